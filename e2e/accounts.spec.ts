@@ -1,0 +1,242 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createActiveUser, linkIn, uniqueEmail, waitForEmail } from '@app/testing';
+import { screenshot, signInWithForm, stack, storeSession } from './support';
+
+/** The account journeys of spec §2, §4, §5 and §8 in Chromium, against a whole stack with MailDev. */
+
+const signIn = signInWithForm;
+
+const header = (page: Page) => page.locator('header');
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+
+test('sign up, open the activation email, activate and land on the exercises signed in', async ({ page }) => {
+  const email = uniqueEmail('e2e-cadastro');
+  const name = 'Fernanda Oliveira';
+  await page.goto('/cadastro');
+  await expect(page.getByRole('button', { name: 'Entrar com Google (desenvolvimento)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Entre aqui' })).toHaveAttribute('href', '/login');
+  await screenshot(page, 'accounts-signup');
+
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page.getByText('Nome completo é obrigatório', { exact: true })).toBeVisible();
+  await expect(page.getByText('Email é obrigatório', { exact: true })).toBeVisible();
+  await expect(page.getByText('Senha é obrigatória', { exact: true })).toBeVisible();
+  await expect(page.getByText('Confirmação de senha é obrigatória', { exact: true })).toBeVisible();
+  await page.getByLabel('Nome completo').fill('Fer');
+  await page.getByLabel('Email').fill('fernanda@');
+  await page.getByLabel('Senha', { exact: true }).fill('123');
+  await page.getByLabel('Confirmação de senha').fill('321');
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page.getByText('Nome deve ter pelo menos 6 caracteres', { exact: true })).toBeVisible();
+  await expect(page.getByText('Email inválido', { exact: true })).toBeVisible();
+  await expect(page.getByText('Senha deve ter pelo menos 6 caracteres', { exact: true })).toBeVisible();
+  await screenshot(page, 'accounts-signup-errors');
+
+  await page.getByLabel('Nome completo').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill('senha-forte-1');
+  await page.getByLabel('Confirmação de senha').fill('senha-forte-2');
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page.getByText('As senhas não coincidem', { exact: true })).toBeVisible();
+  await page.getByLabel('Confirmação de senha').fill('senha-forte-1');
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(
+    page.getByText(
+      `Um email com um link de confirmação foi enviado para ${email}. Por favor, verifique sua caixa de entrada e clique no link para ativar sua conta.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('verifique também a pasta de spam')).toBeVisible();
+  await screenshot(page, 'accounts-signup-success');
+
+  // Signing in before activating says the account is not active yet.
+  await signIn(page, email, 'senha-forte-1');
+  await expect(
+    page.getByText('Sua conta ainda não foi ativada. Verifique seu email e clique no link de ativação.', {
+      exact: true,
+    }),
+  ).toBeVisible();
+
+  const mail = await waitForEmail(stack().mailApiUrl, email, (m) => m.html.includes('/ativar/'));
+  const link = linkIn(mail, '/ativar/');
+  await page.goto(pathOf(link));
+  await expect(page.getByText('Processando seu código de ativação...', { exact: true })).toBeVisible();
+  await screenshot(page, 'accounts-activation-pending');
+  await expect(page.getByText('Conta ativada com sucesso!', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Você será redirecionado para a página de exercícios em breve.', { exact: true }),
+  ).toBeVisible();
+  await screenshot(page, 'accounts-activation-success');
+  await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
+  await expect(header(page)).toContainText(`Olá, ${name}`);
+  await screenshot(page, 'accounts-activated-exercises');
+
+  // The link works once only.
+  await page.goto(pathOf(link));
+  await expect(
+    page.getByText('Este link de ativação é inválido, expirou ou já foi usado.', { exact: true }),
+  ).toBeVisible();
+  await screenshot(page, 'accounts-activation-error');
+});
+
+test('forgot password: countdown, email, new password, success page, sign in with it', async ({ page }) => {
+  const user = await createActiveUser(stack(), { fullname: 'Roberto Almeida' });
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+  await expect(page).toHaveURL(/\/esqueci-minha-senha$/);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('Email é obrigatório', { exact: true })).toBeVisible();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(
+    page.getByText('Um email foi enviado com o código de recuperação.', { exact: true }),
+  ).toBeVisible();
+  const wait = page.getByRole('button', { name: /Aguarde \(\d+s\) para enviar novamente/ });
+  await expect(wait).toBeDisabled();
+  await expect(wait).toHaveText(/Aguarde \((10|9)s\) para enviar novamente/);
+  await screenshot(page, 'accounts-forgot-password-sent');
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled({ timeout: 12_000 });
+
+  const mail = await waitForEmail(stack().mailApiUrl, user.email, (m) =>
+    m.html.includes('/criar-nova-senha/'),
+  );
+  await page.goto(pathOf(linkIn(mail, '/criar-nova-senha/')));
+  await expect(page.getByRole('heading', { name: 'Criar Nova Senha' })).toBeVisible();
+  await page.getByLabel('Nova senha', { exact: true }).fill('123');
+  await page.getByRole('button', { name: 'Criar nova senha' }).click();
+  await expect(page.getByText('A senha deve ter no mínimo 6 caracteres', { exact: true })).toBeVisible();
+  await expect(page.getByText('Confirmação de senha é obrigatória', { exact: true })).toBeVisible();
+  await page.getByLabel('Nova senha', { exact: true }).fill('senha-recuperada-1');
+  await page.getByLabel('Confirmação de senha').fill('senha-recuperada-2');
+  await page.getByRole('button', { name: 'Criar nova senha' }).click();
+  await expect(page.getByText('As senhas não coincidem', { exact: true })).toBeVisible();
+  await screenshot(page, 'accounts-new-password-errors');
+  await page.getByLabel('Confirmação de senha').fill('senha-recuperada-1');
+  await page.getByRole('button', { name: 'Criar nova senha' }).click();
+
+  await expect(page).toHaveURL(/\/criar-nova-senha-sucesso$/);
+  await expect(page.getByRole('heading', { name: 'Criar Nova Senha' })).toBeVisible();
+  await expect(page.getByText('Sua senha foi alterada com sucesso.', { exact: true })).toBeVisible();
+  await screenshot(page, 'accounts-new-password-success');
+  await page.getByRole('link', { name: 'Ir para o login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, user.email, user.password);
+  await expect(page.getByText('Email ou senha inválidos.', { exact: true })).toBeVisible();
+  await screenshot(page, 'accounts-login-failed');
+  await signIn(page, user.email, 'senha-recuperada-1');
+  await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
+  await expect(header(page)).toContainText('Olá, Roberto Almeida');
+});
+
+test('a used or unknown recovery link shows the invalid-link screen', async ({ page }) => {
+  await page.goto('/criar-nova-senha/link-que-nao-existe');
+  await expect(page.getByRole('heading', { name: 'Link de recuperação inválido' })).toBeVisible();
+  await expect(page.getByText('O link de recuperação é inválido ou expirou', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Por favor, solicite um novo link de recuperação de senha.', { exact: true }),
+  ).toBeVisible();
+  await screenshot(page, 'accounts-recovery-link-invalid');
+  await page.getByRole('link', { name: 'Solicitar novo link' }).click();
+  await expect(page).toHaveURL(/\/esqueci-minha-senha$/);
+});
+
+test('Google development sign-in asks an email and a name, then lands on the exercises', async ({ page }) => {
+  const email = uniqueEmail('e2e-google');
+  await page.goto('/login');
+  await screenshot(page, 'accounts-login');
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Entrar com Google (desenvolvimento)' }).click(),
+  ]);
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('Nome').fill('Lucas Google');
+  await screenshot(popup, 'accounts-google-dev-popup');
+  await popup.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
+  await expect(header(page)).toContainText('Olá, Lucas Google');
+  await screenshot(page, 'accounts-google-signed-in');
+});
+
+test('edit the name on Meus Dados and see it in the header; change the password; sign out', async ({
+  page,
+}) => {
+  const user = await createActiveUser(stack(), { fullname: 'Patrícia Gomes' });
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
+
+  await page.goto('/meus-dados');
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveValue(user.email);
+  await expect(email).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Patrícia Gomes');
+  await screenshot(page, 'accounts-my-data');
+  await page.getByLabel('Nome completo').fill('Pa');
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(page.getByText('Nome deve ter pelo menos 3 caracteres', { exact: true })).toBeVisible();
+  await page.getByLabel('Nome completo').fill('');
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(page.getByText('Nome é obrigatório', { exact: true })).toBeVisible();
+  await page.getByLabel('Nome completo').fill('Patrícia Gomes Ferreira');
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(page.getByText('Dados atualizados com sucesso!', { exact: true })).toBeVisible();
+  await expect(header(page)).toContainText('Olá, Patrícia Gomes Ferreira');
+  await screenshot(page, 'accounts-my-data-updated');
+
+  await page.getByRole('link', { name: 'Alterar senha' }).click();
+  await expect(page).toHaveURL(/\/alterar-senha$/);
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha atual é obrigatória', { exact: true })).toBeVisible();
+  await expect(page.getByText('Nova senha é obrigatória', { exact: true })).toBeVisible();
+  await page.getByLabel('Senha atual').fill('nao-e-essa');
+  await page.getByLabel('Nova senha', { exact: true }).fill('12345');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(
+    page.getByText('A nova senha deve ter pelo menos 6 caracteres', { exact: true }),
+  ).toBeVisible();
+  await page.getByLabel('Nova senha', { exact: true }).fill('senha-trocada-1');
+  await page.getByLabel('Confirmação da nova senha').fill('senha-trocada-1');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('A senha atual está incorreta.', { exact: true })).toBeVisible();
+  await screenshot(page, 'accounts-change-password-error');
+  await page.getByLabel('Senha atual').fill(user.password);
+  await page.getByLabel('Nova senha', { exact: true }).fill('senha-trocada-1');
+  await page.getByLabel('Confirmação da nova senha').fill('senha-trocada-1');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha alterada com sucesso!', { exact: true })).toBeVisible();
+  await screenshot(page, 'accounts-change-password-success');
+
+  // The browser that changed it stays signed in (it stored the fresh session).
+  await page.goto('/meus-dados');
+  await expect(page).toHaveURL(/\/meus-dados$/);
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Patrícia Gomes Ferreira');
+
+  await page.getByRole('link', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(header(page).getByRole('link', { name: 'Entrar' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  await signIn(page, user.email, user.password);
+  await expect(page.getByText('Email ou senha inválidos.', { exact: true })).toBeVisible();
+  await signIn(page, user.email, 'senha-trocada-1');
+  await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
+});
+
+test('an expired or exp-less stored token leads to /logout and then /login', async ({ page }) => {
+  const user = await createActiveUser(stack(), { fullname: 'Sessão Vencida' });
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const [h, , s] = user.token.split('.');
+  const claims = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString());
+  const expired = `${h}.${b64({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })}.${s}`;
+  const { exp: _exp, ...withoutExp } = claims;
+  const noExp = `${h}.${b64(withoutExp)}.${s}`;
+  for (const token of [expired, noExp]) {
+    await storeSession(page, { ...user, token });
+    await page.goto('/exercicios-aritmetica');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('fullname'))).toBeNull();
+  }
+});

@@ -1,0 +1,15 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { startTestStack } from '@app/testing';
+import { fromRoot } from '@app/stack';
+
+/** Starts one whole stack for the end-to-end tier and hands its addresses to the specs through the environment. */
+export default async function globalSetup() {
+  const stack = await startTestStack('e2e');
+  process.env.E2E_BASE_URL = stack.info.gatewayUrl;
+  process.env.E2E_STACK = JSON.stringify(stack.info);
+  mkdirSync(fromRoot('test-results'), { recursive: true });
+  writeFileSync(fromRoot('test-results', 'e2e-stack.json'), JSON.stringify(stack.info, null, 2));
+  return async () => {
+    await stack.stop();
+  };
+}

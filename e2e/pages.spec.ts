@@ -1,0 +1,202 @@
+/// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { Msg } from '@app/contracts';
+import { fromRoot } from '@app/stack';
+import { createActiveUser, topUp } from '@app/testing';
+import { screenshot, stack, storeSession } from './support';
+
+const downloads = fromRoot('test-results', 'downloads');
+mkdirSync(downloads, { recursive: true });
+
+/** Saves a download, checks it is a PDF and renders its pages to PNG (pdftoppm -r 50) for a person to look at. */
+async function savePdf(download: import('@playwright/test').Download, name: string): Promise<Buffer> {
+  const file = path.join(downloads, `${name}.pdf`);
+  await download.saveAs(file);
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  execFileSync('pdftoppm', ['-png', '-r', '50', file, path.join(downloads, name)]);
+  return bytes;
+}
+
+const signIn = storeSession;
+
+/** DD-MM-YYYY today in São Paulo, as the purchase file is named. */
+const today = () =>
+  new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  })
+    .format(new Date())
+    .replaceAll('/', '-');
+
+test('a visitor downloads a free sample from the home page and the prompt stops pulsing', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Educação para o Futuro' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cadastre-se agora' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Já possui uma conta? Entre aqui' })).toHaveAttribute(
+    'href',
+    '/login',
+  );
+  await expect(page.getByText('Apenas 0,50 cada página')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Adquira mais exercícios' })).toHaveAttribute(
+    'href',
+    '/exercicios-aritmetica',
+  );
+  const thumbnails = page.locator('.samples img');
+  await expect(thumbnails).toHaveCount(12);
+  for (const name of ['Fácil', 'Médio', 'Difícil'])
+    await expect(page.locator('.samples').getByText(name, { exact: true })).toHaveCount(4);
+  // Every thumbnail really loaded (a broken image has no natural width).
+  await expect
+    .poll(() =>
+      thumbnails.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+    )
+    .toBe(12);
+  const prompt = page.getByTestId('download-prompt');
+  await expect(prompt).toHaveClass(/home__prompt--pulsing/);
+  await expect(page.getByRole('link', { name: 'Cadastre-se agora' })).not.toHaveClass(/home__cta--animated/);
+  await screenshot(page, 'pages-home');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Baixar exercício Médio 2' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('matematica_medio_2.pdf');
+  await savePdf(download, 'sample-matematica_medio_2');
+
+  await expect(prompt).not.toHaveClass(/home__prompt--pulsing/);
+  await expect(page.getByRole('link', { name: 'Cadastre-se agora' })).toHaveClass(/home__cta--animated/);
+  expect(await page.evaluate(() => localStorage.getItem('freeDownload'))).toBe('true');
+  await page.reload();
+  await expect(page.getByTestId('download-prompt')).not.toHaveClass(/home__prompt--pulsing/);
+  await screenshot(page, 'pages-home-after-download');
+});
+
+test('a missing sample and a failed download show their messages', async ({ page }) => {
+  await page.goto('/');
+  await page.route('**/samples/matematica_facil_1.pdf', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.getByRole('button', { name: 'Baixar exercício Fácil 1' }).click();
+  await expect(page.getByRole('alert')).toHaveText(Msg.fileNotFound);
+  await expect(page.getByRole('alert')).toHaveText('Arquivo não encontrado.');
+
+  await page.route('**/samples/matematica_dificil_4.pdf', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Baixar exercício Difícil 4' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Erro ao baixar arquivo.');
+  await expect(page.getByTestId('download-prompt')).toHaveClass(/home__prompt--pulsing/);
+});
+
+test('a member with balance generates, previews, buys, gets the PDF and finds it in Minhas Compras', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const user = await createActiveUser(stack());
+  await topUp(stack(), user.token, 5);
+  await signIn(page, user);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Ir para Minha Área' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ir para Minha Área' }).click();
+  await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
+
+  // Defaults of spec §4.
+  await expect(page.getByLabel('Adição')).toBeChecked();
+  await expect(page.getByLabel('Subtração')).toBeChecked();
+  await expect(page.getByLabel('Multiplicação')).not.toBeChecked();
+  await expect(page.getByLabel('Divisão')).not.toBeChecked();
+  await expect(page.getByLabel(/Incluir gabarito/)).toBeChecked();
+  await expect(page.getByRole('radio', { name: /Médio/ })).toBeChecked();
+  const generate = page.getByRole('button', { name: 'Gerar página' });
+  const buy = page.getByRole('button', { name: 'Comprar por R$ 0,50' });
+  await expect(buy).toBeDisabled();
+  await expect(page.locator('.balance__value')).toHaveText('R$ 5,00');
+  await screenshot(page, 'pages-builder-initial');
+
+  // No operation selected: Generate is disabled.
+  await page.getByLabel('Adição').uncheck();
+  await page.getByLabel('Subtração').uncheck();
+  await expect(generate).toBeDisabled();
+  await page.getByLabel('Multiplicação').check();
+  await page.getByLabel('Divisão').check();
+  await page.getByRole('radio', { name: /Difícil/ }).check();
+  await generate.click();
+
+  // Generated: preview, editing locked, Edit button, buy enabled.
+  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByLabel('Divisão')).toBeDisabled();
+  await expect(generate).toBeDisabled();
+  await expect(buy).toBeEnabled();
+  await expect(page.getByText(Msg.insufficientBalance)).toHaveCount(0);
+  await screenshot(page, 'pages-builder-generated');
+
+  // The timed hint: 5 s after locking, for 5 s.
+  const hint = page.getByText('Para mudar as opções desta página, clique em Editar.');
+  await expect(hint).toBeVisible({ timeout: 7_000 });
+  await screenshot(page, 'pages-builder-hint');
+  await expect(hint).toHaveCount(0, { timeout: 7_000 });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), buy.click()]);
+  expect(download.suggestedFilename()).toBe(`matemática-${today()}.pdf`);
+  await savePdf(download, 'bought-page');
+  await expect(page.getByText(/Compra realizada!/)).toBeVisible();
+  await expect(page.locator('.balance__value')).toHaveText('R$ 4,50');
+  await expect(buy).toBeDisabled();
+  await expect(page.getByLabel('Divisão')).toBeEnabled();
+  await screenshot(page, 'pages-builder-payed');
+
+  await page.getByRole('link', { name: 'Minhas Compras' }).first().click();
+  await expect(page).toHaveURL(/\/minhas-compras$/);
+  const purchase = page.locator('.purchase');
+  await expect(purchase).toHaveCount(1);
+  await expect(purchase.locator('img')).toBeVisible();
+  await screenshot(page, 'pages-my-purchases');
+  const [again] = await Promise.all([page.waitForEvent('download'), purchase.click()]);
+  expect(again.suggestedFilename()).toBe(`matemática-${today()}.pdf`);
+  await savePdf(again, 'bought-page-again');
+});
+
+test('a member without balance sees the warning with Adicionar Saldo and cannot buy', async ({ page }) => {
+  const user = await createActiveUser(stack());
+  await signIn(page, user);
+  await page.goto('/exercicios-aritmetica');
+  await expect(page.locator('.balance__value')).toHaveText('R$ 0,00');
+  await page.getByRole('button', { name: 'Gerar página' }).click();
+  const warning = page.locator('.alert--warning');
+  await expect(warning).toContainText('Saldo insuficiente para comprar esta página');
+  await expect(warning.getByRole('link', { name: 'Adicionar Saldo' })).toHaveAttribute(
+    'href',
+    '/adicionar-saldo',
+  );
+  await expect(page.getByRole('button', { name: 'Comprar por R$ 0,50' })).toBeDisabled();
+  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await screenshot(page, 'pages-builder-no-balance');
+  await warning.getByRole('button', { name: 'Fechar' }).click();
+  await expect(warning).toHaveCount(0);
+
+  // Editing again unlocks the form; the page stays generated until bought or regenerated.
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await expect(page.getByLabel('Adição')).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Gerar página' })).toBeEnabled();
+});
+
+test('purchases start empty and generation without a session goes to /login', async ({ page }) => {
+  const user = await createActiveUser(stack());
+  await signIn(page, user);
+  await page.goto('/minhas-compras');
+  await expect(page.getByText('Você ainda não comprou nenhuma página.')).toBeVisible();
+  await page.goto('/exercicios-aritmetica');
+  await expect(page.getByRole('button', { name: 'Gerar página' })).toBeEnabled();
+  // The session ends on the server side (an invalid token): generation answers 401 and the builder goes to /login.
+  await page.evaluate(() => localStorage.setItem('token', 'x.y.z'));
+  await page.getByRole('button', { name: 'Gerar página' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { StackInfo } from '@app/testing';
+import { fromRoot } from '@app/stack';
+
+/** The stack started by global-setup.ts. */
+export const stack = (): StackInfo => JSON.parse(process.env.E2E_STACK ?? '{}') as StackInfo;
+
+/** Saves a full-page screenshot under test-results/screens/ for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  const dir = fromRoot('test-results', 'screens');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** Signs in through the /login form, as a person would. */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.locator('form').getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+/** Stores a session the way the login screen does (spec §3: token, email, fullname), skipping the form. */
+export async function storeSession(page: Page, session: { token: string; email: string; fullname: string }) {
+  await page.goto('/');
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('email', s.email);
+    localStorage.setItem('fullname', s.fullname);
+  }, session);
+}

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import httpProxy from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ErrorCode, fail, getClientConfig, getEnv, PlatformMessages, allApiRoutes } from '@app/contracts';
+import { createHttpApp, identityHeaders, REQUEST_ID_HEADER, type Bus, type Logger } from '@app/kit';
+import type { GatewayConfig } from './config.js';
+import { createSessionChecker } from './edge-auth.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { routeTable, upstreamUrl, type RouteEntry } from './route-table.js';
+
+/** Headers a caller may not set: only the gateway speaks for the user to the services. */
+const SPOOFABLE = ['x-user-id', 'x-user-role', 'x-gateway-signature'];
+
+export async function buildGateway(config: GatewayConfig, logger: Logger, bus: Bus): Promise<FastifyInstance> {
+  const app = createHttpApp({ logger, bodyLimit: config.BODY_LIMIT_BYTES, trustProxy: false, customNotFound: true });
+  const checkSession = createSessionChecker(config.JWT_SECRET, bus);
+  const extraOrigins = config.DEV_PROVIDERS_URL ? [new URL(config.DEV_PROVIDERS_URL).origin] : [];
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com', 'https://sdk.mercadopago.com', 'https://*.mercadopago.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://accounts.google.com', 'https://*.mercadopago.com', ...extraOrigins],
+        frameSrc: ['https://accounts.google.com', 'https://*.mercadopago.com', 'https://*.mercadolibre.com'],
+        formAction: ["'self'", ...extraOrigins],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Google Identity Services opens a popup that must talk back to this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(cors, { origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ ...fail(PlatformMessages.rateLimited, ErrorCode.RATE_LIMITED), statusCode: 429 }),
+  });
+
+  // The proxy streams bodies through, so the size limit is checked here on the declared length.
+  app.addHook('onRequest', async (req, reply) => {
+    for (const h of SPOOFABLE) delete req.headers[h];
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > config.BODY_LIMIT_BYTES) {
+      return reply.code(413).send(fail(PlatformMessages.payloadTooLarge, ErrorCode.PAYLOAD_TOO_LARGE));
+    }
+  });
+
+  // ---- routes the gateway answers itself ----
+  app.get(getEnv.path, async () => ({ backendEnv: config.BACKEND_ENV, dbEnv: config.DB_ENV }));
+  app.get(getClientConfig.path, async () => ({
+    googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+    mercadoPagoPublicKey: config.MP_PUBLIC_KEY ?? null,
+    devProvidersUrl: config.DEV_PROVIDERS_URL ?? null,
+  }));
+
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument(allApiRoutes) as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // ---- the route table: one exact proxy route per /api path ----
+  for (const entry of routeTable) await registerProxy(app, config, entry, checkSession);
+
+  // ---- the SPA ----
+  const webDist = path.resolve(config.WEB_DIST);
+  const indexHtml = path.join(webDist, 'index.html');
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    app.get('/', (_req, reply) => sendIndex(reply));
+  } else {
+    logger.warn({ webDist }, 'web build not found: run `npm run build -w @app/web`');
+  }
+  function sendIndex(reply: FastifyReply) {
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    const wantsPage = req.method === 'GET' && !url.startsWith('/api') && !path.extname(url);
+    if (wantsPage && existsSync(indexHtml)) return sendIndex(reply);
+    return reply.code(404).send(fail(PlatformMessages.notFound, ErrorCode.NOT_FOUND));
+  });
+  return app;
+}
+
+async function registerProxy(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  entry: RouteEntry,
+  checkSession: ReturnType<typeof createSessionChecker>,
+) {
+  const { route } = entry;
+  const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    req.identity = null;
+    if (route.access === 'public') return;
+    const session = await checkSession(req.headers.authorization);
+    if (!session.ok) {
+      return session.reason === 'unavailable'
+        ? reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE))
+        : reply.code(401).send(fail(PlatformMessages.unauthorized, ErrorCode.UNAUTHORIZED));
+    }
+    if (route.access === 'admin' && session.identity.role !== 'admin') {
+      return reply.code(403).send(fail(PlatformMessages.forbidden, ErrorCode.FORBIDDEN));
+    }
+    req.identity = session.identity;
+  };
+  await app.register(httpProxy, {
+    upstream: upstreamUrl(config, entry.service),
+    prefix: route.path,
+    rewritePrefix: route.path,
+    routes: ['/'],
+    httpMethods: [route.method],
+    preHandler,
+    config: entry.rateLimited
+      ? { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } }
+      : {},
+    replyOptions: {
+      rewriteRequestHeaders: (req, headers) => {
+        const out: Record<string, string | string[] | undefined> = { ...headers, [REQUEST_ID_HEADER]: req.id };
+        if (req.identity) Object.assign(out, identityHeaders(config.INTERNAL_SECRET, req.identity, req.id));
+        return out;
+      },
+      onError: (reply, { error }) => {
+        reply.log.error({ err: error, service: entry.service }, 'upstream failed');
+        void reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE));
+      },
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import * as api from '@app/contracts';
+import type { ApiRoute } from '@app/contracts';
+import type { GatewayConfig } from './config.js';
+
+/**
+ * THE route table: every /api path, the service that owns it (design.md) and whether the edge rate-limits it.
+ * To find a handler: look the path up here, then open `services/<service>/src/routes.ts`.
+ */
+export type Upstream = 'auth' | 'billing' | 'pages' | 'mail' | 'admin-stats';
+
+export interface RouteEntry {
+  route: ApiRoute;
+  service: Upstream;
+  rateLimited?: boolean;
+}
+
+export const routeTable: RouteEntry[] = [
+  // auth
+  { route: api.login, service: 'auth', rateLimited: true },
+  { route: api.loginGoogle, service: 'auth', rateLimited: true },
+  { route: api.createUser, service: 'auth', rateLimited: true },
+  { route: api.activateUser, service: 'auth', rateLimited: true },
+  { route: api.recoverPassword, service: 'auth', rateLimited: true },
+  { route: api.checkRecoveryToken, service: 'auth', rateLimited: true },
+  { route: api.createNewPassword, service: 'auth', rateLimited: true },
+  { route: api.updateUser, service: 'auth' },
+  { route: api.changePassword, service: 'auth' },
+  { route: api.adminChangePassword, service: 'auth' },
+  { route: api.getUser, service: 'auth' },
+  { route: api.validateToken, service: 'auth' },
+  { route: api.validateTokenAdmin, service: 'auth' },
+  // billing
+  { route: api.getBalance, service: 'billing' },
+  { route: api.createPreference, service: 'billing' },
+  { route: api.processPayment, service: 'billing' },
+  { route: api.mercadoPagoWebhook, service: 'billing' },
+  // pages
+  { route: api.createPage, service: 'pages' },
+  { route: api.downloadPage, service: 'pages' },
+  { route: api.thumb, service: 'pages' },
+  { route: api.buy, service: 'pages' },
+  { route: api.getMyPages, service: 'pages' },
+  // mail
+  { route: api.getEmailSettings, service: 'mail' },
+  { route: api.setEmailSettings, service: 'mail' },
+  { route: api.sendTestEmail, service: 'mail' },
+  // admin-stats
+  { route: api.adminStats, service: 'admin-stats' },
+  { route: api.adminUsers, service: 'admin-stats' },
+  { route: api.adminLogs, service: 'admin-stats' },
+];
+
+/** Routes the gateway answers itself. */
+export const gatewayRoutes: ApiRoute[] = [api.getEnv, api.getClientConfig];
+
+export function upstreamUrl(config: GatewayConfig, service: Upstream): string {
+  const urls: Record<Upstream, string> = {
+    auth: config.AUTH_URL,
+    billing: config.BILLING_URL,
+    pages: config.PAGES_URL,
+    mail: config.MAIL_URL,
+    'admin-stats': config.ADMIN_STATS_URL,
+  };
+  return urls[service];
+}

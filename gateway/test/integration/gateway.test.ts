@@ -1,0 +1,222 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import type {} from '@app/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SignJWT } from 'jose';
+import type { FastifyInstance } from 'fastify';
+import { Rpc, type ApiRoute } from '@app/contracts';
+import { Bus, createLogger, IdentityHeaders, verifyIdentity } from '@app/kit';
+import { buildGateway } from '../../src/app.js';
+import { gatewayEnv } from '../../src/config.js';
+import { routeTable, type Upstream } from '../../src/route-table.js';
+
+/** Upstreams that answer with their own name and what they received, to see where the gateway sent a request. */
+async function echoUpstream(name: Upstream) {
+  const seen: Array<{ url: string; headers: http.IncomingHttpHeaders }> = [];
+  const server = http.createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ status: 'SUCCESS', message: name, payload: { service: name, url: req.url } }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { name, seen, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const JWT_SECRET = 'j'.repeat(40);
+const INTERNAL_SECRET = 'i'.repeat(40);
+const sign = (sub: string, exp = '1h') =>
+  new SignJWT({ tv: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime(exp).sign(new TextEncoder().encode(JWT_SECRET));
+
+const sample = (r: ApiRoute) => {
+  const url = new URL(r.path, 'http://x');
+  if (r.path === '/api/validateToken' || r.path === '/api/validateTokenAdmin') url.searchParams.set('token', 'abc');
+  if (r.path === '/api/thumb' || (r.path === '/api/page' && r.method === 'GET')) url.searchParams.set('code', 'abc');
+  return url.pathname + url.search;
+};
+
+describe('gateway (in-process, real NATS, echo upstreams)', () => {
+  const { natsUrl } = inject('stack');
+  const prefix = `gw${randomUUID().slice(0, 8)}`;
+  const logLines: string[] = [];
+  let app: FastifyInstance;
+  let authBus: Bus;
+  let gatewayBus: Bus;
+  const upstreams = new Map<Upstream, Awaited<ReturnType<typeof echoUpstream>>>();
+
+  beforeAll(async () => {
+    for (const name of ['auth', 'billing', 'pages', 'mail', 'admin-stats'] as Upstream[]) upstreams.set(name, await echoUpstream(name));
+    const sink = new Writable({
+      write(chunk, _e, cb) {
+        logLines.push(chunk.toString());
+        cb();
+      },
+    });
+    const logger = createLogger('gateway', 'debug', sink);
+    // A stand-in for auth's session check, served over the real NATS server: user "u-admin" is an admin.
+    authBus = await Bus.connect({ url: natsUrl, name: 'auth', prefix, logger: createLogger('auth', 'silent') });
+    authBus.serve(Rpc.authVerifySession, async ({ token }) => {
+      const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+      if (sub === 'revoked') return { valid: false as const };
+      return { valid: true as const, userId: sub, role: sub === 'u-admin' ? ('admin' as const) : ('user' as const) };
+    });
+    gatewayBus = await Bus.connect({ url: natsUrl, name: 'gateway', prefix, logger });
+    const config = gatewayEnv.parse({
+      NATS_URL: natsUrl,
+      NATS_PREFIX: prefix,
+      INTERNAL_SECRET,
+      JWT_SECRET,
+      AUTH_URL: upstreams.get('auth')!.url,
+      BILLING_URL: upstreams.get('billing')!.url,
+      PAGES_URL: upstreams.get('pages')!.url,
+      MAIL_URL: upstreams.get('mail')!.url,
+      ADMIN_STATS_URL: upstreams.get('admin-stats')!.url,
+      WEB_DIST: '/nonexistent',
+      BACKEND_ENV: 'homolog',
+      DB_ENV: 'homolog-db',
+      AUTH_RATE_LIMIT_PER_MINUTE: '3',
+    });
+    app = await buildGateway(config, logger, gatewayBus);
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await gatewayBus?.drain();
+    await authBus?.drain();
+    for (const u of upstreams.values()) u.server.close();
+  });
+
+  it('answers /api/env itself', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/env' });
+    expect(res.json()).toEqual({ backendEnv: 'homolog', dbEnv: 'homolog-db' });
+  });
+
+  it('sends every route of the table to its owner, with a signed identity for protected routes', async () => {
+    const adminToken = await sign('u-admin');
+    for (const { route, service } of routeTable) {
+      const res = await app.inject({
+        method: route.method,
+        url: sample(route),
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', 'x-forwarded-for': randomUUID() },
+        payload: route.method === 'POST' ? '{}' : undefined,
+      });
+      expect([route.path, res.statusCode, res.json().payload?.service]).toEqual([route.path, 200, service]);
+      const received = upstreams.get(service)!.seen.at(-1)!;
+      if (route.access !== 'public') {
+        const id = verifyIdentity(INTERNAL_SECRET, received.headers, String(received.headers['x-request-id']));
+        expect(id).toEqual({ userId: 'u-admin', role: 'admin' });
+      } else {
+        expect(received.headers[IdentityHeaders.userId]).toBeUndefined();
+      }
+    }
+  });
+
+  it('refuses protected routes without a valid token with 401 in the envelope', async () => {
+    const expired = await sign('u1', '-1m');
+    const wrongKey = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)));
+    const noExp = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').sign(new TextEncoder().encode(JWT_SECRET));
+    const algNone = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"u1","exp":9999999999}').toString('base64url')}.`;
+    const revoked = await sign('revoked');
+    const protectedRoutes = routeTable.filter((e) => e.route.access !== 'public');
+    expect(protectedRoutes.length).toBeGreaterThan(10);
+    for (const { route } of protectedRoutes) {
+      for (const auth of [undefined, 'Bearer', `Bearer ${expired}`, `Bearer ${wrongKey}`, `Bearer ${noExp}`, `Bearer ${algNone}`, `Bearer ${revoked}`]) {
+        const res = await app.inject({ method: route.method, url: sample(route), headers: auth ? { authorization: auth } : {} });
+        expect([route.path, auth?.slice(0, 12), res.statusCode]).toEqual([route.path, auth?.slice(0, 12), 401]);
+        expect(res.json()).toMatchObject({ status: 'ERROR', payload: null, code: 'UNAUTHORIZED' });
+      }
+    }
+  });
+
+  it('refuses admin routes to a member with 403', async () => {
+    const member = await sign('u-member');
+    for (const { route } of routeTable.filter((e) => e.route.access === 'admin')) {
+      const res = await app.inject({ method: route.method, url: route.path, headers: { authorization: `Bearer ${member}` } });
+      expect([route.path, res.statusCode, res.json().code]).toEqual([route.path, 403, 'FORBIDDEN']);
+    }
+  });
+
+  it('ignores identity headers sent by a caller', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/validateToken?token=abc',
+      headers: { 'x-user-id': 'intruder', 'x-user-role': 'admin', 'x-gateway-signature': 'forged' },
+    });
+    expect(res.statusCode).toBe(200);
+    const received = upstreams.get('auth')!.seen.at(-1)!;
+    expect(received.headers['x-user-id']).toBeUndefined();
+    expect(received.headers['x-gateway-signature']).toBeUndefined();
+  });
+
+  it('answers an unknown /api path with 404 in the envelope', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nao-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 'ERROR', message: 'Rota não encontrada.', payload: null, code: 'NOT_FOUND' });
+  });
+
+  it('hides upstream failures behind a 503 envelope', async () => {
+    upstreams.get('billing')!.server.close();
+    upstreams.get('billing')!.server.closeAllConnections();
+    const res = await app.inject({ method: 'GET', url: '/api/getBalance', headers: { authorization: `Bearer ${await sign('u1')}` } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'ERROR', payload: null, code: 'SERVICE_UNAVAILABLE' });
+    expect(JSON.stringify(res.json())).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+  });
+
+  it('rate-limits sign-in per IP with a pt-BR message', async () => {
+    const statuses: number[] = [];
+    let last: Record<string, unknown> = {};
+    for (let i = 0; i < 5; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.9.9.9', payload: {} });
+      statuses.push(res.statusCode);
+      last = res.json();
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(last).toMatchObject({ status: 'ERROR', code: 'RATE_LIMITED', message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' });
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/createUser',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ fullname: 'x'.repeat(70 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('sets security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/env' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('serves the OpenAPI document generated from the contracts', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths)).toContain('/api/createPreference');
+    expect(doc.paths['/api/page']).toHaveProperty('get');
+    expect(doc.paths['/api/page']).toHaveProperty('post');
+  });
+
+  it('never writes a token from the query string or the Authorization header to the log', async () => {
+    const queryToken = `query-secret-${randomUUID()}`;
+    const headerToken = await sign(`u-${randomUUID()}`);
+    await app.inject({ method: 'GET', url: `/api/validateToken?token=${queryToken}` });
+    await app.inject({ method: 'GET', url: `/api/validateTokenAdmin?token=${queryToken}` });
+    await app.inject({ method: 'GET', url: '/api/getUser', headers: { authorization: `Bearer ${headerToken}` } });
+    await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.com', password: 'segredo-123' } });
+    const log = logLines.join('');
+    expect(log).toContain('/api/validateToken?token=[REDACTED]');
+    expect(log).not.toContain(queryToken);
+    expect(log).not.toContain(headerToken);
+    expect(log).not.toContain('segredo-123');
+  });
+});

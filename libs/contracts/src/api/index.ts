@@ -1,0 +1,12 @@
+import * as routes from './routes.js';
+import type { ApiRoute } from './route.js';
+
+export * from './route.js';
+export * from './fields.js';
+export * from './routes.js';
+
+const isRoute = (v: unknown): v is ApiRoute =>
+  typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v;
+
+/** All /api routes, for the gateway's route table check and the OpenAPI document. */
+export const allApiRoutes: ApiRoute[] = (Object.values(routes) as unknown[]).filter(isRoute);

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export type ServiceName = 'auth' | 'billing' | 'pages' | 'mail' | 'admin-stats' | 'gateway';
+/** public: anyone; user: a valid session; admin: a valid session of an admin. Enforced at the edge AND in the service. */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface ApiRoute {
+  method: 'GET' | 'POST';
+  path: `/api/${string}`;
+  access: Access;
+  summary: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** JSON response schema (the whole envelope); absent for binary responses. */
+  response?: z.ZodType;
+  /** MIME type of a binary response (PDF, PNG). */
+  produces?: string;
+}
+
+export const defineRoute = <R extends ApiRoute>(route: R): R => route;

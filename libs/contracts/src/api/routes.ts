@@ -1,0 +1,379 @@
+import { z } from 'zod';
+import { envelope } from '../envelope.js';
+import { Msg } from '../messages.js';
+import { PageOptionsSchema, PageStats, PaymentStats, PublicUser, UserStats } from '../messaging.js';
+import { defineRoute } from './route.js';
+import {
+  confirmationField,
+  emailField,
+  loginPasswordField,
+  matching,
+  newPasswordField,
+  oldPasswordField,
+  profileFullnameField,
+  recoveryNewPasswordField,
+  signupFullnameField,
+} from './fields.js';
+
+/** Every /api route of spec §7 (plus the webhook and the admin log the issues add): paths, bodies, responses. */
+
+const Session = z.object({ token: z.string(), email: z.string(), fullname: z.string() });
+const Empty = z.null();
+const tokenQuery = z.object({ token: z.string().min(1).max(4096) });
+const pageCode = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+
+// ---------- gateway ----------
+export const getEnv = defineRoute({
+  method: 'GET',
+  path: '/api/env',
+  access: 'public',
+  summary: 'Environment names shown in the banner',
+  response: z.object({ backendEnv: z.string(), dbEnv: z.string() }),
+});
+
+// ---------- auth ----------
+export const LoginBody = z.object({ email: emailField, password: loginPasswordField });
+export const login = defineRoute({
+  method: 'POST',
+  path: '/api/login',
+  access: 'public',
+  summary: 'Sign in with email and password',
+  body: LoginBody,
+  response: envelope(Session),
+});
+
+export const LoginGoogleBody = z.object({
+  credential: z.string({ error: Msg.googleFailed }).min(1, Msg.googleFailed).max(8192),
+});
+export const loginGoogle = defineRoute({
+  method: 'POST',
+  path: '/api/login/google',
+  access: 'public',
+  summary: 'Sign in with a Google ID token',
+  body: LoginGoogleBody,
+  response: envelope(Session),
+});
+
+export const CreateUserBody = matching(
+  z.object({
+    fullname: signupFullnameField,
+    email: emailField,
+    password: loginPasswordField,
+    passwordConfirmation: confirmationField,
+  }),
+  'password',
+  'passwordConfirmation',
+);
+export const createUser = defineRoute({
+  method: 'POST',
+  path: '/api/createUser',
+  access: 'public',
+  summary: 'Sign up (the account stays inactive until the emailed link is opened)',
+  body: CreateUserBody,
+  response: envelope(z.object({ email: z.string() })),
+});
+
+export const ActivateUserBody = z.object({
+  activationCode: z.string({ error: Msg.activationMissing }).min(1, Msg.activationMissing).max(256),
+});
+export const activateUser = defineRoute({
+  method: 'POST',
+  path: '/api/activateUser',
+  access: 'public',
+  summary: 'Activate an account with the emailed code',
+  body: ActivateUserBody,
+  response: envelope(Session),
+});
+
+export const RecoverPasswordBody = z.object({ email: emailField });
+export const recoverPassword = defineRoute({
+  method: 'POST',
+  path: '/api/recoverPassword',
+  access: 'public',
+  summary: 'Email a password recovery link (same answer whether or not the email exists)',
+  body: RecoverPasswordBody,
+  response: envelope(Empty),
+});
+
+export const CheckRecoveryTokenBody = z.object({
+  recoveryToken: z.string({ error: Msg.recoveryTokenInvalid }).min(1, Msg.recoveryTokenInvalid).max(256),
+});
+export const checkRecoveryToken = defineRoute({
+  method: 'POST',
+  path: '/api/checkRecoveryToken',
+  access: 'public',
+  summary: 'Check a recovery token before showing the new-password form',
+  body: CheckRecoveryTokenBody,
+  response: envelope(Empty),
+});
+
+export const CreateNewPasswordBody = matching(
+  z.object({
+    recoveryToken: z.string({ error: Msg.recoveryTokenInvalid }).min(1, Msg.recoveryTokenInvalid).max(256),
+    newPassword: recoveryNewPasswordField,
+    newPasswordConfirmation: confirmationField,
+  }),
+  'newPassword',
+  'newPasswordConfirmation',
+);
+export const createNewPassword = defineRoute({
+  method: 'POST',
+  path: '/api/createNewPassword',
+  access: 'public',
+  summary: 'Set a new password with a recovery token',
+  body: CreateNewPasswordBody,
+  response: envelope(Empty),
+});
+
+export const UpdateUserBody = z.object({ fullname: profileFullnameField });
+export const updateUser = defineRoute({
+  method: 'POST',
+  path: '/api/updateUser',
+  access: 'user',
+  summary: 'Update the full name',
+  body: UpdateUserBody,
+  response: envelope(PublicUser),
+});
+
+export const ChangePasswordBody = matching(
+  z.object({
+    oldPassword: oldPasswordField,
+    newPassword: newPasswordField,
+    newPasswordConfirmation: confirmationField,
+  }),
+  'newPassword',
+  'newPasswordConfirmation',
+);
+export const changePassword = defineRoute({
+  method: 'POST',
+  path: '/api/changePassword',
+  access: 'user',
+  summary: 'Change the password (invalidates older sessions; answers a fresh token)',
+  body: ChangePasswordBody,
+  response: envelope(Session.nullable()),
+});
+
+export const AdminChangePasswordBody = z.object({ newPassword: newPasswordField });
+export const adminChangePassword = defineRoute({
+  method: 'POST',
+  path: '/api/admin/changePassword',
+  access: 'admin',
+  summary: "Change the admin's own password",
+  body: AdminChangePasswordBody,
+  response: envelope(Session.nullable()),
+});
+
+export const getUser = defineRoute({
+  method: 'GET',
+  path: '/api/getUser',
+  access: 'user',
+  summary: 'The signed-in user',
+  response: envelope(PublicUser),
+});
+
+export const validateToken = defineRoute({
+  method: 'GET',
+  path: '/api/validateToken',
+  access: 'public',
+  summary: 'Is this token a valid session?',
+  query: tokenQuery,
+  response: envelope(Empty),
+});
+
+export const validateTokenAdmin = defineRoute({
+  method: 'GET',
+  path: '/api/validateTokenAdmin',
+  access: 'public',
+  summary: 'Is this token a valid admin session?',
+  query: tokenQuery,
+  response: envelope(Empty),
+});
+
+// ---------- billing ----------
+export const getBalance = defineRoute({
+  method: 'GET',
+  path: '/api/getBalance',
+  access: 'user',
+  summary: 'Balance in reais',
+  response: envelope(z.number()),
+});
+
+export const CreatePreferenceBody = z.object({
+  amount: z
+    .number({ error: Msg.invalidAmount })
+    .int({ error: Msg.invalidAmount })
+    .min(5, Msg.invalidAmount)
+    .max(20, Msg.invalidAmount),
+});
+export const createPreference = defineRoute({
+  method: 'POST',
+  path: '/api/createPreference',
+  access: 'user',
+  summary: 'Create a top-up and its Mercado Pago preference',
+  body: CreatePreferenceBody,
+  response: envelope(z.object({ id: z.string(), init_point: z.string() })),
+});
+
+export const ProcessPaymentBody = z.object({
+  preferenceId: z.string().min(1).max(200),
+  paymentId: z.union([z.string().regex(/^\d{1,30}$/), z.number().int().positive()]).transform(String),
+});
+export const processPayment = defineRoute({
+  method: 'POST',
+  path: '/api/processPayment',
+  access: 'user',
+  summary: 'Credit an approved Mercado Pago payment (exactly once)',
+  body: ProcessPaymentBody,
+  response: envelope(z.object({ credited: z.boolean(), balance: z.number() })),
+});
+
+export const MercadoPagoWebhookBody = z
+  .object({ type: z.string().optional(), action: z.string().optional(), data: z.object({ id: z.union([z.string(), z.number()]) }).optional() })
+  .loose();
+export const mercadoPagoWebhook = defineRoute({
+  method: 'POST',
+  path: '/api/webhooks/mercadopago',
+  access: 'public',
+  summary: 'Mercado Pago notification (x-signature checked)',
+  body: MercadoPagoWebhookBody,
+  query: z.object({ 'data.id': z.string().optional(), type: z.string().optional() }).loose(),
+  response: envelope(Empty),
+});
+
+// ---------- pages ----------
+export const CreatePageBody = PageOptionsSchema.refine((o) => o.add || o.sub || o.mult || o.div, {
+  message: Msg.selectOperation,
+});
+export const createPage = defineRoute({
+  method: 'POST',
+  path: '/api/page',
+  access: 'user',
+  summary: 'Generate a page (answers its code; the PDF renders in the background)',
+  body: CreatePageBody,
+  response: envelope(z.string()),
+});
+
+export const PageCodeQuery = z.object({ code: pageCode });
+export const downloadPage = defineRoute({
+  method: 'GET',
+  path: '/api/page',
+  access: 'user',
+  summary: 'Download a bought page as PDF',
+  query: PageCodeQuery,
+  produces: 'application/pdf',
+});
+
+export const thumb = defineRoute({
+  method: 'GET',
+  path: '/api/thumb',
+  access: 'user',
+  summary: "PNG preview of one of the user's pages",
+  query: PageCodeQuery,
+  produces: 'image/png',
+});
+
+export const BuyBody = z.object({ code: pageCode });
+export const buy = defineRoute({
+  method: 'POST',
+  path: '/api/buy',
+  access: 'user',
+  summary: 'Buy a page for R$ 0,50 (buying twice charges once)',
+  body: BuyBody,
+  response: envelope(z.object({ balance: z.number() })),
+});
+
+export const getMyPages = defineRoute({
+  method: 'GET',
+  path: '/api/getMyPages',
+  access: 'user',
+  summary: 'Bought pages, newest first',
+  response: envelope(z.array(z.object({ code: z.string(), created_at: z.string() }))),
+});
+
+// ---------- admin ----------
+const withData = <T extends z.ZodType>(data: T) => envelope(data).extend({ data });
+
+export const adminStats = defineRoute({
+  method: 'GET',
+  path: '/api/admin/stats',
+  access: 'admin',
+  summary: 'Statistics of users, payments and pages',
+  response: withData(z.object({ users: UserStats, payments: PaymentStats, pages: PageStats })),
+});
+
+export const AdminUsersQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export const adminUsers = defineRoute({
+  method: 'GET',
+  path: '/api/admin/users',
+  access: 'admin',
+  summary: 'Users, newest first (optional limit/offset)',
+  query: AdminUsersQuery,
+  response: withData(z.array(PublicUser)).extend({ total: z.number() }),
+});
+
+export const AuditType = z.enum(['user.registered', 'user.activated', 'login.failed', 'topup.credited', 'page.bought']);
+export type AuditType = z.infer<typeof AuditType>;
+export const AdminLogsQuery = z.object({
+  type: AuditType.optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+export const AuditEntry = z.object({
+  id: z.string(),
+  type: AuditType,
+  at: z.string(),
+  summary: z.string(),
+  userId: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const adminLogs = defineRoute({
+  method: 'GET',
+  path: '/api/admin/logs',
+  access: 'admin',
+  summary: 'Latest activity (audit projection fed by events)',
+  query: AdminLogsQuery,
+  response: envelope(z.array(AuditEntry)),
+});
+
+export const getEmailSettings = defineRoute({
+  method: 'GET',
+  path: '/api/admin/emailSettings',
+  access: 'admin',
+  summary: 'Email settings',
+  response: envelope(z.object({ sendEmailAtRegistration: z.boolean() })),
+});
+
+export const EmailSettingsBody = z.object({ sendEmailAtRegistration: z.boolean() });
+export const setEmailSettings = defineRoute({
+  method: 'POST',
+  path: '/api/admin/emailSettings',
+  access: 'admin',
+  summary: 'Save email settings',
+  body: EmailSettingsBody,
+  response: envelope(z.object({ sendEmailAtRegistration: z.boolean() })),
+});
+
+export const sendTestEmail = defineRoute({
+  method: 'POST',
+  path: '/api/admin/sendTestEmail',
+  access: 'admin',
+  summary: "Send a test email to the admin's address",
+  response: envelope(z.string()),
+});
+
+// ---------- gateway (client configuration the SPA needs at run time) ----------
+export const getClientConfig = defineRoute({
+  method: 'GET',
+  path: '/api/clientConfig',
+  access: 'public',
+  summary: 'Public client settings: Google client id, Mercado Pago public key, dev stand-ins in use',
+  response: z.object({
+    googleClientId: z.string().nullable(),
+    mercadoPagoPublicKey: z.string().nullable(),
+    /** Set when the local stand-ins of Google and Mercado Pago are in use (development and tests). */
+    devProvidersUrl: z.string().nullable(),
+  }),
+});

@@ -1,0 +1,4 @@
+export * from './envelope.js';
+export * from './messages.js';
+export * from './messaging.js';
+export * from './api/index.js';

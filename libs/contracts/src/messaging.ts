@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/**
+ * Every NATS subject of the system and the schema of what travels on it.
+ * Naming (design.md): `<service>.v1.<action>` request/reply, `jobs.<service>.<action>` work queues,
+ * `events.<service>.<entity>.<past-tense>` events. Nothing else writes a subject string.
+ */
+export interface RpcDef<Req extends z.ZodType, Res extends z.ZodType> {
+  kind: 'rpc';
+  subject: string;
+  request: Req;
+  response: Res;
+}
+export interface MessageDef<P extends z.ZodType> {
+  kind: 'job' | 'event';
+  subject: string;
+  stream: StreamName;
+  payload: P;
+}
+
+const rpc = <Req extends z.ZodType, Res extends z.ZodType>(subject: string, request: Req, response: Res) =>
+  ({ kind: 'rpc', subject, request, response }) as RpcDef<Req, Res>;
+const job = <P extends z.ZodType>(subject: string, stream: StreamName, payload: P) =>
+  ({ kind: 'job', subject, stream, payload }) as MessageDef<P>;
+const event = <P extends z.ZodType>(subject: string, payload: P) =>
+  ({ kind: 'event', subject, stream: 'EVENTS', payload }) as MessageDef<P>;
+
+/** JetStream streams. Work queues remove a message once acked; EVENTS keeps history for projections. */
+export const Streams = {
+  JOBS_MAIL: { subjects: ['jobs.mail.>'], retention: 'workqueue' },
+  JOBS_PDF: { subjects: ['jobs.pdf.>'], retention: 'workqueue' },
+  EVENTS: { subjects: ['events.>'], retention: 'limits' },
+} as const;
+export type StreamName = keyof typeof Streams;
+
+const Role = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof Role>;
+const IsoDate = z.string();
+const Level = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+export const PublicUser = z.object({
+  _id: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  fromGoogle: z.boolean(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** Price of one exercise page, in cents (spec §9: R$ 0,50). */
+export const PAGE_PRICE_CENTS = 50;
+
+export const PageOptionsSchema = z.object({
+  add: z.boolean(),
+  sub: z.boolean(),
+  mult: z.boolean(),
+  div: z.boolean(),
+  answers: z.boolean(),
+  level: Level,
+});
+
+export const UserStats = z.object({ totalUsers: z.number(), usersGoogle: z.number(), usersLocal: z.number() });
+export const PaymentStats = z.object({
+  totalPayments: z.number(),
+  paymentsFinished: z.number(),
+  paymentsPending: z.number(),
+});
+export const PageStats = z.object({
+  totalPages: z.number(),
+  pagesWithPayments: z.number(),
+  pagesWithoutPayments: z.number(),
+});
+
+export const Rpc = {
+  /** Gateway → auth: full session check (signature, expiry, token version, active user). */
+  authVerifySession: rpc(
+    'auth.v1.verifySession',
+    z.object({ token: z.string() }),
+    z.discriminatedUnion('valid', [
+      z.object({ valid: z.literal(true), userId: z.string(), role: Role }),
+      z.object({ valid: z.literal(false) }),
+    ]),
+  ),
+  authGetUser: rpc('auth.v1.getUser', z.object({ userId: z.string() }), z.object({ user: PublicUser.nullable() })),
+  authListUsers: rpc(
+    'auth.v1.listUsers',
+    z.object({ limit: z.number().int().positive().optional(), offset: z.number().int().min(0).optional() }),
+    z.object({ total: z.number(), users: z.array(PublicUser) }),
+  ),
+  authStats: rpc('auth.v1.stats', z.object({}), UserStats),
+  billingDebit: rpc(
+    'billing.v1.debit',
+    z.object({
+      userId: z.string(),
+      cents: z.number().int().positive(),
+      reason: z.string().min(1).max(200),
+      idempotencyKey: z.string().min(1).max(200),
+    }),
+    z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), balanceCents: z.number().int() }),
+      z.object({ ok: z.literal(false), reason: z.literal('insufficient'), balanceCents: z.number().int() }),
+    ]),
+  ),
+  billingStats: rpc('billing.v1.stats', z.object({}), PaymentStats),
+  pagesStats: rpc('pages.v1.stats', z.object({}), PageStats),
+  /** pdf-worker → pages: store the rendered bytes (base64); the job is acked only after this answers. */
+  pagesStoreRender: rpc(
+    'pages.v1.storeRender',
+    z.object({ code: z.string(), pdf: z.string(), png: z.string(), pageCount: z.number().int() }),
+    z.object({ stored: z.boolean() }),
+  ),
+} as const;
+
+export const MailTemplate = z.enum(['activation', 'recovery', 'admin-new-user', 'test']);
+export type MailTemplate = z.infer<typeof MailTemplate>;
+
+export const Jobs = {
+  /** Any service → mail. `mailId` is the dedup key (JetStream msgID and a unique row in mail's schema). */
+  sendMail: job(
+    'jobs.mail.send',
+    'JOBS_MAIL',
+    z.object({
+      mailId: z.string().min(1),
+      to: z.string().email(),
+      template: MailTemplate,
+      data: z.record(z.string(), z.string()),
+    }),
+  ),
+  /** pages → pdf-worker: render a page from its stored seed and options. */
+  renderPage: job(
+    'jobs.pdf.render',
+    'JOBS_PDF',
+    z.object({ code: z.string(), seed: z.string(), options: PageOptionsSchema }),
+  ),
+} as const;
+
+const EventBase = { eventId: z.string(), at: IsoDate };
+
+export const Events = {
+  userRegistered: event(
+    'events.auth.user.registered',
+    z.object({ ...EventBase, userId: z.string(), email: z.string(), fullname: z.string(), fromGoogle: z.boolean() }),
+  ),
+  userActivated: event('events.auth.user.activated', z.object({ ...EventBase, userId: z.string(), email: z.string() })),
+  loginFailed: event(
+    'events.auth.login.failed',
+    z.object({ ...EventBase, email: z.string(), reason: z.enum(['credentials', 'inactive', 'google']) }),
+  ),
+  topupCreated: event(
+    'events.billing.topup.created',
+    z.object({ ...EventBase, topupId: z.string(), userId: z.string(), amountCents: z.number().int() }),
+  ),
+  topupCredited: event(
+    'events.billing.topup.credited',
+    z.object({
+      ...EventBase,
+      topupId: z.string(),
+      userId: z.string(),
+      amountCents: z.number().int(),
+      paymentId: z.string(),
+    }),
+  ),
+  pageCreated: event('events.pages.page.created', z.object({ ...EventBase, code: z.string(), userId: z.string() })),
+  pageBought: event(
+    'events.pages.page.bought',
+    z.object({ ...EventBase, code: z.string(), userId: z.string(), priceCents: z.number().int() }),
+  ),
+} as const;
+
+export type RpcRequest<D> = D extends RpcDef<infer Req, z.ZodType> ? z.infer<Req> : never;
+export type RpcResponse<D> = D extends RpcDef<z.ZodType, infer Res> ? z.infer<Res> : never;
+export type MessagePayload<D> = D extends MessageDef<infer P> ? z.infer<P> : never;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/**
+ * Validates the environment once, at boot, into a frozen typed object.
+ * Every problem names the variable, so a bad deploy says exactly what to fix.
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.infer<S>> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => {
+        const name = i.path.join('.') || '(env)';
+        return env[name] === undefined ? `${name} is required but not set` : `${name}: ${i.message}`;
+      }),
+    );
+  }
+  return Object.freeze(result.data);
+}
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Variables every service reads. Services extend this with their own. */
+export const baseServiceEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  NATS_URL: z.string().min(1),
+  /** Prefixes every subject and stream so that test stacks never meet the dev stack on one NATS server. */
+  NATS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/)
+    .default(''),
+  /** HMAC key for the identity headers the gateway adds; services trust those headers only when signed. */
+  INTERNAL_SECRET: z.string().min(32),
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+});
+
+export const envBool = bool;
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

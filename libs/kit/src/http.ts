@@ -1,0 +1,146 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { envelope, ErrorCode, fail, PlatformMessages, type ApiRoute, type Envelope } from '@app/contracts';
+import { z } from 'zod';
+import { requestIdFrom, REQUEST_ID_HEADER, runWithContext } from './context.js';
+import { AppError } from './errors.js';
+import { verifyIdentity, type Identity } from './identity.js';
+import type { Logger } from './logger.js';
+
+export type App = FastifyInstance;
+
+export interface HttpOptions {
+  logger: Logger;
+  /** Secret that signs the gateway's identity headers (services only). */
+  internalSecret?: string;
+  bodyLimit?: number;
+  trustProxy?: boolean;
+  /** The gateway answers unknown paths itself (SPA fallback); services use the 404 envelope. */
+  customNotFound?: boolean;
+}
+
+/**
+ * A Fastify instance with the platform's conventions: zod schemas on every route, the response envelope on
+ * every error (5xx details hidden), the request id taken from `x-request-id` and bound to logs and NATS calls.
+ */
+export function createHttpApp(opts: HttpOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: opts.logger as FastifyBaseLogger,
+    genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+    // The request id reaches every log line through the logger's mixin (context.ts), so Fastify must not add it twice.
+    childLoggerFactory: (logger, { reqId: _reqId, ...bindings }, options) => logger.child(bindings, options),
+    bodyLimit: opts.bodyLimit ?? 64 * 1024,
+    trustProxy: opts.trustProxy ?? false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    runWithContext({ requestId: req.id }, done);
+  });
+  app.setErrorHandler((err: FastifyError, req, reply) => sendError(err, req, reply));
+  if (!opts.customNotFound) {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send(fail(PlatformMessages.notFound, ErrorCode.NOT_FOUND)));
+  }
+  if (opts.internalSecret) {
+    const secret = opts.internalSecret;
+    app.decorateRequest('identity', null);
+    app.addHook('onRequest', (req, _reply, done) => {
+      req.identity = verifyIdentity(secret, req.headers, req.id);
+      done();
+    });
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+}
+
+export function sendError(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) return reply.code(err.statusCode).send(fail(err.message, err.code));
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    return reply.code(400).send(fail(first?.message ?? PlatformMessages.invalidRequest, ErrorCode.VALIDATION));
+  }
+  const status = (err as FastifyError).statusCode ?? 500;
+  if (status === 413) return reply.code(413).send(fail(PlatformMessages.payloadTooLarge, ErrorCode.PAYLOAD_TOO_LARGE));
+  if (status === 429) return reply.code(429).send(fail(PlatformMessages.rateLimited, ErrorCode.RATE_LIMITED));
+  if (status >= 400 && status < 500) {
+    const message = (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+      ? PlatformMessages.invalidJson
+      : PlatformMessages.invalidRequest;
+    return reply.code(status).send(fail(message, ErrorCode.VALIDATION));
+  }
+  req.log.error({ err }, 'request failed');
+  return reply.code(status >= 500 ? status : 500).send(fail(PlatformMessages.internal, ErrorCode.INTERNAL));
+}
+
+const ErrorEnvelope = envelope(z.unknown());
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type ResponseOf<R extends ApiRoute> = R['response'] extends z.ZodType ? z.input<R['response']> : unknown;
+
+export interface RouteInput<R extends ApiRoute> {
+  body: Infer<R['body']>;
+  query: Infer<R['query']>;
+  /** Present (and admin when required) for non-public routes: the service re-checks what the edge checked. */
+  identity: R['access'] extends 'public' ? Identity | null : Identity;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers one route of @app/contracts with its schemas and its access rule.
+ * The handler returns the envelope (JSON routes) or sends the reply itself (binary routes).
+ */
+export function addRoute<R extends ApiRoute>(
+  app: FastifyInstance,
+  def: R,
+  handler: (input: RouteInput<R>) => Promise<ResponseOf<R> | Envelope<unknown> | FastifyReply>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.response ? { response: { 200: def.response, '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } } : {}),
+    },
+    preValidation: async (req) => {
+      if (def.access === 'public') return;
+      if (!req.identity) throw AppError.unauthorized(PlatformMessages.unauthorized);
+      if (def.access === 'admin' && req.identity.role !== 'admin') throw AppError.forbidden(PlatformMessages.forbidden);
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        body: request.body as Infer<R['body']>,
+        query: request.query as Infer<R['query']>,
+        identity: request.identity as RouteInput<R>['identity'],
+        request,
+        reply,
+      });
+      return result;
+    },
+  });
+}
+
+/** Liveness and readiness. `/ready` answers 503 until every check passes. */
+export function addHealthRoutes(app: FastifyInstance, checks: Record<string, () => Promise<boolean>>): void {
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/ready', async (_req, reply) => {
+    const results: Record<string, boolean> = {};
+    for (const [name, check] of Object.entries(checks)) {
+      results[name] = await check().catch(() => false);
+    }
+    const ready = Object.values(results).every(Boolean);
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks: results });
+  });
+}

@@ -1,0 +1,42 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Role } from '@app/contracts';
+
+/** Headers the gateway sets after checking a session. Services trust them only with a valid signature. */
+export const IdentityHeaders = {
+  userId: 'x-user-id',
+  role: 'x-user-role',
+  signature: 'x-gateway-signature',
+} as const;
+
+export interface Identity {
+  userId: string;
+  role: Role;
+}
+
+const sign = (secret: string, id: Identity, requestId: string) =>
+  createHmac('sha256', secret).update(`${id.userId}\n${id.role}\n${requestId}`).digest('base64url');
+
+export function identityHeaders(secret: string, id: Identity, requestId: string): Record<string, string> {
+  return {
+    [IdentityHeaders.userId]: id.userId,
+    [IdentityHeaders.role]: id.role,
+    [IdentityHeaders.signature]: sign(secret, id, requestId),
+  };
+}
+
+/** Returns the identity only when the gateway's signature over (user, role, request id) checks out. */
+export function verifyIdentity(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  requestId: string,
+): Identity | null {
+  const userId = headers[IdentityHeaders.userId];
+  const role = headers[IdentityHeaders.role];
+  const signature = headers[IdentityHeaders.signature];
+  if (typeof userId !== 'string' || typeof signature !== 'string') return null;
+  if (role !== 'user' && role !== 'admin') return null;
+  const expected = Buffer.from(sign(secret, { userId, role }, requestId));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { userId, role };
+}

@@ -1,0 +1,50 @@
+import { pino, type Logger, type DestinationStream } from 'pino';
+import { currentContext } from './context.js';
+
+export type { Logger };
+
+/**
+ * Paths never written to a log: credentials, tokens, secrets. Query strings are redacted separately
+ * (see redactUrl) because a URL is one string.
+ */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-gateway-signature"]',
+  'headers.authorization',
+  'password',
+  'newPassword',
+  'oldPassword',
+  'token',
+  'credential',
+  '*.password',
+  '*.token',
+  '*.credential',
+];
+
+const SECRET_QUERY_KEYS = /([?&](?:token|code|recoveryToken|activationCode|credential)=)[^&#]*/gi;
+/** `/api/validateToken?token=abc` -> `/api/validateToken?token=[REDACTED]`. */
+export const redactUrl = (url: string): string => url.replace(SECRET_QUERY_KEYS, '$1[REDACTED]');
+
+export function createLogger(name: string, level = 'info', destination?: DestinationStream): Logger {
+  return pino(
+    {
+      name,
+      level,
+      redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+      // Every line written inside a request (HTTP or NATS) carries its id.
+      mixin: () => {
+        const ctx = currentContext();
+        return ctx ? { reqId: ctx.requestId } : {};
+      },
+      serializers: {
+        req: (req: { method?: string; url?: string; id?: string }) => ({
+          method: req.method,
+          url: req.url ? redactUrl(req.url) : req.url,
+        }),
+        err: pino.stdSerializers.err,
+      },
+    },
+    destination,
+  );
+}

@@ -1,0 +1,305 @@
+import { connect } from '@nats-io/transport-node';
+import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { Streams, type MessageDef, type RpcDef, type StreamName } from '@app/contracts';
+import type { z } from 'zod';
+import { currentContext, REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context.js';
+import type { Logger } from './logger.js';
+
+export interface BusOptions {
+  url: string;
+  name: string;
+  prefix?: string;
+  logger: Logger;
+  /** Default timeout of request/reply calls. */
+  requestTimeoutMs?: number;
+}
+
+export class RpcError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'TIMEOUT' | 'NO_RESPONDERS' | 'REMOTE' | 'INVALID_RESPONSE',
+  ) {
+    super(message);
+  }
+}
+
+interface ReplyEnvelope {
+  ok: boolean;
+  data?: unknown;
+  error?: string;
+}
+
+export interface ConsumeOptions {
+  /** Durable consumer name shared by every replica (replicas share the work). */
+  durable: string;
+  /** How long a message may stay unacked before JetStream hands it to another consumer. */
+  ackWaitMs: number;
+  /** After this many deliveries the message is terminated and logged. */
+  maxDeliver: number;
+  /** Messages processed at the same time by this process. */
+  concurrency?: number;
+  /** Start position for a brand-new durable on a limits stream (events). */
+  deliverPolicy?: 'all' | 'new';
+}
+
+export interface ConsumeContext {
+  deliveryCount: number;
+  /** Tell JetStream the job is still in progress (resets the ack timer). */
+  working(): void;
+}
+
+const ns = 1_000_000;
+const te = new TextEncoder();
+const td = new TextDecoder();
+
+/**
+ * Typed NATS access for services: request/reply (queue groups), JetStream publish (with msgID) and
+ * durable pull consumers with explicit ack. Subjects and payload schemas come from @app/contracts only.
+ */
+export class Bus {
+  private readonly subs: Subscription[] = [];
+  private readonly consumers: ConsumerMessages[] = [];
+  private readonly inflight = new Set<Promise<unknown>>();
+  private jsm?: JetStreamManager;
+
+  private constructor(
+    readonly nc: NatsConnection,
+    readonly js: JetStreamClient,
+    private readonly opts: Required<Omit<BusOptions, 'url'>>,
+  ) {}
+
+  static async connect(options: BusOptions): Promise<Bus> {
+    const nc = await connect({
+      servers: options.url,
+      name: options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 1000,
+      waitOnFirstConnect: true,
+    });
+    const log = options.logger;
+    void (async () => {
+      for await (const s of nc.status()) {
+        if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ nats: s.type }, 'nats connection status');
+      }
+    })();
+    return new Bus(nc, jetstream(nc), {
+      name: options.name,
+      prefix: options.prefix ?? '',
+      logger: options.logger,
+      requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+    });
+  }
+
+  /** The real subject or stream name on the server (test stacks run under a prefix). */
+  subject(s: string): string {
+    return this.opts.prefix ? `${this.opts.prefix}.${s}` : s;
+  }
+  streamName(s: StreamName): string {
+    return this.opts.prefix ? `${this.opts.prefix.toUpperCase()}_${s}` : s;
+  }
+
+  private outgoingHeaders(): MsgHdrs {
+    const h = natsHeaders();
+    h.set(REQUEST_ID_HEADER, currentContext()?.requestId ?? requestIdFrom(undefined));
+    return h;
+  }
+
+  private contextOf(h: MsgHdrs | undefined) {
+    return { requestId: requestIdFrom(h?.get(REQUEST_ID_HEADER)) };
+  }
+
+  // ---------------- request / reply ----------------
+
+  async request<Req extends z.ZodType, Res extends z.ZodType>(
+    def: RpcDef<Req, Res>,
+    payload: z.input<Req>,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<z.infer<Res>> {
+    const body = def.request.parse(payload);
+    let reply: Msg;
+    try {
+      reply = await this.nc.request(this.subject(def.subject), te.encode(JSON.stringify(body)), {
+        timeout: opts.timeoutMs ?? this.opts.requestTimeoutMs,
+        headers: this.outgoingHeaders(),
+      });
+    } catch (err) {
+      const text = String((err as Error).message ?? err);
+      const code = /no responders|503/i.test(text) ? 'NO_RESPONDERS' : 'TIMEOUT';
+      throw new RpcError(`${def.subject}: ${code.toLowerCase()}`, code);
+    }
+    const env = JSON.parse(td.decode(reply.data)) as ReplyEnvelope;
+    if (!env.ok) throw new RpcError(`${def.subject}: ${env.error ?? 'remote error'}`, 'REMOTE');
+    const parsed = def.response.safeParse(env.data);
+    if (!parsed.success) throw new RpcError(`${def.subject}: invalid response`, 'INVALID_RESPONSE');
+    return parsed.data;
+  }
+
+  /** Serve a request subject in a queue group named after the service, so replicas share the load. */
+  serve<Req extends z.ZodType, Res extends z.ZodType>(
+    def: RpcDef<Req, Res>,
+    handler: (req: z.infer<Req>) => Promise<z.input<Res>>,
+  ): void {
+    const sub = this.nc.subscribe(this.subject(def.subject), { queue: this.opts.name });
+    this.subs.push(sub);
+    const log = this.opts.logger;
+    void (async () => {
+      for await (const msg of sub) {
+        const work = runWithContext(this.contextOf(msg.headers), async () => {
+          let env: ReplyEnvelope;
+          try {
+            const parsed = def.request.safeParse(JSON.parse(td.decode(msg.data)));
+            if (!parsed.success) {
+              log.warn({ subject: def.subject, issues: parsed.error.issues.length }, 'invalid rpc request');
+              env = { ok: false, error: 'invalid request' };
+            } else {
+              env = { ok: true, data: def.response.parse(await handler(parsed.data)) };
+            }
+          } catch (err) {
+            log.error({ err, subject: def.subject }, 'rpc handler failed');
+            env = { ok: false, error: 'internal error' };
+          }
+          msg.respond(te.encode(JSON.stringify(env)));
+        });
+        this.track(work);
+      }
+    })();
+  }
+
+  /** Round-trip to the server so every subscription made so far is registered there (other connections can reach it). */
+  async flush(): Promise<void> {
+    await this.nc.flush();
+  }
+
+  // ---------------- JetStream ----------------
+
+  private async manager(): Promise<JetStreamManager> {
+    this.jsm ??= await jetstreamManager(this.nc);
+    return this.jsm;
+  }
+
+  /** Create or update the named streams (idempotent; every service calls it for what it touches). */
+  async ensureStreams(...names: StreamName[]): Promise<void> {
+    const jsm = await this.manager();
+    for (const name of names) {
+      const def = Streams[name];
+      const config = {
+        name: this.streamName(name),
+        subjects: def.subjects.map((s) => this.subject(s)),
+        retention: def.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
+        duplicate_window: 10 * 60 * 1000 * ns,
+      };
+      try {
+        await jsm.streams.info(config.name);
+        await jsm.streams.update(config.name, config);
+      } catch {
+        await jsm.streams.add(config);
+      }
+    }
+  }
+
+  /** Publish a job or event; `msgID` is the business id, so JetStream drops a repeat within its window. */
+  async publish<P extends z.ZodType>(def: MessageDef<P>, payload: z.input<P>, opts: { msgID: string }): Promise<void> {
+    const body = def.payload.parse(payload);
+    await this.js.publish(this.subject(def.subject), te.encode(JSON.stringify(body)), {
+      msgID: opts.msgID,
+      headers: this.outgoingHeaders(),
+    });
+  }
+
+  /**
+   * Consume a job or event stream with a durable pull consumer and explicit ack.
+   * The handler's success acks; a throw naks with a back-off; past maxDeliver the message is terminated and logged.
+   */
+  async consume<P extends z.ZodType>(
+    def: MessageDef<P>,
+    opts: ConsumeOptions,
+    handler: (payload: z.infer<P>, ctx: ConsumeContext) => Promise<void>,
+  ): Promise<void> {
+    const jsm = await this.manager();
+    const stream = this.streamName(def.stream);
+    const durable = this.opts.prefix ? `${this.opts.prefix}_${opts.durable}` : opts.durable;
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      ack_wait: opts.ackWaitMs * ns,
+      max_deliver: opts.maxDeliver,
+      filter_subject: this.subject(def.subject),
+      deliver_policy: opts.deliverPolicy === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
+    };
+    try {
+      await jsm.consumers.info(stream, durable);
+      await jsm.consumers.update(stream, durable, {
+        ack_wait: config.ack_wait,
+        max_deliver: config.max_deliver,
+        filter_subject: config.filter_subject,
+      });
+    } catch {
+      await jsm.consumers.add(stream, config);
+    }
+    const consumer = await this.js.consumers.get(stream, durable);
+    const concurrency = opts.concurrency ?? 1;
+    const messages = await consumer.consume({ max_messages: concurrency });
+    this.consumers.push(messages);
+    const log = this.opts.logger;
+    const slots = new Set<Promise<void>>();
+
+    const handle = (m: JsMsg) =>
+      runWithContext(this.contextOf(m.headers), async () => {
+        const deliveryCount = m.info.deliveryCount;
+        try {
+          const parsed = def.payload.safeParse(JSON.parse(td.decode(m.data)));
+          if (!parsed.success) {
+            log.error({ subject: def.subject, seq: m.seq }, 'invalid message terminated');
+            m.term('invalid payload');
+            return;
+          }
+          await handler(parsed.data, { deliveryCount, working: () => m.working() });
+          m.ack();
+        } catch (err) {
+          if (deliveryCount >= opts.maxDeliver) {
+            log.error({ err, subject: def.subject, seq: m.seq, deliveryCount }, 'message failed for the last time: terminated');
+            m.term('max deliveries');
+          } else {
+            log.warn({ err, subject: def.subject, seq: m.seq, deliveryCount }, 'message failed; will be redelivered');
+            m.nak(Math.min(30_000, 500 * 2 ** deliveryCount));
+          }
+        }
+      });
+
+    void (async () => {
+      for await (const m of messages) {
+        const p = handle(m).finally(() => slots.delete(p));
+        slots.add(p);
+        this.track(p);
+        if (slots.size >= concurrency) await Promise.race(slots);
+      }
+    })();
+  }
+
+  private track(p: Promise<unknown>): void {
+    this.inflight.add(p);
+    void p.finally(() => this.inflight.delete(p));
+  }
+
+  /** Stop taking new messages and wait for handlers in flight. */
+  async stopConsumers(): Promise<void> {
+    for (const c of this.consumers) c.stop();
+    for (const s of this.subs) s.unsubscribe();
+    await Promise.allSettled([...this.inflight]);
+  }
+
+  async drain(): Promise<void> {
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type {} from '@app/testing';
+import { describe, expect, inject, it } from 'vitest';
+import { EntitySchema, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { z } from 'zod';
+import { Jobs } from '@app/contracts';
+import { startService, type ServiceSpec } from '../../src/index.js';
+
+interface Note {
+  id: string;
+  text: string;
+}
+const NoteEntity = new EntitySchema<Note>({
+  name: 'Note',
+  tableName: 'notes',
+  columns: { id: { type: 'text', primary: true }, text: { type: 'text' } },
+});
+class CreateNotes1700000000000 implements MigrationInterface {
+  name = 'CreateNotes1700000000000';
+  async up(q: QueryRunner) {
+    await q.query('CREATE TABLE notes (id text PRIMARY KEY, text text NOT NULL)');
+  }
+  async down(q: QueryRunner) {
+    await q.query('DROP TABLE notes');
+  }
+}
+
+describe('service lifecycle (real Postgres and NATS)', () => {
+  it('boots: config, NATS, its own schema with migrations, routes, consumers, /health and /ready; stops in order', async () => {
+    const stack = inject('stack');
+    const schema = `kit_${randomUUID().slice(0, 8)}`;
+    const order: string[] = [];
+    const handled: string[] = [];
+    const spec: ServiceSpec<z.ZodObject<{ GREETING: z.ZodDefault<z.ZodString> }>> = {
+      name: 'lifecycle',
+      env: z.object({ GREETING: z.string().default('olá') }),
+      database: { schema, entities: [NoteEntity], migrations: [CreateNotes1700000000000] },
+      streams: ['JOBS_MAIL'],
+      async setup({ app, bus, db, config, onShutdown }) {
+        app.get('/hello', async () => ({ greeting: config.GREETING, notes: await db.getRepository(NoteEntity).count() }));
+        await bus.consume(Jobs.sendMail, { durable: `lifecycle_${schema}`, ackWaitMs: 5000, maxDeliver: 2 }, async (job) => {
+          handled.push(job.mailId);
+          await db.getRepository(NoteEntity).save({ id: job.mailId, text: job.to });
+        });
+        onShutdown(async () => {
+          order.push(`hook: http closed=${!app.server.listening}, db open=${db.isInitialized}`);
+        });
+      },
+    };
+    const svc = await startService(spec, {
+      DATABASE_URL: stack.databaseUrl,
+      NATS_URL: stack.natsUrl,
+      NATS_PREFIX: `${stack.natsPrefix}kit`,
+      INTERNAL_SECRET: 'x'.repeat(40),
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+    });
+    expect(await (await fetch(`${svc.url}/health`)).json()).toEqual({ status: 'ok' });
+    expect((await fetch(`${svc.url}/ready`)).status).toBe(200);
+
+    const [{ exists }] = await svc.db.query(`SELECT to_regclass('${schema}.notes') IS NOT NULL AS exists`);
+    expect(exists).toBe(true);
+    expect(await svc.db.query(`SELECT name FROM ${schema}.migrations`)).toEqual([{ name: 'CreateNotes1700000000000' }]);
+
+    const mailId = randomUUID();
+    await svc.bus.publish(Jobs.sendMail, { mailId, to: 'a@b.com', template: 'test', data: {} }, { msgID: mailId });
+    await svc.bus.publish(Jobs.sendMail, { mailId, to: 'a@b.com', template: 'test', data: {} }, { msgID: mailId });
+    await expect.poll(() => handled, { timeout: 10_000 }).toEqual([mailId]);
+    expect(await (await fetch(`${svc.url}/hello`)).json()).toEqual({ greeting: 'olá', notes: 1 });
+
+    await svc.stop();
+    expect(order).toEqual(['hook: http closed=true, db open=true']);
+    expect(svc.bus.nc.isClosed()).toBe(true);
+    expect(svc.db.isInitialized).toBe(false);
+    await expect(fetch(`${svc.url}/health`)).rejects.toThrow();
+  });
+});

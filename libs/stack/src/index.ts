@@ -1,0 +1,5 @@
+export * from './infra.js';
+export * from './net.js';
+export * from './paths.js';
+export * from './processes.js';
+export * from './stack.js';

@@ -1,0 +1,116 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { answers, httpOk, waitFor } from './net.js';
+import { fromRoot } from './paths.js';
+import { spawnManaged, spawnTs, type LogTarget, type Managed } from './processes.js';
+
+export interface Resolved {
+  url: string;
+  /** How it was found, for the start banner. */
+  source: string;
+  process?: Managed;
+}
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Postgres: DATABASE_URL, else the server on 127.0.0.1:5432, else an embedded PGlite served over the
+ * Postgres protocol with its data under .data/ (development only).
+ */
+export async function resolvePostgres(database: string, log: LogTarget, pglitePort = 54329): Promise<Resolved> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL' };
+  const local = `postgres://postgres@127.0.0.1:5432/${database}`;
+  if (await postgresAnswers('postgres://postgres@127.0.0.1:5432/postgres')) {
+    return { url: local, source: 'local server on 127.0.0.1:5432' };
+  }
+  const dir = fromRoot('.data', 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const proc = spawnTs('pglite', 'libs/stack/src/pglite-server.ts', { ...process.env, PGLITE_DIR: dir, PGLITE_PORT: String(pglitePort) }, log);
+  const url = `postgres://postgres@127.0.0.1:${pglitePort}/postgres`;
+  await waitFor(() => postgresAnswers(url), 'embedded PGlite');
+  return { url, source: `embedded PGlite (${dir})`, process: proc };
+}
+
+/** NATS: NATS_URL, else 127.0.0.1:4222, else `nats-server -js` from PATH with its store under .data/. */
+export async function resolveNats(log: LogTarget): Promise<Resolved> {
+  if (process.env.NATS_URL) return { url: process.env.NATS_URL, source: 'NATS_URL' };
+  if (await answers(4222)) return { url: 'nats://127.0.0.1:4222', source: 'local server on 127.0.0.1:4222' };
+  const binary = which('nats-server');
+  if (!binary) {
+    throw new Error(
+      'NATS não encontrado: nada responde em 127.0.0.1:4222 e não há `nats-server` no PATH.\n' +
+        'Instale com `apt-get install nats-server` (Debian/Ubuntu) ou rode `docker compose up nats`.',
+    );
+  }
+  const store = fromRoot('.data', 'nats');
+  mkdirSync(store, { recursive: true });
+  const proc = spawnManaged('nats', binary, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', store], { env: process.env, log });
+  await waitFor(() => answers(4222), 'nats-server');
+  return { url: 'nats://127.0.0.1:4222', source: `nats-server (${store})`, process: proc };
+}
+
+function which(cmd: string): string | null {
+  for (const candidate of [`/usr/sbin/${cmd}`, `/usr/bin/${cmd}`, `/usr/local/bin/${cmd}`]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  try {
+    return execFileSync('sh', ['-c', `command -v ${cmd}`]).toString().trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+export function chromePath(): string {
+  return process.env.CHROME_PATH ?? which('chromium') ?? which('chromium-browser') ?? which('google-chrome') ?? '/usr/bin/chromium';
+}
+
+/** A MailDev inbox: SMTP on smtpPort, web UI and REST API on webPort. */
+export async function startMailDev(smtpPort: number, webPort: number, log: LogTarget): Promise<Managed> {
+  const proc = spawnManaged(
+    'maildev',
+    process.execPath,
+    [fromRoot('node_modules', 'maildev', 'bin', 'maildev'), '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--silent'],
+    { env: process.env, log },
+  );
+  await waitFor(() => httpOk(`http://127.0.0.1:${webPort}/email`), 'MailDev');
+  return proc;
+}
+
+export interface DevProvidersOptions {
+  port: number;
+  publicUrl: string;
+  webhookSecret: string;
+  googleClientId: string;
+  log: LogTarget;
+}
+
+/** The local stand-ins of Mercado Pago and Google (tools/dev-providers). */
+export async function startDevProviders(o: DevProvidersOptions): Promise<Managed> {
+  const proc = spawnTs(
+    'dev-providers',
+    'tools/dev-providers/src/main.ts',
+    {
+      ...process.env,
+      PORT: String(o.port),
+      PUBLIC_URL: o.publicUrl,
+      DEV_PROVIDERS_URL: `http://localhost:${o.port}`,
+      MP_WEBHOOK_SECRET: o.webhookSecret,
+      GOOGLE_CLIENT_ID: o.googleClientId,
+    },
+    o.log,
+  );
+  await waitFor(() => httpOk(`http://127.0.0.1:${o.port}/health`), 'dev providers');
+  return proc;
+}

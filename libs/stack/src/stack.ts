@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { ensureDatabase } from '@app/kit';
+import { freePort, httpOk, waitFor } from './net.js';
+import { fromRoot } from './paths.js';
+import { spawnTs, type LogTarget, type Managed } from './processes.js';
+import { chromePath } from './infra.js';
+
+export const SERVICES = ['auth', 'billing', 'pages', 'pdf-worker', 'mail', 'admin-stats'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export interface StackPorts {
+  gateway: number;
+  auth: number;
+  billing: number;
+  pages: number;
+  'pdf-worker': number;
+  mail: number;
+  'admin-stats': number;
+}
+
+export const DEV_PORTS: StackPorts = {
+  gateway: 8080,
+  auth: 3001,
+  billing: 3002,
+  pages: 3003,
+  'pdf-worker': 3004,
+  mail: 3005,
+  'admin-stats': 3006,
+};
+
+export interface StackSecrets {
+  JWT_SECRET: string;
+  INTERNAL_SECRET: string;
+  MP_WEBHOOK_SECRET: string;
+}
+
+export const newSecrets = (): StackSecrets => ({
+  JWT_SECRET: randomBytes(32).toString('base64url'),
+  INTERNAL_SECRET: randomBytes(32).toString('base64url'),
+  MP_WEBHOOK_SECRET: randomBytes(24).toString('base64url'),
+});
+
+export interface StackOptions {
+  databaseUrl: string;
+  natsUrl: string;
+  natsPrefix: string;
+  smtpUrl: string;
+  /** Dev stand-ins of Google and Mercado Pago; null when real credentials are configured. */
+  devProvidersUrl: string | null;
+  ports: StackPorts;
+  secrets: StackSecrets;
+  log: LogTarget;
+  adminEmail: string;
+  adminPassword: string;
+  backendEnv?: string;
+  dbEnv?: string;
+  googleClientId: string;
+  /** Extra variables for every process (e.g. real provider credentials, LOG_LEVEL). */
+  extraEnv?: NodeJS.ProcessEnv;
+}
+
+export interface Stack {
+  gatewayUrl: string;
+  /** The environment each service was started with: tests use it to start more replicas. */
+  env: Record<ServiceName | 'gateway', NodeJS.ProcessEnv>;
+  processes: Map<string, Managed>;
+  startService(name: ServiceName, as?: string): Promise<Managed>;
+  stop(): Promise<void>;
+}
+
+const entry = (name: ServiceName | 'gateway') => (name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`);
+
+/** Builds the environment of every process from one set of options: the single place where wiring lives. */
+export function stackEnv(o: StackOptions): Stack['env'] {
+  const publicUrl = `http://localhost:${o.ports.gateway}`;
+  const local = (port: number) => `http://127.0.0.1:${port}`;
+  const common: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    DATABASE_URL: o.databaseUrl,
+    NATS_URL: o.natsUrl,
+    NATS_PREFIX: o.natsPrefix,
+    INTERNAL_SECRET: o.secrets.INTERNAL_SECRET,
+    PUBLIC_URL: publicUrl,
+    ...o.extraEnv,
+  };
+  const dev = o.devProvidersUrl;
+  const google: NodeJS.ProcessEnv = dev
+    ? { GOOGLE_CLIENT_ID: o.googleClientId, GOOGLE_CERTS_URL: `${dev}/__dev/google/certs`, GOOGLE_ISSUER: dev }
+    : {};
+  return {
+    gateway: {
+      ...common,
+      PORT: String(o.ports.gateway),
+      JWT_SECRET: o.secrets.JWT_SECRET,
+      AUTH_URL: local(o.ports.auth),
+      BILLING_URL: local(o.ports.billing),
+      PAGES_URL: local(o.ports.pages),
+      MAIL_URL: local(o.ports.mail),
+      ADMIN_STATS_URL: local(o.ports['admin-stats']),
+      WEB_DIST: fromRoot('web', 'dist'),
+      BACKEND_ENV: o.backendEnv ?? 'dev',
+      DB_ENV: o.dbEnv ?? 'dev',
+      ...(dev ? { DEV_PROVIDERS_URL: dev, GOOGLE_CLIENT_ID: o.googleClientId } : {}),
+    },
+    auth: {
+      ...common,
+      PORT: String(o.ports.auth),
+      JWT_SECRET: o.secrets.JWT_SECRET,
+      ADMIN_EMAIL: o.adminEmail,
+      ADMIN_PASSWORD: o.adminPassword,
+      ...google,
+    },
+    billing: {
+      ...common,
+      PORT: String(o.ports.billing),
+      MP_WEBHOOK_SECRET: o.secrets.MP_WEBHOOK_SECRET,
+      ...(dev ? { MP_BASE_URL: dev, MP_ACCESS_TOKEN: 'TEST-dev-providers' } : {}),
+      // Tests wait for the reconciler to credit a payment whose notification never came.
+      BILLING_RECONCILE_INTERVAL_MS: common.NODE_ENV === 'test' ? '1000' : '60000',
+    },
+    pages: { ...common, PORT: String(o.ports.pages) },
+    'pdf-worker': { ...common, PORT: String(o.ports['pdf-worker']), CHROME_PATH: chromePath() },
+    mail: { ...common, PORT: String(o.ports.mail), SMTP_URL: o.smtpUrl, ADMIN_EMAIL: o.adminEmail },
+    'admin-stats': { ...common, PORT: String(o.ports['admin-stats']) },
+  };
+}
+
+/** Starts every service and the gateway, waiting until each answers /ready. */
+export async function startStack(o: StackOptions): Promise<Stack> {
+  await ensureDatabase(o.databaseUrl);
+  const env = stackEnv(o);
+  const processes = new Map<string, Managed>();
+  const port = (name: ServiceName | 'gateway') => o.ports[name];
+
+  async function start(name: ServiceName | 'gateway', as: string = name, extra: NodeJS.ProcessEnv = {}): Promise<Managed> {
+    const proc = spawnTs(as, entry(name), { ...env[name], ...extra }, o.log);
+    processes.set(as, proc);
+    const exited = new Promise<never>((_, reject) =>
+      proc.child.once('exit', (code) => reject(new Error(`${as} exited with code ${code} during start-up`))),
+    );
+    const readyUrl = name === 'gateway' ? `http://127.0.0.1:${port(name)}/api/env` : `http://127.0.0.1:${extra.PORT ?? port(name)}/ready`;
+    await Promise.race([waitFor(() => httpOk(readyUrl), `${as} to be ready`, 90_000), exited]);
+    return proc;
+  }
+
+  try {
+    // auth first: it creates the streams others publish to and serves the session checks.
+    await start('auth');
+    await Promise.all((['billing', 'pages', 'mail', 'admin-stats', 'pdf-worker'] as const).map((s) => start(s)));
+    await start('gateway');
+  } catch (err) {
+    await Promise.all([...processes.values()].map((p) => p.stop()));
+    throw err;
+  }
+
+  return {
+    gatewayUrl: `http://localhost:${o.ports.gateway}`,
+    env,
+    processes,
+    startService: async (name, as = `${name}-2`) => start(name, as, { PORT: String(await freePort()) }),
+    async stop() {
+      const gateway = processes.get('gateway');
+      await gateway?.stop();
+      await Promise.all([...processes.values()].filter((p) => p !== gateway).map((p) => p.stop()));
+    },
+  };
+}

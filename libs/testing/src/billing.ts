@@ -1,0 +1,94 @@
+import { createPreference, getBalance, getUser, processPayment } from '@app/contracts';
+import { Bus, createLogger } from '@app/kit';
+import { call } from './client.js';
+import type { StackInfo } from './test-stack.js';
+
+/** Helpers over billing and the Mercado Pago stand-in (tools/dev-providers/src/mercadopago.ts). */
+
+export type PaymentOutcome = 'approved' | 'rejected' | 'pending';
+
+export interface Preference {
+  id: string;
+  init_point: string;
+}
+
+export async function createTopUpPreference(
+  stack: StackInfo,
+  token: string,
+  amountReais = 10,
+): Promise<Preference> {
+  const res = await call<Preference>(stack.gatewayUrl, createPreference, {
+    token,
+    body: { amount: amountReais },
+  });
+  if (res.status !== 200 || res.body.status !== 'SUCCESS' || !res.body.payload) {
+    throw new Error(`createPreference failed (${res.status}): ${res.body.message}`);
+  }
+  return res.body.payload;
+}
+
+async function standIn<T>(stack: StackInfo, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${stack.devProvidersUrl}/__dev/mercadopago${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`mercado pago stand-in ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Pays a preference on the stand-in, as the payer would on the checkout page (the stand-in posts the webhook). */
+export const payPreference = (
+  stack: StackInfo,
+  preferenceId: string,
+  outcome: PaymentOutcome,
+  override: { transactionAmount?: number; currencyId?: string } = {},
+) =>
+  standIn<{ paymentId: string; redirectUrl: string | null }>(stack, '/pay', {
+    preferenceId,
+    outcome,
+    ...override,
+  });
+
+/** Changes a payment on the stand-in later (`notify: false` simulates a notification that never arrives). */
+export const setPaymentStatus = (stack: StackInfo, paymentId: string, status: string, notify = true) =>
+  standIn<{ paymentId: string; status: string }>(stack, `/payments/${paymentId}/status`, { status, notify });
+
+/** Has the stand-in send the payment's signed notification again; answers once billing has answered it. */
+export const resendPaymentNotification = (stack: StackInfo, paymentId: string) =>
+  standIn<{ delivered: boolean; status: number | null }>(stack, `/payments/${paymentId}/notify`, {});
+
+export async function balanceOf(stack: StackInfo, token: string): Promise<number> {
+  const res = await call<number>(stack.gatewayUrl, getBalance, { token });
+  if (res.status !== 200 || res.body.payload === null)
+    throw new Error(`getBalance failed (${res.status}): ${res.body.message}`);
+  return res.body.payload;
+}
+
+/**
+ * A whole top-up as the site does it: createPreference → approved payment on the stand-in → processPayment.
+ * Answers the new balance in reais.
+ */
+export async function topUp(stack: StackInfo, token: string, amountReais = 10): Promise<number> {
+  const preference = await createTopUpPreference(stack, token, amountReais);
+  const { paymentId } = await payPreference(stack, preference.id, 'approved');
+  const res = await call<{ balance: number }>(stack.gatewayUrl, processPayment, {
+    token,
+    body: { preferenceId: preference.id, paymentId },
+  });
+  if (res.status !== 200 || !res.body.payload)
+    throw new Error(`processPayment failed (${res.status}): ${res.body.message}`);
+  return res.body.payload.balance;
+}
+
+/** A NATS client on the stack's subjects, to call other services' RPCs (e.g. Rpc.billingDebit) from a test. */
+export const connectBus = (stack: StackInfo, name = 'test') =>
+  Bus.connect({ url: stack.natsUrl, prefix: stack.natsPrefix, name, logger: createLogger(name, 'silent') });
+
+/** The signed-in user's id (what services receive as identity.userId, e.g. for Rpc.billingDebit). */
+export async function userIdOf(stack: StackInfo, token: string): Promise<string> {
+  const res = await call<{ _id: string }>(stack.gatewayUrl, getUser, { token });
+  if (res.status !== 200 || !res.body.payload)
+    throw new Error(`getUser failed (${res.status}): ${res.body.message}`);
+  return res.body.payload._id;
+}

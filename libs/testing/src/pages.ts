@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import { createPage, thumb, type PageOptionsSchema } from '@app/contracts';
+import { call, download } from './client.js';
+import type { StackInfo } from './test-stack.js';
+
+export type PageRequest = z.infer<typeof PageOptionsSchema>;
+
+/** The builder's defaults (spec §4): + and − on, × and ÷ off, answers shown, level 1. */
+export const defaultPageRequest: PageRequest = {
+  add: true,
+  sub: true,
+  mult: false,
+  div: false,
+  answers: true,
+  level: 1,
+};
+
+/** POST /api/page through the gateway; answers the page code. */
+export async function generatePageCode(
+  stack: StackInfo,
+  token: string,
+  request: PageRequest = defaultPageRequest,
+) {
+  const res = await call<string>(stack.gatewayUrl, createPage, { body: request, token });
+  if (res.status !== 200 || res.body.status !== 'SUCCESS' || !res.body.payload) {
+    throw new Error(`page generation failed (${res.status}): ${res.body.message}`);
+  }
+  return res.body.payload;
+}
+
+/**
+ * GET /api/thumb until the render has arrived. Each call already waits a few seconds on the server and answers 503
+ * while the page is still rendering; any other answer is returned as it is.
+ */
+export async function waitForThumbnail(stack: StackInfo, token: string, code: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await download(stack.gatewayUrl, thumb, { code }, token);
+    if (res.status !== 503 || Date.now() > deadline) return res;
+  }
+}

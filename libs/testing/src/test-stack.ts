@@ -1,0 +1,183 @@
+import 'vitest';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { rmSync } from 'node:fs';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { dropDatabase } from '@app/kit';
+import {
+  freePort,
+  fromRoot,
+  newSecrets,
+  startDevProviders,
+  startMailDev,
+  startStack,
+  type Managed,
+  type Stack,
+  type StackSecrets,
+} from '@app/stack';
+import { resolveTestInfra, withDb } from './infra.js';
+
+declare module 'vitest' {
+  /** `inject('stack')` in integration tests (any file that imports from @app/testing sees this type). */
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
+
+/** What a test needs to reach the stack started for its tier (serialisable: handed over with vitest's provide). */
+export interface StackInfo {
+  gatewayUrl: string;
+  mailApiUrl: string;
+  smtpPort: number;
+  devProvidersUrl: string;
+  databaseUrl: string;
+  natsUrl: string;
+  natsPrefix: string;
+  secrets: StackSecrets;
+  adminEmail: string;
+  adminPassword: string;
+  googleClientId: string;
+  /** Environment of each service, to start extra replicas or in-process instances. */
+  env: Record<string, NodeJS.ProcessEnv>;
+  /** POST {controlUrl}/{process}/stop|start — stop or restart maildev or a service of the stack. */
+  controlUrl: string;
+  logDir: string;
+}
+
+export interface RunningTestStack {
+  info: StackInfo;
+  stop(): Promise<void>;
+}
+
+/**
+ * A whole system for one test run: a throwaway database, a NATS subject prefix of its own, a mail inbox, the
+ * provider stand-ins, every service and the gateway on free ports. Logs go to .data/test-logs/<run>/.
+ */
+export async function startTestStack(tier: string): Promise<RunningTestStack> {
+  const infra = await resolveTestInfra();
+  const run = `${tier}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const databaseUrl = withDb(infra.postgresBase, `test_${run}`);
+  const natsPrefix = `t${run}`.toLowerCase();
+  const logDir = fromRoot('.data', 'test-logs', run);
+  const log = { kind: 'dir', dir: logDir } as const;
+  const secrets = newSecrets();
+  const [gateway, auth, billing, pages, worker, mail, adminStats, smtpPort, mailWeb, devPort] = await Promise.all(
+    Array.from({ length: 10 }, () => freePort()),
+  );
+  const ports = {
+    gateway: gateway!,
+    auth: auth!,
+    billing: billing!,
+    pages: pages!,
+    'pdf-worker': worker!,
+    mail: mail!,
+    'admin-stats': adminStats!,
+  };
+  const googleClientId = 'test-google-client-id';
+  const devProvidersUrl = `http://localhost:${devPort}`;
+  const adminEmail = 'admin@exercicios.test';
+  const adminPassword = 'admin-senha-123';
+
+  const managed = new Map<string, () => Promise<Managed>>();
+  const live = new Map<string, Managed>();
+  const startManaged = async (name: string) => {
+    const factory = managed.get(name);
+    if (!factory) throw new Error(`unknown process ${name}`);
+    live.set(name, await factory());
+  };
+  managed.set('maildev', () => startMailDev(smtpPort!, mailWeb!, log));
+  managed.set('dev-providers', () =>
+    startDevProviders({
+      port: devPort!,
+      publicUrl: `http://localhost:${gateway}`,
+      webhookSecret: secrets.MP_WEBHOOK_SECRET,
+      googleClientId,
+      log,
+    }),
+  );
+  await Promise.all([startManaged('maildev'), startManaged('dev-providers')]);
+
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      databaseUrl,
+      natsUrl: infra.natsUrl,
+      natsPrefix,
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      devProvidersUrl,
+      ports,
+      secrets,
+      log,
+      adminEmail,
+      adminPassword,
+      googleClientId,
+      backendEnv: 'test',
+      dbEnv: 'test',
+      extraEnv: { NODE_ENV: 'test', LOG_LEVEL: 'debug', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+    });
+  } catch (err) {
+    await Promise.all([...live.values()].map((p) => p.stop()));
+    throw new Error(`${(err as Error).message} (logs: ${logDir})`);
+  }
+
+  // Control server: lets a test stop and restart a process of this stack (e.g. the SMTP inbox).
+  const control = http.createServer((req, res) => {
+    const [, name, action] = (req.url ?? '').split('/');
+    void (async () => {
+      try {
+        const proc = live.get(name!) ?? stack.processes.get(name!);
+        if (action === 'stop' && proc) {
+          await proc.stop();
+          live.delete(name!);
+        } else if (action === 'start' && managed.has(name!)) {
+          await startManaged(name!);
+        } else if (action === 'start' && stack.processes.has(name!)) {
+          await stack.startService(name as never, name);
+        } else throw new Error(`cannot ${action} ${name}`);
+        res.writeHead(200).end('ok');
+      } catch (err) {
+        res.writeHead(500).end(String(err));
+      }
+    })();
+  });
+  const controlPort = await freePort();
+  await new Promise<void>((r) => control.listen(controlPort, '127.0.0.1', r));
+
+  return {
+    info: {
+      gatewayUrl: stack.gatewayUrl,
+      mailApiUrl: `http://127.0.0.1:${mailWeb}`,
+      smtpPort: smtpPort!,
+      devProvidersUrl,
+      databaseUrl,
+      natsUrl: infra.natsUrl,
+      natsPrefix,
+      secrets,
+      adminEmail,
+      adminPassword,
+      googleClientId,
+      env: stack.env,
+      controlUrl: `http://127.0.0.1:${controlPort}`,
+      logDir,
+    },
+    async stop() {
+      control.close();
+      await stack.stop();
+      await Promise.all([...live.values()].map((p) => p.stop()));
+      await dropDatabase(databaseUrl).catch(() => undefined);
+      await deleteStreams(infra.natsUrl, natsPrefix).catch(() => undefined);
+      await infra.stop();
+      if (process.env.KEEP_TEST_LOGS !== '1') rmSync(logDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function deleteStreams(natsUrl: string, prefix: string) {
+  const nc = await connect({ servers: natsUrl });
+  const jsm = await jetstreamManager(nc);
+  for await (const s of jsm.streams.list()) {
+    if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await jsm.streams.delete(s.config.name);
+  }
+  await nc.drain();
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { activateUser, createUser, login, loginGoogle } from '@app/contracts';
+import { call } from './client.js';
+import { linkIn, waitForEmail } from './mailbox.js';
+import type { StackInfo } from './test-stack.js';
+
+export interface TestSession {
+  token: string;
+  email: string;
+  fullname: string;
+  password: string;
+}
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@exemplo.com.br`;
+
+/** Signs up through the API, follows the activation link from the email, and answers the session. */
+export async function createActiveUser(
+  stack: StackInfo,
+  opts: { email?: string; fullname?: string; password?: string } = {},
+): Promise<TestSession> {
+  const email = opts.email ?? uniqueEmail();
+  const fullname = opts.fullname ?? 'Maria da Silva';
+  const password = opts.password ?? 'senha-segura-1';
+  const signup = await call(stack.gatewayUrl, createUser, {
+    body: { fullname, email, password, passwordConfirmation: password },
+  });
+  if (signup.body.status !== 'SUCCESS') throw new Error(`sign-up failed: ${signup.body.message}`);
+  const mail = await waitForEmail(stack.mailApiUrl, email, (m) => m.html.includes('/ativar/'));
+  const code = new URL(linkIn(mail, '/ativar/')).pathname.split('/').pop()!;
+  const activated = await call<{ token: string }>(stack.gatewayUrl, activateUser, { body: { activationCode: code } });
+  if (activated.body.status !== 'SUCCESS' || !activated.body.payload) {
+    throw new Error(`activation failed: ${activated.body.message}`);
+  }
+  return { token: activated.body.payload.token, email, fullname, password };
+}
+
+export async function loginWith(stack: StackInfo, email: string, password: string): Promise<string> {
+  const res = await call<{ token: string }>(stack.gatewayUrl, login, { body: { email, password } });
+  if (res.body.status !== 'SUCCESS' || !res.body.payload) throw new Error(`login failed: ${res.body.message}`);
+  return res.body.payload.token;
+}
+
+export const adminToken = (stack: StackInfo) => loginWith(stack, stack.adminEmail, stack.adminPassword);
+
+/** A Google ID token from the stand-in, as Google Identity Services would hand it to the browser. */
+export async function googleCredential(
+  stack: StackInfo,
+  claims: { email: string; name: string; emailVerified?: boolean },
+): Promise<string> {
+  const res = await fetch(`${stack.devProvidersUrl}/__dev/google/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(claims),
+  });
+  if (!res.ok) throw new Error(`google stand-in answered ${res.status}`);
+  return ((await res.json()) as { credential: string }).credential;
+}
+
+export async function googleUser(stack: StackInfo, name = 'João Google'): Promise<TestSession> {
+  const email = uniqueEmail('google');
+  const credential = await googleCredential(stack, { email, name });
+  const res = await call<{ token: string }>(stack.gatewayUrl, loginGoogle, { body: { credential } });
+  if (res.body.status !== 'SUCCESS' || !res.body.payload) throw new Error(`google login failed: ${res.body.message}`);
+  return { token: res.body.payload.token, email, fullname: name, password: '' };
+}

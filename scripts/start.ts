@@ -1,0 +1,126 @@
+/**
+ * `npm start`: brings the whole site up at http://localhost:8080 on a fresh clone.
+ * Builds what is missing, finds or starts Postgres, NATS, a mail inbox and the provider stand-ins, starts every
+ * service and the gateway, prints the URLs, and stops everything it started on Ctrl-C.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  answers,
+  DEV_PORTS,
+  fromRoot,
+  newSecrets,
+  resolveNats,
+  resolvePostgres,
+  startDevProviders,
+  startMailDev,
+  startStack,
+  type Managed,
+  type Stack,
+  type StackSecrets,
+} from '@app/stack';
+
+const log = { kind: 'inherit' } as const;
+const started: Managed[] = [];
+let stack: Stack | undefined;
+const t0 = Date.now();
+
+function secrets(): StackSecrets {
+  const file = fromRoot('.data', 'dev-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StackSecrets;
+  mkdirSync(fromRoot('.data'), { recursive: true });
+  const s = newSecrets();
+  writeFileSync(file, JSON.stringify(s, null, 2), { mode: 0o600 });
+  return s;
+}
+
+async function main() {
+  for (const [name, port] of Object.entries(DEV_PORTS)) {
+    if (await answers(port)) throw new Error(`A porta ${port} (${name}) já está em uso: o site já está rodando?`);
+  }
+  console.log('▶ build (web + amostras grátis; Nx reaproveita o cache)');
+  execSync('npx nx run-many -t build --outputStyle=static', { stdio: 'inherit', cwd: fromRoot() });
+
+  const pg = await resolvePostgres('aritmetica', log);
+  if (pg.process) started.push(pg.process);
+  const nats = await resolveNats(log);
+  if (nats.process) started.push(nats.process);
+
+  let smtpUrl = process.env.SMTP_URL;
+  let inbox = '(SMTP_URL configurado)';
+  if (!smtpUrl) {
+    started.push(await startMailDev(1025, 1080, { kind: 'silent' }));
+    smtpUrl = 'smtp://127.0.0.1:1025';
+    inbox = 'http://localhost:1080';
+  }
+
+  // A real Mercado Pago webhook secret (set with real credentials) wins over the generated development one.
+  const s = { ...secrets(), ...(process.env.MP_WEBHOOK_SECRET ? { MP_WEBHOOK_SECRET: process.env.MP_WEBHOOK_SECRET } : {}) };
+  const realProviders = Boolean(process.env.MP_ACCESS_TOKEN && process.env.GOOGLE_CLIENT_ID);
+  const googleClientId = process.env.GOOGLE_CLIENT_ID ?? 'dev-google-client-id';
+  let devProvidersUrl: string | null = null;
+  if (!realProviders) {
+    devProvidersUrl = 'http://localhost:8090';
+    started.push(
+      await startDevProviders({
+        port: 8090,
+        publicUrl: 'http://localhost:8080',
+        webhookSecret: s.MP_WEBHOOK_SECRET,
+        googleClientId,
+        log,
+      }),
+    );
+  }
+
+  stack = await startStack({
+    databaseUrl: pg.url,
+    natsUrl: nats.url,
+    natsPrefix: '',
+    smtpUrl,
+    devProvidersUrl,
+    ports: DEV_PORTS,
+    secrets: s,
+    log,
+    adminEmail: process.env.ADMIN_EMAIL ?? 'admin@exercicios.local',
+    adminPassword: process.env.ADMIN_PASSWORD ?? 'admin123',
+    backendEnv: process.env.BACKEND_ENV ?? 'dev',
+    dbEnv: process.env.DB_ENV ?? 'dev',
+    googleClientId,
+    extraEnv: pickDefined(['MP_ACCESS_TOKEN', 'MP_PUBLIC_KEY', 'LOG_LEVEL']),
+  });
+
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  console.log(`
+────────────────────────────────────────────────────────────
+  Site no ar em ${seconds}s
+  Site ........... http://localhost:8080
+  API docs ....... http://localhost:8080/api/docs
+  Caixa de email . ${inbox}
+  Provedores dev . ${devProvidersUrl ?? '(credenciais reais configuradas)'}
+  Postgres ....... ${pg.source}
+  NATS ........... ${nats.source}
+  Admin .......... ${process.env.ADMIN_EMAIL ?? 'admin@exercicios.local'} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'admin123'}
+  Ctrl-C encerra tudo.
+────────────────────────────────────────────────────────────`);
+}
+
+function pickDefined(keys: string[]): NodeJS.ProcessEnv {
+  return Object.fromEntries(keys.filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
+}
+
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\n■ encerrando...');
+  await stack?.stop().catch(() => undefined);
+  for (const p of started.reverse()) await p.stop().catch(() => undefined);
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+main().catch((err) => {
+  console.error(`\n✖ ${err instanceof Error ? err.message : String(err)}`);
+  void shutdown(1);
+});

@@ -1,0 +1,4 @@
+import { runService } from '@app/kit';
+import { spec } from './service.js';
+
+runService(spec);

@@ -1,0 +1,60 @@
+import type { DataSource, Repository } from 'typeorm';
+import type { AuditEntry, AuditType } from '@app/contracts';
+import type { AuditRecord } from '../domain/audit-record.js';
+import { AuditEntryEntity } from './audit-entry.entity.js';
+
+interface AuditRow {
+  event_id: string;
+  type: AuditType;
+  at: Date;
+  summary: string;
+  user_id: string | null;
+  email: string | null;
+}
+
+export class AuditLog {
+  private readonly repo: Repository<AuditRecord>;
+
+  constructor(db: DataSource) {
+    this.repo = db.getRepository(AuditEntryEntity);
+  }
+
+  /** Stores an event's line once: a redelivery or a replay of the same event id changes nothing. Answers whether it was new. */
+  async record(entry: AuditRecord): Promise<boolean> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .insert()
+      .values(entry)
+      .orIgnore()
+      .returning(['eventId'])
+      .execute();
+    return result.raw.length > 0;
+  }
+
+  /**
+   * Newest first, optionally of one type. Top-ups and purchases carry only a user id: their email comes from the
+   * same user's sign-up line, so the log shows who did what without asking auth.
+   */
+  async latest(opts: { type?: AuditType; limit: number }): Promise<AuditEntry[]> {
+    const table = this.repo.metadata.tablePath;
+    const rows: AuditRow[] = await this.repo.query(
+      `SELECT a.event_id, a.type, a.at, a.summary, a.user_id, COALESCE(a.email, r.email) AS email
+         FROM ${table} a
+         LEFT JOIN LATERAL (
+           SELECT email FROM ${table} u WHERE u.type = 'user.registered' AND u.user_id = a.user_id LIMIT 1
+         ) r ON a.email IS NULL AND a.user_id IS NOT NULL
+        WHERE $1::text IS NULL OR a.type = $1
+        ORDER BY a.at DESC, a.event_id DESC
+        LIMIT $2`,
+      [opts.type ?? null, opts.limit],
+    );
+    return rows.map((r) => ({
+      id: r.event_id,
+      type: r.type,
+      at: r.at.toISOString(),
+      summary: r.summary,
+      userId: r.user_id,
+      email: r.email,
+    }));
+  }
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { RpcError } from '@app/kit';
+import {
+  collectStats,
+  statsUnavailableMessage,
+  StatsUnavailableError,
+} from '../../src/domain/collect-stats.js';
+
+const users = { totalUsers: 5, usersGoogle: 2, usersLocal: 3 };
+const payments = { totalPayments: 4, paymentsFinished: 3, paymentsPending: 1 };
+const pages = { totalPages: 7, pagesWithPayments: 6, pagesWithoutPayments: 1 };
+const timeout = (subject: string) => () => Promise.reject(new RpcError(`${subject}: timeout`, 'TIMEOUT'));
+
+describe('collectStats', () => {
+  it("answers each owner's figures unchanged", async () => {
+    await expect(
+      collectStats({ users: async () => users, payments: async () => payments, pages: async () => pages }),
+    ).resolves.toEqual({ users, payments, pages });
+  });
+
+  it('asks the three owners at the same time, so the slowest sets the wait', async () => {
+    const started: string[] = [];
+    const slow =
+      <T>(name: string, value: T) =>
+      () => {
+        started.push(name);
+        return new Promise<T>((resolve) => setTimeout(() => resolve(value), 50));
+      };
+    const t0 = Date.now();
+    await collectStats({
+      users: slow('users', users),
+      payments: slow('payments', payments),
+      pages: slow('pages', pages),
+    });
+    expect(started).toEqual(['users', 'payments', 'pages']);
+    expect(Date.now() - t0).toBeLessThan(140);
+  });
+
+  it('fails with a 503 naming the one part whose owner did not answer', async () => {
+    const err = await collectStats({
+      users: async () => users,
+      payments: timeout('billing.v1.stats'),
+      pages: async () => pages,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StatsUnavailableError);
+    expect(err).toMatchObject({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Não foi possível obter as estatísticas de pagamentos. Tente novamente em instantes.',
+      reasons: { payments: 'billing.v1.stats: timeout' },
+    });
+  });
+
+  it('names every missing part in pt-BR', async () => {
+    const err = await collectStats({
+      users: timeout('auth.v1.stats'),
+      payments: async () => payments,
+      pages: timeout('pages.v1.stats'),
+    }).catch((e: unknown) => e);
+    expect((err as Error).message).toBe(
+      'Não foi possível obter as estatísticas de usuários e páginas. Tente novamente em instantes.',
+    );
+    expect(statsUnavailableMessage(['pages', 'users', 'payments'])).toBe(
+      'Não foi possível obter as estatísticas de usuários, pagamentos e páginas. Tente novamente em instantes.',
+    );
+  });
+});

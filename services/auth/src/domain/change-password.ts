@@ -1,0 +1,29 @@
+import { ErrorCode, Msg } from '@app/contracts';
+import { AppError } from '@app/kit';
+import { users } from '../persistence/repositories.js';
+import { sessionFor, type AuthDeps, type Session } from './deps.js';
+import { hashPassword, passwordMatches } from './passwords.js';
+
+/**
+ * Changes the password of a signed-in user. Older sessions end (token version + 1); the answer is a fresh
+ * session so the browser that made the change stays signed in. The admin's own change skips the old password.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  userId: string,
+  newPassword: string,
+  opts: { oldPassword: string } | { asAdmin: true },
+): Promise<Session> {
+  const repo = users(deps.db.manager);
+  const user = await repo.byId(userId);
+  if (!user) throw AppError.unauthorized(Msg.changePasswordFailed);
+  if ('oldPassword' in opts && !(await passwordMatches(opts.oldPassword, user.passwordHash))) {
+    throw AppError.badRequest(Msg.currentPasswordWrong, ErrorCode.INVALID_CREDENTIALS);
+  }
+  const updated = await repo.replacePassword(
+    userId,
+    await hashPassword(newPassword, deps.config.BCRYPT_COST),
+  );
+  if (!updated) throw AppError.unauthorized(Msg.changePasswordFailed);
+  return sessionFor(deps, updated);
+}

@@ -1,0 +1,27 @@
+import { ErrorCode, Events, Msg } from '@app/contracts';
+import { AppError } from '@app/kit';
+import { loginFailures, oneTimeCodes, users } from '../persistence/repositories.js';
+import { publishEvent, type AuthDeps } from './deps.js';
+import { hashPassword } from './passwords.js';
+import { hashSecret } from './secrets.js';
+
+/**
+ * Sets a new password with a recovery token (consumed: it works once). Every older session ends. The emailed
+ * link proves the address, so a not-yet-activated account becomes active too.
+ */
+export async function resetPassword(
+  deps: AuthDeps,
+  recoveryToken: string,
+  newPassword: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(newPassword, deps.config.BCRYPT_COST);
+  await deps.db.transaction(async (m) => {
+    const userId = await oneTimeCodes(m).consume(hashSecret(recoveryToken), 'recovery');
+    if (!userId) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);
+    const before = await users(m).byId(userId);
+    const user = await users(m).replacePassword(userId, passwordHash, { active: true });
+    if (!before || !user) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);
+    await loginFailures(m).clear(user.email);
+    if (!before.active) await publishEvent(deps, Events.userActivated, { userId, email: user.email });
+  });
+}

@@ -1,0 +1,26 @@
+import { Rpc } from '@app/contracts';
+import type { Bus } from '@app/kit';
+import type { AuthDeps } from '../domain/deps.js';
+import { toPublicUser } from '../domain/public-user.js';
+import { verifySession } from '../domain/verify-session.js';
+import { users } from '../persistence/repositories.js';
+
+const DEFAULT_PAGE_SIZE = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Request/reply subjects auth serves for the gateway and the other services. */
+export function serveRpc(bus: Bus, deps: AuthDeps): void {
+  bus.serve(Rpc.authVerifySession, ({ token }) => verifySession(deps, token));
+
+  bus.serve(Rpc.authGetUser, async ({ userId }) => {
+    const user = UUID.test(userId) ? await users(deps.db.manager).byId(userId) : null;
+    return { user: user ? toPublicUser(user) : null };
+  });
+
+  bus.serve(Rpc.authListUsers, async ({ limit, offset }) => {
+    const page = await users(deps.db.manager).page(limit ?? DEFAULT_PAGE_SIZE, offset ?? 0);
+    return { total: page.total, users: page.rows.map(toPublicUser) };
+  });
+
+  bus.serve(Rpc.authStats, () => users(deps.db.manager).stats());
+}

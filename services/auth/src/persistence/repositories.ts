@@ -1,0 +1,100 @@
+import type { EntityManager } from 'typeorm';
+import { SCHEMA, OneTimeCodeEntity, UserEntity, type CodePurpose, type UserRow } from './entities.js';
+
+/** Users table access. Every method takes the manager so a use case can run several in one transaction. */
+export const users = (m: EntityManager) => {
+  const repo = m.getRepository(UserEntity);
+  return {
+    byId: (id: string) => repo.findOneBy({ id }),
+    byEmail: (email: string) => repo.findOneBy({ email }),
+    byGoogleSub: (googleSub: string) => repo.findOneBy({ googleSub }),
+    insert: (row: Omit<UserRow, 'createdAt' | 'updatedAt'>) => repo.insert(row),
+    update: (id: string, changes: Partial<Omit<UserRow, 'id' | 'createdAt'>>) =>
+      repo.update({ id }, { ...changes, updatedAt: new Date() }),
+    /** Sets a new password and ends every session issued before (token version + 1); answers the new row. */
+    async replacePassword(id: string, passwordHash: string, extra: Partial<Pick<UserRow, 'active'>> = {}) {
+      const result = await m
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({ ...extra, passwordHash, tokenVersion: () => 'token_version + 1', updatedAt: () => 'now()' })
+        .where('id = :id', { id })
+        .returning('id')
+        .execute();
+      return result.affected ? repo.findOneByOrFail({ id }) : null;
+    },
+    async page(limit: number, offset: number) {
+      const [rows, total] = await repo.findAndCount({
+        order: { createdAt: 'DESC', id: 'DESC' },
+        take: limit,
+        skip: offset,
+      });
+      return { rows, total };
+    },
+    async stats() {
+      const [row] = (await m.query(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE from_google)::int AS google FROM ${SCHEMA}.users`,
+      )) as Array<{ total: number; google: number }>;
+      return { totalUsers: row!.total, usersGoogle: row!.google, usersLocal: row!.total - row!.google };
+    },
+  };
+};
+
+/** Activation codes and recovery tokens, by the SHA-256 of the secret. */
+export const oneTimeCodes = (m: EntityManager) => {
+  const repo = m.getRepository(OneTimeCodeEntity);
+  return {
+    insert: (hash: string, userId: string, purpose: CodePurpose, expiresAt: Date) =>
+      repo.insert({ hash, userId, purpose, expiresAt, usedAt: null }),
+    /** Marks the code used if it is still usable; answers its user. One statement, so a code works only once. */
+    async consume(hash: string, purpose: CodePurpose): Promise<string | null> {
+      const result = await m
+        .createQueryBuilder()
+        .update(OneTimeCodeEntity)
+        .set({ usedAt: () => 'now()' })
+        .where('hash = :hash AND purpose = :purpose AND used_at IS NULL AND expires_at > now()', {
+          hash,
+          purpose,
+        })
+        .returning('user_id')
+        .execute();
+      const rows = result.raw as Array<{ user_id: string }>;
+      return rows[0]?.user_id ?? null;
+    },
+    async isUsable(hash: string, purpose: CodePurpose): Promise<boolean> {
+      const rows: unknown[] = await m.query(
+        `SELECT 1 FROM ${SCHEMA}.one_time_codes
+          WHERE hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
+        [hash, purpose],
+      );
+      return rows.length > 0;
+    },
+    /** A new recovery link makes the older ones of the same user useless. */
+    retireUnused: (userId: string, purpose: CodePurpose) =>
+      m.query(
+        `UPDATE ${SCHEMA}.one_time_codes SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
+        [userId, purpose],
+      ),
+  };
+};
+
+/** Failed sign-ins per email within a sliding-start window (shared by every auth replica through Postgres). */
+export const loginFailures = (m: EntityManager) => ({
+  async count(email: string, windowMinutes: number): Promise<number> {
+    const rows: Array<{ failures: number }> = await m.query(
+      `SELECT failures FROM ${SCHEMA}.login_failures
+        WHERE email = $1 AND window_started_at > now() - make_interval(mins => $2)`,
+      [email, windowMinutes],
+    );
+    return rows[0]?.failures ?? 0;
+  },
+  record: (email: string, windowMinutes: number) =>
+    m.query(
+      `INSERT INTO ${SCHEMA}.login_failures AS f (email, failures, window_started_at) VALUES ($1, 1, now())
+       ON CONFLICT (email) DO UPDATE SET
+         failures = CASE WHEN f.window_started_at > now() - make_interval(mins => $2) THEN f.failures + 1 ELSE 1 END,
+         window_started_at = CASE WHEN f.window_started_at > now() - make_interval(mins => $2)
+                                  THEN f.window_started_at ELSE now() END`,
+      [email, windowMinutes],
+    ),
+  clear: (email: string) => m.query(`DELETE FROM ${SCHEMA}.login_failures WHERE email = $1`, [email]),
+});

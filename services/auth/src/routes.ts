@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  activateUser,
+  adminChangePassword,
+  changePassword as changePasswordRoute,
+  checkRecoveryToken as checkRecoveryTokenRoute,
+  createNewPassword,
+  createUser,
+  ErrorCode,
+  getUser,
+  login,
+  loginGoogle,
+  Msg,
+  ok,
+  PlatformMessages,
+  recoverPassword,
+  updateUser,
+  validateToken,
+  validateTokenAdmin,
+} from '@app/contracts';
+import { addRoute, AppError } from '@app/kit';
+import { activateAccount } from './domain/activate-account.js';
+import { changePassword } from './domain/change-password.js';
+import { checkRecoveryToken } from './domain/check-recovery-token.js';
+import type { AuthDeps } from './domain/deps.js';
+import { toPublicUser } from './domain/public-user.js';
+import { requestRecovery } from './domain/request-recovery.js';
+import { resetPassword } from './domain/reset-password.js';
+import { signInWithGoogle } from './domain/sign-in-google.js';
+import { signIn } from './domain/sign-in.js';
+import { signUp } from './domain/sign-up.js';
+import { updateProfile } from './domain/update-profile.js';
+import { verifySession } from './domain/verify-session.js';
+import { users } from './persistence/repositories.js';
+
+/** auth's /api routes (spec §7): thin adapters from the contract routes to the use cases. */
+export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  addRoute(app, createUser, async ({ body }) => {
+    const { email } = await signUp(deps, body);
+    return ok({ email }, Msg.signupSuccess(email));
+  });
+
+  addRoute(app, activateUser, async ({ body }) =>
+    ok(await activateAccount(deps, body.activationCode), Msg.activationSuccess),
+  );
+
+  addRoute(app, login, async ({ body }) => ok(await signIn(deps, body.email, body.password)));
+
+  addRoute(app, loginGoogle, async ({ body }) => ok(await signInWithGoogle(deps, body.credential)));
+
+  addRoute(app, recoverPassword, async ({ body }) => {
+    await requestRecovery(deps, body.email);
+    return ok(null, Msg.recoverySent);
+  });
+
+  addRoute(app, checkRecoveryTokenRoute, async ({ body }) => {
+    await checkRecoveryToken(deps, body.recoveryToken);
+    return ok(null);
+  });
+
+  addRoute(app, createNewPassword, async ({ body }) => {
+    await resetPassword(deps, body.recoveryToken, body.newPassword);
+    return ok(null, Msg.newPasswordSuccess);
+  });
+
+  addRoute(app, getUser, async ({ identity }) => {
+    const user = await users(deps.db.manager).byId(identity.userId);
+    if (!user) throw AppError.unauthorized(PlatformMessages.unauthorized);
+    return ok(toPublicUser(user));
+  });
+
+  addRoute(app, updateUser, async ({ body, identity }) =>
+    ok(await updateProfile(deps, identity.userId, body.fullname), Msg.profileUpdated),
+  );
+
+  addRoute(app, changePasswordRoute, async ({ body, identity }) =>
+    ok(
+      await changePassword(deps, identity.userId, body.newPassword, { oldPassword: body.oldPassword }),
+      Msg.changePasswordSuccess,
+    ),
+  );
+
+  addRoute(app, adminChangePassword, async ({ body, identity }) =>
+    ok(
+      await changePassword(deps, identity.userId, body.newPassword, { asAdmin: true }),
+      Msg.adminPasswordSuccess,
+    ),
+  );
+
+  addRoute(app, validateToken, async ({ query }) => {
+    const session = await verifySession(deps, query.token);
+    if (!session.valid) throw AppError.unauthorized(PlatformMessages.unauthorized, ErrorCode.INVALID_TOKEN);
+    return ok(null);
+  });
+
+  addRoute(app, validateTokenAdmin, async ({ query }) => {
+    const session = await verifySession(deps, query.token);
+    if (!session.valid) throw AppError.unauthorized(PlatformMessages.unauthorized, ErrorCode.INVALID_TOKEN);
+    if (session.role !== 'admin') throw AppError.forbidden(PlatformMessages.forbidden);
+    return ok(null);
+  });
+}

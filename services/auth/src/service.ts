@@ -1,0 +1,35 @@
+import type { ServiceSpec } from '@app/kit';
+import { env } from './config.js';
+import { bootstrapAdmin } from './domain/bootstrap-admin.js';
+import type { AuthDeps } from './domain/deps.js';
+import { createGoogleVerifier } from './domain/google-verifier.js';
+import { SessionTokens } from './domain/session-tokens.js';
+import { serveRpc } from './nats/handlers.js';
+import { entities } from './persistence/entities.js';
+import { CreateAuthTables1732240000000 } from './persistence/migrations/1732240000000-CreateAuthTables.js';
+import { registerRoutes } from './routes.js';
+
+export const spec: ServiceSpec<typeof env> = {
+  name: 'auth',
+  env,
+  database: { schema: 'auth', entities, migrations: [CreateAuthTables1732240000000] },
+  // Publishes mail jobs and account events.
+  streams: ['JOBS_MAIL', 'EVENTS'],
+  async setup({ config, logger, bus, db, app }) {
+    const deps: AuthDeps = {
+      db,
+      bus,
+      config,
+      logger,
+      tokens: new SessionTokens(config.JWT_SECRET),
+      verifyGoogle: createGoogleVerifier({
+        clientId: config.GOOGLE_CLIENT_ID,
+        certsUrl: config.GOOGLE_CERTS_URL,
+        issuer: config.GOOGLE_ISSUER,
+      }),
+    };
+    await bootstrapAdmin(deps);
+    registerRoutes(app, deps);
+    serveRpc(bus, deps);
+  },
+};

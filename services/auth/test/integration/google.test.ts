@@ -1,0 +1,110 @@
+import { describe, expect, inject, it } from 'vitest';
+import { getUser, login, loginGoogle } from '@app/contracts';
+import { call, createActiveUser, googleCredential, uniqueEmail } from '@app/testing';
+import { sql } from './helpers.js';
+
+const stack = inject('stack');
+
+/** A credential from the Google stand-in with test knobs (another audience, issuer, expiry). */
+async function credential(body: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${stack.devProvidersUrl}/__dev/google/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { credential: string }).credential;
+}
+
+describe('Google sign-in (POST /api/login/google)', () => {
+  it('creates the account on first sign-in (fromGoogle, active) and finds it again by its Google id', async () => {
+    const email = uniqueEmail('google');
+    const first = await call<{ token: string; email: string; fullname: string }>(
+      stack.gatewayUrl,
+      loginGoogle,
+      {
+        body: {
+          credential: await googleCredential(stack, { email: email.toUpperCase(), name: 'Júlia Google' }),
+        },
+      },
+    );
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 'SUCCESS', payload: { email, fullname: 'Júlia Google' } });
+    const me = await call(stack.gatewayUrl, getUser, { token: first.body.payload!.token });
+    expect(me.body.payload).toMatchObject({ email, fullname: 'Júlia Google', fromGoogle: true });
+
+    const again = await call<{ token: string }>(stack.gatewayUrl, loginGoogle, {
+      body: { credential: await googleCredential(stack, { email, name: 'Outro Nome' }) },
+    });
+    expect(again.body).toMatchObject({ status: 'SUCCESS', payload: { email, fullname: 'Júlia Google' } });
+    const rows = await sql<{ google_sub: string; from_google: boolean; active: boolean }>(
+      stack,
+      'SELECT google_sub, from_google, active FROM auth.users WHERE email = $1',
+      [email],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ from_google: true, active: true });
+    expect(rows[0]!.google_sub).toMatch(/^\d+$/);
+    // No password exists for this account.
+    expect(
+      (await call(stack.gatewayUrl, login, { body: { email, password: 'qualquer-senha' } })).status,
+    ).toBe(401);
+  });
+
+  it('links an existing email-and-password account by its verified email', async () => {
+    const user = await createActiveUser(stack, { fullname: 'Conta Local' });
+    const res = await call(stack.gatewayUrl, loginGoogle, {
+      body: { credential: await googleCredential(stack, { email: user.email, name: 'Nome no Google' }) },
+    });
+    expect(res.body).toMatchObject({
+      status: 'SUCCESS',
+      payload: { email: user.email, fullname: 'Conta Local' },
+    });
+    const rows = await sql(stack, 'SELECT from_google FROM auth.users WHERE email = $1', [user.email]);
+    expect(rows).toEqual([{ from_google: false }]);
+    expect(
+      (await call(stack.gatewayUrl, login, { body: { email: user.email, password: user.password } })).body
+        .status,
+    ).toBe('SUCCESS');
+  });
+
+  it.each([
+    ['a wrong audience', { audience: 'someone-elses-client-id' }],
+    ['a wrong issuer', { issuer: 'https://accounts.example.com' }],
+    ['an unverified email', { emailVerified: false }],
+    ['an expired token', { expiresInSeconds: -600 }],
+  ])('refuses a credential with %s', async (_n, knobs) => {
+    const email = uniqueEmail('google-mau');
+    const res = await call(stack.gatewayUrl, loginGoogle, {
+      body: { credential: await credential({ email, name: 'Falso Google', ...knobs }) },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({
+      status: 'ERROR',
+      message: 'Erro ao autenticar com o Google.',
+      payload: null,
+    });
+    expect(await sql(stack, 'SELECT 1 FROM auth.users WHERE email = $1', [email])).toHaveLength(0);
+  });
+
+  it('refuses a credential whose signature does not match (payload changed after signing)', async () => {
+    const genuine = await googleCredential(stack, { email: uniqueEmail('google'), name: 'Pessoa Real' });
+    const [header, payload, signature] = genuine.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const victim = uniqueEmail('vitima');
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, email: victim })).toString('base64url')}.${signature}`;
+    const res = await call(stack.gatewayUrl, loginGoogle, { body: { credential: tampered } });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Erro ao autenticar com o Google.');
+    expect(await sql(stack, 'SELECT 1 FROM auth.users WHERE email = $1', [victim])).toHaveLength(0);
+  });
+
+  it.each([
+    ['an empty credential', { credential: '' }],
+    ['no credential', {}],
+    ['garbage', { credential: 'isto-nao-e-um-token' }],
+  ])('refuses %s with the spec message', async (_n, body) => {
+    const res = await call(stack.gatewayUrl, loginGoogle, { body });
+    expect(res.body).toMatchObject({ status: 'ERROR', message: 'Erro ao autenticar com o Google.' });
+  });
+});

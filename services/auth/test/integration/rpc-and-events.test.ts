@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Subscription } from '@nats-io/nats-core';
+import { activateUser, login, Rpc } from '@app/contracts';
+import { Bus, createLogger } from '@app/kit';
+import { call, createActiveUser, googleUser, uniqueEmail } from '@app/testing';
+import { signUpOnly, sql } from './helpers.js';
+
+const stack = inject('stack');
+let bus: Bus;
+
+beforeAll(async () => {
+  bus = await Bus.connect({
+    url: stack.natsUrl,
+    name: 'auth-test',
+    prefix: stack.natsPrefix,
+    logger: createLogger('auth-test', 'silent'),
+  });
+});
+afterAll(() => bus.drain());
+
+/** Collects the events published on a subject while `fn` runs. */
+async function eventsDuring(subject: string, fn: () => Promise<unknown>, settleMs = 500) {
+  const seen: Array<Record<string, unknown>> = [];
+  const sub: Subscription = bus.nc.subscribe(bus.subject(subject));
+  void (async () => {
+    for await (const m of sub) seen.push(m.json());
+  })();
+  await bus.nc.flush();
+  await fn();
+  await new Promise((r) => setTimeout(r, settleMs));
+  sub.unsubscribe();
+  return seen;
+}
+
+describe('auth RPC', () => {
+  it('authVerifySession answers the user and role of a current session, and invalid otherwise', async () => {
+    const user = await createActiveUser(stack);
+    const [row] = await sql<{ id: string }>(stack, 'SELECT id FROM auth.users WHERE email = $1', [
+      user.email,
+    ]);
+    expect(await bus.request(Rpc.authVerifySession, { token: user.token })).toEqual({
+      valid: true,
+      userId: row!.id,
+      role: 'user',
+    });
+    expect(await bus.request(Rpc.authVerifySession, { token: 'x.y.z' })).toEqual({ valid: false });
+    await sql(stack, 'UPDATE auth.users SET active = false WHERE id = $1', [row!.id]);
+    expect(await bus.request(Rpc.authVerifySession, { token: user.token })).toEqual({ valid: false });
+  });
+
+  it('authGetUser answers the public user, or null', async () => {
+    const user = await createActiveUser(stack, { fullname: 'Helena Costa' });
+    const [row] = await sql<{ id: string }>(stack, 'SELECT id FROM auth.users WHERE email = $1', [
+      user.email,
+    ]);
+    const { user: found } = await bus.request(Rpc.authGetUser, { userId: row!.id });
+    expect(found).toMatchObject({
+      _id: row!.id,
+      email: user.email,
+      fullname: 'Helena Costa',
+      fromGoogle: false,
+    });
+    expect(found).not.toHaveProperty('passwordHash');
+    expect(await bus.request(Rpc.authGetUser, { userId: '00000000-0000-4000-8000-000000000000' })).toEqual({
+      user: null,
+    });
+    expect(await bus.request(Rpc.authGetUser, { userId: 'not-a-uuid' })).toEqual({ user: null });
+  });
+
+  it('authListUsers answers newest first with limit, offset and the total', async () => {
+    const a = await signUpOnly(stack);
+    const b = await signUpOnly(stack);
+    const page = await bus.request(Rpc.authListUsers, { limit: 2, offset: 0 });
+    expect(page.users.map((u) => u.email)).toEqual([b.email, a.email]);
+    const next = await bus.request(Rpc.authListUsers, { limit: 1, offset: 1 });
+    expect(next.users.map((u) => u.email)).toEqual([a.email]);
+    const [{ count }] = (await sql<{ count: number }>(
+      stack,
+      'SELECT count(*)::int AS count FROM auth.users',
+    )) as [{ count: number }];
+    expect(page.total).toBe(count);
+  });
+
+  it('authStats counts users exactly (Google and local)', async () => {
+    const before = await bus.request(Rpc.authStats, {});
+    await signUpOnly(stack);
+    await googleUser(stack);
+    await googleUser(stack);
+    const after = await bus.request(Rpc.authStats, {});
+    expect(after.totalUsers - before.totalUsers).toBe(3);
+    expect(after.usersGoogle - before.usersGoogle).toBe(2);
+    expect(after.usersLocal - before.usersLocal).toBe(1);
+    expect(after.totalUsers).toBe(after.usersGoogle + after.usersLocal);
+  });
+});
+
+describe('auth events', () => {
+  it('publishes userRegistered and userActivated without secrets', async () => {
+    const email = uniqueEmail('eventos');
+    let code = '';
+    const registered = await eventsDuring('events.auth.user.registered', async () => {
+      code = (await signUpOnly(stack, { email, password: 'senha-eventos-1' })).code;
+    });
+    const mine = registered.filter((e) => e.email === email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ email, fullname: 'Carla Pereira', fromGoogle: false });
+    expect(JSON.stringify(mine[0])).not.toContain('senha-eventos-1');
+    expect(JSON.stringify(mine[0])).not.toContain(code);
+
+    const activated = await eventsDuring('events.auth.user.activated', () =>
+      call(stack.gatewayUrl, activateUser, { body: { activationCode: code } }),
+    );
+    expect(activated.filter((e) => e.email === email)).toHaveLength(1);
+  });
+
+  it('publishes loginFailed with the reason and without the password', async () => {
+    const user = await createActiveUser(stack);
+    const failed = await eventsDuring('events.auth.login.failed', () =>
+      call(stack.gatewayUrl, login, { body: { email: user.email, password: 'senha-errada-xyz' } }),
+    );
+    const mine = failed.filter((e) => e.email === user.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ reason: 'credentials' });
+    expect(JSON.stringify(mine[0])).not.toContain('senha-errada-xyz');
+  });
+});

@@ -1,0 +1,163 @@
+import { describe, expect, inject, it } from 'vitest';
+import { activateUser, createUser, getUser, login } from '@app/contracts';
+import { call, emailsTo, uniqueEmail } from '@app/testing';
+import { sha256, signUpOnly, sql } from './helpers.js';
+
+const stack = inject('stack');
+const good = () => ({
+  fullname: 'Beatriz Souza',
+  email: uniqueEmail('cadastro'),
+  password: 'senha-boa-1',
+  passwordConfirmation: 'senha-boa-1',
+});
+
+describe('sign-up (POST /api/createUser)', () => {
+  it.each([
+    ['fullname missing', { fullname: undefined }, 'Nome completo é obrigatório'],
+    ['fullname empty', { fullname: '' }, 'Nome completo é obrigatório'],
+    ['fullname blank', { fullname: '     ' }, 'Nome completo é obrigatório'],
+    ['fullname short', { fullname: 'Ana B' }, 'Nome deve ter pelo menos 6 caracteres'],
+    ['email missing', { email: undefined }, 'Email é obrigatório'],
+    ['email empty', { email: '' }, 'Email é obrigatório'],
+    ['email malformed', { email: 'beatriz@' }, 'Email inválido'],
+    ['password missing', { password: undefined }, 'Senha é obrigatória'],
+    ['password empty', { password: '', passwordConfirmation: '' }, 'Senha é obrigatória'],
+    [
+      'password short',
+      { password: '12345', passwordConfirmation: '12345' },
+      'Senha deve ter pelo menos 6 caracteres',
+    ],
+    ['confirmation missing', { passwordConfirmation: undefined }, 'Confirmação de senha é obrigatória'],
+    ['confirmation empty', { passwordConfirmation: '' }, 'Confirmação de senha é obrigatória'],
+    ['confirmation different', { passwordConfirmation: 'senha-boa-2' }, 'As senhas não coincidem'],
+  ])('refuses %s with the spec message', async (_name, change, message) => {
+    const res = await call(stack.gatewayUrl, createUser, { body: { ...good(), ...change } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: 'ERROR', message, payload: null });
+  });
+
+  it('stores the user inactive, answers the spec message with the email and sends the activation email', async () => {
+    const body = good();
+    const res = await call(stack.gatewayUrl, createUser, {
+      body: { ...body, email: `  ${body.email.toUpperCase()} ` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'SUCCESS',
+      message: `Um email com um link de confirmação foi enviado para ${body.email}. Por favor, verifique sua caixa de entrada e clique no link para ativar sua conta.`,
+      payload: { email: body.email },
+    });
+    const [row] = await sql<{ active: boolean; password_hash: string; email: string }>(
+      stack,
+      'SELECT active, password_hash, email FROM auth.users WHERE email = $1',
+      [body.email],
+    );
+    expect(row).toMatchObject({ active: false, email: body.email });
+    expect(row!.password_hash).toMatch(/^\$2[aby]\$(1[0-9])\$/);
+    expect(row!.password_hash).not.toContain(body.password);
+
+    const signIn = await call(stack.gatewayUrl, login, {
+      body: { email: body.email, password: body.password },
+    });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body).toMatchObject({
+      status: 'ERROR',
+      message: 'Sua conta ainda não foi ativada. Verifique seu email e clique no link de ativação.',
+    });
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    const { email } = await signUpOnly(stack);
+    const res = await call(stack.gatewayUrl, createUser, { body: { ...good(), email: email.toUpperCase() } });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ status: 'ERROR', message: 'Já existe uma conta com este email.' });
+  });
+});
+
+describe('activation (POST /api/activateUser)', () => {
+  it('activates once and only once with the emailed link, answering a session', async () => {
+    const { email, fullname, password, code, mail } = await signUpOnly(stack);
+    expect(mail.subject).toContain('Ative sua conta');
+    expect(mail.html).toContain(`${new URL(stack.gatewayUrl).origin}/ativar/${code}`);
+    expect(mail.text).toContain(`/ativar/${code}`);
+    expect(Buffer.from(code, 'base64url')).toHaveLength(32);
+    // Only the hash of the code is stored.
+    const stored = await sql(stack, 'SELECT hash FROM auth.one_time_codes WHERE hash = $1', [sha256(code)]);
+    expect(stored).toHaveLength(1);
+    expect(await sql(stack, 'SELECT 1 FROM auth.one_time_codes WHERE hash = $1', [code])).toHaveLength(0);
+
+    const first = await call<{ token: string; email: string; fullname: string }>(
+      stack.gatewayUrl,
+      activateUser,
+      {
+        body: { activationCode: code },
+      },
+    );
+    expect(first.body).toMatchObject({
+      status: 'SUCCESS',
+      message: 'Conta ativada com sucesso!',
+      payload: { email, fullname },
+    });
+    expect(first.status).toBe(200);
+    const me = await call(stack.gatewayUrl, getUser, { token: first.body.payload!.token });
+    expect(me.body.payload).toMatchObject({ email, fullname, fromGoogle: false });
+
+    const again = await call(stack.gatewayUrl, activateUser, { body: { activationCode: code } });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({
+      status: 'ERROR',
+      message: 'Este link de ativação é inválido, expirou ou já foi usado.',
+    });
+
+    const signIn = await call(stack.gatewayUrl, login, { body: { email, password } });
+    expect(signIn.body.status).toBe('SUCCESS');
+    expect(await emailsTo(stack.mailApiUrl, email)).toHaveLength(1);
+  });
+
+  it('lets exactly one of five simultaneous uses of one code succeed', async () => {
+    const { code } = await signUpOnly(stack);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(stack.gatewayUrl, activateUser, { body: { activationCode: code } }),
+      ),
+    );
+    expect(results.filter((r) => r.body.status === 'SUCCESS')).toHaveLength(1);
+  });
+
+  it('refuses an expired code', async () => {
+    const { code } = await signUpOnly(stack);
+    await sql(
+      stack,
+      `UPDATE auth.one_time_codes SET expires_at = now() - interval '1 second' WHERE hash = $1`,
+      [sha256(code)],
+    );
+    const res = await call(stack.gatewayUrl, activateUser, { body: { activationCode: code } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Este link de ativação é inválido, expirou ou já foi usado.');
+  });
+
+  it('sets activation codes to expire in 7 days', async () => {
+    const { code } = await signUpOnly(stack);
+    const [row] = await sql<{ days: number }>(
+      stack,
+      `SELECT round(extract(epoch FROM expires_at - created_at) / 86400) AS days FROM auth.one_time_codes WHERE hash = $1`,
+      [sha256(code)],
+    );
+    expect(Number(row!.days)).toBe(7);
+  });
+
+  it.each([
+    ['missing', {}],
+    ['empty', { activationCode: '' }],
+  ])('refuses a %s code with the spec message', async (_n, body) => {
+    const res = await call(stack.gatewayUrl, activateUser, { body });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Código de ativação não fornecido. Verifique o link enviado por e-mail.');
+  });
+
+  it('refuses an unknown code', async () => {
+    const res = await call(stack.gatewayUrl, activateUser, { body: { activationCode: 'x'.repeat(43) } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Este link de ativação é inválido, expirou ou já foi usado.');
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { SessionTokens } from '../../src/domain/session-tokens.js';
+import { hashSecret, newOneTimeSecret } from '../../src/domain/secrets.js';
+
+const secret = 's'.repeat(40);
+const key = new TextEncoder().encode(secret);
+const tokens = new SessionTokens(secret);
+const user = { id: '6f1c2d3e-0000-4000-8000-000000000001', tokenVersion: 3 };
+
+describe('session tokens', () => {
+  it('issues HS256 tokens with sub, tv and a 7-day exp, and reads them back', async () => {
+    const token = await tokens.issue(user);
+    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
+    expect(header.alg).toBe('HS256');
+    const claims = await tokens.read(token);
+    expect(claims).toMatchObject({ sub: user.id, tv: 3 });
+    expect(claims!.exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(7 * 24 * 3600 - 5);
+  });
+
+  it('reads nothing from unsigned, other-algorithm, other-key, exp-less or tv-less tokens', async () => {
+    const unsigned = new UnsecuredJWT({ tv: 0 }).setSubject(user.id).setExpirationTime('1h').encode();
+    const hs512 = await new SignJWT({ tv: 0 })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(user.id)
+      .setExpirationTime('1h')
+      .sign(key);
+    const otherKey = await new SignJWT({ tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('o'.repeat(40)));
+    const noExp = await new SignJWT({ tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .sign(key);
+    const noTv = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime('1h')
+      .sign(key);
+    const expired = await new SignJWT({ tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime('-1m')
+      .sign(key);
+    for (const token of [unsigned, hs512, otherKey, noExp, noTv, expired, 'garbage'])
+      expect(await tokens.read(token)).toBeNull();
+  });
+});
+
+describe('one-time secrets', () => {
+  it('are 256-bit base64url strings, stored as their SHA-256 hex', () => {
+    const a = newOneTimeSecret();
+    const b = newOneTimeSecret();
+    expect(Buffer.from(a.secret, 'base64url')).toHaveLength(32);
+    expect(a.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.hash).toBe(hashSecret(a.secret));
+    expect(a.secret).not.toBe(b.secret);
+  });
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { baseServiceEnv } from '@app/kit';
+
+/** billing's own variables (the base ones — DATABASE_URL, NATS_URL, PUBLIC_URL, ... — come from @app/kit). */
+export const env = z.object({
+  /** Mercado Pago access token (`APP_USR-...` in production, `TEST-...` for the sandbox or the dev stand-in). */
+  MP_ACCESS_TOKEN: z.string().min(1),
+  /** The webhook's secret signature from Mercado Pago's "Suas integrações" page: checks `x-signature`. */
+  MP_WEBHOOK_SECRET: z.string().min(8),
+  /** Where the SDK sends its REST calls; unset means Mercado Pago itself. Dev and tests point it at the stand-in. */
+  MP_BASE_URL: z.url().optional(),
+  /** How often pending top-ups are looked up at Mercado Pago (a Pix paid later, a tab closed before the redirect). */
+  BILLING_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** For how long after its creation a top-up is still looked up. */
+  BILLING_RECONCILE_WINDOW_HOURS: z.coerce.number().positive().default(24),
+});
+export type BillingConfig = z.infer<typeof env> & z.infer<typeof baseServiceEnv>;

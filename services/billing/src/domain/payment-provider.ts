@@ -1,0 +1,51 @@
+/**
+ * What billing needs from a payment provider. The Mercado Pago adapter (src/mercadopago/) implements it with the
+ * official SDK; the domain never sees the SDK, and never knows whether it talks to Mercado Pago or the stand-in.
+ */
+export interface PreferenceRequest {
+  topUpId: string;
+  amountCents: number;
+  title: string;
+  successUrl: string;
+  failureUrl: string;
+  notificationUrl: string;
+  expiresAt: Date;
+}
+
+export interface CreatedPreference {
+  id: string;
+  initPoint: string;
+}
+
+export type ProviderPaymentStatus =
+  | 'approved'
+  | 'pending'
+  | 'authorized'
+  | 'in_process'
+  | 'in_mediation'
+  | 'rejected'
+  | 'cancelled'
+  | 'refunded'
+  | 'charged_back'
+  | (string & {});
+
+/** The fields of a payment that decide whether it credits a top-up. */
+export interface ProviderPayment {
+  id: string;
+  status: ProviderPaymentStatus;
+  externalReference: string | null;
+  currencyId: string | null;
+  /** Exact cents of `transaction_amount`. */
+  amountCents: number;
+}
+
+export interface PaymentProvider {
+  createPreference(request: PreferenceRequest): Promise<CreatedPreference>;
+  /** null when the provider does not know the payment. */
+  getPayment(paymentId: string): Promise<ProviderPayment | null>;
+  /** Payments made for a top-up (searched by external_reference), newest first. */
+  findPayments(externalReference: string): Promise<ProviderPayment[]>;
+}
+
+/** The provider could not be reached or answered an error other than "not found". */
+export class ProviderUnavailableError extends Error {}

@@ -1,0 +1,162 @@
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import { TopUpEntity, type TopUpRow } from './entities.js';
+
+export type DebitResult =
+  { ok: true; balanceCents: number } | { ok: false; reason: 'insufficient'; balanceCents: number };
+export type CreditResult = { credited: boolean; balanceCents: number };
+
+/**
+ * Every read and write of billing's tables. The balance changes only here, always in the same transaction as the
+ * ledger row that explains it; concurrent changes of one user's balance queue on that user's balance row lock.
+ * (`UPDATE ... RETURNING` is wrapped in a CTE: TypeORM answers `[rows, count]` for a bare UPDATE, rows for a SELECT.)
+ */
+export class BillingStore {
+  constructor(private readonly db: DataSource) {}
+
+  private get topUps() {
+    return this.db.getRepository(TopUpEntity);
+  }
+
+  async balanceCents(userId: string, m: EntityManager = this.db.manager): Promise<number> {
+    const rows: Array<{ balance_cents: number }> = await m.query(
+      'SELECT balance_cents FROM billing.balances WHERE user_id = $1',
+      [userId],
+    );
+    return rows[0]?.balance_cents ?? 0;
+  }
+
+  async createTopUp(topUp: Pick<TopUpRow, 'id' | 'userId' | 'amountCents'>): Promise<void> {
+    await this.topUps.insert({ ...topUp, status: 'pending' });
+  }
+
+  async attachPreference(topUpId: string, preferenceId: string): Promise<void> {
+    await this.topUps.update({ id: topUpId }, { preferenceId });
+  }
+
+  /** A top-up whose preference could not be created never reached the payer: it is not a payment attempt. */
+  async discardTopUp(topUpId: string): Promise<void> {
+    await this.topUps.delete({ id: topUpId, preferenceId: IsNull() });
+  }
+
+  findTopUp(topUpId: string): Promise<TopUpRow | null> {
+    return this.topUps.findOneBy({ id: topUpId });
+  }
+
+  async recordPaymentStatus(topUpId: string, status: string): Promise<void> {
+    await this.db.query(
+      `UPDATE billing.top_ups SET last_payment_status = $2 WHERE id = $1 AND status = 'pending'`,
+      [topUpId, status.slice(0, 40)],
+    );
+  }
+
+  /**
+   * Credits an approved payment to the top-up's owner. The UNIQUE payment_id makes a repeat (or a concurrent
+   * twin) insert nothing, so a payment credits once however often and however concurrently it arrives.
+   */
+  creditPayment(input: {
+    topUpId: string;
+    userId: string;
+    amountCents: number;
+    paymentId: string;
+  }): Promise<CreditResult> {
+    return this.db.transaction(async (m) => {
+      await m.query('SELECT 1 FROM billing.top_ups WHERE id = $1 FOR UPDATE', [input.topUpId]);
+      const inserted: unknown[] = await m.query(
+        `INSERT INTO billing.ledger_entries (user_id, kind, amount_cents, top_up_id, payment_id, reason)
+         VALUES ($1, 'credit', $2, $3, $4, 'Recarga via Mercado Pago')
+         ON CONFLICT (payment_id) DO NOTHING
+         RETURNING id`,
+        [input.userId, input.amountCents, input.topUpId, input.paymentId],
+      );
+      if (inserted.length === 0)
+        return { credited: false, balanceCents: await this.balanceCents(input.userId, m) };
+      const [balance]: Array<{ balance_cents: number }> = await m.query(
+        `INSERT INTO billing.balances (user_id, balance_cents) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE
+           SET balance_cents = billing.balances.balance_cents + EXCLUDED.balance_cents, updated_at = now()
+         RETURNING balance_cents`,
+        [input.userId, input.amountCents],
+      );
+      await m.query(
+        `UPDATE billing.top_ups
+            SET status = 'credited', last_payment_status = 'approved', credited_at = coalesce(credited_at, now())
+          WHERE id = $1`,
+        [input.topUpId],
+      );
+      return { credited: true, balanceCents: balance!.balance_cents };
+    });
+  }
+
+  /**
+   * Takes `cents` from the balance if it covers them. A key already used by this user debits nothing again and
+   * answers the current balance. The CHECK on balances backs the "never negative" rule should this code be wrong.
+   */
+  debit(input: {
+    userId: string;
+    cents: number;
+    reason: string;
+    idempotencyKey: string;
+  }): Promise<DebitResult> {
+    return this.db.transaction(async (m) => {
+      const locked: Array<{ balance_cents: number }> = await m.query(
+        'SELECT balance_cents FROM billing.balances WHERE user_id = $1 FOR UPDATE',
+        [input.userId],
+      );
+      const current = locked[0]?.balance_cents ?? 0;
+      const seen: unknown[] = await m.query(
+        'SELECT 1 FROM billing.ledger_entries WHERE user_id = $1 AND idempotency_key = $2',
+        [input.userId, input.idempotencyKey],
+      );
+      if (seen.length > 0) return { ok: true, balanceCents: current };
+      if (current < input.cents) return { ok: false, reason: 'insufficient', balanceCents: current };
+      await m.query(
+        `INSERT INTO billing.ledger_entries (user_id, kind, amount_cents, idempotency_key, reason)
+         VALUES ($1, 'debit', $2, $3, $4)`,
+        [input.userId, -input.cents, input.idempotencyKey, input.reason],
+      );
+      const [after]: Array<{ balance_cents: number }> = await m.query(
+        `WITH debited AS (
+           UPDATE billing.balances SET balance_cents = balance_cents - $2, updated_at = now()
+            WHERE user_id = $1 RETURNING balance_cents)
+         SELECT balance_cents FROM debited`,
+        [input.userId, input.cents],
+      );
+      return { ok: true, balanceCents: after!.balance_cents };
+    });
+  }
+
+  async stats(): Promise<{ total: number; credited: number }> {
+    const [row]: Array<{ total: string; credited: string }> = await this.db.query(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE status = 'credited') AS credited FROM billing.top_ups`,
+    );
+    return { total: Number(row!.total), credited: Number(row!.credited) };
+  }
+
+  /**
+   * Claims pending top-ups younger than the window and not looked at for `everyMs`, marking them checked now.
+   * SKIP LOCKED lets replicas share the work instead of all asking Mercado Pago about the same top-ups.
+   */
+  async claimPendingTopUps(opts: {
+    windowHours: number;
+    everyMs: number;
+    limit: number;
+  }): Promise<TopUpRow[]> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      `WITH claimed AS (
+       UPDATE billing.top_ups SET checked_at = now()
+        WHERE id IN (
+          SELECT id FROM billing.top_ups
+           WHERE status = 'pending' AND preference_id IS NOT NULL
+             AND created_at > now() - $1::float8 * interval '1 hour'
+             AND (checked_at IS NULL OR checked_at < now() - $2::float8 * interval '1 millisecond')
+           ORDER BY checked_at NULLS FIRST, created_at
+           LIMIT $3
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id)
+       SELECT id FROM claimed`,
+      [opts.windowHours, opts.everyMs, opts.limit],
+    );
+    if (rows.length === 0) return [];
+    return this.topUps.findBy(rows.map((r) => ({ id: r.id })));
+  }
+}

@@ -1,0 +1,23 @@
+import { Jobs, type Events, type MessagePayload } from '@app/contracts';
+import type { MailDeps } from './deps.js';
+import { readEmailSettings } from './email-settings.js';
+
+/** On each new sign-up, queues a notice to the admin when the admin asked for it (off by default). */
+export async function notifyAdminOfSignUp(
+  deps: MailDeps,
+  event: MessagePayload<typeof Events.userRegistered>,
+): Promise<boolean> {
+  if (!(await readEmailSettings(deps.db.manager)).sendEmailAtRegistration) return false;
+  const mailId = `admin-new-user:${event.userId}`;
+  await deps.bus.publish(
+    Jobs.sendMail,
+    {
+      mailId,
+      to: deps.adminEmail,
+      template: 'admin-new-user',
+      data: { fullname: event.fullname, email: event.email, fromGoogle: String(event.fromGoogle) },
+    },
+    { msgID: mailId },
+  );
+  return true;
+}

@@ -1,0 +1,43 @@
+import { Events, Jobs } from '@app/contracts';
+import type { Bus } from '@app/kit';
+import { deliverMail } from '../domain/deliver-mail.js';
+import type { MailDeps } from '../domain/deps.js';
+import { notifyAdminOfSignUp } from '../domain/notify-admin.js';
+import { InvalidMailData } from '../domain/templates.js';
+
+/**
+ * Redeliveries back off up to 30 s (kit), so this many deliveries ride out an SMTP outage of days, not minutes;
+ * a mail is given up (and logged) only after that.
+ */
+export const MAIL_MAX_DELIVER = 10_000;
+
+export async function startConsumers(bus: Bus, deps: MailDeps): Promise<void> {
+  await bus.consume(
+    Jobs.sendMail,
+    { durable: 'mail-send', ackWaitMs: 120_000, maxDeliver: MAIL_MAX_DELIVER, concurrency: 4 },
+    async (job, { deliveryCount }) => {
+      try {
+        const outcome = await deliverMail(deps, job);
+        deps.logger.info(
+          { mailId: job.mailId, template: job.template, outcome, deliveryCount },
+          'mail job done',
+        );
+      } catch (err) {
+        // Bad data never gets better: drop it (logged) instead of retrying it for days.
+        if (err instanceof InvalidMailData) {
+          deps.logger.error({ mailId: job.mailId, err: err.message }, 'mail job dropped');
+          return;
+        }
+        throw err;
+      }
+    },
+  );
+
+  await bus.consume(
+    Events.userRegistered,
+    { durable: 'mail-user-registered', ackWaitMs: 30_000, maxDeliver: 50, deliverPolicy: 'new' },
+    async (event) => {
+      await notifyAdminOfSignUp(deps, event);
+    },
+  );
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createUser, getEmailSettings, Jobs, sendTestEmail, setEmailSettings } from '@app/contracts';
+import { Bus, createLogger } from '@app/kit';
+import { adminToken, call, createActiveUser, emailsTo, uniqueEmail, waitForEmail } from '@app/testing';
+
+const stack = inject('stack');
+let bus: Bus;
+
+beforeAll(async () => {
+  bus = await Bus.connect({
+    url: stack.natsUrl,
+    name: 'mail-test',
+    prefix: stack.natsPrefix,
+    logger: createLogger('mail-test', 'silent'),
+  });
+});
+afterAll(() => bus.drain());
+
+const control = async (process: string, action: 'stop' | 'start') => {
+  const res = await fetch(`${stack.controlUrl}/${process}/${action}`, { method: 'POST' });
+  expect(res.status, await res.text()).toBe(200);
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('mail jobs', () => {
+  it('sends a job once even when it is published again under another JetStream id', async () => {
+    const to = uniqueEmail('dedup');
+    const job = { mailId: `test:${randomUUID()}`, to, template: 'test' as const, data: {} };
+    await bus.publish(Jobs.sendMail, job, { msgID: randomUUID() });
+    await waitForEmail(stack.mailApiUrl, to);
+    await bus.publish(Jobs.sendMail, job, { msgID: randomUUID() });
+    await sleep(1500);
+    expect(await emailsTo(stack.mailApiUrl, to)).toHaveLength(1);
+  });
+
+  it('keeps the mail while SMTP is down and sends it (once) when SMTP is back', async () => {
+    const email = uniqueEmail('smtp-fora');
+    await control('maildev', 'stop');
+    try {
+      const res = await call(stack.gatewayUrl, createUser, {
+        body: {
+          fullname: 'Pessoa Paciente',
+          email,
+          password: 'senha-boa-1',
+          passwordConfirmation: 'senha-boa-1',
+        },
+      });
+      expect(res.body.status).toBe('SUCCESS');
+      // A few deliveries fail while the inbox is away.
+      await sleep(3000);
+    } finally {
+      await control('maildev', 'start');
+    }
+    const mail = await waitForEmail(stack.mailApiUrl, email, (m) => m.html.includes('/ativar/'), 45_000);
+    expect(mail.subject).toContain('Ative sua conta');
+    await sleep(2000);
+    expect(await emailsTo(stack.mailApiUrl, email)).toHaveLength(1);
+  });
+});
+
+describe('email settings (GET/POST /api/admin/emailSettings)', () => {
+  it('answers 403 to non-admins and 401 without a session', async () => {
+    const user = await createActiveUser(stack);
+    expect((await call(stack.gatewayUrl, getEmailSettings, { token: user.token })).status).toBe(403);
+    expect(
+      (
+        await call(stack.gatewayUrl, setEmailSettings, {
+          token: user.token,
+          body: { sendEmailAtRegistration: true },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call(stack.gatewayUrl, sendTestEmail, { token: user.token })).status).toBe(403);
+    expect((await call(stack.gatewayUrl, getEmailSettings)).status).toBe(401);
+  });
+
+  it('refuses a body without the boolean', async () => {
+    const token = await adminToken(stack);
+    const res = await call(stack.gatewayUrl, setEmailSettings, {
+      token,
+      body: { sendEmailAtRegistration: 'sim' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.status).toBe('ERROR');
+  });
+
+  it('is off by default; when on, the admin gets an email for each new sign-up', async () => {
+    const token = await adminToken(stack);
+    const initial = await call(stack.gatewayUrl, getEmailSettings, { token });
+    expect(initial.body).toMatchObject({ status: 'SUCCESS', payload: { sendEmailAtRegistration: false } });
+
+    const quiet = await createActiveUser(stack, { fullname: 'Sem Aviso Nenhum' });
+    await sleep(1500);
+    const noticesFor = async (name: string) =>
+      (await emailsTo(stack.mailApiUrl, stack.adminEmail)).filter(
+        (m) => m.subject === `Novo cadastro: ${name}`,
+      );
+    expect(await noticesFor('Sem Aviso Nenhum')).toHaveLength(0);
+    expect(quiet.email).toBeTruthy();
+
+    const on = await call(stack.gatewayUrl, setEmailSettings, {
+      token,
+      body: { sendEmailAtRegistration: true },
+    });
+    expect(on.body).toMatchObject({
+      status: 'SUCCESS',
+      message: 'Configurações salvas com sucesso!',
+      payload: { sendEmailAtRegistration: true },
+    });
+    expect((await call(stack.gatewayUrl, getEmailSettings, { token })).body.payload).toEqual({
+      sendEmailAtRegistration: true,
+    });
+    try {
+      const user = await createActiveUser(stack, { fullname: 'Com Aviso Ligado' });
+      const notice = await waitForEmail(
+        stack.mailApiUrl,
+        stack.adminEmail,
+        (m) => m.subject === 'Novo cadastro: Com Aviso Ligado',
+      );
+      expect(notice.text).toContain(`Email: ${user.email}`);
+      expect(notice.text).toContain('Cadastro pelo Google: Não');
+      await sleep(1000);
+      expect(await noticesFor('Com Aviso Ligado')).toHaveLength(1);
+    } finally {
+      await call(stack.gatewayUrl, setEmailSettings, { token, body: { sendEmailAtRegistration: false } });
+    }
+  });
+});
+
+describe('test email (POST /api/admin/sendTestEmail)', () => {
+  it("sends to the admin's own address and answers a pt-BR text", async () => {
+    const token = await adminToken(stack);
+    const before = (await emailsTo(stack.mailApiUrl, stack.adminEmail)).length;
+    const res = await call(stack.gatewayUrl, sendTestEmail, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'SUCCESS',
+      payload: `Email de teste enviado para ${stack.adminEmail}.`,
+    });
+    const mail = await waitForEmail(stack.mailApiUrl, stack.adminEmail, (m) =>
+      m.subject.startsWith('Email de teste'),
+    );
+    expect(mail.text).toContain('Este é um email de teste.');
+    expect((await emailsTo(stack.mailApiUrl, stack.adminEmail)).length).toBe(before + 1);
+  });
+
+  it('answers 503 with a pt-BR message when SMTP is down', async () => {
+    const token = await adminToken(stack);
+    await control('maildev', 'stop');
+    try {
+      const res = await call(stack.gatewayUrl, sendTestEmail, { token });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({
+        status: 'ERROR',
+        message: 'Não foi possível enviar o email de teste: o servidor de email não respondeu.',
+      });
+    } finally {
+      await control('maildev', 'start');
+    }
+  });
+});

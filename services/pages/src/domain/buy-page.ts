@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
+import { AppError } from '@app/kit';
+import type { PagesDeps } from './deps.js';
+import { ownedPage } from './owned-page.js';
+
+/**
+ * Debits R$ 0,50 with the page code as the idempotency key, so buying twice (or retrying after a crash between the
+ * debit and the update) charges once; then marks the page bought. Answers the balance after the purchase, in cents.
+ */
+export async function buyPage(deps: PagesDeps, userId: string, code: string): Promise<number> {
+  await ownedPage(deps, userId, code);
+  const debit = await deps.bus.request(Rpc.billingDebit, {
+    userId,
+    cents: PAGE_PRICE_CENTS,
+    reason: `Página de exercícios ${code}`,
+    idempotencyKey: code,
+  });
+  if (!debit.ok) throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
+  const boughtAt = new Date();
+  if (await deps.repo.markBought(code, boughtAt)) {
+    await deps.bus.publish(
+      Events.pageBought,
+      { eventId: randomUUID(), at: boughtAt.toISOString(), code, userId, priceCents: PAGE_PRICE_CENTS },
+      { msgID: `page-bought:${code}` },
+    );
+  }
+  return debit.balanceCents;
+}

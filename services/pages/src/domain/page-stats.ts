@@ -1,0 +1,6 @@
+import type { PagesDeps } from './deps.js';
+
+export async function pageStats(deps: PagesDeps) {
+  const { totalPages, boughtPages } = await deps.repo.stats();
+  return { totalPages, pagesWithPayments: boughtPages, pagesWithoutPayments: totalPages - boughtPages };
+}

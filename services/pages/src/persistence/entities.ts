@@ -1,0 +1,63 @@
+import { EntitySchema } from 'typeorm';
+import type { z } from 'zod';
+import type { PageOptionsSchema } from '@app/contracts';
+
+export type PageOptions = z.infer<typeof PageOptionsSchema>;
+
+/** A generated page: who asked for it, what to render (seed + options) and whether it was bought. */
+export interface PageRecord {
+  code: string;
+  userId: string;
+  seed: string;
+  options: PageOptions;
+  createdAt: Date;
+  boughtAt: Date | null;
+}
+
+/** The rendered bytes of a page, written once by the worker and never changed: a bought page downloads the same file forever. */
+export interface PageRender {
+  code: string;
+  page?: PageRecord;
+  pdf: Buffer;
+  png: Buffer;
+  pageCount: number;
+  renderedAt: Date;
+}
+
+export const PageEntity = new EntitySchema<PageRecord>({
+  name: 'Page',
+  tableName: 'pages',
+  columns: {
+    code: { type: 'text', primary: true },
+    userId: { name: 'user_id', type: 'text' },
+    seed: { type: 'text' },
+    options: { type: 'jsonb' },
+    createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
+    boughtAt: { name: 'bought_at', type: 'timestamptz', nullable: true },
+  },
+  indices: [{ name: 'pages_user_created_idx', columns: ['userId', 'createdAt'] }],
+});
+
+export const PageRenderEntity = new EntitySchema<PageRender>({
+  name: 'PageRender',
+  tableName: 'page_renders',
+  columns: {
+    code: { type: 'text', primary: true },
+    pdf: { type: 'bytea' },
+    png: { type: 'bytea' },
+    pageCount: { name: 'page_count', type: 'int' },
+    renderedAt: { name: 'rendered_at', type: 'timestamptz', default: () => 'now()' },
+  },
+  relations: {
+    page: {
+      type: 'one-to-one',
+      target: 'Page',
+      joinColumn: {
+        name: 'code',
+        referencedColumnName: 'code',
+        foreignKeyConstraintName: 'page_renders_code_fk',
+      },
+      onDelete: 'CASCADE',
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import { buy, createPage as createPageRoute, downloadPage, getMyPages, ok, thumb } from '@app/contracts';
+import { addRoute, type App } from '@app/kit';
+import { buyPage } from './domain/buy-page.js';
+import { createPage } from './domain/create-page.js';
+import type { PagesDeps } from './domain/deps.js';
+import { pdfContentDisposition } from './domain/download-name.js';
+import { readBoughtPdf, readThumbnail } from './domain/read-render.js';
+
+const reais = (cents: number) => cents / 100;
+
+export function registerRoutes(app: App, deps: PagesDeps): void {
+  addRoute(app, createPageRoute, async ({ body, identity }) =>
+    ok(await createPage(deps, identity.userId, body)),
+  );
+
+  addRoute(app, thumb, async ({ query, identity, reply }) => {
+    const png = await readThumbnail(deps, identity.userId, query.code);
+    return reply
+      .header('content-type', 'image/png')
+      .header('cache-control', 'private, max-age=86400')
+      .send(png);
+  });
+
+  addRoute(app, buy, async ({ body, identity }) => {
+    const balanceCents = await buyPage(deps, identity.userId, body.code);
+    return ok({ balance: reais(balanceCents) });
+  });
+
+  addRoute(app, downloadPage, async ({ query, identity, reply }) => {
+    const { pdf, boughtAt } = await readBoughtPdf(deps, identity.userId, query.code);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', pdfContentDisposition(boughtAt))
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  addRoute(app, getMyPages, async ({ identity }) => {
+    const pages = await deps.repo.listBought(identity.userId);
+    return ok(pages.map((p) => ({ code: p.code, created_at: p.createdAt.toISOString() })));
+  });
+}

@@ -1,0 +1,274 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buy, createPage, downloadPage, getMyPages, getUser, Msg, Rpc, thumb } from '@app/contracts';
+import type { Bus } from '@app/kit';
+import {
+  balanceOf,
+  call,
+  connectBus,
+  createActiveUser,
+  defaultPageRequest,
+  download,
+  generatePageCode,
+  topUp,
+  waitForThumbnail,
+  type TestSession,
+} from '@app/testing';
+import { saoPauloDay } from '../../src/domain/download-name.js';
+
+const stack = inject('stack');
+const gw = stack.gatewayUrl;
+let bus: Bus;
+let scratch: string;
+
+beforeAll(async () => {
+  bus = await connectBus(stack, 'pages-test');
+  scratch = mkdtempSync(path.join(tmpdir(), 'pages-test-'));
+});
+afterAll(async () => {
+  await bus.drain();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const userIdOf = async (user: TestSession) =>
+  (await call<{ _id: string }>(gw, getUser, { token: user.token })).body.payload!._id;
+const buyAs = (user: TestSession, code: string) =>
+  call<{ balance: number }>(gw, buy, { body: { code }, token: user.token });
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** `pdfinfo` of the bytes, as `{Pages: '2', 'Page size': '595.276 x 841.89 pts (A4)', ...}`. */
+function pdfinfo(bytes: Buffer): Record<string, string> {
+  const file = path.join(scratch, `${randomUUID()}.pdf`);
+  writeFileSync(file, bytes);
+  const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  return Object.fromEntries(
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+  );
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+describe('pages', () => {
+  it('generate → thumbnail → buy → download a valid PDF, the same bytes every time', async () => {
+    const user = await createActiveUser(stack);
+    await topUp(stack, user.token, 5);
+    const code = await generatePageCode(stack, user.token, {
+      ...defaultPageRequest,
+      mult: true,
+      div: true,
+      level: 2,
+    });
+    expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const preview = await waitForThumbnail(stack, user.token, code);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/png');
+    expect(preview.bytes.subarray(1, 4).toString()).toBe('PNG');
+    const { width, height } = pngSize(preview.bytes);
+    expect(width).toBeGreaterThanOrEqual(250);
+    expect(width).toBeLessThanOrEqual(350);
+    expect(height / width).toBeCloseTo(297 / 210, 1);
+
+    const bought = await buyAs(user, code);
+    expect(bought.status).toBe(200);
+    expect(bought.body).toMatchObject({ status: 'SUCCESS', payload: { balance: 4.5 } });
+    expect(await balanceOf(stack, user.token)).toBe(4.5);
+
+    const file = await download(gw, downloadPage, { code }, user.token);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const day = saoPauloDay(new Date());
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="matematica-${day}.pdf"; filename*=UTF-8''matem%C3%A1tica-${day}.pdf`,
+    );
+    const info = pdfinfo(file.bytes);
+    expect(info['Pages']).toBe('2'); // the sheet and its gabarito
+    expect(info['Page size']).toContain('(A4)');
+
+    const again = await download(gw, downloadPage, { code }, user.token);
+    expect(sha(again.bytes)).toBe(sha(file.bytes));
+
+    const mine = await call<Array<{ code: string; created_at: string }>>(gw, getMyPages, {
+      token: user.token,
+    });
+    expect(mine.body.status).toBe('SUCCESS');
+    expect(mine.body.payload).toEqual([{ code, created_at: expect.any(String) }]);
+    expect(Date.now() - Date.parse(mine.body.payload![0]!.created_at)).toBeLessThan(120_000);
+  });
+
+  it("lists the user's bought pages newest first", async () => {
+    const user = await createActiveUser(stack);
+    await topUp(stack, user.token, 5);
+    const older = await generatePageCode(stack, user.token);
+    const notBought = await generatePageCode(stack, user.token);
+    const newer = await generatePageCode(stack, user.token);
+    await buyAs(user, newer);
+    await buyAs(user, older);
+    const mine = await call<Array<{ code: string; created_at: string }>>(gw, getMyPages, {
+      token: user.token,
+    });
+    expect(mine.body.payload!.map((p) => p.code)).toEqual([newer, older]);
+    expect(mine.body.payload!.map((p) => p.code)).not.toContain(notBought);
+  });
+
+  it('a page without answers is one A4 page', async () => {
+    const user = await createActiveUser(stack);
+    await topUp(stack, user.token, 5);
+    const code = await generatePageCode(stack, user.token, {
+      ...defaultPageRequest,
+      answers: false,
+      level: 0,
+    });
+    expect((await waitForThumbnail(stack, user.token, code)).status).toBe(200);
+    expect((await buyAs(user, code)).status).toBe(200);
+    const file = await download(gw, downloadPage, { code }, user.token);
+    expect(pdfinfo(file.bytes)['Pages']).toBe('1');
+  });
+
+  it('buying with R$ 0,40 is refused with the exact message and charges nothing', async () => {
+    const user = await createActiveUser(stack);
+    await topUp(stack, user.token, 5);
+    const debit = await bus.request(Rpc.billingDebit, {
+      userId: await userIdOf(user),
+      cents: 460,
+      reason: 'test: leave R$ 0,40',
+      idempotencyKey: randomUUID(),
+    });
+    expect(debit).toEqual({ ok: true, balanceCents: 40 });
+    const code = await generatePageCode(stack, user.token);
+
+    const refused = await buyAs(user, code);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({
+      status: 'ERROR',
+      message: Msg.insufficientBalance,
+      code: 'INSUFFICIENT_BALANCE',
+    });
+    expect(refused.body.message).toBe('Saldo insuficiente para comprar esta página');
+    expect(await balanceOf(stack, user.token)).toBe(0.4);
+    expect((await call(gw, getMyPages, { token: user.token })).body.payload).toEqual([]);
+    const file = await download(gw, downloadPage, { code }, user.token);
+    expect(file.status).toBe(403);
+  });
+
+  it('buying twice, even at the same moment, charges once', async () => {
+    const user = await createActiveUser(stack);
+    await topUp(stack, user.token, 5);
+    const code = await generatePageCode(stack, user.token);
+    const answers = await Promise.all([buyAs(user, code), buyAs(user, code), buyAs(user, code)]);
+    for (const a of answers) expect(a.body).toMatchObject({ status: 'SUCCESS', payload: { balance: 4.5 } });
+    const later = await buyAs(user, code);
+    expect(later.body).toMatchObject({ status: 'SUCCESS', payload: { balance: 4.5 } });
+    expect(await balanceOf(stack, user.token)).toBe(4.5);
+    expect((await call<unknown[]>(gw, getMyPages, { token: user.token })).body.payload).toHaveLength(1);
+  });
+
+  it("another user's code cannot be thumbnailed, bought or downloaded (answered like an unknown code)", async () => {
+    const owner = await createActiveUser(stack);
+    const other = await createActiveUser(stack);
+    await topUp(stack, owner.token, 5);
+    await topUp(stack, other.token, 5);
+    const code = await generatePageCode(stack, owner.token);
+    expect((await waitForThumbnail(stack, owner.token, code)).status).toBe(200);
+    expect((await buyAs(owner, code)).status).toBe(200);
+
+    const peek = await download(gw, thumb, { code }, other.token);
+    expect(peek.status).toBe(404);
+    expect(JSON.parse(peek.bytes.toString())).toMatchObject({ status: 'ERROR', message: Msg.pageNotFound });
+    const steal = await buyAs(other, code);
+    expect(steal.status).toBe(404);
+    expect(steal.body.message).toBe(Msg.pageNotFound);
+    const grab = await download(gw, downloadPage, { code }, other.token);
+    expect(grab.status).toBe(404);
+    expect(grab.bytes.subarray(0, 4).toString()).not.toBe('%PDF');
+    expect(await balanceOf(stack, other.token)).toBe(5);
+    expect((await call(gw, getMyPages, { token: other.token })).body.payload).toEqual([]);
+
+    const unknown = await download(gw, thumb, { code: 'A'.repeat(22) }, other.token);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.bytes.toString())).toEqual(JSON.parse(peek.bytes.toString()));
+  });
+
+  it('a page that was not bought cannot be downloaded', async () => {
+    const user = await createActiveUser(stack);
+    const code = await generatePageCode(stack, user.token);
+    expect((await waitForThumbnail(stack, user.token, code)).status).toBe(200);
+    const file = await download(gw, downloadPage, { code }, user.token);
+    expect(file.status).toBe(403);
+    expect(JSON.parse(file.bytes.toString())).toMatchObject({ status: 'ERROR', message: Msg.pageNotBought });
+  });
+
+  it('rejects a request without operations, a malformed code and a missing session', async () => {
+    const user = await createActiveUser(stack);
+    const none = await call(gw, createPage, {
+      body: { add: false, sub: false, mult: false, div: false, answers: true, level: 1 },
+      token: user.token,
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(Msg.selectOperation);
+    const badLevel = await call(gw, createPage, {
+      body: { ...defaultPageRequest, level: 3 },
+      token: user.token,
+    });
+    expect(badLevel.status).toBe(400);
+    expect((await download(gw, thumb, { code: '../etc/passwd' }, user.token)).status).toBe(400);
+    expect((await call(gw, createPage, { body: defaultPageRequest })).status).toBe(401);
+    expect((await download(gw, downloadPage, { code: 'A'.repeat(22) })).status).toBe(401);
+  });
+
+  it('stores a render once: a repeated render never changes the bytes of a page', async () => {
+    const user = await createActiveUser(stack);
+    await topUp(stack, user.token, 5);
+    const code = await generatePageCode(stack, user.token);
+    const first = await waitForThumbnail(stack, user.token, code);
+    expect(first.status).toBe(200);
+    await buyAs(user, code);
+    const before = await download(gw, downloadPage, { code }, user.token);
+
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(32),
+    ]);
+    const repeat = await bus.request(Rpc.pagesStoreRender, {
+      code,
+      pdf: Buffer.from('%PDF-1.7 another render').toString('base64'),
+      png: png.toString('base64'),
+      pageCount: 1,
+    });
+    expect(repeat).toEqual({ stored: true });
+    const after = await download(gw, downloadPage, { code }, user.token);
+    expect(sha(after.bytes)).toBe(sha(before.bytes));
+    expect(sha((await download(gw, thumb, { code }, user.token)).bytes)).toBe(sha(first.bytes));
+
+    const stray = await bus.request(Rpc.pagesStoreRender, {
+      code: 'unknown-code',
+      pdf: Buffer.from('%PDF-1.7').toString('base64'),
+      png: png.toString('base64'),
+      pageCount: 1,
+    });
+    expect(stray).toEqual({ stored: false });
+  });
+
+  it('counts pages exactly for the admin statistics', async () => {
+    const before = await bus.request(Rpc.pagesStats, {});
+    const user = await createActiveUser(stack);
+    await topUp(stack, user.token, 5);
+    const [a] = await Promise.all([generatePageCode(stack, user.token), generatePageCode(stack, user.token)]);
+    await buyAs(user, a!);
+    const after = await bus.request(Rpc.pagesStats, {});
+    expect(after).toEqual({
+      totalPages: before.totalPages + 2,
+      pagesWithPayments: before.pagesWithPayments + 1,
+      pagesWithoutPayments: before.pagesWithoutPayments + 1,
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { RenderSignals, waitForRender } from '../../src/domain/render-signals.js';
+
+describe('waiting for a render', () => {
+  it('answers at once when the render is already stored', async () => {
+    const started = Date.now();
+    const found = await waitForRender(new RenderSignals(), 'c1', async () => 'png', {
+      timeoutMs: 5000,
+      recheckMs: 1000,
+    });
+    expect(found).toBe('png');
+    expect(Date.now() - started).toBeLessThan(100);
+  });
+
+  it('wakes up on the signal instead of waiting for the next re-check', async () => {
+    const signals = new RenderSignals();
+    let stored: string | null = null;
+    setTimeout(() => {
+      stored = 'png';
+      signals.notify('c2');
+    }, 50);
+    const started = Date.now();
+    const found = await waitForRender(signals, 'c2', async () => stored, {
+      timeoutMs: 5000,
+      recheckMs: 4000,
+    });
+    expect(found).toBe('png');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('re-checks the database for renders stored elsewhere (no signal here)', async () => {
+    let loads = 0;
+    const found = await waitForRender(new RenderSignals(), 'c3', async () => (++loads === 3 ? 'png' : null), {
+      timeoutMs: 5000,
+      recheckMs: 20,
+    });
+    expect(found).toBe('png');
+    expect(loads).toBe(3);
+  });
+
+  it('gives up with null after the timeout, checking a few times only', async () => {
+    let loads = 0;
+    const started = Date.now();
+    const found = await waitForRender(new RenderSignals(), 'c4', async () => (loads++, null), {
+      timeoutMs: 300,
+      recheckMs: 100,
+    });
+    expect(found).toBeNull();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(loads).toBeLessThanOrEqual(5);
+  });
+
+  it('a signal for another page does not wake the waiter', async () => {
+    const signals = new RenderSignals();
+    setTimeout(() => signals.notify('other'), 20);
+    let loads = 0;
+    await waitForRender(signals, 'c5', async () => (loads++, null), { timeoutMs: 200, recheckMs: 200 });
+    expect(loads).toBe(2);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Writes the 12 free sample sheets (spec §1) and their thumbnails:
+ *   matematica_{facil,medio,dificil}_{1..4}.{pdf,png}
+ * to web/public/samples/ (git-ignored; built, not committed), or to the directory given as the first argument.
+ * Fixed seeds: the samples are the same on every build.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generatePage, type Level, type PageOptions } from '@app/generator';
+import { BrowserPool } from '../src/domain/browser-pool.js';
+import { renderSheetHtml } from '../src/domain/sheet-html.js';
+
+type OperationMix = Pick<PageOptions, 'add' | 'sub' | 'mult' | 'div'>;
+
+const LEVEL_SLUGS: Record<Level, string> = { 0: 'facil', 1: 'medio', 2: 'dificil' };
+
+/** Sample N of every level: 1 + and −, 2 ×, 3 ÷, 4 all four; each with its gabarito. */
+const SAMPLE_MIXES: OperationMix[] = [
+  { add: true, sub: true, mult: false, div: false },
+  { add: false, sub: false, mult: true, div: false },
+  { add: false, sub: false, mult: false, div: true },
+  { add: true, sub: true, mult: true, div: true },
+];
+
+const defaultOutput = fileURLToPath(new URL('../../../web/public/samples/', import.meta.url));
+const outputDir = process.argv[2] ? resolve(process.argv[2]) : defaultOutput;
+
+const samples = ([0, 1, 2] as const).flatMap((level) =>
+  SAMPLE_MIXES.map((mix, index) => {
+    const name = `matematica_${LEVEL_SLUGS[level]}_${index + 1}`;
+    const page = generatePage(`amostra-${LEVEL_SLUGS[level]}-${index + 1}`, { ...mix, answers: true, level });
+    return {
+      name,
+      html: renderSheetHtml(page, { code: `AMOSTRA-${LEVEL_SLUGS[level].toUpperCase()}-${index + 1}` }),
+    };
+  }),
+);
+
+const started = performance.now();
+await mkdir(outputDir, { recursive: true });
+const pool = new BrowserPool();
+try {
+  await pool.warm();
+  await Promise.all(
+    samples.map(async ({ name, html }) => {
+      const { pdf, png } = await pool.render(html);
+      await Promise.all([
+        writeFile(join(outputDir, `${name}.pdf`), pdf),
+        writeFile(join(outputDir, `${name}.png`), png),
+      ]);
+    }),
+  );
+} finally {
+  await pool.close();
+}
+console.log(`${samples.length} samples in ${outputDir} (${Math.round(performance.now() - started)} ms)`);

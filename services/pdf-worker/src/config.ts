@@ -1,0 +1,19 @@
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+/** pdf-worker's own variables (the base ones — DATABASE_URL, NATS_URL, ... — come from @app/kit). */
+export const env = z.object({
+  /** The system Chromium driven by puppeteer-core (no browser is downloaded). */
+  CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Tabs of the pool = jobs rendered at once by this worker. Chromium's CPU is the bottleneck, so one per core. */
+  PDF_TABS: z.coerce.number().int().min(1).max(32).default(availableParallelism()),
+  /** Restart the browser after this many renders, so a slow leak in Chromium never builds up. */
+  PDF_RESTART_EVERY: z.coerce.number().int().min(1).default(500),
+  /**
+   * How long a job may stay unacked before JetStream hands it to another worker (a worker killed mid-job).
+   * Well above the worst render (a browser restart plus a render takes a few seconds).
+   */
+  PDF_ACK_WAIT_MS: z.coerce.number().int().min(5000).max(300_000).default(15_000),
+  /** Deliveries of one job before it is terminated and logged (a page that cannot be rendered). */
+  PDF_MAX_DELIVER: z.coerce.number().int().min(1).max(20).default(5),
+});

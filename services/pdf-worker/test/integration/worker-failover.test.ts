@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import type { Bus } from '@app/kit';
+import { freePort, httpOk, spawnTs, waitFor, type Managed } from '@app/stack';
+import { connectBus, createActiveUser, generatePageCode, waitForThumbnail } from '@app/testing';
+import { RENDER_CONSUMER } from '../../src/nats/render-consumer.js';
+
+const stack = inject('stack');
+let bus: Bus;
+let jsm: JetStreamManager;
+
+beforeAll(async () => {
+  bus = await connectBus(stack, 'worker-test');
+  jsm = await jetstreamManager(bus.nc);
+});
+afterAll(async () => {
+  await bus.drain();
+});
+
+const control = async (proc: string, action: 'stop' | 'start') => {
+  const res = await fetch(`${stack.controlUrl}/${proc}/${action}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`${action} ${proc}: ${await res.text()}`);
+};
+const renderConsumer = () =>
+  jsm.consumers.info(bus.streamName('JOBS_PDF'), `${stack.natsPrefix}_${RENDER_CONSUMER}`);
+
+/** The Chromium processes a worker launched: they are ended with it, by pid, so none outlives the test. */
+const childPids = (pid: number) =>
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map(Number)
+    .filter(Boolean);
+
+describe('pdf-worker', () => {
+  it('a worker killed with SIGKILL while it holds a job loses nothing: another worker renders the page', async () => {
+    const user = await createActiveUser(stack);
+    // Only the doomed worker may take the job: stop the stack's own worker while it happens.
+    await control('pdf-worker', 'stop');
+    let stackWorkerStopped = true;
+    let doomed: Managed | undefined;
+    try {
+      const port = await freePort();
+      doomed = spawnTs(
+        'pdf-worker-doomed',
+        'services/pdf-worker/src/main.ts',
+        { ...stack.env['pdf-worker'], PORT: String(port) },
+        {
+          kind: 'dir',
+          dir: stack.logDir,
+        },
+      );
+      await waitFor(() => httpOk(`http://127.0.0.1:${port}/ready`), 'the doomed worker to be ready', 60_000);
+      const browsers = childPids(doomed.child.pid!);
+
+      // Frozen, the worker keeps its pull request open on the server, so the job is delivered to it and stays unacked.
+      doomed.child.kill('SIGSTOP');
+      const before = await renderConsumer();
+      const code = await generatePageCode(stack, user.token);
+      await waitFor(
+        async () => {
+          const info = await renderConsumer();
+          return info.num_ack_pending === 1 && info.num_pending === 0;
+        },
+        'the job to be delivered to the doomed worker',
+        10_000,
+      );
+      doomed.child.kill('SIGKILL');
+      for (const pid of browsers) process.kill(pid, 'SIGKILL');
+      await new Promise((resolve) => doomed!.child.once('exit', resolve));
+
+      await control('pdf-worker', 'start');
+      stackWorkerStopped = false;
+      const preview = await waitForThumbnail(stack, user.token, code, 60_000);
+      expect(preview.status).toBe(200);
+      expect(preview.bytes.subarray(1, 4).toString()).toBe('PNG');
+
+      const after = await renderConsumer();
+      // One job, delivered twice: once to the killed worker, once (after the ack wait) to the restarted one.
+      expect(after.delivered.consumer_seq - before.delivered.consumer_seq).toBe(2);
+      expect(after.num_ack_pending).toBe(0);
+      expect(after.num_pending).toBe(0);
+    } finally {
+      await doomed?.stop('SIGKILL');
+      if (stackWorkerStopped) await control('pdf-worker', 'start');
+    }
+  }, 90_000);
+});

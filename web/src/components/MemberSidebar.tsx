@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { getBalance } from '@app/contracts';
+import { api } from '../api/client';
+import { formatReais } from '../format';
+import { paths } from '../paths';
+import { useGlobalDispatch, useGlobalState } from '../session/GlobalStateProvider';
+import { globalActions } from '../session/globalState';
+import { getStoredToken } from '../session/storage';
+import { MenuLinks, SideMenu } from './SideMenu';
+
+const memberMenu = [
+  { to: paths.exercises, label: 'Exercícios de Aritmética' },
+  { to: paths.myPurchases, label: 'Minhas Compras' },
+  { to: paths.myData, label: 'Meus Dados' },
+  { to: paths.logout, label: 'Sair' },
+] as const;
+
+/**
+ * Spec §2 and §4: the balance is loaded on mount and again whenever the refreshBalance counter changes (after a
+ * purchase, after a payment), as long as a token exists; a 401 marks the user logged out.
+ */
+function useBalance(): number {
+  const { balance, refreshBalance } = useGlobalState();
+  const dispatch = useGlobalDispatch();
+  useEffect(() => {
+    if (!getStoredToken()) return;
+    const controller = new AbortController();
+    api(getBalance, { signal: controller.signal })
+      .then((result) => {
+        if (result.httpStatus === 401) dispatch(globalActions.setLoggedIn(false));
+        else if (result.status === 'SUCCESS' && result.payload !== null)
+          dispatch(globalActions.setBalance(result.payload));
+      })
+      // A failed or cancelled call keeps the last balance shown; the next refresh tries again.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [refreshBalance, dispatch]);
+  return balance;
+}
+
+export function MemberSidebar() {
+  const balance = useBalance();
+  return (
+    <SideMenu label="Menu">
+      <div className="balance">
+        <p>
+          Seu saldo é <strong className="balance__value">{formatReais(balance)}</strong>
+        </p>
+        <Link to={paths.addBalance} className="button button--accent button--block">
+          Adicionar Saldo
+        </Link>
+      </div>
+      <MenuLinks label="Minha Área" items={memberMenu} />
+    </SideMenu>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import { getClientConfig, Msg } from '@app/contracts';
+import { api } from '../../api/client';
+import { paths } from '../../paths';
+
+export type ClientConfig = Awaited<ReturnType<typeof loadClientConfig>>;
+
+/** The Google settings of this deployment (real client id, or the local stand-in in development and tests). */
+export async function loadClientConfig(signal?: AbortSignal) {
+  const { googleClientId, devProvidersUrl } = await api(getClientConfig, { signal });
+  return { googleClientId, devProvidersUrl };
+}
+
+/** The message the stand-in's popup posts back, as Google Identity Services' popup does. */
+interface DevCredentialMessage {
+  type: 'dev-google-credential';
+  credential: string;
+}
+
+interface GoogleIdentityServices {
+  accounts: {
+    id: {
+      initialize(options: {
+        client_id: string;
+        callback: (response: { credential: string }) => void;
+        locale?: string;
+      }): void;
+      renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
+    };
+  };
+}
+declare global {
+  interface Window {
+    google?: GoogleIdentityServices;
+  }
+}
+
+const GIS_SCRIPT = 'https://accounts.google.com/gsi/client';
+
+/**
+ * 'Entrar com Google': with the local stand-in, a button opens its popup (it asks an email and a name); with a
+ * real client id, Google Identity Services renders its own button. Either way the credential is posted to the
+ * /login/google action, which signs in and goes to the exercises, or comes back here with the error.
+ */
+export function GoogleSignIn({ config }: { config: ClientConfig }) {
+  const fetcher = useFetcher<{ message: string }>();
+  const submit = (credential: string) =>
+    void fetcher.submit({ credential }, { method: 'post', action: paths.loginGoogle });
+
+  // Stable identity for the listeners below without re-subscribing on every render.
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+
+  const devOrigin = config.devProvidersUrl ? new URL(config.devProvidersUrl).origin : null;
+  useEffect(() => {
+    if (!devOrigin) return;
+    const onMessage = (event: MessageEvent<DevCredentialMessage>) => {
+      if (event.origin !== devOrigin || event.data?.type !== 'dev-google-credential') return;
+      submitRef.current(event.data.credential);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [devOrigin]);
+
+  const buttonRef = useRef<HTMLDivElement>(null);
+  const clientId = devOrigin ? null : config.googleClientId;
+  useEffect(() => {
+    if (!clientId) return;
+    const render = () => {
+      if (!window.google || !buttonRef.current) return;
+      window.google.accounts.id.initialize({
+        client_id: clientId,
+        callback: ({ credential }) => submitRef.current(credential),
+        locale: 'pt-BR',
+      });
+      window.google.accounts.id.renderButton(buttonRef.current, {
+        type: 'standard',
+        theme: 'outline',
+        size: 'large',
+        text: 'signin_with',
+        shape: 'pill',
+        locale: 'pt-BR',
+      });
+    };
+    if (window.google) return render();
+    const script = document.createElement('script');
+    script.src = GIS_SCRIPT;
+    script.async = true;
+    script.onload = render;
+    document.head.append(script);
+  }, [clientId]);
+
+  if (!devOrigin && !clientId) return null;
+  const busy = fetcher.state !== 'idle';
+  return (
+    <div className="google-signin">
+      {devOrigin ? (
+        <button
+          type="button"
+          className="button button--secondary button--block google-signin__dev"
+          disabled={busy}
+          onClick={() =>
+            window.open(
+              `${config.devProvidersUrl}/__dev/google/signin?origin=${encodeURIComponent(window.location.origin)}`,
+              'google-dev-signin',
+              'width=440,height=560',
+            )
+          }
+        >
+          <GoogleLogo />
+          Entrar com Google (desenvolvimento)
+        </button>
+      ) : (
+        <div ref={buttonRef} />
+      )}
+      {fetcher.data && !busy && (
+        <p role="alert" className="alert alert--error">
+          {fetcher.data.message || Msg.googleFailed}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function GoogleLogo() {
+  return (
+    <svg className="google-signin__logo" viewBox="0 0 48 48" aria-hidden="true">
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C36.9 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,31 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { validateTokenAdmin } from '@app/contracts';
+import { api } from '../../api/client';
+import { paths } from '../../paths';
+import { globalActions } from '../../session/globalState';
+import { clearSession, saveSession, type StoredSession } from '../../session/storage';
+import { globalStoreContext } from '../../session/store';
+
+type RouterContext = LoaderFunctionArgs['context'];
+
+/** Stores a new session (spec §4) and tells the header and the sidebar. */
+export function signIn(context: RouterContext, session: StoredSession): void {
+  saveSession(session);
+  const store = context.get(globalStoreContext);
+  store.dispatch(globalActions.setLoggedIn(true));
+  store.dispatch(globalActions.refreshUserData());
+}
+
+/** The account pages start from a clean slate (spec §3): whatever session was stored is forgotten. */
+export function forgetSession(context: RouterContext): void {
+  clearSession();
+  const store = context.get(globalStoreContext);
+  store.dispatch(globalActions.setLoggedIn(false));
+  store.dispatch(globalActions.refreshUserData());
+}
+
+/** After a password sign-in the admin check decides where to go: admins to the statistics, others to the builder. */
+export async function redirectAfterSignIn(token: string) {
+  const admin = await api(validateTokenAdmin, { query: { token } });
+  return redirect(admin.status === 'SUCCESS' ? paths.adminStats : paths.exercises);
+}

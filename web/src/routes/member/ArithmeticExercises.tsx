@@ -1,0 +1,250 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buy, createPage, Msg, PAGE_PRICE_CENTS, PlatformMessages } from '@app/contracts';
+import { ApiError, api } from '../../api/client';
+import { LevelBadge, levels, type LevelValue } from '../../components/LevelBadge';
+import { Page } from '../../components/Page';
+import { formatReais } from '../../format';
+import { paths } from '../../paths';
+import { useGlobalDispatch, useGlobalState } from '../../session/GlobalStateProvider';
+import { globalActions } from '../../session/globalState';
+import { downloadBoughtPage } from './boughtPage';
+import { PageThumbnail } from './PageThumbnail';
+import './pages.css';
+
+/** Spec §4: initial → processing (Generate) → generated (a code; editing locked) → payed (after buying). */
+type Step = 'initial' | 'processing' | 'generated' | 'payed';
+type Operation = 'add' | 'sub' | 'mult' | 'div';
+interface Options extends Record<Operation, boolean> {
+  answers: boolean;
+  level: LevelValue;
+}
+
+const PRICE = PAGE_PRICE_CENTS / 100;
+const defaults: Options = { add: true, sub: true, mult: false, div: false, answers: true, level: 1 };
+const operations: ReadonlyArray<{ key: Operation; label: string; sign: string }> = [
+  { key: 'add', label: 'Adição', sign: '+' },
+  { key: 'sub', label: 'Subtração', sign: '−' },
+  { key: 'mult', label: 'Multiplicação', sign: '×' },
+  { key: 'div', label: 'Divisão', sign: '÷' },
+];
+
+/** Spec §4 timed hint: shown 5 s after editing is locked, for 5 s, then removed after a 0.6 s fade. */
+const HINT_DELAY_MS = 5000;
+const HINT_VISIBLE_MS = 5000;
+const HINT_FADE_MS = 600;
+type Hint = 'hidden' | 'shown' | 'fading';
+
+function useEditHint(locked: boolean) {
+  const [hint, setHint] = useState<Hint>('hidden');
+  useEffect(() => {
+    setHint('hidden');
+    if (!locked) return;
+    const timers = [
+      setTimeout(() => setHint('shown'), HINT_DELAY_MS),
+      setTimeout(() => setHint('fading'), HINT_DELAY_MS + HINT_VISIBLE_MS),
+      setTimeout(() => setHint('hidden'), HINT_DELAY_MS + HINT_VISIBLE_MS + HINT_FADE_MS),
+    ];
+    return () => timers.forEach(clearTimeout);
+  }, [locked]);
+  return [hint, () => setHint('hidden')] as const;
+}
+
+export default function ArithmeticExercises() {
+  const navigate = useNavigate();
+  const dispatch = useGlobalDispatch();
+  const { balance } = useGlobalState();
+  const [options, setOptions] = useState<Options>(defaults);
+  const [step, setStep] = useState<Step>('initial');
+  const [editing, setEditing] = useState(true);
+  const [code, setCode] = useState<string | null>(null);
+  const [buying, setBuying] = useState(false);
+  const [warningClosed, setWarningClosed] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [hint, closeHint] = useEditHint(!editing);
+
+  const anyOperation = operations.some((op) => options[op.key]);
+  const canGenerate = editing && step !== 'processing' && anyOperation;
+  const canBuy = step === 'generated' && code !== null && balance >= PRICE && !buying;
+  const showBalanceWarning = step === 'generated' && balance < PRICE && !warningClosed;
+
+  async function generate() {
+    setStep('processing');
+    setNotice(null);
+    setWarningClosed(false);
+    try {
+      const result = await api(createPage, { body: options });
+      if (result.httpStatus === 401) return navigate(paths.login);
+      if (result.status !== 'SUCCESS' || !result.payload) return setStep('initial');
+      setCode(result.payload);
+      setEditing(false);
+      setStep('generated');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setStep('initial');
+    }
+  }
+
+  async function purchase() {
+    if (!code) return;
+    setBuying(true);
+    setNotice(null);
+    try {
+      const result = await api(buy, { body: { code } });
+      if (result.httpStatus === 401) return navigate(paths.logout);
+      if (result.status !== 'SUCCESS') return setNotice({ kind: 'error', text: result.message });
+      const failure = await downloadBoughtPage(code);
+      setNotice(
+        failure
+          ? { kind: 'error', text: failure }
+          : {
+              kind: 'success',
+              text: 'Compra realizada! O download do PDF foi iniciado. A página também está em Minhas Compras.',
+            },
+      );
+      setCode(null);
+      setEditing(true);
+      setStep('payed');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setNotice({ kind: 'error', text: PlatformMessages.unavailable });
+    } finally {
+      setBuying(false);
+      dispatch(globalActions.refreshBalance());
+    }
+  }
+
+  const set = <K extends keyof Options>(key: K, value: Options[K]) =>
+    setOptions((o) => ({ ...o, [key]: value }));
+
+  return (
+    <Page title="Exercícios de Aritmética" className="builder">
+      <p className="lead">Escolha as operações e o nível, gere a página e veja a prévia antes de comprar.</p>
+
+      {notice && (
+        <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
+      {showBalanceWarning && (
+        <div className="alert alert--warning closable" role="alert">
+          <p>
+            {Msg.insufficientBalance}. Seu saldo é {formatReais(balance)}.
+          </p>
+          <Link to={paths.addBalance} className="button button--accent button--small">
+            Adicionar Saldo
+          </Link>
+          <CloseButton onClick={() => setWarningClosed(true)} />
+        </div>
+      )}
+      {hint !== 'hidden' && (
+        <div
+          className={hint === 'fading' ? 'alert closable hint hint--fading' : 'alert closable hint'}
+          role="status"
+        >
+          <p>Para mudar as opções desta página, clique em Editar.</p>
+          <CloseButton onClick={closeHint} />
+        </div>
+      )}
+
+      <div className="builder__body">
+        <form
+          className="builder__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (canGenerate) void generate();
+          }}
+        >
+          <fieldset disabled={!editing || step === 'processing'} className="builder__options">
+            <legend>Operações</legend>
+            {operations.map((op) => (
+              <label key={op.key} className="choice">
+                <input
+                  type="checkbox"
+                  checked={options[op.key]}
+                  onChange={(e) => set(op.key, e.target.checked)}
+                />
+                <span className="choice__sign" aria-hidden="true">
+                  {op.sign}
+                </span>
+                {op.label}
+              </label>
+            ))}
+          </fieldset>
+
+          <fieldset disabled={!editing || step === 'processing'} className="builder__options">
+            <legend>Nível</legend>
+            {levels.map((level) => (
+              <label key={level.value} className="choice">
+                <input
+                  type="radio"
+                  name="level"
+                  checked={options.level === level.value}
+                  onChange={() => set('level', level.value)}
+                />
+                <LevelBadge level={level.value} />
+                <span className="choice__note">{level.grades}</span>
+              </label>
+            ))}
+          </fieldset>
+
+          <fieldset disabled={!editing || step === 'processing'} className="builder__options">
+            <legend>Respostas</legend>
+            <label className="choice">
+              <input
+                type="checkbox"
+                checked={options.answers}
+                onChange={(e) => set('answers', e.target.checked)}
+              />
+              Incluir gabarito (respostas na 2ª página)
+            </label>
+          </fieldset>
+
+          <div className="actions">
+            <button type="submit" className="button" disabled={!canGenerate}>
+              {step === 'processing' ? 'Gerando…' : 'Gerar página'}
+            </button>
+            {!editing && (
+              <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+                Editar
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--accent"
+              disabled={!canBuy}
+              onClick={() => void purchase()}
+            >
+              {buying ? 'Comprando…' : `Comprar por ${formatReais(PRICE)}`}
+            </button>
+          </div>
+        </form>
+
+        <div className="builder__preview" aria-label="Pré-visualização">
+          {code ? (
+            <PageThumbnail code={code} alt="Pré-visualização da página gerada" />
+          ) : (
+            <div className="page-thumb page-thumb--empty">
+              {step === 'processing' ? (
+                <>
+                  <span className="spinner" aria-hidden="true" />
+                  Gerando página…
+                </>
+              ) : (
+                'A prévia da página aparece aqui.'
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+function CloseButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="close-button" aria-label="Fechar" onClick={onClick}>
+      ×
+    </button>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { getMyPages } from '@app/contracts';
+import { ApiError, api } from '../../api/client';
+import { Page } from '../../components/Page';
+import { paths } from '../../paths';
+import { downloadBoughtPage } from './boughtPage';
+import { PageThumbnail } from './PageThumbnail';
+import './pages.css';
+
+/** Spec §2: the loader fetches the user's bought pages; a 401 signs the user out. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const result = await api(getMyPages, { signal: request.signal });
+  if (result.httpStatus === 401) throw redirect(paths.logout);
+  if (result.status !== 'SUCCESS' || !result.payload) throw new ApiError(result.message, result.httpStatus);
+  return result.payload;
+}
+
+const day = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+export default function MyPurchases() {
+  const pages = useLoaderData<typeof loader>();
+  const [error, setError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  async function download(code: string) {
+    setError(null);
+    setDownloading(code);
+    setError(await downloadBoughtPage(code));
+    setDownloading(null);
+  }
+
+  return (
+    <Page title="Minhas Compras">
+      {pages.length === 0 ? (
+        <p className="lead">
+          Você ainda não comprou nenhuma página.{' '}
+          <Link to={paths.exercises}>Gere sua primeira página de exercícios.</Link>
+        </p>
+      ) : (
+        <p className="lead">Clique em uma página para baixar o PDF.</p>
+      )}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="purchases">
+        {pages.map((page, index) => {
+          const created = day.format(new Date(page.created_at));
+          return (
+            <li key={page.code}>
+              <button
+                type="button"
+                className="purchase"
+                onClick={() => void download(page.code)}
+                disabled={downloading === page.code}
+                aria-label={`Baixar a página de ${created} (${index + 1})`}
+              >
+                <PageThumbnail code={page.code} alt={`Página de exercícios de ${created}`} />
+                <span className="purchase__date">{downloading === page.code ? 'Baixando…' : created}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </Page>
+  );
+}

@@ -1,0 +1,27 @@
+import { downloadPage } from '@app/contracts';
+import { ApiError, apiBlob, saveBlob } from '../../api/client';
+
+const saoPauloDate = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** `matemática-DD-MM-YYYY.pdf` (spec §9), dated as the server dates purchases: in São Paulo time. */
+export function boughtPageFileName(at: Date): string {
+  return `matemática-${saoPauloDate.format(at).replaceAll('/', '-')}.pdf`;
+}
+
+/** Downloads a bought page's PDF into the browser; answers the pt-BR error to show, if any. */
+export async function downloadBoughtPage(code: string): Promise<string | null> {
+  try {
+    const file = await apiBlob(downloadPage, { query: { code } });
+    if (!file.ok) return file.message;
+    saveBlob(file.blob, boughtPageFileName(new Date()));
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return error.message;
+    throw error;
+  }
+}

@@ -1,0 +1,81 @@
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { login, LoginBody, Msg } from '@app/contracts';
+import { api } from '../../api/client';
+import { Page } from '../../components/Page';
+import { paths } from '../../paths';
+import { Field } from '../account/Field';
+import { readForm, validate, type FieldErrors } from '../account/forms';
+import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
+import { forgetSession, redirectAfterSignIn, signIn } from '../account/session';
+import '../account/account.css';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  forgetSession(context);
+  return loadClientConfig(request.signal);
+}
+
+type Result = { fieldErrors?: FieldErrors; message?: string; email: string };
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<Result | Response> {
+  const values = readForm(await request.formData(), ['email', 'password']);
+  const body = validate(LoginBody, values);
+  if (!body.ok) return { fieldErrors: body.fieldErrors, email: values.email };
+  const result = await api(login, { body: body.data });
+  if (result.status !== 'SUCCESS' || !result.payload) {
+    return { message: result.message || Msg.loginFailed, email: values.email };
+  }
+  signIn(context, result.payload);
+  return redirectAfterSignIn(result.payload.token);
+}
+
+export default function Login() {
+  const config = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as Result | undefined;
+  const submitting = useNavigation().state !== 'idle';
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <Page title="Entrar" className="account-page">
+      <Form method="post" noValidate>
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={result?.email}
+          error={errors.email}
+        />
+        <Field
+          name="password"
+          label="Senha"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+        />
+        {result?.message && !submitting && (
+          <p role="alert" className="alert alert--error">
+            {result.message}
+          </p>
+        )}
+        <button type="submit" className="button button--block" disabled={submitting}>
+          {submitting ? 'Entrando...' : 'Entrar'}
+        </button>
+      </Form>
+      <div className="account-divider">ou</div>
+      <GoogleSignIn config={config} />
+      <div className="account-links">
+        <Link to={paths.forgotPassword}>Esqueci minha senha</Link>
+        <span>
+          Ainda não tem uma conta? <Link to={paths.signup}>Cadastre-se</Link>
+        </span>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,44 @@
+import { Outlet, ScrollRestoration, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { getEnv } from '@app/contracts';
+import { ApiError, api } from '../../api/client';
+import { AppShell } from '../../components/AppShell';
+import { RouteError } from './RouteError';
+
+/** Every route sits under this one; it first loads the environment names for the banner (spec §2). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { httpStatus, ...env } = await api(getEnv, { signal: request.signal });
+  if (httpStatus !== 200)
+    throw new ApiError(`Falha ao carregar o ambiente (HTTP ${httpStatus}).`, httpStatus);
+  return env;
+}
+
+/** The environment does not change while the app is open, so submissions need not reload it. */
+export const shouldRevalidate = () => false;
+
+export function RootLayout() {
+  const env = useLoaderData<typeof loader>();
+  return (
+    <AppShell env={env}>
+      <Outlet />
+      <ScrollRestoration />
+    </AppShell>
+  );
+}
+
+/** Shown while the first navigation loads. */
+export function BootScreen() {
+  return (
+    <AppShell>
+      <p className="loading">Carregando…</p>
+    </AppShell>
+  );
+}
+
+/** Errors of the root loader itself: there is no environment to show, the rest of the frame still works. */
+export function RootErrorBoundary() {
+  return (
+    <AppShell>
+      <RouteError />
+    </AppShell>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The global state of spec §3. Counters are signals: a component that must reload something (the balance, the
+ * user's name in the header, a page list) watches its counter, and anyone can bump it.
+ */
+export interface GlobalState {
+  loadPage: number;
+  refreshUserData: number;
+  refreshBalance: number;
+  /** In reais. */
+  balance: number;
+  /** A free sample was downloaded (stops the pulsing prompt, starts the signup call-to-action animation). */
+  downloadFree: boolean;
+  isLoggedIn: boolean;
+}
+
+export type GlobalAction =
+  | { type: 'loadPage' }
+  | { type: 'refreshUserData' }
+  | { type: 'refreshBalance' }
+  | { type: 'setBalance'; balance: number }
+  | { type: 'setDownloadFree'; downloadFree: boolean }
+  | { type: 'setLoggedIn'; isLoggedIn: boolean };
+
+export const globalActions = {
+  loadPage: (): GlobalAction => ({ type: 'loadPage' }),
+  refreshUserData: (): GlobalAction => ({ type: 'refreshUserData' }),
+  refreshBalance: (): GlobalAction => ({ type: 'refreshBalance' }),
+  setBalance: (balance: number): GlobalAction => ({ type: 'setBalance', balance }),
+  setDownloadFree: (downloadFree = true): GlobalAction => ({ type: 'setDownloadFree', downloadFree }),
+  setLoggedIn: (isLoggedIn: boolean): GlobalAction => ({ type: 'setLoggedIn', isLoggedIn }),
+};
+
+export function initialGlobalState(init: Pick<GlobalState, 'downloadFree' | 'isLoggedIn'>): GlobalState {
+  return { loadPage: 0, refreshUserData: 0, refreshBalance: 0, balance: 0, ...init };
+}
+
+/** Returns the same object when nothing changes, so subscribers do not re-render for no-op actions. */
+export function globalReducer(state: GlobalState, action: GlobalAction): GlobalState {
+  switch (action.type) {
+    case 'loadPage':
+    case 'refreshUserData':
+    case 'refreshBalance':
+      return { ...state, [action.type]: state[action.type] + 1 };
+    case 'setBalance':
+      return state.balance === action.balance ? state : { ...state, balance: action.balance };
+    case 'setDownloadFree':
+      return state.downloadFree === action.downloadFree
+        ? state
+        : { ...state, downloadFree: action.downloadFree };
+    case 'setLoggedIn':
+      return state.isLoggedIn === action.isLoggedIn ? state : { ...state, isLoggedIn: action.isLoggedIn };
+  }
+}

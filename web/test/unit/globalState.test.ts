@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import { globalActions, globalReducer, initialGlobalState } from '../../src/session/globalState';
+import { createGlobalStore } from '../../src/session/store';
+
+const initial = initialGlobalState({ isLoggedIn: false, downloadFree: false });
+
+describe('globalReducer', () => {
+  it('starts with zeroed counters and balance', () => {
+    expect(initial).toEqual({
+      loadPage: 0,
+      refreshUserData: 0,
+      refreshBalance: 0,
+      balance: 0,
+      downloadFree: false,
+      isLoggedIn: false,
+    });
+  });
+
+  it('bumps each counter on its own', () => {
+    let state = globalReducer(initial, globalActions.refreshBalance());
+    state = globalReducer(state, globalActions.refreshBalance());
+    state = globalReducer(state, globalActions.refreshUserData());
+    state = globalReducer(state, globalActions.loadPage());
+    expect(state).toMatchObject({ refreshBalance: 2, refreshUserData: 1, loadPage: 1 });
+  });
+
+  it('sets the balance, the free-download flag and the signed-in flag', () => {
+    let state = globalReducer(initial, globalActions.setBalance(12.5));
+    state = globalReducer(state, globalActions.setDownloadFree());
+    state = globalReducer(state, globalActions.setLoggedIn(true));
+    expect(state).toMatchObject({ balance: 12.5, downloadFree: true, isLoggedIn: true });
+    expect(globalReducer(state, globalActions.setDownloadFree(false)).downloadFree).toBe(false);
+  });
+
+  it('keeps the same object when a setter changes nothing', () => {
+    expect(globalReducer(initial, globalActions.setBalance(0))).toBe(initial);
+    expect(globalReducer(initial, globalActions.setLoggedIn(false))).toBe(initial);
+    expect(globalReducer(initial, globalActions.setDownloadFree(false))).toBe(initial);
+  });
+
+  it('never mutates the previous state', () => {
+    const frozen = Object.freeze({ ...initial });
+    expect(() => globalReducer(frozen, globalActions.refreshBalance())).not.toThrow();
+    expect(frozen.refreshBalance).toBe(0);
+  });
+});
+
+describe('createGlobalStore', () => {
+  it('applies actions and notifies subscribers only on change', () => {
+    const store = createGlobalStore(initial);
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+
+    store.dispatch(globalActions.setLoggedIn(true));
+    store.dispatch(globalActions.setLoggedIn(true));
+    expect(store.getState().isLoggedIn).toBe(true);
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    unsubscribe();
+    store.dispatch(globalActions.refreshBalance());
+    expect(store.getState().refreshBalance).toBe(1);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});

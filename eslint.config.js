@@ -20,5 +20,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  { files: ['scripts/**', 'e2e/**', '**/bench/**', '**/scripts/**', 'tools/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['scripts/**', 'e2e/**', '**/bench/**', '**/scripts/**', 'tools/**'],
+    rules: { 'no-console': 'off' },
+  },
 );

@@ -36,7 +36,8 @@ function secrets(): StackSecrets {
 
 async function main() {
   for (const [name, port] of Object.entries(DEV_PORTS)) {
-    if (await answers(port)) throw new Error(`A porta ${port} (${name}) já está em uso: o site já está rodando?`);
+    if (await answers(port))
+      throw new Error(`A porta ${port} (${name}) já está em uso: o site já está rodando?`);
   }
   console.log('▶ build (web + amostras grátis; Nx reaproveita o cache)');
   execSync('npx nx run-many -t build --outputStyle=static', { stdio: 'inherit', cwd: fromRoot() });
@@ -55,7 +56,10 @@ async function main() {
   }
 
   // A real Mercado Pago webhook secret (set with real credentials) wins over the generated development one.
-  const s = { ...secrets(), ...(process.env.MP_WEBHOOK_SECRET ? { MP_WEBHOOK_SECRET: process.env.MP_WEBHOOK_SECRET } : {}) };
+  const s = {
+    ...secrets(),
+    ...(process.env.MP_WEBHOOK_SECRET ? { MP_WEBHOOK_SECRET: process.env.MP_WEBHOOK_SECRET } : {}),
+  };
   const realProviders = Boolean(process.env.MP_ACCESS_TOKEN && process.env.GOOGLE_CLIENT_ID);
   const googleClientId = process.env.GOOGLE_CLIENT_ID ?? 'dev-google-client-id';
   let devProvidersUrl: string | null = null;

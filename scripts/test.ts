@@ -36,8 +36,14 @@ function readVitest(file: string) {
     testResults: Array<{ status: string; assertionResults: unknown[] }>;
   };
   // A file that failed to load (syntax error, failed hook) has no assertions but must count as a failure.
-  const brokenFiles = j.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-  return { passed: j.numPassedTests, failed: j.numFailedTests + brokenFiles, skipped: j.numPendingTests + j.numTodoTests };
+  const brokenFiles = j.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  ).length;
+  return {
+    passed: j.numPassedTests,
+    failed: j.numFailedTests + brokenFiles,
+    skipped: j.numPendingTests + j.numTodoTests,
+  };
 }
 
 function readPlaywright(file: string) {
@@ -70,16 +76,37 @@ for (const tier of tiers) {
   const code =
     tier === 'e2e'
       ? run('npx', ['playwright', 'test'])
-      : run('npx', ['vitest', 'run', '--project', tier, '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
+      : run('npx', [
+          'vitest',
+          'run',
+          '--project',
+          tier,
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile=${report}`,
+        ]);
   const seconds = (Date.now() - started) / 1000;
   if (!existsSync(report)) {
-    outcomes.push({ tier, passed: 0, failed: 1, skipped: 0, seconds, note: `runner exited ${code} without a report` });
+    outcomes.push({
+      tier,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      seconds,
+      note: `runner exited ${code} without a report`,
+    });
     continue;
   }
   const counts = tier === 'e2e' ? readPlaywright(report) : readVitest(report);
   // A runner that failed without a failing test (e.g. its global setup crashed) still fails the run.
   const failed = code !== 0 && counts.failed === 0 ? 1 : counts.failed;
-  outcomes.push({ tier, ...counts, failed, seconds, note: code !== 0 && counts.failed === 0 ? `exit ${code}` : undefined });
+  outcomes.push({
+    tier,
+    ...counts,
+    failed,
+    seconds,
+    note: code !== 0 && counts.failed === 0 ? `exit ${code}` : undefined,
+  });
 }
 
 console.log('\n tier         passed  failed  skipped   time');

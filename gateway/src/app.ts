@@ -18,8 +18,17 @@ import { routeTable, upstreamUrl, type RouteEntry } from './route-table.js';
 /** Headers a caller may not set: only the gateway speaks for the user to the services. */
 const SPOOFABLE = ['x-user-id', 'x-user-role', 'x-gateway-signature'];
 
-export async function buildGateway(config: GatewayConfig, logger: Logger, bus: Bus): Promise<FastifyInstance> {
-  const app = createHttpApp({ logger, bodyLimit: config.BODY_LIMIT_BYTES, trustProxy: false, customNotFound: true });
+export async function buildGateway(
+  config: GatewayConfig,
+  logger: Logger,
+  bus: Bus,
+): Promise<FastifyInstance> {
+  const app = createHttpApp({
+    logger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: false,
+    customNotFound: true,
+  });
   const checkSession = createSessionChecker(config.JWT_SECRET, bus);
   const extraOrigins = config.DEV_PROVIDERS_URL ? [new URL(config.DEV_PROVIDERS_URL).origin] : [];
 
@@ -27,7 +36,12 @@ export async function buildGateway(config: GatewayConfig, logger: Logger, bus: B
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com', 'https://sdk.mercadopago.com', 'https://*.mercadopago.com'],
+        scriptSrc: [
+          "'self'",
+          'https://accounts.google.com',
+          'https://sdk.mercadopago.com',
+          'https://*.mercadopago.com',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'https://accounts.google.com', 'https://*.mercadopago.com', ...extraOrigins],
@@ -44,7 +58,10 @@ export async function buildGateway(config: GatewayConfig, logger: Logger, bus: B
   await app.register(cors, { origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => ({ ...fail(PlatformMessages.rateLimited, ErrorCode.RATE_LIMITED), statusCode: 429 }),
+    errorResponseBuilder: () => ({
+      ...fail(PlatformMessages.rateLimited, ErrorCode.RATE_LIMITED),
+      statusCode: 429,
+    }),
   });
 
   // The proxy streams bodies through, so the size limit is checked here on the declared length.
@@ -64,7 +81,10 @@ export async function buildGateway(config: GatewayConfig, logger: Logger, bus: B
     devProvidersUrl: config.DEV_PROVIDERS_URL ?? null,
   }));
 
-  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument(allApiRoutes) as never } });
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: buildOpenApiDocument(allApiRoutes) as never },
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // ---- the route table: one exact proxy route per /api path ----
@@ -124,7 +144,10 @@ async function registerProxy(
       : {},
     replyOptions: {
       rewriteRequestHeaders: (req, headers) => {
-        const out: Record<string, string | string[] | undefined> = { ...headers, [REQUEST_ID_HEADER]: req.id };
+        const out: Record<string, string | string[] | undefined> = {
+          ...headers,
+          [REQUEST_ID_HEADER]: req.id,
+        };
         if (req.identity) Object.assign(out, identityHeaders(config.INTERNAL_SECRET, req.identity, req.id));
         return out;
       },

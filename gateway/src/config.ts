@@ -17,7 +17,10 @@ export const gatewayEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: port(8080),
   NATS_URL: z.string().min(1),
-  NATS_PREFIX: z.string().regex(/^[a-z0-9_]*$/).default(''),
+  NATS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/)
+    .default(''),
   INTERNAL_SECRET: z.string().min(32),
   JWT_SECRET: z.string().min(32),
   AUTH_URL: z.url(),
@@ -31,7 +34,11 @@ export const gatewayEnv = z.object({
   CORS_ORIGINS: list,
   BACKEND_ENV: z.string().default('dev'),
   DB_ENV: z.string().default('dev'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(64 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
   /** Requests per minute and IP on sign-in, sign-up and recovery. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   GOOGLE_CLIENT_ID: z.string().optional(),

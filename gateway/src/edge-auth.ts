@@ -2,7 +2,8 @@ import { jwtVerify } from 'jose';
 import { Rpc, type Role } from '@app/contracts';
 import { RpcError, type Bus, type Identity } from '@app/kit';
 
-export type SessionCheck = { ok: true; identity: Identity } | { ok: false; reason: 'invalid' | 'unavailable' };
+export type SessionCheck =
+  { ok: true; identity: Identity } | { ok: false; reason: 'invalid' | 'unavailable' };
 
 /**
  * Checks a bearer token at the edge: the JWT first (HS256 only, `exp` and `sub` required), so forged or

@@ -5,7 +5,12 @@ import { gatewayEnv } from './config.js';
 async function main() {
   const config = loadConfig(gatewayEnv);
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const bus = await Bus.connect({ url: config.NATS_URL, name: 'gateway', prefix: config.NATS_PREFIX, logger });
+  const bus = await Bus.connect({
+    url: config.NATS_URL,
+    name: 'gateway',
+    prefix: config.NATS_PREFIX,
+    logger,
+  });
   const app = await buildGateway(config, logger, bus);
   await app.listen({ port: config.PORT, host: config.HOST });
   const stop = async (signal: string) => {

@@ -20,11 +20,15 @@ export function buildOpenApiDocument(routes: ApiRoute[]) {
         schema: s,
       }));
     }
-    if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(r.body) } } };
+    if (r.body)
+      op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(r.body) } } };
     op.responses = {
       200: r.produces
         ? { description: 'OK', content: { [r.produces]: { schema: { type: 'string', format: 'binary' } } } }
-        : { description: 'OK', content: { 'application/json': { schema: r.response ? toSchema(r.response) : {} } } },
+        : {
+            description: 'OK',
+            content: { 'application/json': { schema: r.response ? toSchema(r.response) : {} } },
+          },
       ...(r.access !== 'public' ? { 401: { description: 'No valid session' } } : {}),
       ...(r.access === 'admin' ? { 403: { description: 'Not an admin' } } : {}),
     };

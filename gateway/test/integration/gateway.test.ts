@@ -30,12 +30,19 @@ async function echoUpstream(name: Upstream) {
 const JWT_SECRET = 'j'.repeat(40);
 const INTERNAL_SECRET = 'i'.repeat(40);
 const sign = (sub: string, exp = '1h') =>
-  new SignJWT({ tv: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime(exp).sign(new TextEncoder().encode(JWT_SECRET));
+  new SignJWT({ tv: 1 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(JWT_SECRET));
 
 const sample = (r: ApiRoute) => {
   const url = new URL(r.path, 'http://x');
-  if (r.path === '/api/validateToken' || r.path === '/api/validateTokenAdmin') url.searchParams.set('token', 'abc');
-  if (r.path === '/api/thumb' || (r.path === '/api/page' && r.method === 'GET')) url.searchParams.set('code', 'abc');
+  if (r.path === '/api/validateToken' || r.path === '/api/validateTokenAdmin')
+    url.searchParams.set('token', 'abc');
+  if (r.path === '/api/thumb' || (r.path === '/api/page' && r.method === 'GET'))
+    url.searchParams.set('code', 'abc');
   return url.pathname + url.search;
 };
 
@@ -49,7 +56,8 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
   const upstreams = new Map<Upstream, Awaited<ReturnType<typeof echoUpstream>>>();
 
   beforeAll(async () => {
-    for (const name of ['auth', 'billing', 'pages', 'mail', 'admin-stats'] as Upstream[]) upstreams.set(name, await echoUpstream(name));
+    for (const name of ['auth', 'billing', 'pages', 'mail', 'admin-stats'] as Upstream[])
+      upstreams.set(name, await echoUpstream(name));
     const sink = new Writable({
       write(chunk, _e, cb) {
         logLines.push(chunk.toString());
@@ -58,11 +66,20 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     });
     const logger = createLogger('gateway', 'debug', sink);
     // A stand-in for auth's session check, served over the real NATS server: user "u-admin" is an admin.
-    authBus = await Bus.connect({ url: natsUrl, name: 'auth', prefix, logger: createLogger('auth', 'silent') });
+    authBus = await Bus.connect({
+      url: natsUrl,
+      name: 'auth',
+      prefix,
+      logger: createLogger('auth', 'silent'),
+    });
     authBus.serve(Rpc.authVerifySession, async ({ token }) => {
       const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
       if (sub === 'revoked') return { valid: false as const };
-      return { valid: true as const, userId: sub, role: sub === 'u-admin' ? ('admin' as const) : ('user' as const) };
+      return {
+        valid: true as const,
+        userId: sub,
+        role: sub === 'u-admin' ? ('admin' as const) : ('user' as const),
+      };
     });
     gatewayBus = await Bus.connect({ url: natsUrl, name: 'gateway', prefix, logger });
     const config = gatewayEnv.parse({
@@ -102,13 +119,21 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
       const res = await app.inject({
         method: route.method,
         url: sample(route),
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', 'x-forwarded-for': randomUUID() },
+        headers: {
+          authorization: `Bearer ${adminToken}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': randomUUID(),
+        },
         payload: route.method === 'POST' ? '{}' : undefined,
       });
       expect([route.path, res.statusCode, res.json().payload?.service]).toEqual([route.path, 200, service]);
       const received = upstreams.get(service)!.seen.at(-1)!;
       if (route.access !== 'public') {
-        const id = verifyIdentity(INTERNAL_SECRET, received.headers, String(received.headers['x-request-id']));
+        const id = verifyIdentity(
+          INTERNAL_SECRET,
+          received.headers,
+          String(received.headers['x-request-id']),
+        );
         expect(id).toEqual({ userId: 'u-admin', role: 'admin' });
       } else {
         expect(received.headers[IdentityHeaders.userId]).toBeUndefined();
@@ -118,16 +143,39 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
 
   it('refuses protected routes without a valid token with 401 in the envelope', async () => {
     const expired = await sign('u1', '-1m');
-    const wrongKey = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)));
-    const noExp = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').sign(new TextEncoder().encode(JWT_SECRET));
+    const wrongKey = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(40)));
+    const noExp = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .sign(new TextEncoder().encode(JWT_SECRET));
     const algNone = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"u1","exp":9999999999}').toString('base64url')}.`;
     const revoked = await sign('revoked');
     const protectedRoutes = routeTable.filter((e) => e.route.access !== 'public');
     expect(protectedRoutes.length).toBeGreaterThan(10);
     for (const { route } of protectedRoutes) {
-      for (const auth of [undefined, 'Bearer', `Bearer ${expired}`, `Bearer ${wrongKey}`, `Bearer ${noExp}`, `Bearer ${algNone}`, `Bearer ${revoked}`]) {
-        const res = await app.inject({ method: route.method, url: sample(route), headers: auth ? { authorization: auth } : {} });
-        expect([route.path, auth?.slice(0, 12), res.statusCode]).toEqual([route.path, auth?.slice(0, 12), 401]);
+      for (const auth of [
+        undefined,
+        'Bearer',
+        `Bearer ${expired}`,
+        `Bearer ${wrongKey}`,
+        `Bearer ${noExp}`,
+        `Bearer ${algNone}`,
+        `Bearer ${revoked}`,
+      ]) {
+        const res = await app.inject({
+          method: route.method,
+          url: sample(route),
+          headers: auth ? { authorization: auth } : {},
+        });
+        expect([route.path, auth?.slice(0, 12), res.statusCode]).toEqual([
+          route.path,
+          auth?.slice(0, 12),
+          401,
+        ]);
         expect(res.json()).toMatchObject({ status: 'ERROR', payload: null, code: 'UNAUTHORIZED' });
       }
     }
@@ -136,7 +184,11 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
   it('refuses admin routes to a member with 403', async () => {
     const member = await sign('u-member');
     for (const { route } of routeTable.filter((e) => e.route.access === 'admin')) {
-      const res = await app.inject({ method: route.method, url: route.path, headers: { authorization: `Bearer ${member}` } });
+      const res = await app.inject({
+        method: route.method,
+        url: route.path,
+        headers: { authorization: `Bearer ${member}` },
+      });
       expect([route.path, res.statusCode, res.json().code]).toEqual([route.path, 403, 'FORBIDDEN']);
     }
   });
@@ -156,13 +208,22 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
   it('answers an unknown /api path with 404 in the envelope', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/nao-existe' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: 'ERROR', message: 'Rota não encontrada.', payload: null, code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({
+      status: 'ERROR',
+      message: 'Rota não encontrada.',
+      payload: null,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('hides upstream failures behind a 503 envelope', async () => {
     upstreams.get('billing')!.server.close();
     upstreams.get('billing')!.server.closeAllConnections();
-    const res = await app.inject({ method: 'GET', url: '/api/getBalance', headers: { authorization: `Bearer ${await sign('u1')}` } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/getBalance',
+      headers: { authorization: `Bearer ${await sign('u1')}` },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'ERROR', payload: null, code: 'SERVICE_UNAVAILABLE' });
     expect(JSON.stringify(res.json())).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
@@ -172,12 +233,21 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     const statuses: number[] = [];
     let last: Record<string, unknown> = {};
     for (let i = 0; i < 5; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.9.9.9', payload: {} });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.9.9.9',
+        payload: {},
+      });
       statuses.push(res.statusCode);
       last = res.json();
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    expect(last).toMatchObject({ status: 'ERROR', code: 'RATE_LIMITED', message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' });
+    expect(last).toMatchObject({
+      status: 'ERROR',
+      code: 'RATE_LIMITED',
+      message: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+    });
   });
 
   it('refuses a body over the limit with 413', async () => {
@@ -211,8 +281,16 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     const headerToken = await sign(`u-${randomUUID()}`);
     await app.inject({ method: 'GET', url: `/api/validateToken?token=${queryToken}` });
     await app.inject({ method: 'GET', url: `/api/validateTokenAdmin?token=${queryToken}` });
-    await app.inject({ method: 'GET', url: '/api/getUser', headers: { authorization: `Bearer ${headerToken}` } });
-    await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.com', password: 'segredo-123' } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/getUser',
+      headers: { authorization: `Bearer ${headerToken}` },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a@b.com', password: 'segredo-123' },
+    });
     const log = logLines.join('');
     expect(log).toContain('/api/validateToken?token=[REDACTED]');
     expect(log).not.toContain(queryToken);

@@ -46,12 +46,32 @@ describe('the gateway route table', () => {
 
   it('covers every path of spec §7', () => {
     const spec = [
-      'GET /api/env', 'GET /api/validateToken', 'GET /api/validateTokenAdmin', 'POST /api/activateUser', 'POST /api/page',
-      'POST /api/buy', 'GET /api/page', 'GET /api/thumb', 'POST /api/createPreference', 'POST /api/processPayment',
-      'GET /api/getMyPages', 'GET /api/getUser', 'GET /api/getBalance', 'POST /api/login', 'POST /api/login/google',
-      'POST /api/createUser', 'POST /api/recoverPassword', 'POST /api/checkRecoveryToken', 'POST /api/createNewPassword',
-      'POST /api/updateUser', 'POST /api/changePassword', 'GET /api/admin/stats', 'GET /api/admin/users',
-      'POST /api/admin/changePassword', 'POST /api/admin/sendTestEmail', 'GET /api/admin/emailSettings',
+      'GET /api/env',
+      'GET /api/validateToken',
+      'GET /api/validateTokenAdmin',
+      'POST /api/activateUser',
+      'POST /api/page',
+      'POST /api/buy',
+      'GET /api/page',
+      'GET /api/thumb',
+      'POST /api/createPreference',
+      'POST /api/processPayment',
+      'GET /api/getMyPages',
+      'GET /api/getUser',
+      'GET /api/getBalance',
+      'POST /api/login',
+      'POST /api/login/google',
+      'POST /api/createUser',
+      'POST /api/recoverPassword',
+      'POST /api/checkRecoveryToken',
+      'POST /api/createNewPassword',
+      'POST /api/updateUser',
+      'POST /api/changePassword',
+      'GET /api/admin/stats',
+      'GET /api/admin/users',
+      'POST /api/admin/changePassword',
+      'POST /api/admin/sendTestEmail',
+      'GET /api/admin/emailSettings',
       'POST /api/admin/emailSettings',
     ];
     const known = new Set(allApiRoutes.map(key));
@@ -59,7 +79,8 @@ describe('the gateway route table', () => {
   });
 
   it('sends each route to the service that owns it (design.md)', () => {
-    for (const entry of routeTable) expect([key(entry.route), entry.service]).toEqual([key(entry.route), owners[key(entry.route)]]);
+    for (const entry of routeTable)
+      expect([key(entry.route), entry.service]).toEqual([key(entry.route), owners[key(entry.route)]]);
   });
 
   it('protects every admin path with the admin rule', () => {

@@ -65,7 +65,8 @@ export const Msg = {
   paymentRejected: 'O pagamento não foi aprovado pelo Mercado Pago. Nenhum valor foi creditado.',
   paymentNotFound: 'Pagamento não encontrado para esta conta. Nenhum valor foi creditado.',
   paymentMismatch: 'Os dados do pagamento não conferem com a recarga solicitada. Nenhum valor foi creditado.',
-  paymentProviderUnavailable: 'Não foi possível consultar o Mercado Pago agora. Tente novamente em instantes.',
+  paymentProviderUnavailable:
+    'Não foi possível consultar o Mercado Pago agora. Tente novamente em instantes.',
   webhookSignatureInvalid: 'Assinatura da notificação inválida.',
   webhookReceived: 'Notificação recebida.',
   pageNotFound: 'Página não encontrada.',

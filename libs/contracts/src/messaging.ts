@@ -60,7 +60,11 @@ export const PageOptionsSchema = z.object({
   level: Level,
 });
 
-export const UserStats = z.object({ totalUsers: z.number(), usersGoogle: z.number(), usersLocal: z.number() });
+export const UserStats = z.object({
+  totalUsers: z.number(),
+  usersGoogle: z.number(),
+  usersLocal: z.number(),
+});
 export const PaymentStats = z.object({
   totalPayments: z.number(),
   paymentsFinished: z.number(),
@@ -82,7 +86,11 @@ export const Rpc = {
       z.object({ valid: z.literal(false) }),
     ]),
   ),
-  authGetUser: rpc('auth.v1.getUser', z.object({ userId: z.string() }), z.object({ user: PublicUser.nullable() })),
+  authGetUser: rpc(
+    'auth.v1.getUser',
+    z.object({ userId: z.string() }),
+    z.object({ user: PublicUser.nullable() }),
+  ),
   authListUsers: rpc(
     'auth.v1.listUsers',
     z.object({ limit: z.number().int().positive().optional(), offset: z.number().int().min(0).optional() }),
@@ -140,9 +148,18 @@ const EventBase = { eventId: z.string(), at: IsoDate };
 export const Events = {
   userRegistered: event(
     'events.auth.user.registered',
-    z.object({ ...EventBase, userId: z.string(), email: z.string(), fullname: z.string(), fromGoogle: z.boolean() }),
+    z.object({
+      ...EventBase,
+      userId: z.string(),
+      email: z.string(),
+      fullname: z.string(),
+      fromGoogle: z.boolean(),
+    }),
   ),
-  userActivated: event('events.auth.user.activated', z.object({ ...EventBase, userId: z.string(), email: z.string() })),
+  userActivated: event(
+    'events.auth.user.activated',
+    z.object({ ...EventBase, userId: z.string(), email: z.string() }),
+  ),
   loginFailed: event(
     'events.auth.login.failed',
     z.object({ ...EventBase, email: z.string(), reason: z.enum(['credentials', 'inactive', 'google']) }),
@@ -161,7 +178,10 @@ export const Events = {
       paymentId: z.string(),
     }),
   ),
-  pageCreated: event('events.pages.page.created', z.object({ ...EventBase, code: z.string(), userId: z.string() })),
+  pageCreated: event(
+    'events.pages.page.created',
+    z.object({ ...EventBase, code: z.string(), userId: z.string() }),
+  ),
   pageBought: event(
     'events.pages.page.bought',
     z.object({ ...EventBase, code: z.string(), userId: z.string(), priceCents: z.number().int() }),

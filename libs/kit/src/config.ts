@@ -10,7 +10,10 @@ export class ConfigError extends Error {
  * Validates the environment once, at boot, into a frozen typed object.
  * Every problem names the variable, so a bad deploy says exactly what to fix.
  */
-export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.infer<S>> {
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): Readonly<z.infer<S>> {
   const result = schema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(

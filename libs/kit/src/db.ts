@@ -26,7 +26,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DataSource> {
     synchronize: false,
     logging: false,
     // search_path makes raw SQL in migrations and queries land in the service's own schema too.
-    extra: { max: opts.poolSize ?? 10, application_name: opts.schema, options: `-c search_path=${opts.schema}` },
+    extra: {
+      max: opts.poolSize ?? 10,
+      application_name: opts.schema,
+      options: `-c search_path=${opts.schema}`,
+    },
   });
   await ds.initialize();
   const ran = await ds.runMigrations();

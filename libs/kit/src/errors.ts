@@ -9,8 +9,10 @@ export class AppError extends Error {
   ) {
     super(message);
   }
-  static badRequest = (message: string, code: ErrorCode = ErrorCode.VALIDATION) => new AppError(400, code, message);
-  static unauthorized = (message: string, code: ErrorCode = ErrorCode.UNAUTHORIZED) => new AppError(401, code, message);
+  static badRequest = (message: string, code: ErrorCode = ErrorCode.VALIDATION) =>
+    new AppError(400, code, message);
+  static unauthorized = (message: string, code: ErrorCode = ErrorCode.UNAUTHORIZED) =>
+    new AppError(401, code, message);
   static forbidden = (message: string) => new AppError(403, ErrorCode.FORBIDDEN, message);
   static notFound = (message: string) => new AppError(404, ErrorCode.NOT_FOUND, message);
   static conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);

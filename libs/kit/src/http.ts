@@ -1,4 +1,10 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyError } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyError,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -45,7 +51,9 @@ export function createHttpApp(opts: HttpOptions): FastifyInstance {
   });
   app.setErrorHandler((err: FastifyError, req, reply) => sendError(err, req, reply));
   if (!opts.customNotFound) {
-    app.setNotFoundHandler((_req, reply) => reply.code(404).send(fail(PlatformMessages.notFound, ErrorCode.NOT_FOUND)));
+    app.setNotFoundHandler((_req, reply) =>
+      reply.code(404).send(fail(PlatformMessages.notFound, ErrorCode.NOT_FOUND)),
+    );
   }
   if (opts.internalSecret) {
     const secret = opts.internalSecret;
@@ -68,15 +76,19 @@ export function sendError(err: FastifyError | Error, req: FastifyRequest, reply:
   if (err instanceof AppError) return reply.code(err.statusCode).send(fail(err.message, err.code));
   if (hasZodFastifySchemaValidationErrors(err)) {
     const first = err.validation[0];
-    return reply.code(400).send(fail(first?.message ?? PlatformMessages.invalidRequest, ErrorCode.VALIDATION));
+    return reply
+      .code(400)
+      .send(fail(first?.message ?? PlatformMessages.invalidRequest, ErrorCode.VALIDATION));
   }
   const status = (err as FastifyError).statusCode ?? 500;
-  if (status === 413) return reply.code(413).send(fail(PlatformMessages.payloadTooLarge, ErrorCode.PAYLOAD_TOO_LARGE));
+  if (status === 413)
+    return reply.code(413).send(fail(PlatformMessages.payloadTooLarge, ErrorCode.PAYLOAD_TOO_LARGE));
   if (status === 429) return reply.code(429).send(fail(PlatformMessages.rateLimited, ErrorCode.RATE_LIMITED));
   if (status >= 400 && status < 500) {
-    const message = (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-      ? PlatformMessages.invalidJson
-      : PlatformMessages.invalidRequest;
+    const message =
+      (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+        ? PlatformMessages.invalidJson
+        : PlatformMessages.invalidRequest;
     return reply.code(status).send(fail(message, ErrorCode.VALIDATION));
   }
   req.log.error({ err }, 'request failed');
@@ -112,12 +124,15 @@ export function addRoute<R extends ApiRoute>(
     schema: {
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
-      ...(def.response ? { response: { 200: def.response, '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } } : {}),
+      ...(def.response
+        ? { response: { 200: def.response, '4xx': ErrorEnvelope, '5xx': ErrorEnvelope } }
+        : {}),
     },
     preValidation: async (req) => {
       if (def.access === 'public') return;
       if (!req.identity) throw AppError.unauthorized(PlatformMessages.unauthorized);
-      if (def.access === 'admin' && req.identity.role !== 'admin') throw AppError.forbidden(PlatformMessages.forbidden);
+      if (def.access === 'admin' && req.identity.role !== 'admin')
+        throw AppError.forbidden(PlatformMessages.forbidden);
     },
     handler: async (request, reply) => {
       const result = await handler({

@@ -1,5 +1,11 @@
 import { connect } from '@nats-io/transport-node';
-import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
+import {
+  headers as natsHeaders,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  type Subscription,
+} from '@nats-io/nats-core';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -90,7 +96,8 @@ export class Bus {
     const log = options.logger;
     void (async () => {
       for await (const s of nc.status()) {
-        if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ nats: s.type }, 'nats connection status');
+        if (s.type === 'disconnect' || s.type === 'reconnect')
+          log.warn({ nats: s.type }, 'nats connection status');
       }
     })();
     return new Bus(nc, jetstream(nc), {
@@ -209,7 +216,11 @@ export class Bus {
   }
 
   /** Publish a job or event; `msgID` is the business id, so JetStream drops a repeat within its window. */
-  async publish<P extends z.ZodType>(def: MessageDef<P>, payload: z.input<P>, opts: { msgID: string }): Promise<void> {
+  async publish<P extends z.ZodType>(
+    def: MessageDef<P>,
+    payload: z.input<P>,
+    opts: { msgID: string },
+  ): Promise<void> {
     const body = def.payload.parse(payload);
     await this.js.publish(this.subject(def.subject), te.encode(JSON.stringify(body)), {
       msgID: opts.msgID,
@@ -268,10 +279,16 @@ export class Bus {
           m.ack();
         } catch (err) {
           if (deliveryCount >= opts.maxDeliver) {
-            log.error({ err, subject: def.subject, seq: m.seq, deliveryCount }, 'message failed for the last time: terminated');
+            log.error(
+              { err, subject: def.subject, seq: m.seq, deliveryCount },
+              'message failed for the last time: terminated',
+            );
             m.term('max deliveries');
           } else {
-            log.warn({ err, subject: def.subject, seq: m.seq, deliveryCount }, 'message failed; will be redelivered');
+            log.warn(
+              { err, subject: def.subject, seq: m.seq, deliveryCount },
+              'message failed; will be redelivered',
+            );
             m.nak(Math.min(30_000, 500 * 2 ** deliveryCount));
           }
         }

@@ -47,10 +47,17 @@ export async function startService<S extends z.ZodObject>(
   spec: ServiceSpec<S>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunningService> {
-  const schema = baseServiceEnv.extend({ PORT: z.coerce.number().int().min(0).max(65535) }).extend(spec.env.shape);
+  const schema = baseServiceEnv
+    .extend({ PORT: z.coerce.number().int().min(0).max(65535) })
+    .extend(spec.env.shape);
   const config = loadConfig(schema, env) as z.infer<S> & z.infer<typeof baseServiceEnv> & { PORT: number };
   const logger = createLogger(spec.name, config.LOG_LEVEL);
-  const bus = await Bus.connect({ url: config.NATS_URL, name: spec.name, prefix: config.NATS_PREFIX, logger });
+  const bus = await Bus.connect({
+    url: config.NATS_URL,
+    name: spec.name,
+    prefix: config.NATS_PREFIX,
+    logger,
+  });
   if (spec.streams?.length) await bus.ensureStreams(...spec.streams);
   const db = await openDatabase({ ...spec.database, url: config.DATABASE_URL, logger });
   const app = createHttpApp({ logger, internalSecret: config.INTERNAL_SECRET });
@@ -74,7 +81,8 @@ export async function startService<S extends z.ZodObject>(
       logger.info(`${spec.name} stopping`);
       await app.close();
       await bus.stopConsumers();
-      for (const hook of shutdownHooks) await hook().catch((err) => logger.error({ err }, 'shutdown hook failed'));
+      for (const hook of shutdownHooks)
+        await hook().catch((err) => logger.error({ err }, 'shutdown hook failed'));
       await bus.drain();
       await db.destroy();
       logger.info(`${spec.name} stopped`);

@@ -29,7 +29,11 @@ async function postgresAnswers(url: string): Promise<boolean> {
  * Postgres: DATABASE_URL, else the server on 127.0.0.1:5432, else an embedded PGlite served over the
  * Postgres protocol with its data under .data/ (development only).
  */
-export async function resolvePostgres(database: string, log: LogTarget, pglitePort = 54329): Promise<Resolved> {
+export async function resolvePostgres(
+  database: string,
+  log: LogTarget,
+  pglitePort = 54329,
+): Promise<Resolved> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL' };
   const local = `postgres://postgres@127.0.0.1:5432/${database}`;
   if (await postgresAnswers('postgres://postgres@127.0.0.1:5432/postgres')) {
@@ -37,7 +41,12 @@ export async function resolvePostgres(database: string, log: LogTarget, pglitePo
   }
   const dir = fromRoot('.data', 'pglite');
   mkdirSync(dir, { recursive: true });
-  const proc = spawnTs('pglite', 'libs/stack/src/pglite-server.ts', { ...process.env, PGLITE_DIR: dir, PGLITE_PORT: String(pglitePort) }, log);
+  const proc = spawnTs(
+    'pglite',
+    'libs/stack/src/pglite-server.ts',
+    { ...process.env, PGLITE_DIR: dir, PGLITE_PORT: String(pglitePort) },
+    log,
+  );
   const url = `postgres://postgres@127.0.0.1:${pglitePort}/postgres`;
   await waitFor(() => postgresAnswers(url), 'embedded PGlite');
   return { url, source: `embedded PGlite (${dir})`, process: proc };
@@ -56,7 +65,10 @@ export async function resolveNats(log: LogTarget): Promise<Resolved> {
   }
   const store = fromRoot('.data', 'nats');
   mkdirSync(store, { recursive: true });
-  const proc = spawnManaged('nats', binary, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', store], { env: process.env, log });
+  const proc = spawnManaged('nats', binary, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', store], {
+    env: process.env,
+    log,
+  });
   await waitFor(() => answers(4222), 'nats-server');
   return { url: 'nats://127.0.0.1:4222', source: `nats-server (${store})`, process: proc };
 }
@@ -66,14 +78,24 @@ function which(cmd: string): string | null {
     if (existsSync(candidate)) return candidate;
   }
   try {
-    return execFileSync('sh', ['-c', `command -v ${cmd}`]).toString().trim() || null;
+    return (
+      execFileSync('sh', ['-c', `command -v ${cmd}`])
+        .toString()
+        .trim() || null
+    );
   } catch {
     return null;
   }
 }
 
 export function chromePath(): string {
-  return process.env.CHROME_PATH ?? which('chromium') ?? which('chromium-browser') ?? which('google-chrome') ?? '/usr/bin/chromium';
+  return (
+    process.env.CHROME_PATH ??
+    which('chromium') ??
+    which('chromium-browser') ??
+    which('google-chrome') ??
+    '/usr/bin/chromium'
+  );
 }
 
 /** A MailDev inbox: SMTP on smtpPort, web UI and REST API on webPort. */
@@ -81,7 +103,16 @@ export async function startMailDev(smtpPort: number, webPort: number, log: LogTa
   const proc = spawnManaged(
     'maildev',
     process.execPath,
-    [fromRoot('node_modules', 'maildev', 'bin', 'maildev'), '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--silent'],
+    [
+      fromRoot('node_modules', 'maildev', 'bin', 'maildev'),
+      '--smtp',
+      String(smtpPort),
+      '--web',
+      String(webPort),
+      '--ip',
+      '127.0.0.1',
+      '--silent',
+    ],
     { env: process.env, log },
   );
   await waitFor(() => httpOk(`http://127.0.0.1:${webPort}/email`), 'MailDev');

@@ -68,7 +68,8 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-const entry = (name: ServiceName | 'gateway') => (name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`);
+const entry = (name: ServiceName | 'gateway') =>
+  name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
 
 /** Builds the environment of every process from one set of options: the single place where wiring lives. */
 export function stackEnv(o: StackOptions): Stack['env'] {
@@ -88,7 +89,11 @@ export function stackEnv(o: StackOptions): Stack['env'] {
   };
   const dev = o.devProvidersUrl;
   const google: NodeJS.ProcessEnv = dev
-    ? { GOOGLE_CLIENT_ID: o.googleClientId, GOOGLE_CERTS_URL: `${dev}/__dev/google/certs`, GOOGLE_ISSUER: dev }
+    ? {
+        GOOGLE_CLIENT_ID: o.googleClientId,
+        GOOGLE_CERTS_URL: `${dev}/__dev/google/certs`,
+        GOOGLE_ISSUER: dev,
+      }
     : {};
   return {
     gateway: {
@@ -135,13 +140,20 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const processes = new Map<string, Managed>();
   const port = (name: ServiceName | 'gateway') => o.ports[name];
 
-  async function start(name: ServiceName | 'gateway', as: string = name, extra: NodeJS.ProcessEnv = {}): Promise<Managed> {
+  async function start(
+    name: ServiceName | 'gateway',
+    as: string = name,
+    extra: NodeJS.ProcessEnv = {},
+  ): Promise<Managed> {
     const proc = spawnTs(as, entry(name), { ...env[name], ...extra }, o.log);
     processes.set(as, proc);
     const exited = new Promise<never>((_, reject) =>
       proc.child.once('exit', (code) => reject(new Error(`${as} exited with code ${code} during start-up`))),
     );
-    const readyUrl = name === 'gateway' ? `http://127.0.0.1:${port(name)}/api/env` : `http://127.0.0.1:${extra.PORT ?? port(name)}/ready`;
+    const readyUrl =
+      name === 'gateway'
+        ? `http://127.0.0.1:${port(name)}/api/env`
+        : `http://127.0.0.1:${extra.PORT ?? port(name)}/ready`;
     await Promise.race([waitFor(() => httpOk(readyUrl), `${as} to be ready`, 90_000), exited]);
     return proc;
   }
@@ -149,7 +161,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   try {
     // auth first: it creates the streams others publish to and serves the session checks.
     await start('auth');
-    await Promise.all((['billing', 'pages', 'mail', 'admin-stats', 'pdf-worker'] as const).map((s) => start(s)));
+    await Promise.all(
+      (['billing', 'pages', 'mail', 'admin-stats', 'pdf-worker'] as const).map((s) => start(s)),
+    );
     await start('gateway');
   } catch (err) {
     await Promise.all([...processes.values()].map((p) => p.stop()));

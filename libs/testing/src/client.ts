@@ -14,7 +14,11 @@ export interface CallResult<T = unknown> {
 }
 
 /** Calls an /api route through the gateway as the browser would. */
-export async function call<T = unknown>(baseUrl: string, route: ApiRoute, opts: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = unknown>(
+  baseUrl: string,
+  route: ApiRoute,
+  opts: CallOptions = {},
+): Promise<CallResult<T>> {
   const url = new URL(route.path, baseUrl);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
   const res = await fetch(url, {
@@ -37,7 +41,12 @@ export async function call<T = unknown>(baseUrl: string, route: ApiRoute, opts: 
 }
 
 /** Binary routes (PDF, PNG). */
-export async function download(baseUrl: string, route: ApiRoute, query: Record<string, string>, token?: string) {
+export async function download(
+  baseUrl: string,
+  route: ApiRoute,
+  query: Record<string, string>,
+  token?: string,
+) {
   const url = new URL(route.path, baseUrl);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -54,7 +54,10 @@ export async function resolveTestInfra(): Promise<TestInfra> {
       postgresBase = `postgres://postgres@${c.getHost()}:${c.getMappedPort(5432)}/postgres`;
     }
     if (!natsUrl) {
-      const c = await new GenericContainer('nats:2.10-alpine').withCommand(['-js']).withExposedPorts(4222).start();
+      const c = await new GenericContainer('nats:2.10-alpine')
+        .withCommand(['-js'])
+        .withExposedPorts(4222)
+        .start();
       stops.push(() => c.stop());
       natsUrl = `nats://${c.getHost()}:${c.getMappedPort(4222)}`;
     }

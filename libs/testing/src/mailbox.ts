@@ -15,7 +15,9 @@ export async function listEmails(mailApiUrl: string): Promise<CaughtEmail[]> {
 }
 
 export const emailsTo = async (mailApiUrl: string, address: string) =>
-  (await listEmails(mailApiUrl)).filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+  (await listEmails(mailApiUrl)).filter((m) =>
+    m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()),
+  );
 
 /** Waits until an email to `address` matching `match` arrives. */
 export async function waitForEmail(

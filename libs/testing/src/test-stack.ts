@@ -62,9 +62,8 @@ export async function startTestStack(tier: string): Promise<RunningTestStack> {
   const logDir = fromRoot('.data', 'test-logs', run);
   const log = { kind: 'dir', dir: logDir } as const;
   const secrets = newSecrets();
-  const [gateway, auth, billing, pages, worker, mail, adminStats, smtpPort, mailWeb, devPort] = await Promise.all(
-    Array.from({ length: 10 }, () => freePort()),
-  );
+  const [gateway, auth, billing, pages, worker, mail, adminStats, smtpPort, mailWeb, devPort] =
+    await Promise.all(Array.from({ length: 10 }, () => freePort()));
   const ports = {
     gateway: gateway!,
     auth: auth!,

@@ -27,7 +27,9 @@ export async function createActiveUser(
   if (signup.body.status !== 'SUCCESS') throw new Error(`sign-up failed: ${signup.body.message}`);
   const mail = await waitForEmail(stack.mailApiUrl, email, (m) => m.html.includes('/ativar/'));
   const code = new URL(linkIn(mail, '/ativar/')).pathname.split('/').pop()!;
-  const activated = await call<{ token: string }>(stack.gatewayUrl, activateUser, { body: { activationCode: code } });
+  const activated = await call<{ token: string }>(stack.gatewayUrl, activateUser, {
+    body: { activationCode: code },
+  });
   if (activated.body.status !== 'SUCCESS' || !activated.body.payload) {
     throw new Error(`activation failed: ${activated.body.message}`);
   }
@@ -36,7 +38,8 @@ export async function createActiveUser(
 
 export async function loginWith(stack: StackInfo, email: string, password: string): Promise<string> {
   const res = await call<{ token: string }>(stack.gatewayUrl, login, { body: { email, password } });
-  if (res.body.status !== 'SUCCESS' || !res.body.payload) throw new Error(`login failed: ${res.body.message}`);
+  if (res.body.status !== 'SUCCESS' || !res.body.payload)
+    throw new Error(`login failed: ${res.body.message}`);
   return res.body.payload.token;
 }
 
@@ -60,6 +63,7 @@ export async function googleUser(stack: StackInfo, name = 'João Google'): Promi
   const email = uniqueEmail('google');
   const credential = await googleCredential(stack, { email, name });
   const res = await call<{ token: string }>(stack.gatewayUrl, loginGoogle, { body: { credential } });
-  if (res.body.status !== 'SUCCESS' || !res.body.payload) throw new Error(`google login failed: ${res.body.message}`);
+  if (res.body.status !== 'SUCCESS' || !res.body.payload)
+    throw new Error(`google login failed: ${res.body.message}`);
   return { token: res.body.payload.token, email, fullname: name, password: '' };
 }

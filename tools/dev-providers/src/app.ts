@@ -8,7 +8,10 @@ import { registerMercadoPago } from './mercadopago.js';
  * Local stand-ins for the providers no machine here can reach (design.md): the Mercado Pago REST API and
  * checkout page, and a Google ID-token issuer. The real SDKs talk to these exactly as they would to the real ones.
  */
-export async function buildDevProviders(config: DevProvidersConfig, logger: Logger): Promise<FastifyInstance> {
+export async function buildDevProviders(
+  config: DevProvidersConfig,
+  logger: Logger,
+): Promise<FastifyInstance> {
   const app = createHttpApp({ logger, bodyLimit: 256 * 1024 });
   app.get('/health', async () => ({ status: 'ok' }));
 

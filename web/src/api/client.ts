@@ -35,7 +35,31 @@ type RequestArgs<R extends ApiRoute> =
 export type ApiResponse<R extends JsonRoute> = z.output<R['response']> & { httpStatus: number };
 
 export type BlobResponse =
-  { ok: true; httpStatus: number; blob: Blob } | { ok: false; httpStatus: number; message: string };
+  | {
+      ok: true;
+      httpStatus: number;
+      blob: Blob;
+      /** From the answer's Content-Disposition, when it names one. */ fileName?: string;
+    }
+  | { ok: false; httpStatus: number; message: string };
+
+/**
+ * The file name of a `Content-Disposition` header: the UTF-8 `filename*` (RFC 5987) when present, else `filename`.
+ */
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  if (!plain) return undefined;
+  return plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2];
+}
 
 export class ApiError extends Error {
   constructor(
@@ -65,7 +89,15 @@ export async function apiBlob<R extends BinaryRoute>(
   ...[request]: RequestArgs<R>
 ): Promise<BlobResponse> {
   const response = await send(route, request);
-  if (response.ok) return { ok: true, httpStatus: response.status, blob: await response.blob() };
+  if (response.ok) {
+    const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition'));
+    return {
+      ok: true,
+      httpStatus: response.status,
+      blob: await response.blob(),
+      ...(fileName ? { fileName } : {}),
+    };
+  }
   const failure = (await readJson(response).catch(() => null)) as { message?: unknown } | null;
   const message = typeof failure?.message === 'string' ? failure.message : PlatformMessages.internal;
   return { ok: false, httpStatus: response.status, message };

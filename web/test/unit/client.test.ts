@@ -8,7 +8,7 @@ import {
   sendTestEmail,
   validateToken,
 } from '@app/contracts';
-import { ApiError, api, apiBlob } from '../../src/api/client';
+import { ApiError, api, apiBlob, fileNameFromDisposition } from '../../src/api/client';
 import { saveSession } from '../../src/session/storage';
 import { MemoryStorage } from './memoryStorage';
 
@@ -126,6 +126,21 @@ describe('apiBlob', () => {
     expect(lastCall().url).toBe('/api/page?code=abc123');
     expect(result.ok).toBe(true);
     if (result.ok) expect(await result.blob.text()).toBe('%PDF-1.7');
+    if (result.ok) expect(result.fileName).toBeUndefined();
+  });
+
+  it('names the file as the server does in Content-Disposition (the purchase date, with its accent)', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(new Blob(['%PDF-1.7']), {
+        status: 200,
+        headers: {
+          'Content-Disposition':
+            'attachment; filename="matematica-03-11-2026.pdf"; filename*=UTF-8\'\'matem%C3%A1tica-03-11-2026.pdf',
+        },
+      }),
+    );
+    const result = await apiBlob(downloadPage, { query: { code: 'abc123' } });
+    expect(result.ok && result.fileName).toBe('matemática-03-11-2026.pdf');
   });
 
   it("returns the server's message and status on failure", async () => {
@@ -146,5 +161,23 @@ describe('apiBlob', () => {
       httpStatus: 500,
       message: PlatformMessages.internal,
     });
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it('prefers the UTF-8 name, then the quoted or bare plain name', () => {
+    expect(fileNameFromDisposition('attachment; filename="a.pdf"; filename*=UTF-8\'\'%C3%A1.pdf')).toBe(
+      'á.pdf',
+    );
+    expect(fileNameFromDisposition('attachment; filename="a \\"b\\".pdf"')).toBe('a "b".pdf');
+    expect(fileNameFromDisposition('attachment; filename=plain.pdf')).toBe('plain.pdf');
+    expect(fileNameFromDisposition('attachment; filename="ok.pdf"; filename*=UTF-8\'\'%E0%A4%A.pdf')).toBe(
+      'ok.pdf',
+    );
+  });
+
+  it('answers nothing without a header or a name', () => {
+    expect(fileNameFromDisposition(null)).toBeUndefined();
+    expect(fileNameFromDisposition('inline')).toBeUndefined();
   });
 });

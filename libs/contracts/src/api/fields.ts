@@ -19,7 +19,9 @@ export const signupFullnameField = z
   .min(6, Msg.fullnameMin)
   .max(120);
 export const confirmationField = required(Msg.confirmationRequired);
-export const recoveryNewPasswordField = required(Msg.passwordRequired).min(6, Msg.newPasswordRecoveryMin).max(200);
+export const recoveryNewPasswordField = required(Msg.passwordRequired)
+  .min(6, Msg.newPasswordRecoveryMin)
+  .max(200);
 export const profileFullnameField = z
   .string({ error: Msg.profileNameRequired })
   .trim()

@@ -20,7 +20,11 @@ import {
 const Session = z.object({ token: z.string(), email: z.string(), fullname: z.string() });
 const Empty = z.null();
 const tokenQuery = z.object({ token: z.string().min(1).max(4096) });
-const pageCode = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const pageCode = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 // ---------- gateway ----------
 export const getEnv = defineRoute({
@@ -228,7 +232,11 @@ export const processPayment = defineRoute({
 });
 
 export const MercadoPagoWebhookBody = z
-  .object({ type: z.string().optional(), action: z.string().optional(), data: z.object({ id: z.union([z.string(), z.number()]) }).optional() })
+  .object({
+    type: z.string().optional(),
+    action: z.string().optional(),
+    data: z.object({ id: z.union([z.string(), z.number()]) }).optional(),
+  })
   .loose();
 export const mercadoPagoWebhook = defineRoute({
   method: 'POST',
@@ -314,7 +322,13 @@ export const adminUsers = defineRoute({
   response: withData(z.array(PublicUser)).extend({ total: z.number() }),
 });
 
-export const AuditType = z.enum(['user.registered', 'user.activated', 'login.failed', 'topup.credited', 'page.bought']);
+export const AuditType = z.enum([
+  'user.registered',
+  'user.activated',
+  'login.failed',
+  'topup.credited',
+  'page.bought',
+]);
 export type AuditType = z.infer<typeof AuditType>;
 export const AdminLogsQuery = z.object({
   type: AuditType.optional(),

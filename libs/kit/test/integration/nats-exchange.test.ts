@@ -38,10 +38,14 @@ describe('two services over the real NATS server', () => {
     });
     await busB.flush();
     const received = new Promise<string>((resolve) => {
-      void busB.consume(Events.pageCreated, { durable: 'svc-b-pages', ackWaitMs: 5000, maxDeliver: 3 }, async (event) => {
-        b.logger.info({ code: event.code }, 'page event handled');
-        resolve(event.code);
-      });
+      void busB.consume(
+        Events.pageCreated,
+        { durable: 'svc-b-pages', ackWaitMs: 5000, maxDeliver: 3 },
+        async (event) => {
+          b.logger.info({ code: event.code }, 'page event handled');
+          resolve(event.code);
+        },
+      );
     });
 
     const requestId = `req-${randomUUID()}`;
@@ -72,7 +76,13 @@ describe('two services over the real NATS server', () => {
 
   it('reports a missing responder as an RpcError instead of hanging', async () => {
     const { logger } = capturedLogger('svc-d');
-    const bus = await Bus.connect({ url: natsUrl, name: 'svc-d', prefix: `${prefix}x`, logger, requestTimeoutMs: 500 });
+    const bus = await Bus.connect({
+      url: natsUrl,
+      name: 'svc-d',
+      prefix: `${prefix}x`,
+      logger,
+      requestTimeoutMs: 500,
+    });
     buses.push(bus);
     await expect(bus.request(Rpc.billingStats, {})).rejects.toMatchObject({ name: 'Error' });
   });

@@ -37,11 +37,18 @@ describe('service lifecycle (real Postgres and NATS)', () => {
       database: { schema, entities: [NoteEntity], migrations: [CreateNotes1700000000000] },
       streams: ['JOBS_MAIL'],
       async setup({ app, bus, db, config, onShutdown }) {
-        app.get('/hello', async () => ({ greeting: config.GREETING, notes: await db.getRepository(NoteEntity).count() }));
-        await bus.consume(Jobs.sendMail, { durable: `lifecycle_${schema}`, ackWaitMs: 5000, maxDeliver: 2 }, async (job) => {
-          handled.push(job.mailId);
-          await db.getRepository(NoteEntity).save({ id: job.mailId, text: job.to });
-        });
+        app.get('/hello', async () => ({
+          greeting: config.GREETING,
+          notes: await db.getRepository(NoteEntity).count(),
+        }));
+        await bus.consume(
+          Jobs.sendMail,
+          { durable: `lifecycle_${schema}`, ackWaitMs: 5000, maxDeliver: 2 },
+          async (job) => {
+            handled.push(job.mailId);
+            await db.getRepository(NoteEntity).save({ id: job.mailId, text: job.to });
+          },
+        );
         onShutdown(async () => {
           order.push(`hook: http closed=${!app.server.listening}, db open=${db.isInitialized}`);
         });
@@ -60,11 +67,21 @@ describe('service lifecycle (real Postgres and NATS)', () => {
 
     const [{ exists }] = await svc.db.query(`SELECT to_regclass('${schema}.notes') IS NOT NULL AS exists`);
     expect(exists).toBe(true);
-    expect(await svc.db.query(`SELECT name FROM ${schema}.migrations`)).toEqual([{ name: 'CreateNotes1700000000000' }]);
+    expect(await svc.db.query(`SELECT name FROM ${schema}.migrations`)).toEqual([
+      { name: 'CreateNotes1700000000000' },
+    ]);
 
     const mailId = randomUUID();
-    await svc.bus.publish(Jobs.sendMail, { mailId, to: 'a@b.com', template: 'test', data: {} }, { msgID: mailId });
-    await svc.bus.publish(Jobs.sendMail, { mailId, to: 'a@b.com', template: 'test', data: {} }, { msgID: mailId });
+    await svc.bus.publish(
+      Jobs.sendMail,
+      { mailId, to: 'a@b.com', template: 'test', data: {} },
+      { msgID: mailId },
+    );
+    await svc.bus.publish(
+      Jobs.sendMail,
+      { mailId, to: 'a@b.com', template: 'test', data: {} },
+      { msgID: mailId },
+    );
     await expect.poll(() => handled, { timeout: 10_000 }).toEqual([mailId]);
     expect(await (await fetch(`${svc.url}/hello`)).json()).toEqual({ greeting: 'olá', notes: 1 });
 

@@ -33,8 +33,14 @@ describe('loadConfig', () => {
   });
 
   it('names a variable with a bad value and says what is wrong', () => {
-    expect(() => loadConfig(baseServiceEnv, { ...good, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: /);
-    expect(() => loadConfig(baseServiceEnv, { ...good, INTERNAL_SECRET: 'short' })).toThrow(/INTERNAL_SECRET: /);
-    expect(() => loadConfig(baseServiceEnv.extend({ PORT: z.coerce.number().int() }), { ...good, PORT: 'abc' })).toThrow(/PORT: /);
+    expect(() => loadConfig(baseServiceEnv, { ...good, DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL: /,
+    );
+    expect(() => loadConfig(baseServiceEnv, { ...good, INTERNAL_SECRET: 'short' })).toThrow(
+      /INTERNAL_SECRET: /,
+    );
+    expect(() =>
+      loadConfig(baseServiceEnv.extend({ PORT: z.coerce.number().int() }), { ...good, PORT: 'abc' }),
+    ).toThrow(/PORT: /);
   });
 });

@@ -15,7 +15,13 @@ const echo = defineRoute({
   body: z.object({ n: z.number({ error: 'n é obrigatório' }).int() }),
   response: envelope(z.object({ n: z.number(), user: z.string() })),
 });
-const admin = defineRoute({ method: 'GET', path: '/api/adm', access: 'admin', summary: 'test', response: envelope(z.null()) });
+const admin = defineRoute({
+  method: 'GET',
+  path: '/api/adm',
+  access: 'admin',
+  summary: 'test',
+  response: envelope(z.null()),
+});
 
 function app() {
   const a = createHttpApp({ logger: createLogger('t', 'silent'), internalSecret: secret });
@@ -28,7 +34,10 @@ function app() {
   return a;
 }
 
-const as = (role: 'user' | 'admin', reqId = 'r1') => ({ 'x-request-id': reqId, ...identityHeaders(secret, { userId: 'u1', role }, reqId) });
+const as = (role: 'user' | 'admin', reqId = 'r1') => ({
+  'x-request-id': reqId,
+  ...identityHeaders(secret, { userId: 'u1', role }, reqId),
+});
 
 describe('service HTTP conventions', () => {
   it('runs the handler for a signed identity and validates the body with the contract', async () => {
@@ -37,7 +46,12 @@ describe('service HTTP conventions', () => {
     expect(good.json()).toEqual({ status: 'SUCCESS', message: '', payload: { n: 2, user: 'u1' } });
     const bad = await a.inject({ method: 'POST', url: '/api/echo', headers: as('user'), payload: {} });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ status: 'ERROR', message: 'n é obrigatório', payload: null, code: 'VALIDATION' });
+    expect(bad.json()).toEqual({
+      status: 'ERROR',
+      message: 'n é obrigatório',
+      payload: null,
+      code: 'VALIDATION',
+    });
   });
 
   it('answers 401 without identity and 403 for a member on an admin route', async () => {
@@ -49,9 +63,19 @@ describe('service HTTP conventions', () => {
 
   it('turns AppError into its status and message and hides 5xx details', async () => {
     const a = app();
-    const expected = await a.inject({ method: 'POST', url: '/api/echo', headers: as('user'), payload: { n: 13 } });
+    const expected = await a.inject({
+      method: 'POST',
+      url: '/api/echo',
+      headers: as('user'),
+      payload: { n: 13 },
+    });
     expect([expected.statusCode, expected.json().message]).toEqual([400, 'Número de azar.']);
-    const crash = await a.inject({ method: 'POST', url: '/api/echo', headers: as('user'), payload: { n: 500 } });
+    const crash = await a.inject({
+      method: 'POST',
+      url: '/api/echo',
+      headers: as('user'),
+      payload: { n: 500 },
+    });
     expect(crash.statusCode).toBe(500);
     expect(crash.json().message).toBe('Erro interno do servidor. Tente novamente mais tarde.');
     expect(crash.body).not.toContain('password');
@@ -59,7 +83,12 @@ describe('service HTTP conventions', () => {
 
   it('answers invalid JSON and unknown paths in the envelope', async () => {
     const a = app();
-    const bad = await a.inject({ method: 'POST', url: '/api/echo', headers: { ...as('user'), 'content-type': 'application/json' }, payload: '{nope' });
+    const bad = await a.inject({
+      method: 'POST',
+      url: '/api/echo',
+      headers: { ...as('user'), 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().status).toBe('ERROR');
     expect((await a.inject({ method: 'GET', url: '/x' })).json().code).toBe('NOT_FOUND');

@@ -24,7 +24,15 @@ describe('logger', () => {
 
   it('never writes passwords, tokens or the Authorization header', () => {
     const { lines, logger } = capture();
-    logger.info({ password: 'p4ss', token: 't0k', body: { password: 'p5ss' }, headers: { authorization: 'Bearer zzz' } }, 'x');
+    logger.info(
+      {
+        password: 'p4ss',
+        token: 't0k',
+        body: { password: 'p5ss' },
+        headers: { authorization: 'Bearer zzz' },
+      },
+      'x',
+    );
     logger.info({ req: { method: 'GET', url: '/api/validateToken?token=qqq' } }, 'request');
     const out = lines.join('');
     for (const secret of ['p4ss', 't0k', 'p5ss', 'Bearer zzz', 'qqq']) expect(out).not.toContain(secret);

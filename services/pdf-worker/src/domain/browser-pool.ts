@@ -262,6 +262,9 @@ export class BrowserPool {
       browser = await puppeteer.launch({
         executablePath: this.#executablePath,
         headless: true,
+        // Talk over a pipe, not a WebSocket: when the worker dies (even by SIGKILL) the pipe closes and Chromium
+        // exits with it instead of lingering as an orphan.
+        pipe: true,
         args: LAUNCH_ARGS,
         protocolTimeout: this.#callTimeoutMs,
       });

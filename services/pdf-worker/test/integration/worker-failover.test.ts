@@ -25,12 +25,21 @@ const control = async (proc: string, action: 'stop' | 'start') => {
 const renderConsumer = () =>
   jsm.consumers.info(bus.streamName('JOBS_PDF'), `${stack.natsPrefix}_${RENDER_CONSUMER}`);
 
-/** The Chromium processes a worker launched: they are ended with it, by pid, so none outlives the test. */
+/** The Chromium processes a worker launched. */
 const childPids = (pid: number) =>
   execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
     .split('\n')
     .map(Number)
     .filter(Boolean);
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return !/^\s*Z/m.test(execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }));
+  } catch {
+    return false;
+  }
+};
 
 describe('pdf-worker', () => {
   it('a worker killed with SIGKILL while it holds a job loses nothing: another worker renders the page', async () => {
@@ -39,6 +48,7 @@ describe('pdf-worker', () => {
     await control('pdf-worker', 'stop');
     let stackWorkerStopped = true;
     let doomed: Managed | undefined;
+    let browsers: number[] = [];
     try {
       const port = await freePort();
       doomed = spawnTs(
@@ -51,7 +61,8 @@ describe('pdf-worker', () => {
         },
       );
       await waitFor(() => httpOk(`http://127.0.0.1:${port}/ready`), 'the doomed worker to be ready', 60_000);
-      const browsers = childPids(doomed.child.pid!);
+      browsers = childPids(doomed.child.pid!);
+      expect(browsers.length).toBeGreaterThan(0);
 
       // Frozen, the worker keeps its pull request open on the server, so the job is delivered to it and stays unacked.
       doomed.child.kill('SIGSTOP');
@@ -66,8 +77,13 @@ describe('pdf-worker', () => {
         10_000,
       );
       doomed.child.kill('SIGKILL');
-      for (const pid of browsers) process.kill(pid, 'SIGKILL');
       await new Promise((resolve) => doomed!.child.once('exit', resolve));
+      // The browser talks to the worker over a pipe: with the worker gone, it ends by itself (no orphan Chromium).
+      await waitFor(
+        async () => browsers.every((pid) => !alive(pid)),
+        "the killed worker's Chromium to exit",
+        15_000,
+      );
 
       await control('pdf-worker', 'start');
       stackWorkerStopped = false;
@@ -82,6 +98,7 @@ describe('pdf-worker', () => {
       expect(after.num_pending).toBe(0);
     } finally {
       await doomed?.stop('SIGKILL');
+      for (const pid of browsers) if (alive(pid)) process.kill(pid, 'SIGKILL');
       if (stackWorkerStopped) await control('pdf-worker', 'start');
     }
   }, 90_000);

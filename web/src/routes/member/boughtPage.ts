@@ -18,7 +18,8 @@ export async function downloadBoughtPage(code: string): Promise<string | null> {
   try {
     const file = await apiBlob(downloadPage, { query: { code } });
     if (!file.ok) return file.message;
-    saveBlob(file.blob, boughtPageFileName(new Date()));
+    // The server names the file after the purchase date; today's date only if a proxy dropped the header.
+    saveBlob(file.blob, file.fileName ?? boughtPageFileName(new Date()));
     return null;
   } catch (error) {
     if (error instanceof ApiError) return error.message;

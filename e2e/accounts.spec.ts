@@ -240,3 +240,33 @@ test('an expired or exp-less stored token leads to /logout and then /login', asy
     expect(await page.evaluate(() => localStorage.getItem('fullname'))).toBeNull();
   }
 });
+
+test('links cut short: /ativar without a code says so; /criar-nova-senha without a token signs out', async ({
+  page,
+}) => {
+  await page.goto('/ativar');
+  await expect(
+    page.getByText('Código de ativação não fornecido. Verifique o link enviado por e-mail.', { exact: true }),
+  ).toBeVisible();
+  await screenshot(page, 'accounts-activation-no-code');
+
+  const user = await createActiveUser(stack());
+  await storeSession(page, user);
+  await page.goto('/criar-nova-senha');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('the login, signup and recovery pages forget a stored session (spec §3)', async ({ page }) => {
+  const user = await createActiveUser(stack(), { fullname: 'Sessão Esquecida' });
+  for (const path of ['/login', '/cadastro', '/esqueci-minha-senha', '/criar-nova-senha-sucesso']) {
+    await storeSession(page, user);
+    await page.goto('/');
+    await expect(header(page)).toContainText('Olá, Sessão Esquecida');
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('fullname'))).toBeNull();
+    await expect(header(page).getByRole('link', { name: 'Entrar' })).toBeVisible();
+  }
+});

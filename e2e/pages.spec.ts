@@ -131,7 +131,8 @@ test('a member with balance generates, previews, buys, gets the PDF and finds it
     timeout: 30_000,
   });
   await expect(page.getByLabel('Divisão')).toBeDisabled();
-  await expect(generate).toBeDisabled();
+  // Spec §4: once generated, Generate stays available (another page with the same options).
+  await expect(generate).toBeEnabled();
   await expect(buy).toBeEnabled();
   await expect(page.getByText(Msg.insufficientBalance)).toHaveCount(0);
   await screenshot(page, 'pages-builder-generated');

@@ -1,8 +1,11 @@
 const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
-/** Money as Brazilians read it: `R$ 10,50` (exactly two decimals, spec §9). */
+/**
+ * Money as Brazilians read it: `R$ 10,50` (exactly two decimals, spec §9), with the plain space the spec's texts
+ * use (Intl puts a no-break space after `R$`).
+ */
 export function formatReais(value: number): string {
-  return reais.format(value);
+  return reais.format(value).replace(/\s/g, ' ');
 }
 
 const dateTimeParts = new Intl.DateTimeFormat('pt-BR', {

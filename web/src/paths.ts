@@ -5,9 +5,11 @@ export const paths = {
   loginGoogle: '/login/google',
   signup: '/cadastro',
   forgotPassword: '/esqueci-minha-senha',
-  createNewPassword: '/criar-nova-senha/:recoveryToken',
+  // Optional, so that a link cut short still reaches its screen's rule (spec §8: no token → /logout).
+  createNewPassword: '/criar-nova-senha/:recoveryToken?',
   createNewPasswordSuccess: '/criar-nova-senha-sucesso',
-  activate: '/ativar/:activationCode',
+  // Optional, so that a link cut short shows 'Código de ativação não fornecido...' (spec §8).
+  activate: '/ativar/:activationCode?',
   logout: '/logout',
   paymentSuccess: '/pagamento-sucesso',
   exercises: '/exercicios-aritmetica',

@@ -19,12 +19,7 @@ import {
   shouldRevalidate,
 } from './routes/root/RootLayout';
 import { RouteError } from './routes/root/RouteError';
-import {
-  forgetInvalidSession,
-  requireAdmin,
-  requireMember,
-  sendSignedInToMemberArea,
-} from './session/guards';
+import { forgetInvalidSession, requireAdmin, requireMember } from './session/guards';
 import { globalStoreContext, type GlobalStore } from './session/store';
 
 declare module 'react-router' {
@@ -70,22 +65,15 @@ const routes: RouteObject[] = [
             children: [
               // The home stays open to signed-in users: it offers them 'Ir para Minha Área'.
               { index: true, lazy: screen(() => import('./routes/public/Home')) },
+              // Login, signup and the recovery pages start by forgetting any stored session (spec §3).
+              { path: paths.login, lazy: screen(() => import('./routes/public/Login')) },
               {
-                middleware: [sendSignedInToMemberArea],
-                children: [
-                  { path: paths.login, lazy: screen(() => import('./routes/public/Login')) },
-                  {
-                    path: paths.loginGoogle,
-                    element: noScreen,
-                    lazy: screen(() => import('./routes/public/LoginGoogle')),
-                  },
-                  { path: paths.signup, lazy: screen(() => import('./routes/public/Signup')) },
-                  {
-                    path: paths.forgotPassword,
-                    lazy: screen(() => import('./routes/public/ForgotPassword')),
-                  },
-                ],
+                path: paths.loginGoogle,
+                element: noScreen,
+                lazy: screen(() => import('./routes/public/LoginGoogle')),
               },
+              { path: paths.signup, lazy: screen(() => import('./routes/public/Signup')) },
+              { path: paths.forgotPassword, lazy: screen(() => import('./routes/public/ForgotPassword')) },
               {
                 path: paths.createNewPassword,
                 lazy: screen(() => import('./routes/public/CreateNewPassword')),

@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction } from 'react-router';
 import { validateToken, validateTokenAdmin } from '@app/contracts';
-import { api } from '../api/client';
+import { api, ApiError } from '../api/client';
 import { paths } from '../paths';
 import { globalActions } from './globalState';
 import { globalStoreContext } from './store';
@@ -12,28 +12,29 @@ import { isTokenExpired } from './token';
  * routes starts (a page's loader never calls the API for a visitor who is about to be redirected).
  */
 
-/** Public-only routes: a stored session the server no longer accepts is forgotten. */
+/**
+ * Public-only routes: a stored session the server no longer accepts is forgotten. A server that cannot answer
+ * (5xx) says nothing about the token, so the session is kept.
+ */
 export const forgetInvalidSession: MiddlewareFunction = async ({ context, request }) => {
   const token = getStoredToken();
   if (!token) return;
-  const valid =
-    !isTokenExpired(token) &&
-    (await api(validateToken, { query: { token }, signal: request.signal })).status === 'SUCCESS';
-  if (valid) return;
+  if (!isTokenExpired(token)) {
+    const check = await api(validateToken, { query: { token }, signal: request.signal });
+    if (check.status === 'SUCCESS' || check.httpStatus >= 500) return;
+  }
   clearSession();
   const store = context.get(globalStoreContext);
   store.dispatch(globalActions.setLoggedIn(false));
   store.dispatch(globalActions.refreshUserData());
 };
 
-/** Login, signup and the recovery request have nothing to offer a signed-in user. */
-export const sendSignedInToMemberArea: MiddlewareFunction = () => {
-  if (getStoredToken()) throw redirect(paths.exercises);
-};
-
 export const requireMember: MiddlewareFunction = (args) => requireSession(validateToken, args);
 
-/** A non-admin (or a stale session) fails the check and is signed out; a network failure shows the error screen. */
+/**
+ * A non-admin (or a stale session) fails the check and is signed out; a network failure, or a server that cannot
+ * answer (5xx), shows the error screen instead of signing anyone out (spec §8).
+ */
 export const requireAdmin: MiddlewareFunction = (args) => requireSession(validateTokenAdmin, args);
 
 async function requireSession(
@@ -44,6 +45,8 @@ async function requireSession(
   if (!token) throw redirect(paths.login);
   if (isTokenExpired(token)) throw redirect(paths.logout);
   const result = await api(check, { query: { token }, signal: request.signal });
+  if (result.status !== 'SUCCESS' && result.httpStatus >= 500)
+    throw new ApiError(result.message, result.httpStatus);
   if (result.status !== 'SUCCESS') throw redirect(paths.logout);
   context.get(globalStoreContext).dispatch(globalActions.setLoggedIn(true));
 }

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatReais } from '../../src/format';
 
-// Intl separates the currency sign with a no-break space.
-const nbsp = '\u00a0';
-
 describe('formatReais', () => {
-  it('shows reais with a comma and exactly two decimals', () => {
-    expect(formatReais(10)).toBe(`R$${nbsp}10,00`);
-    expect(formatReais(0.5)).toBe(`R$${nbsp}0,50`);
-    expect(formatReais(0)).toBe(`R$${nbsp}0,00`);
+  it('shows reais with a comma and exactly two decimals, after a plain space as the spec writes it', () => {
+    expect(formatReais(10)).toBe('R$ 10,00');
+    expect(formatReais(0.5)).toBe('R$ 0,50');
+    expect(formatReais(0)).toBe('R$ 0,00');
   });
 
   it('groups thousands with a dot and rounds to cents', () => {
-    expect(formatReais(1234.567)).toBe(`R$${nbsp}1.234,57`);
+    expect(formatReais(1234.567)).toBe('R$ 1.234,57');
   });
 });
 

@@ -64,7 +64,8 @@ export default function ArithmeticExercises() {
   const [hint, closeHint] = useEditHint(!editing);
 
   const anyOperation = operations.some((op) => options[op.key]);
-  const canGenerate = editing && step !== 'processing' && anyOperation;
+  // Spec §4: only processing or no operation disables it; once locked, it makes another page with the same options.
+  const canGenerate = step !== 'processing' && anyOperation;
   const canBuy = step === 'generated' && code !== null && balance >= PRICE && !buying;
   const showBalanceWarning = step === 'generated' && balance < PRICE && !warningClosed;
 
@@ -128,9 +129,7 @@ export default function ArithmeticExercises() {
       )}
       {showBalanceWarning && (
         <div className="alert alert--warning closable" role="alert">
-          <p>
-            {Msg.insufficientBalance}. Seu saldo é {formatReais(balance)}.
-          </p>
+          <p>{Msg.insufficientBalance}</p>
           <Link to={paths.addBalance} className="button button--accent button--small">
             Adicionar Saldo
           </Link>

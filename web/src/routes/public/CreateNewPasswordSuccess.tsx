@@ -1,7 +1,14 @@
-import { Link } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
+import { forgetSession } from '../account/session';
 import '../account/account.css';
+
+/** A recovery page: it starts by forgetting any stored session (spec §3). */
+export function loader({ context }: LoaderFunctionArgs) {
+  forgetSession(context);
+  return null;
+}
 
 export default function CreateNewPasswordSuccess() {
   return (

@@ -158,6 +158,32 @@ test('a failed load shows the error screen', async ({ page }) => {
   await screenshot(page, 'admin-error');
 });
 
+test('when the admin check cannot be answered (503), the error screen shows and the session is kept', async ({
+  page,
+}) => {
+  await signIn(page, stack().adminEmail, stack().adminPassword);
+  await expect(page).toHaveURL(/\/admin\/estatisticas$/);
+  await page.route('**/api/validateTokenAdmin**', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        status: 'ERROR',
+        message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+        payload: null,
+        code: 'SERVICE_UNAVAILABLE',
+      }),
+    }),
+  );
+  await page.goto('/admin/usuarios');
+  await expect(page.getByText('Algo deu errado')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/usuarios$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+  await page.unroute('**/api/validateTokenAdmin**');
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+});
+
 test('a member who types /admin/usuarios is signed out', async ({ page }) => {
   await signIn(page, member.email, member.password);
   await expect(page).toHaveURL(/\/exercicios-aritmetica$/);

@@ -291,8 +291,14 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
       url: '/api/login',
       payload: { email: 'a@b.com', password: 'segredo-123' },
     });
+    // The emailed links carry their secret in the path; the SPA's history fallback logs those requests too.
+    const linkSecret = `link-secret-${randomUUID()}`;
+    await app.inject({ method: 'GET', url: `/criar-nova-senha/${linkSecret}` });
+    await app.inject({ method: 'GET', url: `/ativar/${linkSecret}` });
     const log = logLines.join('');
     expect(log).toContain('/api/validateToken?token=[REDACTED]');
+    expect(log).toContain('/criar-nova-senha/[REDACTED]');
+    expect(log).not.toContain(linkSecret);
     expect(log).not.toContain(queryToken);
     expect(log).not.toContain(headerToken);
     expect(log).not.toContain('segredo-123');

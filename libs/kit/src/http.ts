@@ -17,6 +17,7 @@ import { requestIdFrom, REQUEST_ID_HEADER, runWithContext } from './context.js';
 import { AppError } from './errors.js';
 import { verifyIdentity, type Identity } from './identity.js';
 import type { Logger } from './logger.js';
+import { RpcError } from './nats.js';
 
 export type App = FastifyInstance;
 
@@ -79,6 +80,11 @@ export function sendError(err: FastifyError | Error, req: FastifyRequest, reply:
     return reply
       .code(400)
       .send(fail(first?.message ?? PlatformMessages.invalidRequest, ErrorCode.VALIDATION));
+  }
+  // Another service did not answer over NATS (down, timed out): temporary, and said so — not a masked 500.
+  if (err instanceof RpcError) {
+    req.log.error({ err }, 'a service this request needs did not answer');
+    return reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE));
   }
   const status = (err as FastifyError).statusCode ?? 500;
   if (status === 413)

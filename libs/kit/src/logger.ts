@@ -23,8 +23,14 @@ export const REDACT_PATHS = [
 ];
 
 const SECRET_QUERY_KEYS = /([?&](?:token|code|recoveryToken|activationCode|credential)=)[^&#]*/gi;
-/** `/api/validateToken?token=abc` -> `/api/validateToken?token=[REDACTED]`. */
-export const redactUrl = (url: string): string => url.replace(SECRET_QUERY_KEYS, '$1[REDACTED]');
+/** The SPA's links that carry a secret in the path: the emailed activation and recovery links. */
+const SECRET_PATH_SEGMENTS = /^(\/(?:ativar|criar-nova-senha)\/)[^/?#]+/i;
+/**
+ * `/api/validateToken?token=abc` -> `/api/validateToken?token=[REDACTED]`;
+ * `/criar-nova-senha/abc` -> `/criar-nova-senha/[REDACTED]`.
+ */
+export const redactUrl = (url: string): string =>
+  url.replace(SECRET_PATH_SEGMENTS, '$1[REDACTED]').replace(SECRET_QUERY_KEYS, '$1[REDACTED]');
 
 export function createLogger(name: string, level = 'info', destination?: DestinationStream): Logger {
   return pino(

@@ -231,6 +231,9 @@ export class Bus {
   /**
    * Consume a job or event stream with a durable pull consumer and explicit ack.
    * The handler's success acks; a throw naks with a back-off; past maxDeliver the message is terminated and logged.
+   * While the handler runs, the message is kept in progress (`working()` every third of the ack wait), so ack wait
+   * bounds how long a dead consumer holds a message, not how long a slow but live handler may take: a slow job is
+   * never handed to a second consumer while the first is still on it.
    */
   async consume<P extends z.ZodType>(
     def: MessageDef<P>,
@@ -275,7 +278,12 @@ export class Bus {
             m.term('invalid payload');
             return;
           }
-          await handler(parsed.data, { deliveryCount, working: () => m.working() });
+          const heartbeat = setInterval(() => m.working(), Math.max(1000, Math.floor(opts.ackWaitMs / 3)));
+          try {
+            await handler(parsed.data, { deliveryCount, working: () => m.working() });
+          } finally {
+            clearInterval(heartbeat);
+          }
           m.ack();
         } catch (err) {
           if (deliveryCount >= opts.maxDeliver) {

@@ -10,8 +10,9 @@ export const env = z.object({
   /** Restart the browser after this many renders, so a slow leak in Chromium never builds up. */
   PDF_RESTART_EVERY: z.coerce.number().int().min(1).default(500),
   /**
-   * How long a job may stay unacked before JetStream hands it to another worker (a worker killed mid-job).
-   * Well above the worst render (a browser restart plus a render takes a few seconds).
+   * How long a job held by a silent worker (killed or frozen mid-job) waits before JetStream hands it to another.
+   * A live worker keeps its jobs in progress while it renders (the kit's consumer heartbeat), so a slow render is
+   * never rendered twice; this only bounds how late a dead worker's job is picked up.
    */
   PDF_ACK_WAIT_MS: z.coerce.number().int().min(5000).max(300_000).default(15_000),
   /** Deliveries of one job before it is terminated and logged (a page that cannot be rendered). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type {} from '@app/testing';
 import { describe, expect, inject, it, afterAll } from 'vitest';
-import { Events, Rpc } from '@app/contracts';
+import { Events, Jobs, Rpc } from '@app/contracts';
 import { Bus, createLogger, runWithContext } from '../../src/index.js';
 
 function capturedLogger(name: string) {
@@ -65,6 +65,38 @@ describe('two services over the real NATS server', () => {
     expect(a.lines.find((l) => l.msg === 'asking stats')?.reqId).toBe(requestId);
     expect(b.lines.find((l) => l.msg === 'stats asked')?.reqId).toBe(requestId);
     expect(b.lines.find((l) => l.msg === 'page event handled')?.reqId).toBe(requestId);
+  });
+
+  it('keeps a slow job with its consumer past the ack wait: delivered once, acked once', async () => {
+    const { logger } = capturedLogger('svc-slow');
+    const bus = await Bus.connect({ url: natsUrl, name: 'svc-slow', prefix: `${prefix}slow`, logger });
+    buses.push(bus);
+    await bus.ensureStreams('JOBS_PDF');
+    const ackWaitMs = 1500;
+    const deliveries: number[] = [];
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    void bus.consume(Jobs.renderPage, { durable: 'slow', ackWaitMs, maxDeliver: 5 }, async (_job, ctx) => {
+      deliveries.push(ctx.deliveryCount);
+      // Three ack waits long, without calling working() itself.
+      await new Promise((r) => setTimeout(r, ackWaitMs * 3));
+      finish();
+    });
+    await bus.publish(
+      Jobs.renderPage,
+      {
+        code: 'slow-job',
+        seed: 's',
+        options: { add: true, sub: false, mult: false, div: false, answers: false, level: 0 },
+      },
+      { msgID: `slow-job-${prefix}` },
+    );
+    await finished;
+    await new Promise((r) => setTimeout(r, ackWaitMs + 500));
+    expect(deliveries).toEqual([1]);
+    const info = await (await bus.js.consumers.get(bus.streamName('JOBS_PDF'), `${prefix}slow_slow`)).info();
+    expect(info.num_ack_pending).toBe(0);
+    expect(info.num_redelivered).toBe(0);
   });
 
   it('rejects a request that does not match the contract before it leaves the process', async () => {

@@ -4,6 +4,7 @@ import { createLogger } from '../../src/logger.js';
 import { addRoute, createHttpApp } from '../../src/http.js';
 import { identityHeaders } from '../../src/identity.js';
 import { AppError } from '../../src/errors.js';
+import { RpcError } from '../../src/nats.js';
 import { defineRoute, envelope, ok } from '@app/contracts';
 
 const secret = 's'.repeat(40);
@@ -28,6 +29,7 @@ function app() {
   addRoute(a, echo, async ({ body, identity }) => {
     if (body.n === 13) throw AppError.badRequest('Número de azar.');
     if (body.n === 500) throw new Error('database password leaked in message');
+    if (body.n === 503) throw new RpcError('billing.v1.debit: timeout', 'TIMEOUT');
     return ok({ n: body.n, user: identity.userId });
   });
   addRoute(a, admin, async () => ok(null));
@@ -79,6 +81,22 @@ describe('service HTTP conventions', () => {
     expect(crash.statusCode).toBe(500);
     expect(crash.json().message).toBe('Erro interno do servidor. Tente novamente mais tarde.');
     expect(crash.body).not.toContain('password');
+  });
+
+  it('answers 503 with the pt-BR unavailable message when a service it asked over NATS did not answer', async () => {
+    const res = await app().inject({
+      method: 'POST',
+      url: '/api/echo',
+      headers: as('user'),
+      payload: { n: 503 },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      status: 'ERROR',
+      message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+      payload: null,
+      code: 'SERVICE_UNAVAILABLE',
+    });
   });
 
   it('answers invalid JSON and unknown paths in the envelope', async () => {

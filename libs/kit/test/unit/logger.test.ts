@@ -22,6 +22,13 @@ describe('logger', () => {
     expect(redactUrl('/api/env')).toBe('/api/env');
   });
 
+  it('redacts the secret of the emailed activation and recovery links, which sits in the path', () => {
+    expect(redactUrl('/ativar/AbC-123_x')).toBe('/ativar/[REDACTED]');
+    expect(redactUrl('/criar-nova-senha/AbC-123_x?utm=1')).toBe('/criar-nova-senha/[REDACTED]?utm=1');
+    expect(redactUrl('/criar-nova-senha-sucesso')).toBe('/criar-nova-senha-sucesso');
+    expect(redactUrl('/ativar')).toBe('/ativar');
+  });
+
   it('never writes passwords, tokens or the Authorization header', () => {
     const { lines, logger } = capture();
     logger.info(

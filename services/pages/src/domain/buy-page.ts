@@ -3,13 +3,19 @@ import { ErrorCode, Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { PagesDeps } from './deps.js';
 import { ownedPage } from './owned-page.js';
+import { stillRendering } from './read-render.js';
+import { waitForRender } from './render-signals.js';
 
 /**
  * Debits R$ 0,50 with the page code as the idempotency key, so buying twice (or retrying after a crash between the
  * debit and the update) charges once; then marks the page bought. Answers the balance after the purchase, in cents.
+ * Only a rendered page is sold (waiting briefly for a render in progress): nobody pays for a file that is not there.
  */
 export async function buyPage(deps: PagesDeps, userId: string, code: string): Promise<number> {
   await ownedPage(deps, userId, code);
+  if (!(await waitForRender(deps.signals, code, () => deps.repo.hasRender(code), deps.renderWait))) {
+    throw stillRendering();
+  }
   const debit = await deps.bus.request(Rpc.billingDebit, {
     userId,
     cents: PAGE_PRICE_CENTS,

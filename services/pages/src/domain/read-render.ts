@@ -4,7 +4,7 @@ import type { PagesDeps } from './deps.js';
 import { ownedPage } from './owned-page.js';
 import { waitForRender } from './render-signals.js';
 
-const stillRendering = () => new AppError(503, ErrorCode.NOT_READY, Msg.pageRendering);
+export const stillRendering = () => new AppError(503, ErrorCode.NOT_READY, Msg.pageRendering);
 
 /** The PNG preview of the user's page, waiting briefly if its render is still running. */
 export async function readThumbnail(deps: PagesDeps, userId: string, code: string): Promise<Buffer> {

@@ -52,6 +52,11 @@ export class PageRepository {
     await this.renders.createQueryBuilder().insert().values(render).orIgnore().execute();
   }
 
+  /** Whether the page's render is stored (without reading its bytes). */
+  async hasRender(code: string): Promise<true | null> {
+    return (await this.renders.existsBy({ code })) || null;
+  }
+
   async findPng(code: string): Promise<Buffer | null> {
     const row = await this.renders.findOne({ where: { code }, select: { code: true, png: true } });
     return row?.png ?? null;

@@ -9,12 +9,17 @@ import { natsBillingEvents } from './nats/events.js';
 import { BillingStore } from './persistence/billing-store.js';
 import { billingEntities } from './persistence/entities.js';
 import { Ledger1760000000000 } from './persistence/migrations/1760000000000-ledger.js';
+import { LedgerNoTruncate1760000000001 } from './persistence/migrations/1760000000001-ledger-no-truncate.js';
 import { registerRoutes } from './routes.js';
 
 export const spec: ServiceSpec<typeof env> = {
   name: 'billing',
   env,
-  database: { schema: 'billing', entities: billingEntities, migrations: [Ledger1760000000000] },
+  database: {
+    schema: 'billing',
+    entities: billingEntities,
+    migrations: [Ledger1760000000000, LedgerNoTruncate1760000000001],
+  },
   streams: ['EVENTS'],
   async setup({ config, logger, bus, db, app, onShutdown }) {
     const store = new BillingStore(db);
@@ -29,7 +34,7 @@ export const spec: ServiceSpec<typeof env> = {
     };
     const background = new BackgroundTasks(logger);
     registerRoutes(app, deps, config, background);
-    serveBillingRpc(bus, store);
+    serveBillingRpc(bus, store, logger);
     const reconciler = startReconciler(deps, {
       windowHours: config.BILLING_RECONCILE_WINDOW_HOURS,
       everyMs: config.BILLING_RECONCILE_INTERVAL_MS,

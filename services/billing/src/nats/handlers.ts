@@ -1,17 +1,34 @@
 import { Rpc } from '@app/contracts';
-import type { Bus } from '@app/kit';
-import type { BillingStore } from '../persistence/billing-store.js';
+import type { Bus, Logger } from '@app/kit';
+import { DebitKeyReusedError, type BillingStore } from '../persistence/billing-store.js';
 
 /** Requests billing serves to other services: debits for purchases (pages) and payment counts (admin-stats). */
-export function serveBillingRpc(bus: Bus, store: BillingStore): void {
-  bus.serve(Rpc.billingDebit, (req) =>
-    store.debit({
-      userId: req.userId,
-      cents: req.cents,
-      reason: req.reason,
-      idempotencyKey: req.idempotencyKey,
-    }),
-  );
+export function serveBillingRpc(bus: Bus, store: BillingStore, logger: Logger): void {
+  // A key reused for another amount has no answer in the contract (ok | insufficient): the handler throws, so the
+  // caller's request fails with a remote error and nothing is debited.
+  bus.serve(Rpc.billingDebit, async (req) => {
+    try {
+      return await store.debit({
+        userId: req.userId,
+        cents: req.cents,
+        reason: req.reason,
+        idempotencyKey: req.idempotencyKey,
+      });
+    } catch (err) {
+      if (err instanceof DebitKeyReusedError) {
+        logger.warn(
+          {
+            userId: err.userId,
+            idempotencyKey: err.idempotencyKey,
+            debitedCents: err.debitedCents,
+            requestedCents: err.requestedCents,
+          },
+          'debit refused: idempotency key already used for another amount',
+        );
+      }
+      throw err;
+    }
+  });
   bus.serve(Rpc.billingStats, async () => {
     const { total, credited } = await store.stats();
     return { totalPayments: total, paymentsFinished: credited, paymentsPending: total - credited };

@@ -6,6 +6,22 @@ export type DebitResult =
 export type CreditResult = { credited: boolean; balanceCents: number };
 
 /**
+ * A debit key this user already spent on another amount: not a repeat of that debit, and not a new one either.
+ * Thrown (nothing is debited) because the debit contract answers only ok or insufficient.
+ */
+export class DebitKeyReusedError extends Error {
+  constructor(
+    readonly userId: string,
+    readonly idempotencyKey: string,
+    readonly debitedCents: number,
+    readonly requestedCents: number,
+  ) {
+    super(`debit key already used for ${debitedCents} cents, now asked for ${requestedCents}`);
+    this.name = 'DebitKeyReusedError';
+  }
+}
+
+/**
  * Every read and write of billing's tables. The balance changes only here, always in the same transaction as the
  * ledger row that explains it; concurrent changes of one user's balance queue on that user's balance row lock.
  * (`UPDATE ... RETURNING` is wrapped in a CTE: TypeORM answers `[rows, count]` for a bare UPDATE, rows for a SELECT.)
@@ -88,8 +104,9 @@ export class BillingStore {
   }
 
   /**
-   * Takes `cents` from the balance if it covers them. A key already used by this user debits nothing again and
-   * answers the current balance. The CHECK on balances backs the "never negative" rule should this code be wrong.
+   * Takes `cents` from the balance if it covers them. A key already used by this user for the same amount debits
+   * nothing again and answers the current balance; for another amount it throws DebitKeyReusedError. The CHECK on
+   * balances backs the "never negative" rule should this code be wrong.
    */
   debit(input: {
     userId: string;
@@ -103,11 +120,16 @@ export class BillingStore {
         [input.userId],
       );
       const current = locked[0]?.balance_cents ?? 0;
-      const seen: unknown[] = await m.query(
-        'SELECT 1 FROM billing.ledger_entries WHERE user_id = $1 AND idempotency_key = $2',
+      const [seen]: Array<{ amount_cents: number }> = await m.query(
+        'SELECT amount_cents FROM billing.ledger_entries WHERE user_id = $1 AND idempotency_key = $2',
         [input.userId, input.idempotencyKey],
       );
-      if (seen.length > 0) return { ok: true, balanceCents: current };
+      if (seen) {
+        const debitedCents = -seen.amount_cents;
+        if (debitedCents !== input.cents)
+          throw new DebitKeyReusedError(input.userId, input.idempotencyKey, debitedCents, input.cents);
+        return { ok: true, balanceCents: current };
+      }
       if (current < input.cents) return { ok: false, reason: 'insufficient', balanceCents: current };
       await m.query(
         `INSERT INTO billing.ledger_entries (user_id, kind, amount_cents, idempotency_key, reason)

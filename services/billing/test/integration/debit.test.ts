@@ -95,6 +95,53 @@ describe('debits over NATS (Rpc.billingDebit)', () => {
     await expect(db.query('DELETE FROM billing.ledger_entries WHERE user_id = $1', [userId])).rejects.toThrow(
       /append-only/,
     );
+    // TRUNCATE skips row triggers: a statement trigger refuses it, directly or cascaded from top_ups. Each attempt
+    // runs in a transaction rolled back afterwards, so a regression cannot wipe the ledger the other tests use.
+    for (const truncate of [
+      'TRUNCATE billing.ledger_entries',
+      'TRUNCATE billing.ledger_entries RESTART IDENTITY CASCADE',
+      'TRUNCATE billing.top_ups CASCADE',
+    ]) {
+      await db.query('BEGIN');
+      try {
+        await expect(db.query(truncate), truncate).rejects.toThrow(/append-only/);
+      } finally {
+        await db.query('ROLLBACK');
+      }
+    }
+    expect(await ledgerOf(userId)).toEqual({ sumCents: 500, debits: 0 });
     expect(await balanceOf(stack, user.token)).toBe(5);
+  });
+
+  it('a debit key reused for another amount is refused (remote error), debiting nothing; the same amount is a repeat', async () => {
+    const user = await createActiveUser(stack);
+    const userId = await userIdOf(stack, user.token);
+    await topUp(stack, user.token, 5);
+    const key = `page:${randomUUID()}`;
+
+    expect(await debit(userId, 50, key)).toEqual({ ok: true, balanceCents: 450 });
+    // Same key, same amount: the original answer again, nothing debited.
+    expect(await debit(userId, 50, key)).toEqual({ ok: true, balanceCents: 450 });
+    // Same key, another amount (smaller, larger, or more than the balance): not the same debit, refused.
+    for (const cents of [49, 51, 100, 10_000]) {
+      await expect(debit(userId, cents, key), `${cents} cents`).rejects.toMatchObject({ code: 'REMOTE' });
+    }
+    const racing = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => debit(userId, i % 2 ? 50 : 70, key)),
+    );
+    for (const [i, r] of racing.entries()) {
+      if (i % 2) expect(r).toEqual({ status: 'fulfilled', value: { ok: true, balanceCents: 450 } });
+      else expect(r).toMatchObject({ status: 'rejected', reason: { code: 'REMOTE' } });
+    }
+    expect(await balanceOf(stack, user.token)).toBe(4.5);
+    expect(await ledgerOf(userId)).toEqual({ sumCents: 450, debits: 1 });
+
+    // The key is scoped to its user: another user's debit with the same key is that user's own debit.
+    const other = await createActiveUser(stack);
+    const otherId = await userIdOf(stack, other.token);
+    await topUp(stack, other.token, 5);
+    expect(await debit(otherId, 100, key)).toEqual({ ok: true, balanceCents: 400 });
+    expect(await ledgerOf(otherId)).toEqual({ sumCents: 400, debits: 1 });
+    expect(await ledgerOf(userId)).toEqual({ sumCents: 450, debits: 1 });
   });
 });

@@ -53,10 +53,15 @@ async function eventually<T>(probe: () => Promise<T>, expected: T, timeoutMs = 1
   return last;
 }
 
-/** Signs a notification as Mercado Pago does, with the stack's webhook secret. */
-function signedWebhook(dataId: string, secret = stack.secrets.MP_WEBHOOK_SECRET) {
+/** Signs a notification as Mercado Pago does (ts in milliseconds, now unless told), with the stack's webhook secret. */
+function signedWebhook(
+  dataId: string,
+  {
+    secret = stack.secrets.MP_WEBHOOK_SECRET,
+    ts = String(Date.now()),
+  }: { secret?: string; ts?: string } = {},
+) {
   const requestId = randomUUID();
-  const ts = String(Date.now());
   const v1 = createHmac('sha256', secret)
     .update(`id:${dataId};request-id:${requestId};ts:${ts};`)
     .digest('hex');
@@ -247,7 +252,7 @@ describe('top-up through Mercado Pago (the stand-in)', () => {
     expect(await creditsOf(paymentId)).toBe(1);
   });
 
-  it('refuses a webhook with a bad or missing signature', async () => {
+  it('refuses a webhook with a bad, missing or expired signature', async () => {
     const session = await createActiveUser(stack);
     const preference = await createTopUpPreference(stack, session.token, 10);
     const { paymentId } = await payPreference(stack, preference.id, 'pending');
@@ -255,9 +260,13 @@ describe('top-up through Mercado Pago (the stand-in)', () => {
     const cases: Array<Record<string, string>> = [
       {},
       { 'x-request-id': randomUUID(), 'x-signature': `ts=${Date.now()},v1=${'0'.repeat(64)}` },
-      signedWebhook(paymentId, 'not-the-webhook-secret'),
+      signedWebhook(paymentId, { secret: 'not-the-webhook-secret' }),
       { ...signedWebhook(paymentId), 'x-request-id': randomUUID() },
       signedWebhook(`${paymentId}1`),
+      // Genuine, but signed more than 5 minutes ago (a replay) or more than 5 minutes ahead.
+      signedWebhook(paymentId, { ts: String(Date.now() - 5 * 60_000 - 5_000) }),
+      signedWebhook(paymentId, { ts: String(Date.now() - 24 * 3600_000) }),
+      signedWebhook(paymentId, { ts: String(Date.now() + 5 * 60_000 + 5_000) }),
     ];
     for (const headers of cases) {
       const res = await postWebhook(paymentId, headers);
@@ -273,6 +282,12 @@ describe('top-up through Mercado Pago (the stand-in)', () => {
 
     const genuine = await postWebhook(paymentId, signedWebhook(paymentId));
     expect(genuine.status).toBe(200);
+    // Within the tolerance a notification Mercado Pago retried a little later is still accepted.
+    const retried = await postWebhook(
+      paymentId,
+      signedWebhook(paymentId, { ts: String(Date.now() - 4 * 60_000) }),
+    );
+    expect(retried.status).toBe(200);
     expect(genuine.body).toMatchObject({ status: 'SUCCESS', message: Msg.webhookReceived });
     expect(await balanceOf(stack, session.token)).toBe(0); // still pending: nothing to credit
   });

@@ -41,4 +41,8 @@ export function publishEvent<P extends z.ZodObject>(
   });
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** User ids are UUIDs; a string that is not one would make Postgres fail the query instead of finding nothing. */
+export const isUuid = (s: string): boolean => UUID.test(s);
+
 export const isUniqueViolation = (err: unknown): boolean => (err as { code?: string })?.code === '23505';

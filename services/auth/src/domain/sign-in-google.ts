@@ -2,20 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { UserRow } from '../persistence/entities.js';
-import { users } from '../persistence/repositories.js';
+import { oneTimeCodes, users } from '../persistence/repositories.js';
 import { isUniqueViolation, publishEvent, sessionFor, type AuthDeps, type Session } from './deps.js';
-import type { GoogleIdentity } from './google-verifier.js';
+import { googleRefusalReason, type GoogleIdentity } from './google-verifier.js';
 
 /**
  * Google sign-in: the credential is verified (signature, issuer, audience, expiry, verified email); the account
  * is found by Google `sub`, else linked by its (Google-verified) email, else created active with `fromGoogle`.
+ * A refusal is logged by its reason code only: the library's messages can carry the credential and its email.
  */
 export async function signInWithGoogle(deps: AuthDeps, credential: string): Promise<Session> {
   let identity: GoogleIdentity;
   try {
     identity = await deps.verifyGoogle(credential);
   } catch (err) {
-    deps.logger.warn({ reason: (err as Error).message.slice(0, 200) }, 'google credential refused');
+    deps.logger.warn({ reason: googleRefusalReason(err) }, 'google credential refused');
     await publishEvent(deps, Events.loginFailed, { email: '', reason: 'google' });
     throw AppError.unauthorized(Msg.googleFailed, ErrorCode.INVALID_CREDENTIALS);
   }
@@ -40,10 +41,21 @@ async function findOrCreate(
   if (linked) return linked;
   const sameEmail = await repo.byEmail(g.email);
   if (sameEmail) {
-    // Google vouches for the address, which is also what activation proves.
-    await repo.update(sameEmail.id, { googleSub: g.sub, active: true });
-    if (!sameEmail.active)
-      await publishEvent(deps, Events.userActivated, { userId: sameEmail.id, email: g.email });
+    // Google vouches for the address, which is also what activation proves. A never-activated account proved
+    // nothing: anyone may have signed up with this email and a password of their own, so that password goes
+    // (recovery sets one), the name typed with it gives way to Google's, its activation links die and older
+    // tokens stop working.
+    if (!sameEmail.active) {
+      const claimed = await repo.claimInactiveForGoogle(sameEmail.id, g.sub, g.name);
+      if (claimed) {
+        await oneTimeCodes(m).retireUnused(claimed.id, 'activation');
+        await publishEvent(deps, Events.userActivated, { userId: claimed.id, email: g.email });
+        return claimed;
+      }
+      // Activated meanwhile (its emailed link): linked as an active account below.
+    }
+    // Active: the address was proved before, so the password is its owner's and stays.
+    await repo.update(sameEmail.id, { googleSub: g.sub });
     return (await repo.byId(sameEmail.id))!;
   }
   const id = randomUUID();

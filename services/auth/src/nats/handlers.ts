@@ -1,19 +1,18 @@
 import { Rpc } from '@app/contracts';
 import type { Bus } from '@app/kit';
-import type { AuthDeps } from '../domain/deps.js';
+import { isUuid, type AuthDeps } from '../domain/deps.js';
 import { toPublicUser } from '../domain/public-user.js';
 import { verifySession } from '../domain/verify-session.js';
 import { users } from '../persistence/repositories.js';
 
 const DEFAULT_PAGE_SIZE = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Request/reply subjects auth serves for the gateway and the other services. */
 export function serveRpc(bus: Bus, deps: AuthDeps): void {
   bus.serve(Rpc.authVerifySession, ({ token }) => verifySession(deps, token));
 
   bus.serve(Rpc.authGetUser, async ({ userId }) => {
-    const user = UUID.test(userId) ? await users(deps.db.manager).byId(userId) : null;
+    const user = isUuid(userId) ? await users(deps.db.manager).byId(userId) : null;
     return { user: user ? toPublicUser(user) : null };
   });
 

@@ -22,6 +22,27 @@ export const users = (m: EntityManager) => {
         .execute();
       return result.affected ? repo.findOneByOrFail({ id }) : null;
     },
+    /**
+     * Links a never-activated account to a Google identity and activates it, dropping the password chosen at
+     * sign-up (token version + 1). Only while the account is still inactive; answers the new row, else null.
+     */
+    async claimInactiveForGoogle(id: string, googleSub: string, fullname: string) {
+      const result = await m
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({
+          googleSub,
+          fullname,
+          active: true,
+          passwordHash: null,
+          tokenVersion: () => 'token_version + 1',
+          updatedAt: () => 'now()',
+        })
+        .where('id = :id AND active = false', { id })
+        .returning('id')
+        .execute();
+      return result.affected ? repo.findOneByOrFail({ id }) : null;
+    },
     async page(limit: number, offset: number) {
       const [rows, total] = await repo.findAndCount({
         order: { createdAt: 'DESC', id: 'DESC' },

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import { getUser, login, loginGoogle } from '@app/contracts';
+import { activateUser, getUser, login, loginGoogle } from '@app/contracts';
 import { call, createActiveUser, googleCredential, uniqueEmail } from '@app/testing';
-import { sql } from './helpers.js';
+import { signUpOnly, sql } from './helpers.js';
 
 const stack = inject('stack');
 
@@ -62,10 +62,53 @@ describe('Google sign-in (POST /api/login/google)', () => {
     });
     const rows = await sql(stack, 'SELECT from_google FROM auth.users WHERE email = $1', [user.email]);
     expect(rows).toEqual([{ from_google: false }]);
+    // An activated account's password is its owner's: it keeps working, and so do its sessions.
     expect(
       (await call(stack.gatewayUrl, login, { body: { email: user.email, password: user.password } })).body
         .status,
     ).toBe('SUCCESS');
+    expect((await call(stack.gatewayUrl, getUser, { token: user.token })).status).toBe(200);
+  });
+
+  it('claims a never-activated account without the password it was signed up with (no takeover)', async () => {
+    // Someone signs up with the victim's address and a password of their own; the account stays inactive.
+    const pending = await signUpOnly(stack, { fullname: 'Conta Pendente', password: 'senha-do-intruso-1' });
+    const res = await call<{ token: string; email: string; fullname: string }>(
+      stack.gatewayUrl,
+      loginGoogle,
+      {
+        body: { credential: await googleCredential(stack, { email: pending.email, name: 'Dona do Email' }) },
+      },
+    );
+    expect(res.status).toBe(200);
+    // The name typed at that sign-up gives way to Google's.
+    expect(res.body).toMatchObject({
+      status: 'SUCCESS',
+      payload: { email: pending.email, fullname: 'Dona do Email' },
+    });
+    expect((await call(stack.gatewayUrl, getUser, { token: res.body.payload!.token })).status).toBe(200);
+
+    // The sign-up password no longer opens the account: the normal wrong-credentials answer.
+    const refused = await call(stack.gatewayUrl, login, {
+      body: { email: pending.email, password: pending.password },
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({
+      status: 'ERROR',
+      message: 'Email ou senha inválidos.',
+      payload: null,
+    });
+    // Its emailed activation link is dead, and its token version moved on.
+    const activation = await call(stack.gatewayUrl, activateUser, { body: { activationCode: pending.code } });
+    expect(activation.status).toBe(400);
+    const rows = await sql(
+      stack,
+      'SELECT active, password_hash, token_version, google_sub IS NOT NULL AS linked FROM auth.users WHERE email = $1',
+      [pending.email],
+    );
+    expect(rows).toEqual([{ active: true, password_hash: null, token_version: 1, linked: true }]);
+    // The Google session survives all that (it was issued after the bump).
+    expect((await call(stack.gatewayUrl, getUser, { token: res.body.payload!.token })).status).toBe(200);
   });
 
   it.each([

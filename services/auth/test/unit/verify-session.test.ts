@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SignJWT } from 'jose';
+import type { DataSource } from 'typeorm';
+import type { UserRow } from '../../src/persistence/entities.js';
+import { SessionTokens } from '../../src/domain/session-tokens.js';
+import { verifySession } from '../../src/domain/verify-session.js';
+
+const secret = 's'.repeat(40);
+const tokens = new SessionTokens(secret);
+const user: UserRow = {
+  id: '6f1c2d3e-0000-4000-8000-000000000001',
+  email: 'ana@exemplo.com',
+  fullname: 'Ana Souza',
+  passwordHash: null,
+  googleSub: null,
+  fromGoogle: false,
+  role: 'user',
+  active: true,
+  tokenVersion: 2,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+};
+
+/** A DataSource double: the users repository's findOneBy is all verifySession touches. */
+function dbWith(findOneBy: (where: { id: string }) => Promise<UserRow | null>) {
+  const spy = vi.fn(findOneBy);
+  const db = { manager: { getRepository: () => ({ findOneBy: spy }) } } as unknown as DataSource;
+  return { db, findOneBy: spy };
+}
+
+describe('verifySession', () => {
+  it('rejects with the database error instead of answering invalid (an outage is not a sign-out)', async () => {
+    const outage = new Error('Connection terminated unexpectedly');
+    const { db, findOneBy } = dbWith(() => Promise.reject(outage));
+    const token = await tokens.issue(user);
+    await expect(verifySession({ tokens, db }, token)).rejects.toBe(outage);
+    expect(findOneBy).toHaveBeenCalledWith({ id: user.id });
+  });
+
+  it('answers valid with the user and role for a current session', async () => {
+    const { db } = dbWith(async () => user);
+    expect(await verifySession({ tokens, db }, await tokens.issue(user))).toEqual({
+      valid: true,
+      userId: user.id,
+      role: 'user',
+    });
+  });
+
+  it('answers invalid for a stale token version, an inactive user or an unknown user', async () => {
+    const token = await tokens.issue(user);
+    for (const found of [{ ...user, tokenVersion: 3 }, { ...user, active: false }, null]) {
+      const { db } = dbWith(async () => found);
+      expect(await verifySession({ tokens, db }, token)).toEqual({ valid: false });
+    }
+  });
+
+  it('answers invalid for a forged, expired or non-UUID-subject token without asking the database', async () => {
+    const { db, findOneBy } = dbWith(() => Promise.reject(new Error('the database must not be asked')));
+    const key = new TextEncoder().encode(secret);
+    const expired = await new SignJWT({ tv: 2 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime('-1m')
+      .sign(key);
+    const otherKey = await new SignJWT({ tv: 2 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('o'.repeat(40)));
+    const notAUuid = await new SignJWT({ tv: 2 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('not-a-uuid')
+      .setExpirationTime('1h')
+      .sign(key);
+    for (const token of [expired, otherKey, notAUuid, 'garbage'])
+      expect(await verifySession({ tokens, db }, token)).toEqual({ valid: false });
+    expect(findOneBy).not.toHaveBeenCalled();
+  });
+});

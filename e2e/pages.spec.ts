@@ -170,7 +170,7 @@ test('a member without balance sees the warning with Adicionar Saldo and cannot 
   await expect(page.locator('.balance__value')).toHaveText('R$ 0,00');
   await page.getByRole('button', { name: 'Gerar página' }).click();
   const warning = page.locator('.alert--warning');
-  await expect(warning).toContainText('Saldo insuficiente para comprar esta página');
+  await expect(warning.locator('p')).toHaveText('Saldo insuficiente para comprar esta página');
   await expect(warning.getByRole('link', { name: 'Adicionar Saldo' })).toHaveAttribute(
     'href',
     '/adicionar-saldo',
@@ -187,6 +187,33 @@ test('a member without balance sees the warning with Adicionar Saldo and cannot 
   await page.getByRole('button', { name: 'Editar' }).click();
   await expect(page.getByLabel('Adição')).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Gerar página' })).toBeEnabled();
+});
+
+test('the preview backs off while the server answers 503 at once, then shows the page', async ({ page }) => {
+  const user = await createActiveUser(stack());
+  await signIn(page, user);
+  let calls = 0;
+  let unavailable = true;
+  await page.route('**/api/thumb?**', (route) => {
+    calls++;
+    if (!unavailable) return route.continue();
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'ERROR', message: Msg.pageRendering, payload: null }),
+    });
+  });
+  await page.goto('/exercicios-aritmetica');
+  await page.getByRole('button', { name: 'Gerar página' }).click();
+  await expect(page.getByText('Gerando pré-visualização…')).toBeVisible();
+  // Immediate 503s are asked again after 0.5 s, 1 s, 2 s...: a handful of calls in 2.5 s, not hundreds.
+  await page.waitForTimeout(2500);
+  expect(calls).toBeGreaterThanOrEqual(2);
+  expect(calls).toBeLessThanOrEqual(4);
+  unavailable = false;
+  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
+    timeout: 30_000,
+  });
 });
 
 test('purchases start empty and generation without a session goes to /login', async ({ page }) => {

@@ -143,6 +143,10 @@ async function registerProxy(
       ? { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } }
       : {},
     replyOptions: {
+      // A service's 503 is its answer (a page still rendering, after its own wait; a dependency down): passed on to
+      // the client, which decides when to ask again. reply-from would otherwise repeat a GET up to 10 times.
+      retryDelay: ({ req, res, err, attempt, getDefaultDelay }) =>
+        res?.statusCode === 503 ? null : getDefaultDelay(req, res, err, attempt),
       rewriteRequestHeaders: (req, headers) => {
         const out: Record<string, string | string[] | undefined> = {
           ...headers,

@@ -20,6 +20,11 @@ async function echoUpstream(name: Upstream) {
     req.resume();
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
+      // `?answer=503` plays a service saying "not yet" (a page still rendering).
+      if (req.url?.includes('answer=503')) {
+        res.statusCode = 503;
+        return res.end(JSON.stringify({ status: 'ERROR', message: 'ainda não', payload: null }));
+      }
       res.end(JSON.stringify({ status: 'SUCCESS', message: name, payload: { service: name, url: req.url } }));
     });
   });
@@ -203,6 +208,15 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     const received = upstreams.get('auth')!.seen.at(-1)!;
     expect(received.headers['x-user-id']).toBeUndefined();
     expect(received.headers['x-gateway-signature']).toBeUndefined();
+  });
+
+  it("passes a service's 503 through once: it is an answer, not a failure to retry", async () => {
+    const auth = upstreams.get('auth')!;
+    const before = auth.seen.length;
+    const res = await app.inject({ method: 'GET', url: '/api/validateToken?token=abc&answer=503' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'ERROR', message: 'ainda não' });
+    expect(auth.seen.length - before).toBe(1);
   });
 
   it('answers an unknown /api path with 404 in the envelope', async () => {

@@ -112,7 +112,8 @@ const hard: Record<Operation, Draw> = {
     if (random.chance(1, 3)) return subtractionAcrossZeros(random);
     const a = withDigits(random, random.pick([4, 5]));
     if (a === 1000) return null;
-    const bDigits = a >= 10_000 ? random.pick([4, 5]) : 4;
+    // b below a: five digits only when a has room above 10 000 (a = 10 000 takes a four-digit b).
+    const bDigits = a > 10_000 ? random.pick([4, 5]) : 4;
     const b = random.int(10 ** (bDigits - 1), Math.min(10 ** bDigits - 1, a - 1));
     return b < a && subtractionBorrows(a, b) ? { a, b } : null;
   },

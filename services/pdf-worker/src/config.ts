@@ -16,5 +16,5 @@ export const env = z.object({
    */
   PDF_ACK_WAIT_MS: z.coerce.number().int().min(5000).max(300_000).default(15_000),
   /** Deliveries of one job before it is terminated and logged (a page that cannot be rendered). */
-  PDF_MAX_DELIVER: z.coerce.number().int().min(1).max(20).default(5),
+  PDF_MAX_DELIVER: z.coerce.number().int().min(1).max(20).default(10),
 });

@@ -112,8 +112,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // Revoking synchronously can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Revoking at once can cancel the download in some browsers; a minute is plenty for it to start.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 interface RawRequest {

@@ -15,8 +15,8 @@ import {
 
 const ORDER: Operation[] = ['add', 'sub', 'mult', 'div'];
 const LEVELS: Level[] = [0, 1, 2];
-/** 45 cases × 2 000 seeds = 90 000 distinct seeds per run; raise it locally for a deeper search. */
-const SEEDS_PER_CASE = Number(process.env.GENERATOR_SEEDS_PER_CASE ?? 2000);
+/** 45 cases × 10 000 seeds = 450 000 distinct seeds per run; raise it locally for a deeper search. */
+const SEEDS_PER_CASE = Number(process.env.GENERATOR_SEEDS_PER_CASE ?? 10_000);
 
 const MIXES: Operation[][] = Array.from({ length: 15 }, (_, index) =>
   ORDER.filter((_, bit) => ((index + 1) >> bit) & 1),
@@ -180,6 +180,12 @@ describe('generatePage', () => {
   it('keeps the options it was given (answers included) on the page', () => {
     const options = optionsFor(2, ['div'], true);
     expect(generatePage('x', options).options).toEqual(options);
+  });
+
+  it('draws a Difícil subtraction from a = 10 000 (a seed that once asked for an empty range and threw)', () => {
+    const page = generatePage('probe-33899', optionsFor(2, ['sub']));
+    expect(pageViolations(page, 2, ['sub'])).toEqual([]);
+    expect(page.problems.some((problem) => problem.a === 10_000)).toBe(true);
   });
 
   it('sometimes makes Difícil subtractions borrow across zeros', () => {

@@ -275,7 +275,7 @@ describe('admin-stats on its own', () => {
       { eventId: `top-${run}`, at: minute(4), topupId: 't1', userId, amountCents: 1000, paymentId: '77' },
       { msgID: `top-${run}-again` },
     );
-    await eventually(consumersCaughtUp, Boolean);
+    expect(await eventually(consumersCaughtUp, Boolean)).toBe(true);
     expect(await logs()).toHaveLength(5);
 
     await service.stop();
@@ -305,7 +305,7 @@ describe('admin-stats on its own', () => {
 
     service = await startService(spec, env);
     const entries = await eventually(logs, (l) => l.length >= 7);
-    await eventually(consumersCaughtUp, Boolean);
+    expect(await eventually(consumersCaughtUp, Boolean)).toBe(true);
     const after = await logs();
     expect(after).toEqual(entries);
     expect(after.map((e) => e.id)).toEqual([

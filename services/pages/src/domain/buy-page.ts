@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ErrorCode, Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { PagesDeps } from './deps.js';
@@ -12,9 +11,9 @@ import { waitForRender } from './render-signals.js';
  * Only a rendered page is sold (waiting briefly for a render in progress): nobody pays for a file that is not there.
  */
 export async function buyPage(deps: PagesDeps, userId: string, code: string): Promise<number> {
-  await ownedPage(deps, userId, code);
+  const page = await ownedPage(deps, userId, code);
   if (!(await waitForRender(deps.signals, code, () => deps.repo.hasRender(code), deps.renderWait))) {
-    throw stillRendering();
+    throw await stillRendering(deps, page);
   }
   const debit = await deps.bus.request(Rpc.billingDebit, {
     userId,
@@ -23,13 +22,18 @@ export async function buyPage(deps: PagesDeps, userId: string, code: string): Pr
     idempotencyKey: code,
   });
   if (!debit.ok) throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
-  const boughtAt = new Date();
-  if (await deps.repo.markBought(code, boughtAt)) {
-    await deps.bus.publish(
-      Events.pageBought,
-      { eventId: randomUUID(), at: boughtAt.toISOString(), code, userId, priceCents: PAGE_PRICE_CENTS },
-      { msgID: `page-bought:${code}` },
-    );
-  }
+  const now = new Date();
+  const boughtAt = (await deps.repo.markBought(code, now))
+    ? now
+    : ((await deps.repo.findByCode(code))?.boughtAt ?? now);
+  // Announced on every successful answer, not only by the call that marked it: a retry after a failed publish (or a
+  // crash right after marking) still tells the others. The fixed id makes repeats harmless for JetStream and the
+  // audit projection alike.
+  const eventId = `page-bought:${code}`;
+  await deps.bus.publish(
+    Events.pageBought,
+    { eventId, at: boughtAt.toISOString(), code, userId, priceCents: PAGE_PRICE_CENTS },
+    { msgID: eventId },
+  );
   return debit.balanceCents;
 }

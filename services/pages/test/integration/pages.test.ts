@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buy, createPage, downloadPage, getMyPages, getUser, Msg, Rpc, thumb } from '@app/contracts';
 import type { Bus } from '@app/kit';
+import { jetstreamManager } from '@nats-io/jetstream';
 import {
   balanceOf,
   call,
@@ -160,13 +161,33 @@ describe('pages', () => {
     expect(file.status).toBe(403);
   });
 
+  const control = (action: 'stop' | 'start') =>
+    fetch(`${stack.controlUrl}/pdf-worker/${action}`, { method: 'POST' }).then((r) => {
+      if (!r.ok) throw new Error(`${action} pdf-worker: ${r.status}`);
+    });
+
+  it('a page whose render job was lost is queued again when its preview is asked for', async () => {
+    const user = await createActiveUser(stack);
+    await control('stop');
+    let code: string;
+    try {
+      code = await generatePageCode(stack, user.token);
+      // The job is gone, as if it had been terminated after its last delivery.
+      const jsm = await jetstreamManager(bus.nc);
+      await jsm.streams.purge(bus.streamName('JOBS_PDF'));
+    } finally {
+      await control('start');
+    }
+    const first = await download(gw, thumb, { code }, user.token);
+    expect(first.status).toBe(503);
+    const preview = await waitForThumbnail(stack, user.token, code, 60_000);
+    expect(preview.status).toBe(200);
+    expect(preview.bytes.subarray(1, 4).toString()).toBe('PNG');
+  });
+
   it('a page whose render has not arrived is not sold: nothing is charged until it is there', async () => {
     const user = await createActiveUser(stack);
     await topUp(stack, user.token, 5);
-    const control = (action: 'stop' | 'start') =>
-      fetch(`${stack.controlUrl}/pdf-worker/${action}`, { method: 'POST' }).then((r) => {
-        if (!r.ok) throw new Error(`${action} pdf-worker: ${r.status}`);
-      });
     await control('stop');
     let code: string;
     try {

@@ -1,31 +1,39 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RenderSignals, waitForRender } from '../../src/domain/render-signals.js';
 
+/** Whether the promise has settled by now (without waiting for it). */
+const settledNow = <T>(p: Promise<T>) => Promise.race([p, Promise.resolve('pending' as const)]);
+
 describe('waiting for a render', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('answers at once when the render is already stored', async () => {
-    const started = Date.now();
-    const found = await waitForRender(new RenderSignals(), 'c1', async () => 'png', {
+    vi.useFakeTimers();
+    let loads = 0;
+    const found = waitForRender(new RenderSignals(), 'c1', async () => (loads++, 'png'), {
       timeoutMs: 5000,
       recheckMs: 1000,
     });
-    expect(found).toBe('png');
-    expect(Date.now() - started).toBeLessThan(100);
+    // No clock has moved: the first load answered it.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await settledNow(found)).toBe('png');
+    expect(loads).toBe(1);
   });
 
   it('wakes up on the signal instead of waiting for the next re-check', async () => {
+    vi.useFakeTimers();
     const signals = new RenderSignals();
     let stored: string | null = null;
-    setTimeout(() => {
-      stored = 'png';
-      signals.notify('c2');
-    }, 50);
-    const started = Date.now();
-    const found = await waitForRender(signals, 'c2', async () => stored, {
-      timeoutMs: 5000,
-      recheckMs: 4000,
-    });
-    expect(found).toBe('png');
-    expect(Date.now() - started).toBeLessThan(1000);
+    const found = waitForRender(signals, 'c2', async () => stored, { timeoutMs: 5000, recheckMs: 4000 });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await settledNow(found)).toBe('pending');
+    stored = 'png';
+    signals.notify('c2');
+    // Well before the 4 s re-check.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await settledNow(found)).toBe('png');
   });
 
   it('re-checks the database for renders stored elsewhere (no signal here)', async () => {

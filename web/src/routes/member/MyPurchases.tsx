@@ -26,8 +26,11 @@ export default function MyPurchases() {
   async function download(code: string) {
     setError(null);
     setDownloading(code);
-    setError(await downloadBoughtPage(code));
-    setDownloading(null);
+    try {
+      setError(await downloadBoughtPage(code));
+    } finally {
+      setDownloading(null);
+    }
   }
 
   return (

@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
+import pRetry, { AbortError } from 'p-retry';
 import { thumb } from '@app/contracts';
-import { apiBlob } from '../../api/client';
+import { ApiError, apiBlob } from '../../api/client';
 
 type Preview = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'failed'; message: string };
 
+/** A 503: the page is still being rendered (or a service is briefly away); worth asking again. */
+class NotYet extends Error {}
+
 /**
  * The PNG preview of one of the user's pages. It needs the session header, so it is fetched rather than linked.
- * While the worker is still rendering, the server answers 503 after a short wait, and the preview asks again.
+ * While the worker is still rendering, the server answers 503 after a short wait, and the preview asks again,
+ * backing off (0.5 s doubling to 10 s, 8 times) so that a server that answers 503 at once is not hammered.
  */
 export function PageThumbnail({ code, alt }: { code: string; alt: string }) {
   const [preview, setPreview] = useState<Preview>({ state: 'loading' });
@@ -17,14 +22,25 @@ export function PageThumbnail({ code, alt }: { code: string; alt: string }) {
     setPreview({ state: 'loading' });
     void (async () => {
       try {
-        for (;;) {
-          const answer = await apiBlob(thumb, { query: { code }, signal: controller.signal });
-          if (answer.ok) {
-            url = URL.createObjectURL(answer.blob);
-            return setPreview({ state: 'ready', url });
-          }
-          if (answer.httpStatus !== 503) return setPreview({ state: 'failed', message: answer.message });
-        }
+        const blob = await pRetry(
+          async () => {
+            const answer = await apiBlob(thumb, { query: { code }, signal: controller.signal });
+            if (answer.ok) return answer.blob;
+            if (answer.httpStatus === 503) throw new NotYet(answer.message);
+            throw new AbortError(answer.message);
+          },
+          {
+            retries: 8,
+            minTimeout: 500,
+            factor: 2,
+            maxTimeout: 10_000,
+            signal: controller.signal,
+            // Also a network failure (ApiError with status 0): the connection may come back.
+            shouldRetry: ({ error }) => error instanceof NotYet || error instanceof ApiError,
+          },
+        );
+        url = URL.createObjectURL(blob);
+        setPreview({ state: 'ready', url });
       } catch (error) {
         if (!controller.signal.aborted) setPreview({ state: 'failed', message: (error as Error).message });
       }

@@ -87,15 +87,25 @@ describe('pdf-worker', () => {
 
       await control('pdf-worker', 'start');
       stackWorkerStopped = false;
-      const preview = await waitForThumbnail(stack, user.token, code, 60_000);
+      // One job, delivered twice: once to the killed worker, once (after the ack wait) to the restarted one, which
+      // acks it. Watched on the consumer, not through /api/thumb: a preview that finds no render queues it again,
+      // which would rescue the page without proving the redelivery.
+      await waitFor(
+        async () => {
+          const info = await renderConsumer();
+          return (
+            info.delivered.consumer_seq - before.delivered.consumer_seq === 2 &&
+            info.num_ack_pending === 0 &&
+            info.num_pending === 0
+          );
+        },
+        'the job to be delivered again and acked',
+        60_000,
+      );
+      const preview = await waitForThumbnail(stack, user.token, code, 10_000);
       expect(preview.status).toBe(200);
       expect(preview.bytes.subarray(1, 4).toString()).toBe('PNG');
-
-      const after = await renderConsumer();
-      // One job, delivered twice: once to the killed worker, once (after the ack wait) to the restarted one.
-      expect(after.delivered.consumer_seq - before.delivered.consumer_seq).toBe(2);
-      expect(after.num_ack_pending).toBe(0);
-      expect(after.num_pending).toBe(0);
+      expect((await renderConsumer()).delivered.consumer_seq - before.delivered.consumer_seq).toBe(2);
     } finally {
       await doomed?.stop('SIGKILL');
       for (const pid of browsers) if (alive(pid)) process.kill(pid, 'SIGKILL');

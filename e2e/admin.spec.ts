@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Msg } from '@app/contracts';
-import { createActiveUser, emailsTo, googleUser, type TestSession } from '@app/testing';
+import { createActiveUser, emailsTo, googleUser, sql, type TestSession } from '@app/testing';
 import { screenshot, signInWithForm, stack } from './support';
 
 /**
@@ -64,6 +64,48 @@ test('Usuários lists the users with Google? as Sim/Não and pt-BR dates', async
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await expect(memberRow).toBeVisible();
   await screenshot(page, 'admin-users');
+});
+
+test('Usuários pages a long list: 100 a page, Próxima and Anterior, the total unchanged', async ({
+  page,
+}) => {
+  // 150 older accounts, straight into the database (creating them through the API would only be slower).
+  const batch = `lote-${Date.now()}`;
+  await sql(
+    stack(),
+    `INSERT INTO auth.users (id, email, fullname, active, created_at, updated_at)
+     SELECT gen_random_uuid(), $1 || '-' || n || '@exemplo.com.br', 'Usuário em Lote ' || n, true,
+            now() - interval '1 year' - n * interval '1 minute', now() - interval '1 year'
+     FROM generate_series(1, 150) AS n`,
+    [batch],
+  );
+  try {
+    const [count] = await sql<{ total: number }>(stack(), 'SELECT count(*)::int AS total FROM auth.users');
+    const total = count!.total;
+    const pages = Math.ceil(total / 100);
+    await signIn(page, stack().adminEmail, stack().adminPassword);
+    await expect(page).toHaveURL(/\/admin\/estatisticas$/);
+    await adminMenu(page).getByRole('link', { name: 'Usuários', exact: true }).click();
+    await expect(page.getByText(`Total de usuários: ${total}`)).toBeVisible();
+    const pager = page.getByRole('navigation', { name: 'Páginas de usuários' });
+    await expect(pager).toContainText(`Página 1 de ${pages}`);
+    await expect(page.locator('tbody tr')).toHaveCount(100);
+    await expect(pager.getByRole('link', { name: 'Anterior' })).toHaveCount(0);
+
+    await pager.getByRole('link', { name: 'Próxima' }).click();
+    await expect(page).toHaveURL(/\/admin\/usuarios\?pagina=2$/);
+    await expect(pager).toContainText(`Página 2 de ${pages}`);
+    await expect(page.locator('tbody tr')).toHaveCount(Math.min(100, total - 100));
+    await expect(page.getByText(`Total de usuários: ${total}`)).toBeVisible();
+    // Newest first across pages: the oldest of the batch is on the last page.
+    await page.goto(`/admin/usuarios?pagina=${pages}`);
+    await expect(page.getByRole('cell', { name: `${batch}-150@exemplo.com.br` })).toBeVisible();
+    await pager.getByRole('link', { name: 'Anterior' }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?pagina=${pages - 1}$`));
+    await screenshot(page, 'admin-users-paged');
+  } finally {
+    await sql(stack(), `DELETE FROM auth.users WHERE email LIKE $1 || '-%'`, [batch]);
+  }
 });
 
 test('Emails: ticks the sign-up notice, saves, sends a test email and it arrives', async ({ page }) => {

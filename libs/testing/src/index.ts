@@ -1,6 +1,7 @@
 // Type-only: brings the typing of `inject('stack')` (declared with the integration tier's global setup) to test files.
 import type {} from './global-setup.js';
 export * from './client.js';
+export * from './db.js';
 export * from './mailbox.js';
 export * from './test-stack.js';
 export * from './infra.js';

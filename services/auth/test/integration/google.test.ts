@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { activateUser, getUser, login, loginGoogle } from '@app/contracts';
-import { call, createActiveUser, googleCredential, uniqueEmail } from '@app/testing';
-import { signUpOnly, sql } from './helpers.js';
+import { call, createActiveUser, googleCredential, uniqueEmail, sql } from '@app/testing';
+import { signUpOnly } from './helpers.js';
 
 const stack = inject('stack');
 

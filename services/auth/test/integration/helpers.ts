@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
 import { createUser, recoverPassword } from '@app/contracts';
 import { call, linkIn, uniqueEmail, waitForEmail, type StackInfo } from '@app/testing';
 
@@ -36,20 +35,5 @@ export async function recoveryTokenFor(
 }
 
 export const lastSegment = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop()!);
-
-/** Direct SQL on the test database, for what no API may do (e.g. make a code expire now). */
-export async function sql<T = Record<string, unknown>>(
-  stack: StackInfo,
-  text: string,
-  values: unknown[] = [],
-) {
-  const client = new pg.Client({ connectionString: stack.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

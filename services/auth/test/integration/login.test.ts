@@ -1,7 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { login } from '@app/contracts';
-import { call, createActiveUser, uniqueEmail } from '@app/testing';
-import { sql } from './helpers.js';
+import { call, createActiveUser, uniqueEmail, sql } from '@app/testing';
 
 const stack = inject('stack');
 

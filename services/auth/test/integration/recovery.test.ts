@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { checkRecoveryToken, createNewPassword, getUser, login, recoverPassword } from '@app/contracts';
-import { call, createActiveUser, emailsTo, uniqueEmail } from '@app/testing';
-import { recoveryTokenFor, sha256, signUpOnly, sql } from './helpers.js';
+import { call, createActiveUser, emailsTo, uniqueEmail, sql } from '@app/testing';
+import { recoveryTokenFor, sha256, signUpOnly } from './helpers.js';
 
 const stack = inject('stack');
 

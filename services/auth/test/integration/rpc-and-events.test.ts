@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subscription } from '@nats-io/nats-core';
 import { activateUser, login, Rpc } from '@app/contracts';
 import { Bus, createLogger } from '@app/kit';
-import { call, createActiveUser, googleUser, uniqueEmail } from '@app/testing';
-import { signUpOnly, sql } from './helpers.js';
+import { call, createActiveUser, googleUser, uniqueEmail, sql } from '@app/testing';
+import { signUpOnly } from './helpers.js';
 
 const stack = inject('stack');
 let bus: Bus;

@@ -9,8 +9,7 @@ import {
   validateToken,
   validateTokenAdmin,
 } from '@app/contracts';
-import { adminToken, call, createActiveUser, loginWith } from '@app/testing';
-import { sql } from './helpers.js';
+import { adminToken, call, createActiveUser, loginWith, sql } from '@app/testing';
 
 const stack = inject('stack');
 const key = new TextEncoder().encode(stack.secrets.JWT_SECRET);

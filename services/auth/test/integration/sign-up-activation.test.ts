@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { activateUser, createUser, getUser, login } from '@app/contracts';
-import { call, emailsTo, uniqueEmail } from '@app/testing';
-import { sha256, signUpOnly, sql } from './helpers.js';
+import { call, emailsTo, uniqueEmail, sql } from '@app/testing';
+import { sha256, signUpOnly } from './helpers.js';
 
 const stack = inject('stack');
 const good = () => ({

@@ -1,4 +1,4 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminUsers } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
@@ -7,13 +7,23 @@ import { mustSucceed } from './load';
 import { RefreshButton } from './RefreshButton';
 import './admin.css';
 
+/** Users per page of the table; `?pagina=N` picks the page (the newest users first). */
+export const USERS_PER_PAGE = 100;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data, total } = mustSucceed(await api(adminUsers, { signal: request.signal }));
-  return { users: data, total };
+  const asked = Number(new URL(request.url).searchParams.get('pagina') ?? '1');
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  const { data, total } = mustSucceed(
+    await api(adminUsers, {
+      query: { limit: USERS_PER_PAGE, offset: (page - 1) * USERS_PER_PAGE },
+      signal: request.signal,
+    }),
+  );
+  return { users: data, total, page, pages: Math.max(1, Math.ceil(total / USERS_PER_PAGE)) };
 }
 
 export default function Users() {
-  const { users, total } = useLoaderData<typeof loader>();
+  const { users, total, page, pages } = useLoaderData<typeof loader>();
   return (
     <Page title="Usuários">
       <div className="admin-toolbar">
@@ -49,6 +59,15 @@ export default function Users() {
             </tbody>
           </table>
         </div>
+      )}
+      {pages > 1 && (
+        <nav className="admin-pager" aria-label="Páginas de usuários">
+          {page > 1 && <Link to={`?pagina=${page - 1}`}>Anterior</Link>}
+          <span>
+            Página {page} de {pages}
+          </span>
+          {page < pages && <Link to={`?pagina=${page + 1}`}>Próxima</Link>}
+        </nav>
       )}
     </Page>
   );

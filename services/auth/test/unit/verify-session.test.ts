@@ -56,22 +56,15 @@ describe('verifySession', () => {
 
   it('answers invalid for a forged, expired or non-UUID-subject token without asking the database', async () => {
     const { db, findOneBy } = dbWith(() => Promise.reject(new Error('the database must not be asked')));
-    const key = new TextEncoder().encode(secret);
-    const expired = await new SignJWT({ tv: 2 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setExpirationTime('-1m')
-      .sign(key);
-    const otherKey = await new SignJWT({ tv: 2 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.id)
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode('o'.repeat(40)));
-    const notAUuid = await new SignJWT({ tv: 2 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('not-a-uuid')
-      .setExpirationTime('1h')
-      .sign(key);
+    const signed = (subject: string, expires: string, key = secret) =>
+      new SignJWT({ tv: 2 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(subject)
+        .setExpirationTime(expires)
+        .sign(new TextEncoder().encode(key));
+    const expired = await signed(user.id, '-1m');
+    const otherKey = await signed(user.id, '1h', 'o'.repeat(40));
+    const notAUuid = await signed('not-a-uuid', '1h');
     for (const token of [expired, otherKey, notAUuid, 'garbage'])
       expect(await verifySession({ tokens, db }, token)).toEqual({ valid: false });
     expect(findOneBy).not.toHaveBeenCalled();

@@ -34,6 +34,14 @@ const ledgerOf = async (userId: string) => {
   return { sumCents: Number(rows[0].sum), debits: Number(rows[0].debits) };
 };
 
+/** A signed-up user with R$ 5,00 of balance. */
+async function fundedUser() {
+  const user = await createActiveUser(stack);
+  const userId = await userIdOf(stack, user.token);
+  await topUp(stack, user.token, 5);
+  return { user, userId };
+}
+
 describe('debits over NATS (Rpc.billingDebit)', () => {
   it('100 concurrent debits of R$ 0,50 on R$ 5,00: exactly 10 succeed, the balance ends at 0 = the ledger sum', async () => {
     const user = await createActiveUser(stack);
@@ -59,9 +67,7 @@ describe('debits over NATS (Rpc.billingDebit)', () => {
   });
 
   it('the same debit key debits once, even when repeated concurrently', async () => {
-    const user = await createActiveUser(stack);
-    const userId = await userIdOf(stack, user.token);
-    await topUp(stack, user.token, 5);
+    const { user, userId } = await fundedUser();
     const key = `page:${randomUUID()}`;
 
     expect(await debit(userId, 50, key)).toEqual({ ok: true, balanceCents: 450 });
@@ -83,9 +89,7 @@ describe('debits over NATS (Rpc.billingDebit)', () => {
   });
 
   it('the database itself refuses a negative balance and any change to the ledger', async () => {
-    const user = await createActiveUser(stack);
-    const userId = await userIdOf(stack, user.token);
-    await topUp(stack, user.token, 5);
+    const { user, userId } = await fundedUser();
     await expect(
       db.query('UPDATE billing.balances SET balance_cents = -1 WHERE user_id = $1', [userId]),
     ).rejects.toThrow(/balance_never_negative/);
@@ -114,9 +118,7 @@ describe('debits over NATS (Rpc.billingDebit)', () => {
   });
 
   it('a debit key reused for another amount is refused (remote error), debiting nothing; the same amount is a repeat', async () => {
-    const user = await createActiveUser(stack);
-    const userId = await userIdOf(stack, user.token);
-    await topUp(stack, user.token, 5);
+    const { user, userId } = await fundedUser();
     const key = `page:${randomUUID()}`;
 
     expect(await debit(userId, 50, key)).toEqual({ ok: true, balanceCents: 450 });
@@ -137,9 +139,7 @@ describe('debits over NATS (Rpc.billingDebit)', () => {
     expect(await ledgerOf(userId)).toEqual({ sumCents: 450, debits: 1 });
 
     // The key is scoped to its user: another user's debit with the same key is that user's own debit.
-    const other = await createActiveUser(stack);
-    const otherId = await userIdOf(stack, other.token);
-    await topUp(stack, other.token, 5);
+    const { userId: otherId } = await fundedUser();
     expect(await debit(otherId, 100, key)).toEqual({ ok: true, balanceCents: 400 });
     expect(await ledgerOf(otherId)).toEqual({ sumCents: 400, debits: 1 });
     expect(await ledgerOf(userId)).toEqual({ sumCents: 450, debits: 1 });

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tier: Playwright drives the system Chromium (no browser download) against a whole stack started by
+ * End-to-end tier: Playwright drives the resolved Chromium (no browser download) against a whole stack started by
  * e2e/global-setup.ts on free ports, with the built SPA. Screenshots land in test-results/screens/.
  */
 export default defineConfig({
@@ -20,7 +20,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      // Set by e2e/global-setup.ts (`@app/browser`): CHROME_PATH, the system's Chromium or the packaged one.
+      executablePath: process.env.CHROME_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -19,6 +19,7 @@ import {
   type Stack,
   type StackSecrets,
 } from '@app/stack';
+import { resolveChromium } from '@app/browser';
 
 const log = { kind: 'inherit' } as const;
 const started: Managed[] = [];
@@ -39,8 +40,15 @@ async function main() {
     if (await answers(port))
       throw new Error(`A porta ${port} (${name}) já está em uso: o site já está rodando?`);
   }
+  // Found before the build: the free samples are rendered by it, and a missing browser must be one clear line.
+  const chromium = await resolveChromium();
+  console.log(`▶ Chromium ${chromium.label}`);
   console.log('▶ build (web + amostras grátis; Nx reaproveita o cache)');
-  execSync('npx nx run-many -t build --outputStyle=static', { stdio: 'inherit', cwd: fromRoot() });
+  execSync('npx nx run-many -t build --outputStyle=static', {
+    stdio: 'inherit',
+    cwd: fromRoot(),
+    env: { ...process.env, CHROME_PATH: chromium.path },
+  });
 
   const pg = await resolvePostgres('aritmetica', log);
   if (pg.process) started.push(pg.process);
@@ -91,6 +99,7 @@ async function main() {
     dbEnv: process.env.DB_ENV ?? 'dev',
     googleClientId,
     extraEnv: pickDefined(['MP_ACCESS_TOKEN', 'MP_PUBLIC_KEY', 'LOG_LEVEL']),
+    chromePath: chromium.path,
   });
 
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
@@ -103,6 +112,7 @@ async function main() {
   Provedores dev . ${devProvidersUrl ?? '(credenciais reais configuradas)'}
   Postgres ....... ${pg.source}
   NATS ........... ${nats.source}
+  Chromium ....... ${chromium.label}
   Admin .......... ${process.env.ADMIN_EMAIL ?? 'admin@exercicios.local'} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'admin123'}
   Ctrl-C encerra tudo.
 ────────────────────────────────────────────────────────────`);

@@ -59,8 +59,8 @@ export async function resolveNats(log: LogTarget): Promise<Resolved> {
   const binary = which('nats-server');
   if (!binary) {
     throw new Error(
-      'NATS não encontrado: nada responde em 127.0.0.1:4222 e não há `nats-server` no PATH.\n' +
-        'Instale com `apt-get install nats-server` (Debian/Ubuntu) ou rode `docker compose up nats`.',
+      'NATS não encontrado: nada responde em 127.0.0.1:4222 e não há `nats-server` no PATH; ' +
+        'instale com `apt-get install nats-server` (Debian/Ubuntu), defina NATS_URL ou rode `docker compose up nats`.',
     );
   }
   const store = fromRoot('.data', 'nats');
@@ -88,15 +88,6 @@ function which(cmd: string): string | null {
   }
 }
 
-export function chromePath(): string {
-  return (
-    process.env.CHROME_PATH ??
-    which('chromium') ??
-    which('chromium-browser') ??
-    which('google-chrome') ??
-    '/usr/bin/chromium'
-  );
-}
 
 /** A MailDev inbox: SMTP on smtpPort, web UI and REST API on webPort. */
 export async function startMailDev(smtpPort: number, webPort: number, log: LogTarget): Promise<Managed> {

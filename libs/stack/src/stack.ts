@@ -3,7 +3,7 @@ import { ensureDatabase } from '@app/kit';
 import { freePort, httpOk, waitFor } from './net.js';
 import { fromRoot } from './paths.js';
 import { spawnTs, type LogTarget, type Managed } from './processes.js';
-import { chromePath } from './infra.js';
+import { resolveChromium } from '@app/browser';
 
 export const SERVICES = ['auth', 'billing', 'pages', 'pdf-worker', 'mail', 'admin-stats'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -57,6 +57,8 @@ export interface StackOptions {
   googleClientId: string;
   /** Extra variables for every process (e.g. real provider credentials, LOG_LEVEL). */
   extraEnv?: NodeJS.ProcessEnv;
+  /** The browser the pdf-worker drives; resolved by startStack (`@app/browser`) when absent. */
+  chromePath?: string;
 }
 
 export interface Stack {
@@ -127,7 +129,11 @@ export function stackEnv(o: StackOptions): Stack['env'] {
       BILLING_RECONCILE_INTERVAL_MS: common.NODE_ENV === 'test' ? '1000' : '60000',
     },
     pages: { ...common, PORT: String(o.ports.pages) },
-    'pdf-worker': { ...common, PORT: String(o.ports['pdf-worker']), CHROME_PATH: chromePath() },
+    'pdf-worker': {
+      ...common,
+      PORT: String(o.ports['pdf-worker']),
+      ...(o.chromePath ? { CHROME_PATH: o.chromePath } : {}),
+    },
     mail: { ...common, PORT: String(o.ports.mail), SMTP_URL: o.smtpUrl, ADMIN_EMAIL: o.adminEmail },
     'admin-stats': { ...common, PORT: String(o.ports['admin-stats']) },
   };
@@ -136,7 +142,7 @@ export function stackEnv(o: StackOptions): Stack['env'] {
 /** Starts every service and the gateway, waiting until each answers /ready. */
 export async function startStack(o: StackOptions): Promise<Stack> {
   await ensureDatabase(o.databaseUrl);
-  const env = stackEnv(o);
+  const env = stackEnv({ ...o, chromePath: o.chromePath ?? (await resolveChromium()).path });
   const processes = new Map<string, Managed>();
   const port = (name: ServiceName | 'gateway') => o.ports[name];
 

@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatePage, type Level, type PageOptions } from '@app/generator';
+import { ChromiumNotFoundError } from '@app/browser';
 import { BrowserPool } from '../src/domain/browser-pool.js';
 import { renderSheetHtml } from '../src/domain/sheet-html.js';
 
@@ -41,7 +42,12 @@ const started = performance.now();
 await mkdir(outputDir, { recursive: true });
 const pool = new BrowserPool();
 try {
-  await pool.warm();
+  await pool.warm().catch((error: unknown) => {
+    // A browser that cannot be found is one line saying what to do, not a stack trace.
+    if (!(error instanceof ChromiumNotFoundError)) throw error;
+    console.error(`✖ ${error.message}`);
+    process.exit(1);
+  });
   await Promise.all(
     samples.map(async ({ name, html }) => {
       const { pdf, png } = await pool.render(html);

@@ -3,8 +3,11 @@ import { z } from 'zod';
 
 /** pdf-worker's own variables (the base ones — DATABASE_URL, NATS_URL, ... — come from @app/kit). */
 export const env = z.object({
-  /** The system Chromium driven by puppeteer-core (no browser is downloaded). */
-  CHROME_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /**
+   * The browser driven by puppeteer-core. Unset: the system's Chromium, else the one inside the
+   * `@sparticuz/chromium` package (`@app/browser`); nothing is ever downloaded.
+   */
+  CHROME_PATH: z.string().min(1).optional(),
   /** Tabs of the pool = jobs rendered at once by this worker. Chromium's CPU is the bottleneck, so one per core. */
   PDF_TABS: z.coerce.number().int().min(1).max(32).default(availableParallelism()),
   /** Restart the browser after this many renders, so a slow leak in Chromium never builds up. */

@@ -26,6 +26,9 @@ export const spec: ServiceSpec<typeof env> = {
         maxDeliver: config.PDF_MAX_DELIVER,
       },
     );
-    logger.info({ tabs: config.PDF_TABS, restartEvery: config.PDF_RESTART_EVERY }, 'rendering pages');
+    logger.info(
+      { tabs: config.PDF_TABS, restartEvery: config.PDF_RESTART_EVERY, chromium: pool.executablePath },
+      'rendering pages',
+    );
   },
 };

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import { resolveChromium } from '@app/browser';
 import { SHEET_MM } from './sheet-html.js';
 
 export interface BrowserPoolOptions {
@@ -7,7 +8,7 @@ export interface BrowserPoolOptions {
   size?: number;
   /** Relaunch the browser after this many jobs, so that leaks in a long-lived Chromium stay bounded. */
   restartEvery?: number;
-  /** Defaults to $CHROME_PATH, then /usr/bin/chromium. */
+  /** Defaults to `resolveChromium()`: $CHROME_PATH, the system's Chromium, then the packaged one. */
   executablePath?: string;
   /** Width of the PNG thumbnail of page 1, in pixels. */
   thumbnailWidth?: number;
@@ -77,7 +78,7 @@ interface Waiter {
 export class BrowserPool {
   readonly size: number;
   readonly restartEvery: number;
-  readonly #executablePath: string;
+  #executablePath: string | undefined;
   readonly #thumbnailScale: number;
   readonly #callTimeoutMs: number;
 
@@ -97,9 +98,14 @@ export class BrowserPool {
   constructor(options: BrowserPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.restartEvery = Math.max(1, options.restartEvery ?? 500);
-    this.#executablePath = options.executablePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+    this.#executablePath = options.executablePath;
     this.#thumbnailScale = (options.thumbnailWidth ?? 300) / SHEET_PX.width;
     this.#callTimeoutMs = options.callTimeoutMs ?? 30_000;
+  }
+
+  /** The browser binary, once the first launch has resolved it. */
+  get executablePath(): string | undefined {
+    return this.#executablePath;
   }
 
   get stats(): BrowserPoolStats {
@@ -259,6 +265,7 @@ export class BrowserPool {
     if (previous) await closeBrowser(previous);
     let browser: Browser | undefined;
     try {
+      this.#executablePath ??= (await resolveChromium()).path;
       browser = await puppeteer.launch({
         executablePath: this.#executablePath,
         headless: true,

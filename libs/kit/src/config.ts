@@ -28,10 +28,17 @@ export function loadConfig<S extends z.ZodObject>(
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** The logging variables of every process (services, gateway): level, and the format (logFormatFor in logger.ts). */
+export const logEnv = z.object({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset (or empty): pretty lines when NODE_ENV=development, JSON otherwise. */
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['json', 'pretty']).optional()),
+});
+
 /** Variables every service reads. Services extend this with their own. */
 export const baseServiceEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...logEnv.shape,
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   NATS_URL: z.string().min(1),

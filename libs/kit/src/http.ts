@@ -1,4 +1,5 @@
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
@@ -16,7 +17,7 @@ import { z } from 'zod';
 import { requestIdFrom, REQUEST_ID_HEADER, runWithContext } from './context.js';
 import { AppError } from './errors.js';
 import { verifyIdentity, type Identity } from './identity.js';
-import type { Logger } from './logger.js';
+import { requestChildLogger, type Logger } from './logger.js';
 import { RpcError } from './nats.js';
 
 export type App = FastifyInstance;
@@ -29,6 +30,63 @@ export interface HttpOptions {
   trustProxy?: boolean;
   /** The gateway answers unknown paths itself (SPA fallback); services use the 404 envelope. */
   customNotFound?: boolean;
+  /**
+   * Requests that are routine when they succeed (the gateway's static files): their line is logged at debug.
+   * Health probes (/health, /ready, /metrics) always are.
+   */
+  isRoutineRequest?: (req: FastifyRequest) => boolean;
+}
+
+export type RequestLogLevel = 'debug' | 'info' | 'warn' | 'error';
+const HEALTH_ROUTES = new Set(['/health', '/ready', '/metrics']);
+
+/**
+ * The level of a request's line: successful health probes and routine requests at debug, other successes and 4xx
+ * (the caller's mistake, answered as designed) at info, 503 (temporary: a page still rendering, a dependency down;
+ * the client asks again) at warn, other 5xx at error.
+ */
+export function requestLogLevel(
+  req: FastifyRequest,
+  statusCode: number,
+  isRoutine?: (req: FastifyRequest) => boolean,
+): RequestLogLevel {
+  if (statusCode === 503) return 'warn';
+  if (statusCode >= 500) return 'error';
+  if (statusCode >= 400) return 'info';
+  if (HEALTH_ROUTES.has(req.routeOptions.url ?? '') || isRoutine?.(req)) return 'debug';
+  return 'info';
+}
+
+/**
+ * One line per request, written when the response has been sent: method, redacted URL, status, response time and
+ * (as a binding of `req.log`) the request id. It replaces Fastify's two ("incoming request", "request completed");
+ * the arrival is kept at trace.
+ */
+class OneLineRequestLog extends LogController {
+  constructor(private readonly isRoutine?: (req: FastifyRequest) => boolean) {
+    super();
+  }
+
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.trace({ req: request }, 'request received');
+  }
+
+  override requestCompleted(
+    err: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const level = err ? 'error' : requestLogLevel(request, reply.statusCode, this.isRoutine);
+    reply.log[level](
+      {
+        req: request,
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        ...(err ? { err } : {}),
+      },
+      'request completed',
+    );
+  }
 }
 
 /**
@@ -39,8 +97,11 @@ export function createHttpApp(opts: HttpOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
-    // The request id reaches every log line through the logger's mixin (context.ts), so Fastify must not add it twice.
-    childLoggerFactory: (logger, { reqId: _reqId, ...bindings }, options) => logger.child(bindings, options),
+    // req.log carries the request id as a binding, so even the lines written before the onRequest hook below (which
+    // enters the request context the logger's mixin reads for every other logger) have it.
+    childLoggerFactory: (logger, bindings, options) =>
+      requestChildLogger(logger as Logger, bindings, options) as FastifyBaseLogger,
+    logController: new OneLineRequestLog(opts.isRoutineRequest),
     bodyLimit: opts.bodyLimit ?? 64 * 1024,
     trustProxy: opts.trustProxy ?? false,
   });

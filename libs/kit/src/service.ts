@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { baseServiceEnv, ConfigError, loadConfig } from './config.js';
 import { openDatabase, type DatabaseOptions } from './db.js';
 import { addHealthRoutes, createHttpApp } from './http.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, logFormatFor, type Logger } from './logger.js';
 import { Bus } from './nats.js';
 
 export interface ServiceContext<C> {
@@ -51,7 +51,7 @@ export async function startService<S extends z.ZodObject>(
     .extend({ PORT: z.coerce.number().int().min(0).max(65535) })
     .extend(spec.env.shape);
   const config = loadConfig(schema, env) as z.infer<S> & z.infer<typeof baseServiceEnv> & { PORT: number };
-  const logger = createLogger(spec.name, config.LOG_LEVEL);
+  const logger = createLogger(spec.name, config.LOG_LEVEL, undefined, { format: logFormatFor(config) });
   const bus = await Bus.connect({
     url: config.NATS_URL,
     name: spec.name,

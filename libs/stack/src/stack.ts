@@ -82,6 +82,12 @@ export function stackEnv(o: StackOptions): Stack['env'] {
     HOME: process.env.HOME,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // Unset: pretty lines in development, JSON in tests (their log files); LOG_FORMAT=json|pretty decides otherwise.
+    ...(process.env.LOG_FORMAT ? { LOG_FORMAT: process.env.LOG_FORMAT } : {}),
+    // Children write to a pipe, not the terminal: let their pretty lines keep the colours the terminal supports.
+    ...(o.log.kind === 'inherit' && process.stdout.isTTY && !('NO_COLOR' in process.env)
+      ? { FORCE_COLOR: '1' }
+      : {}),
     DATABASE_URL: o.databaseUrl,
     NATS_URL: o.natsUrl,
     NATS_PREFIX: o.natsPrefix,

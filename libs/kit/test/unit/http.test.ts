@@ -1,7 +1,9 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { createLogger } from '../../src/logger.js';
-import { addRoute, createHttpApp } from '../../src/http.js';
+import { addHealthRoutes, addRoute, createHttpApp } from '../../src/http.js';
 import { identityHeaders } from '../../src/identity.js';
 import { AppError } from '../../src/errors.js';
 import { RpcError } from '../../src/nats.js';
@@ -110,5 +112,127 @@ describe('service HTTP conventions', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().status).toBe('ERROR');
     expect((await a.inject({ method: 'GET', url: '/x' })).json().code).toBe('NOT_FOUND');
+  });
+});
+
+/** An app whose log lines (JSON, every level) are kept in memory, parsed. */
+function logged(opts: { isRoutineRequest?: (req: FastifyRequest) => boolean } = {}) {
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _e, cb) {
+      for (const l of chunk.toString().split('\n')) if (l) lines.push(JSON.parse(l));
+      cb();
+    },
+  });
+  const logger = createLogger('t', 'trace', sink);
+  const a = createHttpApp({ logger, internalSecret: secret, ...opts });
+  addHealthRoutes(a, { db: async () => true });
+  addRoute(a, echo, async ({ body, identity, request }) => {
+    request.log.info({ n: body.n }, 'echo asked');
+    logger.info('through the service logger');
+    if (body.n === 13) throw AppError.badRequest('Número de azar.');
+    if (body.n === 500) throw new Error('boom');
+    if (body.n === 503) throw new RpcError('billing.v1.debit: timeout', 'TIMEOUT');
+    return ok({ n: body.n, user: identity.userId });
+  });
+  a.get('/assets/app.js', async () => 'x');
+  const of = (reqId: string) => lines.filter((l) => l.reqId === reqId);
+  const requestLines = () => lines.filter((l) => l.msg === 'request completed');
+  return { app: a, lines, of, requestLines };
+}
+
+const DEBUG = 20;
+const INFO = 30;
+const WARN = 40;
+const ERROR = 50;
+
+describe('request logging', () => {
+  it('writes one info line per request, with method, URL, status, time and request id', async () => {
+    const { app: a, lines, requestLines } = logged();
+    await a.inject({ method: 'POST', url: '/api/echo', headers: as('user', 'req-1'), payload: { n: 2 } });
+    const atInfo = lines.filter((l) => (l.level as number) >= INFO && l.reqId === 'req-1');
+    expect(atInfo.map((l) => l.msg)).toEqual([
+      'echo asked',
+      'through the service logger',
+      'request completed',
+    ]);
+    expect(requestLines()).toEqual([
+      expect.objectContaining({
+        level: INFO,
+        reqId: 'req-1',
+        req: { method: 'POST', url: '/api/echo' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
+  });
+
+  it('puts the request id on every line of a request, the first included, exactly once', async () => {
+    const { app: a, lines, of } = logged();
+    await a.inject({ method: 'POST', url: '/api/echo', headers: as('user', 'req-2'), payload: { n: 2 } });
+    // Fastify writes its first line (trace) before any hook runs, so before the request context is entered.
+    expect(lines[0]).toMatchObject({ msg: 'request received', reqId: 'req-2', level: 10 });
+    expect(of('req-2')).toHaveLength(lines.length);
+    expect(of('req-2').length).toBeGreaterThanOrEqual(4);
+    await a.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'req-3' } });
+    expect(lines.filter((l) => l.reqId === undefined)).toEqual([]);
+    // One key, not a binding and a mixin both writing it.
+    const raw = JSON.stringify(lines[0]);
+    expect(raw.match(/"reqId"/g)).toHaveLength(1);
+  });
+
+  it('logs successful health probes and routine requests at debug, and their failures louder', async () => {
+    const routine = (req: FastifyRequest) => req.url.startsWith('/assets/');
+    const { app: a, requestLines } = logged({ isRoutineRequest: routine });
+    await a.inject({ method: 'GET', url: '/health' });
+    await a.inject({ method: 'GET', url: '/ready' });
+    await a.inject({ method: 'GET', url: '/assets/app.js' });
+    await a.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(requestLines().map((l) => [(l.req as { url: string }).url, l.level])).toEqual([
+      ['/health', DEBUG],
+      ['/ready', DEBUG],
+      ['/assets/app.js', DEBUG],
+      ['/assets/missing.js', INFO],
+    ]);
+    // Without the gateway's predicate a static-looking path is an ordinary request.
+    const plain = logged();
+    await plain.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(plain.requestLines().map((l) => l.level)).toEqual([INFO]);
+  });
+
+  it('answers 4xx at info, 503 at warn and other 5xx at error', async () => {
+    const { app: a, requestLines } = logged();
+    const post = (n: number) =>
+      a.inject({ method: 'POST', url: '/api/echo', headers: as('user', `n${n}`), payload: { n } });
+    await post(13);
+    await a.inject({ method: 'POST', url: '/api/echo', payload: { n: 1 } });
+    await post(503);
+    await post(500);
+    expect(requestLines().map((l) => [(l.res as { statusCode: number }).statusCode, l.level])).toEqual([
+      [400, INFO],
+      [401, INFO],
+      [503, WARN],
+      [500, ERROR],
+    ]);
+  });
+
+  it('redacts secret query parameters, link secrets and credentials on the request line', async () => {
+    const { app: a, lines, requestLines } = logged();
+    await a.inject({
+      method: 'GET',
+      url: '/api/validateToken?token=q-secret&x=1',
+      headers: { authorization: 'Bearer h-secret', cookie: 'sid=c-secret' },
+    });
+    await a.inject({ method: 'GET', url: '/criar-nova-senha/l-secret' });
+    await a.inject({ method: 'GET', url: '/ativar/a-secret?code=k-secret' });
+    expect(requestLines().map((l) => (l.req as { url: string }).url)).toEqual([
+      '/api/validateToken?token=[REDACTED]&x=1',
+      '/criar-nova-senha/[REDACTED]',
+      '/ativar/[REDACTED]?code=[REDACTED]',
+    ]);
+    const out = JSON.stringify(lines);
+    for (const s of ['q-secret', 'h-secret', 'c-secret', 'l-secret', 'a-secret', 'k-secret'])
+      expect(out).not.toContain(s);
   });
 });

@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactUrl } from '../../src/logger.js';
+import { createLogger, logFormatFor, redactUrl, type LoggerFormatOptions } from '../../src/logger.js';
 import { runWithContext } from '../../src/context.js';
+import { baseServiceEnv, loadConfig } from '../../src/config.js';
 
-function capture() {
+function capture(opts?: LoggerFormatOptions) {
   const lines: string[] = [];
   const sink = new Writable({
     write(c, _e, cb) {
@@ -11,7 +12,7 @@ function capture() {
       cb();
     },
   });
-  return { lines, logger: createLogger('t', 'info', sink) };
+  return { lines, logger: createLogger('t', 'info', sink, opts) };
 }
 
 describe('logger', () => {
@@ -52,5 +53,73 @@ describe('logger', () => {
     logger.info('outside');
     expect(JSON.parse(lines[0]!).reqId).toBe('req-42');
     expect(JSON.parse(lines[1]!).reqId).toBeUndefined();
+  });
+});
+
+describe('log format', () => {
+  it('is pretty in development, JSON in production and in tests, unless LOG_FORMAT says otherwise', () => {
+    expect(logFormatFor({ NODE_ENV: 'development' })).toBe('pretty');
+    expect(logFormatFor({})).toBe('pretty'); // NODE_ENV defaults to development in the config
+    expect(logFormatFor({ NODE_ENV: 'production' })).toBe('json');
+    expect(logFormatFor({ NODE_ENV: 'test' })).toBe('json');
+    expect(logFormatFor({ NODE_ENV: 'development', LOG_FORMAT: 'json' })).toBe('json');
+    expect(logFormatFor({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' })).toBe('pretty');
+  });
+
+  it('validates LOG_FORMAT in the config, an empty value meaning unset', () => {
+    const good = {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      INTERNAL_SECRET: 's'.repeat(32),
+    };
+    expect(() => loadConfig(baseServiceEnv, { ...good, LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT: /);
+    expect(loadConfig(baseServiceEnv, { ...good, LOG_FORMAT: '' }).LOG_FORMAT).toBeUndefined();
+    const prod = loadConfig(baseServiceEnv, { ...good, NODE_ENV: 'production' });
+    expect(logFormatFor(prod)).toBe('json');
+    expect(logFormatFor(loadConfig(baseServiceEnv, { ...good, NODE_ENV: 'test' }))).toBe('json');
+    expect(logFormatFor(loadConfig(baseServiceEnv, good))).toBe('pretty');
+    expect(logFormatFor(loadConfig(baseServiceEnv, { ...good, LOG_FORMAT: 'json' }))).toBe('json');
+  });
+
+  it('writes one JSON object a line to a given destination unless told otherwise (tests parse them)', () => {
+    for (const opts of [undefined, { format: 'json' as const }]) {
+      const { lines, logger } = capture(opts);
+      logger.info({ n: 1 }, 'hello');
+      expect(JSON.parse(lines[0]!)).toMatchObject({ level: 30, name: 't', n: 1, msg: 'hello' });
+    }
+  });
+
+  it('pretty-prints synchronously: time, level, message, fields and the request id on one line', () => {
+    const { lines, logger } = capture({ format: 'pretty', colorize: false });
+    runWithContext({ requestId: 'req-42' }, () => logger.warn({ n: 1 }, 'something odd'));
+    // Written before this line runs: no worker thread, no flush to wait for.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: something odd ‹req-42› \{"n":1\}\n$/);
+    expect(() => JSON.parse(lines[0]!)).toThrow();
+  });
+
+  it('pretty-prints a request line as method, redacted URL, status and time', () => {
+    const { lines, logger } = capture({ format: 'pretty', colorize: false });
+    logger.child({ reqId: 'r-1' }).info(
+      {
+        req: { method: 'GET', url: '/api/validateToken?token=s3gr3d0' },
+        res: { statusCode: 200 },
+        responseTime: 1.54,
+      },
+      'request completed',
+    );
+    expect(lines[0]).toMatch(/\] INFO: GET \/api\/validateToken\?token=\[REDACTED\] → 200 1\.5ms ‹r-1›\n$/);
+  });
+
+  it('keeps secrets out of pretty lines too, and shows control characters escaped', () => {
+    const { lines, logger } = capture({ format: 'pretty', colorize: false });
+    logger.info({ password: 'p4ss', body: { token: 't0k' }, headers: { authorization: 'Bearer zzz' } }, 'x');
+    logger.info({ req: { method: 'GET', url: '/criar-nova-senha/l1nk' } }, 'seen');
+    logger.info('forged\nline');
+    const out = lines.join('');
+    for (const secret of ['p4ss', 't0k', 'Bearer zzz', 'l1nk']) expect(out).not.toContain(secret);
+    expect(out).toContain('seen GET /criar-nova-senha/[REDACTED]');
+    expect(lines[2]).toContain('forged\\nline');
+    expect(lines).toHaveLength(3);
   });
 });

@@ -124,13 +124,16 @@ test('Emails: ticks the sign-up notice, saves, sends a test email and it arrives
     const testEmailsBefore = (await emailsTo(stack().mailApiUrl, stack().adminEmail)).filter((m) =>
       m.subject.startsWith('Email de teste'),
     ).length;
-    // Hold the answer a moment so the waiting text can be seen, as on a slow SMTP server.
+    // Hold the request, as on a slow SMTP server, until the waiting text has been seen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/admin/sendTestEmail', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await released;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Enviar email de teste' }).click();
     await expect(page.getByText(Msg.testEmailSending)).toBeVisible();
+    release();
     await expect(page.getByText(Msg.testEmailSent(stack().adminEmail))).toBeVisible();
     await expect
       .poll(

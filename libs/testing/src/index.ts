@@ -8,3 +8,4 @@ export * from './infra.js';
 export * from './users.js';
 export * from './pages.js';
 export * from './billing.js';
+export * from './drain.js';

@@ -3,6 +3,7 @@ import { env } from './config.js';
 import { bootstrapAdmin } from './domain/bootstrap-admin.js';
 import type { AuthDeps } from './domain/deps.js';
 import { createGoogleVerifier } from './domain/google-verifier.js';
+import { bcryptHasher } from './domain/passwords.js';
 import { SessionTokens } from './domain/session-tokens.js';
 import { serveRpc } from './nats/handlers.js';
 import { entities } from './persistence/entities.js';
@@ -27,6 +28,7 @@ export const spec: ServiceSpec<typeof env> = {
         certsUrl: config.GOOGLE_CERTS_URL,
         issuer: config.GOOGLE_ISSUER,
       }),
+      passwords: bcryptHasher,
     };
     await bootstrapAdmin(deps);
     registerRoutes(app, deps);

@@ -154,7 +154,8 @@ function pageViolations(page: GeneratedPage, level: Level, operations: Operation
 }
 
 describe('generatePage', () => {
-  it.each(CASES)('$label follows every rule on every seed', ({ level, operations }) => {
+  // CPU-bound (thousands of pages per case): a generous limit, so a busy machine slows it down without failing it.
+  it.each(CASES)('$label follows every rule on every seed', { timeout: 120_000 }, ({ level, operations }) => {
     const options = optionsFor(level, operations);
     const violations: string[] = [];
     for (let index = 0; index < SEEDS_PER_CASE && violations.length < 20; index++) {

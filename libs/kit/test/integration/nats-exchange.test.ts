@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import type {} from '@app/testing';
 import { describe, expect, inject, it, afterAll } from 'vitest';
 import { Events, Jobs, Rpc } from '@app/contracts';
+import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { Bus, createLogger, runWithContext } from '../../src/index.js';
 
 function capturedLogger(name: string) {
@@ -69,17 +70,24 @@ describe('two services over the real NATS server', () => {
 
   it('keeps a slow job with its consumer past the ack wait: delivered once, acked once', async () => {
     const { logger } = capturedLogger('svc-slow');
-    const bus = await Bus.connect({ url: natsUrl, name: 'svc-slow', prefix: `${prefix}slow`, logger });
+    const slowPrefix = `${prefix}slow`;
+    const bus = await Bus.connect({ url: natsUrl, name: 'svc-slow', prefix: slowPrefix, logger });
     buses.push(bus);
-    await bus.ensureStreams('JOBS_PDF');
-    const ackWaitMs = 1500;
+    await bus.ensureStreams('JOBS_PDF', 'EVENTS');
+    // The heartbeat (working() every max(1 s, ackWait / 3)) leaves 2 s of slack on a busy machine.
+    const ackWaitMs = 3000;
     const deliveries: number[] = [];
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     void bus.consume(Jobs.renderPage, { durable: 'slow', ackWaitMs, maxDeliver: 5 }, async (_job, ctx) => {
       deliveries.push(ctx.deliveryCount);
-      // Three ack waits long, without calling working() itself.
-      await new Promise((r) => setTimeout(r, ackWaitMs * 3));
+      started();
+      // Held until the test has seen ack waits go by, without calling working() itself.
+      await released;
       finish();
     });
     await bus.publish(
@@ -91,12 +99,41 @@ describe('two services over the real NATS server', () => {
       },
       { msgID: `slow-job-${prefix}` },
     );
+    await running;
+
+    // The server's own clock as witness: a message delivered after the job, with the same ack wait and never
+    // acked, comes back once per ack wait. Its third delivery means two whole ack waits have passed on the
+    // server since the slow job was handed out.
+    const jsm = await jetstreamManager(bus.nc);
+    const events = bus.streamName('EVENTS');
+    await jsm.consumers.add(events, {
+      durable_name: 'witness',
+      ack_policy: AckPolicy.Explicit,
+      ack_wait: ackWaitMs * 1_000_000,
+      max_deliver: 10,
+      filter_subject: bus.subject(Events.pageCreated.subject),
+    });
+    await bus.publish(
+      Events.pageCreated,
+      { eventId: randomUUID(), at: new Date().toISOString(), code: 'witness', userId: 'u1' },
+      { msgID: `witness-${prefix}` },
+    );
+    const witness = await bus.js.consumers.get(events, 'witness');
+    for (let delivery = 1; delivery <= 3; delivery++) {
+      const m = await witness.next({ expires: 30_000 });
+      expect(m?.info.deliveryCount).toBe(delivery);
+    }
+
+    release();
     await finished;
-    await new Promise((r) => setTimeout(r, ackWaitMs + 500));
+    const slow = await bus.js.consumers.get(bus.streamName('JOBS_PDF'), `${slowPrefix}_slow`);
+    // The ack is sent after the handler returns: wait for the server to have it, then read its final counts.
+    await expect.poll(async () => (await slow.info()).num_ack_pending, { timeout: 15_000 }).toBe(0);
+    const info = await slow.info();
+    // Every delivery, redeliveries included, takes a consumer sequence number: one means it was never redelivered.
+    expect(info.delivered.consumer_seq).toBe(1);
+    expect(info.ack_floor.stream_seq).toBe(info.delivered.stream_seq);
     expect(deliveries).toEqual([1]);
-    const info = await (await bus.js.consumers.get(bus.streamName('JOBS_PDF'), `${prefix}slow_slow`)).info();
-    expect(info.num_ack_pending).toBe(0);
-    expect(info.num_redelivered).toBe(0);
   });
 
   it('rejects a request that does not match the contract before it leaves the process', async () => {

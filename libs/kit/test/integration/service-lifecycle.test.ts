@@ -45,8 +45,9 @@ describe('service lifecycle (real Postgres and NATS)', () => {
           Jobs.sendMail,
           { durable: `lifecycle_${schema}`, ackWaitMs: 5000, maxDeliver: 2 },
           async (job) => {
-            handled.push(job.mailId);
             await db.getRepository(NoteEntity).save({ id: job.mailId, text: job.to });
+            // Recorded only once the row is saved, so the test never reads the count before the write.
+            handled.push(job.mailId);
           },
         );
         onShutdown(async () => {
@@ -82,8 +83,16 @@ describe('service lifecycle (real Postgres and NATS)', () => {
       { mailId, to: 'a@b.com', template: 'test', data: {} },
       { msgID: mailId },
     );
-    await expect.poll(() => handled, { timeout: 10_000 }).toEqual([mailId]);
-    expect(await (await fetch(`${svc.url}/hello`)).json()).toEqual({ greeting: 'olá', notes: 1 });
+    // A distinct marker published after the repeat: the consumer handles one message at a time in stream order,
+    // so once the marker is handled, the repeat would have been handled before it had it not been dropped.
+    const marker = randomUUID();
+    await svc.bus.publish(
+      Jobs.sendMail,
+      { mailId: marker, to: 'marker@b.com', template: 'test', data: {} },
+      { msgID: marker },
+    );
+    await expect.poll(() => handled, { timeout: 30_000 }).toEqual([mailId, marker]);
+    expect(await (await fetch(`${svc.url}/hello`)).json()).toEqual({ greeting: 'olá', notes: 2 });
 
     await svc.stop();
     expect(order).toEqual(['hook: http closed=true, db open=true']);

@@ -7,6 +7,7 @@ import {
   allApiRoutes,
   buy,
   createUser,
+  Events,
   getEmailSettings,
   login,
   Msg,
@@ -21,6 +22,7 @@ import {
   call,
   createActiveUser,
   createTopUpPreference,
+  drainMail,
   emailsTo,
   generatePageCode,
   googleUser,
@@ -29,6 +31,7 @@ import {
   uniqueEmail,
   userIdOf,
   waitForEmail,
+  waitUntilConsumed,
   type TestSession,
 } from '@app/testing';
 import type { Stats } from '../../src/domain/collect-stats.js';
@@ -43,19 +46,6 @@ const stats = async (): Promise<Stats> => {
   expect(res.status, res.body.message).toBe(200);
   return res.body.data as Stats;
 };
-
-async function eventually<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 describe('admin area', () => {
   beforeAll(async () => {
@@ -172,7 +162,16 @@ describe('admin area', () => {
         expect(res.status).toBe(200);
         return res.body.payload!.filter((e) => e.email !== null && mine.has(e.email));
       };
-      const lines = await eventually(scenarioLines, (l) => l.length >= 14);
+      // Each audit durable has handled every event published so far: the log is final, not still filling.
+      for (const def of [
+        Events.userRegistered,
+        Events.userActivated,
+        Events.loginFailed,
+        Events.topupCredited,
+        Events.pageBought,
+      ])
+        await waitUntilConsumed(stack, 'EVENTS', `admin-stats-audit-${def.subject.replaceAll('.', '-')}`);
+      const lines = await scenarioLines();
       const count = (type: AuditEntry['type']) => lines.filter((l) => l.type === type).length;
       expect({
         registered: count('user.registered'),
@@ -249,13 +248,13 @@ describe('admin area', () => {
         sendEmailAtRegistration: false,
       });
       const unwatched = await signUp('Pessoa Silenciosa Souza');
-      // Its activation email proves the sign-up went through the mail service; then one more sign-up with the
-      // notice on again: once that notice is in, any notice for the silent one would be in as well.
-      await waitForEmail(stack.mailApiUrl, unwatched, (m) => m.html.includes('/ativar/'));
+      // mail has taken the silent sign-up's event while the notice is off, before it is turned on again.
+      await waitUntilConsumed(stack, 'EVENTS', 'mail-user-registered');
       await save(true);
       const marker = await signUp('Pessoa Marcadora Lima');
       await waitForEmail(stack.mailApiUrl, stack.adminEmail, (m) => m.text.includes(`Email: ${marker}`));
-      await new Promise((r) => setTimeout(r, 500));
+      // Every mail job queued so far is sent: a notice for the silent one would be in the inbox by now.
+      await drainMail(stack);
       expect(await toldAbout(unwatched)()).toBe(false);
     } finally {
       await save(original.sendEmailAtRegistration);
@@ -269,14 +268,12 @@ describe('admin area', () => {
     const res = await call<string>(gw, sendTestEmail, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'SUCCESS', payload: Msg.testEmailSent(stack.adminEmail) });
-    const tests = await eventually(
-      async () =>
-        (await emailsTo(stack.mailApiUrl, stack.adminEmail)).filter((m) =>
-          m.subject.startsWith('Email de teste'),
-        ),
-      (l) => l.length > before,
-    );
-    expect(tests.length).toBe(before + 1);
+    const testEmails = async () =>
+      (await emailsTo(stack.mailApiUrl, stack.adminEmail)).filter((m) =>
+        m.subject.startsWith('Email de teste'),
+      );
+    await expect.poll(async () => (await testEmails()).length, { timeout: 20_000 }).toBe(before + 1);
+    const tests = await testEmails();
     expect(tests.at(-1)!.text).toContain('Este é um email de teste.');
   });
 

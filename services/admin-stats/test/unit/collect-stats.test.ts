@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RpcError } from '@app/kit';
 import {
   collectStats,
@@ -12,6 +12,10 @@ const pages = { totalPages: 7, pagesWithPayments: 6, pagesWithoutPayments: 1 };
 const timeout = (subject: string) => () => Promise.reject(new RpcError(`${subject}: timeout`, 'TIMEOUT'));
 
 describe('collectStats', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("answers each owner's figures unchanged", async () => {
     await expect(
       collectStats({ users: async () => users, payments: async () => payments, pages: async () => pages }),
@@ -19,26 +23,33 @@ describe('collectStats', () => {
   });
 
   it('asks the three owners at the same time, so the slowest sets the wait', async () => {
+    vi.useFakeTimers();
     const events: string[] = [];
     const slow =
-      <T>(name: string, value: T) =>
+      <T>(name: string, value: T, ms: number) =>
       () => {
         events.push(`ask ${name}`);
         return new Promise<T>((resolve) =>
           setTimeout(() => {
             events.push(`answer ${name}`);
             resolve(value);
-          }, 50),
+          }, ms),
         );
       };
-    await collectStats({
-      users: slow('users', users),
-      payments: slow('payments', payments),
-      pages: slow('pages', pages),
-    });
+    let answered = false;
+    const stats = collectStats({
+      users: slow('users', users, 50),
+      payments: slow('payments', payments, 30),
+      pages: slow('pages', pages, 10),
+    }).then((s) => ((answered = true), s));
     // All three asked before any answered: one after the other would interleave ask/answer.
-    expect(events.slice(0, 3)).toEqual(['ask users', 'ask payments', 'ask pages']);
-    expect(events).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toEqual(['ask users', 'ask payments', 'ask pages']);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(stats).resolves.toEqual({ users, payments, pages });
+    expect(events.slice(3)).toEqual(['answer pages', 'answer payments', 'answer users']);
   });
 
   it('fails with a 503 naming the one part whose owner did not answer', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AdminBootstrapEntity } from '../persistence/entities.js';
 import { users } from '../persistence/repositories.js';
 import type { AuthDeps } from './deps.js';
-import { hashPassword, passwordMatches } from './passwords.js';
+import { passwordMatches } from './passwords.js';
 
 export const ADMIN_FULLNAME = 'Administrador';
 
@@ -16,10 +16,10 @@ export async function bootstrapAdmin(deps: AuthDeps): Promise<void> {
     // Replicas starting together take turns.
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('auth.bootstrap-admin'))`);
     const applied = await m.getRepository(AdminBootstrapEntity).findOneBy({ email });
-    const envChanged = !applied || !(await passwordMatches(password, applied.passwordHash));
+    const envChanged = !applied || !(await passwordMatches(deps.passwords, password, applied.passwordHash));
     const repo = users(m);
     const existing = await repo.byEmail(email);
-    const passwordHash = envChanged || !existing ? await hashPassword(password, cost) : null;
+    const passwordHash = envChanged || !existing ? await deps.passwords.hash(password, cost) : null;
     if (!existing) {
       await repo.insert({
         id: randomUUID(),

@@ -2,7 +2,7 @@ import { ErrorCode, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { users } from '../persistence/repositories.js';
 import { sessionFor, type AuthDeps, type Session } from './deps.js';
-import { hashPassword, passwordMatches } from './passwords.js';
+import { passwordMatches } from './passwords.js';
 
 /**
  * Changes the password of a signed-in user. Older sessions end (token version + 1); the answer is a fresh
@@ -17,12 +17,15 @@ export async function changePassword(
   const repo = users(deps.db.manager);
   const user = await repo.byId(userId);
   if (!user) throw AppError.unauthorized(Msg.changePasswordFailed);
-  if ('oldPassword' in opts && !(await passwordMatches(opts.oldPassword, user.passwordHash))) {
+  if (
+    'oldPassword' in opts &&
+    !(await passwordMatches(deps.passwords, opts.oldPassword, user.passwordHash))
+  ) {
     throw AppError.badRequest(Msg.currentPasswordWrong, ErrorCode.INVALID_CREDENTIALS);
   }
   const updated = await repo.replacePassword(
     userId,
-    await hashPassword(newPassword, deps.config.BCRYPT_COST),
+    await deps.passwords.hash(newPassword, deps.config.BCRYPT_COST),
   );
   if (!updated) throw AppError.unauthorized(Msg.changePasswordFailed);
   return sessionFor(deps, updated);

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AuthConfig } from '../config.js';
 import type { UserRow } from '../persistence/entities.js';
 import type { VerifyGoogleCredential } from './google-verifier.js';
+import type { PasswordHasher } from './passwords.js';
 import type { SessionTokens } from './session-tokens.js';
 
 /** What the use cases work with; built once in service.ts. */
@@ -15,6 +16,7 @@ export interface AuthDeps {
   config: AuthConfig;
   tokens: SessionTokens;
   verifyGoogle: VerifyGoogleCredential;
+  passwords: PasswordHasher;
   logger: Logger;
 }
 

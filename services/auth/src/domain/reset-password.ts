@@ -2,7 +2,6 @@ import { ErrorCode, Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { loginFailures, oneTimeCodes, users } from '../persistence/repositories.js';
 import { publishEvent, type AuthDeps } from './deps.js';
-import { hashPassword } from './passwords.js';
 import { hashSecret } from './secrets.js';
 
 /**
@@ -14,7 +13,7 @@ export async function resetPassword(
   recoveryToken: string,
   newPassword: string,
 ): Promise<void> {
-  const passwordHash = await hashPassword(newPassword, deps.config.BCRYPT_COST);
+  const passwordHash = await deps.passwords.hash(newPassword, deps.config.BCRYPT_COST);
   await deps.db.transaction(async (m) => {
     const userId = await oneTimeCodes(m).consume(hashSecret(recoveryToken), 'recovery');
     if (!userId) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);

@@ -3,7 +3,6 @@ import { Events, Jobs, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { oneTimeCodes, users } from '../persistence/repositories.js';
 import { isUniqueViolation, publishEvent, type AuthDeps } from './deps.js';
-import { hashPassword } from './passwords.js';
 import { ACTIVATION_TTL_MS, newOneTimeSecret } from './secrets.js';
 
 export interface SignUpInput {
@@ -17,7 +16,7 @@ export interface SignUpInput {
  * the event are published inside the transaction: if NATS refuses them nothing is stored and the user can retry.
  */
 export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<{ email: string }> {
-  const passwordHash = await hashPassword(input.password, deps.config.BCRYPT_COST);
+  const passwordHash = await deps.passwords.hash(input.password, deps.config.BCRYPT_COST);
   const code = newOneTimeSecret();
   const id = randomUUID();
   try {

@@ -18,16 +18,29 @@ beforeAll(async () => {
 });
 afterAll(() => bus.drain());
 
-/** Collects the events published on a subject while `fn` runs. */
-async function eventsDuring(subject: string, fn: () => Promise<unknown>, settleMs = 500) {
+/**
+ * Collects the events published on an auth subject while `fn` runs. Then a failed sign-in for a fresh email is
+ * the marker: auth publishes its event after every event of `fn` had been taken by the server, and NATS hands
+ * one subscriber the messages in that order, so once the marker is seen nothing of `fn` is still coming.
+ */
+async function eventsDuring(subject: string, fn: () => Promise<unknown>) {
   const seen: Array<Record<string, unknown>> = [];
-  const sub: Subscription = bus.nc.subscribe(bus.subject(subject));
+  const marker = uniqueEmail('marcador');
+  let drained!: () => void;
+  const markerSeen = new Promise<void>((resolve) => (drained = resolve));
+  const sub: Subscription = bus.nc.subscribe(bus.subject('events.auth.>'));
   void (async () => {
-    for await (const m of sub) seen.push(m.json());
+    for await (const m of sub) {
+      const event = m.json<Record<string, unknown>>();
+      if (event.email === marker) drained();
+      else if (m.subject === bus.subject(subject)) seen.push(event);
+    }
   })();
   await bus.nc.flush();
   await fn();
-  await new Promise((r) => setTimeout(r, settleMs));
+  const res = await call(stack.gatewayUrl, login, { body: { email: marker, password: 'senha-marcador' } });
+  expect(res.status).toBe(401);
+  await markerSeen;
   sub.unsubscribe();
   return seen;
 }

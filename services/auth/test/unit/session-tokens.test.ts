@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { SessionTokens } from '../../src/domain/session-tokens.js';
 import { hashSecret, newOneTimeSecret } from '../../src/domain/secrets.js';
@@ -10,12 +10,18 @@ const user = { id: '6f1c2d3e-0000-4000-8000-000000000001', tokenVersion: 3 };
 
 describe('session tokens', () => {
   it('issues HS256 tokens with sub, tv and a 7-day exp, and reads them back', async () => {
-    const token = await tokens.issue(user);
-    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
-    expect(header.alg).toBe('HS256');
-    const claims = await tokens.read(token);
-    expect(claims).toMatchObject({ sub: user.id, tv: 3 });
-    expect(claims!.exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(7 * 24 * 3600 - 5);
+    // A fixed clock: the exp is exactly 7 days from the issue, however long the machine takes in between.
+    vi.useFakeTimers({ now: new Date('2025-01-10T09:00:00Z') });
+    try {
+      const token = await tokens.issue(user);
+      const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
+      expect(header.alg).toBe('HS256');
+      const claims = await tokens.read(token);
+      expect(claims).toMatchObject({ sub: user.id, tv: 3 });
+      expect(claims!.exp).toBe(Date.parse('2025-01-10T09:00:00Z') / 1000 + 7 * 24 * 3600);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads nothing from unsigned, other-algorithm, other-key, exp-less or tv-less tokens', async () => {

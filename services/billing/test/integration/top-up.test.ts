@@ -42,15 +42,24 @@ const creditsOf = async (paymentId: string) =>
       .rows[0].n,
   );
 
-/** Polls until `probe` answers `expected` or the time is up; answers the last value seen. */
-async function eventually<T>(probe: () => Promise<T>, expected: T, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await probe();
-  while (last !== expected && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    last = await probe();
-  }
-  return last;
+/** When the reconciler last claimed the top-up of a preference (ms since the epoch; 0 if never). */
+const checkedAt = async (preferenceId: string) => {
+  const { rows } = await db.query(`SELECT checked_at FROM billing.top_ups WHERE preference_id = $1`, [
+    preferenceId,
+  ]);
+  return (rows[0]?.checked_at as Date | null)?.getTime() ?? 0;
+};
+
+/**
+ * Waits until a whole reconciler pass has run since this call, seen on a pending top-up: a pass claims it
+ * (checked_at = now()) before asking the provider, passes never overlap and claim a top-up again only a full
+ * interval later, so a second claim seen here means the pass that made the first one has finished.
+ */
+async function reconcilerPassOver(preferenceId: string) {
+  const before = await checkedAt(preferenceId);
+  await expect.poll(() => checkedAt(preferenceId), { timeout: 30_000 }).toBeGreaterThan(before);
+  const first = await checkedAt(preferenceId);
+  await expect.poll(() => checkedAt(preferenceId), { timeout: 30_000 }).toBeGreaterThan(first);
 }
 
 /** Signs a notification as Mercado Pago does (ts in milliseconds, now unless told), with the stack's webhook secret. */
@@ -190,7 +199,7 @@ describe('top-up through Mercado Pago (the stand-in)', () => {
     }
     expect(await balanceOf(stack, intruder.token)).toBe(0);
     // The payment still belongs to its owner (the stand-in's webhook credits it).
-    expect(await eventually(() => balanceOf(stack, owner.token), 10)).toBe(10);
+    await expect.poll(() => balanceOf(stack, owner.token), { timeout: 15_000 }).toBe(10);
   });
 
   it('a payment id Mercado Pago does not know credits nothing', async () => {
@@ -212,7 +221,8 @@ describe('top-up through Mercado Pago (the stand-in)', () => {
       message: Msg.paymentRejected,
       code: ErrorCode.PAYMENT_NOT_CREDITED,
     });
-    await new Promise((r) => setTimeout(r, 2500)); // the webhook and at least one reconciler pass have run
+    // Later: a reconciler pass asks the provider again (the top-up stays pending after a rejection).
+    await reconcilerPassOver(preference.id);
     expect(await balanceOf(stack, session.token)).toBe(0);
     expect(await creditsOf(paymentId)).toBe(0);
   });
@@ -241,13 +251,16 @@ describe('top-up through Mercado Pago (the stand-in)', () => {
       message: Msg.paymentPending,
       code: ErrorCode.PAYMENT_NOT_CREDITED,
     });
-    await new Promise((r) => setTimeout(r, 2500));
+    await reconcilerPassOver(preference.id);
     expect(await balanceOf(stack, session.token)).toBe(0);
 
     // Approved without a notification and without the payer coming back: only the reconciler can see it.
+    // Another pending top-up shows the reconciler's passes once this one is credited (and no longer claimed).
+    const sentinel = await createTopUpPreference(stack, session.token, 5);
     await setPaymentStatus(stack, paymentId, 'approved', false);
-    expect(await eventually(() => balanceOf(stack, session.token), 10)).toBe(10);
-    await new Promise((r) => setTimeout(r, 2500));
+    await expect.poll(() => balanceOf(stack, session.token), { timeout: 30_000 }).toBe(10);
+    // The pass that credited it has finished, and later passes no longer claim a credited top-up.
+    await reconcilerPassOver(sentinel.id);
     expect(await balanceOf(stack, session.token)).toBe(10);
     expect(await creditsOf(paymentId)).toBe(1);
   });
@@ -304,7 +317,7 @@ describe('top-up through Mercado Pago (the stand-in)', () => {
     });
     await topUp(stack, session.token, 7);
     await createTopUpPreference(stack, session.token, 5);
-    await eventually(async () => seen.length, 3);
+    await expect.poll(() => seen.length, { timeout: 15_000 }).toBe(3);
     sub.unsubscribe();
     expect(seen.sort()).toEqual(['created', 'created', 'credited']);
 

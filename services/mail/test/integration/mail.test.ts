@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, getEmailSettings, Jobs, sendTestEmail, setEmailSettings } from '@app/contracts';
 import { Bus, createLogger } from '@app/kit';
-import { adminToken, call, createActiveUser, emailsTo, uniqueEmail, waitForEmail } from '@app/testing';
+import {
+  adminToken,
+  call,
+  consumerInfo,
+  createActiveUser,
+  drainMail,
+  emailsTo,
+  uniqueEmail,
+  waitForEmail,
+  waitUntilConsumed,
+} from '@app/testing';
 
 const stack = inject('stack');
 let bus: Bus;
@@ -21,7 +31,6 @@ const control = async (process: string, action: 'stop' | 'start') => {
   const res = await fetch(`${stack.controlUrl}/${process}/${action}`, { method: 'POST' });
   expect(res.status, await res.text()).toBe(200);
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('mail jobs', () => {
   it('sends a job once even when it is published again under another JetStream id', async () => {
@@ -30,7 +39,7 @@ describe('mail jobs', () => {
     await bus.publish(Jobs.sendMail, job, { msgID: randomUUID() });
     await waitForEmail(stack.mailApiUrl, to);
     await bus.publish(Jobs.sendMail, job, { msgID: randomUUID() });
-    await sleep(1500);
+    await drainMail(stack);
     expect(await emailsTo(stack.mailApiUrl, to)).toHaveLength(1);
   });
 
@@ -47,14 +56,18 @@ describe('mail jobs', () => {
         },
       });
       expect(res.body.status).toBe('SUCCESS');
-      // A few deliveries fail while the inbox is away.
-      await sleep(3000);
+      // A delivery has failed while the inbox is away and the job came back (the only job in flight here).
+      await expect
+        .poll(async () => (await consumerInfo(stack, 'JOBS_MAIL', 'mail-send')).num_redelivered, {
+          timeout: 30_000,
+        })
+        .toBeGreaterThanOrEqual(1);
     } finally {
       await control('maildev', 'start');
     }
     const mail = await waitForEmail(stack.mailApiUrl, email, (m) => m.html.includes('/ativar/'), 45_000);
     expect(mail.subject).toContain('Ative sua conta');
-    await sleep(2000);
+    await drainMail(stack);
     expect(await emailsTo(stack.mailApiUrl, email)).toHaveLength(1);
   });
 });
@@ -90,14 +103,13 @@ describe('email settings (GET/POST /api/admin/emailSettings)', () => {
     const initial = await call(stack.gatewayUrl, getEmailSettings, { token });
     expect(initial.body).toMatchObject({ status: 'SUCCESS', payload: { sendEmailAtRegistration: false } });
 
-    const quiet = await createActiveUser(stack, { fullname: 'Sem Aviso Nenhum' });
-    await sleep(1500);
+    await createActiveUser(stack, { fullname: 'Sem Aviso Nenhum' });
+    // mail has taken this sign-up's event, with the setting still off, before the setting changes.
+    await waitUntilConsumed(stack, 'EVENTS', 'mail-user-registered');
     const noticesFor = async (name: string) =>
       (await emailsTo(stack.mailApiUrl, stack.adminEmail)).filter(
         (m) => m.subject === `Novo cadastro: ${name}`,
       );
-    expect(await noticesFor('Sem Aviso Nenhum')).toHaveLength(0);
-    expect(quiet.email).toBeTruthy();
 
     const on = await call(stack.gatewayUrl, setEmailSettings, {
       token,
@@ -120,7 +132,8 @@ describe('email settings (GET/POST /api/admin/emailSettings)', () => {
       );
       expect(notice.text).toContain(`Email: ${user.email}`);
       expect(notice.text).toContain('Cadastro pelo Google: Não');
-      await sleep(1000);
+      await drainMail(stack);
+      expect(await noticesFor('Sem Aviso Nenhum')).toHaveLength(0);
       expect(await noticesFor('Com Aviso Ligado')).toHaveLength(1);
     } finally {
       await call(stack.gatewayUrl, setEmailSettings, { token, body: { sendEmailAtRegistration: false } });

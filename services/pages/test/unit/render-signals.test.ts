@@ -37,32 +37,55 @@ describe('waiting for a render', () => {
   });
 
   it('re-checks the database for renders stored elsewhere (no signal here)', async () => {
+    vi.useFakeTimers();
     let loads = 0;
-    const found = await waitForRender(new RenderSignals(), 'c3', async () => (++loads === 3 ? 'png' : null), {
+    const found = waitForRender(new RenderSignals(), 'c3', async () => (++loads === 3 ? 'png' : null), {
       timeoutMs: 5000,
       recheckMs: 20,
     });
-    expect(found).toBe('png');
+    await vi.advanceTimersByTimeAsync(19);
+    expect(loads).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(loads).toBe(2);
+    expect(await settledNow(found)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(20);
+    expect(await settledNow(found)).toBe('png');
     expect(loads).toBe(3);
   });
 
-  it('gives up with null after the timeout, checking a few times only', async () => {
+  it('gives up with null at the timeout, having checked once per re-check interval', async () => {
+    vi.useFakeTimers();
     let loads = 0;
-    const started = Date.now();
-    const found = await waitForRender(new RenderSignals(), 'c4', async () => (loads++, null), {
+    const found = waitForRender(new RenderSignals(), 'c4', async () => (loads++, null), {
       timeoutMs: 300,
       recheckMs: 100,
     });
-    expect(found).toBeNull();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(loads).toBeLessThanOrEqual(5);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(await settledNow(found)).toBe('pending');
+    expect(loads).toBe(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settledNow(found)).toBeNull();
+    // At 0, 100, 200 and the last look at 300 ms.
+    expect(loads).toBe(4);
   });
 
   it('a signal for another page does not wake the waiter', async () => {
+    vi.useFakeTimers();
     const signals = new RenderSignals();
-    setTimeout(() => signals.notify('other'), 20);
     let loads = 0;
-    await waitForRender(signals, 'c5', async () => (loads++, null), { timeoutMs: 200, recheckMs: 200 });
+    const found = waitForRender(signals, 'c5', async () => (loads++, null), {
+      timeoutMs: 200,
+      recheckMs: 200,
+    });
+    await vi.advanceTimersByTimeAsync(20);
+    signals.notify('other');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loads).toBe(1);
+    await vi.advanceTimersByTimeAsync(179);
+    expect(await settledNow(found)).toBe('pending');
+    expect(loads).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settledNow(found)).toBeNull();
     expect(loads).toBe(2);
   });
 });

@@ -68,15 +68,20 @@ async function main() {
     ...secrets(),
     ...(process.env.MP_WEBHOOK_SECRET ? { MP_WEBHOOK_SECRET: process.env.MP_WEBHOOK_SECRET } : {}),
   };
-  const realProviders = Boolean(process.env.MP_ACCESS_TOKEN && process.env.GOOGLE_CLIENT_ID);
+  // Each provider is real as soon as its credentials are set; the stand-ins serve whichever is not.
+  const realProviders = {
+    google: Boolean(process.env.GOOGLE_CLIENT_ID),
+    mercadoPago: Boolean(process.env.MP_ACCESS_TOKEN),
+  };
   const googleClientId = process.env.GOOGLE_CLIENT_ID ?? 'dev-google-client-id';
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${DEV_PORTS.gateway}`;
   let devProvidersUrl: string | null = null;
-  if (!realProviders) {
+  if (!realProviders.google || !realProviders.mercadoPago) {
     devProvidersUrl = 'http://localhost:8090';
     started.push(
       await startDevProviders({
         port: 8090,
-        publicUrl: 'http://localhost:8080',
+        publicUrl,
         webhookSecret: s.MP_WEBHOOK_SECRET,
         googleClientId,
         log,
@@ -90,6 +95,8 @@ async function main() {
     natsPrefix: '',
     smtpUrl,
     devProvidersUrl,
+    realProviders,
+    publicUrl,
     ports: DEV_PORTS,
     secrets: s,
     log,
@@ -98,7 +105,8 @@ async function main() {
     backendEnv: process.env.BACKEND_ENV ?? 'dev',
     dbEnv: process.env.DB_ENV ?? 'dev',
     googleClientId,
-    extraEnv: pickDefined(['MP_ACCESS_TOKEN', 'MP_PUBLIC_KEY', 'LOG_LEVEL']),
+    mercadoPago: { accessToken: process.env.MP_ACCESS_TOKEN, publicKey: process.env.MP_PUBLIC_KEY },
+    extraEnv: pickDefined(['LOG_LEVEL']),
     chromePath: chromium.path,
   });
 
@@ -106,10 +114,11 @@ async function main() {
   console.log(`
 ────────────────────────────────────────────────────────────
   Site no ar em ${seconds}s
-  Site ........... http://localhost:8080
+  Site ........... http://localhost:8080${publicUrl === 'http://localhost:8080' ? '' : ` (PUBLIC_URL ${publicUrl})`}
   API docs ....... http://localhost:8080/api/docs
   Caixa de email . ${inbox}
-  Provedores dev . ${devProvidersUrl ?? '(credenciais reais configuradas)'}
+  Google ......... ${realProviders.google ? `real (GOOGLE_CLIENT_ID ${googleClientId})` : `stand-in em ${devProvidersUrl}`}
+  Mercado Pago ... ${realProviders.mercadoPago ? 'real (MP_ACCESS_TOKEN)' : `stand-in em ${devProvidersUrl}`}
   Postgres ....... ${pg.source}
   NATS ........... ${nats.source}
   Chromium ....... ${chromium.label}

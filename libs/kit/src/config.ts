@@ -8,12 +8,14 @@ export class ConfigError extends Error {
 
 /**
  * Validates the environment once, at boot, into a frozen typed object.
- * Every problem names the variable, so a bad deploy says exactly what to fix.
+ * Every problem names the variable, so a bad deploy says exactly what to fix. An empty variable counts as unset
+ * (compose's `${X:-}` and Kubernetes' optional keys pass empty strings for "not configured").
  */
 export function loadConfig<S extends z.ZodObject>(
   schema: S,
-  env: NodeJS.ProcessEnv = process.env,
+  given: NodeJS.ProcessEnv = process.env,
 ): Readonly<z.infer<S>> {
+  const env = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== ''));
   const result = schema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(
@@ -23,7 +25,36 @@ export function loadConfig<S extends z.ZodObject>(
       }),
     );
   }
+  const data = result.data as Record<string, unknown>;
+  if (data.NODE_ENV === 'production') {
+    const problems = productionSecretProblems(Object.keys(schema.shape), env);
+    if (problems.length) throw new ConfigError(problems);
+  }
   return Object.freeze(result.data);
+}
+
+/**
+ * Variables that hold a credential. In production every one a process reads must be set to a value of its own:
+ * a development value (the stand-ins', a placeholder, the default admin password) stops the process with the
+ * variable's name, instead of running with a key that anyone who read the repository knows.
+ */
+export const SECRET_VARIABLES = [
+  'JWT_SECRET',
+  'INTERNAL_SECRET',
+  'MP_ACCESS_TOKEN',
+  'MP_WEBHOOK_SECRET',
+  'ADMIN_PASSWORD',
+] as const;
+
+const DEVELOPMENT_VALUE = /change-?me|dev-providers|development|^compose-|^admin123$/i;
+
+export function productionSecretProblems(variables: string[], env: NodeJS.ProcessEnv): string[] {
+  return SECRET_VARIABLES.filter((name) => variables.includes(name)).flatMap((name) => {
+    const value = env[name]?.trim();
+    if (!value) return [`${name} is required in production`];
+    if (DEVELOPMENT_VALUE.test(value)) return [`${name}: a development value is refused in production`];
+    return [];
+  });
 }
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');

@@ -45,8 +45,17 @@ export interface StackOptions {
   natsUrl: string;
   natsPrefix: string;
   smtpUrl: string;
-  /** Dev stand-ins of Google and Mercado Pago; null when real credentials are configured. */
+  /** The stand-ins of Google and Mercado Pago (tools/dev-providers); null when both providers are real. */
   devProvidersUrl: string | null;
+  /**
+   * Which providers are the real ones (their credentials are set): each one switches on its own, and a real one
+   * never gets the stand-in's settings. Default: neither.
+   */
+  realProviders?: { google?: boolean; mercadoPago?: boolean };
+  /** Real Mercado Pago credentials: the access token reaches billing only, the public key the gateway (web). */
+  mercadoPago?: { accessToken?: string; publicKey?: string };
+  /** The address people reach the site at (Mercado Pago's back URLs and notifications, links in emails). */
+  publicUrl?: string;
   ports: StackPorts;
   secrets: StackSecrets;
   log: LogTarget;
@@ -54,6 +63,7 @@ export interface StackOptions {
   adminPassword: string;
   backendEnv?: string;
   dbEnv?: string;
+  /** The Google OAuth client id: the real one, or the stand-in's. */
   googleClientId: string;
   /** Extra variables for every process (e.g. real provider credentials, LOG_LEVEL). */
   extraEnv?: NodeJS.ProcessEnv;
@@ -75,7 +85,7 @@ const entry = (name: ServiceName | 'gateway') =>
 
 /** Builds the environment of every process from one set of options: the single place where wiring lives. */
 export function stackEnv(o: StackOptions): Stack['env'] {
-  const publicUrl = `http://localhost:${o.ports.gateway}`;
+  const publicUrl = o.publicUrl ?? `http://localhost:${o.ports.gateway}`;
   const local = (port: number) => `http://127.0.0.1:${port}`;
   const common: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -96,13 +106,14 @@ export function stackEnv(o: StackOptions): Stack['env'] {
     ...o.extraEnv,
   };
   const dev = o.devProvidersUrl;
-  const google: NodeJS.ProcessEnv = dev
-    ? {
-        GOOGLE_CLIENT_ID: o.googleClientId,
-        GOOGLE_CERTS_URL: `${dev}/__dev/google/certs`,
-        GOOGLE_ISSUER: dev,
-      }
-    : {};
+  const googleStandIn = o.realProviders?.google ? null : dev;
+  const mercadoPagoStandIn = o.realProviders?.mercadoPago ? null : dev;
+  const google: NodeJS.ProcessEnv = {
+    GOOGLE_CLIENT_ID: o.googleClientId,
+    ...(googleStandIn
+      ? { GOOGLE_CERTS_URL: `${googleStandIn}/__dev/google/certs`, GOOGLE_ISSUER: googleStandIn }
+      : {}),
+  };
   return {
     gateway: {
       ...common,
@@ -116,7 +127,9 @@ export function stackEnv(o: StackOptions): Stack['env'] {
       WEB_DIST: fromRoot('web', 'dist'),
       BACKEND_ENV: o.backendEnv ?? 'dev',
       DB_ENV: o.dbEnv ?? 'dev',
-      ...(dev ? { DEV_PROVIDERS_URL: dev, GOOGLE_CLIENT_ID: o.googleClientId } : {}),
+      GOOGLE_CLIENT_ID: o.googleClientId,
+      ...(o.mercadoPago?.publicKey ? { MP_PUBLIC_KEY: o.mercadoPago.publicKey } : {}),
+      ...(dev ? { DEV_PROVIDERS_URL: dev } : {}),
     },
     auth: {
       ...common,
@@ -130,7 +143,9 @@ export function stackEnv(o: StackOptions): Stack['env'] {
       ...common,
       PORT: String(o.ports.billing),
       MP_WEBHOOK_SECRET: o.secrets.MP_WEBHOOK_SECRET,
-      ...(dev ? { MP_BASE_URL: dev, MP_ACCESS_TOKEN: 'TEST-dev-providers' } : {}),
+      ...(mercadoPagoStandIn
+        ? { MP_BASE_URL: mercadoPagoStandIn, MP_ACCESS_TOKEN: 'TEST-dev-providers' }
+        : { MP_ACCESS_TOKEN: o.mercadoPago?.accessToken }),
       // Tests wait for the reconciler to credit a payment whose notification never came.
       BILLING_RECONCILE_INTERVAL_MS: common.NODE_ENV === 'test' ? '1000' : '60000',
     },

@@ -44,3 +44,64 @@ describe('loadConfig', () => {
     ).toThrow(/PORT: /);
   });
 });
+
+describe('loadConfig in production', () => {
+  const schema = baseServiceEnv.extend({
+    JWT_SECRET: z.string().min(32),
+    ADMIN_PASSWORD: z.string().min(6),
+    MP_ACCESS_TOKEN: z.string().min(1).optional(),
+  });
+  const production = {
+    ...good,
+    NODE_ENV: 'production',
+    JWT_SECRET: 'k'.repeat(40),
+    ADMIN_PASSWORD: 'uma-senha-forte',
+    MP_ACCESS_TOKEN: 'APP_USR-123',
+  };
+  const problems = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig(schema, env);
+      return [];
+    } catch (e) {
+      return (e as ConfigError).problems;
+    }
+  };
+
+  it('starts with real secrets', () => {
+    expect(problems(production)).toEqual([]);
+  });
+
+  it('refuses a missing secret, naming it, even where development makes it optional', () => {
+    expect(problems({ ...production, MP_ACCESS_TOKEN: undefined })).toEqual([
+      'MP_ACCESS_TOKEN is required in production',
+    ]);
+  });
+
+  it('refuses development values, naming each variable', () => {
+    expect(
+      problems({
+        ...production,
+        INTERNAL_SECRET: 'compose-internal-secret-change-me-0123456789',
+        ADMIN_PASSWORD: 'admin123',
+        MP_ACCESS_TOKEN: 'TEST-dev-providers',
+      }),
+    ).toEqual([
+      'INTERNAL_SECRET: a development value is refused in production',
+      'MP_ACCESS_TOKEN: a development value is refused in production',
+      'ADMIN_PASSWORD: a development value is refused in production',
+    ]);
+  });
+
+  it('accepts the same development values outside production', () => {
+    expect(problems({ ...production, NODE_ENV: 'development', ADMIN_PASSWORD: 'admin123' })).toEqual([]);
+  });
+});
+
+describe('loadConfig with empty variables', () => {
+  it('treats an empty variable as unset: defaults apply and optional ones stay undefined', () => {
+    const schema = baseServiceEnv.extend({ MP_BASE_URL: z.url().optional() });
+    const config = loadConfig(schema, { ...good, MP_BASE_URL: '', PUBLIC_URL: '' });
+    expect(config.MP_BASE_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+});

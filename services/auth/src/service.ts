@@ -3,7 +3,7 @@ import { env } from './config.js';
 import { bootstrapAdmin } from './domain/bootstrap-admin.js';
 import type { AuthDeps } from './domain/deps.js';
 import { createGoogleVerifier } from './domain/google-verifier.js';
-import { bcryptHasher } from './domain/passwords.js';
+import { bcryptHasher, decoyHash } from './domain/passwords.js';
 import { SessionTokens } from './domain/session-tokens.js';
 import { serveRpc } from './nats/handlers.js';
 import { entities } from './persistence/entities.js';
@@ -30,6 +30,8 @@ export const spec: ServiceSpec<typeof env> = {
       }),
       passwords: bcryptHasher,
     };
+    // Made now at the configured cost, so the first sign-in of an unknown email does not pay for it.
+    decoyHash(config.BCRYPT_COST);
     await bootstrapAdmin(deps);
     registerRoutes(app, deps);
     serveRpc(bus, deps);

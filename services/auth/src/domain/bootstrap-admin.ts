@@ -16,7 +16,9 @@ export async function bootstrapAdmin(deps: AuthDeps): Promise<void> {
     // Replicas starting together take turns.
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('auth.bootstrap-admin'))`);
     const applied = await m.getRepository(AdminBootstrapEntity).findOneBy({ email });
-    const envChanged = !applied || !(await passwordMatches(deps.passwords, password, applied.passwordHash));
+    const envChanged =
+      !applied ||
+      !(await passwordMatches(deps.passwords, password, applied.passwordHash, deps.config.BCRYPT_COST));
     const repo = users(m);
     const existing = await repo.byEmail(email);
     const passwordHash = envChanged || !existing ? await deps.passwords.hash(password, cost) : null;

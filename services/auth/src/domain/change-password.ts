@@ -19,7 +19,7 @@ export async function changePassword(
   if (!user) throw AppError.unauthorized(Msg.changePasswordFailed);
   if (
     'oldPassword' in opts &&
-    !(await passwordMatches(deps.passwords, opts.oldPassword, user.passwordHash))
+    !(await passwordMatches(deps.passwords, opts.oldPassword, user.passwordHash, deps.config.BCRYPT_COST))
   ) {
     throw AppError.badRequest(Msg.currentPasswordWrong, ErrorCode.INVALID_CREDENTIALS);
   }

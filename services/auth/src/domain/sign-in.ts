@@ -17,7 +17,12 @@ export async function signIn(deps: AuthDeps, email: string, password: string): P
   }
   const user = await users(deps.db.manager).byEmail(email);
   // Compared even without an account, so the answer time does not tell which emails exist.
-  const matches = await passwordMatches(deps.passwords, password, user?.passwordHash ?? null);
+  const matches = await passwordMatches(
+    deps.passwords,
+    password,
+    user?.passwordHash ?? null,
+    deps.config.BCRYPT_COST,
+  );
   if (!user || !matches) {
     await failures.record(email, window);
     await publishEvent(deps, Events.loginFailed, { email, reason: 'credentials' });

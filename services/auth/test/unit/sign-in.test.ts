@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Events, Msg } from '@app/contracts';
-import { bcryptHasher, passwordMatches } from '../../src/domain/passwords.js';
+import { bcryptHasher, decoyHash, passwordMatches } from '../../src/domain/passwords.js';
 import { signIn } from '../../src/domain/sign-in.js';
 import { countingHasher, memoryDeps } from './memory-deps.js';
 
@@ -68,12 +68,18 @@ describe('signIn: the same hashing work whether or not the account exists', () =
 
 describe('passwordMatches with bcrypt', () => {
   it("never matches without a stored hash, even with the stand-in hash's own password", async () => {
-    expect(await passwordMatches(bcryptHasher, 'decoy-password-never-matches', null)).toBe(false);
+    expect(await passwordMatches(bcryptHasher, 'decoy-password-never-matches', null, 10)).toBe(false);
+  });
+
+  it('compares an unknown account against a decoy of the configured cost, as expensive as a real hash', () => {
+    expect(decoyHash(11).startsWith('$2b$11$')).toBe(true);
+    expect(decoyHash(10).startsWith('$2b$10$')).toBe(true);
+    expect(decoyHash(11)).toBe(decoyHash(11));
   });
 
   it('matches the password a hash was made from, and only that one', async () => {
     const hash = await bcryptHasher.hash('senha-certa', 10);
-    expect(await passwordMatches(bcryptHasher, 'senha-certa', hash)).toBe(true);
-    expect(await passwordMatches(bcryptHasher, 'senha-errada', hash)).toBe(false);
+    expect(await passwordMatches(bcryptHasher, 'senha-certa', hash, 10)).toBe(true);
+    expect(await passwordMatches(bcryptHasher, 'senha-errada', hash, 10)).toBe(false);
   });
 });

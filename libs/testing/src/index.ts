@@ -9,3 +9,4 @@ export * from './users.js';
 export * from './pages.js';
 export * from './billing.js';
 export * from './drain.js';
+export * from './pdf.js';

@@ -1,4 +1,5 @@
 import type { GeneratedPage, Level, Operation, Problem } from '@app/generator';
+import { SHEET_FONT_CSS, SHEET_FONTS } from './sheet-fonts.js';
 
 export interface SheetMeta {
   /** The page code, printed in the footer so a printed sheet can be traced back to its page. */
@@ -141,17 +142,17 @@ function answerKeySheet(page: GeneratedPage, meta: SheetMeta): string {
 function styles(level: Level): string {
   const { width, height, margin } = SHEET_MM;
   return `
+  ${SHEET_FONT_CSS}
   @page { size: A4; margin: 0; }
   * { box-sizing: border-box; margin: 0; padding: 0; }
   html, body { background: #fff; color: #111; }
-  body { font-family: 'DejaVu Sans', sans-serif; font-size: 11pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  body { font-family: '${SHEET_FONTS.sans}'; font-size: 11pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .sheet {
     width: ${width}mm; height: ${height}mm; padding: ${margin}mm;
     display: flex; flex-direction: column; gap: 4mm; overflow: hidden; break-after: page;
   }
   .sheet:last-child { break-after: auto; }
-  /* Three faces only (Sans, Sans Bold, Sans Mono): every face is subset into each PDF, which costs render time. */
-  .number, .sign, .equals { font-family: 'DejaVu Sans Mono', monospace; }
+  .number, .sign, .equals { font-family: '${SHEET_FONTS.mono}'; }
 
   .head { display: flex; flex-direction: column; gap: 3mm; }
   h1 { font-size: 19pt; font-weight: bold; letter-spacing: 0.2pt; padding-bottom: 2mm; border-bottom: 1.2pt solid #111; }
@@ -208,11 +209,11 @@ function styles(level: Level): string {
   .foot .level {
     color: #fff; background: ${LEVEL_COLOURS[level]}; font-weight: bold; padding: 0.6mm 2.5mm; border-radius: 2mm;
   }
-  .foot .code { margin-left: auto; font-family: 'DejaVu Sans Mono', monospace; }
+  .foot .code { margin-left: auto; font-family: '${SHEET_FONTS.mono}'; }
   `;
 }
 
-/** A complete, self-contained HTML document (no external assets) for one page and, with answers, its gabarito. */
+/** A complete, self-contained HTML document (no external assets, fonts included) for one page and, with answers, its gabarito. */
 export function renderSheetHtml(page: GeneratedPage, meta: SheetMeta): string {
   const sheets = [exerciseSheet(page, meta)];
   if (page.options.answers) sheets.push(answerKeySheet(page, meta));

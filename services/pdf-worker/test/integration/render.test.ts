@@ -1,77 +1,24 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { basename, dirname, join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packagedChromium } from '@app/browser';
 import { generatePage, type GeneratedPage, type Level, type PageOptions, type Problem } from '@app/generator';
+import { readPdf, type PdfDocument } from '@app/testing';
 import { BrowserPool, countPdfPages, type RenderedSheet } from '../../src/domain/browser-pool.js';
 import { DIGIT_SIZE_PT, SHEET_MM, renderSheetHtml } from '../../src/domain/sheet-html.js';
 
-// Chromium tier: renders real sheets and reads them back with poppler (pdfinfo, pdftotext), as a reader would.
+// Chromium tier: renders real sheets and reads them back with pdfjs (pages, text, word boxes, fonts), as a reader
+// would, with nothing from the system (no poppler).
 
-const run = promisify(execFile);
 const MM_TO_PT = 72 / 25.4;
 const A4_PT = { width: 595, height: 842 };
 const SIGNS = { add: '+', sub: '\u2212', mult: '×', div: '÷' } as const;
-/** DejaVu Sans Mono's ascent + descent: what poppler reports as a word's height, per point of font size. */
-const MONO_HEIGHT_PER_PT = 1.164;
-
-let workDir: string;
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'pdf-worker-render-'));
-});
-afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
-
-let fileCounter = 0;
-async function savePdf(pdf: Buffer): Promise<string> {
-  const path = join(workDir, `sheet-${++fileCounter}.pdf`);
-  await writeFile(path, pdf);
-  return path;
-}
-
-async function pdfInfo(path: string): Promise<{ pages: number; width: number; height: number }> {
-  const { stdout } = await run('pdfinfo', [path]);
-  const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(stdout);
-  return {
-    pages: Number(/Pages:\s+(\d+)/.exec(stdout)?.[1]),
-    width: Number(size?.[1]),
-    height: Number(size?.[2]),
-  };
-}
-
-async function pageText(path: string, page: number): Promise<string> {
-  const { stdout } = await run('pdftotext', ['-layout', '-f', String(page), '-l', String(page), path, '-']);
-  return stdout;
-}
-
-interface Word {
-  page: number;
-  text: string;
-  xMin: number;
-  yMin: number;
-  xMax: number;
-  yMax: number;
-}
-
-async function words(path: string): Promise<Word[]> {
-  const { stdout } = await run('pdftotext', ['-bbox', path, '-']);
-  const found: Word[] = [];
-  let page = 0;
-  for (const line of stdout.split('\n')) {
-    if (line.includes('<page ')) page++;
-    const match = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(
-      line,
-    );
-    if (match) {
-      const [, xMin, yMin, xMax, yMax, text] = match;
-      found.push({ page, text: text!, xMin: +xMin!, yMin: +yMin!, xMax: +xMax!, yMax: +yMax! });
-    }
-  }
-  return found;
-}
+/** The faces the sheet embeds (sheet-html.ts), by the PostScript names they carry into the PDF. */
+const SHEET_PDF_FONTS = ['DejaVuSans', 'DejaVuSans-Bold', 'DejaVuSansMono'];
 
 function pngSize(png: Buffer): { width: number; height: number } {
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -111,24 +58,27 @@ describe('rendered sheets', () => {
       const page = generatePage(`${seed}-${level}-${div}-${answers}`, options);
       const code = `T${level}${div ? 'D' : 'N'}${answers ? 'G' : 'S'}`;
       const rendered = await pool.render(renderSheetHtml(page, { code }));
-      const path = await savePdf(rendered.pdf);
+      const pdf = await readPdf(rendered.pdf);
 
-      const info = await pdfInfo(path);
       const expectedPages = answers ? 2 : 1;
-      expect(info.pages).toBe(expectedPages);
+      expect(pdf.pages).toHaveLength(expectedPages);
       expect(rendered.pages).toBe(expectedPages);
-      expect(Math.round(info.width)).toBe(A4_PT.width);
-      expect(Math.round(info.height)).toBe(A4_PT.height);
+      for (const { width, height } of pdf.pages) {
+        expect(Math.round(width)).toBe(A4_PT.width);
+        expect(Math.round(height)).toBe(A4_PT.height);
+      }
       expect(pngSize(rendered.png).width).toBe(300);
+      // Only the embedded faces: a glyph they lacked would have brought in a fallback font.
+      expect(pdf.fonts).toEqual(SHEET_PDF_FONTS);
 
-      await expectExercisePage(path, page, code);
-      if (answers) await expectAnswerKey(path, page);
-      await expectInsideMarginsAtFullSize(path, page);
+      expectExercisePage(pdf, page, code);
+      if (answers) expectAnswerKey(pdf, page);
+      expectInsideMarginsAtFullSize(pdf, page);
     }
   });
 
-  async function expectExercisePage(path: string, page: GeneratedPage, code: string): Promise<void> {
-    const text = await pageText(path, 1);
+  function expectExercisePage(pdf: PdfDocument, page: GeneratedPage, code: string): void {
+    const text = pdf.pages[0]!.text;
     for (const label of [
       'Exercícios de Matemática',
       'Nome:',
@@ -153,15 +103,16 @@ describe('rendered sheets', () => {
     expect(answersOnPage).toEqual([]);
   }
 
-  async function expectAnswerKey(path: string, page: GeneratedPage): Promise<void> {
-    const text = await pageText(path, 2);
+  function expectAnswerKey(pdf: PdfDocument, page: GeneratedPage): void {
+    const text = pdf.pages[1]!.text;
     expect(text).toContain('Gabarito');
     for (const problem of page.problems) expect(text).toMatch(answerPattern(problem));
   }
 
-  async function expectInsideMarginsAtFullSize(path: string, page: GeneratedPage): Promise<void> {
+  function expectInsideMarginsAtFullSize(pdf: PdfDocument, page: GeneratedPage): void {
     const margin = SHEET_MM.margin * MM_TO_PT - 0.5;
-    const all = await words(path);
+    // Word boxes run from the font's ascent to its descent (DejaVu: 0.928 and 0.236 of the size), as poppler's did.
+    const all = pdf.pages.flatMap((p) => p.words);
     expect(all.length).toBeGreaterThan(40);
     for (const word of all) {
       const where = `"${word.text}" on page ${word.page} at ${word.xMin},${word.yMin}-${word.xMax},${word.yMax}`;
@@ -170,13 +121,13 @@ describe('rendered sheets', () => {
       expect(word.xMax, where).toBeLessThanOrEqual(A4_PT.width - margin);
       expect(word.yMax, where).toBeLessThanOrEqual(A4_PT.height - margin);
     }
-    // Chromium shrinks a page that does not fit; the digits would then come out smaller than the CSS asks.
-    const expectedHeight = DIGIT_SIZE_PT[page.options.level] * MONO_HEIGHT_PER_PT;
+    // Chromium shrinks a page that does not fit; the digits would then come out smaller than the CSS asks. pdfjs
+    // reads the size itself (the text matrix), where poppler's word height was the size times the font's height.
     for (const problem of page.problems) {
-      const heights = all
+      const sizes = all
         .filter((word) => word.page === 1 && word.text === String(problem.a))
-        .map((word) => word.yMax - word.yMin);
-      expect(Math.max(...heights), `height of ${problem.a}`).toBeCloseTo(expectedHeight, 1);
+        .map((word) => word.fontSize);
+      expect(Math.max(...sizes), `size of ${problem.a}`).toBeCloseTo(DIGIT_SIZE_PT[page.options.level], 1);
     }
   }
 
@@ -257,9 +208,11 @@ describe('BrowserPool', () => {
       const pid = pool.stats.pid;
       expect(pid).toBeTypeOf('number');
       const jobs = Array.from({ length: 6 }, (_, index) => pool.render(sheet(`kill-${index}`)));
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // Mid-way without a clock: the first job is done, and the moment it handed its tab back the next waiting job
+      // took it, so that job (and the one on the other tab, unless it finished too) is on the browser being killed.
+      expectSheet(await jobs[0]!, 1);
       process.kill(pid!, 'SIGKILL');
-      const results = await Promise.all(jobs);
+      const results = await Promise.all(jobs.slice(1));
       results.forEach((rendered) => expectSheet(rendered, 1));
       expectSheet(await pool.render(sheet('after-kill')), 1);
       expect(pool.stats.launches).toBe(2);
@@ -291,3 +244,124 @@ describe('BrowserPool', () => {
     await expect(pool.render(sheet('closed'))).rejects.toThrow(/closed/);
   });
 });
+
+describe('the packaged Chromium', () => {
+  it('renders a sheet whose text reads back, with the @sparticuz/chromium binary as the executable', async () => {
+    const executablePath = await packagedChromium();
+    const pool = new BrowserPool({ size: 1, executablePath });
+    try {
+      const page = generatePage('packaged-chromium', {
+        add: true,
+        sub: true,
+        mult: true,
+        div: true,
+        answers: true,
+        level: 2,
+      });
+      const rendered = await pool.render(renderSheetHtml(page, { code: 'PACOTE' }));
+      expect(pool.executablePath).toBe(executablePath);
+      const pdf = await readPdf(rendered.pdf);
+      expect(pdf.pages).toHaveLength(2);
+      expect(pdf.fonts).toEqual(SHEET_PDF_FONTS);
+      expect(pdf.pages[0]!.text).toContain('Exercícios de Matemática');
+      expect(pdf.pages[0]!.text).toContain('Código: PACOTE');
+      expect(pdf.pages[1]!.text).toContain('Gabarito');
+      for (const problem of page.problems) expect(pdf.pages[1]!.text).toMatch(answerPattern(problem));
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('embedded fonts', () => {
+  let otherFonts: string;
+  beforeAll(async () => {
+    // Another machine's fonts: only Open Sans (the fonts.tar.br that ships in @sparticuz/chromium), no DejaVu.
+    // Not zero fonts: a Chromium whose fontconfig knows no font at all cannot decode web fonts either.
+    otherFonts = await mkdtemp(join(tmpdir(), 'pdf-worker-other-fonts-'));
+    const tar = brotliDecompressSync(await readFile(join(sparticuzDir(), 'bin', 'fonts.tar.br')));
+    for (const { name, data } of untar(tar)) {
+      if (name.endsWith('.ttf')) await writeFile(join(otherFonts, basename(name)), data);
+    }
+    await writeFile(
+      join(otherFonts, 'fonts.conf'),
+      `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${otherFonts}</dir><cachedir>${join(otherFonts, 'cache')}</cachedir></fontconfig>\n`,
+    );
+  });
+  afterAll(() => rm(otherFonts, { recursive: true, force: true }));
+
+  /** A pool whose browser sees only the other fonts (puppeteer hands process.env to the browser at launch). */
+  async function poolWithOtherFonts(): Promise<BrowserPool> {
+    const saved = process.env.FONTCONFIG_FILE;
+    process.env.FONTCONFIG_FILE = join(otherFonts, 'fonts.conf');
+    const pool = new BrowserPool({ size: 1 });
+    try {
+      await pool.warm();
+    } finally {
+      if (saved === undefined) delete process.env.FONTCONFIG_FILE;
+      else process.env.FONTCONFIG_FILE = saved;
+    }
+    return pool;
+  }
+
+  it('print the same sheet whatever fonts the system has', async () => {
+    const here = new BrowserPool({ size: 1 });
+    const elsewhere = await poolWithOtherFonts();
+    try {
+      await here.warm();
+      // The control: the other browser really lacks DejaVu; a page asking the system for it gets Open Sans.
+      const systemFontPage =
+        '<!doctype html><html><body><p style="font-family: \'DejaVu Sans\'">Olá − × ÷</p></body></html>';
+      const control = await readPdf((await elsewhere.render(systemFontPage)).pdf);
+      expect(control.fonts).not.toContain('DejaVuSans');
+      expect(control.fonts.join()).toContain('OpenSans');
+
+      const page = generatePage('fonts-anywhere', {
+        add: true,
+        sub: true,
+        mult: true,
+        div: true,
+        answers: true,
+        level: 1,
+      });
+      const html = renderSheetHtml(page, { code: 'FONTES' });
+      const [a, b] = await Promise.all([here.render(html), elsewhere.render(html)]);
+      const [pdfA, pdfB] = await Promise.all([readPdf(a.pdf), readPdf(b.pdf)]);
+      expect(pdfA.fonts).toEqual(SHEET_PDF_FONTS);
+      // Same fonts, same text, every word at the same place, the same thumbnail.
+      expect(pdfB).toEqual(pdfA);
+      expect(b.png.equals(a.png)).toBe(true);
+    } finally {
+      await Promise.all([here.close(), elsewhere.close()]);
+    }
+  });
+});
+
+/** The @sparticuz/chromium package's folder (its `exports` hide package.json: walk up from its entry point). */
+function sparticuzDir(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium'));
+  while (!existsSync(join(dir, 'bin', 'fonts.tar.br'))) {
+    if (dir === dirname(dir)) throw new Error('@sparticuz/chromium has no bin/fonts.tar.br');
+    dir = dirname(dir);
+  }
+  return dir;
+}
+
+/** The regular files of a ustar archive. */
+function* untar(tar: Buffer): Generator<{ name: string; data: Buffer }> {
+  for (let offset = 0; offset + 512 <= tar.length;) {
+    const header = tar.subarray(offset, offset + 512);
+    const name = header.toString('utf8', 0, 100).replace(/\0.*$/s, '');
+    if (!name) return;
+    const size = parseInt(header.toString('latin1', 124, 136).replace(/\0.*$/s, '').trim() || '0', 8);
+    const type = String.fromCharCode(header[156]!);
+    const prefix = header.toString('utf8', 345, 500).replace(/\0.*$/s, '');
+    if (type === '0' || type === '\0') {
+      yield {
+        name: prefix ? `${prefix}/${name}` : name,
+        data: tar.subarray(offset + 512, offset + 512 + size),
+      };
+    }
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+}

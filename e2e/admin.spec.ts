@@ -27,7 +27,7 @@ test('the admin signs in, lands on Estatísticas and sees the three groups', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Estatísticas' })).toBeVisible();
   for (const [group, labels] of [
     ['Usuários', ['Total', 'Via Google', 'Cadastro manual']],
-    ['Pagamentos', ['Total criados', 'Finalizados', 'Não finalizados']],
+    ['Pagamentos', ['Total criados', 'Finalizados', 'Não finalizados', 'Estornados']],
     ['Páginas', ['Total criadas', 'Compradas', 'Não compradas']],
   ] as const) {
     const section = page.getByRole('region', { name: group });

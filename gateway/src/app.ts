@@ -9,9 +9,18 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode, fail, getClientConfig, getEnv, PlatformMessages, allApiRoutes } from '@app/contracts';
-import { createHttpApp, identityHeaders, REQUEST_ID_HEADER, type Bus, type Logger } from '@app/kit';
+import {
+  addHealthRoutes,
+  createHttpApp,
+  identityHeaders,
+  REQUEST_ID_HEADER,
+  type Bus,
+  type Logger,
+} from '@app/kit';
 import type { GatewayConfig } from './config.js';
 import { createSessionChecker } from './edge-auth.js';
+import { registerGoogleFormPost } from './google-form-post.js';
+import { gatewayReadinessChecks } from './health.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { routeTable, upstreamUrl, type RouteEntry } from './route-table.js';
 
@@ -64,7 +73,7 @@ export async function buildGateway(
       },
     },
     crossOriginEmbedderPolicy: false,
-    // Google Identity Services opens a popup that must talk back to this window.
+    // The Google stand-in's sign-in popup (development) must talk back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(cors, { origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false });
@@ -86,6 +95,9 @@ export async function buildGateway(
   });
 
   // ---- routes the gateway answers itself ----
+  // Probes (load balancer, Kubernetes): /health while the process runs, /ready while NATS and every upstream's own
+  // /ready answer. Outside /api: not in the route table, not proxied, not in the API docs.
+  addHealthRoutes(app, gatewayReadinessChecks(config, bus));
   app.get(getEnv.path, async () => ({ backendEnv: config.BACKEND_ENV, dbEnv: config.DB_ENV }));
   app.get(getClientConfig.path, async () => ({
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
@@ -101,6 +113,9 @@ export async function buildGateway(
 
   // ---- the route table: one exact proxy route per /api path ----
   for (const entry of routeTable) await registerProxy(app, config, entry, checkSession);
+
+  // ---- page routes the gateway answers itself (route-table.ts: pageRoutes) ----
+  await registerGoogleFormPost(app, config);
 
   // ---- the SPA ----
   const webDist = path.resolve(config.WEB_DIST);

@@ -53,6 +53,18 @@ export const routeTable: RouteEntry[] = [
 /** Routes the gateway answers itself. */
 export const gatewayRoutes: ApiRoute[] = [api.getEnv, api.getClientConfig];
 
+const authLoginGoogle = routeTable.find((e) => e.route === api.loginGoogle)!;
+
+/**
+ * Page routes (not /api) the gateway answers itself.
+ * - POST /login/google: Google Identity Services' redirect-mode form post (spec §2: "form action target for Google
+ *   sign-in"). gateway/src/google-form-post.ts checks the g_csrf_token cookie against the form, signs in through
+ *   auth's /api/login/google and answers a 303 to the SPA (GET /login/google, served as a page like any other).
+ */
+export const pageRoutes = {
+  googleSignIn: { ...api.googleFormPost, signsInThrough: authLoginGoogle },
+} as const;
+
 export function upstreamUrl(config: GatewayConfig, service: Upstream): string {
   const urls: Record<Upstream, string> = {
     auth: config.AUTH_URL,

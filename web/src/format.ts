@@ -2,10 +2,12 @@ const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL
 
 /**
  * Money as Brazilians read it: `R$ 10,50` (exactly two decimals, spec §9), with the plain space the spec's texts
- * use (Intl puts a no-break space after `R$`).
+ * use (Intl puts a no-break space after `R$`). A negative balance (a refund or chargeback after spending) reads
+ * `-R$ 0,50`, the sign before the symbol as Intl's pt-BR puts it (the mail service writes it the same way); zero
+ * never shows a sign.
  */
 export function formatReais(value: number): string {
-  return reais.format(value).replace(/\s/g, ' ');
+  return reais.format(value + 0).replace(/\s/g, ' ');
 }
 
 const dateTimeParts = new Intl.DateTimeFormat('pt-BR', {

@@ -67,6 +67,13 @@ export const Msg = {
   paymentMismatch: 'Os dados do pagamento não conferem com a recarga solicitada. Nenhum valor foi creditado.',
   paymentProviderUnavailable:
     'Não foi possível consultar o Mercado Pago agora. Tente novamente em instantes.',
+  // What the builder says after the payer comes back from Mercado Pago (/pagamento-sucesso), by outcome.
+  paymentOutcomeApproved: (amount: string) => `Pagamento aprovado! ${amount} foram adicionados ao seu saldo.`,
+  paymentOutcomePending:
+    'Recebemos seu pagamento e ele está sendo processado. Seu saldo será atualizado automaticamente assim que for confirmado.',
+  paymentOutcomeRejected: 'O pagamento não foi aprovado. Nenhum valor foi adicionado ao seu saldo.',
+  paymentOutcomeUnknown:
+    'Não foi possível confirmar seu pagamento agora. Se ele for aprovado, seu saldo será atualizado automaticamente.',
   webhookSignatureInvalid: 'Assinatura da notificação inválida.',
   webhookReceived: 'Notificação recebida.',
   pageNotFound: 'Página não encontrada.',

@@ -69,6 +69,8 @@ export const PaymentStats = z.object({
   totalPayments: z.number(),
   paymentsFinished: z.number(),
   paymentsPending: z.number(),
+  /** Credited payments of which a refund or chargeback took back some or all (counted in paymentsFinished too). */
+  paymentsReversed: z.number(),
 });
 export const PageStats = z.object({
   totalPages: z.number(),
@@ -103,7 +105,12 @@ export const Rpc = {
       userId: z.string(),
       cents: z.number().int().positive(),
       reason: z.string().min(1).max(200),
-      idempotencyKey: z.string().min(1).max(200),
+      // Reversals key their ledger rows `reversal:<payment>:<cents>` in the same unique space: a debit never may.
+      idempotencyKey: z
+        .string()
+        .min(1)
+        .max(200)
+        .refine((key) => !key.startsWith('reversal:'), 'reserved for reversals'),
     }),
     z.discriminatedUnion('ok', [
       z.object({ ok: z.literal(true), balanceCents: z.number().int() }),
@@ -120,7 +127,14 @@ export const Rpc = {
   ),
 } as const;
 
-export const MailTemplate = z.enum(['activation', 'recovery', 'admin-new-user', 'test']);
+export const MailTemplate = z.enum([
+  'activation',
+  'recovery',
+  'admin-new-user',
+  'test',
+  'topup-credited',
+  'topup-reversed',
+]);
 export type MailTemplate = z.infer<typeof MailTemplate>;
 
 export const Jobs = {
@@ -176,6 +190,22 @@ export const Events = {
       userId: z.string(),
       amountCents: z.number().int(),
       paymentId: z.string(),
+      /** The balance right after the credit (absent from events published before it existed). */
+      balanceCents: z.number().int().optional(),
+    }),
+  ),
+  /** A refund or chargeback took back `amountCents` of a credited payment; eventId = its ledger key. */
+  topupReversed: event(
+    'events.billing.topup.reversed',
+    z.object({
+      ...EventBase,
+      topupId: z.string(),
+      userId: z.string(),
+      paymentId: z.string(),
+      amountCents: z.number().int().positive(),
+      totalReversedCents: z.number().int().positive(),
+      balanceCents: z.number().int(),
+      reason: z.enum(['refund', 'chargeback']),
     }),
   ),
   pageCreated: event(

@@ -214,15 +214,22 @@ export function addRoute<R extends ApiRoute>(
   });
 }
 
-/** Liveness and readiness. `/ready` answers 503 until every check passes. */
+/**
+ * Liveness and readiness. `/health` answers while the process runs; `/ready` answers 503 until every check passes,
+ * naming the ones that failed. Checks run at once (a slow one does not add up to the others' time); a check that
+ * throws counts as failed.
+ */
 export function addHealthRoutes(app: FastifyInstance, checks: Record<string, () => Promise<boolean>>): void {
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_req, reply) => {
+    const entries = Object.entries(checks);
+    const outcomes = await Promise.all(entries.map(([, check]) => check().catch(() => false)));
     const results: Record<string, boolean> = {};
-    for (const [name, check] of Object.entries(checks)) {
-      results[name] = await check().catch(() => false);
-    }
-    const ready = Object.values(results).every(Boolean);
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks: results });
+    entries.forEach(([name], i) => (results[name] = outcomes[i] === true));
+    const failed = entries.map(([name]) => name).filter((name) => !results[name]);
+    const ready = failed.length === 0;
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not-ready', checks: results, ...(ready ? {} : { failed }) });
   });
 }

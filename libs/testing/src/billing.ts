@@ -37,12 +37,15 @@ async function standIn<T>(stack: StackInfo, path: string, body: unknown): Promis
   return (await res.json()) as T;
 }
 
-/** Pays a preference on the stand-in, as the payer would on the checkout page (the stand-in posts the webhook). */
+/**
+ * Pays a preference on the stand-in, as the payer would on the checkout page (the stand-in posts the webhook,
+ * unless `notify: false`).
+ */
 export const payPreference = (
   stack: StackInfo,
   preferenceId: string,
   outcome: PaymentOutcome,
-  override: { transactionAmount?: number; currencyId?: string } = {},
+  override: { transactionAmount?: number; currencyId?: string; notify?: boolean } = {},
 ) =>
   standIn<{ paymentId: string; redirectUrl: string | null }>(stack, '/pay', {
     preferenceId,
@@ -50,9 +53,22 @@ export const payPreference = (
     ...override,
   });
 
-/** Changes a payment on the stand-in later (`notify: false` simulates a notification that never arrives). */
-export const setPaymentStatus = (stack: StackInfo, paymentId: string, status: string, notify = true) =>
-  standIn<{ paymentId: string; status: string }>(stack, `/payments/${paymentId}/status`, { status, notify });
+/**
+ * Changes a payment on the stand-in later (`notify: false` simulates a notification that never arrives).
+ * `refundedReais` sets Mercado Pago's `transaction_amount_refunded` (a partial refund keeps status 'approved').
+ */
+export const setPaymentStatus = (
+  stack: StackInfo,
+  paymentId: string,
+  status: string,
+  notify = true,
+  refundedReais?: number,
+) =>
+  standIn<{ paymentId: string; status: string }>(stack, `/payments/${paymentId}/status`, {
+    status,
+    notify,
+    ...(refundedReais === undefined ? {} : { transaction_amount_refunded: refundedReais }),
+  });
 
 /** Has the stand-in send the payment's signed notification again; answers once billing has answered it. */
 export const resendPaymentNotification = (stack: StackInfo, paymentId: string) =>

@@ -13,5 +13,14 @@ export const env = z.object({
   BILLING_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   /** For how long after its creation a top-up is still looked up. */
   BILLING_RECONCILE_WINDOW_HOURS: z.coerce.number().positive().default(24),
+  /**
+   * For how many days after its credit a top-up is still looked up for a refund or chargeback whose notification
+   * was lost. Webhooks are the main path (Mercado Pago retries them); this is the safety net, and each credited
+   * top-up costs one Mercado Pago call per BILLING_REVERSAL_RECHECK_MS inside it. 30 days covers refunds we make
+   * and the bulk of chargebacks; a later one still arrives by webhook.
+   */
+  BILLING_REVERSAL_WINDOW_DAYS: z.coerce.number().positive().default(30),
+  /** How often one credited top-up is looked up again; unset: 10 × BILLING_RECONCILE_INTERVAL_MS. */
+  BILLING_REVERSAL_RECHECK_MS: z.coerce.number().int().min(100).optional(),
 });
 export type BillingConfig = z.infer<typeof env> & z.infer<typeof baseServiceEnv>;

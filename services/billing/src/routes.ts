@@ -1,11 +1,16 @@
+import type { FastifyReply } from 'fastify';
 import {
   createPreference,
   ErrorCode,
+  fail,
   getBalance,
   mercadoPagoWebhook,
   Msg,
   ok,
   processPayment,
+  type Envelope,
+  type PaymentOutcome,
+  type ProcessPaymentResult,
 } from '@app/contracts';
 import { addRoute, AppError, type App } from '@app/kit';
 import type { BackgroundTasks } from './background.js';
@@ -15,7 +20,7 @@ import type { BillingDeps } from './domain/deps.js';
 import { centsToReais } from './domain/money.js';
 import { ProviderUnavailableError } from './domain/payment-provider.js';
 import { settlePayment, type Settlement } from './domain/settle-payment.js';
-import { isSignedByMercadoPago } from './mercadopago/webhook-signature.js';
+import { checkMercadoPagoSignature, manifestDataId } from './mercadopago/webhook-signature.js';
 
 const PAYMENT_ID = /^\d{1,30}$/;
 
@@ -41,49 +46,83 @@ export function registerRoutes(
     return ok({ id: preference.id, init_point: preference.initPoint });
   });
 
-  addRoute(app, processPayment, async ({ body, identity }) => {
+  addRoute(app, processPayment, async ({ body, identity, reply }) => {
     const settlement = await providerCall(Msg.paymentProviderUnavailable, () =>
-      settlePayment(deps, body.paymentId, { userId: identity.userId, preferenceId: body.preferenceId }),
+      settlePayment(deps, body.paymentId, 'return', {
+        userId: identity.userId,
+        preferenceId: body.preferenceId,
+      }),
     );
-    return answerSettlement(settlement);
+    return answerSettlement(settlement, () => deps.store.balanceCents(identity.userId), reply);
   });
 
   // Mercado Pago signs `data.id` from the query string; the body's copy must agree with it.
   addRoute(app, mercadoPagoWebhook, async ({ body, query, request }) => {
     const dataId = query['data.id'];
-    const signed = isSignedByMercadoPago({
+    const requestId = request.headers['x-request-id'];
+    const check = checkMercadoPagoSignature({
       signature: request.headers['x-signature'],
-      requestId: request.headers['x-request-id'],
+      requestId,
       dataId,
       secret: config.MP_WEBHOOK_SECRET,
     });
-    if (!signed) throw AppError.unauthorized(Msg.webhookSignatureInvalid, ErrorCode.INVALID_TOKEN);
+    if (!check.ok) {
+      // The reason and Mercado Pago's request id only: never the secret or the signature.
+      deps.logger.warn(
+        {
+          reason: check.reason,
+          mpRequestId: typeof requestId === 'string' ? requestId.slice(0, 100) : undefined,
+        },
+        'mercado pago notification refused',
+      );
+      throw AppError.unauthorized(Msg.webhookSignatureInvalid, ErrorCode.INVALID_TOKEN);
+    }
     const bodyId = body.data?.id;
-    if (bodyId !== undefined && String(bodyId) !== dataId)
+    if (bodyId !== undefined && manifestDataId(String(bodyId)) !== manifestDataId(dataId!))
       throw AppError.badRequest(Msg.webhookSignatureInvalid);
     const type = query.type ?? body.type;
     if (type === 'payment' && dataId && PAYMENT_ID.test(dataId)) {
-      background.run('webhook settlement', () => settlePayment(deps, dataId));
+      background.run('webhook settlement', () => settlePayment(deps, dataId, 'webhook'));
     }
     return ok(null, Msg.webhookReceived);
   });
 }
 
-function answerSettlement(s: Settlement) {
+/**
+ * The answer to the payer's return: SUCCESS when approved; otherwise an ERROR (code PAYMENT_NOT_CREDITED, HTTP status
+ * by reason) whose payload still says the outcome and the balance, so that the builder can explain it.
+ */
+async function answerSettlement(s: Settlement, balanceCents: () => Promise<number>, reply: FastifyReply) {
+  const notCredited = async (status: number, outcome: PaymentOutcome, message: string) =>
+    reply.code(status).send({
+      ...fail(message, ErrorCode.PAYMENT_NOT_CREDITED),
+      payload: { outcome, credited: false, amount: null, balance: centsToReais(await balanceCents()) },
+    } satisfies Envelope<ProcessPaymentResult>);
   switch (s.outcome) {
     case 'credited':
-      return ok({ credited: true, balance: centsToReais(s.balanceCents) }, Msg.paymentCredited);
-    case 'already_credited':
-      return ok({ credited: false, balance: centsToReais(s.balanceCents) }, Msg.paymentAlreadyCredited);
+    case 'already_credited': {
+      const credited = s.outcome === 'credited';
+      return ok<ProcessPaymentResult>(
+        {
+          outcome: 'approved',
+          credited,
+          amount: centsToReais(s.amountCents),
+          balance: centsToReais(s.balanceCents),
+        },
+        credited ? Msg.paymentCredited : Msg.paymentAlreadyCredited,
+      );
+    }
     case 'pending':
-      throw new AppError(409, ErrorCode.PAYMENT_NOT_CREDITED, Msg.paymentPending);
+      return notCredited(409, 'pending', Msg.paymentPending);
     case 'rejected':
-      throw new AppError(402, ErrorCode.PAYMENT_NOT_CREDITED, Msg.paymentRejected);
+    case 'reversed':
+    case 'already_reversed':
+      return notCredited(402, 'rejected', Msg.paymentRejected);
     case 'mismatch':
-      throw new AppError(422, ErrorCode.PAYMENT_NOT_CREDITED, Msg.paymentMismatch);
+      return notCredited(422, 'mismatch', Msg.paymentMismatch);
     case 'not_found':
     case 'foreign':
-      throw new AppError(404, ErrorCode.PAYMENT_NOT_CREDITED, Msg.paymentNotFound);
+      return notCredited(404, 'not_found', Msg.paymentNotFound);
   }
 }
 

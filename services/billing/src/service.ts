@@ -10,6 +10,7 @@ import { BillingStore } from './persistence/billing-store.js';
 import { billingEntities } from './persistence/entities.js';
 import { Ledger1760000000000 } from './persistence/migrations/1760000000000-ledger.js';
 import { LedgerNoTruncate1760000000001 } from './persistence/migrations/1760000000001-ledger-no-truncate.js';
+import { Reversals1760000000002 } from './persistence/migrations/1760000000002-reversals.js';
 import { registerRoutes } from './routes.js';
 
 export const spec: ServiceSpec<typeof env> = {
@@ -18,7 +19,7 @@ export const spec: ServiceSpec<typeof env> = {
   database: {
     schema: 'billing',
     entities: billingEntities,
-    migrations: [Ledger1760000000000, LedgerNoTruncate1760000000001],
+    migrations: [Ledger1760000000000, LedgerNoTruncate1760000000001, Reversals1760000000002],
   },
   streams: ['EVENTS'],
   async setup({ config, logger, bus, db, app, onShutdown }) {
@@ -38,6 +39,8 @@ export const spec: ServiceSpec<typeof env> = {
     const reconciler = startReconciler(deps, {
       windowHours: config.BILLING_RECONCILE_WINDOW_HOURS,
       everyMs: config.BILLING_RECONCILE_INTERVAL_MS,
+      reversalWindowDays: config.BILLING_REVERSAL_WINDOW_DAYS,
+      reversalEveryMs: config.BILLING_REVERSAL_RECHECK_MS ?? 10 * config.BILLING_RECONCILE_INTERVAL_MS,
     });
     onShutdown(async () => {
       await reconciler.stop();

@@ -60,27 +60,31 @@ export async function registerGoogle(app: FastifyInstance, config: DevProvidersC
 
   // The popup the web's 'Entrar com Google (desenvolvimento)' button opens: it asks who to be, gets a credential
   // and hands it to the opener with postMessage, as Google Identity Services does in its popup mode.
+  // With `?login_uri=…` it plays GIS's redirect mode instead: it sets a g_csrf_token cookie and posts the form
+  // {credential, g_csrf_token, select_by} to login_uri, as Google does (the cookie reaches the site when both run on
+  // the same host, as localhost does in development and tests: cookies do not tell ports apart).
   app.get('/__dev/google/signin', async (req, reply) => {
-    const origin =
-      safeOrigin((req.query as Record<string, unknown>).origin) ?? new URL(config.PUBLIC_URL).origin;
+    const query = req.query as Record<string, unknown>;
+    const origin = safeUrl(query.origin)?.origin ?? new URL(config.PUBLIC_URL).origin;
+    const loginUri = safeUrl(query.login_uri)?.href ?? null;
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(signInPage(origin));
+      .send(signInPage(origin, loginUri));
   });
 }
 
-function safeOrigin(value: unknown): string | null {
+function safeUrl(value: unknown): URL | null {
   if (typeof value !== 'string') return null;
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   } catch {
     return null;
   }
 }
 
-const signInPage = (targetOrigin: string) => `<!doctype html>
+const signInPage = (targetOrigin: string, loginUri: string | null) => `<!doctype html>
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
@@ -110,6 +114,24 @@ const signInPage = (targetOrigin: string) => `<!doctype html>
 </form>
 <script>
   const targetOrigin = ${JSON.stringify(targetOrigin)};
+  const loginUri = ${JSON.stringify(loginUri).replace(/</g, '\\u003c')};
+  /** GIS redirect mode: the double-submit cookie, then the form post to the site's login_uri. */
+  function postToLoginUri(credential) {
+    const csrf = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+    document.cookie = 'g_csrf_token=' + csrf + '; path=/; SameSite=Lax';
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = loginUri;
+    for (const [name, value] of Object.entries({ credential, g_csrf_token: csrf, select_by: 'user' })) {
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    document.body.append(form);
+    form.submit();
+  }
   document.getElementById('entrar').addEventListener('submit', async (event) => {
     event.preventDefault();
     const email = document.getElementById('email').value;
@@ -121,6 +143,7 @@ const signInPage = (targetOrigin: string) => `<!doctype html>
     });
     if (!res.ok) { document.getElementById('erro').textContent = 'Não foi possível gerar a credencial.'; return; }
     const { credential } = await res.json();
+    if (loginUri) return postToLoginUri(credential);
     if (!window.opener) { document.getElementById('erro').textContent = 'Abra esta página pelo botão do site.'; return; }
     window.opener.postMessage({ type: 'dev-google-credential', credential, select_by: 'user' }, targetOrigin);
     window.close();

@@ -9,7 +9,8 @@ import type { DevProvidersConfig } from './config.js';
  * like the real ones. State lives in this process's memory: it is a development stand-in.
  *
  * Programmatic (tests): POST /__dev/mercadopago/pay {preferenceId, outcome} → {paymentId};
- * POST /__dev/mercadopago/payments/:id/status {status, notify?} changes a payment later;
+ * POST /__dev/mercadopago/payments/:id/status {status, transaction_amount_refunded?, notify?} changes a payment
+ * later (a refund, a partial refund, a chargeback) and notifies like Mercado Pago;
  * POST /__dev/mercadopago/payments/:id/notify re-sends its notification.
  */
 
@@ -73,6 +74,8 @@ const STATUS_DETAIL: Record<PaymentStatus, string> = {
   refunded: 'refunded',
   charged_back: 'settled',
 };
+/** What Mercado Pago reports for an approved payment of which part was refunded (status stays 'approved'). */
+const PARTIALLY_REFUNDED = 'partially_refunded';
 
 interface StoredPayment {
   id: number;
@@ -83,6 +86,8 @@ interface StoredPayment {
   dateApproved: string | null;
   dateLastUpdated: string;
   transactionAmount: number;
+  /** `transaction_amount_refunded`, in reais like Mercado Pago's amounts. */
+  amountRefunded: number;
   currencyId: string;
 }
 
@@ -92,8 +97,18 @@ const PayBody = z.object({
   /** Test hooks for the money rules: a payment of another amount or currency than the preference's. */
   transactionAmount: z.number().positive().optional(),
   currencyId: z.string().length(3).optional(),
+  /** false: no notification at all (as when Mercado Pago's never arrives). */
+  notify: z.boolean().default(true),
 });
-const StatusBody = z.object({ status: PaymentStatus, notify: z.boolean().default(true) });
+const StatusBody = z.object({
+  status: PaymentStatus,
+  /**
+   * Mercado Pago's field, in reais: what has been refunded of the payment so far. Unset: the whole amount for
+   * 'refunded', unchanged otherwise. A partial refund is `{status: 'approved', transaction_amount_refunded: 3}`.
+   */
+  transaction_amount_refunded: z.number().min(0).optional(),
+  notify: z.boolean().default(true),
+});
 const PaymentParams = z.object({ id: z.coerce.number().int().positive() });
 
 export async function registerMercadoPago(app: FastifyInstance, config: DevProvidersConfig): Promise<void> {
@@ -223,7 +238,7 @@ export async function registerMercadoPago(app: FastifyInstance, config: DevProvi
     if (!body.success) return reply.code(400).send({ error: body.error.issues[0]?.message });
     const preference = preferences.get(body.data.preferenceId);
     if (!preference) return reply.code(404).send({ error: 'preference not found' });
-    const payment = pay(preference, body.data.outcome, body.data);
+    const payment = pay(preference, body.data.outcome, body.data, body.data.notify);
     return {
       paymentId: String(payment.id),
       status: payment.status,
@@ -238,11 +253,21 @@ export async function registerMercadoPago(app: FastifyInstance, config: DevProvi
     if (!payment || !body.success)
       return reply.code(payment ? 400 : 404).send({ error: 'invalid payment or status' });
     const now = new Date().toISOString();
+    const refunded =
+      body.data.transaction_amount_refunded ??
+      (body.data.status === 'refunded' ? payment.transactionAmount : payment.amountRefunded);
+    if (refunded > payment.transactionAmount)
+      return reply.code(400).send({ error: 'transaction_amount_refunded exceeds transaction_amount' });
     payment.status = body.data.status;
+    payment.amountRefunded = Math.round(refunded * 100) / 100;
     payment.dateLastUpdated = now;
     if (payment.status === 'approved') payment.dateApproved ??= now;
     if (body.data.notify) notify(payment, 'payment.updated');
-    return { paymentId: String(payment.id), status: payment.status };
+    return {
+      paymentId: String(payment.id),
+      status: payment.status,
+      transactionAmountRefunded: payment.amountRefunded,
+    };
   });
 
   app.post('/__dev/mercadopago/payments/:id/notify', async (req, reply) => {
@@ -259,6 +284,7 @@ export async function registerMercadoPago(app: FastifyInstance, config: DevProvi
     preference: StoredPreference,
     outcome: Outcome,
     override: { transactionAmount?: number; currencyId?: string } = {},
+    sendNotification = true,
   ): StoredPayment {
     const now = new Date().toISOString();
     const total = preference.items.reduce((sum, i) => sum + i.unit_price * i.quantity, 0);
@@ -271,10 +297,11 @@ export async function registerMercadoPago(app: FastifyInstance, config: DevProvi
       dateApproved: outcome === 'approved' ? now : null,
       dateLastUpdated: now,
       transactionAmount: override.transactionAmount ?? Math.round(total * 100) / 100,
+      amountRefunded: 0,
       currencyId: override.currencyId ?? preference.items[0]?.currency_id ?? 'BRL',
     };
     payments.set(payment.id, payment);
-    notify(payment, 'payment.created');
+    if (sendNotification) notify(payment, 'payment.created');
     return payment;
   }
 
@@ -290,7 +317,8 @@ export async function registerMercadoPago(app: FastifyInstance, config: DevProvi
       payment_method_id: 'master',
       payment_type_id: 'credit_card',
       status: p.status,
-      status_detail: STATUS_DETAIL[p.status],
+      status_detail:
+        p.status === 'approved' && p.amountRefunded > 0 ? PARTIALLY_REFUNDED : STATUS_DETAIL[p.status],
       currency_id: p.currencyId,
       description: preference?.items[0]?.title ?? null,
       live_mode: false,
@@ -306,9 +334,10 @@ export async function registerMercadoPago(app: FastifyInstance, config: DevProvi
       order: { id: String(p.merchantOrderId), type: 'mercadopago' },
       external_reference: preference?.external_reference ?? null,
       transaction_amount: p.transactionAmount,
-      transaction_amount_refunded: p.status === 'refunded' ? p.transactionAmount : 0,
+      transaction_amount_refunded: p.amountRefunded,
       transaction_details: {
-        net_received_amount: p.status === 'approved' ? p.transactionAmount : 0,
+        net_received_amount:
+          p.status === 'approved' ? Math.round((p.transactionAmount - p.amountRefunded) * 100) / 100 : 0,
         total_paid_amount: p.transactionAmount,
         installment_amount: p.transactionAmount,
       },
@@ -356,7 +385,11 @@ export async function registerMercadoPago(app: FastifyInstance, config: DevProvi
     })();
   }
 
-  /** One signed webhook: `x-signature: ts=<ms>,v1=<hmac-sha256 of "id:<data.id>;request-id:<x-request-id>;ts:<ts>;">`. */
+  /**
+   * One signed webhook, as Mercado Pago sends it: `?data.id=<id>&type=payment`, `x-request-id`, and
+   * `x-signature: ts=<unix SECONDS>,v1=<hex hmac-sha256 of "id:<data.id>;request-id:<x-request-id>;ts:<ts>;">`
+   * (data.id lower-cased when alphanumeric; payment ids are digits).
+   */
   async function deliver(payment: StoredPayment, action: string): Promise<number | null> {
     const target = preferences.get(payment.preferenceId)?.notification_url;
     if (!target) return null;
@@ -365,9 +398,10 @@ export async function registerMercadoPago(app: FastifyInstance, config: DevProvi
     url.searchParams.set('data.id', dataId);
     url.searchParams.set('type', 'payment');
     const requestId = randomUUID();
-    const ts = String(Date.now());
+    const ts = String(Math.floor(Date.now() / 1000));
+    const manifestId = /^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId;
     const v1 = createHmac('sha256', config.MP_WEBHOOK_SECRET)
-      .update(`id:${dataId};request-id:${requestId};ts:${ts};`)
+      .update(`id:${manifestId};request-id:${requestId};ts:${ts};`)
       .digest('hex');
     try {
       const res = await fetch(url, {

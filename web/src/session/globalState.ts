@@ -1,3 +1,15 @@
+import type { PaymentOutcome } from '@app/contracts';
+
+/**
+ * What became of a Mercado Pago payment the payer came back with (/pagamento-sucesso hands it to the builder, which
+ * shows it until closed). 'unknown': the server could not tell (Mercado Pago or the service unreachable).
+ */
+export interface PaymentNotice {
+  outcome: PaymentOutcome | 'unknown';
+  /** In reais, when approved. */
+  amount: number | null;
+}
+
 /**
  * The global state of spec §3. Counters are signals: a component that must reload something (the balance, the
  * user's name in the header, a page list) watches its counter, and anyone can bump it.
@@ -11,6 +23,8 @@ export interface GlobalState {
   /** A free sample was downloaded (stops the pulsing prompt, starts the signup call-to-action animation). */
   downloadFree: boolean;
   isLoggedIn: boolean;
+  /** Not in spec §3: the outcome of the last payment return, until the builder's alert is closed. */
+  paymentNotice: PaymentNotice | null;
 }
 
 export type GlobalAction =
@@ -19,7 +33,8 @@ export type GlobalAction =
   | { type: 'refreshBalance' }
   | { type: 'setBalance'; balance: number }
   | { type: 'setDownloadFree'; downloadFree: boolean }
-  | { type: 'setLoggedIn'; isLoggedIn: boolean };
+  | { type: 'setLoggedIn'; isLoggedIn: boolean }
+  | { type: 'setPaymentNotice'; paymentNotice: PaymentNotice | null };
 
 export const globalActions = {
   loadPage: (): GlobalAction => ({ type: 'loadPage' }),
@@ -28,10 +43,14 @@ export const globalActions = {
   setBalance: (balance: number): GlobalAction => ({ type: 'setBalance', balance }),
   setDownloadFree: (downloadFree = true): GlobalAction => ({ type: 'setDownloadFree', downloadFree }),
   setLoggedIn: (isLoggedIn: boolean): GlobalAction => ({ type: 'setLoggedIn', isLoggedIn }),
+  setPaymentNotice: (paymentNotice: PaymentNotice | null): GlobalAction => ({
+    type: 'setPaymentNotice',
+    paymentNotice,
+  }),
 };
 
 export function initialGlobalState(init: Pick<GlobalState, 'downloadFree' | 'isLoggedIn'>): GlobalState {
-  return { loadPage: 0, refreshUserData: 0, refreshBalance: 0, balance: 0, ...init };
+  return { loadPage: 0, refreshUserData: 0, refreshBalance: 0, balance: 0, paymentNotice: null, ...init };
 }
 
 /** Returns the same object when nothing changes, so subscribers do not re-render for no-op actions. */
@@ -49,5 +68,9 @@ export function globalReducer(state: GlobalState, action: GlobalAction): GlobalS
         : { ...state, downloadFree: action.downloadFree };
     case 'setLoggedIn':
       return state.isLoggedIn === action.isLoggedIn ? state : { ...state, isLoggedIn: action.isLoggedIn };
+    case 'setPaymentNotice':
+      return state.paymentNotice === action.paymentNotice
+        ? state
+        : { ...state, paymentNotice: action.paymentNotice };
   }
 }

@@ -11,6 +11,13 @@ describe('formatReais', () => {
   it('groups thousands with a dot and rounds to cents', () => {
     expect(formatReais(1234.567)).toBe('R$ 1.234,57');
   });
+
+  it('shows a negative balance with the sign before R$, and zero without a sign', () => {
+    expect(formatReais(-0.5)).toBe('-R$ 0,50');
+    expect(formatReais(-10)).toBe('-R$ 10,00');
+    expect(formatReais(-1234.5)).toBe('-R$ 1.234,50');
+    expect(formatReais(-0)).toBe('R$ 0,00');
+  });
 });
 
 describe('formatDateTime', () => {

@@ -13,7 +13,16 @@ describe('globalReducer', () => {
       balance: 0,
       downloadFree: false,
       isLoggedIn: false,
+      paymentNotice: null,
     });
+  });
+
+  it('holds the outcome of a payment return until it is cleared', () => {
+    const notice = { outcome: 'approved' as const, amount: 10 };
+    const state = globalReducer(initial, globalActions.setPaymentNotice(notice));
+    expect(state.paymentNotice).toEqual(notice);
+    expect(globalReducer(state, globalActions.setPaymentNotice(null)).paymentNotice).toBeNull();
+    expect(globalReducer(initial, globalActions.setPaymentNotice(null))).toBe(initial);
   });
 
   it('bumps each counter on its own', () => {

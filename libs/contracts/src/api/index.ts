@@ -4,6 +4,7 @@ import type { ApiRoute } from './route.js';
 export * from './route.js';
 export * from './fields.js';
 export * from './routes.js';
+export * from './google-form.js';
 
 const isRoute = (v: unknown): v is ApiRoute =>
   typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v;

@@ -222,13 +222,33 @@ export const ProcessPaymentBody = z.object({
   preferenceId: z.string().min(1).max(200),
   paymentId: z.union([z.string().regex(/^\d{1,30}$/), z.number().int().positive()]).transform(String),
 });
+/**
+ * What became of the payment the payer came back with, so that the builder can say it (spec §2 /pagamento-sucesso).
+ * approved: credited (by this call or already, e.g. by the webhook); pending: Pix, boleto or under review, credited
+ * later by the webhook or the reconciler; rejected: refused, refunded or charged back; mismatch and not_found: not a
+ * payment of a top-up of this user as asked.
+ */
+export const PaymentOutcome = z.enum(['approved', 'pending', 'rejected', 'mismatch', 'not_found']);
+export type PaymentOutcome = z.infer<typeof PaymentOutcome>;
+/** The payload of processPayment's answer: on SUCCESS (approved) and on its ERROR answers (code PAYMENT_NOT_CREDITED). */
+export const ProcessPaymentResult = z.object({
+  outcome: PaymentOutcome,
+  /** This call credited it (false when it was already credited, or is not credited). */
+  credited: z.boolean(),
+  /** The top-up's amount in reais when approved; null otherwise. */
+  amount: z.number().nullable(),
+  /** The balance in reais after the call. */
+  balance: z.number(),
+});
+export type ProcessPaymentResult = z.infer<typeof ProcessPaymentResult>;
 export const processPayment = defineRoute({
   method: 'POST',
   path: '/api/processPayment',
   access: 'user',
-  summary: 'Credit an approved Mercado Pago payment (exactly once)',
+  summary:
+    'Credit an approved Mercado Pago payment (exactly once); the payload tells the outcome, also on the 402/404/409/422 answers',
   body: ProcessPaymentBody,
-  response: envelope(z.object({ credited: z.boolean(), balance: z.number() })),
+  response: envelope(ProcessPaymentResult),
 });
 
 export const MercadoPagoWebhookBody = z

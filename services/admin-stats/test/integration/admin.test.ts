@@ -118,7 +118,12 @@ describe('admin area', () => {
           ]),
         );
       expect(delta('users')).toEqual({ totalUsers: 5, usersGoogle: 2, usersLocal: 3 });
-      expect(delta('payments')).toEqual({ totalPayments: 4, paymentsFinished: 2, paymentsPending: 2 });
+      expect(delta('payments')).toEqual({
+        totalPayments: 4,
+        paymentsFinished: 2,
+        paymentsPending: 2,
+        paymentsReversed: 0,
+      });
       expect(delta('pages')).toEqual({ totalPages: 5, pagesWithPayments: 3, pagesWithoutPayments: 2 });
       expect(after.users.totalUsers).toBe(after.users.usersGoogle + after.users.usersLocal);
       expect(after.payments.totalPayments).toBe(

@@ -164,7 +164,7 @@ describe('admin-stats on its own', () => {
 
     // An owner that is connected but too slow counts as unavailable too (the timeout, not a hang): it holds its
     // answer until the test lets it go, which is only after admin-stats has answered.
-    const payments = { totalPayments: 6, paymentsFinished: 4, paymentsPending: 2 };
+    const payments = { totalPayments: 6, paymentsFinished: 4, paymentsPending: 2, paymentsReversed: 1 };
     let slow = true;
     let asked!: () => void;
     const billingAsked = new Promise<void>((resolve) => (asked = resolve));

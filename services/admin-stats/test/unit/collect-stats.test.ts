@@ -7,7 +7,7 @@ import {
 } from '../../src/domain/collect-stats.js';
 
 const users = { totalUsers: 5, usersGoogle: 2, usersLocal: 3 };
-const payments = { totalPayments: 4, paymentsFinished: 3, paymentsPending: 1 };
+const payments = { totalPayments: 4, paymentsFinished: 3, paymentsPending: 1, paymentsReversed: 1 };
 const pages = { totalPages: 7, pagesWithPayments: 6, pagesWithoutPayments: 1 };
 const timeout = (subject: string) => () => Promise.reject(new RpcError(`${subject}: timeout`, 'TIMEOUT'));
 

@@ -10,6 +10,17 @@ export interface BillingEvents {
     userId: string;
     amountCents: number;
     paymentId: string;
+    balanceCents: number;
+  }): Promise<void>;
+  /** A refund or chargeback took back `amountCents` of a credited payment (`totalReversedCents` in all). */
+  topUpReversed(e: {
+    topUpId: string;
+    userId: string;
+    paymentId: string;
+    amountCents: number;
+    totalReversedCents: number;
+    balanceCents: number;
+    reason: 'refund' | 'chargeback';
   }): Promise<void>;
 }
 

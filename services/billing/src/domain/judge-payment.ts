@@ -38,3 +38,17 @@ export function judgePayment(payment: ProviderPayment, topUp: TopUpFacts, claima
   }
   return { kind: 'credit' };
 }
+
+/** Statuses that take the whole payment back: a full refund, a chargeback (the payer's bank reversed it). */
+const REVERSED = new Set(['refunded', 'charged_back']);
+
+/**
+ * How many cents of a credited payment must be reversed in all, from what the provider says now: the whole credit
+ * when it is refunded or charged back, its refunded part when it stays approved with a partial refund
+ * (`transaction_amount_refunded`), else nothing. Never more than the credit. Pure.
+ */
+export function reversalTarget(payment: ProviderPayment, creditedCents: number): number {
+  if (REVERSED.has(payment.status)) return creditedCents;
+  const refunded = Number.isSafeInteger(payment.refundedCents) ? payment.refundedCents : 0;
+  return Math.max(0, Math.min(refunded, creditedCents));
+}

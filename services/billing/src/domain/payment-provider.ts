@@ -37,6 +37,8 @@ export interface ProviderPayment {
   currencyId: string | null;
   /** Exact cents of `transaction_amount`. */
   amountCents: number;
+  /** Exact cents of `transaction_amount_refunded` (partial refunds keep status 'approved'). */
+  refundedCents: number;
 }
 
 export interface PaymentProvider {

@@ -1,32 +1,37 @@
-import { judgePayment, type Claimant } from './judge-payment.js';
+import type { SettlementSource } from '../persistence/entities.js';
+import { judgePayment, reversalTarget, type Claimant, type TopUpFacts } from './judge-payment.js';
 import type { BillingDeps } from './deps.js';
 import type { ProviderPayment } from './payment-provider.js';
 
 export type Settlement =
-  | { outcome: 'credited' | 'already_credited'; balanceCents: number }
+  | { outcome: 'credited' | 'already_credited'; balanceCents: number; amountCents: number }
+  | { outcome: 'reversed' | 'already_reversed'; balanceCents: number }
   | { outcome: 'pending' | 'rejected' | 'not_found' | 'foreign' | 'mismatch' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * THE crediting function: processPayment, the webhook and the reconciler all end here. It reads the payment from
- * the provider (never trusts the caller's copy) and credits it once, only when approved, in BRL, for the exact
- * amount of a top-up of this user.
+ * THE crediting (and reversing) function: processPayment ('return'), the webhook and the reconciler all end here.
+ * It reads the payment from the provider (never trusts the caller's copy), credits it once, only when approved, in
+ * BRL, for the exact amount of a top-up of this user, and takes back, once per refund state, what a refund or a
+ * chargeback reversed of a credited payment.
  */
 export async function settlePayment(
   deps: BillingDeps,
   paymentId: string,
+  source: SettlementSource,
   claimant?: Claimant,
 ): Promise<Settlement> {
   const payment = await deps.provider.getPayment(paymentId);
   if (!payment) return { outcome: 'not_found' };
-  return settleKnownPayment(deps, payment, claimant);
+  return settleKnownPayment(deps, payment, source, claimant);
 }
 
 /** The same, for a payment the provider has just listed (the reconciler's search). */
 export async function settleKnownPayment(
   deps: BillingDeps,
   payment: ProviderPayment,
+  source: SettlementSource,
   claimant?: Claimant,
 ): Promise<Settlement> {
   const topUpId = payment.externalReference;
@@ -36,7 +41,7 @@ export async function settleKnownPayment(
     return { outcome: 'not_found' };
   }
   const verdict = judgePayment(payment, topUp, claimant);
-  const log = { paymentId: payment.id, topUpId: topUp.id, status: payment.status };
+  const log = { paymentId: payment.id, topUpId: topUp.id, status: payment.status, source };
   switch (verdict.kind) {
     case 'foreign':
       deps.logger.warn(log, 'payment claimed by a user who does not own its top-up');
@@ -45,27 +50,83 @@ export async function settleKnownPayment(
       deps.logger.warn({ ...log, detail: verdict.detail }, 'approved payment does not match its top-up');
       return { outcome: 'mismatch' };
     case 'pending':
-    case 'rejected':
       await deps.store.recordPaymentStatus(topUp.id, payment.status);
       return { outcome: verdict.kind };
+    case 'rejected': {
+      // Refunded or charged back: it takes back the credit it made, if it made one.
+      if (reversalTarget(payment, topUp.amountCents) > 0) {
+        const reversal = await reverse(deps, payment, topUp, source);
+        if (reversal) return reversal;
+      }
+      await deps.store.recordPaymentStatus(topUp.id, payment.status);
+      return { outcome: 'rejected' };
+    }
     case 'credit': {
       const result = await deps.store.creditPayment({
         topUpId: topUp.id,
         userId: topUp.userId,
         amountCents: topUp.amountCents,
         paymentId: payment.id,
+        source,
       });
-      if (!result.credited) return { outcome: 'already_credited', balanceCents: result.balanceCents };
-      deps.logger.info({ ...log, amountCents: topUp.amountCents }, 'payment credited');
-      await deps.events
-        .topUpCredited({
-          topUpId: topUp.id,
-          userId: topUp.userId,
-          amountCents: topUp.amountCents,
-          paymentId: payment.id,
-        })
-        .catch((err: unknown) => deps.logger.error({ err, ...log }, 'topup.credited event not published'));
-      return { outcome: 'credited', balanceCents: result.balanceCents };
+      let balanceCents = result.balanceCents;
+      if (result.credited) {
+        deps.logger.info({ ...log, amountCents: topUp.amountCents }, 'payment credited');
+        await deps.events
+          .topUpCredited({
+            topUpId: topUp.id,
+            userId: topUp.userId,
+            amountCents: topUp.amountCents,
+            paymentId: payment.id,
+            balanceCents: result.balanceCents,
+          })
+          .catch((err: unknown) => deps.logger.error({ err, ...log }, 'topup.credited event not published'));
+      }
+      // Still approved, but partially refunded.
+      if (reversalTarget(payment, topUp.amountCents) > 0) {
+        const reversal = await reverse(deps, payment, topUp, source);
+        if (reversal) balanceCents = reversal.balanceCents;
+      }
+      return {
+        outcome: result.credited ? 'credited' : 'already_credited',
+        balanceCents,
+        amountCents: topUp.amountCents,
+      };
     }
   }
+}
+
+/** Reverses what the payment's refund state asks for; null when the payment was never credited. */
+async function reverse(
+  deps: BillingDeps,
+  payment: ProviderPayment,
+  topUp: TopUpFacts,
+  source: SettlementSource,
+): Promise<Extract<Settlement, { outcome: 'reversed' | 'already_reversed' }> | null> {
+  const result = await deps.store.reversePayment({
+    topUpId: topUp.id,
+    paymentId: payment.id,
+    totalCents: reversalTarget(payment, topUp.amountCents),
+    paymentStatus: payment.status,
+    source,
+  });
+  if (!result.credited) return null;
+  const log = { paymentId: payment.id, topUpId: topUp.id, status: payment.status, source };
+  if (result.reversedCents === 0) return { outcome: 'already_reversed', balanceCents: result.balanceCents };
+  deps.logger.info(
+    { ...log, reversedCents: result.reversedCents, totalReversedCents: result.totalReversedCents },
+    'payment reversed',
+  );
+  await deps.events
+    .topUpReversed({
+      topUpId: topUp.id,
+      userId: topUp.userId,
+      paymentId: payment.id,
+      amountCents: result.reversedCents,
+      totalReversedCents: result.totalReversedCents,
+      balanceCents: result.balanceCents,
+      reason: payment.status === 'charged_back' ? 'chargeback' : 'refund',
+    })
+    .catch((err: unknown) => deps.logger.error({ err, ...log }, 'topup.reversed event not published'));
+  return { outcome: 'reversed', balanceCents: result.balanceCents };
 }

@@ -28,6 +28,7 @@ interface PaymentFields {
   external_reference?: string | null;
   currency_id?: string | null;
   transaction_amount?: number;
+  transaction_amount_refunded?: number;
 }
 
 /**
@@ -105,6 +106,7 @@ function toPayment(p: PaymentFields): ProviderPayment {
     externalReference: p.external_reference ?? null,
     currencyId: p.currency_id ?? null,
     amountCents: reaisToCents(p.transaction_amount ?? 0),
+    refundedCents: reaisToCents(p.transaction_amount_refunded ?? 0),
   };
 }
 

@@ -23,6 +23,16 @@ export function natsBillingEvents(bus: Bus): BillingEvents {
         { msgID: eventId },
       );
     },
+    async topUpReversed(e) {
+      // One event per reversal entry: the same key as the ledger's (payment + cents reversed in all).
+      const eventId = `topup.reversed:${e.paymentId}:${e.totalReversedCents}`;
+      const { topUpId, ...rest } = e;
+      await bus.publish(
+        Events.topupReversed,
+        { eventId, at: now(), topupId: topUpId, ...rest },
+        { msgID: eventId },
+      );
+    },
   };
 }
 

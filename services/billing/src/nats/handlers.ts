@@ -30,7 +30,12 @@ export function serveBillingRpc(bus: Bus, store: BillingStore, logger: Logger): 
     }
   });
   bus.serve(Rpc.billingStats, async () => {
-    const { total, credited } = await store.stats();
-    return { totalPayments: total, paymentsFinished: credited, paymentsPending: total - credited };
+    const { total, credited, reversed } = await store.stats();
+    return {
+      totalPayments: total,
+      paymentsFinished: credited,
+      paymentsPending: total - credited,
+      paymentsReversed: reversed,
+    };
   });
 }

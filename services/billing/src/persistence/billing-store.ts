@@ -1,9 +1,16 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { TopUpEntity, type TopUpRow } from './entities.js';
+import { TopUpEntity, type SettlementSource, type TopUpRow } from './entities.js';
 
 export type DebitResult =
   { ok: true; balanceCents: number } | { ok: false; reason: 'insufficient'; balanceCents: number };
 export type CreditResult = { credited: boolean; balanceCents: number };
+/**
+ * `reversedCents`: what this call took back (0 when the payment was never credited or the same or a larger
+ * reversal was already recorded); `totalReversedCents`: what is reversed of the payment in all, after the call.
+ */
+export type ReversalResult =
+  | { credited: false }
+  | { credited: true; reversedCents: number; totalReversedCents: number; balanceCents: number };
 
 /**
  * A debit key this user already spent on another amount: not a repeat of that debit, and not a new one either.
@@ -74,15 +81,16 @@ export class BillingStore {
     userId: string;
     amountCents: number;
     paymentId: string;
+    source: SettlementSource;
   }): Promise<CreditResult> {
     return this.db.transaction(async (m) => {
       await m.query('SELECT 1 FROM billing.top_ups WHERE id = $1 FOR UPDATE', [input.topUpId]);
       const inserted: unknown[] = await m.query(
-        `INSERT INTO billing.ledger_entries (user_id, kind, amount_cents, top_up_id, payment_id, reason)
-         VALUES ($1, 'credit', $2, $3, $4, 'Recarga via Mercado Pago')
+        `INSERT INTO billing.ledger_entries (user_id, kind, amount_cents, top_up_id, payment_id, reason, source)
+         VALUES ($1, 'credit', $2, $3, $4, 'Recarga via Mercado Pago', $5)
          ON CONFLICT (payment_id) DO NOTHING
          RETURNING id`,
-        [input.userId, input.amountCents, input.topUpId, input.paymentId],
+        [input.userId, input.amountCents, input.topUpId, input.paymentId, input.source],
       );
       if (inserted.length === 0)
         return { credited: false, balanceCents: await this.balanceCents(input.userId, m) };
@@ -104,9 +112,94 @@ export class BillingStore {
   }
 
   /**
+   * Brings what is reversed of a credited payment up to `totalCents` (the refunded or charged-back part, capped at
+   * the credit): appends one 'reversal' entry for the difference and takes it from the balance, which may go below
+   * zero. Keyed `reversal:<payment>:<totalCents>` (UNIQUE per user) and serialised on the top-up's row lock, so a
+   * refund state reverses once however often and concurrently the webhook and the reconciler see it; a partial
+   * refund followed by a full one makes two entries. A payment that was never credited reverses nothing.
+   */
+  reversePayment(input: {
+    topUpId: string;
+    paymentId: string;
+    totalCents: number;
+    paymentStatus: string;
+    source: SettlementSource;
+  }): Promise<ReversalResult> {
+    return this.db.transaction(async (m) => {
+      await m.query('SELECT 1 FROM billing.top_ups WHERE id = $1 FOR UPDATE', [input.topUpId]);
+      const [credit]: Array<{ user_id: string; amount_cents: number }> = await m.query(
+        `SELECT user_id, amount_cents FROM billing.ledger_entries
+          WHERE payment_id = $1 AND kind = 'credit' AND top_up_id = $2`,
+        [input.paymentId, input.topUpId],
+      );
+      if (!credit) return { credited: false };
+      const target = Math.min(input.totalCents, credit.amount_cents);
+      const [done]: Array<{ reversed: string }> = await m.query(
+        `SELECT coalesce(-sum(amount_cents), 0) AS reversed FROM billing.ledger_entries
+          WHERE reversed_payment_id = $1 AND kind = 'reversal'`,
+        [input.paymentId],
+      );
+      const already = Number(done!.reversed);
+      const delta = target - already;
+      if (delta <= 0) {
+        return {
+          credited: true,
+          reversedCents: 0,
+          totalReversedCents: already,
+          balanceCents: await this.balanceCents(credit.user_id, m),
+        };
+      }
+      const reason =
+        input.paymentStatus === 'charged_back' ? 'Contestação (chargeback) de recarga' : 'Estorno de recarga';
+      const inserted: unknown[] = await m.query(
+        `INSERT INTO billing.ledger_entries
+           (user_id, kind, amount_cents, top_up_id, reversed_payment_id, idempotency_key, reason, source)
+         VALUES ($1, 'reversal', $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (user_id, idempotency_key) DO NOTHING
+         RETURNING id`,
+        [
+          credit.user_id,
+          -delta,
+          input.topUpId,
+          input.paymentId,
+          `reversal:${input.paymentId}:${target}`,
+          reason,
+          input.source,
+        ],
+      );
+      if (inserted.length === 0) {
+        return {
+          credited: true,
+          reversedCents: 0,
+          totalReversedCents: already,
+          balanceCents: await this.balanceCents(credit.user_id, m),
+        };
+      }
+      const [balance]: Array<{ balance_cents: number }> = await m.query(
+        `INSERT INTO billing.balances (user_id, balance_cents) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE
+           SET balance_cents = billing.balances.balance_cents + EXCLUDED.balance_cents, updated_at = now()
+         RETURNING balance_cents`,
+        [credit.user_id, -delta],
+      );
+      await m.query(`UPDATE billing.top_ups SET last_payment_status = $2 WHERE id = $1`, [
+        input.topUpId,
+        input.paymentStatus.slice(0, 40),
+      ]);
+      return {
+        credited: true,
+        reversedCents: delta,
+        totalReversedCents: target,
+        balanceCents: balance!.balance_cents,
+      };
+    });
+  }
+
+  /**
    * Takes `cents` from the balance if it covers them. A key already used by this user for the same amount debits
-   * nothing again and answers the current balance; for another amount it throws DebitKeyReusedError. The CHECK on
-   * balances backs the "never negative" rule should this code be wrong.
+   * nothing again and answers the current balance; for another amount it throws DebitKeyReusedError. A negative
+   * balance (left by a reversal) covers nothing. The `debit_never_below_zero` trigger backs the "a debit never takes
+   * the balance below zero" rule should this code be wrong.
    */
   debit(input: {
     userId: string;
@@ -147,11 +240,14 @@ export class BillingStore {
     });
   }
 
-  async stats(): Promise<{ total: number; credited: number }> {
-    const [row]: Array<{ total: string; credited: string }> = await this.db.query(
-      `SELECT count(*) AS total, count(*) FILTER (WHERE status = 'credited') AS credited FROM billing.top_ups`,
+  /** `reversed`: credited top-ups of which a refund or chargeback took back some or all. */
+  async stats(): Promise<{ total: number; credited: number; reversed: number }> {
+    const [row]: Array<{ total: string; credited: string; reversed: string }> = await this.db.query(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE status = 'credited') AS credited,
+              (SELECT count(DISTINCT top_up_id) FROM billing.ledger_entries WHERE kind = 'reversal') AS reversed
+         FROM billing.top_ups`,
     );
-    return { total: Number(row!.total), credited: Number(row!.credited) };
+    return { total: Number(row!.total), credited: Number(row!.credited), reversed: Number(row!.reversed) };
   }
 
   /**
@@ -177,6 +273,35 @@ export class BillingStore {
         RETURNING id)
        SELECT id FROM claimed`,
       [opts.windowHours, opts.everyMs, opts.limit],
+    );
+    if (rows.length === 0) return [];
+    return this.topUps.findBy(rows.map((r) => ({ id: r.id })));
+  }
+
+  /**
+   * Claims credited top-ups younger than `windowDays` (since their credit), not fully refunded or charged back and
+   * not looked at for `everyMs`, for the reconciler to ask Mercado Pago about a later refund or chargeback.
+   */
+  async claimCreditedTopUps(opts: {
+    windowDays: number;
+    everyMs: number;
+    limit: number;
+  }): Promise<TopUpRow[]> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      `WITH claimed AS (
+       UPDATE billing.top_ups SET checked_at = now()
+        WHERE id IN (
+          SELECT id FROM billing.top_ups
+           WHERE status = 'credited'
+             AND credited_at > now() - $1::float8 * interval '1 day'
+             AND coalesce(last_payment_status, '') NOT IN ('refunded', 'charged_back')
+             AND (checked_at IS NULL OR checked_at < now() - $2::float8 * interval '1 millisecond')
+           ORDER BY checked_at NULLS FIRST, credited_at
+           LIMIT $3
+           FOR UPDATE SKIP LOCKED)
+        RETURNING id)
+       SELECT id FROM claimed`,
+      [opts.windowDays, opts.everyMs, opts.limit],
     );
     if (rows.length === 0) return [];
     return this.topUps.findBy(rows.map((r) => ({ id: r.id })));

@@ -22,17 +22,23 @@ export interface TopUpRow {
   createdAt: Date;
 }
 
-export type LedgerKind = 'credit' | 'debit';
+export type LedgerKind = 'credit' | 'debit' | 'reversal';
+
+/** Which path wrote a credit or a reversal. */
+export type SettlementSource = 'return' | 'webhook' | 'reconciler';
 
 export interface LedgerEntryRow {
   id: string;
   userId: string;
   kind: LedgerKind;
-  /** Positive for a credit, negative for a debit. */
+  /** Positive for a credit, negative for a debit or a reversal. */
   amountCents: number;
   topUpId: string | null;
   paymentId: string | null;
+  /** The payment a reversal takes back (refund or chargeback). */
+  reversedPaymentId: string | null;
   idempotencyKey: string | null;
+  source: SettlementSource | null;
   reason: string;
   createdAt: Date;
 }
@@ -73,7 +79,9 @@ export const LedgerEntryEntity = new EntitySchema<LedgerEntryRow>({
     amountCents: { name: 'amount_cents', type: 'integer' },
     topUpId: { name: 'top_up_id', type: 'uuid', nullable: true },
     paymentId: { name: 'payment_id', type: 'text', nullable: true, unique: true },
+    reversedPaymentId: { name: 'reversed_payment_id', type: 'text', nullable: true },
     idempotencyKey: { name: 'idempotency_key', type: 'text', nullable: true },
+    source: { type: 'text', nullable: true },
     reason: { type: 'text' },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
   },

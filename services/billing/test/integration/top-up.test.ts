@@ -62,12 +62,15 @@ async function reconcilerPassOver(preferenceId: string) {
   await expect.poll(() => checkedAt(preferenceId), { timeout: 30_000 }).toBeGreaterThan(first);
 }
 
-/** Signs a notification as Mercado Pago does (ts in milliseconds, now unless told), with the stack's webhook secret. */
+/** Now in Unix seconds: what Mercado Pago puts in the signature's `ts`. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Signs a notification as Mercado Pago does (ts in Unix seconds, now unless told), with the stack's webhook secret. */
 function signedWebhook(
   dataId: string,
   {
     secret = stack.secrets.MP_WEBHOOK_SECRET,
-    ts = String(Date.now()),
+    ts = String(nowSeconds()),
   }: { secret?: string; ts?: string } = {},
 ) {
   const requestId = randomUUID();
@@ -272,14 +275,16 @@ describe('top-up through Mercado Pago (the stand-in)', () => {
 
     const cases: Array<Record<string, string>> = [
       {},
-      { 'x-request-id': randomUUID(), 'x-signature': `ts=${Date.now()},v1=${'0'.repeat(64)}` },
+      { 'x-request-id': randomUUID(), 'x-signature': `ts=${nowSeconds()},v1=${'0'.repeat(64)}` },
       signedWebhook(paymentId, { secret: 'not-the-webhook-secret' }),
       { ...signedWebhook(paymentId), 'x-request-id': randomUUID() },
       signedWebhook(`${paymentId}1`),
       // Genuine, but signed more than 5 minutes ago (a replay) or more than 5 minutes ahead.
-      signedWebhook(paymentId, { ts: String(Date.now() - 5 * 60_000 - 5_000) }),
-      signedWebhook(paymentId, { ts: String(Date.now() - 24 * 3600_000) }),
-      signedWebhook(paymentId, { ts: String(Date.now() + 5 * 60_000 + 5_000) }),
+      signedWebhook(paymentId, { ts: String(nowSeconds() - 5 * 60 - 5) }),
+      signedWebhook(paymentId, { ts: String(nowSeconds() - 24 * 3600) }),
+      signedWebhook(paymentId, { ts: String(nowSeconds() + 5 * 60 + 5) }),
+      // A ts in milliseconds (what mercadopago 2.13 wanted) is read as seconds: far in the future.
+      signedWebhook(paymentId, { ts: String(Date.now()) }),
     ];
     for (const headers of cases) {
       const res = await postWebhook(paymentId, headers);
@@ -298,7 +303,7 @@ describe('top-up through Mercado Pago (the stand-in)', () => {
     // Within the tolerance a notification Mercado Pago retried a little later is still accepted.
     const retried = await postWebhook(
       paymentId,
-      signedWebhook(paymentId, { ts: String(Date.now() - 4 * 60_000) }),
+      signedWebhook(paymentId, { ts: String(nowSeconds() - 4 * 60) }),
     );
     expect(retried.status).toBe(200);
     expect(genuine.body).toMatchObject({ status: 'SUCCESS', message: Msg.webhookReceived });
@@ -324,13 +329,16 @@ describe('top-up through Mercado Pago (the stand-in)', () => {
     const stats = await bus.request(Rpc.billingStats, {});
     const counts = (
       await db.query(
-        `SELECT count(*) AS total, count(*) FILTER (WHERE status = 'credited') AS credited FROM billing.top_ups`,
+        `SELECT count(*) AS total, count(*) FILTER (WHERE status = 'credited') AS credited,
+                (SELECT count(DISTINCT top_up_id) FROM billing.ledger_entries WHERE kind = 'reversal') AS reversed
+           FROM billing.top_ups`,
       )
     ).rows[0];
     expect(stats).toEqual({
       totalPayments: Number(counts.total),
       paymentsFinished: Number(counts.credited),
       paymentsPending: Number(counts.total) - Number(counts.credited),
+      paymentsReversed: Number(counts.reversed),
     });
   });
 });

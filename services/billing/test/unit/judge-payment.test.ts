@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgePayment, type TopUpFacts } from '../../src/domain/judge-payment.js';
+import { judgePayment, reversalTarget, type TopUpFacts } from '../../src/domain/judge-payment.js';
 import type { ProviderPayment } from '../../src/domain/payment-provider.js';
 
 const topUp: TopUpFacts = { id: 'top-up-1', userId: 'user-1', amountCents: 1000, preferenceId: 'pref-1' };
@@ -9,6 +9,7 @@ const approved: ProviderPayment = {
   externalReference: 'top-up-1',
   currencyId: 'BRL',
   amountCents: 1000,
+  refundedCents: 0,
 };
 const owner = { userId: 'user-1', preferenceId: 'pref-1' };
 
@@ -48,5 +49,25 @@ describe('judgePayment', () => {
     expect(judgePayment({ ...approved, currencyId: null }, topUp, owner).kind).toBe('mismatch');
     expect(judgePayment({ ...approved, amountCents: 999 }, topUp, owner).kind).toBe('mismatch');
     expect(judgePayment({ ...approved, amountCents: 1001 }, topUp, owner).kind).toBe('mismatch');
+  });
+});
+
+describe('reversalTarget', () => {
+  it('takes back the whole credit for a refund or a chargeback', () => {
+    expect(reversalTarget({ ...approved, status: 'refunded', refundedCents: 1000 }, 1000)).toBe(1000);
+    expect(reversalTarget({ ...approved, status: 'charged_back' }, 1000)).toBe(1000);
+    // A refunded payment whose refunded field lags still reverses everything.
+    expect(reversalTarget({ ...approved, status: 'refunded', refundedCents: 0 }, 1000)).toBe(1000);
+  });
+
+  it('takes back the refunded part of a payment that stays approved, never more than the credit', () => {
+    expect(reversalTarget({ ...approved, refundedCents: 300 }, 1000)).toBe(300);
+    expect(reversalTarget({ ...approved, refundedCents: 1500 }, 1000)).toBe(1000);
+  });
+
+  it('takes back nothing from an untouched, pending, rejected or disputed payment', () => {
+    expect(reversalTarget(approved, 1000)).toBe(0);
+    for (const status of ['pending', 'rejected', 'cancelled', 'in_mediation'])
+      expect(reversalTarget({ ...approved, status }, 1000)).toBe(0);
   });
 });

@@ -20,6 +20,17 @@ const TemplateData = {
     fromGoogle: z.enum(['true', 'false']),
   }),
   test: z.object({}),
+  'topup-credited': z.object({
+    fullname: z.string().min(1),
+    amount: z.string().min(1),
+    balance: z.string().min(1),
+  }),
+  'topup-reversed': z.object({
+    fullname: z.string().min(1),
+    amount: z.string().min(1),
+    balance: z.string().min(1),
+    reason: z.enum(['refund', 'chargeback']),
+  }),
 } satisfies Record<MailTemplate, z.ZodType>;
 
 export class InvalidMailData extends Error {}
@@ -76,6 +87,36 @@ export function renderMail(
           'Você recebe este aviso porque a opção "Enviar email quando algum usuário se registrar" está ligada.',
       });
     }
+    case 'topup-credited': {
+      const d = parse(template, data);
+      return layout({
+        subject: `Saldo adicionado: ${d.amount} — ${PRODUCT_NAME}`,
+        greeting: `Olá, ${d.fullname}!`,
+        paragraphs: [
+          `Recebemos o seu pagamento pelo Mercado Pago e adicionamos ${d.amount} ao seu saldo.`,
+          `Seu saldo agora é ${d.balance}.`,
+        ],
+        action: { label: 'Criar exercícios', url: link('/') },
+        footnote: 'Você recebe este email porque adicionou saldo à sua conta.',
+      });
+    }
+    case 'topup-reversed': {
+      const d = parse(template, data);
+      const what = d.reason === 'chargeback' ? 'foi contestado junto ao banco (chargeback)' : 'foi estornado';
+      return layout({
+        subject: `Estorno de saldo: ${d.amount} — ${PRODUCT_NAME}`,
+        greeting: `Olá, ${d.fullname}!`,
+        paragraphs: [
+          `Um pagamento seu pelo Mercado Pago ${what}, e por isso retiramos ${d.amount} do seu saldo.`,
+          `Seu saldo agora é ${d.balance}.`,
+          ...(d.balance.startsWith('-')
+            ? ['Com o saldo negativo, novas compras ficam bloqueadas até que uma recarga o cubra.']
+            : []),
+        ],
+        action: { label: 'Adicionar saldo', url: link('/adicionar-saldo') },
+        footnote: 'Se você não reconhece este estorno, responda a este email.',
+      });
+    }
     case 'test':
       parse(template, data);
       return layout({
@@ -88,6 +129,13 @@ export function renderMail(
         footnote: 'Enviado a partir da área administrativa.',
       });
   }
+}
+
+const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Cents as Brazilians read them, like the site's sidebar: `R$ 10,50`, `-R$ 0,50` (a plain space after `R$`). */
+export function formatCents(cents: number): string {
+  return reais.format(cents / 100 + 0).replace(/\s/g, ' ');
 }
 
 function parse<T extends MailTemplate>(

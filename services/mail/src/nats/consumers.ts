@@ -3,6 +3,7 @@ import type { Bus } from '@app/kit';
 import { deliverMail } from '../domain/deliver-mail.js';
 import type { MailDeps } from '../domain/deps.js';
 import { notifyAdminOfSignUp } from '../domain/notify-admin.js';
+import { notifyTopUp } from '../domain/notify-top-up.js';
 import { InvalidMailData } from '../domain/templates.js';
 
 /**
@@ -38,6 +39,22 @@ export async function startConsumers(bus: Bus, deps: MailDeps): Promise<void> {
     { durable: 'mail-user-registered', ackWaitMs: 30_000, maxDeliver: 50, deliverPolicy: 'new' },
     async (event) => {
       await notifyAdminOfSignUp(deps, event);
+    },
+  );
+
+  // The payer's email for each credit and each reversal (refund, chargeback) of a top-up.
+  await bus.consume(
+    Events.topupCredited,
+    { durable: 'mail-topup-credited', ackWaitMs: 30_000, maxDeliver: 50, deliverPolicy: 'new' },
+    async (event) => {
+      await notifyTopUp(deps, { kind: 'credited', ...event });
+    },
+  );
+  await bus.consume(
+    Events.topupReversed,
+    { durable: 'mail-topup-reversed', ackWaitMs: 30_000, maxDeliver: 50, deliverPolicy: 'new' },
+    async (event) => {
+      await notifyTopUp(deps, { kind: 'reversed', ...event });
     },
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidMailData, renderMail } from '../../src/domain/templates.js';
+import { formatCents, InvalidMailData, renderMail } from '../../src/domain/templates.js';
 
 const site = 'https://exercicios.example.com.br';
 
@@ -33,5 +33,45 @@ describe('mail templates', () => {
 
   it('refuses data a template cannot use', () => {
     expect(() => renderMail('activation', { fullname: 'Sem código' }, site)).toThrow(InvalidMailData);
+  });
+
+  it('topup-credited: the amount and the new balance, in pt-BR', () => {
+    const m = renderMail(
+      'topup-credited',
+      { fullname: 'Maria', amount: formatCents(1000), balance: formatCents(1250) },
+      site,
+    );
+    expect(m.subject).toBe('Saldo adicionado: R$ 10,00 — Exercícios de Matemática');
+    expect(m.text).toContain('adicionamos R$ 10,00 ao seu saldo');
+    expect(m.text).toContain('Seu saldo agora é R$ 12,50.');
+  });
+
+  it('topup-reversed: a refund or a chargeback, the amount taken back and a negative balance', () => {
+    const refund = renderMail(
+      'topup-reversed',
+      { fullname: 'Maria', amount: formatCents(300), balance: formatCents(700), reason: 'refund' },
+      site,
+    );
+    expect(refund.subject).toBe('Estorno de saldo: R$ 3,00 — Exercícios de Matemática');
+    expect(refund.text).toContain('foi estornado, e por isso retiramos R$ 3,00 do seu saldo');
+    expect(refund.text).toContain('Seu saldo agora é R$ 7,00.');
+    expect(refund.text).not.toContain('bloqueadas');
+    const chargeback = renderMail(
+      'topup-reversed',
+      { fullname: 'Maria', amount: formatCents(1000), balance: formatCents(-50), reason: 'chargeback' },
+      site,
+    );
+    expect(chargeback.text).toContain('chargeback');
+    expect(chargeback.text).toContain('Seu saldo agora é -R$ 0,50.');
+    expect(chargeback.text).toContain('novas compras ficam bloqueadas até que uma recarga o cubra');
+    expect(() =>
+      renderMail('topup-reversed', { fullname: 'Maria', amount: 'x', balance: 'y' }, site),
+    ).toThrow(InvalidMailData);
+  });
+
+  it('formatCents writes cents like the site: R$ 10,50, -R$ 0,50, R$ 0,00', () => {
+    expect(formatCents(1050)).toBe('R$ 10,50');
+    expect(formatCents(-50)).toBe('-R$ 0,50');
+    expect(formatCents(0)).toBe('R$ 0,00');
   });
 });

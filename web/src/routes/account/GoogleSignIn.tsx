@@ -23,7 +23,9 @@ interface GoogleIdentityServices {
     id: {
       initialize(options: {
         client_id: string;
-        callback: (response: { credential: string }) => void;
+        /** 'redirect': Google posts the credential as a form to login_uri (with its g_csrf_token cookie). */
+        ux_mode: 'redirect';
+        login_uri: string;
         locale?: string;
       }): void;
       renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
@@ -39,9 +41,13 @@ declare global {
 const GIS_SCRIPT = 'https://accounts.google.com/gsi/client';
 
 /**
- * 'Entrar com Google': with the local stand-in, a button opens its popup (it asks an email and a name); with a
- * real client id, Google Identity Services renders its own button. Either way the credential is posted to the
- * /login/google action, which signs in and goes to the exercises, or comes back here with the error.
+ * 'Entrar com Google'. With a real client id, Google Identity Services renders its button in redirect mode, as
+ * Google documents it: Google posts the credential (with its g_csrf_token cookie and field) as a form to
+ * `login_uri` = /login/google on this site; the gateway checks the CSRF token, signs in through auth and sends the
+ * browser to /login/google#<session> (see routes/public/LoginGoogle.ts), or to /login?erro=google.
+ * With the local stand-in (development and tests), a button opens its popup (it asks an email and a name), which
+ * hands the credential back by postMessage; it is posted to the /login/google action, which signs in and goes to
+ * the exercises, or comes back here with the error.
  */
 export function GoogleSignIn({ config }: { config: ClientConfig }) {
   const fetcher = useFetcher<{ message: string }>();
@@ -71,7 +77,8 @@ export function GoogleSignIn({ config }: { config: ClientConfig }) {
       if (!window.google || !buttonRef.current) return;
       window.google.accounts.id.initialize({
         client_id: clientId,
-        callback: ({ credential }) => submitRef.current(credential),
+        ux_mode: 'redirect',
+        login_uri: `${window.location.origin}${paths.loginGoogle}`,
         locale: 'pt-BR',
       });
       window.google.accounts.id.renderButton(buttonRef.current, {

@@ -48,6 +48,7 @@ export default function Statistics() {
             ['Total criados', payments.totalPayments],
             ['Finalizados', payments.paymentsFinished],
             ['Não finalizados', payments.paymentsPending],
+            ['Estornados', payments.paymentsReversed],
           ]}
         />
         <StatGroup

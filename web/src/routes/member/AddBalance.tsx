@@ -81,7 +81,7 @@ export default function AddBalance() {
         <fetcher.Form method="post">
           {refused && !fetcher.data && (
             <p className="alert alert--error" role="alert">
-              {Msg.paymentRejected}
+              {Msg.paymentOutcomeRejected}
             </p>
           )}
           <div className="alert">

@@ -7,7 +7,7 @@ import { Page } from '../../components/Page';
 import { formatReais } from '../../format';
 import { paths } from '../../paths';
 import { useGlobalDispatch, useGlobalState } from '../../session/GlobalStateProvider';
-import { globalActions } from '../../session/globalState';
+import { globalActions, type PaymentNotice } from '../../session/globalState';
 import { downloadBoughtPage } from './boughtPage';
 import { PageThumbnail } from './PageThumbnail';
 import './pages.css';
@@ -53,7 +53,7 @@ function useEditHint(locked: boolean) {
 export default function ArithmeticExercises() {
   const navigate = useNavigate();
   const dispatch = useGlobalDispatch();
-  const { balance } = useGlobalState();
+  const { balance, paymentNotice } = useGlobalState();
   const [options, setOptions] = useState<Options>(defaults);
   const [step, setStep] = useState<Step>('initial');
   const [editing, setEditing] = useState(true);
@@ -120,6 +120,12 @@ export default function ArithmeticExercises() {
 
   return (
     <Page title="Exercícios de Aritmética" className="builder">
+      {paymentNotice && (
+        <PaymentNoticeAlert
+          notice={paymentNotice}
+          onClose={() => dispatch(globalActions.setPaymentNotice(null))}
+        />
+      )}
       <p className="lead">Escolha as operações e o nível, gere a página e veja a prévia antes de comprar.</p>
 
       {notice && (
@@ -238,6 +244,48 @@ export default function ArithmeticExercises() {
       </div>
     </Page>
   );
+}
+
+/** The outcome of the payment the user came back with from Mercado Pago (/pagamento-sucesso), until closed. */
+function PaymentNoticeAlert({ notice, onClose }: { notice: PaymentNotice; onClose: () => void }) {
+  const { kind, text } = describePayment(notice);
+  return (
+    <div
+      className={`alert alert--${kind} closable`}
+      role={kind === 'error' ? 'alert' : 'status'}
+      data-outcome={notice.outcome}
+    >
+      <p>{text}</p>
+      <CloseButton onClick={onClose} />
+    </div>
+  );
+}
+
+function describePayment({ outcome, amount }: PaymentNotice): {
+  kind: 'success' | 'info' | 'error';
+  text: string;
+} {
+  switch (outcome) {
+    case 'approved':
+      return {
+        kind: 'success',
+        // A no-break space keeps 'R$' and the value on one line on a phone.
+        text:
+          amount === null
+            ? Msg.paymentCredited
+            : Msg.paymentOutcomeApproved(formatReais(amount).replace(' ', '\u00a0')),
+      };
+    case 'pending':
+      return { kind: 'info', text: Msg.paymentOutcomePending };
+    case 'rejected':
+      return { kind: 'error', text: Msg.paymentOutcomeRejected };
+    case 'mismatch':
+      return { kind: 'error', text: Msg.paymentMismatch };
+    case 'not_found':
+      return { kind: 'error', text: Msg.paymentNotFound };
+    case 'unknown':
+      return { kind: 'info', text: Msg.paymentOutcomeUnknown };
+  }
 }
 
 function CloseButton({ onClick }: { onClick: () => void }) {

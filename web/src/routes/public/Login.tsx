@@ -7,7 +7,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { login, LoginBody, Msg } from '@app/contracts';
+import { googleFormPost, login, LoginBody, Msg } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
@@ -19,7 +19,10 @@ import '../account/account.css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   forgetSession(context);
-  return loadClientConfig(request.signal);
+  // The gateway sends a refused Google sign-in (redirect mode) back here, without detail.
+  const query = new URL(request.url).searchParams;
+  const googleFailed = query.get('erro') === googleFormPost.failureQuery.erro;
+  return { ...(await loadClientConfig(request.signal)), googleFailed };
 }
 
 type Result = { fieldErrors?: FieldErrors; message?: string; email: string };
@@ -69,6 +72,11 @@ export default function Login() {
         </button>
       </Form>
       <div className="account-divider">ou</div>
+      {config.googleFailed && !result && (
+        <p role="alert" className="alert alert--error">
+          {Msg.googleFailed}
+        </p>
+      )}
       <GoogleSignIn config={config} />
       <div className="account-links">
         <Link to={paths.forgotPassword}>Esqueci minha senha</Link>

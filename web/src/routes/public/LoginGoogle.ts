@@ -1,15 +1,27 @@
-import { redirect, type ActionFunctionArgs } from 'react-router';
-import { LoginGoogleBody, loginGoogle, Msg } from '@app/contracts';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { decodeSessionFragment, LoginGoogleBody, loginGoogle, Msg } from '@app/contracts';
 import { api } from '../../api/client';
 import { paths } from '../../paths';
 import { signIn } from '../account/session';
 
-/** Only the Google sign-in posts here; visiting the address shows the login page. */
-export function loader() {
-  return redirect(paths.login);
+/**
+ * The end of a Google sign-in in redirect mode: the gateway answered Google's form post with a 303 to
+ * /login/google#token=…&email=…&fullname=… (a fragment, so the session never reaches a server or a log). The
+ * fragment is removed from the address bar and the history at once, the session is stored like every sign-in, and
+ * the user goes to the exercises (spec §4). Without a session in the fragment this address shows the login page.
+ */
+export function loader({ context }: LoaderFunctionArgs) {
+  // The router strips the fragment from the loader's request; the document's address still has it.
+  const session = decodeSessionFragment(window.location.hash);
+  if (window.location.hash) {
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }
+  if (!session) return redirect(paths.login);
+  signIn(context, session);
+  return redirect(paths.exercises);
 }
 
-/** Posts the Google credential; success goes to the exercises (spec §4), a failure back to the button. */
+/** The development stand-in's popup posts its credential here; success goes to the exercises (spec §4). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const body = LoginGoogleBody.safeParse({ credential: (await request.formData()).get('credential') });
   if (!body.success) return { message: Msg.googleFailed };

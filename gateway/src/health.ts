@@ -1,0 +1,45 @@
+import type { Bus } from '@app/kit';
+import type { GatewayConfig } from './config.js';
+import { upstreamUrl, type Upstream } from './route-table.js';
+
+/** The services the gateway proxies to: it is ready only when each of them is (pdf-worker is not reached by HTTP). */
+export const UPSTREAMS: readonly Upstream[] = ['auth', 'billing', 'pages', 'mail', 'admin-stats'];
+
+/** How long one check may take (they run at once): well inside the readiness probe's timeout (deploy/k8s: 3 s). */
+export const READY_CHECK_TIMEOUT_MS = 1000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** An upstream is ready when its own `/ready` answers 2xx within the timeout. */
+export async function upstreamReady(baseUrl: string, timeoutMs = READY_CHECK_TIMEOUT_MS): Promise<boolean> {
+  const res = await fetch(new URL('/ready', baseUrl), { signal: AbortSignal.timeout(timeoutMs) });
+  await res.body?.cancel();
+  return res.ok;
+}
+
+/** NATS is ready when the connection is open and a round trip to the server (PING/PONG) comes back in time. */
+export async function natsReady(bus: Bus, timeoutMs = READY_CHECK_TIMEOUT_MS): Promise<boolean> {
+  if (bus.nc.isClosed() || bus.nc.isDraining()) return false;
+  await withTimeout(bus.flush(), timeoutMs);
+  return true;
+}
+
+/** The gateway's readiness checks for the kit's `/ready`: NATS, then one per upstream, by the upstream's name. */
+export function gatewayReadinessChecks(
+  config: GatewayConfig,
+  bus: Bus,
+  timeoutMs = READY_CHECK_TIMEOUT_MS,
+): Record<string, () => Promise<boolean>> {
+  return {
+    nats: () => natsReady(bus, timeoutMs),
+    ...Object.fromEntries(
+      UPSTREAMS.map((name) => [name, () => upstreamReady(upstreamUrl(config, name), timeoutMs)]),
+    ),
+  };
+}

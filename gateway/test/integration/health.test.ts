@@ -15,19 +15,27 @@ describe('gateway /health and /ready (the stack of this tier)', () => {
     fetch(`${stack.controlUrl}/${process}/${action}`, { method: 'POST' });
   const readiness = async () => {
     const res = await fetch(`${stack.gatewayUrl}/ready`, { signal: AbortSignal.timeout(5000) });
-    return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as Readiness };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      body: (await res.json()) as Readiness,
+    };
   };
   /** Polls /ready until it answers `status` (no fixed wait), then returns that answer. */
   const readinessWhen = async (status: number, what: string) => {
     let last: Awaited<ReturnType<typeof readiness>> | undefined;
-    await waitFor(
-      async () => {
-        last = await readiness();
-        return last.status === status;
-      },
-      what,
-      60_000,
-    );
+    try {
+      await waitFor(
+        async () => {
+          last = await readiness();
+          return last.status === status;
+        },
+        what,
+        60_000,
+      );
+    } catch (err) {
+      throw new Error(`${(err as Error).message}; last answer: ${JSON.stringify(last)}`);
+    }
     return last!;
   };
   let billingStopped = false;

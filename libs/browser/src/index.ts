@@ -71,7 +71,10 @@ function packageInfo(): PackageInfo | null {
   for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
     if (!existsSync(manifest)) continue;
-    const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version: string };
+    const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+      name?: string;
+      version: string;
+    };
     if (name === PACKAGE) return { dir, version };
   }
   return null;

@@ -88,7 +88,6 @@ function which(cmd: string): string | null {
   }
 }
 
-
 /** A MailDev inbox: SMTP on smtpPort, web UI and REST API on webPort. */
 export async function startMailDev(smtpPort: number, webPort: number, log: LogTarget): Promise<Managed> {
   const proc = spawnManaged(

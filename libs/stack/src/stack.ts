@@ -201,7 +201,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     gatewayUrl: `http://localhost:${o.ports.gateway}`,
     env,
     processes,
-    startService: async (name, as = `${name}-2`) => start(name, as, { PORT: String(await freePort()) }),
+    // A restart of the process itself (as === name) keeps its port: the gateway and the others have its address.
+    // Another replica gets a port of its own.
+    startService: async (name, as = `${name}-2`) =>
+      start(name, as, as === name ? {} : { PORT: String(await freePort()) }),
     async stop() {
       const gateway = processes.get('gateway');
       await gateway?.stop();

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ChromiumNotFoundError, resolveChromium, SYSTEM_CHROMIUM_PATHS, systemChromium } from '../../src/index.js';
+import {
+  ChromiumNotFoundError,
+  resolveChromium,
+  SYSTEM_CHROMIUM_PATHS,
+  systemChromium,
+} from '../../src/index.js';
 
 describe('resolveChromium', () => {
   it('uses CHROME_PATH first when it points at an executable', async () => {

@@ -1,0 +1,395 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are untyped YAML, checked by shape below */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import type { z } from 'zod';
+import { Streams } from '@app/contracts';
+import { baseServiceEnv, SECRET_VARIABLES } from '@app/kit';
+import { fromRoot } from '../../src/paths.js';
+
+/**
+ * deploy/k8s renders with `kubectl kustomize` (kustomize is built into kubectl; no standalone kustomize binary and no
+ * JavaScript port of it exists here, so kubectl is required — it is on these machines and in CI) and every rendered
+ * object validates offline against the Kubernetes and KEDA schemas (kubernetes-models, @kubernetes-models/keda).
+ * Then the checks that matter in production: resources, probes, non-root pods, and each variable reaching exactly
+ * the processes that read it.
+ */
+
+type Obj = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string };
+  [k: string]: any;
+};
+type EnvVar = {
+  name: string;
+  value?: string;
+  valueFrom?: {
+    secretKeyRef?: { name: string; key: string };
+    configMapKeyRef?: { name: string; key: string };
+    fieldRef?: unknown;
+  };
+};
+type Container = {
+  name: string;
+  image: string;
+  env?: EnvVar[];
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  ports?: Array<{ name?: string; containerPort: number }>;
+  livenessProbe?: any;
+  readinessProbe?: any;
+  startupProbe?: any;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  securityContext?: any;
+  volumeMounts?: Array<{ name: string; mountPath: string }>;
+};
+
+const PROCESSES = ['gateway', 'auth', 'billing', 'pages', 'pdf-worker', 'mail', 'admin-stats'] as const;
+type Process = (typeof PROCESSES)[number];
+const OVERLAYS = { production: 'aritmetica', dev: 'aritmetica-dev' } as const;
+type Overlay = keyof typeof OVERLAYS;
+
+function kustomize(overlay: Overlay): Obj[] {
+  const dir = fromRoot('deploy', 'k8s', 'overlays', overlay);
+  let out: string;
+  try {
+    out = execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { stderr?: string };
+    if (e.code === 'ENOENT') {
+      throw new Error(
+        'kubectl is not installed: it renders deploy/k8s (`kubectl kustomize`). Install kubectl (it bundles kustomize).',
+      );
+    }
+    throw new Error(`kubectl kustomize ${dir} failed: ${e.stderr ?? e.message}`);
+  }
+  return parseAllDocuments(out)
+    .map((d) => d.toJS() as Obj | null)
+    .filter((o): o is Obj => o !== null);
+}
+
+/** apiVersion + kind → the model class that carries the schema. */
+const require = createRequire(import.meta.url);
+function modelFor(o: Obj): new (data: unknown) => { validate(): void } {
+  const [group, version] = o.apiVersion.includes('/') ? o.apiVersion.split('/') : ['', o.apiVersion];
+  const path =
+    group === 'keda.sh'
+      ? `@kubernetes-models/keda/keda.sh/${version}/${o.kind}`
+      : `kubernetes-models/${group ? `${group}/` : ''}${version}/${o.kind}`;
+  const mod = require(path) as Record<string, new (data: unknown) => { validate(): void }>;
+  const model = mod[o.kind];
+  if (!model) throw new Error(`no model for ${o.apiVersion} ${o.kind}`);
+  return model;
+}
+
+/** Which variables each process reads: the keys of its zod schema (the same objects it validates at boot). */
+async function variablesRead(): Promise<Record<Process, Set<string>>> {
+  const keys = (schema: z.ZodObject) => Object.keys(schema.shape);
+  const load = (rel: string) =>
+    import(pathToFileURL(fromRoot(rel)).href) as Promise<Record<string, z.ZodObject>>;
+  const gateway = (await load('gateway/src/config.ts')).gatewayEnv!;
+  const out = { gateway: new Set(keys(gateway)) } as Record<Process, Set<string>>;
+  for (const name of PROCESSES.filter((p) => p !== 'gateway')) {
+    const own = (await load(`services/${name}/src/config.ts`)).env!;
+    // startService (libs/kit/src/service.ts) adds PORT to the base and the service's own variables.
+    out[name] = new Set([...keys(baseServiceEnv), 'PORT', ...keys(own)]);
+  }
+  return out;
+}
+
+/**
+ * kustomize's secretGenerator folds base64 values longer than 70 characters onto several lines; the API server's
+ * decoder (Go's encoding/base64) skips the newlines, the schema's "byte" pattern does not: validate them unfolded.
+ */
+function withUnwrappedBase64(o: Obj): Obj {
+  if (o.kind !== 'Secret' || !o.data) return o;
+  const data = Object.fromEntries(
+    Object.entries(o.data as Record<string, string>).map(([k, v]) => [k, v.replace(/\s+/g, '')]),
+  );
+  return { ...o, data };
+}
+
+const podSpecOf = (o: Obj) => o.spec.template.spec as { containers: Container[]; [k: string]: any };
+const decode = (b64: string) => Buffer.from(b64.replace(/\s+/g, ''), 'base64').toString('utf8');
+
+describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (overlay) => {
+  const namespace = OVERLAYS[overlay];
+  let objects: Obj[];
+  let reads: Record<Process, Set<string>>;
+  const find = (kind: string, name: string) => {
+    const o = objects.find((x) => x.kind === kind && x.metadata.name === name);
+    if (!o) throw new Error(`${kind}/${name} is not rendered`);
+    return o;
+  };
+  const configMap = (name: string) => find('ConfigMap', name).data as Record<string, string>;
+  const deployment = (name: Process) => find('Deployment', name);
+  const container = (name: Process) => podSpecOf(deployment(name)).containers.find((c) => c.name === name)!;
+  /** Every variable a process's container gets, and where each value comes from. */
+  const envOf = (name: Process) => {
+    const c = container(name);
+    const vars = new Map<
+      string,
+      { from: 'configMap' | 'secret' | 'value' | 'field'; ref?: string; key?: string }
+    >();
+    for (const src of c.envFrom ?? []) {
+      if (src.secretRef) throw new Error(`${name}: envFrom a Secret hands over every key; use secretKeyRef`);
+      const cm = src.configMapRef!.name;
+      for (const key of Object.keys(configMap(cm))) vars.set(key, { from: 'configMap', ref: cm, key });
+    }
+    for (const v of c.env ?? []) {
+      const vf = v.valueFrom;
+      if (vf?.secretKeyRef)
+        vars.set(v.name, { from: 'secret', ref: vf.secretKeyRef.name, key: vf.secretKeyRef.key });
+      else if (vf?.configMapKeyRef)
+        vars.set(v.name, { from: 'configMap', ref: vf.configMapKeyRef.name, key: vf.configMapKeyRef.key });
+      else if (vf?.fieldRef) vars.set(v.name, { from: 'field' });
+      else vars.set(v.name, { from: 'value' });
+    }
+    return vars;
+  };
+
+  beforeAll(async () => {
+    objects = kustomize(overlay);
+    reads = await variablesRead();
+  });
+
+  it('renders, and every object validates against the Kubernetes or KEDA schema', () => {
+    expect(objects.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    for (const o of objects) {
+      try {
+        new (modelFor(o))(withUnwrappedBase64(o)).validate();
+      } catch (err) {
+        problems.push(`${o.kind}/${o.metadata.name}: ${(err as Error).message}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    const kinds = new Set(objects.map((o) => o.kind));
+    for (const k of [
+      'Deployment',
+      'Service',
+      'StatefulSet',
+      'Ingress',
+      'PodDisruptionBudget',
+      'ScaledObject',
+    ])
+      expect(kinds, k).toContain(k);
+    for (const o of objects.filter((x) => x.kind !== 'Namespace'))
+      expect(o.metadata.namespace).toBe(namespace);
+  });
+
+  it('runs a Deployment and a ClusterIP Service for the gateway and every service, image tag from the overlay', () => {
+    for (const name of PROCESSES) {
+      const d = deployment(name);
+      const c = container(name);
+      expect(c.image, name).toMatch(new RegExp(`^ghcr\\.io/example/aritmetica-${name}:[\\w.-]+$`));
+      const svc = find('Service', name);
+      expect(svc.spec.type ?? 'ClusterIP').toBe('ClusterIP');
+      expect(svc.spec.selector).toEqual(d.spec.selector.matchLabels);
+      expect(d.spec.template.metadata.labels).toMatchObject(d.spec.selector.matchLabels);
+      const target = svc.spec.ports[0].targetPort;
+      expect(
+        c.ports?.some((p) => p.name === target || p.containerPort === target),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it('gives every container requests, limits, probes and a non-root, locked-down security context', () => {
+    const workloads = objects.filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet');
+    expect(workloads.length).toBe(PROCESSES.length + 1);
+    for (const w of workloads) {
+      const pod = podSpecOf(w);
+      for (const c of [...pod.containers, ...(pod.initContainers ?? [])] as Container[]) {
+        const at = `${w.kind}/${w.metadata.name}/${c.name}`;
+        for (const kind of ['requests', 'limits'] as const)
+          for (const r of ['cpu', 'memory'])
+            expect(c.resources?.[kind]?.[r], `${at} ${kind}.${r}`).toBeTruthy();
+        expect(c.livenessProbe, `${at} liveness`).toBeTruthy();
+        expect(c.readinessProbe, `${at} readiness`).toBeTruthy();
+        const sc = c.securityContext ?? {};
+        const podSc = pod.securityContext ?? {};
+        expect(sc.runAsNonRoot ?? podSc.runAsNonRoot, `${at} runAsNonRoot`).toBe(true);
+        expect(sc.runAsUser ?? podSc.runAsUser, `${at} runAsUser`).toBe(1000);
+        expect(sc.allowPrivilegeEscalation, `${at} allowPrivilegeEscalation`).toBe(false);
+        expect(sc.capabilities?.drop, `${at} capabilities`).toEqual(['ALL']);
+        expect((sc.seccompProfile ?? podSc.seccompProfile)?.type, `${at} seccomp`).toBe('RuntimeDefault');
+        expect(sc.readOnlyRootFilesystem, `${at} readOnlyRootFilesystem`).toBe(true);
+        // A read-only root needs a writable /tmp (tsx's cache, Chromium's profile, nats' pid file).
+        const tmp = c.volumeMounts?.find((m) => m.mountPath === '/tmp');
+        expect(tmp, `${at} /tmp`).toBeTruthy();
+        expect(
+          pod.volumes.find((v: { name: string }) => v.name === tmp!.name)?.emptyDir,
+          `${at} /tmp`,
+        ).toBeTruthy();
+      }
+    }
+  });
+
+  it('probes each process on its real port: /health for liveness, /ready for readiness', () => {
+    for (const name of PROCESSES) {
+      const c = container(name);
+      const env = envOf(name);
+      const port = Number(configMap(env.get('PORT')!.ref!)[env.get('PORT')!.key!]);
+      expect(c.ports?.find((p) => p.name === 'http')?.containerPort, name).toBe(port);
+      expect(c.livenessProbe.httpGet).toMatchObject({ path: '/health', port: 'http' });
+      expect(c.readinessProbe.httpGet).toMatchObject({ path: '/ready', port: 'http' });
+      const host = env.get('HOST')!;
+      expect(configMap(host.ref!)[host.key!], `${name} HOST`).toBe('0.0.0.0');
+    }
+    // Chromium's warm-up: a startup probe keeps liveness from killing a worker that is still opening its browser.
+    const worker = deployment('pdf-worker');
+    expect(container('pdf-worker').startupProbe?.httpGet?.path).toBe('/health');
+    const shm = container('pdf-worker').volumeMounts?.find((m) => m.mountPath === '/dev/shm');
+    const shmVolume = podSpecOf(worker).volumes.find((v: { name: string }) => v.name === shm?.name);
+    expect(shmVolume?.emptyDir?.medium).toBe('Memory');
+  });
+
+  it('sets only variables a process reads, each documented in .env.example', () => {
+    const documented = readFileSync(fromRoot('.env.example'), 'utf8');
+    for (const name of PROCESSES) {
+      for (const variable of envOf(name).keys()) {
+        expect(reads[name].has(variable), `${name} does not read ${variable}`).toBe(true);
+        expect(documented, `${variable} in .env.example`).toMatch(new RegExp(`^#? ?${variable}=`, 'm'));
+      }
+      // Never a test stack's subject prefix in a deployment.
+      expect(envOf(name).has('NATS_PREFIX'), `${name} NATS_PREFIX`).toBe(false);
+    }
+  });
+
+  it('hands every secret and provider setting to exactly the processes that read it, secrets from Secrets', () => {
+    const provider = [
+      'PUBLIC_URL',
+      'GOOGLE_CLIENT_ID',
+      'MP_PUBLIC_KEY',
+      'SMTP_URL',
+      'ADMIN_EMAIL',
+      'DATABASE_URL',
+    ];
+    const secret = new Set<string>([...SECRET_VARIABLES, 'DATABASE_URL', 'SMTP_URL']);
+    for (const variable of [...SECRET_VARIABLES, ...provider]) {
+      const readers = PROCESSES.filter((p) => reads[p].has(variable));
+      const given = PROCESSES.filter((p) => envOf(p).has(variable));
+      expect(given, variable).toEqual(readers);
+      for (const p of given) {
+        const src = envOf(p).get(variable)!;
+        if (secret.has(variable)) {
+          expect(src.from, `${p} ${variable}`).toBe('secret');
+          expect(src.key).toBe(variable);
+        } else expect(src.from, `${p} ${variable}`).toBe('configMap');
+      }
+    }
+    // The spot checks the brief names, spelled out.
+    expect(PROCESSES.filter((p) => envOf(p).has('MP_ACCESS_TOKEN'))).toEqual(['billing']);
+    expect(PROCESSES.filter((p) => envOf(p).has('JWT_SECRET'))).toEqual(['gateway', 'auth']);
+    expect(PROCESSES.filter((p) => envOf(p).has('INTERNAL_SECRET'))).toEqual([...PROCESSES]);
+    // A Secret holds one kind of credential: no process can read another's key from a shared Secret by mistake.
+    const secrets = objects.filter((o) => o.kind === 'Secret');
+    for (const s of secrets) {
+      for (const p of PROCESSES)
+        for (const [variable, src] of envOf(p))
+          if (src.from === 'secret' && src.ref === s.metadata.name)
+            expect(Object.keys(s.data ?? {}), `${s.metadata.name}`).toContain(variable);
+    }
+  });
+
+  it('holds no real secret: placeholders in dev, nothing rendered in production', () => {
+    const secrets = objects.filter((o) => o.kind === 'Secret');
+    if (overlay === 'production') {
+      expect(secrets).toEqual([]);
+      expect(configMap(envOf('auth').get('NODE_ENV')!.ref!).NODE_ENV).toBe('production');
+    } else {
+      expect(secrets.length).toBe(6);
+      for (const s of secrets)
+        for (const [key, value] of Object.entries(s.data as Record<string, string>))
+          expect(decode(value), `${s.metadata.name}.${key}`).toMatch(/change-me/);
+    }
+    // ConfigMaps carry no credential.
+    for (const cm of objects.filter((o) => o.kind === 'ConfigMap'))
+      for (const key of Object.keys(cm.data ?? {}))
+        expect(secret(key), `${cm.metadata.name}.${key}`).toBe(false);
+    function secret(key: string) {
+      return [...SECRET_VARIABLES, 'DATABASE_URL', 'SMTP_URL'].includes(key);
+    }
+  });
+
+  it('runs NATS with JetStream as a 3-node cluster behind a headless Service', () => {
+    const sts = find('StatefulSet', 'nats');
+    expect(sts.spec.replicas).toBe(3);
+    const svc = find('Service', sts.spec.serviceName);
+    expect(svc.spec.clusterIP).toBe('None');
+    expect(svc.spec.ports.map((p: { port: number }) => p.port).sort()).toEqual([4222, 6222, 8222]);
+    expect(sts.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toBeTruthy();
+    const conf = configMap('nats-config')['nats.conf']!;
+    expect(conf).toMatch(/jetstream\s*\{/);
+    for (const i of [0, 1, 2]) expect(conf).toContain(`nats://nats-${i}.${svc.metadata.name}:6222`);
+    // The processes reach it by the Service's name.
+    expect(configMap(envOf('auth').get('NATS_URL')!.ref!).NATS_URL).toBe(`nats://${svc.metadata.name}:4222`);
+  });
+
+  it('scales the pdf-worker with KEDA on the render consumer of JOBS_PDF', async () => {
+    const { RENDER_CONSUMER } = (await import(
+      pathToFileURL(fromRoot('services/pdf-worker/src/nats/render-consumer.ts')).href
+    )) as { RENDER_CONSUMER: string };
+    const so = find('ScaledObject', 'pdf-worker');
+    expect(so.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'pdf-worker' });
+    expect(so.spec.minReplicaCount).toBe(1);
+    expect(so.spec.maxReplicaCount).toBe(overlay === 'production' ? 10 : 3);
+    expect(so.spec.triggers).toHaveLength(1);
+    const trigger = so.spec.triggers[0];
+    expect(trigger.type).toBe('nats-jetstream');
+    expect(Object.keys(Streams)).toContain(trigger.metadata.stream);
+    expect(trigger.metadata).toMatchObject({
+      natsServerMonitoringEndpoint: `nats.${namespace}.svc.cluster.local:8222`,
+      account: '$G',
+      stream: 'JOBS_PDF',
+      consumer: RENDER_CONSUMER,
+      lagThreshold: '20',
+    });
+    // KEDA owns the worker's replica count: an apply must not reset it.
+    expect(deployment('pdf-worker').spec.replicas).toBeUndefined();
+  });
+
+  it('protects replicated Deployments with a PodDisruptionBudget and routes the Ingress to the gateway', () => {
+    const pdbs = objects.filter((o) => o.kind === 'PodDisruptionBudget');
+    const covered = (labels: Record<string, string>) =>
+      pdbs.some((p) =>
+        Object.entries(p.spec.selector.matchLabels as Record<string, string>).every(
+          ([k, v]) => labels[k] === v,
+        ),
+      );
+    for (const name of PROCESSES) {
+      const d = deployment(name);
+      if (name === 'gateway' || (d.spec.replicas ?? 1) > 1 || name === 'pdf-worker')
+        expect(covered(d.spec.template.metadata.labels), `${name} PDB`).toBe(true);
+    }
+    if (overlay === 'production')
+      for (const name of ['gateway', 'auth', 'billing', 'pages', 'mail'] as const)
+        expect(deployment(name).spec.replicas, name).toBeGreaterThan(1);
+    const ingress = find('Ingress', 'gateway');
+    const rule = ingress.spec.rules[0];
+    expect(rule.http.paths[0].backend.service.name).toBe('gateway');
+    expect(rule.host).not.toMatch(/example\.invalid/);
+    expect(ingress.spec.tls[0].hosts).toEqual([rule.host]);
+    expect(ingress.spec.tls[0].secretName).toBeTruthy();
+    // The site's address the services put in links is the Ingress's host.
+    expect(configMap(envOf('billing').get('PUBLIC_URL')!.ref!).PUBLIC_URL).toContain(rule.host);
+  });
+
+  it('points the gateway at each upstream Service on its port', () => {
+    const gw = configMap('gateway-config');
+    for (const [variable, name] of [
+      ['AUTH_URL', 'auth'],
+      ['BILLING_URL', 'billing'],
+      ['PAGES_URL', 'pages'],
+      ['MAIL_URL', 'mail'],
+      ['ADMIN_STATS_URL', 'admin-stats'],
+    ] as const) {
+      const svc = find('Service', name);
+      expect(gw[variable]).toBe(`http://${name}:${svc.spec.ports[0].port}`);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import {
   DEV_PORTS,
   fromRoot,
   newSecrets,
+  nodeVersionProblem,
   resolveNats,
   resolvePostgres,
   startDevProviders,
@@ -36,6 +37,8 @@ function secrets(): StackSecrets {
 }
 
 async function main() {
+  const tooOld = nodeVersionProblem();
+  if (tooOld) throw new Error(tooOld);
   for (const [name, port] of Object.entries(DEV_PORTS)) {
     if (await answers(port))
       throw new Error(`A porta ${port} (${name}) já está em uso: o site já está rodando?`);

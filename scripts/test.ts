@@ -4,7 +4,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { fromRoot } from '@app/stack';
+import { fromRoot, nodeVersionProblem } from '@app/stack';
+
+const tooOld = nodeVersionProblem();
+if (tooOld) {
+  console.error(`✖ ${tooOld}`);
+  process.exit(1);
+}
 
 type Tier = 'unit' | 'integration' | 'e2e';
 interface Outcome {

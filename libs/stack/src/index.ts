@@ -3,3 +3,4 @@ export * from './net.js';
 export * from './paths.js';
 export * from './processes.js';
 export * from './stack.js';
+export * from './node-version.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { logEnv, port } from '@app/kit';
+import { logEnv, natsEnv, port } from '@app/kit';
 
 const list = z
   .string()
@@ -16,11 +16,7 @@ export const gatewayEnv = z.object({
   ...logEnv.shape,
   HOST: z.string().default('0.0.0.0'),
   PORT: port(8080),
-  NATS_URL: z.string().min(1),
-  NATS_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9_]*$/)
-    .default(''),
+  ...natsEnv.shape,
   INTERNAL_SECRET: z.string().min(32),
   JWT_SECRET: z.string().min(32),
   AUTH_URL: z.url(),

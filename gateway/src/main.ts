@@ -9,6 +9,7 @@ async function main() {
     url: config.NATS_URL,
     name: 'gateway',
     prefix: config.NATS_PREFIX,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
     logger,
   });
   const app = await buildGateway(config, logger, bus);

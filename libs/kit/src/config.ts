@@ -66,18 +66,28 @@ export const logEnv = z.object({
   LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['json', 'pretty']).optional()),
 });
 
-/** Variables every service reads. Services extend this with their own. */
-export const baseServiceEnv = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  ...logEnv.shape,
-  HOST: z.string().default('127.0.0.1'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+/** The NATS variables of every process (services, gateway). */
+export const natsEnv = z.object({
   NATS_URL: z.string().min(1),
   /** Prefixes every subject and stream so that test stacks never meet the dev stack on one NATS server. */
   NATS_PREFIX: z
     .string()
     .regex(/^[a-z0-9_]*$/)
     .default(''),
+  /**
+   * Copies of each JetStream stream: 1 on a single server, 3 on a 3-node cluster (Kubernetes), so that losing one
+   * node loses no queue and stops no consumer.
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+});
+
+/** Variables every service reads. Services extend this with their own. */
+export const baseServiceEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  ...logEnv.shape,
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  ...natsEnv.shape,
   /** HMAC key for the identity headers the gateway adds; services trust those headers only when signed. */
   INTERNAL_SECRET: z.string().min(32),
   PUBLIC_URL: z.url().default('http://localhost:8080'),

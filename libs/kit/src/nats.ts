@@ -29,6 +29,8 @@ export interface BusOptions {
   logger: Logger;
   /** Default timeout of request/reply calls. */
   requestTimeoutMs?: number;
+  /** Copies of each stream this process creates (NATS_STREAM_REPLICAS). */
+  streamReplicas?: number;
 }
 
 export class RpcError extends Error {
@@ -105,6 +107,7 @@ export class Bus {
       prefix: options.prefix ?? '',
       logger: options.logger,
       requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+      streamReplicas: options.streamReplicas ?? 1,
     });
   }
 
@@ -205,6 +208,7 @@ export class Bus {
         subjects: def.subjects.map((s) => this.subject(s)),
         retention: def.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
         duplicate_window: 10 * 60 * 1000 * ns,
+        num_replicas: this.opts.streamReplicas,
       };
       try {
         await jsm.streams.info(config.name);

@@ -56,6 +56,7 @@ export async function startService<S extends z.ZodObject>(
     url: config.NATS_URL,
     name: spec.name,
     prefix: config.NATS_PREFIX,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
     logger,
   });
   if (spec.streams?.length) await bus.ensureStreams(...spec.streams);

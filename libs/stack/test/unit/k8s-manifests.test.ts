@@ -328,6 +328,10 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     for (const i of [0, 1, 2]) expect(conf).toContain(`nats://nats-${i}.${svc.metadata.name}:6222`);
     // The processes reach it by the Service's name.
     expect(configMap(envOf('auth').get('NATS_URL')!.ref!).NATS_URL).toBe(`nats://${svc.metadata.name}:4222`);
+    // Every stream is kept on each node of the cluster: one node down stops no queue.
+    expect(configMap(envOf('auth').get('NATS_STREAM_REPLICAS')!.ref!).NATS_STREAM_REPLICAS).toBe(
+      String(sts.spec.replicas),
+    );
   });
 
   it('scales the pdf-worker with KEDA on the render consumer of JOBS_PDF', async () => {

@@ -254,36 +254,40 @@ export class BillingStore {
    * Claims pending top-ups younger than the window and not looked at for `everyMs`, marking them checked now.
    * SKIP LOCKED lets replicas share the work instead of all asking Mercado Pago about the same top-ups.
    */
-  async claimPendingTopUps(opts: {
-    windowHours: number;
-    everyMs: number;
-    limit: number;
-  }): Promise<TopUpRow[]> {
-    const rows: Array<{ id: string }> = await this.db.query(
-      `WITH claimed AS (
-       UPDATE billing.top_ups SET checked_at = now()
-        WHERE id IN (
-          SELECT id FROM billing.top_ups
-           WHERE status = 'pending' AND preference_id IS NOT NULL
-             AND created_at > now() - $1::float8 * interval '1 hour'
-             AND (checked_at IS NULL OR checked_at < now() - $2::float8 * interval '1 millisecond')
-           ORDER BY checked_at NULLS FIRST, created_at
-           LIMIT $3
-           FOR UPDATE SKIP LOCKED)
-        RETURNING id)
-       SELECT id FROM claimed`,
-      [opts.windowHours, opts.everyMs, opts.limit],
-    );
-    if (rows.length === 0) return [];
-    return this.topUps.findBy(rows.map((r) => ({ id: r.id })));
+  claimPendingTopUps(opts: { windowHours: number; everyMs: number; limit: number }): Promise<TopUpRow[]> {
+    return this.claimTopUps({
+      which: `status = 'pending' AND preference_id IS NOT NULL
+              AND created_at > now() - $1::float8 * interval '1 hour'`,
+      age: 'created_at',
+      window: opts.windowHours,
+      everyMs: opts.everyMs,
+      limit: opts.limit,
+    });
   }
 
   /**
    * Claims credited top-ups younger than `windowDays` (since their credit), not fully refunded or charged back and
    * not looked at for `everyMs`, for the reconciler to ask Mercado Pago about a later refund or chargeback.
    */
-  async claimCreditedTopUps(opts: {
-    windowDays: number;
+  claimCreditedTopUps(opts: { windowDays: number; everyMs: number; limit: number }): Promise<TopUpRow[]> {
+    return this.claimTopUps({
+      which: `status = 'credited' AND credited_at > now() - $1::float8 * interval '1 day'
+              AND coalesce(last_payment_status, '') NOT IN ('refunded', 'charged_back')`,
+      age: 'credited_at',
+      window: opts.windowDays,
+      everyMs: opts.everyMs,
+      limit: opts.limit,
+    });
+  }
+
+  /**
+   * Marks as checked now, and answers, up to `limit` top-ups matching `which` ($1 is `window`) that were not looked
+   * at for `everyMs`, the least recently checked first. `which` and `age` are fixed SQL of this file, never input.
+   */
+  private async claimTopUps(q: {
+    which: string;
+    age: 'created_at' | 'credited_at';
+    window: number;
     everyMs: number;
     limit: number;
   }): Promise<TopUpRow[]> {
@@ -292,16 +296,14 @@ export class BillingStore {
        UPDATE billing.top_ups SET checked_at = now()
         WHERE id IN (
           SELECT id FROM billing.top_ups
-           WHERE status = 'credited'
-             AND credited_at > now() - $1::float8 * interval '1 day'
-             AND coalesce(last_payment_status, '') NOT IN ('refunded', 'charged_back')
+           WHERE ${q.which}
              AND (checked_at IS NULL OR checked_at < now() - $2::float8 * interval '1 millisecond')
-           ORDER BY checked_at NULLS FIRST, credited_at
+           ORDER BY checked_at NULLS FIRST, ${q.age}
            LIMIT $3
            FOR UPDATE SKIP LOCKED)
         RETURNING id)
        SELECT id FROM claimed`,
-      [opts.windowDays, opts.everyMs, opts.limit],
+      [q.window, q.everyMs, q.limit],
     );
     if (rows.length === 0) return [];
     return this.topUps.findBy(rows.map((r) => ({ id: r.id })));

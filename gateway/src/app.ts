@@ -11,17 +11,20 @@ import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode, fail, getClientConfig, getEnv, PlatformMessages, allApiRoutes } from '@app/contracts';
 import {
   addHealthRoutes,
+  addHttpMetrics,
   createHttpApp,
   identityHeaders,
   REQUEST_ID_HEADER,
   type Bus,
   type Logger,
+  type Metrics,
 } from '@app/kit';
 import type { GatewayConfig } from './config.js';
 import { createSessionChecker } from './edge-auth.js';
 import { registerGoogleFormPost } from './google-form-post.js';
 import { gatewayReadinessChecks } from './health.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { connectRateLimitStore } from './rate-limit-store.js';
 import { routeTable, upstreamUrl, type RouteEntry } from './route-table.js';
 
 /**
@@ -42,14 +45,19 @@ export async function buildGateway(
   config: GatewayConfig,
   logger: Logger,
   bus: Bus,
+  /** Requests counted and timed here; served on METRICS_PORT by gateway/src/metrics.ts, never on this app. */
+  metrics?: Metrics,
 ): Promise<FastifyInstance> {
   const app = createHttpApp({
     logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // The client's address (rate limits, logs) from the load balancer's X-Forwarded-For when TRUST_PROXY says so.
+    trustProxy: config.TRUST_PROXY,
     customNotFound: true,
     isRoutineRequest: isStaticFile,
   });
+  // By route pattern (the route table's paths); the SPA's files as one 'static' route, not one series per file.
+  if (metrics) addHttpMetrics(app, metrics, { routeOf: (req) => (isStaticFile(req) ? 'static' : undefined) });
   const checkSession = createSessionChecker(config.JWT_SECRET, bus);
   const extraOrigins = config.DEV_PROVIDERS_URL ? [new URL(config.DEV_PROVIDERS_URL).origin] : [];
 
@@ -77,8 +85,12 @@ export async function buildGateway(
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(cors, { origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false });
+  // Counters in Redis when REDIS_URL is set (shared by every replica; requests pass while it is down), else in memory.
+  const store = connectRateLimitStore(config, logger);
+  if (store) app.addHook('onClose', () => store.close());
   await app.register(rateLimit, {
     global: false,
+    ...(store ? { redis: store.redis, nameSpace: store.nameSpace, skipOnError: true } : {}),
     errorResponseBuilder: () => ({
       ...fail(PlatformMessages.rateLimited, ErrorCode.RATE_LIMITED),
       statusCode: 429,
@@ -98,6 +110,11 @@ export async function buildGateway(
   // Probes (load balancer, Kubernetes): /health while the process runs, /ready while NATS and every upstream's own
   // /ready answer. Outside /api: not in the route table, not proxied, not in the API docs.
   addHealthRoutes(app, gatewayReadinessChecks(config, bus));
+  // Metrics live on METRICS_PORT only: here a plain 404 (not the SPA's page), so a scraper pointed at the public
+  // port fails loudly.
+  app.get('/metrics', (_req, reply) =>
+    reply.code(404).send(fail(PlatformMessages.notFound, ErrorCode.NOT_FOUND)),
+  );
   app.get(getEnv.path, async () => ({ backendEnv: config.BACKEND_ENV, dbEnv: config.DB_ENV }));
   app.get(getClientConfig.path, async () => ({
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,

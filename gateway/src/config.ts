@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { logEnv, natsEnv, port } from '@app/kit';
 
@@ -11,11 +12,56 @@ const list = z
       .filter(Boolean),
   );
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR (`10.0.0.0/8`, `fd00::/8`), an address/netmask, or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/**
+ * TRUST_PROXY, as Fastify's `trustProxy` takes it: unset or `false` (the socket's address is the client: no proxy,
+ * X-Forwarded-For ignored), a comma-separated list of the proxies' addresses or CIDRs (`10.0.0.0/8,fd00::/8`, or
+ * proxy-addr's names `loopback`, `linklocal`, `uniquelocal` = the private ranges): X-Forwarded-For is read from the
+ * right, skipping those hops, and the first other address is the client; or `true` (trust every hop: the leftmost
+ * address, which the client can write, so only behind a proxy that overwrites the header). A hop count is refused:
+ * Fastify 5 no longer honours one (it cannot tell a proxy from a client that sends the header itself).
+ */
+export const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): boolean | string[] => {
+    const v = value.trim().toLowerCase();
+    if (v === '' || v === 'false') return false;
+    if (v === 'true') return true;
+    const entries = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = entries.filter((x) => !isProxyAddress(x));
+    if (bad.length || !entries.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected false, true or comma-separated proxy addresses/CIDRs (not a hop count); not valid: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const gatewayEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   ...logEnv.shape,
   HOST: z.string().default('0.0.0.0'),
   PORT: port(8080),
+  /** Prometheus metrics (/metrics) on a port of their own, bound to HOST: kept off the public port. 0: any free one. */
+  METRICS_PORT: port(9464),
   ...natsEnv.shape,
   INTERNAL_SECRET: z.string().min(32),
   JWT_SECRET: z.string().min(32),
@@ -37,6 +83,13 @@ export const gatewayEnv = z.object({
     .default(64 * 1024),
   /** Requests per minute and IP on sign-in, sign-up and recovery. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /**
+   * Where the rate limits' counters live, shared by every gateway replica (redis:// or rediss://, may carry a
+   * password: never logged). Unset: each replica counts in its own memory (one process only).
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Whose X-Forwarded-For to believe for the client's address (rate limits, logs): see trustProxy above. */
+  TRUST_PROXY: trustProxy,
   GOOGLE_CLIENT_ID: z.string().optional(),
   MP_PUBLIC_KEY: z.string().optional(),
   DEV_PROVIDERS_URL: z.url().optional(),

@@ -1,18 +1,24 @@
-import { Bus, ConfigError, createLogger, loadConfig, logFormatFor } from '@app/kit';
+import { Bus, ConfigError, createLogger, loadConfig, logFormatFor, Metrics } from '@app/kit';
 import { buildGateway } from './app.js';
 import { gatewayEnv } from './config.js';
+import { serveGatewayMetrics } from './metrics.js';
 
 async function main() {
   const config = loadConfig(gatewayEnv);
   const logger = createLogger('gateway', config.LOG_LEVEL, undefined, { format: logFormatFor(config) });
+  const metrics = new Metrics('gateway');
   const bus = await Bus.connect({
     url: config.NATS_URL,
     name: 'gateway',
     prefix: config.NATS_PREFIX,
     streamReplicas: config.NATS_STREAM_REPLICAS,
     logger,
+    metrics,
   });
-  const app = await buildGateway(config, logger, bus);
+  const app = await buildGateway(config, logger, bus, metrics);
+  // Its own listener (METRICS_PORT), closed with the public one.
+  const metricsApp = await serveGatewayMetrics(config, logger, metrics);
+  app.addHook('onClose', () => metricsApp.close());
   await app.listen({ port: config.PORT, host: config.HOST });
   // Ctrl-C signals the whole process group, and `npm start` then sends SIGTERM too: stop once, not drain twice.
   let stopping = false;

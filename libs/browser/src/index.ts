@@ -6,15 +6,23 @@
  *      nothing is downloaded at install or run time), unpacked once into the temp directory.
  * A fresh clone needs no system package: `npm ci` brings the third.
  */
-import { constants, createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { access, chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  constants,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { access, chmod, mkdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
 import { extract } from 'tar-fs';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 export type ChromiumSource = 'CHROME_PATH' | 'system' | 'packaged';
 
@@ -111,13 +119,12 @@ export async function packagedChromium(): Promise<string> {
     );
     await chmod(join(staging, 'chromium'), 0o755);
     // A machine with no font at all leaves Chromium unable to decode even the sheet's embedded fonts: the
-    // package's own fonts (Open Sans) and a fontconfig file that adds them to the system's make sure it has one.
+    // package's own fonts (Open Sans), added by chromiumEnv's fontconfig file, make sure it has one.
     await pipeline(
       createReadStream(join(found.dir, 'bin', 'fonts.tar.br')),
       createBrotliDecompress(),
       extract(join(staging, 'fonts')),
     );
-    await writeFile(join(staging, 'fonts.conf'), fontconfig(target));
     await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
       // Another process got there first: its copy is complete (a rename is atomic), use it.
       if (!existsSync(binary)) throw error;
@@ -132,26 +139,54 @@ export async function packagedChromium(): Promise<string> {
   return binary;
 }
 
-function fontconfig(target: string): string {
+/**
+ * How glyphs are laid out is the machine's fontconfig's say unless we say it: Debian asks for slight hinting,
+ * fontconfig's own default is full hinting, and each rounds glyph advances differently, so the same sheet would put
+ * its words a few hundredths of a point apart from one machine to another. These rules come last and win.
+ */
+const RENDERING_RULES = `  <match target="font">
+    <edit name="hinting" mode="assign"><bool>false</bool></edit>
+    <edit name="hintstyle" mode="assign"><const>hintnone</const></edit>
+    <edit name="antialias" mode="assign"><bool>true</bool></edit>
+    <edit name="rgba" mode="assign"><const>none</const></edit>
+    <edit name="autohint" mode="assign"><bool>false</bool></edit>
+    <edit name="embeddedbitmap" mode="assign"><bool>false</bool></edit>
+  </match>`;
+
+/**
+ * A fontconfig file: the system's configuration (its fonts) unless `system` is false, the given font folders, and
+ * the RENDERING_RULES that make the layout the same on every machine.
+ */
+export function fontconfigXml(o: { dirs: string[]; cacheDir: string; system?: boolean }): string {
   return `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
-  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-  <dir>${join(target, 'fonts')}</dir>
-  <cachedir>${join(target, 'fontconfig-cache')}</cachedir>
+${o.system === false ? '' : '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'}${o.dirs.map((d) => `  <dir>${d}</dir>\n`).join('')}  <cachedir>${o.cacheDir}</cachedir>
+${RENDERING_RULES}
 </fontconfig>
 `;
 }
 
 /**
- * Variables the browser at `executablePath` must be launched with: the packaged Chromium gets its fontconfig
- * file (see packagedChromium); any other browser, nothing.
+ * Variables the browser at `executablePath` is launched with: FONTCONFIG_FILE, a configuration of ours over the
+ * system's (the packaged Chromium's own fonts added), so that every machine lays a sheet out alike. Written once
+ * per browser into the temp directory (atomically: several processes may ask at once).
  */
 export function chromiumEnv(executablePath: string): Record<string, string> {
-  const config = join(dirname(executablePath), 'fonts.conf');
-  return /aritmetica-chromium-[^/]+$/.test(dirname(executablePath)) && existsSync(config)
-    ? { FONTCONFIG_FILE: config }
-    : {};
+  const packagedFonts = join(dirname(executablePath), 'fonts');
+  const packaged = /aritmetica-chromium-[^/]+$/.test(dirname(executablePath)) && existsSync(packagedFonts);
+  const key = createHash('sha256').update(executablePath).digest('hex').slice(0, 12);
+  const file = join(tmpdir(), `aritmetica-fontconfig-${key}.conf`);
+  const xml = fontconfigXml({
+    dirs: packaged ? [packagedFonts] : [],
+    cacheDir: join(tmpdir(), 'aritmetica-fontconfig-cache'),
+  });
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== xml) {
+    const staging = `${file}.${process.pid}.${randomUUID().slice(0, 8)}`;
+    writeFileSync(staging, xml);
+    renameSync(staging, file);
+  }
+  return { FONTCONFIG_FILE: file };
 }
 
 /** CHROME_PATH, else the system's Chromium, else the packaged one (see the file's comment). */

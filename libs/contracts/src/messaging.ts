@@ -33,6 +33,9 @@ export const Streams = {
 } as const;
 export type StreamName = keyof typeof Streams;
 
+/** The pdf-worker's durable consumer of JOBS_PDF: the worker pulls from it and KEDA scales on its pending count. */
+export const RENDER_CONSUMER = 'pdf-worker-render';
+
 const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
 const IsoDate = z.string();

@@ -27,7 +27,8 @@ export interface HttpOptions {
   /** Secret that signs the gateway's identity headers (services only). */
   internalSecret?: string;
   bodyLimit?: number;
-  trustProxy?: boolean;
+  /** Fastify's `trustProxy`: false, true, or the proxies' addresses/CIDRs (the gateway's TRUST_PROXY). */
+  trustProxy?: boolean | string | string[];
   /** The gateway answers unknown paths itself (SPA fallback); services use the 404 envelope. */
   customNotFound?: boolean;
   /**

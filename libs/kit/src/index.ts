@@ -5,5 +5,6 @@ export * from './errors.js';
 export * from './http.js';
 export * from './identity.js';
 export * from './logger.js';
+export * from './metrics.js';
 export * from './nats.js';
 export * from './service.js';

@@ -21,6 +21,7 @@ import { Streams, type MessageDef, type RpcDef, type StreamName } from '@app/con
 import type { z } from 'zod';
 import { currentContext, REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context.js';
 import type { Logger } from './logger.js';
+import type { Metrics, RequestOutcome } from './metrics.js';
 
 export interface BusOptions {
   url: string;
@@ -31,6 +32,8 @@ export interface BusOptions {
   requestTimeoutMs?: number;
   /** Copies of each stream this process creates (NATS_STREAM_REPLICAS). */
   streamReplicas?: number;
+  /** Where request durations, redeliveries and consumer counts are reported (none: not measured). */
+  metrics?: Metrics;
 }
 
 export class RpcError extends Error {
@@ -84,7 +87,7 @@ export class Bus {
   private constructor(
     readonly nc: NatsConnection,
     readonly js: JetStreamClient,
-    private readonly opts: Required<Omit<BusOptions, 'url'>>,
+    private readonly opts: Required<Omit<BusOptions, 'url' | 'metrics'>> & { metrics?: Metrics },
   ) {}
 
   static async connect(options: BusOptions): Promise<Bus> {
@@ -108,6 +111,7 @@ export class Bus {
       logger: options.logger,
       requestTimeoutMs: options.requestTimeoutMs ?? 5000,
       streamReplicas: options.streamReplicas ?? 1,
+      metrics: options.metrics,
     });
   }
 
@@ -137,22 +141,34 @@ export class Bus {
     opts: { timeoutMs?: number } = {},
   ): Promise<z.infer<Res>> {
     const body = def.request.parse(payload);
-    let reply: Msg;
+    // Labelled by the contract's subject (never the prefixed one, never the payload) and the outcome.
+    const done = this.opts.metrics?.natsRequest(def.subject);
+    let outcome: RequestOutcome = 'invalid_response';
     try {
-      reply = await this.nc.request(this.subject(def.subject), te.encode(JSON.stringify(body)), {
-        timeout: opts.timeoutMs ?? this.opts.requestTimeoutMs,
-        headers: this.outgoingHeaders(),
-      });
-    } catch (err) {
-      const text = String((err as Error).message ?? err);
-      const code = /no responders|503/i.test(text) ? 'NO_RESPONDERS' : 'TIMEOUT';
-      throw new RpcError(`${def.subject}: ${code.toLowerCase()}`, code);
+      let reply: Msg;
+      try {
+        reply = await this.nc.request(this.subject(def.subject), te.encode(JSON.stringify(body)), {
+          timeout: opts.timeoutMs ?? this.opts.requestTimeoutMs,
+          headers: this.outgoingHeaders(),
+        });
+      } catch (err) {
+        const text = String((err as Error).message ?? err);
+        const code = /no responders|503/i.test(text) ? 'NO_RESPONDERS' : 'TIMEOUT';
+        outcome = code === 'NO_RESPONDERS' ? 'no_responders' : 'timeout';
+        throw new RpcError(`${def.subject}: ${code.toLowerCase()}`, code);
+      }
+      const env = JSON.parse(td.decode(reply.data)) as ReplyEnvelope;
+      if (!env.ok) {
+        outcome = 'remote';
+        throw new RpcError(`${def.subject}: ${env.error ?? 'remote error'}`, 'REMOTE');
+      }
+      const parsed = def.response.safeParse(env.data);
+      if (!parsed.success) throw new RpcError(`${def.subject}: invalid response`, 'INVALID_RESPONSE');
+      outcome = 'ok';
+      return parsed.data;
+    } finally {
+      done?.(outcome);
     }
-    const env = JSON.parse(td.decode(reply.data)) as ReplyEnvelope;
-    if (!env.ok) throw new RpcError(`${def.subject}: ${env.error ?? 'remote error'}`, 'REMOTE');
-    const parsed = def.response.safeParse(env.data);
-    if (!parsed.success) throw new RpcError(`${def.subject}: invalid response`, 'INVALID_RESPONSE');
-    return parsed.data;
   }
 
   /** Serve a request subject in a queue group named after the service, so replicas share the load. */
@@ -266,6 +282,9 @@ export class Bus {
       await jsm.consumers.add(stream, config);
     }
     const consumer = await this.js.consumers.get(stream, durable);
+    // Labelled by the contract's stream and the durable's own name (the same for every replica and test prefix).
+    const metrics = this.opts.metrics;
+    metrics?.watchConsumer(def.stream, opts.durable, () => consumer.info());
     const concurrency = opts.concurrency ?? 1;
     const messages = await consumer.consume({ max_messages: concurrency });
     this.consumers.push(messages);
@@ -275,6 +294,7 @@ export class Bus {
     const handle = (m: JsMsg) =>
       runWithContext(this.contextOf(m.headers), async () => {
         const deliveryCount = m.info.deliveryCount;
+        if (deliveryCount > 1) metrics?.redelivered(def.stream, opts.durable);
         try {
           const parsed = def.payload.safeParse(JSON.parse(td.decode(m.data)));
           if (!parsed.success) {

@@ -6,6 +6,7 @@ import { baseServiceEnv, ConfigError, loadConfig } from './config.js';
 import { openDatabase, type DatabaseOptions } from './db.js';
 import { addHealthRoutes, createHttpApp } from './http.js';
 import { createLogger, logFormatFor, type Logger } from './logger.js';
+import { addHttpMetrics, addMetricsRoute, Metrics } from './metrics.js';
 import { Bus } from './nats.js';
 
 export interface ServiceContext<C> {
@@ -14,6 +15,8 @@ export interface ServiceContext<C> {
   bus: Bus;
   db: DataSource;
   app: FastifyInstance;
+  /** This process's Prometheus registry (served at /metrics): a service adds its own series here. */
+  metrics: Metrics;
   /** Work to stop on shutdown after consumers stop and before NATS drains (e.g. a browser pool). */
   onShutdown(fn: () => Promise<void>): void;
 }
@@ -36,6 +39,7 @@ export interface RunningService {
   bus: Bus;
   db: DataSource;
   logger: Logger;
+  metrics: Metrics;
   stop(): Promise<void>;
 }
 
@@ -52,16 +56,21 @@ export async function startService<S extends z.ZodObject>(
     .extend(spec.env.shape);
   const config = loadConfig(schema, env) as z.infer<S> & z.infer<typeof baseServiceEnv> & { PORT: number };
   const logger = createLogger(spec.name, config.LOG_LEVEL, undefined, { format: logFormatFor(config) });
+  const metrics = new Metrics(spec.name);
   const bus = await Bus.connect({
     url: config.NATS_URL,
     name: spec.name,
     prefix: config.NATS_PREFIX,
     streamReplicas: config.NATS_STREAM_REPLICAS,
     logger,
+    metrics,
   });
   if (spec.streams?.length) await bus.ensureStreams(...spec.streams);
   const db = await openDatabase({ ...spec.database, url: config.DATABASE_URL, logger });
   const app = createHttpApp({ logger, internalSecret: config.INTERNAL_SECRET });
+  // Every request counted and timed by route pattern; /metrics on the service's own port, never via the gateway.
+  addHttpMetrics(app, metrics);
+  addMetricsRoute(app, metrics);
   const shutdownHooks: Array<() => Promise<void>> = [];
   let ready = false;
   addHealthRoutes(app, {
@@ -69,7 +78,15 @@ export async function startService<S extends z.ZodObject>(
     nats: async () => !bus.nc.isClosed(),
     started: async () => ready,
   });
-  await spec.setup({ config, logger, bus, db, app, onShutdown: (fn) => void shutdownHooks.push(fn) });
+  await spec.setup({
+    config,
+    logger,
+    bus,
+    db,
+    app,
+    metrics,
+    onShutdown: (fn) => void shutdownHooks.push(fn),
+  });
   await bus.flush();
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   ready = true;
@@ -88,7 +105,7 @@ export async function startService<S extends z.ZodObject>(
       await db.destroy();
       logger.info(`${spec.name} stopped`);
     })());
-  return { name: spec.name, url, app, bus, db, logger, stop };
+  return { name: spec.name, url, app, bus, db, logger, metrics, stop };
 }
 
 /** Entry point helper for `src/main.ts`: start, stop cleanly on SIGTERM/SIGINT, exit non-zero on a bad boot. */

@@ -16,6 +16,8 @@ export interface StackPorts {
   'pdf-worker': number;
   mail: number;
   'admin-stats': number;
+  /** The gateway's internal metrics port (METRICS_PORT); unset: any free one (0). */
+  gatewayMetrics?: number;
 }
 
 export const DEV_PORTS: StackPorts = {
@@ -26,6 +28,7 @@ export const DEV_PORTS: StackPorts = {
   'pdf-worker': 3004,
   mail: 3005,
   'admin-stats': 3006,
+  gatewayMetrics: 9464,
 };
 
 export interface StackSecrets {
@@ -118,6 +121,7 @@ export function stackEnv(o: StackOptions): Stack['env'] {
     gateway: {
       ...common,
       PORT: String(o.ports.gateway),
+      METRICS_PORT: String(o.ports.gatewayMetrics ?? 0),
       JWT_SECRET: o.secrets.JWT_SECRET,
       AUTH_URL: local(o.ports.auth),
       BILLING_URL: local(o.ports.billing),

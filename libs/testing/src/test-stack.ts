@@ -62,8 +62,19 @@ export async function startTestStack(tier: string): Promise<RunningTestStack> {
   const logDir = fromRoot('.data', 'test-logs', run);
   const log = { kind: 'dir', dir: logDir } as const;
   const secrets = newSecrets();
-  const [gateway, auth, billing, pages, worker, mail, adminStats, smtpPort, mailWeb, devPort] =
-    await Promise.all(Array.from({ length: 10 }, () => freePort()));
+  const [
+    gateway,
+    auth,
+    billing,
+    pages,
+    worker,
+    mail,
+    adminStats,
+    smtpPort,
+    mailWeb,
+    devPort,
+    gatewayMetrics,
+  ] = await Promise.all(Array.from({ length: 11 }, () => freePort()));
   const ports = {
     gateway: gateway!,
     auth: auth!,
@@ -72,6 +83,7 @@ export async function startTestStack(tier: string): Promise<RunningTestStack> {
     'pdf-worker': worker!,
     mail: mail!,
     'admin-stats': adminStats!,
+    gatewayMetrics: gatewayMetrics!,
   };
   const googleClientId = 'test-google-client-id';
   const devProvidersUrl = `http://localhost:${devPort}`;

@@ -11,6 +11,7 @@ import { billingEntities } from './persistence/entities.js';
 import { Ledger1760000000000 } from './persistence/migrations/1760000000000-ledger.js';
 import { LedgerNoTruncate1760000000001 } from './persistence/migrations/1760000000001-ledger-no-truncate.js';
 import { Reversals1760000000002 } from './persistence/migrations/1760000000002-reversals.js';
+import { moneyCounters } from './metrics.js';
 import { registerRoutes } from './routes.js';
 
 export const spec: ServiceSpec<typeof env> = {
@@ -22,7 +23,7 @@ export const spec: ServiceSpec<typeof env> = {
     migrations: [Ledger1760000000000, LedgerNoTruncate1760000000001, Reversals1760000000002],
   },
   streams: ['EVENTS'],
-  async setup({ config, logger, bus, db, app, onShutdown }) {
+  async setup({ config, logger, bus, db, app, metrics, onShutdown }) {
     const store = new BillingStore(db);
     const deps: BillingDeps = {
       store,
@@ -32,6 +33,7 @@ export const spec: ServiceSpec<typeof env> = {
       }),
       events: natsBillingEvents(bus),
       logger,
+      money: moneyCounters(metrics),
     };
     const background = new BackgroundTasks(logger);
     registerRoutes(app, deps, config, background);

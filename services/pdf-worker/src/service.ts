@@ -1,6 +1,7 @@
 import type { ServiceSpec } from '@app/kit';
 import { env } from './config.js';
 import { BrowserPool } from './domain/browser-pool.js';
+import { instrumentPool } from './metrics.js';
 import { consumeRenderJobs } from './nats/render-consumer.js';
 
 export const spec: ServiceSpec<typeof env> = {
@@ -8,7 +9,7 @@ export const spec: ServiceSpec<typeof env> = {
   env,
   database: { schema: 'pdf_worker', entities: [], migrations: [] },
   streams: ['JOBS_PDF'],
-  async setup({ config, bus, logger, onShutdown }) {
+  async setup({ config, bus, logger, metrics, onShutdown }) {
     const pool = new BrowserPool({
       executablePath: config.CHROME_PATH,
       size: config.PDF_TABS,
@@ -19,7 +20,7 @@ export const spec: ServiceSpec<typeof env> = {
     await pool.warm();
     await consumeRenderJobs(
       bus,
-      { pool, bus, logger },
+      { pool: instrumentPool(metrics, pool), bus, logger },
       {
         concurrency: config.PDF_TABS,
         ackWaitMs: config.PDF_ACK_WAIT_MS,

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
-import { Streams } from '@app/contracts';
+import { RENDER_CONSUMER, Streams } from '@app/contracts';
 import { baseServiceEnv, SECRET_VARIABLES } from '@app/kit';
 import { fromRoot } from '../../src/paths.js';
 
@@ -248,6 +248,28 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     expect(shmVolume?.emptyDir?.medium).toBe('Memory');
   });
 
+  it('asks Prometheus to scrape /metrics of every process: services on their port, the gateway on METRICS_PORT', () => {
+    for (const name of PROCESSES) {
+      const annotations = deployment(name).spec.template.metadata.annotations ?? {};
+      expect(annotations, name).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/path': '/metrics',
+      });
+      const ports = container(name).ports ?? [];
+      const scraped = Number(annotations['prometheus.io/port']);
+      const env = envOf(name);
+      if (name === 'gateway') {
+        // A port of its own, next to the public one (the only one the Service and the Ingress reach).
+        const metricsPort = Number(configMap(env.get('METRICS_PORT')!.ref!)[env.get('METRICS_PORT')!.key!]);
+        expect(ports.find((p) => p.name === 'metrics')?.containerPort).toBe(metricsPort);
+        expect(scraped).toBe(metricsPort);
+        expect(find('Service', name).spec.ports.map((p: { targetPort: unknown }) => p.targetPort)).toEqual([
+          'http',
+        ]);
+      } else expect(ports.find((p) => p.name === 'http')?.containerPort, name).toBe(scraped);
+    }
+  });
+
   it('sets only variables a process reads, each documented in .env.example', () => {
     const documented = readFileSync(fromRoot('.env.example'), 'utf8');
     for (const name of PROCESSES) {
@@ -335,9 +357,6 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
   });
 
   it('scales the pdf-worker with KEDA on the render consumer of JOBS_PDF', async () => {
-    const { RENDER_CONSUMER } = (await import(
-      pathToFileURL(fromRoot('services/pdf-worker/src/nats/render-consumer.ts')).href
-    )) as { RENDER_CONSUMER: string };
     const so = find('ScaledObject', 'pdf-worker');
     expect(so.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'pdf-worker' });
     expect(so.spec.minReplicaCount).toBe(1);
@@ -395,5 +414,21 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
       const svc = find('Service', name);
       expect(gw[variable]).toBe(`http://${name}:${svc.spec.ports[0].port}`);
     }
+  });
+
+  it("shares the gateway replicas' rate limits through Redis (a Secret) and trusts the ingress hop", () => {
+    // REDIS_URL may carry a password: only from its own Secret, only to the gateway; required in production.
+    const redis = envOf('gateway').get('REDIS_URL');
+    expect(redis).toMatchObject({ from: 'secret', ref: 'aritmetica-redis', key: 'REDIS_URL' });
+    const ref = container('gateway').env!.find((v) => v.name === 'REDIS_URL')!.valueFrom!.secretKeyRef as {
+      optional?: boolean;
+    };
+    expect(ref.optional ?? false).toBe(overlay !== 'production');
+    expect(PROCESSES.filter((p) => envOf(p).has('REDIS_URL'))).toEqual(['gateway']);
+    // The client's address comes from the ingress controller's X-Forwarded-For, past its (private) pod addresses.
+    const trust = envOf('gateway').get('TRUST_PROXY')!;
+    expect(trust.from).toBe('configMap');
+    expect(configMap(trust.ref!)[trust.key!]).toBe('uniquelocal');
+    expect(PROCESSES.filter((p) => envOf(p).has('TRUST_PROXY'))).toEqual(['gateway']);
   });
 });

@@ -29,4 +29,11 @@ export interface BillingDeps {
   provider: PaymentProvider;
   events: BillingEvents;
   logger: Logger;
+  /** The money moved, for Prometheus (src/metrics.ts); absent where nobody counts (unit tests). */
+  money?: MoneyCounters;
+}
+
+export interface MoneyCounters {
+  credited(amountCents: number): void;
+  reversed(amountCents: number): void;
 }

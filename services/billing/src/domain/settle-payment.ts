@@ -72,6 +72,7 @@ export async function settleKnownPayment(
       let balanceCents = result.balanceCents;
       if (result.credited) {
         deps.logger.info({ ...log, amountCents: topUp.amountCents }, 'payment credited');
+        deps.money?.credited(topUp.amountCents);
         await deps.events
           .topUpCredited({
             topUpId: topUp.id,
@@ -117,6 +118,7 @@ async function reverse(
     { ...log, reversedCents: result.reversedCents, totalReversedCents: result.totalReversedCents },
     'payment reversed',
   );
+  deps.money?.reversed(result.reversedCents);
   await deps.events
     .topUpReversed({
       topUpId: topUp.id,

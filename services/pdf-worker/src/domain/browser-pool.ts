@@ -34,6 +34,9 @@ export interface BrowserPoolStats {
 }
 
 const LAUNCH_ARGS = [
+  // Glyph advances follow the machine's fontconfig hinting unless hinting is off: without this flag the same sheet
+  // lays out a few hundredths of a point differently from one machine to the next (puppeteer issue 2410).
+  '--font-render-hinting=none',
   '--no-sandbox',
   '--headless',
   '--disable-gpu',

@@ -1,9 +1,6 @@
-import { Jobs } from '@app/contracts';
+import { Jobs, RENDER_CONSUMER } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import { renderJob, type RenderDeps } from '../domain/render-job.js';
-
-/** The durable consumer every worker replica attaches to: JetStream spreads jobs over them, no configuration. */
-export const RENDER_CONSUMER = 'pdf-worker-render';
 
 export interface RenderConsumerOptions {
   concurrency: number;
@@ -12,6 +9,7 @@ export interface RenderConsumerOptions {
 }
 
 export function consumeRenderJobs(bus: Bus, deps: RenderDeps, opts: RenderConsumerOptions): Promise<void> {
+  // Every worker replica attaches to the one durable consumer: JetStream spreads the jobs over them.
   return bus.consume(Jobs.renderPage, { durable: RENDER_CONSUMER, ...opts }, (job, ctx) =>
     renderJob(deps, job, ctx),
   );

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packagedChromium } from '@app/browser';
+import { fontconfigXml, packagedChromium } from '@app/browser';
 import { generatePage, type GeneratedPage, type Level, type PageOptions, type Problem } from '@app/generator';
 import { readPdf, type PdfDocument } from '@app/testing';
 import { BrowserPool, countPdfPages, type RenderedSheet } from '../../src/domain/browser-pool.js';
@@ -283,9 +283,10 @@ describe('embedded fonts', () => {
     for (const { name, data } of untar(tar)) {
       if (name.endsWith('.ttf')) await writeFile(join(otherFonts, basename(name)), data);
     }
+    // The rendering rules every sheet browser gets (@app/browser), over this machine's fonts instead of ours.
     await writeFile(
       join(otherFonts, 'fonts.conf'),
-      `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${otherFonts}</dir><cachedir>${join(otherFonts, 'cache')}</cachedir></fontconfig>\n`,
+      fontconfigXml({ dirs: [otherFonts], cacheDir: join(otherFonts, 'cache'), system: false }),
     );
   });
   afterAll(() => rm(otherFonts, { recursive: true, force: true }));

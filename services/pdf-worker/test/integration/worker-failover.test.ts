@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { RENDER_CONSUMER } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import { freePort, httpOk, spawnTs, waitFor, type Managed } from '@app/stack';
 import { connectBus, createActiveUser, generatePageCode, waitForThumbnail } from '@app/testing';
-import { RENDER_CONSUMER } from '../../src/nats/render-consumer.js';
 
 const stack = inject('stack');
 let bus: Bus;

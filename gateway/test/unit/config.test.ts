@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '@app/kit';
+import { gatewayEnv, trustProxy } from '../../src/config.js';
+import { rateLimitNameSpace, redisAddress } from '../../src/rate-limit-store.js';
+
+const base = {
+  NATS_URL: 'nats://127.0.0.1:4222',
+  INTERNAL_SECRET: 'x'.repeat(32),
+  JWT_SECRET: 'y'.repeat(32),
+  AUTH_URL: 'http://127.0.0.1:3001',
+  BILLING_URL: 'http://127.0.0.1:3002',
+  PAGES_URL: 'http://127.0.0.1:3003',
+  MAIL_URL: 'http://127.0.0.1:3005',
+  ADMIN_STATS_URL: 'http://127.0.0.1:3006',
+  WEB_DIST: 'web/dist',
+};
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set: the socket address is the client', () => {
+    expect(trustProxy.parse(undefined)).toBe(false);
+    expect(trustProxy.parse('')).toBe(false);
+    expect(trustProxy.parse('false')).toBe(false);
+    expect(trustProxy.parse(' FALSE ')).toBe(false);
+    expect(loadConfig(gatewayEnv, base).TRUST_PROXY).toBe(false);
+    // docker compose hands over `${TRUST_PROXY:-}`: empty is unset.
+    expect(loadConfig(gatewayEnv, { ...base, TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('takes true, addresses, CIDRs (v4 and v6, prefix or netmask) and proxy-addr names', () => {
+    expect(trustProxy.parse('true')).toBe(true);
+    expect(trustProxy.parse('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trustProxy.parse('10.0.0.0/8, 172.16.0.0/12 ,fd00::/8')).toEqual([
+      '10.0.0.0/8',
+      '172.16.0.0/12',
+      'fd00::/8',
+    ]);
+    expect(trustProxy.parse('192.168.0.0/255.255.0.0,::1')).toEqual(['192.168.0.0/255.255.0.0', '::1']);
+    expect(trustProxy.parse('loopback,uniquelocal,linklocal')).toEqual([
+      'loopback',
+      'uniquelocal',
+      'linklocal',
+    ]);
+    expect(loadConfig(gatewayEnv, { ...base, TRUST_PROXY: 'uniquelocal' }).TRUST_PROXY).toEqual([
+      'uniquelocal',
+    ]);
+  });
+
+  it('refuses hop counts (Fastify 5 trusts nothing with one), bad addresses and bad prefixes, naming the variable', () => {
+    for (const bad of [
+      '1',
+      '2',
+      'yes',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.1/8/1',
+      'proxy.local',
+      ',',
+      '::1/ff',
+    ])
+      expect(trustProxy.safeParse(bad).success, bad).toBe(false);
+    expect(() => loadConfig(gatewayEnv, { ...base, TRUST_PROXY: '1' })).toThrow(ConfigError);
+    expect(() => loadConfig(gatewayEnv, { ...base, TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('REDIS_URL', () => {
+  it('is optional (memory store) and takes redis:// or rediss:// only', () => {
+    expect(loadConfig(gatewayEnv, base).REDIS_URL).toBeUndefined();
+    expect(loadConfig(gatewayEnv, { ...base, REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+    expect(
+      loadConfig(gatewayEnv, { ...base, REDIS_URL: 'rediss://:pw@redis.example:6380/1' }).REDIS_URL,
+    ).toBe('rediss://:pw@redis.example:6380/1');
+    expect(() => loadConfig(gatewayEnv, { ...base, REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL/);
+  });
+
+  it('never repeats its password in a configuration error', () => {
+    let message = '';
+    try {
+      loadConfig(gatewayEnv, { ...base, REDIS_URL: 'mysql://user:hunter2-secret@redis:6379' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/REDIS_URL/);
+    expect(message).not.toContain('hunter2-secret');
+  });
+
+  it('is logged as host, port and database only', () => {
+    expect(redisAddress('redis://default:s3cret@redis.internal:6380/2')).toBe(
+      'redis://redis.internal:6380/2',
+    );
+    expect(redisAddress('rediss://:s3cret@cache.example')).toBe('rediss://cache.example:6379');
+    expect(redisAddress('not a url :s3cret@')).not.toContain('s3cret');
+  });
+
+  it('keeps each stack’s counters apart by its NATS prefix', () => {
+    expect(rateLimitNameSpace('')).toBe('gateway-rate-limit:');
+    expect(rateLimitNameSpace('tintegration_abc')).toBe('tintegration_abc:gateway-rate-limit:');
+  });
+});

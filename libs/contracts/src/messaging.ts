@@ -33,6 +33,19 @@ export const Streams = {
 } as const;
 export type StreamName = keyof typeof Streams;
 
+/**
+ * JetStream Object Store buckets (streams `OBJ_<name>`): files written by one service and read by others.
+ * RENDERS holds each page's `<code>.pdf` and `<code>.png` (`renderFiles`), written by pdf-worker and read by every
+ * pages replica, which hears of each new file through the bucket's watch.
+ */
+export const Buckets = {
+  RENDERS: { description: 'Rendered exercise pages: <code>.pdf and <code>.png' },
+} as const;
+export type BucketName = keyof typeof Buckets;
+
+/** The names of a page's rendered files in the RENDERS bucket. */
+export const renderFiles = (code: string) => ({ pdf: `${code}.pdf`, png: `${code}.png` });
+
 /** The pdf-worker's durable consumer of JOBS_PDF: the worker pulls from it and KEDA scales on its pending count. */
 export const RENDER_CONSUMER = 'pdf-worker-render';
 
@@ -122,12 +135,6 @@ export const Rpc = {
   ),
   billingStats: rpc('billing.v1.stats', z.object({}), PaymentStats),
   pagesStats: rpc('pages.v1.stats', z.object({}), PageStats),
-  /** pdf-worker → pages: store the rendered bytes (base64); the job is acked only after this answers. */
-  pagesStoreRender: rpc(
-    'pages.v1.storeRender',
-    z.object({ code: z.string(), pdf: z.string(), png: z.string(), pageCount: z.number().int() }),
-    z.object({ stored: z.boolean() }),
-  ),
 } as const;
 
 export const MailTemplate = z.enum([
@@ -152,7 +159,7 @@ export const Jobs = {
       data: z.record(z.string(), z.string()),
     }),
   ),
-  /** pages → pdf-worker: render a page from its stored seed and options. */
+  /** pages → pdf-worker: render a page from its stored seed and options into the RENDERS bucket. */
   renderPage: job(
     'jobs.pdf.render',
     'JOBS_PDF',

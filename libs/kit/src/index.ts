@@ -2,6 +2,7 @@ export * from './config.js';
 export * from './context.js';
 export * from './db.js';
 export * from './errors.js';
+export * from './file-store.js';
 export * from './http.js';
 export * from './identity.js';
 export * from './logger.js';

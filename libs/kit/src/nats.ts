@@ -17,9 +17,11 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { Streams, type MessageDef, type RpcDef, type StreamName } from '@app/contracts';
+import { Objm } from '@nats-io/obj';
+import { Buckets, Streams, type BucketName, type MessageDef, type RpcDef, type StreamName } from '@app/contracts';
 import type { z } from 'zod';
 import { currentContext, REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context.js';
+import { NatsFileStore, type FileStore } from './file-store.js';
 import type { Logger } from './logger.js';
 import type { Metrics, RequestOutcome } from './metrics.js';
 
@@ -119,7 +121,7 @@ export class Bus {
   subject(s: string): string {
     return this.opts.prefix ? `${this.opts.prefix}.${s}` : s;
   }
-  streamName(s: StreamName): string {
+  streamName(s: StreamName | BucketName): string {
     return this.opts.prefix ? `${this.opts.prefix.toUpperCase()}_${s}` : s;
   }
 
@@ -212,6 +214,16 @@ export class Bus {
   private async manager(): Promise<JetStreamManager> {
     this.jsm ??= await jetstreamManager(this.nc);
     return this.jsm;
+  }
+
+  /** A JetStream Object Store bucket of the contracts (created on first use, with the configured replicas). */
+  fileStore(name: BucketName): Promise<FileStore> {
+    return NatsFileStore.open(new Objm(this.js), {
+      bucket: this.streamName(name),
+      description: Buckets[name].description,
+      replicas: this.opts.streamReplicas,
+      logger: this.opts.logger,
+    });
   }
 
   /** Create or update the named streams (idempotent; every service calls it for what it touches). */

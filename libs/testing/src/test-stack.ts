@@ -188,7 +188,9 @@ async function deleteStreams(natsUrl: string, prefix: string) {
   const nc = await connect({ servers: natsUrl });
   const jsm = await jetstreamManager(nc);
   for await (const s of jsm.streams.list()) {
-    if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await jsm.streams.delete(s.config.name);
+    // The run's streams, and its Object Store buckets (streams `OBJ_<bucket>`).
+    const name = s.config.name.replace(/^OBJ_/, '');
+    if (name.startsWith(`${prefix.toUpperCase()}_`)) await jsm.streams.delete(s.config.name);
   }
   await nc.drain();
 }

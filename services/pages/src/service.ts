@@ -1,9 +1,11 @@
 import type { ServiceSpec } from '@app/kit';
 import { env } from './config.js';
+import { instrumentSignals } from './metrics.js';
 import { RenderSignals } from './domain/render-signals.js';
 import { registerNatsHandlers } from './nats/handlers.js';
-import { PageEntity, PageRenderEntity } from './persistence/entities.js';
+import { PageEntity } from './persistence/entities.js';
 import { CreatePages1751000000000 } from './persistence/migrations/1751000000000-create-pages.js';
+import { RendersInObjectStore1760000000000 } from './persistence/migrations/1760000000000-renders-in-object-store.js';
 import { PageRepository } from './persistence/page-repository.js';
 import { registerRoutes } from './routes.js';
 
@@ -12,17 +14,25 @@ export const spec: ServiceSpec<typeof env> = {
   env,
   database: {
     schema: 'pages',
-    entities: [PageEntity, PageRenderEntity],
-    migrations: [CreatePages1751000000000],
+    entities: [PageEntity],
+    migrations: [CreatePages1751000000000, RendersInObjectStore1760000000000],
   },
   streams: ['JOBS_PDF', 'EVENTS'],
-  async setup({ app, bus, db, logger, config }) {
+  async setup({ app, bus, db, logger, config, metrics, onShutdown }) {
+    const files = await bus.fileStore('RENDERS');
+    const signals = new RenderSignals();
+    instrumentSignals(metrics, signals);
+    // Every replica hears every stored file (the bucket's watch is a fan-out), so whichever replica a preview
+    // request reached answers as soon as the worker has stored the file.
+    const stopWatching = await files.watch((name) => signals.notify(name));
+    onShutdown(async () => stopWatching());
     const deps = {
       repo: new PageRepository(db),
       bus,
-      signals: new RenderSignals(),
+      files,
+      signals,
       logger,
-      renderWait: { timeoutMs: config.RENDER_WAIT_MS, recheckMs: config.RENDER_RECHECK_MS },
+      renderWait: { timeoutMs: config.RENDER_WAIT_MS },
     };
     registerRoutes(app, deps);
     registerNatsHandlers(deps);

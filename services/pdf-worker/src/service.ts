@@ -18,9 +18,10 @@ export const spec: ServiceSpec<typeof env> = {
     onShutdown(() => pool.close());
     // Warm before taking jobs: the first page must not pay for launching Chromium.
     await pool.warm();
+    const files = await bus.fileStore('RENDERS');
     await consumeRenderJobs(
       bus,
-      { pool: instrumentPool(metrics, pool), bus, logger },
+      { pool: instrumentPool(metrics, pool), files, logger },
       {
         concurrency: config.PDF_TABS,
         ackWaitMs: config.PDF_ACK_WAIT_MS,

@@ -1,4 +1,4 @@
-import { ErrorCode, Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
+import { ErrorCode, Events, Msg, PAGE_PRICE_CENTS, renderFiles, Rpc } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { PagesDeps } from './deps.js';
 import { ownedPage } from './owned-page.js';
@@ -12,7 +12,8 @@ import { waitForRender } from './render-signals.js';
  */
 export async function buyPage(deps: PagesDeps, userId: string, code: string): Promise<number> {
   const page = await ownedPage(deps, userId, code);
-  if (!(await waitForRender(deps.signals, code, () => deps.repo.hasRender(code), deps.renderWait))) {
+  const pdf = renderFiles(code).pdf;
+  if (!(await waitForRender(deps.signals, pdf, async () => (await deps.files.has(pdf)) || null, deps.renderWait))) {
     throw await stillRendering(deps, page);
   }
   const debit = await deps.bus.request(Rpc.billingDebit, {

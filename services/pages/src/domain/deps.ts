@@ -1,4 +1,4 @@
-import type { Bus, Logger } from '@app/kit';
+import type { Bus, FileStore, Logger } from '@app/kit';
 import type { PageRepository } from '../persistence/page-repository.js';
 import type { RenderSignals, WaitOptions } from './render-signals.js';
 
@@ -6,6 +6,9 @@ import type { RenderSignals, WaitOptions } from './render-signals.js';
 export interface PagesDeps {
   repo: PageRepository;
   bus: Bus;
+  /** The RENDERS bucket, where pdf-worker stores each page's PDF and PNG. */
+  files: Pick<FileStore, 'get' | 'has'>;
+  /** Woken by the bucket's watch when a file is stored, whichever worker stored it. */
   signals: RenderSignals;
   logger: Logger;
   /** How long a thumbnail or download request waits for a render still in progress. */

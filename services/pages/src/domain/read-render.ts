@@ -1,4 +1,4 @@
-import { ErrorCode, Msg } from '@app/contracts';
+import { ErrorCode, Msg, renderFiles } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { PagesDeps } from './deps.js';
 import type { PageRecord } from '../persistence/entities.js';
@@ -21,7 +21,8 @@ export async function stillRendering(deps: PagesDeps, page: PageRecord): Promise
 /** The PNG preview of the user's page, waiting briefly if its render is still running. */
 export async function readThumbnail(deps: PagesDeps, userId: string, code: string): Promise<Buffer> {
   const page = await ownedPage(deps, userId, code);
-  const png = await waitForRender(deps.signals, code, () => deps.repo.findPng(code), deps.renderWait);
+  const name = renderFiles(code).png;
+  const png = await waitForRender(deps.signals, name, () => deps.files.get(name), deps.renderWait);
   if (!png) throw await stillRendering(deps, page);
   return png;
 }
@@ -34,7 +35,8 @@ export async function readBoughtPdf(
 ): Promise<{ pdf: Buffer; boughtAt: Date }> {
   const page = await ownedPage(deps, userId, code);
   if (!page.boughtAt) throw AppError.forbidden(Msg.pageNotBought);
-  const pdf = await waitForRender(deps.signals, code, () => deps.repo.findPdf(code), deps.renderWait);
+  const name = renderFiles(code).pdf;
+  const pdf = await waitForRender(deps.signals, name, () => deps.files.get(name), deps.renderWait);
   if (!pdf) throw await stillRendering(deps, page);
   return { pdf, boughtAt: page.boughtAt };
 }

@@ -1,49 +1,58 @@
 import { EventEmitter } from 'node:events';
 
 /**
- * Wakes the requests waiting for a page's render as soon as this process stores it. Another replica may store
- * it instead, so waiters also re-check the database at a slow interval rather than trusting the signal alone.
+ * Wakes the requests waiting for a rendered file. Every pages replica watches the RENDERS bucket (a fan-out: each
+ * replica hears every file, whichever worker stored it) and notifies here, so a waiter never polls.
  */
 export class RenderSignals {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
+  /** Read by /metrics: requests waiting for a file now, and waits ended by the file's notice so far. */
+  readonly stats = { waiting: 0, woken: 0 };
 
-  notify(code: string): void {
-    this.emitter.emit(code);
+  /** A file of the RENDERS bucket was stored. */
+  notify(fileName: string): void {
+    this.emitter.emit(fileName, true);
   }
 
-  /** Resolves on the next notification for `code` or after `ms`, whichever comes first. */
-  next(code: string, ms: number): { settled: Promise<void>; cancel(): void } {
+  /** Resolves on the next notification for `fileName` or after `ms`, whichever comes first. */
+  next(fileName: string, ms: number): { settled: Promise<void>; cancel(): void } {
     let cancel = () => {};
+    this.stats.waiting++;
     const settled = new Promise<void>((resolve) => {
-      const done = () => {
+      let finished = false;
+      const done = (notified = false) => {
+        if (finished) return;
+        finished = true;
         clearTimeout(timer);
-        this.emitter.off(code, done);
+        this.emitter.off(fileName, done);
+        this.stats.waiting--;
+        if (notified) this.stats.woken++;
         resolve();
       };
       const timer = setTimeout(done, ms);
-      this.emitter.once(code, done);
-      cancel = done;
+      this.emitter.once(fileName, done);
+      cancel = () => done();
     });
     return { settled, cancel };
   }
 }
 
 export interface WaitOptions {
+  /** How long to wait for the file before giving up. */
   timeoutMs: number;
-  recheckMs: number;
 }
 
-/** Loads a render, waiting up to `timeoutMs` for it to arrive; answers null if it did not. */
+/** Loads a rendered file, waiting up to `timeoutMs` for it to be stored; answers null if it was not. */
 export async function waitForRender<T>(
   signals: RenderSignals,
-  code: string,
+  fileName: string,
   load: () => Promise<T | null>,
   opts: WaitOptions,
 ): Promise<T | null> {
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
-    // Listen before loading, so a render stored between the two is not missed.
-    const wake = signals.next(code, Math.max(0, Math.min(opts.recheckMs, deadline - Date.now())));
+    // Listen before loading, so a file stored between the two is not missed.
+    const wake = signals.next(fileName, Math.max(0, deadline - Date.now()));
     const found = await load();
     if (found !== null || Date.now() >= deadline) {
       wake.cancel();

@@ -14,16 +14,6 @@ export interface PageRecord {
   boughtAt: Date | null;
 }
 
-/** The rendered bytes of a page, written once by the worker and never changed: a bought page downloads the same file forever. */
-export interface PageRender {
-  code: string;
-  page?: PageRecord;
-  pdf: Buffer;
-  png: Buffer;
-  pageCount: number;
-  renderedAt: Date;
-}
-
 export const PageEntity = new EntitySchema<PageRecord>({
   name: 'Page',
   tableName: 'pages',
@@ -36,28 +26,4 @@ export const PageEntity = new EntitySchema<PageRecord>({
     boughtAt: { name: 'bought_at', type: 'timestamptz', nullable: true },
   },
   indices: [{ name: 'pages_user_created_idx', columns: ['userId', 'createdAt'] }],
-});
-
-export const PageRenderEntity = new EntitySchema<PageRender>({
-  name: 'PageRender',
-  tableName: 'page_renders',
-  columns: {
-    code: { type: 'text', primary: true },
-    pdf: { type: 'bytea' },
-    png: { type: 'bytea' },
-    pageCount: { name: 'page_count', type: 'int' },
-    renderedAt: { name: 'rendered_at', type: 'timestamptz', default: () => 'now()' },
-  },
-  relations: {
-    page: {
-      type: 'one-to-one',
-      target: 'Page',
-      joinColumn: {
-        name: 'code',
-        referencedColumnName: 'code',
-        foreignKeyConstraintName: 'page_renders_code_fk',
-      },
-      onDelete: 'CASCADE',
-    },
-  },
 });

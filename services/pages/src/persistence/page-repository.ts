@@ -1,20 +1,17 @@
 import type { DataSource } from 'typeorm';
-import { PageEntity, PageRenderEntity, type PageOptions, type PageRecord } from './entities.js';
+import { PageEntity, type PageOptions, type PageRecord } from './entities.js';
 
 export interface PageStatsRow {
   totalPages: number;
   boughtPages: number;
 }
 
-/** Every query of the pages schema. Rendered bytes are read only by the routes that send them. */
+/** Every query of the pages schema. The rendered files live in the RENDERS bucket, not here. */
 export class PageRepository {
   constructor(private readonly db: DataSource) {}
 
   private get pages() {
     return this.db.getRepository(PageEntity);
-  }
-  private get renders() {
-    return this.db.getRepository(PageRenderEntity);
   }
 
   async insert(page: { code: string; userId: string; seed: string; options: PageOptions }): Promise<void> {
@@ -45,26 +42,6 @@ export class PageRepository {
       .orderBy('p.created_at', 'DESC')
       .addOrderBy('p.code', 'ASC')
       .getMany();
-  }
-
-  /** Stores the rendered bytes once: a redelivered job finds the row there and changes nothing. */
-  async insertRender(render: { code: string; pdf: Buffer; png: Buffer; pageCount: number }): Promise<void> {
-    await this.renders.createQueryBuilder().insert().values(render).orIgnore().execute();
-  }
-
-  /** Whether the page's render is stored (without reading its bytes). */
-  async hasRender(code: string): Promise<true | null> {
-    return (await this.renders.existsBy({ code })) || null;
-  }
-
-  async findPng(code: string): Promise<Buffer | null> {
-    const row = await this.renders.findOne({ where: { code }, select: { code: true, png: true } });
-    return row?.png ?? null;
-  }
-
-  async findPdf(code: string): Promise<Buffer | null> {
-    const row = await this.renders.findOne({ where: { code }, select: { code: true, pdf: true } });
-    return row?.pdf ?? null;
   }
 
   async stats(): Promise<PageStatsRow> {

@@ -9,12 +9,11 @@ describe('waiting for a render', () => {
     vi.useRealTimers();
   });
 
-  it('answers at once when the render is already stored', async () => {
+  it('answers at once when the file is already stored', async () => {
     vi.useFakeTimers();
     let loads = 0;
-    const found = waitForRender(new RenderSignals(), 'c1', async () => (loads++, 'png'), {
+    const found = waitForRender(new RenderSignals(), 'c1.png', async () => (loads++, 'png'), {
       timeoutMs: 5000,
-      recheckMs: 1000,
     });
     // No clock has moved: the first load answered it.
     await vi.advanceTimersByTimeAsync(0);
@@ -22,63 +21,42 @@ describe('waiting for a render', () => {
     expect(loads).toBe(1);
   });
 
-  it('wakes up on the signal instead of waiting for the next re-check', async () => {
+  it('loads again only when the file is announced: no polling in between', async () => {
     vi.useFakeTimers();
     const signals = new RenderSignals();
     let stored: string | null = null;
-    const found = waitForRender(signals, 'c2', async () => stored, { timeoutMs: 5000, recheckMs: 4000 });
-    await vi.advanceTimersByTimeAsync(50);
+    let loads = 0;
+    const found = waitForRender(signals, 'c2.png', async () => (loads++, stored), { timeoutMs: 5000 });
+    await vi.advanceTimersByTimeAsync(4000);
     expect(await settledNow(found)).toBe('pending');
+    expect(loads).toBe(1);
     stored = 'png';
-    signals.notify('c2');
-    // Well before the 4 s re-check.
+    signals.notify('c2.png');
     await vi.advanceTimersByTimeAsync(0);
     expect(await settledNow(found)).toBe('png');
-  });
-
-  it('re-checks the database for renders stored elsewhere (no signal here)', async () => {
-    vi.useFakeTimers();
-    let loads = 0;
-    const found = waitForRender(new RenderSignals(), 'c3', async () => (++loads === 3 ? 'png' : null), {
-      timeoutMs: 5000,
-      recheckMs: 20,
-    });
-    await vi.advanceTimersByTimeAsync(19);
-    expect(loads).toBe(1);
-    await vi.advanceTimersByTimeAsync(1);
     expect(loads).toBe(2);
-    expect(await settledNow(found)).toBe('pending');
-    await vi.advanceTimersByTimeAsync(20);
-    expect(await settledNow(found)).toBe('png');
-    expect(loads).toBe(3);
   });
 
-  it('gives up with null at the timeout, having checked once per re-check interval', async () => {
+  it('gives up with null at the timeout, after one last look', async () => {
     vi.useFakeTimers();
     let loads = 0;
-    const found = waitForRender(new RenderSignals(), 'c4', async () => (loads++, null), {
-      timeoutMs: 300,
-      recheckMs: 100,
-    });
+    const found = waitForRender(new RenderSignals(), 'c4.png', async () => (loads++, null), { timeoutMs: 300 });
     await vi.advanceTimersByTimeAsync(299);
     expect(await settledNow(found)).toBe('pending');
-    expect(loads).toBe(3);
+    expect(loads).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settledNow(found)).toBeNull();
-    // At 0, 100, 200 and the last look at 300 ms.
-    expect(loads).toBe(4);
+    expect(loads).toBe(2);
   });
 
-  it('a signal for another page does not wake the waiter', async () => {
+  it('a notice for another file does not wake the waiter', async () => {
     vi.useFakeTimers();
     const signals = new RenderSignals();
     let loads = 0;
-    const found = waitForRender(signals, 'c5', async () => (loads++, null), {
-      timeoutMs: 200,
-      recheckMs: 200,
-    });
+    const found = waitForRender(signals, 'c5.pdf', async () => (loads++, null), { timeoutMs: 200 });
     await vi.advanceTimersByTimeAsync(20);
-    signals.notify('other');
+    signals.notify('c5.png');
+    signals.notify('other.pdf');
     await vi.advanceTimersByTimeAsync(0);
     expect(loads).toBe(1);
     await vi.advanceTimersByTimeAsync(179);

@@ -218,7 +218,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
         expect(sc.capabilities?.drop, `${at} capabilities`).toEqual(['ALL']);
         expect((sc.seccompProfile ?? podSc.seccompProfile)?.type, `${at} seccomp`).toBe('RuntimeDefault');
         expect(sc.readOnlyRootFilesystem, `${at} readOnlyRootFilesystem`).toBe(true);
-        // A read-only root needs a writable /tmp (tsx's cache, Chromium's profile, nats' pid file).
+        // A read-only root needs a writable /tmp (Node's and Chromium's temporary files, nats' pid file).
         const tmp = c.volumeMounts?.find((m) => m.mountPath === '/tmp');
         expect(tmp, `${at} /tmp`).toBeTruthy();
         expect(

@@ -2,9 +2,20 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { Msg } from '@app/contracts';
+import { buy, downloadPage, Msg } from '@app/contracts';
 import { fromRoot } from '@app/stack';
-import { createActiveUser, readPdf, renderPdfPages, topUp } from '@app/testing';
+import {
+  call,
+  createActiveUser,
+  defaultPageRequest,
+  download,
+  generatePageCode,
+  readPdf,
+  readQrCode,
+  renderPdfPages,
+  topUp,
+  waitForThumbnail,
+} from '@app/testing';
 import { screenshot, stack, storeSession } from './support';
 
 const downloads = fromRoot('test-results', 'downloads');
@@ -236,4 +247,40 @@ test('purchases start empty and generation without a session goes to /login', as
   await page.evaluate(() => localStorage.setItem('token', 'x.y.z'));
   await page.getByRole('button', { name: 'Gerar página' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the QR code of a bought sheet opens that page's answers for anyone; another code shows nothing", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const user = await createActiveUser(stack());
+  await topUp(stack(), user.token, 5);
+  const gw = stack().gatewayUrl;
+  const code = await generatePageCode(stack(), user.token, {
+    ...defaultPageRequest,
+    mult: true,
+    div: true,
+    level: 2,
+  });
+  await waitForThumbnail(stack(), user.token, code);
+  expect((await call(gw, buy, { body: { code }, token: user.token })).status).toBe(200);
+  const pdf = await download(gw, downloadPage, { code }, user.token);
+  expect(pdf.status).toBe(200);
+
+  // Read as a phone reads the printout: the QR code on page 1, the code printed under it.
+  const url = await readQrCode(pdf.bytes);
+  expect(url).toBe(`${stack().env['pdf-worker']!.PUBLIC_URL}/gabarito/${code}`);
+  const printed = await readPdf(pdf.bytes);
+  expect(printed.pages[0]!.text).toContain(code);
+
+  // No session here: the answers are public, and only the answers.
+  await page.goto(new URL(url!).pathname);
+  await expect(page.getByRole('heading', { name: 'Gabarito' })).toBeVisible();
+  await expect(page.getByText('As quatro operações — Difícil')).toBeVisible();
+  await expect(page.locator('.answers__item')).toHaveCount(12);
+  await expect(page.getByText(user.email)).toHaveCount(0);
+  await screenshot(page, 'answers-public');
+
+  await page.goto(`/gabarito/${'Z'.repeat(22)}`);
+  await expect(page.getByRole('alert')).toHaveText(Msg.answersNotFound);
 });

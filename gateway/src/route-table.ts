@@ -40,6 +40,7 @@ export const routeTable: RouteEntry[] = [
   { route: api.thumb, service: 'pages' },
   { route: api.buy, service: 'pages' },
   { route: api.getMyPages, service: 'pages' },
+  { route: api.pageAnswers, service: 'pages' },
   // mail
   { route: api.getEmailSettings, service: 'mail' },
   { route: api.setEmailSettings, service: 'mail' },

@@ -10,6 +10,8 @@ export const paths = {
   createNewPasswordSuccess: '/criar-nova-senha-sucesso',
   // Optional, so that a link cut short shows 'Código de ativação não fornecido...' (spec §8).
   activate: '/ativar/:activationCode?',
+  // The public gabarito of a bought page (the QR code on the printed sheet).
+  answers: '/gabarito/:code',
   logout: '/logout',
   paymentSuccess: '/pagamento-sucesso',
   exercises: '/exercicios-aritmetica',

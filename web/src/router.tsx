@@ -85,6 +85,7 @@ const routes: RouteObject[] = [
               { path: paths.activate, lazy: screen(() => import('./routes/public/Activate')) },
             ],
           },
+          { path: paths.answers, lazy: screen(() => import('./routes/public/Answers')) },
           { path: paths.logout, element: noScreen, lazy: screen(() => import('./routes/session/Logout')) },
           {
             middleware: [requireMember],

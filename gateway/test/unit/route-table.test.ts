@@ -28,6 +28,7 @@ const owners: Record<string, string> = {
   'GET /api/thumb': 'pages',
   'POST /api/buy': 'pages',
   'GET /api/getMyPages': 'pages',
+  'GET /api/answers': 'pages',
   'GET /api/admin/emailSettings': 'mail',
   'POST /api/admin/emailSettings': 'mail',
   'POST /api/admin/sendTestEmail': 'mail',

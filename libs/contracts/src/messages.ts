@@ -78,5 +78,6 @@ export const Msg = {
   webhookReceived: 'Notificação recebida.',
   pageNotFound: 'Página não encontrada.',
   pageNotBought: 'Compre esta página para baixá-la.',
+  answersNotFound: 'Não há respostas para este código. Confira o código impresso na folha.',
   pageRendering: 'A página ainda está sendo gerada. Tente novamente em instantes.',
 } as const;

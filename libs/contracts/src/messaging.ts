@@ -74,6 +74,8 @@ export const PageOptionsSchema = z.object({
   div: z.boolean(),
   answers: z.boolean(),
   level: Level,
+  /** An extra header line with "Escola" and "Professor(a)" (for teachers); absent means no. */
+  school: z.boolean().optional(),
 });
 
 export const UserStats = z.object({

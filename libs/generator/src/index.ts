@@ -1,3 +1,21 @@
 export type { GeneratedPage, Level, LevelName, Operation, PageOptions, Problem } from './types.js';
-export { LEVEL_NAMES, OPERATIONS, generatePage, problemCount, selectedOperations } from './page.js';
+export {
+  LEVEL_NAMES,
+  OPERATIONS,
+  asksForRemainder,
+  generatePage,
+  problemCount,
+  selectedOperations,
+} from './page.js';
 export { BNCC_SKILLS, bnccCodes } from './bncc.js';
+export { thousands } from './format.js';
+export type {
+  DivisionStep,
+  WorkedAddition,
+  WorkedDivision,
+  WorkedMultiplication,
+  WorkedProblem,
+  WorkedSubtraction,
+} from './worked.js';
+export { workProblem } from './worked.js';
+export { sheetTitle } from './title.js';

@@ -1,16 +1,24 @@
 import { bnccCodes } from './bncc.js';
-import { drawProblem, problemKey } from './problems.js';
+import { drawProblem, PageProblems } from './problems.js';
 import { randomFromSeed } from './random.js';
-import type { GeneratedPage, Level, LevelName, Operation, PageOptions, Problem } from './types.js';
+import type { GeneratedPage, Level, LevelName, Operation, PageOptions } from './types.js';
 
 export const LEVEL_NAMES: Readonly<Record<Level, LevelName>> = { 0: 'Fácil', 1: 'Médio', 2: 'Difícil' };
 
 /** The order in which operations are dealt onto a page. */
 export const OPERATIONS: readonly Operation[] = ['add', 'sub', 'mult', 'div'];
 
-/** Division needs room for the chave and the work under it, so pages with ÷ hold fewer problems. */
-export function problemCount(options: Pick<PageOptions, 'div'>): number {
-  return options.div ? 12 : 20;
+/**
+ * 20 problems, or 12 when a problem needs more room: a division (the whole chave and its steps), or a Difícil
+ * multiplication (two partial products, their rule and the sum: six written lines under the rule).
+ */
+export function problemCount(options: Pick<PageOptions, 'div' | 'mult' | 'level'>): number {
+  return options.div || (options.level === 2 && options.mult) ? 12 : 20;
+}
+
+/** Whether the page asks for the resto of its divisions: not at Fácil, whose divisions are all exact. */
+export function asksForRemainder(level: Level): boolean {
+  return level !== 0;
 }
 
 export function selectedOperations(options: Pick<PageOptions, Operation>): Operation[] {
@@ -27,17 +35,15 @@ export function generatePage(seed: string, options: PageOptions): GeneratedPage 
   if (!(options.level in LEVEL_NAMES)) throw new Error(`unknown level ${String(options.level)}`);
 
   const random = randomFromSeed(seed);
-  const taken = new Set<string>();
-  const problems: Problem[] = [];
-  for (let index = 0; index < problemCount(options); index++) {
+  const page = new PageProblems(options.level);
+  const count = problemCount(options);
+  for (let index = 0; index < count; index++) {
     const op = operations[index % operations.length] as Operation;
-    const problem = drawProblem(random, options.level, op, taken);
-    taken.add(problemKey(problem));
-    problems.push(problem);
+    page.add(drawProblem(random, options.level, op, page));
   }
   return {
     options: { ...options },
-    problems,
+    problems: page.problems,
     bncc: bnccCodes(options.level, operations),
     levelName: LEVEL_NAMES[options.level],
   };

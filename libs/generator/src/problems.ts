@@ -10,6 +10,17 @@ interface Operands {
 /** One draw from a level's range for an operation. Returns null for a draw to throw away (rejection sampling). */
 type Draw = (random: Random) => Operands | null;
 
+/**
+ * What is decided once for a problem before drawing it, and kept while rejected draws are replaced: a division's
+ * kind (exact or with resto) is chosen here, so rejections cannot tilt the balance between the two.
+ */
+type Plan = (random: Random) => Draw;
+
+const always =
+  (draw: Draw): Plan =>
+  () =>
+    draw;
+
 /** Units digit first. */
 export function digitsOf(value: number): number[] {
   const digits: number[] = [];
@@ -41,54 +52,106 @@ export function subtractionBorrows(a: number, b: number): boolean {
   return false;
 }
 
+/** A borrow that has to cross a zero: a 0 of the minuend is asked to lend (5003 − 1247, 302 − 45). */
+export function borrowsAcrossZero(a: number, b: number): boolean {
+  let borrow = 0;
+  for (let column = 0; column < digitsOf(a).length; column++) {
+    const top = digitAt(a, column);
+    if (top === 0 && borrow === 1) return true;
+    borrow = top - borrow < digitAt(b, column) ? 1 : 0;
+  }
+  return false;
+}
+
 function withDigits(random: Random, digits: number): number {
   return random.int(10 ** (digits - 1), 10 ** digits - 1);
 }
 
-/** Fácil + and − keep operands ≥ 2: adding or taking away 0 or 1 is no exercise. */
-const easy: Record<Operation, Draw> = {
-  // Built column by column so that no column reaches 10: sums stay ≤ 99 without reserva.
-  add: (random) => {
-    const unitsA = random.int(0, 9);
-    const unitsB = random.int(0, 9 - unitsA);
-    const tensA = random.int(0, 9);
-    const tensB = random.int(0, 9 - tensA);
-    const a = tensA * 10 + unitsA;
-    const b = tensB * 10 + unitsB;
-    return a >= 2 && b >= 2 ? { a, b } : null;
+/**
+ * Fácil + draws the sum first, uniformly, then one of its splits: drawing the terms column by column piled the
+ * sums up near 99. Terms stay ≥ 2 (adding 0 or 1 is no exercise) and no column reaches 10, so 10 and 11 (only
+ * 10 + 0, 10 + 1 or a carry) are no sum: the sums are 4–9 and 12–99, 94 of them.
+ */
+export const EASY_SUMS: ReadonlyArray<{ sum: number; tops: readonly number[] }> = Array.from(
+  { length: 96 },
+  (_, index) => {
+    const sum = index + 4;
+    const tops: number[] = [];
+    for (let a = 2; a <= sum - 2; a++) {
+      if (digitAt(a, 0) <= digitAt(sum, 0) && digitAt(a, 1) <= digitAt(sum, 1)) tops.push(a);
+    }
+    return { sum, tops };
   },
+).filter(({ tops }) => tops.length > 0);
+
+/** Difícil ÷: two-digit divisors, but not 20, 30, … 90, which only add a zero to a one-digit division. */
+export const HARD_DIVISORS: readonly number[] = Array.from({ length: 89 }, (_, i) => i + 11).filter(
+  (b) => b % 10 !== 0,
+);
+
+/**
+ * A division `quotient × b + r` whose dividend lies in [low, high] with quotient ≥ `minQuotient`; `exact` picks
+ * r = 0, otherwise r is drawn from 1 to b − 1. Null when this b and r leave no room.
+ */
+function divisionWithin(
+  random: Random,
+  b: number,
+  exact: boolean,
+  [low, high]: [number, number],
+  minQuotient: number,
+): Operands | null {
+  const r = exact ? 0 : random.int(1, b - 1);
+  const minimum = Math.max(minQuotient, Math.ceil((low - r) / b));
+  const maximum = Math.floor((high - r) / b);
+  if (minimum > maximum) return null;
+  return { a: random.int(minimum, maximum) * b + r, b };
+}
+
+/** Médio and Difícil ÷: exact or with resto, each half of the time (the kind is kept through rejections). */
+const balancedDivision =
+  (draw: (random: Random, exact: boolean) => Operands | null): Plan =>
+  (random) => {
+    const exact = random.chance(1, 2);
+    return (next) => draw(next, exact);
+  };
+
+const easy: Record<Operation, Plan> = {
+  add: always((random) => {
+    const { sum, tops } = random.pick(EASY_SUMS);
+    const a = random.pick(tops);
+    return { a, b: sum - a };
+  }),
   // Each digit of the subtrahend at most the minuend's digit above it: no recurso.
-  sub: (random) => {
+  sub: always((random) => {
     const a = random.int(3, 99);
     const b = random.int(0, digitAt(a, 1)) * 10 + random.int(0, digitAt(a, 0));
     return b >= 2 && b < a ? { a, b } : null;
-  },
+  }),
   // Tabuadas do 2 ao 5: the multiplier (bottom) is 2–5, the multiplicand (top) 2–10.
-  mult: (random) => ({ a: random.int(2, 10), b: random.int(2, 5) }),
-  // Exact division, the inverse of the same tabuadas.
-  div: (random) => {
-    const divisor = random.int(2, 5);
-    return { a: divisor * random.int(2, 10), b: divisor };
-  },
+  mult: always((random) => ({ a: random.int(2, 10), b: random.int(2, 5) })),
+  // Metade e terça parte (EF02MA08): exact, ÷2 or ÷3, quotient 2–10.
+  div: always((random) => {
+    const b = random.int(2, 3);
+    return { a: b * random.int(2, 10), b };
+  }),
 };
 
-const medium: Record<Operation, Draw> = {
-  add: (random) => {
+const medium: Record<Operation, Plan> = {
+  add: always((random) => {
     const a = withDigits(random, 3);
     const b = withDigits(random, 3);
     return additionCarries(a, b) ? { a, b } : null;
-  },
-  sub: (random) => {
+  }),
+  // With recurso, but never across a zero (302 − 45): that is Difícil's.
+  sub: always((random) => {
     const a = withDigits(random, 3);
-    const b = random.chance(1, 2) || a === 100 ? withDigits(random, 2) : random.int(100, a - 1);
-    return b < a && subtractionBorrows(a, b) ? { a, b } : null;
-  },
-  mult: (random) => ({ a: withDigits(random, 2), b: random.int(2, 9) }),
-  div: (random) => {
-    const b = random.int(2, 9);
-    const a = random.int(10, 999);
-    return a >= 2 * b ? { a, b } : null;
-  },
+    if (a === 100) return null; // 100 − anything borrows across its zeros
+    const b = random.chance(1, 2) ? withDigits(random, 2) : random.int(100, a - 1);
+    return b < a && subtractionBorrows(a, b) && !borrowsAcrossZero(a, b) ? { a, b } : null;
+  }),
+  // Multiplicação por 2, 3, 4 e 5 (EF03MA07) in the written algorithm: two-digit multiplicand.
+  mult: always((random) => ({ a: withDigits(random, 2), b: random.int(2, 5) })),
+  div: balancedDivision((random, exact) => divisionWithin(random, random.int(2, 9), exact, [10, 999], 2)),
 };
 
 /** A 4–5 digit minuend with a run of zeros right above the units, and a subtrahend whose units force a borrow
@@ -103,12 +166,14 @@ function subtractionAcrossZeros(random: Random): Operands | null {
   return b >= 1000 && b < a ? { a, b } : null;
 }
 
-const hard: Record<Operation, Draw> = {
-  add: (random) => ({
-    a: withDigits(random, random.pick([4, 5])),
-    b: withDigits(random, random.pick([4, 5])),
+const hard: Record<Operation, Plan> = {
+  // Always with reserva: at least one column reaches 10.
+  add: always((random) => {
+    const a = withDigits(random, random.pick([4, 5]));
+    const b = withDigits(random, random.pick([4, 5]));
+    return additionCarries(a, b) ? { a, b } : null;
   }),
-  sub: (random) => {
+  sub: always((random) => {
     if (random.chance(1, 3)) return subtractionAcrossZeros(random);
     const a = withDigits(random, random.pick([4, 5]));
     if (a === 1000) return null;
@@ -116,16 +181,22 @@ const hard: Record<Operation, Draw> = {
     const bDigits = a > 10_000 ? random.pick([4, 5]) : 4;
     const b = random.int(10 ** (bDigits - 1), Math.min(10 ** bDigits - 1, a - 1));
     return b < a && subtractionBorrows(a, b) ? { a, b } : null;
-  },
-  mult: (random) => ({ a: withDigits(random, 3), b: withDigits(random, 2) }),
-  div: (random) => {
-    const b = random.int(10, 99);
-    const a = withDigits(random, random.pick([3, 4]));
-    return a >= 2 * b ? { a, b } : null;
-  },
+  }),
+  mult: always((random) => ({ a: withDigits(random, 3), b: withDigits(random, 2) })),
+  // A 3- or 4-digit dividend, a divisor from HARD_DIVISORS and a quotient of at least two digits.
+  div: balancedDivision((random, exact) => {
+    const digits = random.pick([3, 4]);
+    return divisionWithin(
+      random,
+      random.pick(HARD_DIVISORS),
+      exact,
+      [10 ** (digits - 1), 10 ** digits - 1],
+      10,
+    );
+  }),
 };
 
-const drawsByLevel: Record<Level, Record<Operation, Draw>> = { 0: easy, 1: medium, 2: hard };
+const plansByLevel: Record<Level, Record<Operation, Plan>> = { 0: easy, 1: medium, 2: hard };
 
 export function solve(op: Operation, { a, b }: Operands): Problem {
   switch (op) {
@@ -146,24 +217,80 @@ export function problemKey({ op, a, b }: Pick<Problem, 'op' | 'a' | 'b'>): strin
   return commutative && b < a ? `${op}:${b}:${a}` : `${op}:${a}:${b}`;
 }
 
+/** The answer as the gabarito writes it: the number, or for a division with resto the quotient and the resto. */
+export function answerKey({ op, result, remainder }: Pick<Problem, 'op' | 'result' | 'remainder'>): string {
+  return op === 'div' && remainder > 0 ? `${result} r ${remainder}` : String(result);
+}
+
 /**
- * The smallest range is Fácil ×, with 30 distinct problems for at most 20 on a page, so the last draw still
- * succeeds with probability ≥ 11/36; this bound is never reached in practice but keeps the loop finite.
+ * The multiplication fact behind a × or an exact ÷ (3 × 5, 15 ÷ 3 and 15 ÷ 5 are all 3 × 5); null for
+ * anything else.
+ */
+export function factOf({ op, a, b, result, remainder }: Problem): string | null {
+  if (op === 'mult') return `${Math.min(a, b)}×${Math.max(a, b)}`;
+  if (op === 'div' && remainder === 0) return `${Math.min(b, result)}×${Math.max(b, result)}`;
+  return null;
+}
+
+/** A page's answer may appear at most twice. */
+const MAX_SAME_ANSWER = 2;
+
+/**
+ * The rules that look across a page's problems. A page holds at most 20 problems, so plain lists are searched;
+ * the keys are those of `problemKey`, `answerKey` and `factOf`.
+ */
+export class PageProblems {
+  readonly problems: Problem[] = [];
+  private readonly keys: string[] = [];
+  private readonly answers: string[] = [];
+  private readonly easySums: number[] = [];
+  /** Facts of the page's multiplications, and of its exact divisions. */
+  private readonly multFacts: string[] = [];
+  private readonly divFacts: string[] = [];
+
+  constructor(private readonly level: Level) {}
+
+  /**
+   * No problem twice; no answer three times; at Fácil no two additions with the same sum (so the sums stay as
+   * even as the draw); never a multiplication and the exact division that undoes it (3 × 5 and 15 ÷ 3).
+   */
+  accepts(problem: Problem): boolean {
+    if (this.level === 0 && problem.op === 'add' && this.easySums.includes(problem.result)) return false;
+    if (this.keys.includes(problemKey(problem))) return false;
+    const answer = answerKey(problem);
+    let same = 0;
+    for (const other of this.answers) if (other === answer) same++;
+    if (same >= MAX_SAME_ANSWER) return false;
+    const fact = factOf(problem);
+    if (fact === null) return true;
+    return !(problem.op === 'mult' ? this.divFacts : this.multFacts).includes(fact);
+  }
+
+  add(problem: Problem): void {
+    this.problems.push(problem);
+    this.keys.push(problemKey(problem));
+    this.answers.push(answerKey(problem));
+    if (this.level === 0 && problem.op === 'add') this.easySums.push(problem.result);
+    const fact = factOf(problem);
+    if (fact !== null) (problem.op === 'mult' ? this.multFacts : this.divFacts).push(fact);
+  }
+}
+
+/**
+ * Bound on rejected draws, never reached in practice but keeping the loop finite. The smallest ranges are Fácil ÷
+ * (18 problems, at most 12 on a page: the last draw succeeds with probability ≥ 7/18 on a ÷-only page, where no
+ * answer can come three times as each quotient has only ÷2 and ÷3) and Fácil × (30 problems for at most 20, no
+ * product of three of them: ≥ 11/36).
  */
 const MAX_DRAWS = 10_000;
 
-export function drawProblem(
-  random: Random,
-  level: Level,
-  op: Operation,
-  taken: ReadonlySet<string>,
-): Problem {
-  const draw = drawsByLevel[level][op];
+export function drawProblem(random: Random, level: Level, op: Operation, page: PageProblems): Problem {
+  const draw = plansByLevel[level][op](random);
   for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
     const operands = draw(random);
     if (operands === null) continue;
     const problem = solve(op, operands);
-    if (!taken.has(problemKey(problem))) return problem;
+    if (page.accepts(problem)) return problem;
   }
   throw new Error(`could not draw a new ${op} problem for level ${level}`);
 }

@@ -18,7 +18,14 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
-import { Buckets, Streams, type BucketName, type MessageDef, type RpcDef, type StreamName } from '@app/contracts';
+import {
+  Buckets,
+  Streams,
+  type BucketName,
+  type MessageDef,
+  type RpcDef,
+  type StreamName,
+} from '@app/contracts';
 import type { z } from 'zod';
 import { currentContext, REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context.js';
 import { NatsFileStore, type FileStore } from './file-store.js';

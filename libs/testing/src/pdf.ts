@@ -11,6 +11,7 @@
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createCanvas } from '@napi-rs/canvas';
+import jsQR from 'jsqr';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export interface PdfBox {
@@ -187,6 +188,25 @@ export async function readPdf(pdf: Uint8Array): Promise<PdfDocument> {
 
 /** Draws one page (1-based) on a white background as a PNG, at `dpi` (72 is one pixel per point). */
 export async function renderPdfPage(pdf: Uint8Array, pageNumber = 1, dpi = 72): Promise<Buffer> {
+  return (await drawPdfPage(pdf, pageNumber, dpi)).toBuffer('image/png');
+}
+
+/**
+ * The text of the QR code printed on a page, read from the page drawn at `dpi` and in grey levels only, as a phone
+ * reads a black-and-white printout; null when no QR code is found.
+ */
+export async function readQrCode(pdf: Uint8Array, pageNumber = 1, dpi = 150): Promise<string | null> {
+  const canvas = await drawPdfPage(pdf, pageNumber, dpi);
+  const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  const grey = new Uint8ClampedArray(image.data.length);
+  for (let i = 0; i < image.data.length; i += 4) {
+    const y = Math.round(0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!);
+    grey.set([y, y, y, 255], i);
+  }
+  return jsQR(grey, canvas.width, canvas.height)?.data ?? null;
+}
+
+async function drawPdfPage(pdf: Uint8Array, pageNumber: number, dpi: number) {
   const document = await openPdf(pdf);
   try {
     const page = await document.getPage(pageNumber);
@@ -202,7 +222,7 @@ export async function renderPdfPage(pdf: Uint8Array, pageNumber = 1, dpi = 72): 
       canvasContext: context as unknown as RenderParameters['canvasContext'],
       viewport,
     }).promise;
-    return canvas.toBuffer('image/png');
+    return canvas;
   } finally {
     await document.destroy();
   }

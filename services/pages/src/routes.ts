@@ -1,9 +1,18 @@
-import { buy, createPage as createPageRoute, downloadPage, getMyPages, ok, thumb } from '@app/contracts';
+import {
+  buy,
+  createPage as createPageRoute,
+  downloadPage,
+  getMyPages,
+  ok,
+  pageAnswers,
+  thumb,
+} from '@app/contracts';
 import { addRoute, type App } from '@app/kit';
 import { buyPage } from './domain/buy-page.js';
 import { createPage } from './domain/create-page.js';
 import type { PagesDeps } from './domain/deps.js';
 import { pdfContentDisposition } from './domain/download-name.js';
+import { readAnswers } from './domain/read-answers.js';
 import { readBoughtPdf, readThumbnail } from './domain/read-render.js';
 
 const reais = (cents: number) => cents / 100;
@@ -33,6 +42,13 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
       .header('content-disposition', pdfContentDisposition(boughtAt))
       .header('cache-control', 'private, no-store')
       .send(pdf);
+  });
+
+  addRoute(app, pageAnswers, async ({ query, reply }) => {
+    const answers = await readAnswers(deps, query.code);
+    // A bought page's answers never change; shared caches may keep them (they say nothing about the buyer).
+    void reply.header('cache-control', 'public, max-age=3600');
+    return ok(answers);
   });
 
   addRoute(app, getMyPages, async ({ identity }) => {

@@ -34,7 +34,10 @@ function sheets(count: number, prefix: string): string[] {
       answers: index % 2 === 0,
       level: (index % 3) as Level,
     };
-    return renderSheetHtml(generatePage(`${prefix}-${index}`, options), { code: `${prefix}-${index}` });
+    return renderSheetHtml(generatePage(`${prefix}-${index}`, options), {
+      code: `${prefix}-${index}`,
+      answersUrl: `http://localhost:8080/gabarito/${prefix}-${index}`,
+    });
   });
 }
 

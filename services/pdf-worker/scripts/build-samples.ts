@@ -24,6 +24,12 @@ const SAMPLE_MIXES: OperationMix[] = [
   { add: true, sub: true, mult: true, div: true },
 ];
 
+/**
+ * The samples are nobody's purchase: their answers are on their own page 2, and their QR code opens the site
+ * (PUBLIC_URL at build time, as the site will be reached).
+ */
+const siteUrl = process.env.PUBLIC_URL ?? 'http://localhost:8080';
+
 const defaultOutput = fileURLToPath(new URL('../../../web/public/samples/', import.meta.url));
 const outputDir = process.argv[2] ? resolve(process.argv[2]) : defaultOutput;
 
@@ -33,7 +39,10 @@ const samples = ([0, 1, 2] as const).flatMap((level) =>
     const page = generatePage(`amostra-${LEVEL_SLUGS[level]}-${index + 1}`, { ...mix, answers: true, level });
     return {
       name,
-      html: renderSheetHtml(page, { code: `AMOSTRA-${LEVEL_SLUGS[level].toUpperCase()}-${index + 1}` }),
+      html: renderSheetHtml(page, {
+        code: `AMOSTRA-${LEVEL_SLUGS[level].toUpperCase()}-${index + 1}`,
+        answersUrl: siteUrl,
+      }),
     };
   }),
 );

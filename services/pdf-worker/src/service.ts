@@ -21,7 +21,7 @@ export const spec: ServiceSpec<typeof env> = {
     const files = await bus.fileStore('RENDERS');
     await consumeRenderJobs(
       bus,
-      { pool: instrumentPool(metrics, pool), files, logger },
+      { pool: instrumentPool(metrics, pool), files, publicUrl: config.PUBLIC_URL, logger },
       {
         concurrency: config.PDF_TABS,
         ackWaitMs: config.PDF_ACK_WAIT_MS,

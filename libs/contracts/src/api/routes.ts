@@ -318,6 +318,29 @@ export const getMyPages = defineRoute({
   response: envelope(z.array(z.object({ code: z.string(), created_at: z.string() }))),
 });
 
+/** A problem of a page with its answer (public gabarito). */
+const AnsweredProblem = z.object({
+  op: z.enum(['add', 'sub', 'mult', 'div']),
+  a: z.number().int(),
+  b: z.number().int(),
+  result: z.number().int(),
+  remainder: z.number().int(),
+});
+export const pageAnswers = defineRoute({
+  method: 'GET',
+  path: '/api/answers',
+  access: 'public',
+  summary: "The answers of a bought page (the sheet's QR code); nothing about its buyer",
+  query: PageCodeQuery,
+  response: envelope(
+    z.object({
+      title: z.string(),
+      level: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      problems: z.array(AnsweredProblem),
+    }),
+  ),
+});
+
 // ---------- admin ----------
 const withData = <T extends z.ZodType>(data: T) => envelope(data).extend({ data });
 

@@ -13,7 +13,14 @@ import { waitForRender } from './render-signals.js';
 export async function buyPage(deps: PagesDeps, userId: string, code: string): Promise<number> {
   const page = await ownedPage(deps, userId, code);
   const pdf = renderFiles(code).pdf;
-  if (!(await waitForRender(deps.signals, pdf, async () => (await deps.files.has(pdf)) || null, deps.renderWait))) {
+  if (
+    !(await waitForRender(
+      deps.signals,
+      pdf,
+      async () => (await deps.files.has(pdf)) || null,
+      deps.renderWait,
+    ))
+  ) {
     throw await stillRendering(deps, page);
   }
   const debit = await deps.bus.request(Rpc.billingDebit, {

@@ -1,6 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buy, createPage, downloadPage, getMyPages, getUser, Msg, renderFiles, Rpc, thumb } from '@app/contracts';
+import {
+  buy,
+  createPage,
+  downloadPage,
+  getMyPages,
+  getUser,
+  Msg,
+  pageAnswers,
+  renderFiles,
+  Rpc,
+  thumb,
+} from '@app/contracts';
+import { generatePage } from '@app/generator';
 import type { Bus } from '@app/kit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
@@ -15,6 +27,7 @@ import {
   sql,
   topUp,
   waitForThumbnail,
+  type PageRequest,
   type TestSession,
 } from '@app/testing';
 import { saoPauloDay } from '../../src/domain/download-name.js';
@@ -286,6 +299,40 @@ describe('pages', () => {
     const after = await download(gw, downloadPage, { code }, user.token);
     expect(sha(after.bytes)).toBe(sha(before.bytes));
     expect(sha((await download(gw, thumb, { code }, user.token)).bytes)).toBe(sha(first.bytes));
+  });
+
+  it("the public gabarito shows a bought page's answers only, and nothing about its buyer", async () => {
+    const user = await createActiveUser(stack);
+    await topUp(stack, user.token, 5);
+    const code = await generatePageCode(stack, user.token, { ...defaultPageRequest, div: true, level: 2 });
+    // Before the purchase, and for a code that does not exist: the same 404, without a session.
+    const notBought = await call(gw, pageAnswers, { query: { code } });
+    const unknown = await call(gw, pageAnswers, { query: { code: 'B'.repeat(22) } });
+    for (const res of [notBought, unknown]) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(Msg.answersNotFound);
+    }
+    await waitForThumbnail(stack, user.token, code);
+    expect((await buyAs(user, code)).status).toBe(200);
+
+    const res = await call<{ title: string; level: number; problems: unknown[] }>(gw, pageAnswers, {
+      query: { code },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await sql<{ seed: string; options: PageRequest }>(
+      stack,
+      'SELECT seed, options FROM pages.pages WHERE code = $1',
+      [code],
+    );
+    const printed = generatePage(row!.seed, row!.options);
+    expect(res.body.payload).toEqual({
+      title: 'Adição, subtração e divisão — Difícil',
+      level: 2,
+      problems: printed.problems,
+    });
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(user.email);
+    expect(text).not.toContain(await userIdOf(user));
   });
 
   it('counts pages exactly for the admin statistics', async () => {

@@ -28,7 +28,10 @@ async function metric(baseUrl: string, name: string): Promise<number> {
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 7),
+]);
 
 describe('pages replicas', () => {
   it('a preview asked of either of two replicas answers as soon as its file is stored, woken by the bucket watch', async () => {

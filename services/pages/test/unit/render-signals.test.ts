@@ -40,7 +40,9 @@ describe('waiting for a render', () => {
   it('gives up with null at the timeout, after one last look', async () => {
     vi.useFakeTimers();
     let loads = 0;
-    const found = waitForRender(new RenderSignals(), 'c4.png', async () => (loads++, null), { timeoutMs: 300 });
+    const found = waitForRender(new RenderSignals(), 'c4.png', async () => (loads++, null), {
+      timeoutMs: 300,
+    });
     await vi.advanceTimersByTimeAsync(299);
     expect(await settledNow(found)).toBe('pending');
     expect(loads).toBe(1);

@@ -46,12 +46,27 @@ const LAUNCH_ARGS = [
   '--disable-sync',
 ];
 
-/** A job is tried on up to this many tabs: a crash takes down the jobs in flight, and they deserve another go. */
-const MAX_ATTEMPTS = 3;
+/** The browser sheets are laid out in: the pool's, and the layout tests' (the same fonts and flags). */
+export function launchSheetBrowser(executablePath: string, protocolTimeout: number): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath,
+    // A FONTCONFIG_FILE set by the operator wins over the packaged browser's own.
+    env: { ...chromiumEnv(executablePath), ...process.env },
+    headless: true,
+    // Talk over a pipe, not a WebSocket: when the worker dies (even by SIGKILL) the pipe closes and Chromium
+    // exits with it instead of lingering as an orphan.
+    pipe: true,
+    args: LAUNCH_ARGS,
+    protocolTimeout,
+  });
+}
 
 /** Loads every face the page declares and answers the font set's status once they are ("loaded" then). */
-const FONTS_LOADED =
+export const FONTS_LOADED =
   'Promise.all(Array.from(document.fonts, (face) => face.load())).then(() => document.fonts.ready).then((set) => set.status)';
+
+/** A job is tried on up to this many tabs: a crash takes down the jobs in flight, and they deserve another go. */
+const MAX_ATTEMPTS = 3;
 
 /** CSS pixels (96 per inch) of one A4 sheet, the area the thumbnail shows. */
 const MM_TO_CSS_PX = 96 / 25.4;
@@ -287,17 +302,7 @@ export class BrowserPool {
     let browser: Browser | undefined;
     try {
       this.#executablePath ??= (await resolveChromium()).path;
-      browser = await puppeteer.launch({
-        executablePath: this.#executablePath,
-        // A FONTCONFIG_FILE set by the operator wins over the packaged browser's own.
-        env: { ...chromiumEnv(this.#executablePath), ...process.env },
-        headless: true,
-        // Talk over a pipe, not a WebSocket: when the worker dies (even by SIGKILL) the pipe closes and Chromium
-        // exits with it instead of lingering as an orphan.
-        pipe: true,
-        args: LAUNCH_ARGS,
-        protocolTimeout: this.#callTimeoutMs,
-      });
+      browser = await launchSheetBrowser(this.#executablePath, this.#callTimeoutMs);
       const launched = browser;
       launched.once('disconnected', () => this.#onBrowserLost(launched));
       const tabs = await Promise.all(

@@ -6,10 +6,16 @@ import { renderSheetHtml } from './sheet-html.js';
 
 export type RenderJob = MessagePayload<typeof Jobs.renderPage>;
 
+/** The public page with a sheet's answers (web route /gabarito/:code). */
+export const answersUrl = (publicUrl: string, code: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/gabarito/${encodeURIComponent(code)}`;
+
 export interface RenderDeps {
   pool: Pick<BrowserPool, 'render'>;
   /** The RENDERS bucket, read by every pages replica. */
   files: Pick<FileStore, 'put'>;
+  /** The site's public address: the sheet's QR code opens `<publicUrl>/gabarito/<code>`. */
+  publicUrl: string;
   logger: Logger;
 }
 
@@ -25,7 +31,12 @@ export async function renderJob(
 ): Promise<void> {
   const started = performance.now();
   const page = generatePage(job.seed, job.options);
-  const { pdf, png, pages } = await deps.pool.render(renderSheetHtml(page, { code: job.code }));
+  const html = renderSheetHtml(page, {
+    code: job.code,
+    answersUrl: answersUrl(deps.publicUrl, job.code),
+    schoolFields: job.options.school,
+  });
+  const { pdf, png, pages } = await deps.pool.render(html);
   progress.working();
   const names = renderFiles(job.code);
   await deps.files.put(names.pdf, pdf);

@@ -5,7 +5,7 @@ import subsetFont from 'subset-font';
 /**
  * The sheet's fonts travel inside the page, so two machines print the same sheet whatever fonts they have.
  * Families of our own: a system font is never picked by accident, not even one with the same name. The files
- * of @fontsource's "latin" subset of DejaVu are the whole DejaVu; three faces only, since every face is subset
+ * of @fontsource's "latin" subset of DejaVu are the whole DejaVu; four faces only, since every face is subset
  * into each PDF.
  */
 export const SHEET_FONTS = {
@@ -30,6 +30,12 @@ export const SHEET_FONT_FILES = [
     weight: 400,
     file: '@fontsource/dejavu-mono/files/dejavu-mono-latin-400-normal.woff2',
   },
+  {
+    // The gabarito's results are bold digits: a real face, not Chromium's synthetic bold (whose PDF text has no metrics).
+    family: SHEET_FONTS.mono,
+    weight: 700,
+    file: '@fontsource/dejavu-mono/files/dejavu-mono-latin-700-normal.woff2',
+  },
 ] as const;
 
 /**
@@ -51,7 +57,7 @@ export interface EmbeddedFace {
 
 /**
  * The faces cut down to SHEET_CHARACTERS, once, when the worker loads (about a second a face). The whole faces
- * are 250 kB each, and Chromium parses every byte of a page's HTML on every render: subset, the three faces
+ * are 250 kB each, and Chromium parses every byte of a page's HTML on every render: subset, the four faces
  * make 40 kB instead of 850 kB of base64, and the render time of a sheet is its layout, not its fonts.
  */
 export const SHEET_FONT_FACES: readonly EmbeddedFace[] = await Promise.all(

@@ -1,28 +1,62 @@
-import type { GeneratedPage, Level, Operation, Problem } from '@app/generator';
+import {
+  asksForRemainder,
+  sheetTitle,
+  thousands,
+  workProblem,
+  type DivisionStep,
+  type GeneratedPage,
+  type Level,
+  type Operation,
+  type Problem,
+  type WorkedProblem,
+} from '@app/generator';
+import { qrSvg } from './qr.js';
 import { SHEET_FONT_CSS, SHEET_FONTS } from './sheet-fonts.js';
 
 export interface SheetMeta {
-  /** The page code, printed in the footer so a printed sheet can be traced back to its page. */
+  /** The page code, printed under the QR code and in the footer so a printed sheet can be traced to its page. */
   code: string;
+  /** The public page with this sheet's answers (the QR code opens it). */
+  answersUrl: string;
+  /** An extra header line with "Escola" and "Professor(a)". */
+  schoolFields?: boolean;
 }
 
 /**
  * Every sheet is a fixed A4 box with its own padding and `@page { margin: 0 }`: the screen layout is then the
  * print layout, so a screenshot of the first box is an exact thumbnail of page 1.
  */
-export const SHEET_MM = { width: 210, height: 297, margin: 12 } as const;
+export const SHEET_MM = { width: 210, height: 297, margin: 11 } as const;
 
-/** Digits get smaller as numbers get longer; the youngest learners get the biggest. */
-export const DIGIT_SIZE_PT: Readonly<Record<Level, number>> = { 0: 22, 1: 18, 2: 16 };
+/** Digits get smaller as numbers get longer; the youngest learners (early readers) get the biggest. */
+export const DIGIT_SIZE_PT: Readonly<Record<Level, number>> = { 0: 24, 1: 18, 2: 15 };
 
-/** Badge colours of the levels (spec §9): green, orange, red. */
-export const LEVEL_COLOURS: Readonly<Record<Level, string>> = { 0: '#2e7d32', 1: '#e65100', 2: '#c62828' };
+/** Badge colours of the levels (spec §9): green, orange, red — dark enough for white text (≥ 4.5:1). */
+export const LEVEL_COLOURS: Readonly<Record<Level, string>> = { 0: '#2e7d32', 1: '#b34700', 2: '#c62828' };
 
 /** U+2212 is the minus sign; the hyphen-minus is too short next to the digits. */
 const SIGNS: Readonly<Record<Operation, string>> = { add: '+', sub: '\u2212', mult: '×', div: '÷' };
+const MINUS = SIGNS.sub;
 
 /** Room the quotient gets under the divisor, in digits; from the level, never from the answer. */
-const QUOTIENT_ROOM: Readonly<Record<Level, number>> = { 0: 3, 1: 4, 2: 4 };
+const QUOTIENT_ROOM: Readonly<Record<Level, number>> = { 0: 2, 1: 3, 2: 3 };
+
+/**
+ * Written lines left under the rule for the learner's work, from the level (never from the answer): the result for
+ * + and −; the partial products, their rule and the sum for a two-digit multiplier; for ÷ a product and a rest
+ * for each step of the longest chave of the level (2 steps at Fácil, 3 at Médio and Difícil).
+ */
+export function workLines(op: Operation, level: Level): number {
+  switch (op) {
+    case 'add':
+    case 'sub':
+      return 1;
+    case 'mult':
+      return level === 2 ? 6 : 1;
+    case 'div':
+      return level === 0 ? 4 : 6;
+  }
+}
 
 const digitCount = (value: number): number => String(value).length;
 
@@ -32,14 +66,15 @@ function escapeHtml(text: string): string {
 
 /**
  * Columns wide enough for the longest line a learner writes in that problem (a carry into a new column, the
- * partial products of ×), so the width gives no hint about the answer; the spare column also keeps the sign
- * apart from the number (− 1239, not −1239, which reads as a negative number).
+ * partial products of ×), so the width gives no hint about the answer; the sign has a column of its own
+ * (− 1239, not −1239, which reads as a negative number).
  */
 function columnRoom({ op, a, b }: Problem): number {
   switch (op) {
     case 'add':
-    case 'sub':
       return Math.max(digitCount(a), digitCount(b)) + 1;
+    case 'sub':
+      return Math.max(digitCount(a), digitCount(b));
     case 'mult':
       return digitCount(a) + digitCount(b);
     case 'div':
@@ -47,94 +82,263 @@ function columnRoom({ op, a, b }: Problem): number {
   }
 }
 
-function verticalProblem(problem: Problem): string {
-  return `<div class="vertical" style="--room:${columnRoom(problem)}">
-      <span class="sign"></span><span class="number">${problem.a}</span>
-      <span class="sign">${SIGNS[problem.op]}</span><span class="number">${problem.b}</span>
-      <span class="rule"></span>
+/** One line of a written algorithm: `room` digit columns, `text` right-aligned ending `shift` columns from the right. */
+function line(
+  room: number,
+  text: string,
+  opts: {
+    sign?: string;
+    /** Write the sign right before the number (a product in the chave) rather than in the sign column. */
+    signBeside?: boolean;
+    shift?: number;
+    cls?: string;
+    cellClass?: (column: number) => string;
+  } = {},
+): string {
+  const shift = opts.shift ?? 0;
+  const chars = [...text];
+  const beside = opts.signBeside && opts.sign && shift + chars.length < room;
+  const cells: string[] = [];
+  for (let i = 0; i < room; i++) {
+    // Column counted from the right (0 = units).
+    const column = room - 1 - i;
+    const index = chars.length - 1 - (column - shift);
+    const char =
+      column >= shift && index >= 0
+        ? (chars[index] ?? '')
+        : beside && column === shift + chars.length
+          ? opts.sign!
+          : '';
+    const extra = opts.cellClass?.(column) ?? '';
+    cells.push(`<span class="d${extra ? ` ${extra}` : ''}">${char}</span>`);
+  }
+  const sign = beside ? '' : (opts.sign ?? '');
+  return `<div class="line${opts.cls ? ` ${opts.cls}` : ''}"><span class="s">${sign}</span>${cells.join('')}</div>`;
+}
+
+/** A row of small digits above the columns (carries, or the minuend's digits rewritten by a borrow). */
+function smallRow(room: number, digits: ReadonlyArray<number | null>, cls: 'carry' | 'borrow'): string {
+  const cells: string[] = [];
+  for (let i = 0; i < room; i++) {
+    const column = room - 1 - i;
+    const digit = digits[column];
+    // A carry of 0 is no carry; a digit rewritten to 0 by a borrow is written.
+    const shown =
+      digit === null || digit === undefined || (cls === 'carry' && digit === 0) ? '' : String(digit);
+    cells.push(`<span class="d">${shown}</span>`);
+  }
+  return `<div class="line small ${cls}"><span class="s"></span>${cells.join('')}</div>`;
+}
+
+/** The row above the top number where the learner writes carries (+, ×) or borrowed digits (−). */
+function carryRow(problem: Problem, room: number): string {
+  const columns = digitCount(problem.a);
+  const cells: string[] = [];
+  for (let i = 0; i < room; i++) {
+    const column = room - 1 - i;
+    // A box over every column a carry can reach (not the units for +); − gets the row's height, no boxes.
+    const box =
+      problem.op !== 'sub' &&
+      column <= columns &&
+      (problem.op === 'mult' ? column >= 1 && column < columns : column >= 1);
+    cells.push(`<span class="d">${box ? '<i class="box"></i>' : ''}</span>`);
+  }
+  return `<div class="line small carry"><span class="s"></span>${cells.join('')}</div>`;
+}
+
+function verticalProblem(problem: Problem, level: Level): string {
+  const room = columnRoom(problem);
+  return `<div class="alg" style="--lines:${workLines(problem.op, level)}">
+      ${carryRow(problem, room)}
+      ${line(room, String(problem.a))}
+      ${line(room, String(problem.b), { sign: SIGNS[problem.op], cls: 'ruled' })}
+      <div class="work"></div>
     </div>`;
 }
 
 /** The Brazilian "método da chave": dividendo on the left, divisor inside an L (left and bottom borders). */
 function chaveProblem(problem: Problem, level: Level): string {
-  const room = Math.max(QUOTIENT_ROOM[level], digitCount(problem.b) + 1);
-  return `<div class="chave" style="--room:${room}">
-      <span class="number dividend">${problem.a}</span><span class="number divisor">${problem.b}</span>
+  const room = Math.max(QUOTIENT_ROOM[level], digitCount(problem.b));
+  return `<div class="chave" style="--lines:${workLines('div', level)};--q-room:${room}">
+      <div class="dividend">${line(digitCount(problem.a), String(problem.a))}<div class="work"></div></div>
+      <div class="divisor"><div class="by">${problem.b}</div><div class="quotient"></div></div>
     </div>`;
 }
 
 function problemCell(problem: Problem, index: number, level: Level): string {
-  const body = problem.op === 'div' ? chaveProblem(problem, level) : verticalProblem(problem);
+  const body = problem.op === 'div' ? chaveProblem(problem, level) : verticalProblem(problem, level);
   return `<li class="cell ${problem.op}"><span class="index">${index + 1}</span>${body}</li>`;
 }
 
-function answerText(problem: Problem): string {
-  return problem.op === 'div'
-    ? `quociente <b>${problem.result}</b>, resto <b>${problem.remainder}</b>`
-    : `<b>${problem.result}</b>`;
+// ---------------- the gabarito: the same grid, each result worked out ----------------
+
+function workedVertical(problem: Problem, worked: WorkedProblem): string {
+  const room = columnRoom(problem);
+  const result = line(room, String(problem.result), { cls: 'result' });
+  switch (worked.op) {
+    case 'add':
+      return `${smallRow(room, worked.carries, 'carry')}
+        ${line(room, String(problem.a))}
+        ${line(room, String(problem.b), { sign: SIGNS.add, cls: 'ruled' })}
+        ${result}`;
+    case 'sub':
+      return `${smallRow(room, worked.rewritten, 'borrow')}
+        ${line(room, String(problem.a), {
+          cellClass: (column) => (worked.rewritten[column] != null ? 'crossed' : ''),
+        })}
+        ${line(room, String(problem.b), { sign: MINUS, cls: 'ruled' })}
+        ${result}`;
+    case 'mult': {
+      const carries = worked.carries.map((row) => smallRow(room, row, 'carry')).reverse();
+      const head = `${carries.join('')}
+        ${line(room, String(problem.a))}
+        ${line(room, String(problem.b), { sign: SIGNS.mult, cls: 'ruled' })}`;
+      if (worked.partials.length === 1) return `${head}${result}`;
+      const partials = worked.partials.map((partial, j) =>
+        line(room, String(partial), {
+          shift: j,
+          sign: j === worked.partials.length - 1 ? '+' : '',
+          cls: j === worked.partials.length - 1 ? 'ruled' : '',
+        }),
+      );
+      return `${head}${partials.join('')}${result}`;
+    }
+    case 'div':
+      throw new Error('a division is worked in its chave');
+  }
 }
 
-function answerRow(problem: Problem, index: number): string {
-  return `<li class="answer">
-      <span class="index">${index + 1}</span>
-      <span class="number">${problem.a}</span><span class="sign">${SIGNS[problem.op]}</span>
-      <span class="number">${problem.b}</span><span class="equals">=</span>
-      <span class="result">${answerText(problem)}</span>
-    </li>`;
+/** The whole chave, método longo: each product under its partial dividend, subtracted, the next digit brought down. */
+function workedChave(problem: Problem, steps: readonly DivisionStep[], level: Level): string {
+  const columns = digitCount(problem.a);
+  const shiftOf = (endColumn: number) => columns - 1 - endColumn;
+  const lines: string[] = [line(columns, String(problem.a))];
+  steps.forEach((step, i) => {
+    const shift = shiftOf(step.endColumn);
+    const width = digitCount(step.product);
+    lines.push(
+      line(columns, String(step.product), {
+        sign: MINUS,
+        signBeside: true,
+        shift,
+        cls: 'step',
+        cellClass: (column) =>
+          column >= shift && column < shift + Math.max(width, digitCount(step.dividend)) ? 'under' : '',
+      }),
+    );
+    const next = steps[i + 1];
+    lines.push(
+      next
+        ? line(columns, `${step.rest}${String(problem.a)[next.endColumn]}`, {
+            shift: shiftOf(next.endColumn),
+          })
+        : line(columns, String(step.rest), { shift, cls: 'result' }),
+    );
+  });
+  const room = Math.max(QUOTIENT_ROOM[level], digitCount(problem.b));
+  return `<div class="chave" style="--q-room:${room}">
+      <div class="dividend">${lines.join('')}</div>
+      <div class="divisor"><div class="by">${problem.b}</div><div class="quotient result">${problem.result}</div></div>
+    </div>`;
+}
+
+/** The answer in words under a chave, and a result of 1.000 or more with its thousands dot (none otherwise). */
+function answerCaption(problem: Problem, level: Level): string {
+  if (problem.op !== 'div') return problem.result >= 1000 ? `= <b>${thousands(problem.result)}</b>` : '';
+  // Fácil divisions are exact: no remainder is asked for, none is shown.
+  if (!asksForRemainder(level)) return `quociente <b>${thousands(problem.result)}</b>`;
+  return `quociente <b>${thousands(problem.result)}</b>, resto <b>${thousands(problem.remainder)}</b>`;
+}
+
+function answerCell(problem: Problem, index: number, level: Level): string {
+  const worked = workProblem(problem);
+  const body =
+    worked.op === 'div'
+      ? workedChave(problem, worked.steps, level)
+      : `<div class="alg">${workedVertical(problem, worked)}</div>`;
+  const caption = answerCaption(problem, level);
+  return `<li class="cell ${problem.op}"><span class="index">${index + 1}</span>${body}${
+    caption ? `<span class="caption">${caption}</span>` : ''
+  }</li>`;
+}
+
+// ---------------- the sheets ----------------
+
+/** The QR code of the online answers, with the page code under it (readable in black and white). */
+function qrBlock(meta: SheetMeta): string {
+  return `<div class="qr">
+      ${qrSvg(meta.answersUrl)}
+      <span class="qr-label">Respostas online</span>
+      <span class="qr-code">${escapeHtml(meta.code)}</span>
+    </div>`;
 }
 
 function footer(page: GeneratedPage, meta: SheetMeta): string {
   return `<footer class="foot">
       <span class="level">Nível ${page.levelName}</span>
-      <span class="bncc">BNCC: ${page.bncc.join(' · ')}</span>
-      <span class="code">Código: ${escapeHtml(meta.code)}</span>
+      <span class="bncc">BNCC ${page.bncc.join(' · ')}</span>
+      <span class="code">Código ${escapeHtml(meta.code)}</span>
     </footer>`;
 }
 
-/** 20 problems in 4 × 5; 12 (with ÷) in 3 × 4 so the chave has room for the steps under the dividendo. */
+/** 20 problems in 4 × 5; 12 (with ÷, or × at Difícil) in 4 × 3, so the chave and the partial products have room. */
 function gridShape(count: number): { columns: number; rows: number } {
-  const columns = count > 12 ? 4 : 3;
+  const columns = 4;
   return { columns, rows: Math.ceil(count / columns) };
 }
 
-function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
-  const { problems, options } = page;
-  const { columns, rows } = gridShape(problems.length);
-  const instruction = options.div
+function grid(page: GeneratedPage, cell: (problem: Problem, index: number, level: Level) => string): string {
+  const { columns, rows } = gridShape(page.problems.length);
+  return `<ol class="grid" style="--columns:${columns};--rows:${rows}">
+      ${page.problems.map((problem, index) => cell(problem, index, page.options.level)).join('\n')}
+    </ol>`;
+}
+
+function instruction(page: GeneratedPage): string {
+  if (!page.options.div) return 'Resolva as contas.';
+  return asksForRemainder(page.options.level)
     ? 'Resolva as contas. Nas divisões, escreva o quociente e o resto.'
-    : 'Resolva as contas.';
+    : 'Resolva as contas. Nas divisões, escreva o quociente.';
+}
+
+function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
+  const school = meta.schoolFields
+    ? `<div class="fields">
+        <span class="field school">Escola:<span class="blank"></span></span>
+        <span class="field teacher">Professor(a):<span class="blank"></span></span>
+      </div>`
+    : '';
   return `<section class="sheet exercises">
     <header class="head">
-      <h1>Exercícios de Matemática</h1>
-      <div class="fields">
-        <span class="field name">Nome:<span class="blank"></span></span>
+      <div class="titles">
+        <h1>${escapeHtml(sheetTitle(page.options))}</h1>
+        <div class="fields">
+          <span class="field name">Nome:<span class="blank"></span></span>
+        </div>
+        ${school}
+        <div class="fields">
+          <span class="field class">Turma:<span class="blank"></span></span>
+          <span class="field date">Data:<span class="blank"></span>/<span class="blank"></span>/<span class="blank"></span></span>
+          <span class="field score">Acertos:<span class="blank"></span>/ ${page.problems.length}</span>
+        </div>
+        <p class="instruction">${instruction(page)}</p>
       </div>
-      <div class="fields">
-        <span class="field class">Turma:<span class="blank"></span></span>
-        <span class="field date">Data:<span class="blank"></span>/<span class="blank"></span>/<span class="blank"></span></span>
-        <span class="field score">Acertos:<span class="blank"></span>/ ${problems.length}</span>
-      </div>
-      <p class="instruction">${instruction}</p>
+      ${qrBlock(meta)}
     </header>
-    <ol class="grid" style="--columns:${columns};--rows:${rows}">
-      ${problems.map((problem, index) => problemCell(problem, index, options.level)).join('\n')}
-    </ol>
+    ${grid(page, problemCell)}
     ${footer(page, meta)}
   </section>`;
 }
 
 function answerKeySheet(page: GeneratedPage, meta: SheetMeta): string {
-  const columns = page.problems.length > 12 ? 2 : 1;
-  const widest = (pick: (problem: Problem) => number) =>
-    Math.max(...page.problems.map((p) => digitCount(pick(p))));
   return `<section class="sheet answer-key">
     <header class="head">
-      <h1>Gabarito</h1>
-      <p class="instruction">Respostas dos exercícios da página com o código ${escapeHtml(meta.code)}.</p>
+      <div class="titles">
+        <h1>Gabarito — ${escapeHtml(sheetTitle(page.options))}</h1>
+        <p class="instruction">Cada conta resolvida passo a passo, na mesma posição da folha de exercícios.</p>
+      </div>
     </header>
-    <ol class="answers" style="--columns:${columns};--rows:${Math.ceil(page.problems.length / columns)};--a-room:${widest((p) => p.a)};--b-room:${widest((p) => p.b)}">
-      ${page.problems.map(answerRow).join('\n')}
-    </ol>
+    ${grid(page, answerCell)}
     ${footer(page, meta)}
   </section>`;
 }
@@ -149,65 +353,70 @@ function styles(level: Level): string {
   body { font-family: '${SHEET_FONTS.sans}'; font-size: 11pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .sheet {
     width: ${width}mm; height: ${height}mm; padding: ${margin}mm;
-    display: flex; flex-direction: column; gap: 4mm; overflow: hidden; break-after: page;
+    display: flex; flex-direction: column; gap: 3mm; overflow: hidden; break-after: page;
   }
   .sheet:last-child { break-after: auto; }
-  .number, .sign, .equals { font-family: '${SHEET_FONTS.mono}'; }
+  .line, .by, .quotient, .qr-code { font-family: '${SHEET_FONTS.mono}'; }
 
-  .head { display: flex; flex-direction: column; gap: 3mm; }
-  h1 { font-size: 19pt; font-weight: bold; letter-spacing: 0.2pt; padding-bottom: 2mm; border-bottom: 1.2pt solid #111; }
+  .head { display: flex; gap: 4mm; align-items: flex-start; }
+  .titles { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2.6mm; }
+  h1 { font-size: 17pt; font-weight: bold; padding-bottom: 1.6mm; border-bottom: 1.2pt solid #111; }
   .fields { display: flex; gap: 6mm; align-items: baseline; }
   .field { display: flex; align-items: baseline; gap: 1.5mm; white-space: nowrap; }
   .blank { display: inline-block; border-bottom: 0.8pt solid #111; height: 1em; }
-  .name { flex: 1; } .name .blank { flex: 1; }
+  .name, .school, .teacher { flex: 1; } .name .blank, .school .blank, .teacher .blank { flex: 1; }
   .class .blank { width: 22mm; }
   .date .blank { width: 9mm; } .date .blank:last-child { width: 14mm; }
   .score { margin-left: auto; } .score .blank { width: 12mm; margin-right: 1mm; }
-  .instruction { font-size: 10.5pt; color: #333; }
+  .instruction { font-size: 10.5pt; color: #222; }
+  .qr { display: flex; flex-direction: column; align-items: center; gap: 0.6mm; width: 30mm; }
+  .qr svg { width: 21mm; height: 21mm; display: block; }
+  .qr-label { font-size: 7pt; font-weight: bold; }
+  .qr-code { font-size: 6.4pt; letter-spacing: 0; }
 
   .grid {
-    flex: 1; list-style: none; display: grid; gap: 2.5mm;
-    grid-template-columns: repeat(var(--columns), 1fr); grid-template-rows: repeat(var(--rows), 1fr);
+    flex: 1; min-height: 0; list-style: none; display: grid; gap: 2mm;
+    grid-template-columns: repeat(var(--columns), minmax(0, 1fr)); grid-template-rows: repeat(var(--rows), minmax(0, 1fr));
   }
   .cell {
-    position: relative; border: 0.6pt solid #b9b9b9; border-radius: 2mm;
-    display: flex; justify-content: center; align-items: flex-start; padding-top: 6mm;
-    font-size: ${DIGIT_SIZE_PT[level]}pt;
+    position: relative; border: 0.6pt solid #9e9e9e; border-radius: 2mm; overflow: hidden;
+    display: flex; flex-direction: column; align-items: center; padding-top: 3.5mm;
+    font-size: ${DIGIT_SIZE_PT[level]}pt; --lh: ${level === 0 ? 1.2 : 1.3};
   }
   .cell .index {
-    position: absolute; top: 1.6mm; left: 1.8mm; min-width: 5mm; height: 5mm; border-radius: 2.5mm;
-    background: #efefef; color: #444; font-size: 8.5pt; line-height: 5mm; text-align: center; font-weight: bold;
+    position: absolute; top: 1.4mm; left: 1.6mm; min-width: 5mm; height: 5mm; border-radius: 2.5mm;
+    background: #e6e6e6; color: #222; font-size: 8.5pt; line-height: 5mm; text-align: center; font-weight: bold;
   }
-  .vertical { display: inline-grid; grid-template-columns: auto auto; column-gap: 0.15em; line-height: 1.25; }
-  .vertical .number { text-align: right; min-width: calc(var(--room) * 1ch); }
-  .vertical .rule { grid-column: 1 / -1; border-top: 1.6pt solid #111; margin-top: 0.1em; }
-  .chave { display: inline-grid; grid-template-columns: auto auto; line-height: 1.25; margin-right: 6mm; }
-  .chave .dividend { padding-right: 0.35em; }
-  .chave .divisor {
-    min-width: calc(var(--room) * 1ch + 0.7em); padding: 0 0.35em 0.05em; border-left: 1.6pt solid #111;
-    border-bottom: 1.6pt solid #111;
-  }
+  .alg { display: flex; flex-direction: column; align-items: flex-end; }
+  .line { display: flex; line-height: var(--lh); white-space: nowrap; }
+  .line .s, .line .d { display: inline-block; width: 1ch; text-align: center; }
+  .line .s { width: 1.4ch; text-align: left; }
+  .line.small { font-size: 0.5em; line-height: 1.4; height: 1.4em; }
+  .line.small .d, .line.small .s { width: 2ch; font-weight: bold; }
+  .line.small .s { width: 2.8ch; }
+  .box { display: inline-block; width: 1.3ch; height: 1.3ch; border: 0.6pt dashed #888; border-radius: 0.3ch; vertical-align: middle; }
+  .line.ruled { border-bottom: 1.6pt solid #111; }
+  .work { height: calc(var(--lines) * var(--lh) * 1em); }
+  .crossed { text-decoration: line-through; text-decoration-thickness: 1.2pt; color: #555; }
+  .result { font-weight: bold; }
+  .line.step .under { border-bottom: 1.2pt solid #111; }
 
-  .answers {
-    list-style: none; display: grid; grid-auto-flow: column; column-gap: 8mm; row-gap: 1mm; align-content: start;
-    grid-template-columns: repeat(var(--columns), auto); grid-template-rows: repeat(var(--rows), auto);
-    justify-content: start; margin-top: 2mm;
+  .chave { display: flex; align-items: flex-start; }
+  .chave .dividend { padding-right: 0.3em; }
+  .chave .divisor { display: flex; flex-direction: column; }
+  .chave .by {
+    min-width: calc(var(--q-room) * 1ch + 0.7em); padding: 0 0.35em; line-height: var(--lh);
+    border-left: 1.6pt solid #111; border-bottom: 1.6pt solid #111;
   }
-  .answer {
-    display: grid; grid-template-columns: 8mm calc(var(--a-room) * 1ch) 2.4ch calc(var(--b-room) * 1ch) 2.4ch auto;
-    align-items: baseline; font-size: 14pt; line-height: 2.2; border-bottom: 0.5pt solid #ddd; padding-right: 2mm;
-  }
-  .answer .index { font-size: 9pt; color: #555; font-weight: bold; }
-  .answer .number { text-align: right; }
-  .answer .sign, .answer .equals { text-align: center; }
-  .answer .result { padding-left: 1ch; white-space: nowrap; }
+  .chave .quotient { min-height: calc(var(--lh) * 1em); line-height: var(--lh); padding-left: 0.35em; }
+  .caption { position: absolute; bottom: 1.2mm; right: 1.8mm; font-size: 8.5pt; color: #222; }
 
   .foot {
-    margin-top: auto; display: flex; align-items: center; gap: 5mm; font-size: 8.5pt; color: #444;
-    border-top: 0.6pt solid #999; padding-top: 2mm;
+    margin-top: auto; display: flex; align-items: center; gap: 3mm; font-size: 8pt; color: #222; white-space: nowrap;
+    border-top: 0.6pt solid #999; padding-top: 1.6mm;
   }
   .foot .level {
-    color: #fff; background: ${LEVEL_COLOURS[level]}; font-weight: bold; padding: 0.6mm 2.5mm; border-radius: 2mm;
+    color: #fff; background: ${LEVEL_COLOURS[level]}; font-weight: bold; padding: 0.5mm 2mm; border-radius: 2mm;
   }
   .foot .code { margin-left: auto; font-family: '${SHEET_FONTS.mono}'; }
   `;
@@ -221,7 +430,7 @@ export function renderSheetHtml(page: GeneratedPage, meta: SheetMeta): string {
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
-<title>Exercícios de Matemática — ${escapeHtml(meta.code)}</title>
+<title>${escapeHtml(sheetTitle(page.options))} — ${escapeHtml(meta.code)}</title>
 <style>${styles(page.options.level)}</style>
 </head>
 <body>

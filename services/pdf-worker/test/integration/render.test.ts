@@ -6,7 +6,15 @@ import { basename, dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fontconfigXml, packagedChromium } from '@app/browser';
-import { generatePage, type GeneratedPage, type Level, type PageOptions, type Problem } from '@app/generator';
+import {
+  generatePage,
+  sheetTitle,
+  thousands,
+  type GeneratedPage,
+  type Level,
+  type PageOptions,
+  type Problem,
+} from '@app/generator';
 import { readPdf, type PdfDocument } from '@app/testing';
 import { BrowserPool, countPdfPages, type RenderedSheet } from '../../src/domain/browser-pool.js';
 import { DIGIT_SIZE_PT, SHEET_MM, renderSheetHtml } from '../../src/domain/sheet-html.js';
@@ -18,7 +26,7 @@ const MM_TO_PT = 72 / 25.4;
 const A4_PT = { width: 595, height: 842 };
 const SIGNS = { add: '+', sub: '\u2212', mult: '×', div: '÷' } as const;
 /** The faces the sheet embeds (sheet-html.ts), by the PostScript names they carry into the PDF. */
-const SHEET_PDF_FONTS = ['DejaVuSans', 'DejaVuSans-Bold', 'DejaVuSansMono'];
+const SHEET_PDF_FONTS = ['DejaVuSans', 'DejaVuSans-Bold', 'DejaVuSansMono', 'DejaVuSansMono-Bold'];
 
 function pngSize(png: Buffer): { width: number; height: number } {
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -27,11 +35,23 @@ function pngSize(png: Buffer): { width: number; height: number } {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function answerPattern(problem: Problem): RegExp {
-  const result =
-    problem.op === 'div' ? `quociente ${problem.result}, resto ${problem.remainder}` : String(problem.result);
-  const parts = [String(problem.a), SIGNS[problem.op], String(problem.b), '=', result].map(escapeRegExp);
-  return new RegExp(`(^|\\s)${parts.join('\\s*')}(\\s|$)`, 'm');
+/** What the sheet prints around a code: the QR code opens this address. */
+const meta = (code: string) => ({ code, answersUrl: `http://localhost:8080/gabarito/${code}` });
+
+/**
+ * How the gabarito prints an answer: the worked result in its column, and a caption under each chave (Fácil ÷ has
+ * no remainder) and under each result of 1.000 or more (with the thousands dot).
+ */
+function answerPattern(problem: Problem, level: Level): RegExp {
+  const caption =
+    problem.op !== 'div'
+      ? problem.result >= 1000
+        ? `= ${thousands(problem.result)}`
+        : String(problem.result)
+      : level === 0
+        ? `quociente ${thousands(problem.result)}`
+        : `quociente ${thousands(problem.result)}, resto ${thousands(problem.remainder)}`;
+  return new RegExp(`(^|\\s)${escapeRegExp(caption)}(\\s|,|$)`, 'm');
 }
 
 describe('rendered sheets', () => {
@@ -57,7 +77,7 @@ describe('rendered sheets', () => {
     for (const seed of ['render-a', 'render-b']) {
       const page = generatePage(`${seed}-${level}-${div}-${answers}`, options);
       const code = `T${level}${div ? 'D' : 'N'}${answers ? 'G' : 'S'}`;
-      const rendered = await pool.render(renderSheetHtml(page, { code }));
+      const rendered = await pool.render(renderSheetHtml(page, meta(code)));
       const pdf = await readPdf(rendered.pdf);
 
       const expectedPages = answers ? 2 : 1;
@@ -69,7 +89,8 @@ describe('rendered sheets', () => {
       }
       expect(pngSize(rendered.png).width).toBe(300);
       // Only the embedded faces: a glyph they lacked would have brought in a fallback font.
-      expect(pdf.fonts).toEqual(SHEET_PDF_FONTS);
+      // (The bold mono face prints the gabarito's results only.)
+      expect(pdf.fonts).toEqual(answers ? SHEET_PDF_FONTS : SHEET_PDF_FONTS.slice(0, 3));
 
       expectExercisePage(pdf, page, code);
       if (answers) expectAnswerKey(pdf, page);
@@ -80,7 +101,7 @@ describe('rendered sheets', () => {
   function expectExercisePage(pdf: PdfDocument, page: GeneratedPage, code: string): void {
     const text = pdf.pages[0]!.text;
     for (const label of [
-      'Exercícios de Matemática',
+      sheetTitle(page.options),
       'Nome:',
       'Turma:',
       'Data:',
@@ -98,15 +119,19 @@ describe('rendered sheets', () => {
       expect(tokens, `${problem.b} on page 1`).toContain(String(problem.b));
       if (problem.op !== 'div') expect(tokens).toContain(SIGNS[problem.op]);
     }
-    // Answers belong on the gabarito only.
-    const answersOnPage = page.problems.filter((problem) => answerPattern(problem).test(text));
+    // Answers belong on the gabarito only (a result under 1.000 may be another problem's operand: not checked).
+    const answersOnPage = page.problems.filter(
+      (problem) =>
+        (problem.op === 'div' || problem.result >= 1000) &&
+        answerPattern(problem, page.options.level).test(text),
+    );
     expect(answersOnPage).toEqual([]);
   }
 
   function expectAnswerKey(pdf: PdfDocument, page: GeneratedPage): void {
     const text = pdf.pages[1]!.text;
     expect(text).toContain('Gabarito');
-    for (const problem of page.problems) expect(text).toMatch(answerPattern(problem));
+    for (const problem of page.problems) expect(text).toMatch(answerPattern(problem, page.options.level));
   }
 
   function expectInsideMarginsAtFullSize(pdf: PdfDocument, page: GeneratedPage): void {
@@ -123,12 +148,11 @@ describe('rendered sheets', () => {
     }
     // Chromium shrinks a page that does not fit; the digits would then come out smaller than the CSS asks. pdfjs
     // reads the size itself (the text matrix), where poppler's word height was the size times the font's height.
-    for (const problem of page.problems) {
-      const sizes = all
-        .filter((word) => word.page === 1 && word.text === String(problem.a))
-        .map((word) => word.fontSize);
-      expect(Math.max(...sizes), `size of ${problem.a}`).toBeCloseTo(DIGIT_SIZE_PT[page.options.level], 1);
-    }
+    // Each digit of a written column is a run of its own.
+    const digitSizes = all
+      .filter((word) => word.page === 1 && /^\d+$/.test(word.text))
+      .map((w) => w.fontSize);
+    expect(Math.max(...digitSizes)).toBeCloseTo(DIGIT_SIZE_PT[page.options.level], 1);
   }
 
   it('never overflows a sheet, whatever the seed', async () => {
@@ -144,7 +168,7 @@ describe('rendered sheets', () => {
         level,
       };
       const rendered = await pool.render(
-        renderSheetHtml(generatePage(`overflow-${index}`, options), { code: 'X' }),
+        renderSheetHtml(generatePage(`overflow-${index}`, options), meta('X')),
       );
       if (rendered.pages !== 2) overflowing.push(`overflow-${index}: ${rendered.pages} pages`);
     }
@@ -156,7 +180,7 @@ describe('BrowserPool', () => {
   const sheet = (seed: string, answers = false) =>
     renderSheetHtml(
       generatePage(seed, { add: true, sub: true, mult: false, div: false, answers, level: 1 }),
-      { code: seed },
+      meta(seed),
     );
 
   function expectSheet(rendered: RenderedSheet, pages: number): void {
@@ -258,15 +282,15 @@ describe('the packaged Chromium', () => {
         answers: true,
         level: 2,
       });
-      const rendered = await pool.render(renderSheetHtml(page, { code: 'PACOTE' }));
+      const rendered = await pool.render(renderSheetHtml(page, meta('PACOTE')));
       expect(pool.executablePath).toBe(executablePath);
       const pdf = await readPdf(rendered.pdf);
       expect(pdf.pages).toHaveLength(2);
       expect(pdf.fonts).toEqual(SHEET_PDF_FONTS);
-      expect(pdf.pages[0]!.text).toContain('Exercícios de Matemática');
-      expect(pdf.pages[0]!.text).toContain('Código: PACOTE');
+      expect(pdf.pages[0]!.text).toContain('As quatro operações — Difícil');
+      expect(pdf.pages[0]!.text).toContain('Código PACOTE');
       expect(pdf.pages[1]!.text).toContain('Gabarito');
-      for (const problem of page.problems) expect(pdf.pages[1]!.text).toMatch(answerPattern(problem));
+      for (const problem of page.problems) expect(pdf.pages[1]!.text).toMatch(answerPattern(problem, 2));
     } finally {
       await pool.close();
     }
@@ -325,7 +349,7 @@ describe('embedded fonts', () => {
         answers: true,
         level: 1,
       });
-      const html = renderSheetHtml(page, { code: 'FONTES' });
+      const html = renderSheetHtml(page, meta('FONTES'));
       const [a, b] = await Promise.all([here.render(html), elsewhere.render(html)]);
       const [pdfA, pdfB] = await Promise.all([readPdf(a.pdf), readPdf(b.pdf)]);
       expect(pdfA.fonts).toEqual(SHEET_PDF_FONTS);

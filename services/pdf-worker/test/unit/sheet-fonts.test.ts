@@ -121,9 +121,7 @@ describe('the embedded fonts', () => {
           answers: true,
           level,
         }),
-        {
-          code: 'Az09_-',
-        },
+        { code: 'Az09_-', answersUrl: 'http://localhost:8080/gabarito/Az09_-', schoolFields: true },
       ),
     ),
   );

@@ -18,10 +18,19 @@ type Operation = 'add' | 'sub' | 'mult' | 'div';
 interface Options extends Record<Operation, boolean> {
   answers: boolean;
   level: LevelValue;
+  school: boolean;
 }
 
 const PRICE = PAGE_PRICE_CENTS / 100;
-const defaults: Options = { add: true, sub: true, mult: false, div: false, answers: true, level: 1 };
+const defaults: Options = {
+  add: true,
+  sub: true,
+  mult: false,
+  div: false,
+  answers: true,
+  level: 1,
+  school: false,
+};
 const operations: ReadonlyArray<{ key: Operation; label: string; sign: string }> = [
   { key: 'add', label: 'Adição', sign: '+' },
   { key: 'sub', label: 'Subtração', sign: '−' },
@@ -74,7 +83,9 @@ export default function ArithmeticExercises() {
     setNotice(null);
     setWarningClosed(false);
     try {
-      const result = await api(createPage, { body: options });
+      // The spec's body is {add, sub, mult, div, answers, level}; `school` is sent only when asked for.
+      const { school, ...body } = options;
+      const result = await api(createPage, { body: school ? options : body });
       if (result.httpStatus === 401) return navigate(paths.login);
       if (result.status !== 'SUCCESS' || !result.payload) return setStep('initial');
       setCode(result.payload);
@@ -194,7 +205,7 @@ export default function ArithmeticExercises() {
           </fieldset>
 
           <fieldset disabled={!editing || step === 'processing'} className="builder__options">
-            <legend>Respostas</legend>
+            <legend>Folha</legend>
             <label className="choice">
               <input
                 type="checkbox"
@@ -202,6 +213,14 @@ export default function ArithmeticExercises() {
                 onChange={(e) => set('answers', e.target.checked)}
               />
               Incluir gabarito (respostas na 2ª página)
+            </label>
+            <label className="choice">
+              <input
+                type="checkbox"
+                checked={options.school}
+                onChange={(e) => set('school', e.target.checked)}
+              />
+              Incluir campos Escola e Professor(a)
             </label>
           </fieldset>
 

@@ -1,0 +1,35 @@
+import type { Level, Operation, PageOptions } from './types.js';
+
+const LEVEL_WORDS: Readonly<Record<Level, string>> = { 0: 'Fácil', 1: 'Médio', 2: 'Difícil' };
+
+/** What a page of one operation practises, by level (the level table of the generator's README). */
+const SINGLE: Readonly<Record<Operation, Readonly<Record<Level, string>>>> = {
+  add: { 0: 'Adição sem reserva', 1: 'Adição com reserva', 2: 'Adição com reserva' },
+  sub: { 0: 'Subtração sem recurso', 1: 'Subtração com recurso', 2: 'Subtração com recurso' },
+  mult: { 0: 'Tabuadas do 2 ao 5', 1: 'Multiplicação', 2: 'Multiplicação por dois algarismos' },
+  div: { 0: 'Divisão exata', 1: 'Divisão', 2: 'Divisão por dois algarismos' },
+};
+
+const NOUNS: Readonly<Record<Operation, string>> = {
+  add: 'adição',
+  sub: 'subtração',
+  mult: 'multiplicação',
+  div: 'divisão',
+};
+
+/**
+ * The sheet's title names what it practises: "Adição com reserva — Médio", "Adição e subtração — Fácil",
+ * "As quatro operações — Difícil".
+ */
+export function sheetTitle(options: PageOptions): string {
+  const operations = (['add', 'sub', 'mult', 'div'] as const).filter((op) => options[op]);
+  let what: string;
+  if (operations.length === 1) what = SINGLE[operations[0]!][options.level];
+  else if (operations.length === 4) what = 'As quatro operações';
+  else {
+    const nouns = operations.map((op) => NOUNS[op]);
+    const text = `${nouns.slice(0, -1).join(', ')} e ${nouns.at(-1)!}`;
+    what = text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  return `${what} — ${LEVEL_WORDS[options.level]}`;
+}

@@ -1,3 +1,4 @@
+import { digitsOf } from './problems.js';
 import type { Problem } from './types.js';
 
 /**
@@ -59,23 +60,12 @@ export interface WorkedDivision {
 
 export type WorkedProblem = WorkedAddition | WorkedSubtraction | WorkedMultiplication | WorkedDivision;
 
-/** Digits from the units up (5003 → [3, 0, 0, 5]); 0 has the one digit 0. */
-function columnsOf(value: number): number[] {
-  const digits: number[] = [];
-  let rest = value;
-  do {
-    digits.push(rest % 10);
-    rest = Math.floor(rest / 10);
-  } while (rest > 0);
-  return digits;
-}
-
 const digitAt = (digits: readonly number[], column: number): number => digits[column] ?? 0;
 
 /** One carry slot per column of the terms; the carry out of the last column goes straight into the result. */
 function workAddition(a: number, b: number): WorkedAddition {
-  const top = columnsOf(a);
-  const bottom = columnsOf(b);
+  const top = digitsOf(a);
+  const bottom = digitsOf(b);
   const columns = Math.max(top.length, bottom.length);
   const carries = [0];
   for (let column = 0; column < columns - 1; column++) {
@@ -91,8 +81,8 @@ function workAddition(a: number, b: number): WorkedAddition {
  * digit as finally written when it was crossed out (lent, borrowed or both), else null.
  */
 function workSubtraction(a: number, b: number): WorkedSubtraction {
-  const top = columnsOf(a);
-  const bottom = columnsOf(b);
+  const top = digitsOf(a);
+  const bottom = digitsOf(b);
   const rewritten: Array<number | null> = [];
   let lent = 0;
   for (let column = 0; column < top.length; column++) {
@@ -106,10 +96,10 @@ function workSubtraction(a: number, b: number): WorkedSubtraction {
 
 /** One partial per digit of b (0 for a digit 0); a partial's carries have one slot per digit of a. */
 function workMultiplication(a: number, b: number): WorkedMultiplication {
-  const top = columnsOf(a);
+  const top = digitsOf(a);
   const partials: number[] = [];
   const carries: number[][] = [];
-  for (const digit of columnsOf(b)) {
+  for (const digit of digitsOf(b)) {
     const row = [0];
     for (let column = 0; column < top.length - 1; column++) {
       row.push(Math.floor(((top[column] as number) * digit + (row[column] as number)) / 10));

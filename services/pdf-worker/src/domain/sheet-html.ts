@@ -156,9 +156,13 @@ function verticalProblem(problem: Problem, level: Level): string {
     </div>`;
 }
 
+/** Width of the divisor's box, in digits: the level's quotient room, or the divisor if longer. */
+const quotientRoom = (problem: Problem, level: Level) =>
+  Math.max(QUOTIENT_ROOM[level], digitCount(problem.b));
+
 /** The Brazilian "método da chave": dividendo on the left, divisor inside an L (left and bottom borders). */
 function chaveProblem(problem: Problem, level: Level): string {
-  const room = Math.max(QUOTIENT_ROOM[level], digitCount(problem.b));
+  const room = quotientRoom(problem, level);
   return `<div class="chave" style="--lines:${workLines('div', level)};--q-room:${room}">
       <div class="dividend">${line(digitCount(problem.a), String(problem.a))}<div class="work"></div></div>
       <div class="divisor"><div class="by">${problem.b}</div><div class="quotient"></div></div>
@@ -235,7 +239,7 @@ function workedChave(problem: Problem, steps: readonly DivisionStep[], level: Le
         : line(columns, String(step.rest), { shift, cls: 'result' }),
     );
   });
-  const room = Math.max(QUOTIENT_ROOM[level], digitCount(problem.b));
+  const room = quotientRoom(problem, level);
   return `<div class="chave" style="--q-room:${room}">
       <div class="dividend">${lines.join('')}</div>
       <div class="divisor"><div class="by">${problem.b}</div><div class="quotient result">${problem.result}</div></div>

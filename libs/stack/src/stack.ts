@@ -80,6 +80,11 @@ export interface Stack {
   env: Record<ServiceName | 'gateway', NodeJS.ProcessEnv>;
   processes: Map<string, Managed>;
   startService(name: ServiceName, as?: string): Promise<Managed>;
+  /**
+   * Stops a process of the stack and starts it again on the same port with some variables changed (benchmarks run
+   * the old and the new setting of a process side by side in one run); `{}` restores the stack's own settings.
+   */
+  restart(name: ServiceName | 'gateway', overrides: NodeJS.ProcessEnv): Promise<Managed>;
   stop(): Promise<void>;
 }
 
@@ -209,6 +214,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     // Another replica gets a port of its own.
     startService: async (name, as = `${name}-2`) =>
       start(name, as, as === name ? {} : { PORT: String(await freePort()) }),
+    async restart(name, overrides) {
+      await processes.get(name)?.stop();
+      return start(name, name, overrides);
+    },
     async stop() {
       const gateway = processes.get('gateway');
       await gateway?.stop();

@@ -47,6 +47,8 @@ export interface StackInfo {
 
 export interface RunningTestStack {
   info: StackInfo;
+  /** Restarts a process of the stack with some variables changed (`{}`: back to the stack's own); see Stack.restart. */
+  restart: Stack['restart'];
   stop(): Promise<void>;
 }
 
@@ -172,6 +174,7 @@ export async function startTestStack(tier: string): Promise<RunningTestStack> {
       controlUrl: `http://127.0.0.1:${controlPort}`,
       logDir,
     },
+    restart: (name, overrides) => stack.restart(name, overrides),
     async stop() {
       control.close();
       await stack.stop();

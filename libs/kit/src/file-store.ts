@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { JetStreamManager } from '@nats-io/jetstream';
 import { Objm, StorageType, type ObjectStore } from '@nats-io/obj';
 import type { Logger } from './logger.js';
 
@@ -36,16 +38,18 @@ export interface NatsFileStoreOptions {
 export class NatsFileStore implements FileStore {
   private constructor(
     private readonly os: ObjectStore,
+    private readonly jsm: JetStreamManager,
+    private readonly bucket: string,
     private readonly logger: Logger,
   ) {}
 
-  static async open(objm: Objm, opts: NatsFileStoreOptions): Promise<NatsFileStore> {
+  static async open(objm: Objm, jsm: JetStreamManager, opts: NatsFileStoreOptions): Promise<NatsFileStore> {
     const os = await objm.create(opts.bucket, {
       description: opts.description,
       storage: StorageType.File,
       replicas: opts.replicas,
     });
-    return new NatsFileStore(os, opts.logger);
+    return new NatsFileStore(os, jsm, opts.bucket, opts.logger);
   }
 
   async put(name: string, data: Uint8Array): Promise<void> {
@@ -54,9 +58,29 @@ export class NatsFileStore implements FileStore {
     await this.os.putBlob({ name }, data);
   }
 
+  /**
+   * A file of one chunk (every rendered page: chunks are 128 kB) is read with two direct gets, its description and
+   * its chunk, checked against the SHA-256 the description carries. The client's own `get` creates an ordered
+   * consumer on the server for every read; larger files still go that way.
+   */
   async get(name: string): Promise<Buffer | null> {
-    const data = await this.os.getBlob(name);
-    return data ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
+    const info = await this.os.info(name);
+    if (!info || info.deleted) return null;
+    if (info.chunks !== 1 || info.options?.link) {
+      const data = await this.os.getBlob(name);
+      return data ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
+    }
+    // The Object Store's layout (NATS ADR-20): stream OBJ_<bucket>, chunks on $O.<bucket>.C.<nuid>.
+    const chunk = await this.jsm.streams.getMessage(`OBJ_${this.bucket}`, {
+      last_by_subj: `$O.${this.bucket}.C.${info.nuid}`,
+    });
+    if (!chunk) return null;
+    const data = Buffer.from(chunk.data.buffer, chunk.data.byteOffset, chunk.data.byteLength);
+    const expected = Buffer.from(info.digest.replace(/^SHA-256=/, ''), 'base64');
+    if (!createHash('sha256').update(data).digest().equals(expected)) {
+      throw new Error(`${name}: the stored file does not match its digest`);
+    }
+    return data;
   }
 
   async has(name: string): Promise<boolean> {

@@ -224,8 +224,8 @@ export class Bus {
   }
 
   /** A JetStream Object Store bucket of the contracts (created on first use, with the configured replicas). */
-  fileStore(name: BucketName): Promise<FileStore> {
-    return NatsFileStore.open(new Objm(this.js), {
+  async fileStore(name: BucketName): Promise<FileStore> {
+    return NatsFileStore.open(new Objm(this.js), await this.manager(), {
       bucket: this.streamName(name),
       description: Buckets[name].description,
       replicas: this.opts.streamReplicas,

@@ -134,7 +134,8 @@ export async function startTestStack(tier: string): Promise<RunningTestStack> {
     throw new Error(`${(err as Error).message} (logs: ${logDir})`);
   }
 
-  // Control server: lets a test stop and restart a process of this stack (e.g. the SMTP inbox).
+  // Control server: lets a test stop and restart a process of this stack (e.g. the SMTP inbox), or restart one with
+  // some variables changed (POST /<name>/restart with a JSON object of variables; `{}` restores the stack's own).
   const control = http.createServer((req, res) => {
     const [, name, action] = (req.url ?? '').split('/');
     void (async () => {
@@ -147,6 +148,9 @@ export async function startTestStack(tier: string): Promise<RunningTestStack> {
           await startManaged(name!);
         } else if (action === 'start' && stack.processes.has(name!)) {
           await stack.startService(name as never, name);
+        } else if (action === 'restart' && stack.processes.has(name!)) {
+          const overrides = JSON.parse((await text(req)) || '{}') as NodeJS.ProcessEnv;
+          await stack.restart(name as never, overrides);
         } else throw new Error(`cannot ${action} ${name}`);
         res.writeHead(200).end('ok');
       } catch (err) {
@@ -185,6 +189,28 @@ export async function startTestStack(tier: string): Promise<RunningTestStack> {
       if (process.env.KEEP_TEST_LOGS !== '1') rmSync(logDir, { recursive: true, force: true });
     },
   };
+}
+
+async function text(req: http.IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of req) body += String(chunk);
+  return body;
+}
+
+/**
+ * Restarts a process of the test stack with some variables changed (`{}`: back to the stack's own settings), on the
+ * same port; resolves once it answers /ready again.
+ */
+export async function restartProcess(
+  stack: Pick<StackInfo, 'controlUrl'>,
+  name: string,
+  overrides: NodeJS.ProcessEnv = {},
+): Promise<void> {
+  const res = await fetch(`${stack.controlUrl}/${name}/restart`, {
+    method: 'POST',
+    body: JSON.stringify(overrides),
+  });
+  if (!res.ok) throw new Error(`restart ${name}: ${await res.text()}`);
 }
 
 async function deleteStreams(natsUrl: string, prefix: string) {

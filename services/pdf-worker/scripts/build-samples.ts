@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { generatePage, type Level, type PageOptions } from '@app/generator';
 import { ChromiumNotFoundError } from '@app/browser';
 import { BrowserPool } from '../src/domain/browser-pool.js';
-import { renderSheetHtml } from '../src/domain/sheet-html.js';
+import { sheetDocument } from '../src/domain/sheet-html.js';
 
 type OperationMix = Pick<PageOptions, 'add' | 'sub' | 'mult' | 'div'>;
 
@@ -39,7 +39,7 @@ const samples = ([0, 1, 2] as const).flatMap((level) =>
     const page = generatePage(`amostra-${LEVEL_SLUGS[level]}-${index + 1}`, { ...mix, answers: true, level });
     return {
       name,
-      html: renderSheetHtml(page, {
+      sheet: sheetDocument(page, {
         code: `AMOSTRA-${LEVEL_SLUGS[level].toUpperCase()}-${index + 1}`,
         answersUrl: siteUrl,
       }),
@@ -58,8 +58,8 @@ try {
     process.exit(1);
   });
   await Promise.all(
-    samples.map(async ({ name, html }) => {
-      const { pdf, png } = await pool.render(html);
+    samples.map(async ({ name, sheet }) => {
+      const { pdf, png } = await pool.render(sheet, { outputs: 'pdf+png' });
       await Promise.all([
         writeFile(join(outputDir, `${name}.pdf`), pdf),
         writeFile(join(outputDir, `${name}.png`), png),

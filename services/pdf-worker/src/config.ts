@@ -1,17 +1,27 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { PRERENDER_MODES } from './domain/render-job.js';
 
 /** pdf-worker's own variables (the base ones — DATABASE_URL, NATS_URL, ... — come from @app/kit). */
 export const env = z.object({
   /**
-   * The browser driven by puppeteer-core. Unset: the system's Chromium, else the one inside the
-   * `@sparticuz/chromium` package (`@app/browser`); nothing is ever downloaded.
+   * The browser driven by puppeteer-core. Unset: a headless shell (the system's, else the one inside the
+   * `@sparticuz/chromium` package), else the system's full Chromium (`@app/browser`); nothing is ever downloaded.
    */
   CHROME_PATH: z.string().min(1).optional(),
-  /** Tabs of the pool = jobs rendered at once by this worker. Chromium's CPU is the bottleneck, so one per core. */
+  /**
+   * Tabs of the pool = renders at once by this worker. Chromium's CPU is the bottleneck: one per core (measured with
+   * `npm run bench:render`: on 2 cores, 2 tabs draw more previews a second than 1 or 3).
+   */
   PDF_TABS: z.coerce.number().int().min(1).max(32).default(availableParallelism()),
-  /** Restart the browser after this many renders, so a slow leak in Chromium never builds up. */
-  PDF_RESTART_EVERY: z.coerce.number().int().min(1).default(500),
+  /**
+   * Replace the browser once it and its processes use more than this many MB: the new one is launched and warmed
+   * while the old one finishes its renders, so nobody waits for a launch. 0 turns it off (a crash still brings a new
+   * browser). Keep it under the container's memory limit minus a fresh browser (deploy/k8s/RESOURCES.md).
+   */
+  PDF_BROWSER_MAX_MB: z.coerce.number().int().min(0).default(768),
+  /** When PDFs are printed besides purchases: `idle` (ahead of time, when idle), `off`, `with-preview`. */
+  PDF_PRERENDER: z.enum(PRERENDER_MODES).default('idle'),
   /**
    * How long a job held by a silent worker (killed or frozen mid-job) waits before JetStream hands it to another.
    * A live worker keeps its jobs in progress while it renders (the kit's consumer heartbeat), so a slow render is

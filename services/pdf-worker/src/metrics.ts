@@ -1,23 +1,40 @@
 import type { Metrics } from '@app/kit';
 import type { BrowserPool } from './domain/browser-pool.js';
+import { RENDER_KINDS } from './domain/render-queue.js';
 
 /**
- * The worker's own series, next to the kit's (HTTP, NATS, JetStream, process): render time, the pool's size and
- * the browser's relaunches. The pool's counters are read from `pool.stats` when Prometheus scrapes, so the pool
- * itself knows nothing of metrics.
+ * The worker's own series, next to the kit's (HTTP, NATS, JetStream, process): render time by kind, the renders
+ * waiting for a tab, the pool's size, the browser's memory and its replacements. The pool's counters are read from
+ * `pool.stats` when Prometheus scrapes, so the pool itself knows nothing of metrics.
  */
 export function instrumentPool(metrics: Metrics, pool: BrowserPool): Pick<BrowserPool, 'render'> {
   const renderSeconds = metrics.histogram({
     name: 'pdf_render_duration_seconds',
-    help: 'Time to render one sheet (PDF and thumbnail) on the warm browser, retries included, by outcome.',
-    labelNames: ['outcome'],
-    buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    help: 'Time to render one sheet on the warm browser (waiting for a tab and retries included), by kind and outcome.',
+    labelNames: ['kind', 'outcome'],
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
   });
   metrics.gauge({
     name: 'pdf_pool_tabs',
-    help: 'Tabs of the browser pool (jobs rendered at the same time by this worker).',
+    help: 'Tabs of the browser pool (renders at the same time by this worker).',
     collect() {
       this.set(pool.size);
+    },
+  });
+  metrics.gauge({
+    name: 'pdf_render_waiting',
+    help: 'Renders waiting for a free tab, by kind (preview, document, ahead).',
+    labelNames: ['kind'],
+    collect() {
+      for (const kind of RENDER_KINDS) this.set({ kind }, pool.waiting(kind));
+    },
+  });
+  metrics.gauge({
+    name: 'pdf_browser_memory_megabytes',
+    help: 'Memory of the browser and its processes at the last reading (proportional set size).',
+    collect() {
+      const { memoryMb } = pool.stats;
+      if (memoryMb !== null) this.set(memoryMb);
     },
   });
   const fromStats = (name: string, help: string, read: () => number) => {
@@ -33,9 +50,9 @@ export function instrumentPool(metrics: Metrics, pool: BrowserPool): Pick<Browse
     });
   };
   fromStats(
-    'pdf_browser_restarts_total',
-    'Browser relaunches after the first launch (a crash, or every PDF_RESTART_EVERY jobs).',
-    () => Math.max(0, pool.stats.launches - 1),
+    'pdf_browser_recycles_total',
+    'Browsers replaced by a new one (after a crash, or past PDF_BROWSER_MAX_MB).',
+    () => pool.stats.recycled,
   );
   fromStats('pdf_rendered_total', 'Sheets rendered by the pool.', () => pool.stats.rendered);
   fromStats(
@@ -45,12 +62,12 @@ export function instrumentPool(metrics: Metrics, pool: BrowserPool): Pick<Browse
   );
 
   return {
-    async render(html) {
-      const end = renderSeconds.startTimer();
+    async render(sheet, options) {
+      const end = renderSeconds.startTimer({ kind: options.kind ?? 'document' });
       try {
-        const sheet = await pool.render(html);
+        const rendered = await pool.render(sheet, options);
         end({ outcome: 'ok' });
-        return sheet;
+        return rendered;
       } catch (err) {
         end({ outcome: 'error' });
         throw err;

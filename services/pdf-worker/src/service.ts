@@ -1,6 +1,8 @@
 import type { ServiceSpec } from '@app/kit';
 import { env } from './config.js';
 import { BrowserPool } from './domain/browser-pool.js';
+import { prerenderWhenIdle, RecentPreviews } from './domain/prerender.js';
+import type { RenderDeps } from './domain/render-job.js';
 import { instrumentPool } from './metrics.js';
 import { consumeRenderJobs } from './nats/render-consumer.js';
 
@@ -13,23 +15,38 @@ export const spec: ServiceSpec<typeof env> = {
     const pool = new BrowserPool({
       executablePath: config.CHROME_PATH,
       size: config.PDF_TABS,
-      restartEvery: config.PDF_RESTART_EVERY,
+      maxMemoryMb: config.PDF_BROWSER_MAX_MB,
+      onRecycle: (event) => logger.info(event, 'browser replaced'),
     });
-    onShutdown(() => pool.close());
+    const recent = config.PDF_PRERENDER === 'idle' ? new RecentPreviews() : undefined;
+    const deps: RenderDeps = {
+      pool: instrumentPool(metrics, pool),
+      files: await bus.fileStore('RENDERS'),
+      publicUrl: config.PUBLIC_URL,
+      prerender: config.PDF_PRERENDER,
+      recent,
+      logger,
+    };
+    const prerender = recent && prerenderWhenIdle(deps, recent, logger);
+    // After the consumers have stopped and their jobs are done: the PDF printed ahead, then the browser.
+    onShutdown(async () => {
+      await prerender?.stop();
+      await pool.close();
+    });
     // Warm before taking jobs: the first page must not pay for launching Chromium.
     await pool.warm();
-    const files = await bus.fileStore('RENDERS');
-    await consumeRenderJobs(
-      bus,
-      { pool: instrumentPool(metrics, pool), files, publicUrl: config.PUBLIC_URL, logger },
-      {
-        concurrency: config.PDF_TABS,
-        ackWaitMs: config.PDF_ACK_WAIT_MS,
-        maxDeliver: config.PDF_MAX_DELIVER,
-      },
-    );
+    await consumeRenderJobs(bus, deps, {
+      concurrency: config.PDF_TABS,
+      ackWaitMs: config.PDF_ACK_WAIT_MS,
+      maxDeliver: config.PDF_MAX_DELIVER,
+    });
     logger.info(
-      { tabs: config.PDF_TABS, restartEvery: config.PDF_RESTART_EVERY, chromium: pool.executablePath },
+      {
+        tabs: config.PDF_TABS,
+        browserMaxMb: config.PDF_BROWSER_MAX_MB,
+        prerender: config.PDF_PRERENDER,
+        chromium: pool.executablePath,
+      },
       'rendering pages',
     );
   },

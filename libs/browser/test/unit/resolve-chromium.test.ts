@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ChromiumNotFoundError,
   resolveChromium,
-  SYSTEM_CHROMIUM_PATHS,
-  systemChromium,
+  SYSTEM_HEADLESS_SHELL_PATHS,
+  systemHeadlessShell,
 } from '../../src/index.js';
 
 describe('resolveChromium', () => {
@@ -24,12 +24,13 @@ describe('resolveChromium', () => {
     );
   });
 
-  it('without CHROME_PATH takes the system browser when there is one, else the packaged one', async () => {
-    const system = await systemChromium();
+  it('without CHROME_PATH takes the system headless shell when there is one, else the packaged one', async () => {
+    const shell = await systemHeadlessShell();
     const resolved = await resolveChromium({});
-    if (system) {
-      expect(SYSTEM_CHROMIUM_PATHS).toContain(resolved.path);
+    if (shell) {
+      expect(SYSTEM_HEADLESS_SHELL_PATHS).toContain(resolved.path);
       expect(resolved.source).toBe('system');
+      expect(resolved.label).toBe(`headless shell do sistema (${shell})`);
     } else {
       expect(resolved.source).toBe('packaged');
       expect(resolved.path).toMatch(/aritmetica-chromium-[\d.]+\/chromium$/);

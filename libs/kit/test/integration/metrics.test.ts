@@ -1,5 +1,5 @@
 import { describe, expect, inject, it, vi } from 'vitest';
-import { Rpc } from '@app/contracts';
+import { RENDER_CONSUMERS, Rpc } from '@app/contracts';
 import { createActiveUser, generatePageCode, waitForThumbnail } from '@app/testing';
 
 /**
@@ -65,12 +65,11 @@ describe('Prometheus metrics on every process', () => {
 
   it('reports the durable consumers each service runs, pending read from the server', async () => {
     const worker = await scrape(stack.env['pdf-worker']!.PORT);
-    expect(
-      sample(worker, 'jetstream_consumer_pending_messages', {
-        stream: 'JOBS_PDF',
-        consumer: 'pdf-worker-render',
-      }),
-    ).toBeGreaterThanOrEqual(0);
+    for (const consumer of Object.values(RENDER_CONSUMERS)) {
+      expect(
+        sample(worker, 'jetstream_consumer_pending_messages', { stream: 'JOBS_PDF', consumer }),
+      ).toBeGreaterThanOrEqual(0);
+    }
     const mail = await scrape(stack.env.mail!.PORT);
     expect(
       sample(mail, 'jetstream_consumer_pending_messages', { consumer: 'mail-send' }),
@@ -102,13 +101,18 @@ describe('Prometheus metrics on every process', () => {
     await vi.waitFor(
       async () => {
         const text = await scrape(workerPort);
-        expect(sample(text, 'pdf_render_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
+        expect(
+          sample(text, 'pdf_render_duration_seconds_count', { kind: 'preview', outcome: 'ok' }),
+        ).toBeGreaterThan(0);
       },
       { timeout: 30_000, interval: 200 },
     );
     const worker = await scrape(workerPort);
     expect(sample(worker, 'pdf_pool_tabs')).toBeGreaterThan(0);
-    expect(sample(worker, 'pdf_browser_restarts_total')).toBeGreaterThanOrEqual(0);
+    expect(sample(worker, 'pdf_browser_recycles_total')).toBeGreaterThanOrEqual(0);
+    for (const kind of ['preview', 'document', 'ahead']) {
+      expect(sample(worker, 'pdf_render_waiting', { kind })).toBeGreaterThanOrEqual(0);
+    }
     expect(sample(worker, 'pdf_rendered_total')).toBeGreaterThan(0);
 
     const gateway = await scrape(stack.env.gateway!.METRICS_PORT);

@@ -83,15 +83,19 @@ describe('two services over the real NATS server', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
-    void bus.consume(Jobs.renderPage, { durable: 'slow', ackWaitMs, maxDeliver: 5 }, async (_job, ctx) => {
-      deliveries.push(ctx.deliveryCount);
-      started();
-      // Held until the test has seen ack waits go by, without calling working() itself.
-      await released;
-      finish();
-    });
+    void bus.consume(
+      Jobs.renderDocument,
+      { durable: 'slow', ackWaitMs, maxDeliver: 5 },
+      async (_job, ctx) => {
+        deliveries.push(ctx.deliveryCount);
+        started();
+        // Held until the test has seen ack waits go by, without calling working() itself.
+        await released;
+        finish();
+      },
+    );
     await bus.publish(
-      Jobs.renderPage,
+      Jobs.renderDocument,
       {
         code: 'slow-job',
         seed: 's',

@@ -88,10 +88,12 @@ describe('production Dockerfiles', () => {
     });
   }
 
-  it('gives the pdf-worker Debian’s Chromium and DejaVu, and points CHROME_PATH at it', () => {
+  it('gives the pdf-worker Debian’s Chromium headless shell and DejaVu, and points CHROME_PATH at it', () => {
     const final = stages('Dockerfile.pdf-worker').at(-1)!.lines.join('\n');
-    expect(final).toMatch(/apt-get install -y --no-install-recommends chromium fonts-dejavu-core/);
-    expect(final).toMatch(/ENV .*CHROME_PATH=\/usr\/bin\/chromium/);
+    expect(final).toMatch(
+      /apt-get install -y --no-install-recommends chromium-headless-shell fonts-dejavu-core/,
+    );
+    expect(final).toMatch(/ENV .*CHROME_PATH=\/usr\/lib\/chromium\/chromium-headless-shell( |$)/m);
   });
 
   it('serves the SPA from where the gateway’s ConfigMap says (WEB_DIST)', () => {

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
-import { RENDER_CONSUMER, Streams } from '@app/contracts';
+import { RENDER_CONSUMERS, Streams } from '@app/contracts';
 import { baseServiceEnv, SECRET_VARIABLES } from '@app/kit';
 import { fromRoot } from '../../src/paths.js';
 
@@ -356,22 +356,26 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     );
   });
 
-  it('scales the pdf-worker with KEDA on the render consumer of JOBS_PDF', async () => {
+  it('scales the pdf-worker with KEDA on the preview and the document consumers of JOBS_PDF', async () => {
     const so = find('ScaledObject', 'pdf-worker');
     expect(so.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'pdf-worker' });
     expect(so.spec.minReplicaCount).toBe(1);
     expect(so.spec.maxReplicaCount).toBe(overlay === 'production' ? 10 : 3);
-    expect(so.spec.triggers).toHaveLength(1);
-    const trigger = so.spec.triggers[0];
-    expect(trigger.type).toBe('nats-jetstream');
-    expect(Object.keys(Streams)).toContain(trigger.metadata.stream);
-    expect(trigger.metadata).toMatchObject({
-      natsServerMonitoringEndpoint: `nats.${namespace}.svc.cluster.local:8222`,
-      account: '$G',
-      stream: 'JOBS_PDF',
-      consumer: RENDER_CONSUMER,
-      lagThreshold: '20',
-    });
+    const triggers = so.spec.triggers as Array<{ type: string; metadata: Record<string, string> }>;
+    expect(triggers.map((t) => t.metadata.consumer)).toEqual([
+      RENDER_CONSUMERS.preview,
+      RENDER_CONSUMERS.document,
+    ]);
+    for (const trigger of triggers) {
+      expect(trigger.type).toBe('nats-jetstream');
+      expect(Object.keys(Streams)).toContain(trigger.metadata.stream);
+      expect(trigger.metadata).toMatchObject({
+        natsServerMonitoringEndpoint: `nats.${namespace}.svc.cluster.local:8222`,
+        account: '$G',
+        stream: 'JOBS_PDF',
+      });
+    }
+    expect(triggers.map((t) => t.metadata.lagThreshold)).toEqual(['40', '10']);
     // KEDA owns the worker's replica count: an apply must not reset it.
     expect(deployment('pdf-worker').spec.replicas).toBeUndefined();
   });

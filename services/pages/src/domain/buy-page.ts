@@ -1,28 +1,21 @@
-import { ErrorCode, Events, Msg, PAGE_PRICE_CENTS, renderFiles, Rpc } from '@app/contracts';
+import { ErrorCode, Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { PagesDeps } from './deps.js';
 import { ownedPage } from './owned-page.js';
-import { stillRendering } from './read-render.js';
-import { waitForRender } from './render-signals.js';
+import { awaitRender } from './renders.js';
 
 /**
- * Debits R$ 0,50 with the page code as the idempotency key, so buying twice (or retrying after a crash between the
- * debit and the update) charges once; then marks the page bought. Answers the balance after the purchase, in cents.
- * Only a rendered page is sold (waiting briefly for a render in progress): nobody pays for a file that is not there.
+ * Sells a page: its PDF first (printed now unless a worker printed it ahead of time; the buyer waits one render),
+ * then R$ 0,50 debited with the page code as the idempotency key, so buying twice (or retrying after a crash between
+ * the debit and the update) charges once; then the page is marked bought. Answers the balance after the purchase,
+ * in cents. Nobody pays for a file that is not there: if the PDF does not arrive within the wait, the answer is 503
+ * and nothing is charged.
  */
 export async function buyPage(deps: PagesDeps, userId: string, code: string): Promise<number> {
   const page = await ownedPage(deps, userId, code);
-  const pdf = renderFiles(code).pdf;
-  if (
-    !(await waitForRender(
-      deps.signals,
-      pdf,
-      async () => (await deps.files.has(pdf)) || null,
-      deps.renderWait,
-    ))
-  ) {
-    throw await stillRendering(deps, page);
-  }
+  await awaitRender(deps, 'document', page, (name) => deps.files.has(name).then((has) => has || null), {
+    queueIfMissing: true,
+  });
   const debit = await deps.bus.request(Rpc.billingDebit, {
     userId,
     cents: PAGE_PRICE_CENTS,

@@ -42,15 +42,18 @@ export interface WaitOptions {
   timeoutMs: number;
 }
 
-/** Loads a rendered file, waiting up to `timeoutMs` for it to be stored; answers null if it was not. */
+/**
+ * Loads a rendered file, waiting up to `timeoutMs` for it to be stored; answers null if it was not. `onMissing` runs
+ * once, when the first load finds nothing (and the wait is already listening): the place to queue the render.
+ */
 export async function waitForRender<T>(
   signals: RenderSignals,
   fileName: string,
   load: () => Promise<T | null>,
-  opts: WaitOptions,
+  opts: WaitOptions & { onMissing?: () => Promise<void> },
 ): Promise<T | null> {
   const deadline = Date.now() + opts.timeoutMs;
-  for (;;) {
+  for (let first = true; ; first = false) {
     // Listen before loading, so a file stored between the two is not missed.
     const wake = signals.next(fileName, Math.max(0, deadline - Date.now()));
     const found = await load();
@@ -58,6 +61,7 @@ export async function waitForRender<T>(
       wake.cancel();
       return found;
     }
+    if (first) await opts.onMissing?.();
     await wake.settled;
   }
 }

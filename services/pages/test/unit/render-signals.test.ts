@@ -68,4 +68,28 @@ describe('waiting for a render', () => {
     expect(await settledNow(found)).toBeNull();
     expect(loads).toBe(2);
   });
+
+  it('calls onMissing once, when the first look finds nothing, and not when the file is there', async () => {
+    vi.useFakeTimers();
+    const signals = new RenderSignals();
+    let stored: string | null = null;
+    let queued = 0;
+    const onMissing = async () => void queued++;
+    const found = waitForRender(signals, 'c6.pdf', async () => stored, { timeoutMs: 1000, onMissing });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queued).toBe(1);
+    signals.notify('c6.pdf');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queued).toBe(1);
+    stored = 'pdf';
+    signals.notify('c6.pdf');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await settledNow(found)).toBe('pdf');
+    expect(queued).toBe(1);
+
+    expect(await waitForRender(signals, 'c6.pdf', async () => stored, { timeoutMs: 1000, onMissing })).toBe(
+      'pdf',
+    );
+    expect(queued).toBe(1);
+  });
 });

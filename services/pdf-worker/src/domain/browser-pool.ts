@@ -1,37 +1,74 @@
 import { availableParallelism } from 'node:os';
-import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type CDPSession } from 'puppeteer-core';
 import { chromiumEnv, resolveChromium } from '@app/browser';
-import { SHEET_MM } from './sheet-html.js';
+import { browserMemoryMb } from './browser-memory.js';
+import { RenderQueue, type RenderKind } from './render-queue.js';
+import { SHEET_MM, sheetShellHtml, type SheetDocument } from './sheet-html.js';
 
-export interface BrowserPoolOptions {
-  /** Tabs rendering at the same time. Chromium's CPU is the bottleneck, so more tabs than cores buy nothing. */
-  size?: number;
-  /** Relaunch the browser after this many jobs, so that leaks in a long-lived Chromium stay bounded. */
-  restartEvery?: number;
-  /** Defaults to `resolveChromium()`: $CHROME_PATH, the system's Chromium, then the packaged one. */
-  executablePath?: string;
-  /** Width of the PNG thumbnail of page 1, in pixels. */
-  thumbnailWidth?: number;
-  /** Longest a single browser call (load, print, screenshot) may take before the tab counts as broken. */
-  callTimeoutMs?: number;
-}
+export type { RenderKind };
 
-export interface RenderedSheet {
+/** The files a render makes: the thumbnail of page 1, the PDF, or both from the same layout. */
+export type Outputs = 'png' | 'pdf' | 'pdf+png';
+
+export interface RenderedFiles {
   pdf: Buffer;
   png: Buffer;
+  /** Pages of the PDF. */
   pages: number;
+}
+export type Rendered<O extends Outputs> = O extends 'png'
+  ? Pick<RenderedFiles, 'png'>
+  : O extends 'pdf'
+    ? Pick<RenderedFiles, 'pdf' | 'pages'>
+    : RenderedFiles;
+
+export interface RenderOptions<O extends Outputs> {
+  outputs: O;
+  /** Who waits for it, which decides when it gets a tab (render-queue.ts). Default: `document`. */
+  kind?: RenderKind;
+}
+
+export interface RecycleEvent {
+  reason: 'memory' | 'crash';
+  /** What the retired browser used, for a memory recycle. */
+  memoryMb?: number;
+  launches: number;
+}
+
+export interface BrowserPoolOptions {
+  /** Tabs rendering at the same time (PDF_TABS). */
+  size?: number;
+  /**
+   * Replace the browser once it and its processes use more than this many MB (PDF_BROWSER_MAX_MB): a new one is
+   * launched and warmed while the old one keeps rendering, then the old one retires when its last render is done.
+   * 0: never (a crash still brings a new browser).
+   */
+  maxMemoryMb?: number;
+  /** Defaults to `resolveChromium()`: $CHROME_PATH, a headless shell, then a full browser. */
+  executablePath?: string;
+  /** Longest a single browser call (fill, print, screenshot) may take before the tab counts as broken. */
+  callTimeoutMs?: number;
+  /** Told when the browser is replaced, and why (the worker logs it). */
+  onRecycle?(event: RecycleEvent): void;
 }
 
 export interface BrowserPoolStats {
   /** Browsers launched so far (the first one included). */
   launches: number;
-  /** Jobs that produced a PDF. */
+  /** Renders that succeeded. */
   rendered: number;
-  /** Jobs run again on a fresh tab or browser after a failure. */
+  /** Renders run again on a fresh tab or browser after a failure. */
   retried: number;
-  /** Pid of the current browser process, if one is running. */
+  /** Browsers replaced, after a crash or for their memory. */
+  recycled: number;
+  /** Pid of the browser taking new renders, if one is running. */
   pid: number | undefined;
+  /** Last memory reading of that browser and its processes, MB (null: not read yet, or not Linux). */
+  memoryMb: number | null;
 }
+
+/** The thumbnail is the sheet at half its CSS size: 397 × 562 pixels for A4 (48 dots per inch). */
+export const THUMBNAIL_SCALE = 0.5;
 
 const LAUNCH_ARGS = [
   // Glyph advances follow the machine's fontconfig hinting unless hinting is off: without this flag the same sheet
@@ -44,6 +81,14 @@ const LAUNCH_ARGS = [
   '--disable-component-update',
   '--no-first-run',
   '--disable-sync',
+  // A headless shell draws a frame only when asked (HeadlessExperimental.beginFrame): an idle tab costs nothing and
+  // a thumbnail is exactly one frame, drawn whole. A full browser ignores these and draws on its own clock.
+  '--enable-begin-frame-control',
+  '--run-all-compositor-stages-before-draw',
+  '--disable-new-content-rendering-timeout',
+  // Frames are drawn at the thumbnail's size: the layout stays in CSS pixels (and the PDF is vector), only the
+  // pixels drawn are fewer. Chromium does not go below 0.5.
+  `--force-device-scale-factor=${THUMBNAIL_SCALE}`,
 ];
 
 /** The browser sheets are laid out in: the pool's, and the layout tests' (the same fonts and flags). */
@@ -65,8 +110,23 @@ export function launchSheetBrowser(executablePath: string, protocolTimeout: numb
 export const FONTS_LOADED =
   'Promise.all(Array.from(document.fonts, (face) => face.load())).then(() => document.fonts.ready).then((set) => set.status)';
 
-/** A job is tried on up to this many tabs: a crash takes down the jobs in flight, and they deserve another go. */
+/** Puts a sheet into a tab's page (whose head already holds the fonts) and answers the font set's status. */
+const fillExpression = ({ title, css, body }: SheetDocument) =>
+  `((title, css, body) => {
+    document.title = title;
+    document.getElementById('sheet').textContent = css;
+    document.body.innerHTML = body;
+    return ${FONTS_LOADED};
+  })(${JSON.stringify(title)}, ${JSON.stringify(css)}, ${JSON.stringify(body)})`;
+
+/** A render is tried on up to this many tabs: a crash takes down the renders in flight, and they deserve another go. */
 const MAX_ATTEMPTS = 3;
+
+/** Frames asked for one thumbnail before the tab counts as broken. */
+const FRAME_ATTEMPTS = 3;
+
+/** Renders between two readings of the browser's memory (a few files of /proc per process, off the render path). */
+const MEMORY_CHECK_EVERY = 20;
 
 /** CSS pixels (96 per inch) of one A4 sheet, the area the thumbnail shows. */
 const MM_TO_CSS_PX = 96 / 25.4;
@@ -77,52 +137,68 @@ export function countPdfPages(pdf: Buffer): number {
   return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
 }
 
-interface Tab {
-  page: Page;
-  cdp: CDPSession;
-  /** The browser launch the tab belongs to; a tab from an older launch is dead. */
+/** One launched browser and its tabs. */
+interface Generation {
   launch: number;
+  browser: Browser;
+  /** The browser-wide protocol session: opens and closes the tabs. */
+  control: CDPSession;
+  /** Frames drawn on request (a headless shell), else screenshots of what the browser drew by itself. */
+  frames: boolean;
+  idle: Tab[];
+  leased: number;
+  /** Replaced by a newer browser: takes no new renders, closes once its last one is done. */
+  retiring: boolean;
+  rendersSinceCheck: number;
+  checkingMemory: boolean;
+  /** The frame being drawn, if any: the next one waits for it (#drawOne). */
+  drawing: Promise<void>;
 }
 
-interface Waiter {
-  resolve: (tab: Tab) => void;
-  reject: (error: Error) => void;
+interface Tab {
+  targetId: string;
+  session: CDPSession;
+  generation: Generation;
 }
 
 /**
  * One long-lived Chromium with a fixed set of reused tabs. Launching Chromium per page costs ~600 ms and a new tab
- * ~150 ms; a warm, reused tab renders a sheet in a few tens of milliseconds.
+ * ~150 ms; a warm tab whose page already holds the fonts takes a sheet in a few milliseconds and draws it in one
+ * frame.
  *
- * A job waits for a free tab. A job whose tab fails (a tab crash, a killed browser, a timeout) is run again on a
- * fresh tab, up to MAX_ATTEMPTS times, and the broken tab is replaced; when the browser dies or has served
- * `restartEvery` jobs, a new one is launched and the waiting jobs run on it.
+ * Renders wait for a free tab in the order of render-queue.ts (previews, then documents, then work ahead of time).
+ * A render whose tab fails (a crash, a killed browser, a timeout) runs again on a fresh tab, up to MAX_ATTEMPTS times.
+ * When the browser dies, a new one is launched and the waiting renders run on it; when it grows past `maxMemoryMb`,
+ * its replacement is launched and warmed first, so no render waits for a launch.
  */
 export class BrowserPool {
   readonly size: number;
-  readonly restartEvery: number;
+  readonly maxMemoryMb: number;
   #executablePath: string | undefined;
-  readonly #thumbnailScale: number;
   readonly #callTimeoutMs: number;
+  readonly #onRecycle: BrowserPoolOptions['onRecycle'];
+  readonly #queue: RenderQueue<Tab>;
 
-  #browser: Browser | null = null;
+  #current: Generation | null = null;
+  /** A browser being launched: the first one, a replacement after a crash, or a warm replacement. */
+  #launching: Promise<Generation> | null = null;
+  /** Retired browsers still finishing renders. */
+  readonly #retiring = new Set<Generation>();
   #launchCount = 0;
-  #starting: Promise<void> | null = null;
-  #idle: Tab[] = [];
-  #waiters: Waiter[] = [];
-  /** Tabs of the current launch that are out on a job. */
-  #leased = 0;
-  /** Jobs handed to the current browser; at `restartEvery` no more are, and it is relaunched once idle. */
-  #jobsOnBrowser = 0;
+  #tabCount = 0;
   #closed = false;
   #rendered = 0;
   #retried = 0;
+  #recycled = 0;
+  #memoryMb: number | null = null;
 
   constructor(options: BrowserPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
-    this.restartEvery = Math.max(1, options.restartEvery ?? 500);
+    this.maxMemoryMb = Math.max(0, options.maxMemoryMb ?? 0);
     this.#executablePath = options.executablePath;
-    this.#thumbnailScale = (options.thumbnailWidth ?? 300) / SHEET_PX.width;
     this.#callTimeoutMs = options.callTimeoutMs ?? 30_000;
+    this.#onRecycle = options.onRecycle;
+    this.#queue = new RenderQueue<Tab>(this.size);
   }
 
   /** The browser binary, once the first launch has resolved it. */
@@ -135,24 +211,31 @@ export class BrowserPool {
       launches: this.#launchCount,
       rendered: this.#rendered,
       retried: this.#retried,
-      pid: this.#browser?.process()?.pid,
+      recycled: this.#recycled,
+      pid: this.#current?.browser.process()?.pid,
+      memoryMb: this.#memoryMb,
     };
   }
 
-  /** Launches the browser and opens every tab, so the first job does not pay for it. */
-  async warm(): Promise<void> {
-    if (this.#closed) throw new Error('BrowserPool is closed');
-    if (!this.#browser || this.#starting) await this.#start();
+  /** Renders waiting for a tab now, by kind. */
+  waiting(kind: RenderKind): number {
+    return this.#queue.waiting(kind);
   }
 
-  async render(html: string): Promise<RenderedSheet> {
+  /** Launches the browser and opens every tab, so the first render does not pay for it. */
+  async warm(): Promise<void> {
+    if (this.#closed) throw new Error('BrowserPool is closed');
+    if (!this.#current) await this.#replace('start');
+  }
+
+  async render<O extends Outputs>(sheet: SheetDocument, options: RenderOptions<O>): Promise<Rendered<O>> {
     for (let attempt = 1; ; attempt++) {
-      const tab = await this.#acquire();
+      const tab = await this.#acquire(options.kind ?? 'document');
       try {
-        const rendered = await this.#renderOn(tab, html);
+        const rendered = await this.#renderOn(tab, sheet, options.outputs);
         this.#rendered++;
         this.#release(tab);
-        return rendered;
+        return rendered as Rendered<O>;
       } catch (error) {
         this.#discard(tab);
         if (attempt >= MAX_ATTEMPTS || this.#closed) throw error;
@@ -163,36 +246,37 @@ export class BrowserPool {
 
   async close(): Promise<void> {
     this.#closed = true;
-    this.#failWaiters(new Error('BrowserPool is closed'));
-    await this.#starting?.catch(() => undefined);
-    const browser = this.#browser;
-    this.#browser = null;
-    this.#idle = [];
-    if (browser) await closeBrowser(browser);
+    this.#queue.failAll(new Error('BrowserPool is closed'));
+    const generations = [this.#current, ...this.#retiring].filter((g): g is Generation => g !== null);
+    this.#current = null;
+    this.#retiring.clear();
+    // A launch under way closes its own browser when it lands (see #replace).
+    await this.#launching?.catch(() => undefined);
+    await Promise.all(generations.map((g) => closeBrowser(g.browser)));
   }
 
   /**
-   * Printing and the screenshot go straight to the DevTools protocol: puppeteer's `page.pdf()` streams the file
-   * back in chunks, a few milliseconds a page that Chromium's CPU, the bottleneck, is not spending.
-   *
-   * The sheet's fonts are data: URLs in its @font-face rules (`font-display: block`). The load event does not
-   * promise they are ready: right after it `document.fonts.status` can still read "loading", and a face not
-   * loaded at print time prints as blank text. So every face the page declares is loaded before printing, in a
-   * single protocol call that answers in a millisecond or two once they are (measured: 1-2 ms a sheet).
+   * The page was loaded once with the fonts; a render puts the sheet's title, style sheet and body into it (no
+   * navigation, no font to decode), then draws one frame for the thumbnail and/or prints the PDF. Printing goes
+   * straight to the DevTools protocol: puppeteer's `page.pdf()` streams the file back in chunks.
    */
-  async #renderOn({ page, cdp }: Tab, html: string): Promise<RenderedSheet> {
-    await page.setContent(html, { waitUntil: 'load', timeout: this.#callTimeoutMs });
-    const fonts = await cdp.send('Runtime.evaluate', {
-      expression: FONTS_LOADED,
+  async #renderOn({ session, generation }: Tab, sheet: SheetDocument, outputs: Outputs) {
+    const filled = await session.send('Runtime.evaluate', {
+      expression: fillExpression(sheet),
       awaitPromise: true,
       returnByValue: true,
     });
-    if (fonts.exceptionDetails || fonts.result.value !== 'loaded') {
+    if (filled.exceptionDetails || filled.result.value !== 'loaded') {
       throw new Error(
-        `The sheet's fonts did not load: ${fonts.exceptionDetails?.text ?? String(fonts.result.value)}`,
+        `The sheet did not load: ${filled.exceptionDetails?.text ?? String(filled.result.value)}`,
       );
     }
-    const printed = await cdp.send('Page.printToPDF', {
+    const png =
+      outputs === 'pdf'
+        ? undefined
+        : await this.#drawOne(generation, () => thumbnail(session, generation.frames));
+    if (outputs === 'png') return { png };
+    const printed = await session.send('Page.printToPDF', {
       preferCSSPageSize: true,
       printBackground: true,
       scale: 1,
@@ -200,145 +284,247 @@ export class BrowserPool {
       generateTaggedPDF: false,
       transferMode: 'ReturnAsBase64',
     });
-    // The sheet's screen layout is its print layout (see sheet-html.ts): the first A4 box on screen is page 1.
-    const shot = await cdp.send('Page.captureScreenshot', {
-      format: 'png',
-      optimizeForSpeed: true,
-      captureBeyondViewport: false,
-      clip: { x: 0, y: 0, width: SHEET_PX.width, height: SHEET_PX.height, scale: this.#thumbnailScale },
-    });
     const pdf = Buffer.from(printed.data, 'base64');
-    return { pdf, png: Buffer.from(shot.data, 'base64'), pages: countPdfPages(pdf) };
+    return { pdf, pages: countPdfPages(pdf), ...(png ? { png } : {}) };
   }
 
-  #acquire(): Promise<Tab> {
+  /**
+   * Frames are drawn one at a time per browser: two windows asking for a frame at once get undrawn frames back (and
+   * now and then a crashed browser). Filling and printing still run in every tab at once.
+   */
+  #drawOne<T>(generation: Generation, draw: () => Promise<T>): Promise<T> {
+    const turn = generation.drawing.then(draw);
+    generation.drawing = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  }
+
+  #acquire(kind: RenderKind): Promise<Tab> {
     if (this.#closed) return Promise.reject(new Error('BrowserPool is closed'));
-    const tab = this.#canLease() ? this.#idle.pop() : undefined;
-    if (tab) return Promise.resolve(this.#lease(tab));
-    const waiting = new Promise<Tab>((resolve, reject) => this.#waiters.push({ resolve, reject }));
-    if (!this.#browser && !this.#starting) this.#startInBackground();
-    return waiting;
-  }
-
-  #canLease(): boolean {
-    return this.#browser !== null && this.#starting === null && this.#jobsOnBrowser < this.restartEvery;
-  }
-
-  #lease(tab: Tab): Tab {
-    this.#leased++;
-    this.#jobsOnBrowser++;
+    const tab = this.#queue.enqueue(kind);
+    this.#dispatch();
+    if (!this.#current && !this.#launching) this.#replace('start').catch(() => undefined);
     return tab;
   }
 
-  /** Puts a tab back to work, or parks it when the browser is due for a restart. */
-  #offer(tab: Tab): void {
-    if (tab.launch !== this.#launchCount || this.#closed) return;
-    const waiter = this.#canLease() ? this.#waiters.shift() : undefined;
-    if (waiter) waiter.resolve(this.#lease(tab));
-    else this.#idle.push(tab);
-    this.#restartIfDue();
+  /** Hands the current browser's free tabs to the renders whose turn it is. */
+  #dispatch(): void {
+    const generation = this.#current;
+    if (!generation) return;
+    while (generation.idle.length && this.#queue.length) {
+      const tab = generation.idle.pop()!;
+      if (!this.#queue.grant(tab, generation.idle.length)) {
+        generation.idle.push(tab);
+        return;
+      }
+      generation.leased++;
+    }
   }
 
   #release(tab: Tab): void {
-    if (tab.launch !== this.#launchCount) return;
-    this.#leased--;
-    this.#offer(tab);
+    const { generation } = tab;
+    generation.leased--;
+    if (generation !== this.#current) return this.#closeIfDone(generation);
+    generation.idle.push(tab);
+    this.#dispatch();
+    this.#checkMemory(generation);
   }
 
   /**
    * A tab that failed may hold a crashed renderer or half-loaded state: close it and open a fresh one. If the
-   * browser itself is gone, relaunch now rather than when its 'disconnected' event arrives, so the retry waits for
+   * browser itself is gone, replace it now rather than when its 'disconnected' event arrives, so the retry waits for
    * the new browser instead of picking another dead tab.
    */
   #discard(tab: Tab): void {
-    if (tab.launch !== this.#launchCount) return;
-    this.#leased--;
-    const browser = this.#browser;
-    if (!browser?.connected) {
-      if (browser) this.#onBrowserLost(browser);
-      return;
-    }
-    void tab.page.close().catch(() => undefined);
-    this.#openTab(browser, tab.launch).then(
-      (fresh) => this.#offer(fresh),
-      () => this.#onBrowserLost(browser),
+    const { generation } = tab;
+    generation.leased--;
+    if (generation !== this.#current) return this.#closeIfDone(generation);
+    if (!generation.browser.connected) return this.#onBrowserLost(generation);
+    void generation.control.send('Target.closeTarget', { targetId: tab.targetId }).catch(() => undefined);
+    this.#openTab(generation).then(
+      (fresh) => {
+        if (generation !== this.#current) return;
+        generation.idle.push(fresh);
+        this.#dispatch();
+      },
+      () => this.#onBrowserLost(generation),
     );
   }
 
-  #restartIfDue(): void {
-    if (this.#jobsOnBrowser >= this.restartEvery && this.#leased === 0 && !this.#starting && !this.#closed) {
-      this.#startInBackground();
-    }
+  /** Every MEMORY_CHECK_EVERY renders, reads the browser's memory in the background and replaces it when too big. */
+  #checkMemory(generation: Generation): void {
+    if (!this.maxMemoryMb || generation.checkingMemory) return;
+    if (++generation.rendersSinceCheck < MEMORY_CHECK_EVERY) return;
+    const pid = generation.browser.process()?.pid;
+    if (pid === undefined) return;
+    generation.rendersSinceCheck = 0;
+    generation.checkingMemory = true;
+    browserMemoryMb(pid)
+      .then((memoryMb) => {
+        this.#memoryMb = memoryMb;
+        if (memoryMb !== null && memoryMb > this.maxMemoryMb && generation === this.#current) {
+          this.#replace('memory', memoryMb).catch(() => undefined);
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => (generation.checkingMemory = false));
   }
 
-  #onBrowserLost(browser: Browser): void {
-    if (browser !== this.#browser || this.#closed || this.#starting) return;
-    this.#startInBackground();
+  #onBrowserLost(generation: Generation): void {
+    if (generation !== this.#current || this.#closed) return;
+    this.#current = null;
+    if (this.#launching) return;
+    this.#replace('crash').catch(() => undefined);
   }
 
-  #startInBackground(): void {
-    // Launch errors reach the waiting jobs through #failWaiters; nobody else awaits this promise.
-    this.#start().catch(() => undefined);
+  /**
+   * Launches a browser and makes it the one taking renders once all its tabs are open; the one it replaces retires.
+   * If no browser is left to render (the first launch, or after a crash) and the launch fails, the waiting renders
+   * fail with its error; a failed memory replacement leaves the old browser at work.
+   */
+  #replace(reason: 'start' | 'crash' | 'memory', memoryMb?: number): Promise<Generation> {
+    if (this.#launching) return this.#launching;
+    const launching = this.#launch();
+    this.#launching = launching;
+    launching.then(
+      (generation) => {
+        this.#launching = null;
+        if (this.#closed) {
+          void closeBrowser(generation.browser);
+          return;
+        }
+        const previous = this.#current;
+        this.#current = generation;
+        if (previous) this.#retire(previous);
+        if (reason !== 'start') {
+          this.#recycled++;
+          this.#onRecycle?.({ reason, memoryMb, launches: this.#launchCount });
+        }
+        this.#dispatch();
+      },
+      (error: unknown) => {
+        this.#launching = null;
+        if (!this.#current) this.#queue.failAll(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    return launching;
   }
 
-  #start(): Promise<void> {
-    if (!this.#starting) {
-      const starting: Promise<void> = this.#launch().finally(() => {
-        if (this.#starting === starting) this.#starting = null;
-      });
-      this.#starting = starting;
-    }
-    return this.#starting;
+  #retire(generation: Generation): void {
+    generation.retiring = true;
+    generation.idle = [];
+    this.#retiring.add(generation);
+    this.#closeIfDone(generation);
   }
 
-  async #launch(): Promise<void> {
+  #closeIfDone(generation: Generation): void {
+    if (!generation.retiring || generation.leased > 0 || !this.#retiring.delete(generation)) return;
+    void closeBrowser(generation.browser);
+  }
+
+  async #launch(): Promise<Generation> {
     const launch = ++this.#launchCount;
-    const previous = this.#browser;
-    this.#browser = null;
-    this.#idle = [];
-    this.#leased = 0;
-    this.#jobsOnBrowser = 0;
-    if (previous) await closeBrowser(previous);
-    let browser: Browser | undefined;
+    this.#executablePath ??= (await resolveChromium()).path;
+    const browser = await launchSheetBrowser(this.#executablePath, this.#callTimeoutMs);
     try {
-      this.#executablePath ??= (await resolveChromium()).path;
-      browser = await launchSheetBrowser(this.#executablePath, this.#callTimeoutMs);
-      const launched = browser;
-      launched.once('disconnected', () => this.#onBrowserLost(launched));
-      const tabs = await Promise.all(
-        Array.from({ length: this.size }, () => this.#openTab(launched, launch)),
+      const generation: Generation = {
+        launch,
+        browser,
+        control: await browser.target().createCDPSession(),
+        frames: true,
+        idle: [],
+        leased: 0,
+        retiring: false,
+        rendersSinceCheck: 0,
+        checkingMemory: false,
+        drawing: Promise.resolve(),
+      };
+      browser.once('disconnected', () => this.#onBrowserLost(generation));
+      // The first tab finds out whether this browser draws frames on request; the others follow in parallel.
+      const first = await this.#openTab(generation, true);
+      const others = await Promise.all(
+        Array.from({ length: this.size - 1 }, () => this.#openTab(generation)),
       );
-      if (this.#closed) {
-        await closeBrowser(browser);
-        return;
-      }
-      this.#browser = browser;
-      this.#idle = [];
-      this.#starting = null;
-      for (const tab of tabs) this.#offer(tab);
+      generation.idle = [first, ...others];
+      return generation;
     } catch (error) {
-      if (browser) await closeBrowser(browser);
-      this.#failWaiters(error instanceof Error ? error : new Error(String(error)));
+      await closeBrowser(browser);
       throw error;
     }
   }
 
   /**
-   * Each tab gets a window of its own: headless Chromium only paints the front tab of a window, and a screenshot
-   * of a background tab never returns.
+   * A tab in a window of its own (a browser that draws by itself paints only the front tab of a window), at the
+   * sheet's size, holding the page with the fonts, loaded once.
    */
-  async #openTab(browser: Browser, launch: number): Promise<Tab> {
-    const page = await browser.newPage({ type: 'window' });
-    page.setDefaultTimeout(this.#callTimeoutMs);
-    // The viewport holds the first sheet; the screenshot's clip scale (not a device scale factor, which a
-    // window's screenshot ignores) brings it down to the thumbnail's width.
-    await page.setViewport({ width: Math.ceil(SHEET_PX.width), height: Math.ceil(SHEET_PX.height) });
-    return { page, cdp: await page.createCDPSession(), launch };
+  async #openTab(generation: Generation, findOutFrames = false): Promise<Tab> {
+    const url = `about:blank#tab-${generation.launch}-${++this.#tabCount}`;
+    const { targetId } = await generation.control.send('Target.createTarget', {
+      url,
+      newWindow: true,
+      enableBeginFrameControl: generation.frames,
+    });
+    const target = await generation.browser.waitForTarget((t) => t.url() === url, {
+      timeout: this.#callTimeoutMs,
+    });
+    const session = await target.createCDPSession();
+    await session.send('Emulation.setDeviceMetricsOverride', {
+      width: Math.ceil(SHEET_PX.width),
+      height: Math.ceil(SHEET_PX.height),
+      deviceScaleFactor: 0,
+      mobile: false,
+    });
+    if (findOutFrames) generation.frames = await drawsOnRequest(session);
+    const { frameTree } = await session.send('Page.getFrameTree');
+    await session.send('Page.setDocumentContent', { frameId: frameTree.frame.id, html: sheetShellHtml() });
+    const fonts = await session.send('Runtime.evaluate', {
+      expression: FONTS_LOADED,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (fonts.exceptionDetails || fonts.result.value !== 'loaded') {
+      throw new Error(
+        `The sheet's fonts did not load: ${fonts.exceptionDetails?.text ?? fonts.result.value}`,
+      );
+    }
+    return { targetId, session, generation };
   }
+}
 
-  #failWaiters(error: Error): void {
-    for (const waiter of this.#waiters.splice(0)) waiter.reject(error);
+/** Whether the browser draws a frame when asked: a headless shell does; a full browser has no such command. */
+async function drawsOnRequest(session: CDPSession): Promise<boolean> {
+  try {
+    await session.send('HeadlessExperimental.beginFrame', { noDisplayUpdates: true });
+    return true;
+  } catch {
+    return false;
   }
+}
+
+/**
+ * The thumbnail of page 1: one frame drawn on request, or (a full browser) a screenshot of what it drew. The
+ * viewport is the first A4 box (the sheet's screen layout is its print layout), drawn at THUMBNAIL_SCALE.
+ */
+async function thumbnail(session: CDPSession, frames: boolean): Promise<Buffer> {
+  if (frames) {
+    // A frame can come back undrawn (no screenshot) when the compositor skips it; the next one is drawn.
+    for (let attempt = 1; attempt <= FRAME_ATTEMPTS; attempt++) {
+      const frame = await session.send('HeadlessExperimental.beginFrame', {
+        screenshot: { format: 'png', optimizeForSpeed: true },
+      });
+      if (frame.screenshotData) return Buffer.from(frame.screenshotData, 'base64');
+    }
+    throw new Error('The browser drew no frame for the thumbnail');
+  }
+  const shot = await session.send('Page.captureScreenshot', {
+    format: 'png',
+    optimizeForSpeed: true,
+    captureBeyondViewport: false,
+    clip: { x: 0, y: 0, width: SHEET_PX.width, height: SHEET_PX.height, scale: 1 },
+  });
+  return Buffer.from(shot.data, 'base64');
 }
 
 /** Closes politely, then makes sure: a wedged Chromium must not outlive its pool. */

@@ -2,9 +2,19 @@ import { renderFiles, type Jobs, type MessagePayload } from '@app/contracts';
 import { generatePage } from '@app/generator';
 import type { FileStore, Logger } from '@app/kit';
 import type { BrowserPool } from './browser-pool.js';
-import { renderSheetHtml } from './sheet-html.js';
+import type { RecentPreviews } from './prerender.js';
+import { sheetDocument } from './sheet-html.js';
 
-export type RenderJob = MessagePayload<typeof Jobs.renderPage>;
+export type RenderJob = MessagePayload<typeof Jobs.renderPreview>;
+
+/**
+ * When a page's PDF is printed besides the one a purchase asks for (PDF_PRERENDER):
+ * - `idle`: ahead of time, for recently previewed pages, while the worker has nothing else to do (prerender.ts);
+ * - `off`: only when bought;
+ * - `with-preview`: with every preview, from the same layout (what every page cost before previews came alone).
+ */
+export const PRERENDER_MODES = ['idle', 'off', 'with-preview'] as const;
+export type PrerenderMode = (typeof PRERENDER_MODES)[number];
 
 /** The public page with a sheet's answers (web route /gabarito/:code). */
 export const answersUrl = (publicUrl: string, code: string) =>
@@ -13,33 +23,68 @@ export const answersUrl = (publicUrl: string, code: string) =>
 export interface RenderDeps {
   pool: Pick<BrowserPool, 'render'>;
   /** The RENDERS bucket, read by every pages replica. */
-  files: Pick<FileStore, 'put'>;
+  files: Pick<FileStore, 'put' | 'has'>;
   /** The site's public address: the sheet's QR code opens `<publicUrl>/gabarito/<code>`. */
   publicUrl: string;
+  prerender: PrerenderMode;
+  /** Recently previewed pages, whose PDFs are printed when the worker is idle (PDF_PRERENDER=idle). */
+  recent?: Pick<RecentPreviews, 'remember'>;
   logger: Logger;
 }
 
+export interface JobProgress {
+  /** Tells JetStream the job is still in progress. */
+  working(): void;
+}
+
+const sheetOf = (deps: RenderDeps, job: RenderJob, answerKey?: boolean) =>
+  sheetDocument(
+    generatePage(job.seed, job.options),
+    { code: job.code, answersUrl: answersUrl(deps.publicUrl, job.code), schoolFields: job.options.school },
+    { answerKey },
+  );
+
 /**
- * One job: the page's problems from its seed, the sheet's HTML, PDF and thumbnail from the warm browser, then both
- * files stored in the RENDERS bucket, where every pages replica hears of them. The caller acks only after both are
- * stored, so nothing is lost if we die here. The PDF is stored first: a page whose preview shows can always be sold.
+ * A preview: page 1 of the sheet drawn, stored as `<code>.png` in the RENDERS bucket, where every pages replica hears
+ * of it. No PDF is printed for it (most pages are never bought), unless PDF_PRERENDER=with-preview. The caller acks
+ * only after the files are stored, so nothing is lost if we die here.
  */
-export async function renderJob(
+export async function renderPreview(deps: RenderDeps, job: RenderJob, progress: JobProgress): Promise<void> {
+  const started = performance.now();
+  const names = renderFiles(job.code);
+  if (deps.prerender === 'with-preview') {
+    const { png, pdf } = await deps.pool.render(sheetOf(deps, job), { outputs: 'pdf+png', kind: 'preview' });
+    progress.working();
+    await deps.files.put(names.png, png);
+    await deps.files.put(names.pdf, pdf);
+  } else {
+    // Page 1 only: the gabarito is not in the picture.
+    const { png } = await deps.pool.render(sheetOf(deps, job, false), { outputs: 'png', kind: 'preview' });
+    progress.working();
+    await deps.files.put(names.png, png);
+    deps.recent?.remember(job);
+  }
+  deps.logger.debug({ code: job.code, ms: Math.round(performance.now() - started) }, 'preview rendered');
+}
+
+/**
+ * A page's PDF, stored as `<code>.pdf`: for a purchase (`document`) or ahead of time (`ahead`). Nothing to do when it
+ * is stored already (printed ahead of time, or a repeated job): a file is written once and never changes.
+ */
+export async function renderDocument(
   deps: RenderDeps,
   job: RenderJob,
-  progress: { working(): void },
+  progress: JobProgress,
+  kind: 'document' | 'ahead' = 'document',
 ): Promise<void> {
+  const name = renderFiles(job.code).pdf;
+  if (await deps.files.has(name)) return;
   const started = performance.now();
-  const page = generatePage(job.seed, job.options);
-  const html = renderSheetHtml(page, {
-    code: job.code,
-    answersUrl: answersUrl(deps.publicUrl, job.code),
-    schoolFields: job.options.school,
-  });
-  const { pdf, png, pages } = await deps.pool.render(html);
+  const { pdf, pages } = await deps.pool.render(sheetOf(deps, job), { outputs: 'pdf', kind });
   progress.working();
-  const names = renderFiles(job.code);
-  await deps.files.put(names.pdf, pdf);
-  await deps.files.put(names.png, png);
-  deps.logger.debug({ code: job.code, ms: Math.round(performance.now() - started), pages }, 'page rendered');
+  await deps.files.put(name, pdf);
+  deps.logger.debug(
+    { code: job.code, kind, pages, ms: Math.round(performance.now() - started) },
+    'PDF rendered',
+  );
 }

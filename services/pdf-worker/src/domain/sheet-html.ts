@@ -350,7 +350,6 @@ function answerKeySheet(page: GeneratedPage, meta: SheetMeta): string {
 function styles(level: Level): string {
   const { width, height, margin } = SHEET_MM;
   return `
-  ${SHEET_FONT_CSS}
   @page { size: A4; margin: 0; }
   * { box-sizing: border-box; margin: 0; padding: 0; }
   html, body { background: #fff; color: #111; }
@@ -426,19 +425,51 @@ function styles(level: Level): string {
   `;
 }
 
-/** A complete, self-contained HTML document (no external assets, fonts included) for one page and, with answers, its gabarito. */
-export function renderSheetHtml(page: GeneratedPage, meta: SheetMeta): string {
+/**
+ * A sheet as the pool's tabs take it: the title, the level's style sheet and the body. A tab holds a page whose head
+ * already carries the fonts (`sheetShellHtml`), so a job only swaps these in and the fonts are decoded once per tab.
+ */
+export interface SheetDocument {
+  title: string;
+  css: string;
+  body: string;
+}
+
+export interface SheetParts {
+  /** Include the gabarito (page 2). Default: when the page asks for answers. A preview shows page 1 only. */
+  answerKey?: boolean;
+}
+
+export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: SheetParts = {}): SheetDocument {
   const sheets = [exerciseSheet(page, meta)];
-  if (page.options.answers) sheets.push(answerKeySheet(page, meta));
+  if (parts.answerKey ?? page.options.answers) sheets.push(answerKeySheet(page, meta));
+  return {
+    title: `${sheetTitle(page.options)} — ${meta.code}`,
+    css: styles(page.options.level),
+    body: sheets.join('\n'),
+  };
+}
+
+/**
+ * The page every tab of the pool keeps loaded: the embedded fonts in one style sheet, an empty one for the sheet's
+ * own rules, an empty body. `renderSheetHtml` writes the same two style sheets, so both lay out alike.
+ */
+export function sheetShellHtml(sheet: SheetDocument = { title: '', css: '', body: '' }): string {
   return `<!doctype html>
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
-<title>${escapeHtml(sheetTitle(page.options))} — ${escapeHtml(meta.code)}</title>
-<style>${styles(page.options.level)}</style>
+<title>${escapeHtml(sheet.title)}</title>
+<style>${SHEET_FONT_CSS}</style>
+<style id="sheet">${sheet.css}</style>
 </head>
 <body>
-${sheets.join('\n')}
+${sheet.body}
 </body>
 </html>`;
+}
+
+/** A complete, self-contained HTML document (no external assets, fonts included) for one page and, with answers, its gabarito. */
+export function renderSheetHtml(page: GeneratedPage, meta: SheetMeta): string {
+  return sheetShellHtml(sheetDocument(page, meta));
 }

@@ -1,6 +1,6 @@
-import { Jobs, RENDER_CONSUMER } from '@app/contracts';
+import { Jobs, RENDER_CONSUMERS } from '@app/contracts';
 import type { Bus } from '@app/kit';
-import { renderJob, type RenderDeps } from '../domain/render-job.js';
+import { renderDocument, renderPreview, type RenderDeps } from '../domain/render-job.js';
 
 export interface RenderConsumerOptions {
   concurrency: number;
@@ -8,9 +8,20 @@ export interface RenderConsumerOptions {
   maxDeliver: number;
 }
 
-export function consumeRenderJobs(bus: Bus, deps: RenderDeps, opts: RenderConsumerOptions): Promise<void> {
-  // Every worker replica attaches to the one durable consumer: JetStream spreads the jobs over them.
-  return bus.consume(Jobs.renderPage, { durable: RENDER_CONSUMER, ...opts }, (job, ctx) =>
-    renderJob(deps, job, ctx),
+/**
+ * Every worker replica attaches to the two durable consumers (JetStream spreads the jobs over them). Each job waits
+ * for a tab of the pool in the order of render-queue.ts, previews first; the preview consumer starts pulling first,
+ * so on start-up a backlog of previews is not taken behind the documents.
+ */
+export async function consumeRenderJobs(
+  bus: Bus,
+  deps: RenderDeps,
+  opts: RenderConsumerOptions,
+): Promise<void> {
+  await bus.consume(Jobs.renderPreview, { durable: RENDER_CONSUMERS.preview, ...opts }, (job, ctx) =>
+    renderPreview(deps, job, ctx),
+  );
+  await bus.consume(Jobs.renderDocument, { durable: RENDER_CONSUMERS.document, ...opts }, (job, ctx) =>
+    renderDocument(deps, job, ctx),
   );
 }

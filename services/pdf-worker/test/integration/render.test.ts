@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fontconfigXml, packagedChromium } from '@app/browser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fontconfigXml, packagedChromium, resolveChromium } from '@app/browser';
 import {
   generatePage,
   sheetTitle,
@@ -16,8 +16,21 @@ import {
   type Problem,
 } from '@app/generator';
 import { readPdf, type PdfDocument } from '@app/testing';
-import { BrowserPool, countPdfPages, type RenderedSheet } from '../../src/domain/browser-pool.js';
-import { DIGIT_SIZE_PT, SHEET_MM, renderSheetHtml } from '../../src/domain/sheet-html.js';
+import {
+  BrowserPool,
+  countPdfPages,
+  FONTS_LOADED,
+  launchSheetBrowser,
+  type RecycleEvent,
+  type RenderedFiles,
+} from '../../src/domain/browser-pool.js';
+import {
+  DIGIT_SIZE_PT,
+  SHEET_MM,
+  renderSheetHtml,
+  sheetDocument,
+  type SheetDocument,
+} from '../../src/domain/sheet-html.js';
 
 // Chromium tier: renders real sheets and reads them back with pdfjs (pages, text, word boxes, fonts), as a reader
 // would, with nothing from the system (no poppler).
@@ -34,6 +47,9 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The thumbnail: the A4 sheet (794 × 1123 CSS pixels) drawn at half size. */
+const THUMBNAIL = { width: 397, height: 562 };
 
 /** What the sheet prints around a code: the QR code opens this address. */
 const meta = (code: string) => ({ code, answersUrl: `http://localhost:8080/gabarito/${code}` });
@@ -77,7 +93,7 @@ describe('rendered sheets', () => {
     for (const seed of ['render-a', 'render-b']) {
       const page = generatePage(`${seed}-${level}-${div}-${answers}`, options);
       const code = `T${level}${div ? 'D' : 'N'}${answers ? 'G' : 'S'}`;
-      const rendered = await pool.render(renderSheetHtml(page, meta(code)));
+      const rendered = await pool.render(sheetDocument(page, meta(code)), { outputs: 'pdf+png' });
       const pdf = await readPdf(rendered.pdf);
 
       const expectedPages = answers ? 2 : 1;
@@ -87,7 +103,7 @@ describe('rendered sheets', () => {
         expect(Math.round(width)).toBe(A4_PT.width);
         expect(Math.round(height)).toBe(A4_PT.height);
       }
-      expect(pngSize(rendered.png).width).toBe(300);
+      expect(pngSize(rendered.png)).toEqual(THUMBNAIL);
       // Only the embedded faces: a glyph they lacked would have brought in a fallback font.
       // (The bold mono face prints the gabarito's results only.)
       expect(pdf.fonts).toEqual(answers ? SHEET_PDF_FONTS : SHEET_PDF_FONTS.slice(0, 3));
@@ -168,7 +184,10 @@ describe('rendered sheets', () => {
         level,
       };
       const rendered = await pool.render(
-        renderSheetHtml(generatePage(`overflow-${index}`, options), meta('X')),
+        sheetDocument(generatePage(`overflow-${index}`, options), meta('X')),
+        {
+          outputs: 'pdf',
+        },
       );
       if (rendered.pages !== 2) overflowing.push(`overflow-${index}: ${rendered.pages} pages`);
     }
@@ -177,20 +196,16 @@ describe('rendered sheets', () => {
 });
 
 describe('BrowserPool', () => {
-  const sheet = (seed: string, answers = false) =>
-    renderSheetHtml(
-      generatePage(seed, { add: true, sub: true, mult: false, div: false, answers, level: 1 }),
-      meta(seed),
-    );
+  const page = (seed: string, answers = false) =>
+    generatePage(seed, { add: true, sub: true, mult: false, div: false, answers, level: 1 });
+  const sheet = (seed: string, answers = false) => sheetDocument(page(seed, answers), meta(seed));
+  const both = { outputs: 'pdf+png' } as const;
 
-  function expectSheet(rendered: RenderedSheet, pages: number): void {
+  function expectSheet(rendered: RenderedFiles, pages: number): void {
     expect(rendered.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(rendered.pages).toBe(pages);
     expect(countPdfPages(rendered.pdf)).toBe(pages);
-    const { width, height } = pngSize(rendered.png);
-    expect(width).toBe(300);
-    expect(height).toBeGreaterThan(420);
-    expect(height).toBeLessThan(430);
+    expect(pngSize(rendered.png)).toEqual(THUMBNAIL);
   }
 
   it('renders concurrent jobs on a fixed set of tabs', async () => {
@@ -198,27 +213,77 @@ describe('BrowserPool', () => {
     try {
       await pool.warm();
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, index) => pool.render(sheet(`concurrent-${index}`, index % 2 === 0))),
+        Array.from({ length: 10 }, (_, index) =>
+          pool.render(sheet(`concurrent-${index}`, index % 2 === 0), both),
+        ),
       );
       results.forEach((rendered, index) => expectSheet(rendered, index % 2 === 0 ? 2 : 1));
-      expect(pool.stats).toMatchObject({ launches: 1, rendered: 10, retried: 0 });
+      expect(pool.stats).toMatchObject({ launches: 1, rendered: 10, retried: 0, recycled: 0 });
     } finally {
       await pool.close();
     }
   });
 
-  it('restarts the browser every N jobs without losing waiting jobs', async () => {
-    const pool = new BrowserPool({ size: 2, restartEvery: 3 });
+  it('makes only the file asked for: a preview is the picture, a document the PDF', async () => {
+    const pool = new BrowserPool({ size: 1 });
+    try {
+      const preview = await pool.render(sheet('only-png'), { outputs: 'png', kind: 'preview' });
+      expect(Object.keys(preview)).toEqual(['png']);
+      expect(pngSize(preview.png)).toEqual(THUMBNAIL);
+      const document = await pool.render(sheet('only-pdf', true), { outputs: 'pdf', kind: 'document' });
+      expect(Object.keys(document).sort()).toEqual(['pages', 'pdf']);
+      expect(document.pages).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('prints the same PDF in a reused tab as a fresh page loading the whole document', async () => {
+    const pool = new BrowserPool({ size: 1 });
+    const executablePath = (await resolveChromium()).path;
+    const browser = await launchSheetBrowser(executablePath, 30_000);
+    try {
+      // The reused tab has held other sheets (another level's rules, a gabarito) before this one.
+      for (const seed of ['before-1', 'before-2']) {
+        await pool.render(
+          sheetDocument(generatePage(seed, { ...page(seed).options, level: 2, answers: true }), meta(seed)),
+          both,
+        );
+      }
+      const printed = page('same-layout', true);
+      const reused = await pool.render(sheetDocument(printed, meta('IGUAL')), both);
+
+      const fresh = await browser.newPage();
+      await fresh.setContent(renderSheetHtml(printed, meta('IGUAL')), { waitUntil: 'load' });
+      expect(await fresh.evaluate(FONTS_LOADED)).toBe('loaded');
+      const whole = Buffer.from(
+        await fresh.pdf({ preferCSSPageSize: true, printBackground: true, tagged: false }),
+      );
+      // Text, every word box and the fonts: the same layout.
+      expect(await readPdf(reused.pdf)).toEqual(await readPdf(whole));
+    } finally {
+      await Promise.all([pool.close(), browser.close()]);
+    }
+  });
+
+  it('replaces a browser that grew past its memory limit with a warm one, losing no render', async () => {
+    const recycles: RecycleEvent[] = [];
+    // Any browser uses more than 1 MB: the first reading (after 20 renders) starts a replacement.
+    const pool = new BrowserPool({ size: 2, maxMemoryMb: 1, onRecycle: (event) => recycles.push(event) });
     try {
       await pool.warm();
-      const firstPid = pool.stats.pid;
+      const firstPid = pool.stats.pid!;
       const results = await Promise.all(
-        Array.from({ length: 8 }, (_, index) => pool.render(sheet(`restart-${index}`))),
+        Array.from({ length: 24 }, (_, index) => pool.render(sheet(`memory-${index}`), both)),
       );
       results.forEach((rendered) => expectSheet(rendered, 1));
-      // 8 jobs at 3 per browser: the third browser takes jobs 7 and 8.
-      expect(pool.stats.launches).toBe(3);
+      await vi.waitFor(() => expect(pool.stats.recycled).toBeGreaterThan(0), { timeout: 30_000 });
+      expect(recycles[0]).toMatchObject({ reason: 'memory', launches: 2 });
+      expect(recycles[0]!.memoryMb).toBeGreaterThan(1);
+      // The new browser takes the renders; the old one, its renders done, is gone.
+      expectSheet(await pool.render(sheet('after-recycle'), both), 1);
       expect(pool.stats.pid).not.toBe(firstPid);
+      await vi.waitFor(() => expect(alive(firstPid)).toBe(false), { timeout: 15_000 });
       expect(pool.stats.retried).toBe(0);
     } finally {
       await pool.close();
@@ -231,15 +296,16 @@ describe('BrowserPool', () => {
       await pool.warm();
       const pid = pool.stats.pid;
       expect(pid).toBeTypeOf('number');
-      const jobs = Array.from({ length: 6 }, (_, index) => pool.render(sheet(`kill-${index}`)));
+      const jobs = Array.from({ length: 6 }, (_, index) => pool.render(sheet(`kill-${index}`), both));
       // Mid-way without a clock: the first job is done, and the moment it handed its tab back the next waiting job
       // took it, so that job (and the one on the other tab, unless it finished too) is on the browser being killed.
       expectSheet(await jobs[0]!, 1);
       process.kill(pid!, 'SIGKILL');
       const results = await Promise.all(jobs.slice(1));
       results.forEach((rendered) => expectSheet(rendered, 1));
-      expectSheet(await pool.render(sheet('after-kill')), 1);
+      expectSheet(await pool.render(sheet('after-kill'), both), 1);
       expect(pool.stats.launches).toBe(2);
+      expect(pool.stats.recycled).toBe(1);
       expect(pool.stats.pid).not.toBe(pid);
       // The jobs that were on the killed browser's tabs were run again on the new one.
       expect(pool.stats.retried).toBeGreaterThan(0);
@@ -252,9 +318,12 @@ describe('BrowserPool', () => {
     const pool = new BrowserPool({ size: 2, callTimeoutMs: 2_000 });
     try {
       await pool.warm();
-      const hanging = '<!doctype html><html><body><script>for (;;) {}</script></body></html>';
-      await expect(pool.render(hanging)).rejects.toThrow();
-      const results = await Promise.all([1, 2, 3].map((index) => pool.render(sheet(`after-hang-${index}`))));
+      // Scripts put in with innerHTML do not run, event handlers do: this one never returns.
+      const hanging: SheetDocument = { title: 'hang', css: '', body: '<img src="x:" onerror="for (;;) {}">' };
+      await expect(pool.render(hanging, both)).rejects.toThrow();
+      const results = await Promise.all(
+        [1, 2, 3].map((index) => pool.render(sheet(`after-hang-${index}`), both)),
+      );
       results.forEach((rendered) => expectSheet(rendered, 1));
     } finally {
       await pool.close();
@@ -265,9 +334,23 @@ describe('BrowserPool', () => {
     const pool = new BrowserPool({ size: 1 });
     await pool.warm();
     await pool.close();
-    await expect(pool.render(sheet('closed'))).rejects.toThrow(/closed/);
+    await expect(pool.render(sheet('closed'), both)).rejects.toThrow(/closed/);
   });
 });
+
+/** Whether a process is still running (a zombie left for its parent to reap counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z');
+  } catch {
+    return false;
+  }
+}
 
 describe('the packaged Chromium', () => {
   it('renders a sheet whose text reads back, with the @sparticuz/chromium binary as the executable', async () => {
@@ -282,7 +365,7 @@ describe('the packaged Chromium', () => {
         answers: true,
         level: 2,
       });
-      const rendered = await pool.render(renderSheetHtml(page, meta('PACOTE')));
+      const rendered = await pool.render(sheetDocument(page, meta('PACOTE')), { outputs: 'pdf' });
       expect(pool.executablePath).toBe(executablePath);
       const pdf = await readPdf(rendered.pdf);
       expect(pdf.pages).toHaveLength(2);
@@ -335,9 +418,12 @@ describe('embedded fonts', () => {
     try {
       await here.warm();
       // The control: the other browser really lacks DejaVu; a page asking the system for it gets Open Sans.
-      const systemFontPage =
-        '<!doctype html><html><body><p style="font-family: \'DejaVu Sans\'">Olá − × ÷</p></body></html>';
-      const control = await readPdf((await elsewhere.render(systemFontPage)).pdf);
+      const systemFontPage: SheetDocument = {
+        title: 'control',
+        css: '',
+        body: '<p style="font-family: \'DejaVu Sans\'">Olá − × ÷</p>',
+      };
+      const control = await readPdf((await elsewhere.render(systemFontPage, { outputs: 'pdf' })).pdf);
       expect(control.fonts).not.toContain('DejaVuSans');
       expect(control.fonts.join()).toContain('OpenSans');
 
@@ -349,8 +435,11 @@ describe('embedded fonts', () => {
         answers: true,
         level: 1,
       });
-      const html = renderSheetHtml(page, meta('FONTES'));
-      const [a, b] = await Promise.all([here.render(html), elsewhere.render(html)]);
+      const sheet = sheetDocument(page, meta('FONTES'));
+      const [a, b] = await Promise.all([
+        here.render(sheet, { outputs: 'pdf+png' }),
+        elsewhere.render(sheet, { outputs: 'pdf+png' }),
+      ]);
       const [pdfA, pdfB] = await Promise.all([readPdf(a.pdf), readPdf(b.pdf)]);
       expect(pdfA.fonts).toEqual(SHEET_PDF_FONTS);
       // Same fonts, same text, every word at the same place, the same thumbnail.

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { RENDER_CONSUMER } from '@app/contracts';
+import { RENDER_CONSUMERS } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import { freePort, httpOk, spawnTs, waitFor, type Managed } from '@app/stack';
 import { connectBus, createActiveUser, generatePageCode, waitForThumbnail } from '@app/testing';
@@ -23,7 +23,7 @@ const control = async (proc: string, action: 'stop' | 'start') => {
   if (!res.ok) throw new Error(`${action} ${proc}: ${await res.text()}`);
 };
 const renderConsumer = () =>
-  jsm.consumers.info(bus.streamName('JOBS_PDF'), `${stack.natsPrefix}_${RENDER_CONSUMER}`);
+  jsm.consumers.info(bus.streamName('JOBS_PDF'), `${stack.natsPrefix}_${RENDER_CONSUMERS.preview}`);
 
 /** The Chromium processes a worker launched. */
 const childPids = (pid: number) =>

@@ -1,0 +1,81 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {} from '@app/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { Objm } from '@nats-io/obj';
+import { Bus, createLogger, type FileStore } from '../../src/index.js';
+
+// The RENDERS bucket as every service sees it: JetStream's Object Store on the real NATS server, under a prefix of
+// this file's own.
+describe('the file store (NATS Object Store)', () => {
+  const { natsUrl } = inject('stack');
+  const prefix = `fs${randomUUID().slice(0, 8)}`;
+  const logger = createLogger('file-store-test', 'silent');
+  let writer: Bus;
+  let reader: Bus;
+  let files: FileStore;
+  let readerFiles: FileStore;
+
+  beforeAll(async () => {
+    writer = await Bus.connect({ url: natsUrl, name: 'writer', prefix, logger });
+    reader = await Bus.connect({ url: natsUrl, name: 'reader', prefix, logger });
+    files = await writer.fileStore('RENDERS');
+    readerFiles = await reader.fileStore('RENDERS');
+  });
+  afterAll(async () => {
+    const jsm = await jetstreamManager(writer.nc);
+    await jsm.streams.delete(`OBJ_${writer.streamName('RENDERS')}`).catch(() => undefined);
+    await writer.drain();
+    await reader.drain();
+  });
+
+  it('reads back a one-chunk file, as every rendered page is, from another connection', async () => {
+    const png = randomBytes(40_000);
+    await files.put('small.png', png);
+    expect(await readerFiles.has('small.png')).toBe(true);
+    expect((await readerFiles.get('small.png'))?.equals(png)).toBe(true);
+  });
+
+  it('reads back a file of several chunks', async () => {
+    const pdf = randomBytes(300_000);
+    await files.put('large.pdf', pdf);
+    expect((await readerFiles.get('large.pdf'))?.equals(pdf)).toBe(true);
+  });
+
+  it('answers null and false for a file that is not there', async () => {
+    expect(await readerFiles.get('missing.pdf')).toBeNull();
+    expect(await readerFiles.has('missing.pdf')).toBe(false);
+  });
+
+  it('keeps the first file written under a name', async () => {
+    const first = Buffer.from('first');
+    await files.put('once.png', first);
+    await files.put('once.png', Buffer.from('second'));
+    expect((await readerFiles.get('once.png'))?.equals(first)).toBe(true);
+  });
+
+  it('refuses a file whose chunk does not match the digest of its description', async () => {
+    await files.put('tampered.png', Buffer.from('the real bytes'));
+    const os = await new Objm(reader.js).open(writer.streamName('RENDERS'));
+    const info = await os.info('tampered.png');
+    // Another chunk under the file's chunk subject: the last one by subject is what a read fetches.
+    await writer.js.publish(`$O.${writer.streamName('RENDERS')}.C.${info!.nuid}`, Buffer.from('other bytes'));
+    await expect(readerFiles.get('tampered.png')).rejects.toThrow(/does not match its digest/);
+  });
+
+  it('tells every watcher of every file stored, whoever stored it', async () => {
+    const heardByWriter: string[] = [];
+    const heardByReader: string[] = [];
+    const stopWriter = await files.watch((name) => heardByWriter.push(name));
+    const stopReader = await readerFiles.watch((name) => heardByReader.push(name));
+    try {
+      await readerFiles.put('watched-1.png', Buffer.from('1'));
+      await files.put('watched-2.png', Buffer.from('2'));
+      await expect.poll(() => heardByWriter, { timeout: 10_000 }).toEqual(['watched-1.png', 'watched-2.png']);
+      await expect.poll(() => heardByReader, { timeout: 10_000 }).toEqual(['watched-1.png', 'watched-2.png']);
+    } finally {
+      stopWriter();
+      stopReader();
+    }
+  });
+});

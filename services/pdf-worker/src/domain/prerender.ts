@@ -1,0 +1,69 @@
+import type { Logger } from '@app/kit';
+import { renderDocument, type RenderDeps, type RenderJob } from './render-job.js';
+
+/**
+ * The pages previewed last, newest first, whose PDFs the worker prints ahead of time while it is idle: the page a
+ * parent is looking at is the one most likely to be bought next. Bounded: under a steady load of previews the
+ * oldest are forgotten (their PDF is printed when bought, as with PDF_PRERENDER=off).
+ */
+export class RecentPreviews {
+  #jobs: RenderJob[] = [];
+  #wake: (() => void) | null = null;
+  #stopped = false;
+
+  constructor(private readonly capacity = 64) {}
+
+  get length(): number {
+    return this.#jobs.length;
+  }
+
+  remember(job: RenderJob): void {
+    if (this.#stopped) return;
+    this.#jobs = [job, ...this.#jobs.filter((j) => j.code !== job.code)].slice(0, this.capacity);
+    this.#wake?.();
+  }
+
+  /** The newest page not taken yet; waits for one. Null once stopped. */
+  async next(): Promise<RenderJob | null> {
+    while (!this.#stopped) {
+      const job = this.#jobs.shift();
+      if (job) return job;
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+      this.#wake = null;
+    }
+    return null;
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#jobs = [];
+    this.#wake?.();
+  }
+}
+
+/**
+ * Prints the PDFs of recent previews one at a time, each waiting in the pool behind every preview and document
+ * (render-queue.ts: `ahead` gets a tab only while another stays free). `stop()` ends the loop after the PDF under way.
+ */
+export function prerenderWhenIdle(
+  deps: RenderDeps,
+  recent: RecentPreviews,
+  logger: Logger,
+): { stop(): Promise<void> } {
+  const idle = { working() {} };
+  const loop = (async () => {
+    for (let job = await recent.next(); job; job = await recent.next()) {
+      try {
+        await renderDocument(deps, job, idle, 'ahead');
+      } catch (err) {
+        logger.warn({ err, code: job.code }, 'could not print a PDF ahead of time');
+      }
+    }
+  })();
+  return {
+    async stop() {
+      recent.stop();
+      await loop;
+    },
+  };
+}

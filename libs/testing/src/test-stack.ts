@@ -49,6 +49,8 @@ export interface RunningTestStack {
   info: StackInfo;
   /** Restarts a process of the stack with some variables changed (`{}`: back to the stack's own); see Stack.restart. */
   restart: Stack['restart'];
+  /** The process id of each process of the stack now (benchmarks read their CPU time from /proc). */
+  pids(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -56,7 +58,11 @@ export interface RunningTestStack {
  * A whole system for one test run: a throwaway database, a NATS subject prefix of its own, a mail inbox, the
  * provider stand-ins, every service and the gateway on free ports. Logs go to .data/test-logs/<run>/.
  */
-export async function startTestStack(tier: string): Promise<RunningTestStack> {
+export async function startTestStack(
+  tier: string,
+  /** Variables for every process, over the tier's (benchmarks log at info, as production does). */
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningTestStack> {
   const infra = await resolveTestInfra();
   const run = `${tier}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const databaseUrl = withDb(infra.postgresBase, `test_${run}`);
@@ -127,7 +133,7 @@ export async function startTestStack(tier: string): Promise<RunningTestStack> {
       googleClientId,
       backendEnv: 'test',
       dbEnv: 'test',
-      extraEnv: { NODE_ENV: 'test', LOG_LEVEL: 'debug', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+      extraEnv: { NODE_ENV: 'test', LOG_LEVEL: 'debug', AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...env },
     });
   } catch (err) {
     await Promise.all([...live.values()].map((p) => p.stop()));
@@ -179,6 +185,12 @@ export async function startTestStack(tier: string): Promise<RunningTestStack> {
       logDir,
     },
     restart: (name, overrides) => stack.restart(name, overrides),
+    pids: () =>
+      Object.fromEntries(
+        [...stack.processes, ...live].flatMap(([name, proc]) =>
+          proc.child.pid === undefined ? [] : [[name, proc.child.pid]],
+        ),
+      ),
     async stop() {
       control.close();
       await stack.stop();

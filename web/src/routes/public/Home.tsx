@@ -104,8 +104,8 @@ export default function Home() {
                 <img
                   src={`/samples/${id}.png`}
                   alt={`Folha de exercícios ${level.name} ${n}`}
-                  width={300}
-                  height={424}
+                  width={397}
+                  height={562}
                   loading="lazy"
                 />
                 <LevelBadge level={level.value} />

@@ -10,4 +10,4 @@ export * from './pages.js';
 export * from './billing.js';
 export * from './drain.js';
 export * from './pdf.js';
-export * from './bench.js';
+export * from './bench/measure.js';

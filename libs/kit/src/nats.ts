@@ -17,7 +17,6 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { Objm } from '@nats-io/obj';
 import {
   Buckets,
   Streams,
@@ -225,7 +224,7 @@ export class Bus {
 
   /** A JetStream Object Store bucket of the contracts (created on first use, with the configured replicas). */
   async fileStore(name: BucketName): Promise<FileStore> {
-    return NatsFileStore.open(new Objm(this.js), await this.manager(), {
+    return NatsFileStore.open(this.nc, await this.manager(), {
       bucket: this.streamName(name),
       description: Buckets[name].description,
       replicas: this.opts.streamReplicas,

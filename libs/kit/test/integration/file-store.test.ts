@@ -78,4 +78,23 @@ describe('the file store (NATS Object Store)', () => {
       stopReader();
     }
   });
+
+  it('tells a watcher of every file when many are stored at once', async () => {
+    const heard = new Set<string>();
+    const stop = await readerFiles.watch((name) => heard.add(name));
+    try {
+      const names = Array.from({ length: 200 }, (_, i) => `burst-${i}.png`);
+      let next = 0;
+      // Four writers at once, as four worker tabs storing previews.
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < names.length) await files.put(names[next++]!, randomBytes(20_000));
+        }),
+      );
+      await expect.poll(() => heard.size, { timeout: 10_000 }).toBe(names.length);
+      expect([...heard].sort()).toEqual([...names].sort());
+    } finally {
+      stop();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { NatsConnection } from '@nats-io/nats-core';
-import type { JetStreamManager } from '@nats-io/jetstream';
+import { headers, nuid, type NatsConnection } from '@nats-io/nats-core';
+import { jetstream, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { Objm, StorageType, type ObjectStore } from '@nats-io/obj';
 import type { Logger } from './logger.js';
 
@@ -22,6 +22,24 @@ export interface FileStore {
   watch(onStored: (name: string) => void): Promise<() => void>;
 }
 
+/** What the Object Store publishes about a file on `$O.<bucket>.M.<name>` (NATS ADR-20), as far as we read it. */
+interface StoredDescription {
+  name: string;
+  nuid: string;
+  size: number;
+  chunks: number;
+  digest: string;
+  deleted?: boolean;
+  options?: { link?: unknown };
+}
+
+/** The Object Store's chunk size (the client's default): a rendered page (20–70 kB) is one chunk. */
+const CHUNK_BYTES = 128 * 1024;
+
+/** A name as the last token of its description's subject: padded base64url, as the Object Store writes it. */
+const metaToken = (name: string) =>
+  Buffer.from(name, 'latin1').toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+
 export interface NatsFileStoreOptions {
   /** The bucket's name on the server (already prefixed for test stacks). */
   bucket: string;
@@ -37,13 +55,20 @@ export interface NatsFileStoreOptions {
  * client, so a file's size is not bounded by the server's `max_payload`.
  */
 export class NatsFileStore implements FileStore {
+  private readonly js: JetStreamClient;
+  /** The bucket's stream (ADR-20: OBJ_<bucket>). */
+  private readonly stream: string;
+
   private constructor(
     private readonly nc: NatsConnection,
     private readonly os: ObjectStore,
     private readonly jsm: JetStreamManager,
     private readonly bucket: string,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.js = jetstream(nc);
+    this.stream = `OBJ_${bucket}`;
+  }
 
   static async open(
     nc: NatsConnection,
@@ -58,26 +83,54 @@ export class NatsFileStore implements FileStore {
     return new NatsFileStore(nc, os, jsm, opts.bucket, opts.logger);
   }
 
+  /**
+   * A file that fits one chunk (every rendered page) is stored as the Object Store stores it (NATS ADR-20: the chunk
+   * on `$O.<bucket>.C.<nuid>`, then its description on `$O.<bucket>.M.<name in padded base64url>`, which replaces the
+   * previous one), with the SHA-256 from node's crypto: the client's `putBlob` looks the name up again and hashes in
+   * JavaScript, about twice the CPU for a preview. The chunk is stored before the description is published, so a
+   * description always finds its chunk, and a failed chunk leaves no file behind. Larger files take the client's way.
+   */
   async put(name: string, data: Uint8Array): Promise<void> {
     // Stored once: a second put would replace the chunks under a reader that is halfway through the first.
     if (await this.has(name)) return;
-    await this.os.putBlob({ name }, data);
+    if (data.byteLength === 0 || data.byteLength > Math.min(CHUNK_BYTES, this.nc.info?.max_payload ?? 0)) {
+      await this.os.putBlob({ name }, data);
+      return;
+    }
+    const id = nuid.next();
+    const digest = createHash('sha256').update(data).digest('base64').replace(/\+/g, '-').replace(/\//g, '_');
+    await this.js.publish(`$O.${this.bucket}.C.${id}`, data);
+    const description = {
+      name,
+      options: { max_chunk_size: CHUNK_BYTES },
+      bucket: this.bucket,
+      nuid: id,
+      size: data.byteLength,
+      chunks: 1,
+      mtime: new Date().toISOString(),
+      digest: `SHA-256=${digest}`,
+      deleted: false,
+    };
+    const rollup = headers();
+    rollup.set('Nats-Rollup', 'sub');
+    await this.js.publish(`$O.${this.bucket}.M.${metaToken(name)}`, JSON.stringify(description), {
+      headers: rollup,
+    });
   }
 
   /**
-   * A file of one chunk (every rendered page: chunks are 128 kB) is read with two direct gets, its description and
-   * its chunk, checked against the SHA-256 the description carries. The client's own `get` creates an ordered
-   * consumer on the server for every read; larger files still go that way.
+   * A file of one chunk (every rendered page) is read with two direct gets, its description and its chunk (raw, not
+   * base64 in JSON as the stream API answers), checked against the SHA-256 the description carries. The client's own
+   * `get` creates an ordered consumer on the server for every read; larger files still go that way.
    */
   async get(name: string): Promise<Buffer | null> {
-    const info = await this.os.info(name);
+    const info = await this.describe(name);
     if (!info || info.deleted) return null;
     if (info.chunks !== 1 || info.options?.link) {
       const data = await this.os.getBlob(name);
       return data ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
     }
-    // The Object Store's layout (NATS ADR-20): stream OBJ_<bucket>, chunks on $O.<bucket>.C.<nuid>.
-    const chunk = await this.jsm.streams.getMessage(`OBJ_${this.bucket}`, {
+    const chunk = await this.jsm.direct.getMessage(this.stream, {
       last_by_subj: `$O.${this.bucket}.C.${info.nuid}`,
     });
     if (!chunk) return null;
@@ -90,8 +143,16 @@ export class NatsFileStore implements FileStore {
   }
 
   async has(name: string): Promise<boolean> {
-    const info = await this.os.info(name);
+    const info = await this.describe(name);
     return info !== null && !info.deleted;
+  }
+
+  /** A file's description, the last one published for its name (ADR-20), with one direct get. */
+  private async describe(name: string): Promise<StoredDescription | null> {
+    const meta = await this.jsm.direct.getMessage(this.stream, {
+      last_by_subj: `$O.${this.bucket}.M.${metaToken(name)}`,
+    });
+    return meta ? meta.json<StoredDescription>() : null;
   }
 
   /**

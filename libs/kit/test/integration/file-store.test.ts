@@ -36,6 +36,17 @@ describe('the file store (NATS Object Store)', () => {
     expect((await readerFiles.get('small.png'))?.equals(png)).toBe(true);
   });
 
+  it('stores a one-chunk file as the Object Store does: the client reads it back, with its size and digest', async () => {
+    const png = randomBytes(50_000);
+    await files.put('compatible.png', png);
+    const bucket = await new Objm(reader.js).open(writer.streamName('RENDERS'));
+    const info = await bucket.info('compatible.png');
+    expect(info).toMatchObject({ name: 'compatible.png', size: 50_000, chunks: 1, deleted: false });
+    expect(Buffer.from((await bucket.getBlob('compatible.png'))!).equals(png)).toBe(true);
+    // The client's list shows it once, as any file it stored itself.
+    expect((await bucket.list()).filter((entry) => entry.name === 'compatible.png')).toHaveLength(1);
+  });
+
   it('reads back a file of several chunks', async () => {
     const pdf = randomBytes(300_000);
     await files.put('large.pdf', pdf);

@@ -79,6 +79,12 @@ export interface ConsumeContext {
   working(): void;
 }
 
+/**
+ * A change of the connection to the NATS server: `disconnected` (nothing is heard until `reconnected`; a fan-out
+ * listener may miss messages meanwhile) or `reconnected` (subscriptions are back).
+ */
+export type ConnectionChange = 'disconnected' | 'reconnected';
+
 const ns = 1_000_000;
 const te = new TextEncoder();
 const td = new TextDecoder();
@@ -91,6 +97,7 @@ export class Bus {
   private readonly subs: Subscription[] = [];
   private readonly consumers: ConsumerMessages[] = [];
   private readonly inflight = new Set<Promise<unknown>>();
+  private readonly connectionListeners = new Set<(change: ConnectionChange) => void>();
   private jsm?: JetStreamManager;
 
   private constructor(
@@ -107,14 +114,7 @@ export class Bus {
       reconnectTimeWait: 1000,
       waitOnFirstConnect: true,
     });
-    const log = options.logger;
-    void (async () => {
-      for await (const s of nc.status()) {
-        if (s.type === 'disconnect' || s.type === 'reconnect')
-          log.warn({ nats: s.type }, 'nats connection status');
-      }
-    })();
-    return new Bus(nc, jetstream(nc), {
+    const bus = new Bus(nc, jetstream(nc), {
       name: options.name,
       prefix: options.prefix ?? '',
       logger: options.logger,
@@ -122,6 +122,32 @@ export class Bus {
       streamReplicas: options.streamReplicas ?? 1,
       metrics: options.metrics,
     });
+    bus.watchStatus();
+    return bus;
+  }
+
+  private watchStatus(): void {
+    const log = this.opts.logger;
+    void (async () => {
+      for await (const s of this.nc.status()) {
+        if (s.type !== 'disconnect' && s.type !== 'reconnect') continue;
+        log.warn({ nats: s.type }, 'nats connection status');
+        const change: ConnectionChange = s.type === 'disconnect' ? 'disconnected' : 'reconnected';
+        for (const listener of this.connectionListeners) {
+          try {
+            listener(change);
+          } catch (err) {
+            log.error({ err, nats: s.type }, 'connection listener failed');
+          }
+        }
+      }
+    })();
+  }
+
+  /** Calls `listener` on every disconnect and reconnect of this connection; answers a function that stops it. */
+  onConnectionChange(listener: (change: ConnectionChange) => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => void this.connectionListeners.delete(listener);
   }
 
   /** The real subject or stream name on the server (test stacks run under a prefix). */
@@ -205,6 +231,45 @@ export class Bus {
             env = { ok: false, error: 'internal error' };
           }
           msg.respond(te.encode(JSON.stringify(env)));
+        });
+        this.track(work);
+      }
+    })();
+  }
+
+  // ---------------- fan-out ----------------
+
+  /**
+   * Hears every message of an event subject in this process: a plain subscription to the subject, no queue group
+   * and no durable consumer, so every replica hears every message (events published to JetStream reach core
+   * subscribers too), while it is connected: what is published during a disconnect is not heard (see
+   * `onConnectionChange`). For state each replica keeps for itself (a cache to invalidate), not for work that must
+   * be done once or must not be lost (use `consume`). A payload that does not match the contract is logged and
+   * dropped; a handler that throws is logged.
+   */
+  listen<P extends z.ZodType>(def: MessageDef<P>, handler: (payload: z.infer<P>) => void | Promise<void>): void {
+    const sub = this.nc.subscribe(this.subject(def.subject));
+    this.subs.push(sub);
+    const log = this.opts.logger;
+    void (async () => {
+      for await (const msg of sub) {
+        const work = runWithContext(this.contextOf(msg.headers), async () => {
+          let payload: unknown;
+          try {
+            payload = JSON.parse(td.decode(msg.data));
+          } catch {
+            payload = undefined;
+          }
+          const parsed = def.payload.safeParse(payload);
+          if (!parsed.success) {
+            log.warn({ subject: def.subject }, 'invalid event dropped');
+            return;
+          }
+          try {
+            await handler(parsed.data);
+          } catch (err) {
+            log.error({ err, subject: def.subject }, 'event listener failed');
+          }
         });
         this.track(work);
       }

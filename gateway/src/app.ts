@@ -20,9 +20,10 @@ import {
   type Metrics,
 } from '@app/kit';
 import type { GatewayConfig } from './config.js';
-import { createSessionChecker } from './edge-auth.js';
+import { startEdgeAuth, type SessionCheck } from './edge-auth.js';
 import { registerGoogleFormPost } from './google-form-post.js';
 import { gatewayReadinessChecks } from './health.js';
+import { sessionCacheMetrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { connectRateLimitStore } from './rate-limit-store.js';
 import { routeTable, upstreamUrl, type RouteEntry } from './route-table.js';
@@ -58,7 +59,8 @@ export async function buildGateway(
   });
   // By route pattern (the route table's paths); the SPA's files as one 'static' route, not one series per file.
   if (metrics) addHttpMetrics(app, metrics, { routeOf: (req) => (isStaticFile(req) ? 'static' : undefined) });
-  const checkSession = createSessionChecker(config.JWT_SECRET, bus);
+  const edgeAuth = startEdgeAuth(config, bus, logger, metrics && sessionCacheMetrics(metrics));
+  app.addHook('onClose', async () => edgeAuth.stop());
   const extraOrigins = config.DEV_PROVIDERS_URL ? [new URL(config.DEV_PROVIDERS_URL).origin] : [];
 
   await app.register(helmet, {
@@ -129,7 +131,7 @@ export async function buildGateway(
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // ---- the route table: one exact proxy route per /api path ----
-  for (const entry of routeTable) await registerProxy(app, config, entry, checkSession);
+  for (const entry of routeTable) await registerProxy(app, config, entry, edgeAuth.checkSession);
 
   // ---- page routes the gateway answers itself (route-table.ts: pageRoutes) ----
   await registerGoogleFormPost(app, config);
@@ -159,7 +161,7 @@ async function registerProxy(
   app: FastifyInstance,
   config: GatewayConfig,
   entry: RouteEntry,
-  checkSession: ReturnType<typeof createSessionChecker>,
+  checkSession: (authorization: string | undefined) => Promise<SessionCheck>,
 ) {
   const { route } = entry;
   const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -84,6 +84,7 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
         valid: true as const,
         userId: sub,
         role: sub === 'u-admin' ? ('admin' as const) : ('user' as const),
+        tokenVersion: 1,
       };
     });
     gatewayBus = await Bus.connect({ url: natsUrl, name: 'gateway', prefix, logger });

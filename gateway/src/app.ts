@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { Pool } from 'undici';
 import { ErrorCode, fail, getClientConfig, getEnv, PlatformMessages, allApiRoutes } from '@app/contracts';
 import {
   addHealthRoutes,
@@ -22,7 +23,7 @@ import {
 import type { GatewayConfig } from './config.js';
 import { startEdgeAuth, type SessionCheck } from './edge-auth.js';
 import { registerGoogleFormPost } from './google-form-post.js';
-import { gatewayReadinessChecks } from './health.js';
+import { gatewayReadinessChecks, UPSTREAMS } from './health.js';
 import { sessionCacheMetrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { connectRateLimitStore } from './rate-limit-store.js';
@@ -61,6 +62,11 @@ export async function buildGateway(
   if (metrics) addHttpMetrics(app, metrics, { routeOf: (req) => (isStaticFile(req) ? 'static' : undefined) });
   const edgeAuth = startEdgeAuth(config, bus, logger, metrics && sessionCacheMetrics(metrics));
   app.addHook('onClose', async () => edgeAuth.stop());
+  // One connection pool per upstream, shared by all of its routes (reply-from leaves an instance it is handed open).
+  const pools = new Map(UPSTREAMS.map((name) => [name, upstreamPool(upstreamUrl(config, name))] as const));
+  app.addHook('onClose', async () => {
+    await Promise.all([...pools.values()].map((pool) => pool.close()));
+  });
   const extraOrigins = config.DEV_PROVIDERS_URL ? [new URL(config.DEV_PROVIDERS_URL).origin] : [];
 
   await app.register(helmet, {
@@ -131,7 +137,8 @@ export async function buildGateway(
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // ---- the route table: one exact proxy route per /api path ----
-  for (const entry of routeTable) await registerProxy(app, config, entry, edgeAuth.checkSession);
+  for (const entry of routeTable)
+    await registerProxy(app, config, entry, pools.get(entry.service)!, edgeAuth.checkSession);
 
   // ---- page routes the gateway answers itself (route-table.ts: pageRoutes) ----
   await registerGoogleFormPost(app, config);
@@ -157,10 +164,16 @@ export async function buildGateway(
   return app;
 }
 
+/** The connections to one upstream, kept alive between requests. */
+function upstreamPool(url: string): Pool {
+  return new Pool(url, {});
+}
+
 async function registerProxy(
   app: FastifyInstance,
   config: GatewayConfig,
   entry: RouteEntry,
+  pool: Pool,
   checkSession: (authorization: string | undefined) => Promise<SessionCheck>,
 ) {
   const { route } = entry;
@@ -180,6 +193,7 @@ async function registerProxy(
   };
   await app.register(httpProxy, {
     upstream: upstreamUrl(config, entry.service),
+    undici: pool,
     prefix: route.path,
     rewritePrefix: route.path,
     routes: ['/'],

@@ -14,9 +14,10 @@ import { routeTable, type Upstream } from '../../src/route-table.js';
 
 /** Upstreams that answer with their own name and what they received, to see where the gateway sent a request. */
 async function echoUpstream(name: Upstream) {
-  const seen: Array<{ url: string; headers: http.IncomingHttpHeaders }> = [];
+  const seen: Array<{ url: string; headers: http.IncomingHttpHeaders; port: number | undefined }> = [];
   const server = http.createServer((req, res) => {
-    seen.push({ url: req.url ?? '', headers: req.headers });
+    // The gateway's side of the connection: requests on one kept-alive connection share it.
+    seen.push({ url: req.url ?? '', headers: req.headers, port: req.socket.remotePort });
     req.resume();
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
@@ -209,6 +210,32 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     const received = upstreams.get('auth')!.seen.at(-1)!;
     expect(received.headers['x-user-id']).toBeUndefined();
     expect(received.headers['x-gateway-signature']).toBeUndefined();
+  });
+
+  it('reaches an upstream through one pool of kept-alive connections, shared by all of its routes', async () => {
+    const auth = upstreams.get('auth')!;
+    const before = auth.seen.length;
+    const urls = ['/api/validateToken?token=abc', '/api/validateTokenAdmin?token=abc', '/api/login'];
+    for (let round = 0; round < 3; round++)
+      for (const url of urls) {
+        const res = await app.inject({
+          method: url === '/api/login' ? 'POST' : 'GET',
+          url,
+          ...(url === '/api/login' ? { payload: {}, remoteAddress: `10.8.0.${round}` } : {}),
+        });
+        expect([url, res.statusCode]).toEqual([url, 200]);
+      }
+    const received = auth.seen.slice(before);
+    expect(received.map((r) => r.url.split('?')[0])).toEqual(
+      Array(3).fill(['/api/validateToken', '/api/validateTokenAdmin', '/api/login']).flat(),
+    );
+    // One pool for the upstream: its connections carry every route (one agent per route would keep each route on
+    // connections of its own, three routes on at least three).
+    const routesBy = new Map<number | undefined, Set<string>>();
+    for (const r of received)
+      routesBy.set(r.port, (routesBy.get(r.port) ?? new Set()).add(r.url.split('?')[0]!));
+    expect(routesBy.size).toBeLessThan(urls.length);
+    for (const routes of routesBy.values()) expect(routes.size).toBeGreaterThan(1);
   });
 
   it("passes a service's 503 through once: it is an answer, not a failure to retry", async () => {

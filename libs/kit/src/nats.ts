@@ -158,9 +158,9 @@ export class Bus {
     return this.opts.prefix ? `${this.opts.prefix.toUpperCase()}_${s}` : s;
   }
 
-  private outgoingHeaders(): MsgHdrs {
+  private outgoingHeaders(requestId?: string): MsgHdrs {
     const h = natsHeaders();
-    h.set(REQUEST_ID_HEADER, currentContext()?.requestId ?? requestIdFrom(undefined));
+    h.set(REQUEST_ID_HEADER, requestId ?? currentContext()?.requestId ?? requestIdFrom(undefined));
     return h;
   }
 
@@ -173,7 +173,8 @@ export class Bus {
   async request<Req extends z.ZodType, Res extends z.ZodType>(
     def: RpcDef<Req, Res>,
     payload: z.input<Req>,
-    opts: { timeoutMs?: number } = {},
+    /** `requestId`: the id the request carries, when the caller does not run inside a request context (the gateway). */
+    opts: { timeoutMs?: number; requestId?: string } = {},
   ): Promise<z.infer<Res>> {
     const body = def.request.parse(payload);
     // Labelled by the contract's subject (never the prefixed one, never the payload) and the outcome.
@@ -184,7 +185,7 @@ export class Bus {
       try {
         reply = await this.nc.request(this.subject(def.subject), te.encode(JSON.stringify(body)), {
           timeout: opts.timeoutMs ?? this.opts.requestTimeoutMs,
-          headers: this.outgoingHeaders(),
+          headers: this.outgoingHeaders(opts.requestId),
         });
       } catch (err) {
         const text = String((err as Error).message ?? err);
@@ -245,34 +246,38 @@ export class Bus {
    * subscribers too), while it is connected: what is published during a disconnect is not heard (see
    * `onConnectionChange`). For state each replica keeps for itself (a cache to invalidate), not for work that must
    * be done once or must not be lost (use `consume`). A payload that does not match the contract is logged and
-   * dropped; a handler that throws is logged.
+   * dropped; a handler that throws is logged. Handlers run outside any request context (one would turn on Node 20's
+   * promise hooks for the whole process, which the gateway keeps off); the lines logged here name the message's
+   * request id.
    */
-  listen<P extends z.ZodType>(def: MessageDef<P>, handler: (payload: z.infer<P>) => void | Promise<void>): void {
+  listen<P extends z.ZodType>(
+    def: MessageDef<P>,
+    handler: (payload: z.infer<P>) => void | Promise<void>,
+  ): void {
     const sub = this.nc.subscribe(this.subject(def.subject));
     this.subs.push(sub);
     const log = this.opts.logger;
-    void (async () => {
-      for await (const msg of sub) {
-        const work = runWithContext(this.contextOf(msg.headers), async () => {
-          let payload: unknown;
-          try {
-            payload = JSON.parse(td.decode(msg.data));
-          } catch {
-            payload = undefined;
-          }
-          const parsed = def.payload.safeParse(payload);
-          if (!parsed.success) {
-            log.warn({ subject: def.subject }, 'invalid event dropped');
-            return;
-          }
-          try {
-            await handler(parsed.data);
-          } catch (err) {
-            log.error({ err, subject: def.subject }, 'event listener failed');
-          }
-        });
-        this.track(work);
+    const handle = async (msg: Msg) => {
+      const reqId = this.contextOf(msg.headers).requestId;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(td.decode(msg.data));
+      } catch {
+        payload = undefined;
       }
+      const parsed = def.payload.safeParse(payload);
+      if (!parsed.success) {
+        log.warn({ subject: def.subject, reqId }, 'invalid event dropped');
+        return;
+      }
+      try {
+        await handler(parsed.data);
+      } catch (err) {
+        log.error({ err, subject: def.subject, reqId }, 'event listener failed');
+      }
+    };
+    void (async () => {
+      for await (const msg of sub) this.track(handle(msg));
     })();
   }
 

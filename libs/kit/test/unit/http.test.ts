@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import { currentContext } from '../../src/context.js';
 import { createLogger } from '../../src/logger.js';
 import { addHealthRoutes, addRoute, createHttpApp } from '../../src/http.js';
 import { identityHeaders } from '../../src/identity.js';
@@ -257,6 +258,30 @@ describe('request logging', () => {
     await a.inject({ method: 'GET', url: '/api/fail' });
     const requestLines = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
     expect(requestLines.map((l) => [l.res.statusCode, l.level])).toEqual([[500, ERROR]]);
+  });
+
+  it('without a request context (the gateway), still puts the request id on the lines written through req.log', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk, _e, cb) {
+        for (const l of chunk.toString().split('\n')) if (l) lines.push(JSON.parse(l));
+        cb();
+      },
+    });
+    const a = createHttpApp({ logger: createLogger('t', 'info', sink), requestContext: false });
+    let context: unknown = 'not asked';
+    a.get('/api/x', async (req) => {
+      context = currentContext();
+      req.log.info('handled');
+      return { ok: true };
+    });
+    const res = await a.inject({ method: 'GET', url: '/api/x', headers: { 'x-request-id': 'sem-contexto' } });
+    expect(res.headers['x-request-id']).toBe('sem-contexto');
+    expect(context).toBeUndefined();
+    expect(lines.map((l) => [l.msg, l.reqId])).toEqual([
+      ['handled', 'sem-contexto'],
+      ['request completed', 'sem-contexto'],
+    ]);
   });
 
   it('redacts secret query parameters, link secrets and credentials on the request line', async () => {

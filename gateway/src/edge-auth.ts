@@ -83,12 +83,17 @@ export function createSessionChecker(
   rememberTokens = 0,
 ) {
   const verifyJwt = createJwtVerifier(jwtSecret, rememberTokens);
-  const ask = (token: string) => bus.request(Rpc.authVerifySession, { token }, { timeoutMs: 3000 });
-  return async function checkSession(authorization: string | undefined): Promise<SessionCheck> {
+  return async function checkSession(
+    authorization: string | undefined,
+    /** The request's id, for auth's log lines (the gateway runs no request context). */
+    requestId?: string,
+  ): Promise<SessionCheck> {
     const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
     if (!token) return { ok: false, reason: 'invalid' };
     const claims = await verifyJwt(token);
     if (!claims) return { ok: false, reason: 'invalid' };
+    const ask = (t: string) =>
+      bus.request(Rpc.authVerifySession, { token: t }, { timeoutMs: 3000, requestId });
     try {
       const identity = await cache.identity(token, claims, ask);
       return identity ? { ok: true, identity } : { ok: false, reason: 'invalid' };

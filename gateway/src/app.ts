@@ -116,8 +116,15 @@ export async function buildGateway(
     // The Google stand-in's sign-in popup (development) must talk back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  app.addHook('onRequest', (_req, reply, done) => {
+  // One hook for the gateway's own work on every request: the security headers; the identity headers a caller may
+  // not send; and, as the proxy streams bodies through, the size limit on the declared length.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders);
+    for (const h of SPOOFABLE) if (h in req.headers) delete req.headers[h];
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > config.BODY_LIMIT_BYTES) {
+      return reply.code(413).send(fail(PlatformMessages.payloadTooLarge, ErrorCode.PAYLOAD_TOO_LARGE));
+    }
     done();
   });
   // Only when other origins are allowed: with none, @fastify/cors adds no header and refuses preflights (404, as
@@ -133,16 +140,6 @@ export async function buildGateway(
       ...fail(PlatformMessages.rateLimited, ErrorCode.RATE_LIMITED),
       statusCode: 429,
     }),
-  });
-
-  // The proxy streams bodies through, so the size limit is checked here on the declared length.
-  app.addHook('onRequest', (req, reply, done) => {
-    for (const h of SPOOFABLE) if (h in req.headers) delete req.headers[h];
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (length > config.BODY_LIMIT_BYTES) {
-      return reply.code(413).send(fail(PlatformMessages.payloadTooLarge, ErrorCode.PAYLOAD_TOO_LARGE));
-    }
-    done();
   });
 
   // ---- routes the gateway answers itself ----

@@ -81,6 +81,13 @@ export const gatewayEnv = z.object({
     .int()
     .positive()
     .default(64 * 1024),
+  /**
+   * How long a user's session (token version and role, auth's last answer) is trusted without asking auth again; a
+   * revocation event (password change, recovery...) forgets it at once. 0: ask auth on every protected request.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Users whose session the cache keeps at most (the least recently seen go first). */
+  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(50_000),
   /** Requests per minute and IP on sign-in, sign-up and recovery. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /**

@@ -7,16 +7,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { Rpc, type ApiRoute } from '@app/contracts';
-import { Bus, createLogger, IdentityHeaders, verifyIdentity } from '@app/kit';
+import { Bus, createLogger, currentContext, IdentityHeaders, verifyIdentity } from '@app/kit';
 import { buildGateway } from '../../src/app.js';
 import { gatewayEnv } from '../../src/config.js';
 import { routeTable, type Upstream } from '../../src/route-table.js';
 
 /** Upstreams that answer with their own name and what they received, to see where the gateway sent a request. */
 async function echoUpstream(name: Upstream) {
-  const seen: Array<{ url: string; headers: http.IncomingHttpHeaders }> = [];
+  const seen: Array<{ url: string; headers: http.IncomingHttpHeaders; port: number | undefined }> = [];
   const server = http.createServer((req, res) => {
-    seen.push({ url: req.url ?? '', headers: req.headers });
+    // The gateway's side of the connection: requests on one kept-alive connection share it.
+    seen.push({ url: req.url ?? '', headers: req.headers, port: req.socket.remotePort });
     req.resume();
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
@@ -58,6 +59,9 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
   let app: FastifyInstance;
   let authBus: Bus;
   let gatewayBus: Bus;
+  let config: ReturnType<typeof gatewayEnv.parse>;
+  /** The request id each session check reached auth with, by user. */
+  const sessionCheckIds = new Map<string, string | undefined>();
   const upstreams = new Map<Upstream, Awaited<ReturnType<typeof echoUpstream>>>();
 
   beforeAll(async () => {
@@ -79,15 +83,17 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     });
     authBus.serve(Rpc.authVerifySession, async ({ token }) => {
       const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+      sessionCheckIds.set(sub, currentContext()?.requestId);
       if (sub === 'revoked') return { valid: false as const };
       return {
         valid: true as const,
         userId: sub,
         role: sub === 'u-admin' ? ('admin' as const) : ('user' as const),
+        tokenVersion: 1,
       };
     });
     gatewayBus = await Bus.connect({ url: natsUrl, name: 'gateway', prefix, logger });
-    const config = gatewayEnv.parse({
+    config = gatewayEnv.parse({
       NATS_URL: natsUrl,
       NATS_PREFIX: prefix,
       INTERNAL_SECRET,
@@ -210,6 +216,32 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     expect(received.headers['x-gateway-signature']).toBeUndefined();
   });
 
+  it('reaches an upstream through one pool of kept-alive connections, shared by all of its routes', async () => {
+    const auth = upstreams.get('auth')!;
+    const before = auth.seen.length;
+    const urls = ['/api/validateToken?token=abc', '/api/validateTokenAdmin?token=abc', '/api/login'];
+    for (let round = 0; round < 3; round++)
+      for (const url of urls) {
+        const res = await app.inject({
+          method: url === '/api/login' ? 'POST' : 'GET',
+          url,
+          ...(url === '/api/login' ? { payload: {}, remoteAddress: `10.8.0.${round}` } : {}),
+        });
+        expect([url, res.statusCode]).toEqual([url, 200]);
+      }
+    const received = auth.seen.slice(before);
+    expect(received.map((r) => r.url.split('?')[0])).toEqual(
+      Array(3).fill(['/api/validateToken', '/api/validateTokenAdmin', '/api/login']).flat(),
+    );
+    // One pool for the upstream: its connections carry every route (one agent per route would keep each route on
+    // connections of its own, three routes on at least three).
+    const routesBy = new Map<number | undefined, Set<string>>();
+    for (const r of received)
+      routesBy.set(r.port, (routesBy.get(r.port) ?? new Set()).add(r.url.split('?')[0]!));
+    expect(routesBy.size).toBeLessThan(urls.length);
+    for (const routes of routesBy.values()) expect(routes.size).toBeGreaterThan(1);
+  });
+
   it("passes a service's 503 through once: it is an answer, not a failure to retry", async () => {
     const auth = upstreams.get('auth')!;
     const before = auth.seen.length;
@@ -217,6 +249,51 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'ERROR', message: 'ainda não' });
     expect(auth.seen.length - before).toBe(1);
+  });
+
+  it("hands the request's id to auth's session check", async () => {
+    const user = `u-${randomUUID()}`;
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/getMyPages',
+      headers: { authorization: `Bearer ${await sign(user)}`, 'x-request-id': `pedido-${user}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(sessionCheckIds.get(user)).toBe(`pedido-${user}`);
+    expect(upstreams.get('pages')!.seen.at(-1)!.headers['x-request-id']).toBe(`pedido-${user}`);
+  });
+
+  it('answers CORS only for the origins of CORS_ORIGINS (none by default: no header, preflight refused)', async () => {
+    const origin = 'https://escola.example';
+    const preflight = {
+      method: 'OPTIONS' as const,
+      url: '/api/getBalance',
+      headers: { origin, 'access-control-request-method': 'GET' },
+    };
+    const plain = await app.inject({ method: 'GET', url: '/api/env', headers: { origin } });
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await app.inject(preflight)).statusCode).toBe(404);
+
+    const open = await buildGateway(
+      { ...config, CORS_ORIGINS: [origin] },
+      createLogger('gateway', 'silent'),
+      gatewayBus,
+    );
+    try {
+      const allowed = await open.inject({ method: 'GET', url: '/api/env', headers: { origin } });
+      expect(allowed.headers['access-control-allow-origin']).toBe(origin);
+      const other = await open.inject({
+        method: 'GET',
+        url: '/api/env',
+        headers: { origin: 'https://outro.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      const answered = await open.inject(preflight);
+      expect(answered.statusCode).toBe(204);
+      expect(answered.headers['access-control-allow-origin']).toBe(origin);
+    } finally {
+      await open.close();
+    }
   });
 
   it('answers an unknown /api path with 404 in the envelope', async () => {

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, httpOk, spawnTs, waitFor, type Managed } from '@app/stack';
+import { waitFor, type Managed } from '@app/stack';
 import { rateLimitNameSpace } from '../../src/rate-limit-store.js';
+import { distinctPort, startGatewayReplica, type Replica } from './replicas.js';
 
 /**
  * Gateway replicas behave as one (issue 11, item 5): extra gateways beside the tier's stack (same services, same
@@ -19,43 +20,15 @@ const nameSpace = rateLimitNameSpace(stack.env.gateway!.NATS_PREFIX ?? '');
 const started: Managed[] = [];
 const redis = new Redis(REDIS_URL, { lazyConnect: true, enableOfflineQueue: true });
 
-interface Replica {
-  name: string;
-  url: string;
-}
-
-/** Distinct free ports: freePort() closes its probe, so calls in a row may be handed the same one. */
-const taken = new Set<number>();
-async function distinctPort(): Promise<number> {
-  for (;;) {
-    const port = await freePort();
-    if (!taken.has(port)) {
-      taken.add(port);
-      return port;
-    }
-  }
-}
-
 async function startReplica(name: string, port: number, env: Record<string, string>): Promise<Replica> {
-  const { REDIS_URL: _r, TRUST_PROXY: _t, ...gateway } = stack.env.gateway!;
-  started.push(
-    spawnTs(
-      name,
-      'gateway/src/main.ts',
-      {
-        ...gateway,
-        PORT: String(port),
-        // The stack's gateway holds its metrics port: any free one here.
-        METRICS_PORT: '0',
-        AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-        ...env,
-      },
-      { kind: 'dir', dir: stack.logDir },
-    ),
+  const replica = await startGatewayReplica(
+    stack,
+    name,
+    { AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT), ...env },
+    port,
   );
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => httpOk(`${url}/health`), `gateway replica ${name}`, 90_000);
-  return { name, url };
+  started.push(replica.process);
+  return replica;
 }
 
 /** One attempt from this machine (one client address), optionally through a proxy that names another client. */

@@ -103,12 +103,20 @@ export const PageStats = z.object({
 });
 
 export const Rpc = {
-  /** Gateway → auth: full session check (signature, expiry, token version, active user). */
+  /**
+   * Gateway → auth: full session check (signature, expiry, token version, active user). A valid answer carries the
+   * user's current token version, which the gateway caches until `Events.sessionsRevoked` says it changed.
+   */
   authVerifySession: rpc(
     'auth.v1.verifySession',
     z.object({ token: z.string() }),
     z.discriminatedUnion('valid', [
-      z.object({ valid: z.literal(true), userId: z.string(), role: Role }),
+      z.object({
+        valid: z.literal(true),
+        userId: z.string(),
+        role: Role,
+        tokenVersion: z.number().int().min(0),
+      }),
       z.object({ valid: z.literal(false) }),
     ]),
   ),
@@ -189,6 +197,16 @@ export const Events = {
   userActivated: event(
     'events.auth.user.activated',
     z.object({ ...EventBase, userId: z.string(), email: z.string() }),
+  ),
+  /**
+   * Every session of `userId` issued before ends (auth bumped its token version to `tokenVersion`: a password
+   * change, a recovery, the admin's password reset at start-up, a role change, a Google sign-in claiming a
+   * never-activated account). Published after the change commits; every gateway replica hears it (a fan-out, not a
+   * queue group) and forgets the user's cached session. eventId = `sessions-revoked:<userId>:<tokenVersion>`.
+   */
+  sessionsRevoked: event(
+    'events.auth.sessions.revoked',
+    z.object({ ...EventBase, userId: z.string(), tokenVersion: z.number().int().min(0) }),
   ),
   loginFailed: event(
     'events.auth.login.failed',

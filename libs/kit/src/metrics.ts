@@ -50,6 +50,8 @@ export class Metrics {
   readonly #natsRequests: Histogram<'subject' | 'outcome'>;
   readonly #redeliveries: Counter<'stream' | 'consumer'>;
   readonly #consumers = new Map<string, WatchedConsumer>();
+  /** The series of each (method, route, status) seen, bound once: a request pays two updates, no label lookups. */
+  readonly #httpSeries = new Map<string, { count: () => void; time: (seconds: number) => void }>();
   #lastPoll:
     { at: number; counts: Promise<Array<[WatchedConsumer, ConsumerCounts | undefined]>> } | undefined;
 
@@ -124,9 +126,17 @@ export class Metrics {
   }
 
   observeHttp(method: string, route: string, statusCode: number, seconds: number): void {
-    const labels = { method, route, status_code: String(statusCode) };
-    this.#httpRequests.inc(labels);
-    this.#httpDuration.observe(labels, seconds);
+    const key = `${method} ${route} ${statusCode}`;
+    let series = this.#httpSeries.get(key);
+    if (!series) {
+      const labels = { method, route, status_code: String(statusCode) };
+      const counter = this.#httpRequests.labels(labels);
+      const histogram = this.#httpDuration.labels(labels);
+      series = { count: () => counter.inc(), time: (s) => histogram.observe(s) };
+      this.#httpSeries.set(key, series);
+    }
+    series.count();
+    series.time(seconds);
   }
 
   /** Starts timing a NATS request; call the answer with its outcome when it settles. */

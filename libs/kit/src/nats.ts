@@ -78,6 +78,12 @@ export interface ConsumeContext {
   working(): void;
 }
 
+/**
+ * A change of the connection to the NATS server: `disconnected` (nothing is heard until `reconnected`; a fan-out
+ * listener may miss messages meanwhile) or `reconnected` (subscriptions are back).
+ */
+export type ConnectionChange = 'disconnected' | 'reconnected';
+
 const ns = 1_000_000;
 const te = new TextEncoder();
 const td = new TextDecoder();
@@ -90,6 +96,7 @@ export class Bus {
   private readonly subs: Subscription[] = [];
   private readonly consumers: ConsumerMessages[] = [];
   private readonly inflight = new Set<Promise<unknown>>();
+  private readonly connectionListeners = new Set<(change: ConnectionChange) => void>();
   private jsm?: JetStreamManager;
 
   private constructor(
@@ -106,14 +113,7 @@ export class Bus {
       reconnectTimeWait: 1000,
       waitOnFirstConnect: true,
     });
-    const log = options.logger;
-    void (async () => {
-      for await (const s of nc.status()) {
-        if (s.type === 'disconnect' || s.type === 'reconnect')
-          log.warn({ nats: s.type }, 'nats connection status');
-      }
-    })();
-    return new Bus(nc, jetstream(nc), {
+    const bus = new Bus(nc, jetstream(nc), {
       name: options.name,
       prefix: options.prefix ?? '',
       logger: options.logger,
@@ -121,6 +121,32 @@ export class Bus {
       streamReplicas: options.streamReplicas ?? 1,
       metrics: options.metrics,
     });
+    bus.watchStatus();
+    return bus;
+  }
+
+  private watchStatus(): void {
+    const log = this.opts.logger;
+    void (async () => {
+      for await (const s of this.nc.status()) {
+        if (s.type !== 'disconnect' && s.type !== 'reconnect') continue;
+        log.warn({ nats: s.type }, 'nats connection status');
+        const change: ConnectionChange = s.type === 'disconnect' ? 'disconnected' : 'reconnected';
+        for (const listener of this.connectionListeners) {
+          try {
+            listener(change);
+          } catch (err) {
+            log.error({ err, nats: s.type }, 'connection listener failed');
+          }
+        }
+      }
+    })();
+  }
+
+  /** Calls `listener` on every disconnect and reconnect of this connection; answers a function that stops it. */
+  onConnectionChange(listener: (change: ConnectionChange) => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => void this.connectionListeners.delete(listener);
   }
 
   /** The real subject or stream name on the server (test stacks run under a prefix). */
@@ -131,9 +157,9 @@ export class Bus {
     return this.opts.prefix ? `${this.opts.prefix.toUpperCase()}_${s}` : s;
   }
 
-  private outgoingHeaders(): MsgHdrs {
+  private outgoingHeaders(requestId?: string): MsgHdrs {
     const h = natsHeaders();
-    h.set(REQUEST_ID_HEADER, currentContext()?.requestId ?? requestIdFrom(undefined));
+    h.set(REQUEST_ID_HEADER, requestId ?? currentContext()?.requestId ?? requestIdFrom(undefined));
     return h;
   }
 
@@ -146,7 +172,8 @@ export class Bus {
   async request<Req extends z.ZodType, Res extends z.ZodType>(
     def: RpcDef<Req, Res>,
     payload: z.input<Req>,
-    opts: { timeoutMs?: number } = {},
+    /** `requestId`: the id the request carries, when the caller does not run inside a request context (the gateway). */
+    opts: { timeoutMs?: number; requestId?: string } = {},
   ): Promise<z.infer<Res>> {
     const body = def.request.parse(payload);
     // Labelled by the contract's subject (never the prefixed one, never the payload) and the outcome.
@@ -157,7 +184,7 @@ export class Bus {
       try {
         reply = await this.nc.request(this.subject(def.subject), te.encode(JSON.stringify(body)), {
           timeout: opts.timeoutMs ?? this.opts.requestTimeoutMs,
-          headers: this.outgoingHeaders(),
+          headers: this.outgoingHeaders(opts.requestId),
         });
       } catch (err) {
         const text = String((err as Error).message ?? err);
@@ -207,6 +234,49 @@ export class Bus {
         });
         this.track(work);
       }
+    })();
+  }
+
+  // ---------------- fan-out ----------------
+
+  /**
+   * Hears every message of an event subject in this process: a plain subscription to the subject, no queue group
+   * and no durable consumer, so every replica hears every message (events published to JetStream reach core
+   * subscribers too), while it is connected: what is published during a disconnect is not heard (see
+   * `onConnectionChange`). For state each replica keeps for itself (a cache to invalidate), not for work that must
+   * be done once or must not be lost (use `consume`). A payload that does not match the contract is logged and
+   * dropped; a handler that throws is logged. Handlers run outside any request context (one would turn on Node 20's
+   * promise hooks for the whole process, which the gateway keeps off); the lines logged here name the message's
+   * request id.
+   */
+  listen<P extends z.ZodType>(
+    def: MessageDef<P>,
+    handler: (payload: z.infer<P>) => void | Promise<void>,
+  ): void {
+    const sub = this.nc.subscribe(this.subject(def.subject));
+    this.subs.push(sub);
+    const log = this.opts.logger;
+    const handle = async (msg: Msg) => {
+      const reqId = this.contextOf(msg.headers).requestId;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(td.decode(msg.data));
+      } catch {
+        payload = undefined;
+      }
+      const parsed = def.payload.safeParse(payload);
+      if (!parsed.success) {
+        log.warn({ subject: def.subject, reqId }, 'invalid event dropped');
+        return;
+      }
+      try {
+        await handler(parsed.data);
+      } catch (err) {
+        log.error({ err, subject: def.subject, reqId }, 'event listener failed');
+      }
+    };
+    void (async () => {
+      for await (const msg of sub) this.track(handle(msg));
     })();
   }
 

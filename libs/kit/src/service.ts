@@ -67,7 +67,8 @@ export async function startService<S extends z.ZodObject>(
   });
   if (spec.streams?.length) await bus.ensureStreams(...spec.streams);
   const db = await openDatabase({ ...spec.database, url: config.DATABASE_URL, logger });
-  const app = createHttpApp({ logger, internalSecret: config.INTERNAL_SECRET });
+  // Reached through the gateway, whose line (same request id) is the request's one at info.
+  const app = createHttpApp({ logger, internalSecret: config.INTERNAL_SECRET, behindGateway: true });
   // Every request counted and timed by route pattern; /metrics on the service's own port, never via the gateway.
   addHttpMetrics(app, metrics);
   addMetricsRoute(app, metrics);

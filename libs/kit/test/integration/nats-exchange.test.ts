@@ -140,6 +140,22 @@ describe('two services over the real NATS server', () => {
     expect(deliveries).toEqual([1]);
   });
 
+  it('carries the request id it is handed when the caller runs no request context (the gateway)', async () => {
+    const a = capturedLogger('svc-e');
+    const b = capturedLogger('svc-f');
+    const busA = await Bus.connect({ url: natsUrl, name: 'svc-e', prefix: `${prefix}e`, logger: a.logger });
+    const busB = await Bus.connect({ url: natsUrl, name: 'svc-f', prefix: `${prefix}e`, logger: b.logger });
+    buses.push(busA, busB);
+    busB.serve(Rpc.authStats, async () => {
+      b.logger.info('stats asked');
+      return { totalUsers: 0, usersGoogle: 0, usersLocal: 0 };
+    });
+    await busB.flush();
+    const requestId = `req-${randomUUID()}`;
+    await busA.request(Rpc.authStats, {}, { requestId });
+    expect(b.lines.find((l) => l.msg === 'stats asked')?.reqId).toBe(requestId);
+  });
+
   it('rejects a request that does not match the contract before it leaves the process', async () => {
     const { logger } = capturedLogger('svc-c');
     const bus = await Bus.connect({ url: natsUrl, name: 'svc-c', prefix, logger });

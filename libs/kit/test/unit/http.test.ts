@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import { currentContext } from '../../src/context.js';
 import { createLogger } from '../../src/logger.js';
 import { addHealthRoutes, addRoute, createHttpApp } from '../../src/http.js';
 import { identityHeaders } from '../../src/identity.js';
@@ -116,7 +117,7 @@ describe('service HTTP conventions', () => {
 });
 
 /** An app whose log lines (JSON, every level) are kept in memory, parsed. */
-function logged(opts: { isRoutineRequest?: (req: FastifyRequest) => boolean } = {}) {
+function logged(opts: { isRoutineRequest?: (req: FastifyRequest) => boolean; behindGateway?: boolean } = {}) {
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _e, cb) {
@@ -214,6 +215,72 @@ describe('request logging', () => {
       [401, INFO],
       [503, WARN],
       [500, ERROR],
+    ]);
+  });
+
+  it('behind the gateway, writes its request line at debug below 500 (the gateway writes the info one) and 5xx louder', async () => {
+    const { app: a, lines, requestLines } = logged({ behindGateway: true });
+    const post = (n: number) =>
+      a.inject({ method: 'POST', url: '/api/echo', headers: as('user', `b${n}`), payload: { n } });
+    await post(2);
+    await post(13);
+    await a.inject({ method: 'POST', url: '/api/echo', payload: { n: 1 } });
+    await a.inject({ method: 'GET', url: '/health' });
+    await post(503);
+    await post(500);
+    expect(requestLines().map((l) => [(l.res as { statusCode: number }).statusCode, l.level])).toEqual([
+      [200, DEBUG],
+      [400, DEBUG],
+      [401, DEBUG],
+      [200, DEBUG],
+      [503, WARN],
+      [500, ERROR],
+    ]);
+    // Still with the request id the gateway sent, and the handler's own lines keep their level.
+    expect(requestLines()[0]).toMatchObject({ reqId: 'b2', req: { method: 'POST', url: '/api/echo' } });
+    expect(lines.find((l) => l.msg === 'echo asked')).toMatchObject({ level: INFO, reqId: 'b2' });
+  });
+
+  it('writes no request line below the logger level (nothing built for it either)', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _e, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    const a = createHttpApp({ logger: createLogger('t', 'info', sink), behindGateway: true });
+    a.get('/api/x', async () => ({ ok: true }));
+    a.get('/api/fail', async () => {
+      throw new Error('boom');
+    });
+    await a.inject({ method: 'GET', url: '/api/x' });
+    await a.inject({ method: 'GET', url: '/api/fail' });
+    const requestLines = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
+    expect(requestLines.map((l) => [l.res.statusCode, l.level])).toEqual([[500, ERROR]]);
+  });
+
+  it('without a request context (the gateway), still puts the request id on the lines written through req.log', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk, _e, cb) {
+        for (const l of chunk.toString().split('\n')) if (l) lines.push(JSON.parse(l));
+        cb();
+      },
+    });
+    const a = createHttpApp({ logger: createLogger('t', 'info', sink), requestContext: false });
+    let context: unknown = 'not asked';
+    a.get('/api/x', async (req) => {
+      context = currentContext();
+      req.log.info('handled');
+      return { ok: true };
+    });
+    const res = await a.inject({ method: 'GET', url: '/api/x', headers: { 'x-request-id': 'sem-contexto' } });
+    expect(res.headers['x-request-id']).toBe('sem-contexto');
+    expect(context).toBeUndefined();
+    expect(lines.map((l) => [l.msg, l.reqId])).toEqual([
+      ['handled', 'sem-contexto'],
+      ['request completed', 'sem-contexto'],
     ]);
   });
 

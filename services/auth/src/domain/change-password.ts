@@ -1,7 +1,7 @@
 import { ErrorCode, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { users } from '../persistence/repositories.js';
-import { sessionFor, type AuthDeps, type Session } from './deps.js';
+import { announceSessionsRevoked, sessionFor, type AuthDeps, type Session } from './deps.js';
 import { passwordMatches } from './passwords.js';
 
 /**
@@ -28,5 +28,6 @@ export async function changePassword(
     await deps.passwords.hash(newPassword, deps.config.BCRYPT_COST),
   );
   if (!updated) throw AppError.unauthorized(Msg.changePasswordFailed);
+  await announceSessionsRevoked(deps, updated);
   return sessionFor(deps, updated);
 }

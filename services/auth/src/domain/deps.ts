@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { MessageDef } from '@app/contracts';
+import { Events, type MessageDef } from '@app/contracts';
 import type { Bus, Logger } from '@app/kit';
 import type { z } from 'zod';
 import type { AuthConfig } from '../config.js';
@@ -41,6 +41,33 @@ export function publishEvent<P extends z.ZodObject>(
   return deps.bus.publish(def, { ...payload, eventId, at: new Date().toISOString() } as z.input<P>, {
     msgID: eventId,
   });
+}
+
+/**
+ * Tells every gateway that the user's older sessions ended (`Events.sessionsRevoked`), so none of them keeps
+ * accepting a token from its session cache. Called after the transaction that bumped the token version commits: a
+ * gateway that heard it earlier could ask again, read the old version and cache it. The id names the version, so a
+ * repeat is dropped by JetStream. A failure to publish does not undo the change (it is committed, and the caller
+ * is answered as such): it is logged, and each gateway then forgets the old session when its cache entry expires
+ * (SESSION_CACHE_TTL_MS) or when it sees a newer token of the user.
+ */
+export async function announceSessionsRevoked(
+  deps: Pick<AuthDeps, 'bus' | 'logger'>,
+  user: Pick<UserRow, 'id' | 'tokenVersion'>,
+): Promise<void> {
+  const eventId = `sessions-revoked:${user.id}:${user.tokenVersion}`;
+  try {
+    await deps.bus.publish(
+      Events.sessionsRevoked,
+      { eventId, at: new Date().toISOString(), userId: user.id, tokenVersion: user.tokenVersion },
+      { msgID: eventId },
+    );
+  } catch (err) {
+    deps.logger.error(
+      { err, userId: user.id, tokenVersion: user.tokenVersion },
+      'sessions ended, but the revocation event was not published: gateways forget them when their cache expires',
+    );
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

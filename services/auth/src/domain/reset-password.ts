@@ -1,7 +1,7 @@
 import { ErrorCode, Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { loginFailures, oneTimeCodes, users } from '../persistence/repositories.js';
-import { publishEvent, type AuthDeps } from './deps.js';
+import { announceSessionsRevoked, publishEvent, type AuthDeps } from './deps.js';
 import { hashSecret } from './secrets.js';
 
 /**
@@ -14,7 +14,7 @@ export async function resetPassword(
   newPassword: string,
 ): Promise<void> {
   const passwordHash = await deps.passwords.hash(newPassword, deps.config.BCRYPT_COST);
-  await deps.db.transaction(async (m) => {
+  const user = await deps.db.transaction(async (m) => {
     const userId = await oneTimeCodes(m).consume(hashSecret(recoveryToken), 'recovery');
     if (!userId) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);
     const before = await users(m).byId(userId);
@@ -22,5 +22,7 @@ export async function resetPassword(
     if (!before || !user) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);
     await loginFailures(m).clear(user.email);
     if (!before.active) await publishEvent(deps, Events.userActivated, { userId, email: user.email });
+    return user;
   });
+  await announceSessionsRevoked(deps, user);
 }

@@ -3,7 +3,14 @@ import { ErrorCode, Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { UserRow } from '../persistence/entities.js';
 import { oneTimeCodes, users } from '../persistence/repositories.js';
-import { isUniqueViolation, publishEvent, sessionFor, type AuthDeps, type Session } from './deps.js';
+import {
+  announceSessionsRevoked,
+  isUniqueViolation,
+  publishEvent,
+  sessionFor,
+  type AuthDeps,
+  type Session,
+} from './deps.js';
 import { googleRefusalReason, type GoogleIdentity } from './google-verifier.js';
 
 /**
@@ -20,25 +27,32 @@ export async function signInWithGoogle(deps: AuthDeps, credential: string): Prom
     await publishEvent(deps, Events.loginFailed, { email: '', reason: 'google' });
     throw AppError.unauthorized(Msg.googleFailed, ErrorCode.INVALID_CREDENTIALS);
   }
-  let user: UserRow;
+  let found: Found;
   try {
-    user = await deps.db.transaction((m) => findOrCreate(deps, m, identity));
+    found = await deps.db.transaction((m) => findOrCreate(deps, m, identity));
   } catch (err) {
     // Two first sign-ins of the same account at once: the loser finds the winner's row.
     if (!isUniqueViolation(err)) throw err;
-    user = await deps.db.transaction((m) => findOrCreate(deps, m, identity));
+    found = await deps.db.transaction((m) => findOrCreate(deps, m, identity));
   }
-  return sessionFor(deps, user);
+  if (found.claimed) await announceSessionsRevoked(deps, found.user);
+  return sessionFor(deps, found.user);
+}
+
+/** The account signed in, and whether this sign-in claimed a never-activated one (ending its older sessions). */
+interface Found {
+  user: UserRow;
+  claimed: boolean;
 }
 
 async function findOrCreate(
   deps: AuthDeps,
   m: Parameters<typeof users>[0],
   g: GoogleIdentity,
-): Promise<UserRow> {
+): Promise<Found> {
   const repo = users(m);
   const linked = await repo.byGoogleSub(g.sub);
-  if (linked) return linked;
+  if (linked) return { user: linked, claimed: false };
   const sameEmail = await repo.byEmail(g.email);
   if (sameEmail) {
     // Google vouches for the address, which is also what activation proves. A never-activated account proved
@@ -50,13 +64,13 @@ async function findOrCreate(
       if (claimed) {
         await oneTimeCodes(m).retireUnused(claimed.id, 'activation');
         await publishEvent(deps, Events.userActivated, { userId: claimed.id, email: g.email });
-        return claimed;
+        return { user: claimed, claimed: true };
       }
       // Activated meanwhile (its emailed link): linked as an active account below.
     }
     // Active: the address was proved before, so the password is its owner's and stays.
     await repo.update(sameEmail.id, { googleSub: g.sub });
-    return (await repo.byId(sameEmail.id))!;
+    return { user: (await repo.byId(sameEmail.id))!, claimed: false };
   }
   const id = randomUUID();
   await repo.insert({
@@ -76,5 +90,5 @@ async function findOrCreate(
     fullname: g.name,
     fromGoogle: true,
   });
-  return (await repo.byId(id))!;
+  return { user: (await repo.byId(id))!, claimed: false };
 }

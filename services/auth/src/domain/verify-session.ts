@@ -2,11 +2,13 @@ import type { Role } from '@app/contracts';
 import { users } from '../persistence/repositories.js';
 import { isUuid, type AuthDeps } from './deps.js';
 
-export type SessionCheck = { valid: true; userId: string; role: Role } | { valid: false };
+export type SessionCheck =
+  { valid: true; userId: string; role: Role; tokenVersion: number } | { valid: false };
 
 /**
  * The full session check (the gateway asks it on every protected request): a well-signed HS256 token with
- * `exp` and `sub`, whose token version matches the user's, and an active user. Only the token decides
+ * `exp` and `sub`, whose token version matches the user's, and an active user. A valid answer carries that version
+ * (the gateway caches it until a `sessionsRevoked` event). Only the token decides
  * "invalid": a database failure is thrown, so the RPC fails and the gateway answers 503 instead of signing
  * everybody out during an outage.
  */
@@ -19,5 +21,5 @@ export async function verifySession(
   if (!claims || !isUuid(claims.sub)) return { valid: false };
   const user = await users(deps.db.manager).byId(claims.sub);
   if (!user || !user.active || user.tokenVersion !== claims.tv) return { valid: false };
-  return { valid: true, userId: user.id, role: user.role };
+  return { valid: true, userId: user.id, role: user.role, tokenVersion: user.tokenVersion };
 }

@@ -43,6 +43,25 @@ export const users = (m: EntityManager) => {
         .execute();
       return result.affected ? repo.findOneByOrFail({ id }) : null;
     },
+    /**
+     * Makes the account an active admin if it is not one already, ending its older sessions (token version + 1):
+     * they were issued to a member or to a disabled account. Answers the new row, else null (nothing changed).
+     */
+    async makeActiveAdmin(id: string) {
+      const result = await m
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({
+          role: 'admin',
+          active: true,
+          tokenVersion: () => 'token_version + 1',
+          updatedAt: () => 'now()',
+        })
+        .where("id = :id AND (role <> 'admin' OR active = false)", { id })
+        .returning('id')
+        .execute();
+      return result.affected ? repo.findOneByOrFail({ id }) : null;
+    },
     async page(limit: number, offset: number) {
       const [rows, total] = await repo.findAndCount({
         order: { createdAt: 'DESC', id: 'DESC' },

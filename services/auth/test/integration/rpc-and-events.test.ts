@@ -46,7 +46,7 @@ async function eventsDuring(subject: string, fn: () => Promise<unknown>) {
 }
 
 describe('auth RPC', () => {
-  it('authVerifySession answers the user and role of a current session, and invalid otherwise', async () => {
+  it('authVerifySession answers the user, role and token version of a current session, and invalid otherwise', async () => {
     const user = await createActiveUser(stack);
     const [row] = await sql<{ id: string }>(stack, 'SELECT id FROM auth.users WHERE email = $1', [
       user.email,
@@ -55,6 +55,7 @@ describe('auth RPC', () => {
       valid: true,
       userId: row!.id,
       role: 'user',
+      tokenVersion: 0,
     });
     expect(await bus.request(Rpc.authVerifySession, { token: 'x.y.z' })).toEqual({ valid: false });
     await sql(stack, 'UPDATE auth.users SET active = false WHERE id = $1', [row!.id]);

@@ -43,6 +43,7 @@ describe('verifySession', () => {
       valid: true,
       userId: user.id,
       role: 'user',
+      tokenVersion: 2,
     });
   });
 

@@ -27,7 +27,7 @@ export const spec: ServiceSpec<typeof env> = {
       recent,
       logger,
     };
-    const prerender = recent && prerenderWhenIdle(deps, recent, logger);
+    const prerender = recent && prerenderWhenIdle(deps, recent, logger, pool);
     // After the consumers have stopped and their jobs are done: the PDF printed ahead, then the browser.
     onShutdown(async () => {
       await prerender?.stop();

@@ -191,6 +191,9 @@ export class BrowserPool {
   #retried = 0;
   #recycled = 0;
   #memoryMb: number | null = null;
+  /** Previews and documents asked for and not done yet, and when the last one was (quiet()). */
+  #asked = 0;
+  #lastAskedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: BrowserPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
@@ -229,18 +232,41 @@ export class BrowserPool {
   }
 
   async render<O extends Outputs>(sheet: SheetDocument, options: RenderOptions<O>): Promise<Rendered<O>> {
-    for (let attempt = 1; ; attempt++) {
-      const tab = await this.#acquire(options.kind ?? 'document');
-      try {
-        const rendered = await this.#renderOn(tab, sheet, options.outputs);
-        this.#rendered++;
-        this.#release(tab);
-        return rendered as Rendered<O>;
-      } catch (error) {
-        this.#discard(tab);
-        if (attempt >= MAX_ATTEMPTS || this.#closed) throw error;
-        this.#retried++;
+    const kind = options.kind ?? 'document';
+    const asked = kind !== 'ahead';
+    if (asked) this.#asked++;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const tab = await this.#acquire(kind);
+        try {
+          const rendered = await this.#renderOn(tab, sheet, options.outputs);
+          this.#rendered++;
+          this.#release(tab);
+          return rendered as Rendered<O>;
+        } catch (error) {
+          this.#discard(tab);
+          if (attempt >= MAX_ATTEMPTS || this.#closed) throw error;
+          this.#retried++;
+        }
       }
+    } finally {
+      if (asked) {
+        this.#asked--;
+        this.#lastAskedAt = performance.now();
+      }
+    }
+  }
+
+  /**
+   * Resolves once no preview or document has been waiting or rendering for `quietMs` (or the pool is closed): work
+   * ahead of time waits for it, so that a parent generating page after page does not find a tab printing a PDF for a
+   * page already skipped.
+   */
+  async quiet(quietMs: number): Promise<void> {
+    while (!this.#closed) {
+      const left = this.#asked > 0 ? quietMs : this.#lastAskedAt + quietMs - performance.now();
+      if (left <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, left));
     }
   }
 

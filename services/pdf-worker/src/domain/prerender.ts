@@ -17,6 +17,10 @@ export class RecentPreviews {
     return this.#jobs.length;
   }
 
+  get stopped(): boolean {
+    return this.#stopped;
+  }
+
   remember(job: RenderJob): void {
     if (this.#stopped) return;
     this.#jobs = [job, ...this.#jobs.filter((j) => j.code !== job.code)].slice(0, this.capacity);
@@ -42,17 +46,28 @@ export class RecentPreviews {
 }
 
 /**
- * Prints the PDFs of recent previews one at a time, each waiting in the pool behind every preview and document
- * (render-queue.ts: `ahead` gets a tab only while another stays free). `stop()` ends the loop after the PDF under way.
+ * How long the worker must have had no preview or document to draw before it prints a PDF ahead of time: a parent
+ * looks at a preview for seconds before buying it, and one generating page after page is not made to wait for the PDF
+ * of a page already skipped.
+ */
+export const AHEAD_AFTER_QUIET_MS = 500;
+
+/**
+ * Prints the PDFs of recent previews one at a time, each once the worker has been quiet for AHEAD_AFTER_QUIET_MS,
+ * and then waiting in the pool behind every preview and document (render-queue.ts: `ahead` gets a tab only while
+ * another stays free). `stop()` ends the loop after the PDF under way.
  */
 export function prerenderWhenIdle(
   deps: RenderDeps,
   recent: RecentPreviews,
   logger: Logger,
+  pool: { quiet(quietMs: number): Promise<void> },
 ): { stop(): Promise<void> } {
   const idle = { working() {} };
   const loop = (async () => {
     for (let job = await recent.next(); job; job = await recent.next()) {
+      await pool.quiet(AHEAD_AFTER_QUIET_MS);
+      if (recent.stopped) break;
       try {
         await renderDocument(deps, job, idle, 'ahead');
       } catch (err) {

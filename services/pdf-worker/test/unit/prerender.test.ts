@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '@app/kit';
 import type { Outputs, Rendered, RenderOptions } from '../../src/domain/browser-pool.js';
-import { prerenderWhenIdle, RecentPreviews } from '../../src/domain/prerender.js';
+import { AHEAD_AFTER_QUIET_MS, prerenderWhenIdle, RecentPreviews } from '../../src/domain/prerender.js';
 import {
   renderDocument,
   renderPreview,
@@ -91,7 +91,7 @@ describe('printing ahead of time', () => {
   it('prints the PDF of each preview at the `ahead` priority, skipping pages whose PDF is stored, until stopped', async () => {
     const { deps, rendered, stored, recent } = fakes('idle');
     stored.set('bought.pdf', Buffer.from('pdf'));
-    const loop = prerenderWhenIdle(deps, recent, silent);
+    const loop = prerenderWhenIdle(deps, recent, silent, { quiet: async () => {} });
     await renderPreview(deps, job('bought'), progress);
     await renderPreview(deps, job('fresh'), progress);
     // Drained, not timed: the loop takes the newest first, so once 'bought' (the older) is done, both are.
@@ -104,5 +104,32 @@ describe('printing ahead of time', () => {
     // Stopped: a later preview is not printed ahead.
     await renderPreview(deps, job('late'), progress);
     expect(stored.has('late.pdf')).toBe(false);
+  });
+
+  it('waits until no preview or document has been asked for a moment before printing ahead', async () => {
+    const { deps, rendered, recent } = fakes('idle');
+    let quietNow!: () => void;
+    const asked: number[] = [];
+    const pool = {
+      quiet: (ms: number) => {
+        asked.push(ms);
+        return new Promise<void>((resolve) => (quietNow = resolve));
+      },
+    };
+    const loop = prerenderWhenIdle(deps, recent, silent, pool);
+    await renderPreview(deps, job('P1'), progress);
+    await expect.poll(() => asked).toEqual([AHEAD_AFTER_QUIET_MS]);
+    expect(rendered.filter((r) => r.kind === 'ahead')).toEqual([]);
+    quietNow();
+    await expect.poll(() => rendered.filter((r) => r.kind === 'ahead').length).toBe(1);
+    // Stopped while waiting for quiet: the page it held is not printed.
+    await renderPreview(deps, job('P2'), progress);
+    await expect.poll(() => asked.length).toBe(2);
+    const stopping = loop.stop();
+    quietNow();
+    await stopping;
+    expect(rendered.filter((r) => r.kind === 'ahead').map((r) => r.title)).toEqual([
+      expect.stringContaining('P1'),
+    ]);
   });
 });

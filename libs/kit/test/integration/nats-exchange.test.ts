@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type {} from '@app/testing';
 import { describe, expect, inject, it, afterAll } from 'vitest';
 import { Events, Jobs, Rpc } from '@app/contracts';
 import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
-import { Bus, createLogger, runWithContext } from '../../src/index.js';
-
-function capturedLogger(name: string) {
-  const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk, _enc, cb) {
-      for (const l of chunk.toString().split('\n')) if (l) lines.push(JSON.parse(l));
-      cb();
-    },
-  });
-  return { logger: createLogger(name, 'debug', sink), lines };
-}
+import { Bus, runWithContext } from '../../src/index.js';
+import { capturedLogger } from './captured-logger.js';
 
 describe('two services over the real NATS server', () => {
   const { natsUrl } = inject('stack');

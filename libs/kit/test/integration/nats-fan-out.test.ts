@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { Writable } from 'node:stream';
 import type {} from '@app/testing';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { Events, type MessagePayload } from '@app/contracts';
-import { Bus, createLogger, type ConnectionChange } from '../../src/index.js';
+import { Bus, type ConnectionChange } from '../../src/index.js';
+import { capturedLogger } from './captured-logger.js';
 
 type Revoked = MessagePayload<typeof Events.sessionsRevoked>;
-
-function capturedLogger(name: string) {
-  const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk, _enc, cb) {
-      for (const l of chunk.toString().split('\n')) if (l) lines.push(JSON.parse(l));
-      cb();
-    },
-  });
-  return { logger: createLogger(name, 'debug', sink), lines };
-}
 
 const revoked = (userId: string, tokenVersion: number): Revoked => ({
   eventId: `sessions-revoked:${userId}:${tokenVersion}`,

@@ -9,10 +9,11 @@ import {
   loginGoogle,
   type MessagePayload,
 } from '@app/contracts';
-import { Bus, createLogger, openDatabase } from '@app/kit';
+import { createLogger, openDatabase, type Bus } from '@app/kit';
 import {
   adminToken,
   call,
+  connectBus,
   createActiveUser,
   googleCredential,
   loginWith,
@@ -37,12 +38,7 @@ let bus: Bus;
 type Revoked = MessagePayload<typeof Events.sessionsRevoked>;
 
 beforeAll(async () => {
-  bus = await Bus.connect({
-    url: stack.natsUrl,
-    name: 'auth-revocation-test',
-    prefix: stack.natsPrefix,
-    logger: createLogger('auth-revocation-test', 'silent'),
-  });
+  bus = await connectBus(stack, 'auth-revocation-test');
 });
 afterAll(() => bus.drain());
 

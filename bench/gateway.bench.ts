@@ -11,13 +11,13 @@
  * BENCH_CPU_PROF (a directory: the gateway writes a V8 CPU profile of each of its runs there).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { identityHeaders, REQUEST_ID_HEADER } from '@app/kit';
-import { createActiveUser, startTestStack, topUp, userIdOf } from '@app/testing';
+import { cpuTime, createActiveUser, startTestStack, topUp, userIdOf } from '@app/testing';
 import type { Managed } from '@app/stack';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -41,31 +41,15 @@ interface Row {
   cpu: Record<string, number>;
 }
 
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-/** User + system CPU of a process so far, in milliseconds; undefined off Linux. */
-function cpuMs(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return undefined;
-  }
-}
-
 async function load(url: string, headers: Record<string, string>, seconds: number) {
   return autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
 }
 
-const running = await startTestStack('bench');
+// Production's log level (the test stack logs at debug): one line per request at info is part of what is measured.
+const running = await startTestStack('bench', { LOG_LEVEL: 'info' });
 try {
   const info = running.info;
-  const processes = new Map<string, Managed>();
-  // Production's log level (the test stack logs at debug): one line per request at info is part of what is measured.
-  for (const name of ['auth', 'billing'] as const)
-    processes.set(name, await running.restart(name, { LOG_LEVEL: 'info' }));
+  let gateway: Managed | undefined;
 
   const user = await createActiveUser(info);
   await topUp(info, user.token, 10);
@@ -82,7 +66,6 @@ try {
   };
 
   const gatewayEnv = (ttl: string | undefined, round: number, mode: string) => ({
-    LOG_LEVEL: 'info',
     ...(ttl === undefined ? {} : { SESSION_CACHE_TTL_MS: ttl }),
     // Node 20 refuses --cpu-prof in NODE_OPTIONS: a preloaded module runs the profiler instead.
     ...(CPU_PROF_DIR
@@ -95,7 +78,7 @@ try {
 
   /** Restarts the stack's gateway (same port) with the session cache off (TTL 0) or at its default. */
   const restartGateway = async (ttl: string | undefined, round: number, mode: string) => {
-    processes.set('gateway', await running.restart('gateway', gatewayEnv(ttl, round, mode)));
+    gateway = await running.restart('gateway', gatewayEnv(ttl, round, mode));
   };
   const modes: Array<{
     mode: Mode;
@@ -129,16 +112,19 @@ try {
     for (const m of modes) {
       await m.gateway?.(round);
       if (WARMUP_S > 0) await load(m.url, m.headers, WARMUP_S);
-      const before = new Map([...processes].map(([name, p]) => [name, cpuMs(p.child.pid)]));
+      const measured = () => {
+        const { gateway: gw, auth, billing } = running.pids();
+        return cpuTime({ gateway: gw!, auth: auth!, billing: billing! });
+      };
+      const before = measured();
       const ownBefore = process.cpuUsage();
       const result = await load(m.url, m.headers, DURATION_S);
       const own = process.cpuUsage(ownBefore);
+      const after = measured();
       const cpu: Record<string, number> = {};
-      for (const [name, p] of processes) {
-        const start = before.get(name);
-        const end = cpuMs(p.child.pid);
-        if (start !== undefined && end !== undefined && result.requests.total > 0)
-          cpu[name] = (end - start) / result.requests.total;
+      if (result.requests.total > 0) {
+        for (const name of Object.keys(after))
+          cpu[name] = (after[name]! - before[name]!) / result.requests.total;
       }
       if (!m.gateway) delete cpu.gateway;
       // This process: autocannon, and the pipes that carry the stack's logs to their files.
@@ -162,7 +148,7 @@ try {
     }
   }
   // With CPU profiles on, the last gateway restarted must stop for its profile to be written.
-  if (CPU_PROF_DIR) await processes.get('gateway')?.stop();
+  if (CPU_PROF_DIR) await gateway?.stop();
 
   const billingBy = new Map(
     rows.filter((r) => r.mode === 'billing directly').map((r) => [r.round, r.reqPerSec]),

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createUser, recoverPassword } from '@app/contracts';
+import type { Subscription } from '@nats-io/nats-core';
+import { createUser, login, recoverPassword } from '@app/contracts';
+import type { Bus } from '@app/kit';
 import { call, linkIn, uniqueEmail, waitForEmail, type StackInfo } from '@app/testing';
 
 /** Signs up without activating; answers the credentials and the activation code from the email. */
@@ -37,3 +39,35 @@ export async function recoveryTokenFor(
 export const lastSegment = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop()!);
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * The events auth publishes on `subject` while `fn` runs. Then a failed sign-in for a fresh email is the marker: auth
+ * publishes its event after every event of `fn` had been taken by the server, and NATS hands one subscriber the
+ * messages in that order, so once the marker is seen nothing of `fn` is still coming.
+ */
+export async function eventsDuring<E = Record<string, unknown>>(
+  stack: StackInfo,
+  bus: Bus,
+  subject: string,
+  fn: () => Promise<unknown>,
+): Promise<E[]> {
+  const seen: E[] = [];
+  const marker = uniqueEmail('marcador');
+  let drained!: () => void;
+  const markerSeen = new Promise<void>((resolve) => (drained = resolve));
+  const sub: Subscription = bus.nc.subscribe(bus.subject('events.auth.>'));
+  void (async () => {
+    for await (const m of sub) {
+      const event = m.json<Record<string, unknown>>();
+      if (event.email === marker) drained();
+      else if (m.subject === bus.subject(subject)) seen.push(event as E);
+    }
+  })();
+  await bus.nc.flush();
+  await fn();
+  const res = await call(stack.gatewayUrl, login, { body: { email: marker, password: 'senha-marcador' } });
+  if (res.status !== 401) throw new Error(`the marker sign-in answered ${res.status}, not 401`);
+  await markerSeen;
+  sub.unsubscribe();
+  return seen;
+}

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Subscription } from '@nats-io/nats-core';
 import { activateUser, login, Rpc } from '@app/contracts';
 import { Bus, createLogger } from '@app/kit';
 import { call, createActiveUser, googleUser, uniqueEmail, sql } from '@app/testing';
-import { signUpOnly } from './helpers.js';
+import { eventsDuring as eventsDuringOf, signUpOnly } from './helpers.js';
 
 const stack = inject('stack');
 let bus: Bus;
@@ -18,32 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => bus.drain());
 
-/**
- * Collects the events published on an auth subject while `fn` runs. Then a failed sign-in for a fresh email is
- * the marker: auth publishes its event after every event of `fn` had been taken by the server, and NATS hands
- * one subscriber the messages in that order, so once the marker is seen nothing of `fn` is still coming.
- */
-async function eventsDuring(subject: string, fn: () => Promise<unknown>) {
-  const seen: Array<Record<string, unknown>> = [];
-  const marker = uniqueEmail('marcador');
-  let drained!: () => void;
-  const markerSeen = new Promise<void>((resolve) => (drained = resolve));
-  const sub: Subscription = bus.nc.subscribe(bus.subject('events.auth.>'));
-  void (async () => {
-    for await (const m of sub) {
-      const event = m.json<Record<string, unknown>>();
-      if (event.email === marker) drained();
-      else if (m.subject === bus.subject(subject)) seen.push(event);
-    }
-  })();
-  await bus.nc.flush();
-  await fn();
-  const res = await call(stack.gatewayUrl, login, { body: { email: marker, password: 'senha-marcador' } });
-  expect(res.status).toBe(401);
-  await markerSeen;
-  sub.unsubscribe();
-  return seen;
-}
+const eventsDuring = (subject: string, fn: () => Promise<unknown>) => eventsDuringOf(stack, bus, subject, fn);
 
 describe('auth RPC', () => {
   it('authVerifySession answers the user, role and token version of a current session, and invalid otherwise', async () => {

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Subscription } from '@nats-io/nats-core';
 import {
   adminChangePassword,
   changePassword,
   createNewPassword,
   Events,
-  login,
   loginGoogle,
   type MessagePayload,
 } from '@app/contracts';
@@ -18,7 +16,6 @@ import {
   googleCredential,
   loginWith,
   sql,
-  uniqueEmail,
   userIdOf,
 } from '@app/testing';
 import type { AuthDeps } from '../../src/domain/deps.js';
@@ -27,7 +24,7 @@ import { bcryptHasher } from '../../src/domain/passwords.js';
 import { SessionTokens } from '../../src/domain/session-tokens.js';
 import { entities } from '../../src/persistence/entities.js';
 import { CreateAuthTables1732240000000 } from '../../src/persistence/migrations/1732240000000-CreateAuthTables.js';
-import { recoveryTokenFor, signUpOnly } from './helpers.js';
+import { eventsDuring, recoveryTokenFor, signUpOnly } from './helpers.js';
 
 /**
  * auth tells every gateway when a user's older sessions end (`events.auth.sessions.revoked`), on every path that
@@ -42,30 +39,9 @@ beforeAll(async () => {
 });
 afterAll(() => bus.drain());
 
-/**
- * The revocation events published while `fn` runs. A failed sign-in for a fresh email is the marker: auth publishes
- * its event after `fn`'s were taken by the server, and one subscriber gets them in that order.
- */
-async function revocationsDuring(fn: () => Promise<unknown>): Promise<Revoked[]> {
-  const seen: Revoked[] = [];
-  const marker = uniqueEmail('marcador');
-  let drained!: () => void;
-  const markerSeen = new Promise<void>((resolve) => (drained = resolve));
-  const sub: Subscription = bus.nc.subscribe(bus.subject('events.auth.>'));
-  void (async () => {
-    for await (const m of sub) {
-      const event = m.json<Record<string, unknown>>();
-      if (event.email === marker) drained();
-      else if (m.subject === bus.subject(Events.sessionsRevoked.subject)) seen.push(event as Revoked);
-    }
-  })();
-  await bus.nc.flush();
-  await fn();
-  await call(stack.gatewayUrl, login, { body: { email: marker, password: 'senha-marcador' } });
-  await markerSeen;
-  sub.unsubscribe();
-  return seen;
-}
+/** The revocation events published while `fn` runs (drained by a marker event: helpers.ts). */
+const revocationsDuring = (fn: () => Promise<unknown>) =>
+  eventsDuring<Revoked>(stack, bus, Events.sessionsRevoked.subject, fn);
 
 const versionOf = async (userId: string) =>
   (

@@ -54,6 +54,7 @@ export const Msg = {
   testEmailSent: (email: string) => `Email de teste enviado para ${email}.`,
   testEmailFailed: 'Não foi possível enviar o email de teste: o servidor de email não respondeu.',
   selectOperation: 'Selecione pelo menos uma operação.',
+  nameInvalidCharacters: 'O nome contém caracteres não permitidos (caracteres de controle ou invisíveis).',
   invalidAmount: 'Escolha um valor inteiro entre R$ 5,00 e R$ 20,00.',
   // Billing (top-up through Mercado Pago).
   topUpItemTitle: 'Saldo para exercícios de aritmética',

@@ -11,23 +11,48 @@ export const emailField = z
   .pipe(z.email({ error: Msg.emailInvalid }))
   .transform((e) => e.toLowerCase());
 
+/**
+ * Characters no name may hold: the C0 controls (NUL included, which Postgres refuses in text), DEL, the C1 controls,
+ * and the bidirectional marks, embeddings, overrides and isolates that reorder what a reader sees (an admin reading
+ * the users table, a sheet's footer).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function hasControlCharacters(text: string): boolean {
+  CONTROL_CHARACTERS.lastIndex = 0;
+  return CONTROL_CHARACTERS.test(text);
+}
+
+/** A name from elsewhere (Google) cleaned instead of refused: controls dropped, runs of spaces made one. */
+export function cleanName(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+}
+
+const withoutControls = (field: z.ZodString) =>
+  field.refine((v) => !hasControlCharacters(v), Msg.nameInvalidCharacters);
+
 export const loginPasswordField = required(Msg.passwordRequired).min(6, Msg.passwordMin).max(200);
-export const signupFullnameField = z
-  .string({ error: Msg.fullnameRequired })
-  .trim()
-  .min(1, Msg.fullnameRequired)
-  .min(6, Msg.fullnameMin)
-  .max(120);
+export const signupFullnameField = withoutControls(
+  z
+    .string({ error: Msg.fullnameRequired })
+    .trim()
+    .min(1, Msg.fullnameRequired)
+    .min(6, Msg.fullnameMin)
+    .max(120),
+);
 export const confirmationField = required(Msg.confirmationRequired);
 export const recoveryNewPasswordField = required(Msg.passwordRequired)
   .min(6, Msg.newPasswordRecoveryMin)
   .max(200);
-export const profileFullnameField = z
-  .string({ error: Msg.profileNameRequired })
-  .trim()
-  .min(1, Msg.profileNameRequired)
-  .min(3, Msg.profileNameMin)
-  .max(120);
+export const profileFullnameField = withoutControls(
+  z
+    .string({ error: Msg.profileNameRequired })
+    .trim()
+    .min(1, Msg.profileNameRequired)
+    .min(3, Msg.profileNameMin)
+    .max(120),
+);
 export const oldPasswordField = required(Msg.oldPasswordRequired).max(200);
 export const newPasswordField = required(Msg.newPasswordRequired).min(6, Msg.newPasswordMin).max(200);
 

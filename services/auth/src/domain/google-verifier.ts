@@ -1,4 +1,5 @@
 import { OAuth2Client } from 'google-auth-library';
+import { cleanName } from '@app/contracts';
 
 export interface GoogleIdentity {
   sub: string;
@@ -82,7 +83,8 @@ export function createGoogleVerifier(opts: GoogleVerifierOptions) {
     return {
       sub: claims.sub,
       email,
-      name: (claims.name ?? email.split('@')[0] ?? email).trim().slice(0, 120),
+      // Cleaned, not refused: a Google name with a control character (NUL, a bidi override) still signs in.
+      name: (cleanName(claims.name ?? '') || email.split('@')[0] || email).slice(0, 120),
     };
   };
 }

@@ -51,6 +51,17 @@ describe('Google sign-in (POST /api/login/google)', () => {
     ).toBe(401);
   });
 
+  it('signs in a Google account whose name holds a NUL byte and a bidi override, with the name cleaned', async () => {
+    const email = uniqueEmail('google-nul');
+    const res = await call<{ token: string; fullname: string }>(stack.gatewayUrl, loginGoogle, {
+      body: { credential: await googleCredential(stack, { email, name: 'Rita\u0000 de\u202e Cássia' }) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'SUCCESS', payload: { email, fullname: 'Rita de Cássia' } });
+    const me = await call(stack.gatewayUrl, getUser, { token: res.body.payload!.token });
+    expect(me.body.payload).toMatchObject({ fullname: 'Rita de Cássia', fromGoogle: true });
+  });
+
   it('links an existing email-and-password account by its verified email', async () => {
     const user = await createActiveUser(stack, { fullname: 'Conta Local' });
     const res = await call(stack.gatewayUrl, loginGoogle, {

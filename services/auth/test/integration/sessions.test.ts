@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { SignJWT } from 'jose';
 import {
+  Msg,
   adminChangePassword,
   changePassword,
   getUser,
@@ -111,6 +112,8 @@ describe('profile (GET /api/getUser, POST /api/updateUser)', () => {
     ['empty', { fullname: '' }, 'Nome é obrigatório'],
     ['blank', { fullname: '   ' }, 'Nome é obrigatório'],
     ['short', { fullname: 'Al' }, 'Nome deve ter pelo menos 3 caracteres'],
+    ['NUL-holding', { fullname: 'Ana\u0000 Clara' }, Msg.nameInvalidCharacters],
+    ['C1-holding', { fullname: 'Ana\u0085Clara' }, Msg.nameInvalidCharacters],
   ])('refuses a %s name with the spec message', async (_n, body, message) => {
     const user = await createActiveUser(stack);
     const res = await call(stack.gatewayUrl, updateUser, { token: user.token, body });

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { activateUser, createUser, getUser, login } from '@app/contracts';
+import { Msg, activateUser, createUser, getUser, login } from '@app/contracts';
 import { call, emailsTo, uniqueEmail, sql } from '@app/testing';
 import { sha256, signUpOnly } from './helpers.js';
 
@@ -30,6 +30,9 @@ describe('sign-up (POST /api/createUser)', () => {
     ['confirmation missing', { passwordConfirmation: undefined }, 'Confirmação de senha é obrigatória'],
     ['confirmation empty', { passwordConfirmation: '' }, 'Confirmação de senha é obrigatória'],
     ['confirmation different', { passwordConfirmation: 'senha-boa-2' }, 'As senhas não coincidem'],
+    // A NUL byte answered 500 (Postgres refuses it); bidi overrides reorder what an admin reads.
+    ['a NUL byte in the name', { fullname: 'Beatriz\u0000 Souza' }, Msg.nameInvalidCharacters],
+    ['a bidi override in the name', { fullname: 'Beatriz \u202eazuoS' }, Msg.nameInvalidCharacters],
   ])('refuses %s with the spec message', async (_name, change, message) => {
     const res = await call(stack.gatewayUrl, createUser, { body: { ...good(), ...change } });
     expect(res.status).toBe(400);

@@ -31,12 +31,17 @@ interface Knobs {
   iatOffset?: number;
   expOffset?: number;
   emailVerified?: boolean;
+  name?: string;
   key?: KeyObject;
   kid?: string;
 }
 function credential(k: Knobs = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: EMAIL, email_verified: k.emailVerified ?? true, name: 'Vítima Segredo' })
+  return new SignJWT({
+    email: EMAIL,
+    email_verified: k.emailVerified ?? true,
+    name: k.name ?? 'Vítima Segredo',
+  })
     .setProtectedHeader({ alg: 'RS256', kid: k.kid ?? kid, typ: 'JWT' })
     .setIssuer(k.issuer ?? ISSUER)
     .setAudience(k.audience ?? CLIENT_ID)
@@ -82,6 +87,15 @@ const verifier = createGoogleVerifier({ clientId: CLIENT_ID, issuer: ISSUER });
 describe('Google credential refusals', () => {
   it('accepts a good credential (the set-up below is sound)', async () => {
     expect(await verifier(await credential())).toMatchObject({ email: EMAIL, name: 'Vítima Segredo' });
+  });
+
+  it('cleans a name with control characters instead of refusing the account (Postgres refuses NUL)', async () => {
+    const name = 'Ana\u0000 Beatriz\u202e\u0007  Lima\u0085';
+    expect(await verifier(await credential({ name }))).toMatchObject({ name: 'Ana Beatriz Lima' });
+    // Nothing left but controls: the email's local part names the account.
+    expect(await verifier(await credential({ name: '\u0000\u202e' }))).toMatchObject({
+      name: 'vitima.segredo',
+    });
   });
 
   it.each<[string, () => Promise<string>, GoogleRefusal, ReturnType<typeof createGoogleVerifier>?]>([

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -192,6 +193,25 @@ export async function buildGateway(
   return app;
 }
 
+/** A body of undeclared length, read whole if it stays within `limit` bytes; else a 413 error (kit's sendError). */
+export function readWithin(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stream.removeListener('data', onData);
+      // The rest is read and dropped, so that the 413 reaches the client instead of a reset.
+      stream.resume();
+      reject(Object.assign(new Error('request body over the limit'), { statusCode: 413 }));
+    };
+    stream.on('data', onData);
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+  });
+}
+
 /**
  * The connections to one upstream, kept alive between requests for as long as the service says (Fastify's
  * `Keep-Alive: timeout=72`, less undici's 2 s margin). At most UPSTREAM_CONNECTIONS at once: past it requests wait
@@ -224,7 +244,13 @@ async function registerUpstream(
       disableRequestLogging: true,
     });
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.addContentTypeParser('*', (req, payload, done) => {
+      // A declared length was checked at onRequest: the body streams through.
+      if (req.headers['content-length'] !== undefined) return done(null, payload);
+      // A chunked body declares none: read here, refused with 413 past the limit, then handed on as a stream (a
+      // Buffer would be re-encoded by reply-from as JSON).
+      readWithin(payload, config.BODY_LIMIT_BYTES).then((body) => done(null, Readable.from([body])), done);
+    });
     for (const entry of routeTable.filter((e) => e.service === service))
       registerProxyRoute(scope, config, entry, checkSession);
   });

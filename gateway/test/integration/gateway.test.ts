@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type {} from '@app/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,11 +14,17 @@ import { routeTable, type Upstream } from '../../src/route-table.js';
 
 /** Upstreams that answer with their own name and what they received, to see where the gateway sent a request. */
 async function echoUpstream(name: Upstream) {
-  const seen: Array<{ url: string; headers: http.IncomingHttpHeaders; port: number | undefined }> = [];
+  const seen: Array<{
+    url: string;
+    headers: http.IncomingHttpHeaders;
+    port: number | undefined;
+    bodyBytes: number;
+  }> = [];
   const server = http.createServer((req, res) => {
     // The gateway's side of the connection: requests on one kept-alive connection share it.
-    seen.push({ url: req.url ?? '', headers: req.headers, port: req.socket.remotePort });
-    req.resume();
+    const request = { url: req.url ?? '', headers: req.headers, port: req.socket.remotePort, bodyBytes: 0 };
+    seen.push(request);
+    req.on('data', (chunk: Buffer) => (request.bodyBytes += chunk.length));
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
       // `?answer=503` plays a service saying "not yet" (a page still rendering).
@@ -350,6 +356,56 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses a chunked body over the limit with 413 in the envelope, over a real connection', async () => {
+    // No Content-Length: the size is known only while reading (it used to reach the service: 503 or a reset).
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${address}/api/createUser`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      let sent = 0;
+      const pump = () => {
+        while (sent < 5 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      req.write('{"fullname":"');
+      pump();
+    });
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toEqual({
+      status: 'ERROR',
+      message: 'Requisição grande demais.',
+      payload: null,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+  });
+
+  it('passes a chunked body within the limit on to the service whole', async () => {
+    const auth = upstreams.get('auth')!;
+    const payload = JSON.stringify({ fullname: 'Ana Chunked', pad: 'y'.repeat(20_000) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/createUser',
+      headers: { 'content-type': 'application/json' },
+      // A stream: light-my-request sends no Content-Length, as a chunked upload.
+      payload: Readable.from([Buffer.from(payload.slice(0, 9000)), Buffer.from(payload.slice(9000))]),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(auth.seen.at(-1)).toMatchObject({ url: '/api/createUser', bodyBytes: Buffer.byteLength(payload) });
   });
 
   it('sets security headers', async () => {

@@ -117,10 +117,15 @@ export async function buildGateway(
     // The Google stand-in's sign-in popup (development) must talk back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  // One hook for the gateway's own work on every request: the security headers; the identity headers a caller may
+  // One hook for the gateway's own work on every request: the security headers and the API's no-store; the identity
+  // headers a caller may
   // not send; and, as the proxy streams bodies through, the size limit on the declared length.
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders);
+    // API answers carry tokens and personal data: no cache keeps them unless the service says otherwise (a
+    // thumbnail, a page's public answers), since reply-from copies the service's headers over this one.
+    if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs'))
+      reply.header('cache-control', 'no-store');
     for (const h of SPOOFABLE) if (h in req.headers) delete req.headers[h];
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > config.BODY_LIMIT_BYTES) {

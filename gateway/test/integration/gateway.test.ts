@@ -27,6 +27,8 @@ async function echoUpstream(name: Upstream) {
     req.on('data', (chunk: Buffer) => (request.bodyBytes += chunk.length));
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
+      // `?cache=public` plays a service that chooses its own caching (a page's public answers).
+      if (req.url?.includes('cache=public')) res.setHeader('cache-control', 'public, max-age=3600');
       // `?answer=503` plays a service saying "not yet" (a page still rendering).
       if (req.url?.includes('answer=503')) {
         res.statusCode = 503;
@@ -406,6 +408,22 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(auth.seen.at(-1)).toMatchObject({ url: '/api/createUser', bodyBytes: Buffer.byteLength(payload) });
+  });
+
+  it('marks every API answer no-store (tokens, personal data), proxied or its own, but lets a service choose', async () => {
+    const token = `Bearer ${await sign('u1')}`;
+    for (const [url, method, headers] of [
+      ['/api/login', 'POST', {}],
+      ['/api/getUser', 'GET', { authorization: token }],
+      ['/api/getBalance', 'GET', { authorization: token }],
+      ['/api/env', 'GET', {}],
+      ['/api/nao-existe', 'GET', {}],
+    ] as const) {
+      const res = await app.inject({ method, url, headers, payload: method === 'POST' ? {} : undefined });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const answers = await app.inject({ method: 'GET', url: '/api/answers?code=abc&cache=public' });
+    expect(answers.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('sets security headers', async () => {

@@ -1,3 +1,4 @@
+import './zod-locale.js';
 export * from './envelope.js';
 export * from './messages.js';
 export * from './messaging.js';

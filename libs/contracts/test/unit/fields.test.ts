@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CreateUserBody,
+  ProcessPaymentBody,
   Msg,
   UpdateUserBody,
   cleanName,
@@ -52,5 +53,26 @@ describe('cleanName (a Google name is cleaned, not refused)', () => {
     expect(cleanName('\u202eAna\u0000\u0000Lima \t\n Souza\u0085')).toBe('Ana Lima Souza');
     expect(hasControlCharacters(cleanName('a\u0000b\u202ec'))).toBe(false);
     expect(cleanName('\u0000')).toBe('');
+  });
+});
+
+describe("zod's own messages are pt-BR (rules without a message of ours)", () => {
+  it.each([
+    [
+      'a wrong type',
+      ProcessPaymentBody,
+      { preferenceId: 5, paymentId: '1' },
+      /^Entrada inválida: esperava um texto/,
+    ],
+    ['a missing field', ProcessPaymentBody, { paymentId: '1' }, /^Entrada inválida/],
+    ['too long', ProcessPaymentBody, { preferenceId: 'p'.repeat(201), paymentId: '1' }, /^Grande demais/],
+    ['a malformed id', ProcessPaymentBody, { preferenceId: 'p', paymentId: 'abc' }, /inválid/],
+  ])('%s', (_label, schema, value, message) => {
+    const issues = schema.safeParse(value).error?.issues ?? [];
+    expect(issues.length).toBeGreaterThan(0);
+    for (const issue of issues) {
+      expect(issue.message).toMatch(message);
+      expect(issue.message).not.toMatch(/\b(Invalid|expected|received|Too (big|small))\b/);
+    }
   });
 });

@@ -14,6 +14,8 @@ import { Pool } from 'undici';
 import { ErrorCode, fail, getClientConfig, getEnv, PlatformMessages, allApiRoutes } from '@app/contracts';
 import {
   addHealthRoutes,
+  ClientAddressHeaders,
+  clientAddressHeaders,
   addHttpMetrics,
   createHttpApp,
   identityHeaders,
@@ -60,7 +62,13 @@ export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, s
 }
 
 /** Headers a caller may not set: only the gateway speaks for the user to the services. */
-const SPOOFABLE = ['x-user-id', 'x-user-role', 'x-gateway-signature'];
+const SPOOFABLE = [
+  'x-user-id',
+  'x-user-role',
+  'x-gateway-signature',
+  ClientAddressHeaders.address,
+  ClientAddressHeaders.signature,
+];
 
 export async function buildGateway(
   config: GatewayConfig,
@@ -291,6 +299,7 @@ function registerProxyRoute(
     rewriteRequestHeaders: (req, headers: Record<string, string | string[] | undefined>) => {
       headers[REQUEST_ID_HEADER] = req.id;
       if (req.identity) Object.assign(headers, identityHeaders(config.INTERNAL_SECRET, req.identity, req.id));
+      Object.assign(headers, clientAddressHeaders(config.INTERNAL_SECRET, req.ip, req.id));
       return headers;
     },
     onError: (reply, { error }) => {

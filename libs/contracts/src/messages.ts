@@ -47,7 +47,6 @@ export const Msg = {
 
   // Server-side texts the spec leaves open ("not shown"); written once here.
   accountNotActivated: 'Sua conta ainda não foi ativada. Verifique seu email e clique no link de ativação.',
-  emailTaken: 'Já existe uma conta com este email.',
   loginRateLimited: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
   activationInvalid: 'Este link de ativação é inválido, expirou ou já foi usado.',
   currentPasswordWrong: 'A senha atual está incorreta.',

@@ -160,6 +160,8 @@ export const MailTemplate = z.enum([
   'test',
   'topup-credited',
   'topup-reversed',
+  'sign-in-alert',
+  'sign-up-existing',
 ]);
 export type MailTemplate = z.infer<typeof MailTemplate>;
 

@@ -16,7 +16,7 @@ import { envelope, ErrorCode, fail, PlatformMessages, type ApiRoute, type Envelo
 import { z } from 'zod';
 import { requestIdFrom, REQUEST_ID_HEADER, runWithContext } from './context.js';
 import { AppError } from './errors.js';
-import { verifyIdentity, type Identity } from './identity.js';
+import { verifyClientAddress, verifyIdentity, type Identity } from './identity.js';
 import { requestChildLogger, type Logger } from './logger.js';
 import { RpcError } from './nats.js';
 
@@ -145,8 +145,10 @@ export function createHttpApp(opts: HttpOptions): FastifyInstance {
   if (opts.internalSecret) {
     const secret = opts.internalSecret;
     app.decorateRequest('identity', null);
+    app.decorateRequest('clientAddress', null);
     app.addHook('onRequest', (req, _reply, done) => {
       req.identity = verifyIdentity(secret, req.headers, req.id);
+      req.clientAddress = verifyClientAddress(secret, req.headers, req.id);
       done();
     });
   }
@@ -156,6 +158,8 @@ export function createHttpApp(opts: HttpOptions): FastifyInstance {
 declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity | null;
+    /** The caller's address as the gateway saw it (signed); null when the request did not come through it. */
+    clientAddress: string | null;
   }
 }
 

@@ -40,3 +40,38 @@ export function verifyIdentity(
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   return { userId, role };
 }
+
+/**
+ * The caller's network address as the gateway saw it (after TRUST_PROXY), for limits that count per address (failed
+ * sign-ins, recovery emails). Set on every proxied request and signed like the identity, so a caller cannot name
+ * another address.
+ */
+export const ClientAddressHeaders = {
+  address: 'x-client-address',
+  signature: 'x-client-address-signature',
+} as const;
+
+const signAddress = (secret: string, address: string, requestId: string) =>
+  createHmac('sha256', secret).update(`address\n${address}\n${requestId}`).digest('base64url');
+
+export function clientAddressHeaders(secret: string, address: string, requestId: string): Record<string, string> {
+  return {
+    [ClientAddressHeaders.address]: address,
+    [ClientAddressHeaders.signature]: signAddress(secret, address, requestId),
+  };
+}
+
+/** The address the gateway vouched for, or null (no header, or a signature that does not check out). */
+export function verifyClientAddress(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  requestId: string,
+): string | null {
+  const address = headers[ClientAddressHeaders.address];
+  const signature = headers[ClientAddressHeaders.signature];
+  if (typeof address !== 'string' || typeof signature !== 'string' || address.length > 64) return null;
+  const expected = Buffer.from(signAddress(secret, address, requestId));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return address;
+}

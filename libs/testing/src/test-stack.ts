@@ -133,7 +133,17 @@ export async function startTestStack(
       googleClientId,
       backendEnv: 'test',
       dbEnv: 'test',
-      extraEnv: { NODE_ENV: 'test', LOG_LEVEL: 'debug', AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...env },
+      // The whole tier calls from 127.0.0.1: the per-address limits are raised for it (their unit tests hold them),
+      // and TRUST_PROXY lets a test play callers at other addresses with X-Forwarded-For.
+      extraEnv: {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'debug',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+        RECOVERY_MAX_PER_ADDRESS_PER_HOUR: '1000',
+        TRUST_PROXY: 'loopback',
+        ...env,
+      },
     });
   } catch (err) {
     await Promise.all([...live.values()].map((p) => p.stop()));

@@ -13,8 +13,19 @@ export const env = z.object({
   GOOGLE_CERTS_URL: z.url().optional(),
   GOOGLE_ISSUER: z.string().min(1).optional(),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
-  /** Failed sign-ins allowed per email within the window before sign-in for that email answers 429. */
-  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  /**
+   * Failed sign-ins (auth/README.md, "Abuse limits"). Within LOGIN_FAILURE_WINDOW_MINUTES: per email from one address,
+   * and per address whatever the email. Within LOGIN_EMAIL_WINDOW_MINUTES: a ceiling per email from every address
+   * (addresses the account has signed in from still get in), and the count at which the owner is told by email.
+   */
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_MAX_FAILURES_PER_EMAIL_ADDRESS: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  LOGIN_EMAIL_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(50),
+  LOGIN_ALERT_AFTER_FAILURES: z.coerce.number().int().positive().default(10),
+  /** Recovery emails per hour: per email (an inbox is not flooded) and per address; the answer is always the same. */
+  RECOVERY_MAX_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(3),
+  RECOVERY_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
 });
 export type AuthConfig = z.infer<typeof env> & { PUBLIC_URL: string };

@@ -44,12 +44,14 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     ok(await activateAccount(deps, body.activationCode), Msg.activationSuccess),
   );
 
-  addRoute(app, login, async ({ body }) => ok(await signIn(deps, body.email, body.password)));
+  addRoute(app, login, async ({ body, request }) =>
+    ok(await signIn(deps, body.email, body.password, request.clientAddress)),
+  );
 
   addRoute(app, loginGoogle, async ({ body }) => ok(await signInWithGoogle(deps, body.credential)));
 
-  addRoute(app, recoverPassword, async ({ body }) => {
-    await requestRecovery(deps, body.email);
+  addRoute(app, recoverPassword, async ({ body, request }) => {
+    await requestRecovery(deps, body.email, request.clientAddress);
     return ok(null, Msg.recoverySent);
   });
 

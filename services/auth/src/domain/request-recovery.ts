@@ -1,21 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import { Jobs } from '@app/contracts';
-import { oneTimeCodes, users } from '../persistence/repositories.js';
+import { attempts, oneTimeCodes, users } from '../persistence/repositories.js';
 import type { AuthDeps } from './deps.js';
-import { newOneTimeSecret, RECOVERY_TTL_MS } from './secrets.js';
+import { hashAddress, newOneTimeSecret, RECOVERY_TTL_MS } from './secrets.js';
 
 /** Every answer takes at least this long, so the time does not tell whether the email has an account. */
 export const RECOVERY_MIN_ANSWER_MS = 250;
 
 /**
  * Emails a single-use recovery link (1 hour) when the email has an account; does nothing visible otherwise.
- * A new link retires the user's older unused ones.
+ * A new link retires the user's older unused ones. At most RECOVERY_MAX_PER_EMAIL_PER_HOUR emails reach one inbox
+ * and RECOVERY_MAX_PER_ADDRESS_PER_HOUR requests from one address send any: past them the request is counted and
+ * answered as always, and nothing is sent (the answer tells nothing either way).
  */
-export async function requestRecovery(deps: AuthDeps, email: string): Promise<void> {
+export async function requestRecovery(
+  deps: AuthDeps,
+  email: string,
+  clientAddress: string | null,
+): Promise<void> {
   // The global timer (not node:timers/promises), so a test can hold and advance the floor with fake timers.
   const floor = new Promise<void>((resolve) => setTimeout(resolve, RECOVERY_MIN_ANSWER_MS));
   const token = newOneTimeSecret();
-  const user = await users(deps.db.manager).byEmail(email);
+  const address = hashAddress(clientAddress);
+  // Counted and recorded in turns (the lock), so that twelve requests at once send no more than three emails.
+  const allowed = await deps.db.transaction(async (m) => {
+    const tries = attempts(m);
+    await tries.lock('recovery', email, address);
+    const [toInbox, fromAddress] = await Promise.all([
+      tries.count('recovery', { email }, 60),
+      tries.count('recovery', { addressHash: address }, 60),
+    ]);
+    await tries.record('recovery', email, address);
+    return (
+      toInbox < deps.config.RECOVERY_MAX_PER_EMAIL_PER_HOUR &&
+      fromAddress < deps.config.RECOVERY_MAX_PER_ADDRESS_PER_HOUR
+    );
+  });
+  const user = allowed ? await users(deps.db.manager).byEmail(email) : null;
   if (user) {
     await deps.db.transaction(async (m) => {
       await oneTimeCodes(m).retireUnused(user.id, 'recovery');

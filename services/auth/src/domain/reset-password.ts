@@ -1,6 +1,6 @@
 import { ErrorCode, Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
-import { loginFailures, oneTimeCodes, users } from '../persistence/repositories.js';
+import { attempts, oneTimeCodes, users } from '../persistence/repositories.js';
 import { announceSessionsRevoked, publishEvent, type AuthDeps } from './deps.js';
 import { hashSecret } from './secrets.js';
 
@@ -20,7 +20,8 @@ export async function resetPassword(
     const before = await users(m).byId(userId);
     const user = await users(m).replacePassword(userId, passwordHash, { active: true });
     if (!before || !user) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);
-    await loginFailures(m).clear(user.email);
+    // The emailed link proves the owner: the failed sign-ins against the email no longer count, from anywhere.
+    await attempts(m).clear('sign-in-failure', user.email);
     if (!before.active) await publishEvent(deps, Events.userActivated, { userId, email: user.email });
     return user;
   });

@@ -11,3 +11,9 @@ export const hashSecret = (secret: string): string =>
 
 export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RECOVERY_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * The caller's address as the abuse limits keep it: a hash, never the address itself (personal data under the LGPD).
+ * Requests that did not come through the gateway (no signed address) share one bucket.
+ */
+export const hashAddress = (address: string | null): string => hashSecret(`address:${address ?? 'unknown'}`);

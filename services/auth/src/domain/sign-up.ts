@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Events, Jobs, Msg } from '@app/contracts';
-import { AppError } from '@app/kit';
+import { Events, Jobs } from '@app/contracts';
+import type { UserRow } from '../persistence/entities.js';
 import { oneTimeCodes, users } from '../persistence/repositories.js';
 import { isUniqueViolation, publishEvent, type AuthDeps } from './deps.js';
 import { ACTIVATION_TTL_MS, newOneTimeSecret } from './secrets.js';
@@ -14,14 +14,18 @@ export interface SignUpInput {
 /**
  * Stores the account inactive with a single-use activation code and queues the activation email. The job and
  * the event are published inside the transaction: if NATS refuses them nothing is stored and the user can retry.
+ * An email that already has an account gets the same answer (sign-up does not tell who has an account, like
+ * sign-in and recovery) and its owner an email saying so, at most once an hour, with links to sign in and recover.
  */
 export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<{ email: string }> {
+  // Hashed in both cases, so the answer time does not tell either.
   const passwordHash = await deps.passwords.hash(input.password, deps.config.BCRYPT_COST);
   const code = newOneTimeSecret();
   const id = randomUUID();
   try {
     await deps.db.transaction(async (m) => {
-      if (await users(m).byEmail(input.email)) throw AppError.conflict(Msg.emailTaken);
+      const owner = await users(m).byEmail(input.email);
+      if (owner) throw new EmailTaken(owner);
       await users(m).insert({
         id,
         email: input.email,
@@ -52,8 +56,29 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<{ emai
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.conflict(Msg.emailTaken);
-    throw err;
+    const owner =
+      err instanceof EmailTaken
+        ? err.owner
+        : isUniqueViolation(err)
+          ? await users(deps.db.manager).byEmail(input.email)
+          : null;
+    if (!owner) throw err;
+    await tellOwner(deps, owner);
   }
   return { email: input.email };
+}
+
+class EmailTaken extends Error {
+  constructor(readonly owner: UserRow) {
+    super('email taken');
+  }
+}
+
+async function tellOwner(deps: AuthDeps, owner: UserRow): Promise<void> {
+  const mailId = `sign-up-existing:${owner.id}:${new Date().toISOString().slice(0, 13)}`;
+  await deps.bus.publish(
+    Jobs.sendMail,
+    { mailId, to: owner.email, template: 'sign-up-existing', data: { fullname: owner.fullname } },
+    { msgID: mailId },
+  );
 }

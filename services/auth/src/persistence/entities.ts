@@ -31,10 +31,22 @@ export interface OneTimeCodeRow {
   createdAt: Date;
 }
 
-export interface LoginFailuresRow {
+export type AttemptKind = 'sign-in-failure' | 'recovery';
+
+/** One counted attempt (abuse limits): the caller's address only as a hash. */
+export interface AttemptRow {
+  id: string;
+  kind: AttemptKind;
   email: string;
-  failures: number;
-  windowStartedAt: Date;
+  addressHash: string;
+  at: Date;
+}
+
+/** An address an account has signed in from (the per-email ceiling lets it through). */
+export interface KnownAddressRow {
+  userId: string;
+  addressHash: string;
+  lastSeenAt: Date;
 }
 
 /** The fingerprint (bcrypt) of the ADMIN_PASSWORD last applied, so a restart does not undo a password change. */
@@ -76,14 +88,27 @@ export const OneTimeCodeEntity = new EntitySchema<OneTimeCodeRow>({
   },
 });
 
-export const LoginFailuresEntity = new EntitySchema<LoginFailuresRow>({
-  name: 'LoginFailures',
-  tableName: 'login_failures',
+export const AttemptEntity = new EntitySchema<AttemptRow>({
+  name: 'Attempt',
+  tableName: 'attempts',
   schema: SCHEMA,
   columns: {
-    email: { type: 'varchar', length: 254, primary: true },
-    failures: { type: 'integer' },
-    windowStartedAt: { name: 'window_started_at', type: 'timestamptz' },
+    id: { type: 'bigint', primary: true, generated: 'increment' },
+    kind: { type: 'varchar', length: 20 },
+    email: { type: 'varchar', length: 254 },
+    addressHash: { name: 'address_hash', type: 'char', length: 64 },
+    at: { type: 'timestamptz', default: () => 'now()' },
+  },
+});
+
+export const KnownAddressEntity = new EntitySchema<KnownAddressRow>({
+  name: 'KnownAddress',
+  tableName: 'known_addresses',
+  schema: SCHEMA,
+  columns: {
+    userId: { name: 'user_id', type: 'uuid', primary: true },
+    addressHash: { name: 'address_hash', type: 'char', length: 64, primary: true },
+    lastSeenAt: { name: 'last_seen_at', type: 'timestamptz', default: () => 'now()' },
   },
 });
 
@@ -97,4 +122,10 @@ export const AdminBootstrapEntity = new EntitySchema<AdminBootstrapRow>({
   },
 });
 
-export const entities = [UserEntity, OneTimeCodeEntity, LoginFailuresEntity, AdminBootstrapEntity];
+export const entities = [
+  UserEntity,
+  OneTimeCodeEntity,
+  AttemptEntity,
+  KnownAddressEntity,
+  AdminBootstrapEntity,
+];

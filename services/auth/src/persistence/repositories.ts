@@ -1,5 +1,12 @@
 import type { EntityManager } from 'typeorm';
-import { SCHEMA, OneTimeCodeEntity, UserEntity, type CodePurpose, type UserRow } from './entities.js';
+import {
+  SCHEMA,
+  OneTimeCodeEntity,
+  UserEntity,
+  type AttemptKind,
+  type CodePurpose,
+  type UserRow,
+} from './entities.js';
 
 /** Users table access. Every method takes the manager so a use case can run several in one transaction. */
 export const users = (m: EntityManager) => {
@@ -117,24 +124,71 @@ export const oneTimeCodes = (m: EntityManager) => {
   };
 };
 
-/** Failed sign-ins per email within a sliding-start window (shared by every auth replica through Postgres). */
-export const loginFailures = (m: EntityManager) => ({
-  async count(email: string, windowMinutes: number): Promise<number> {
-    const rows: Array<{ failures: number }> = await m.query(
-      `SELECT failures FROM ${SCHEMA}.login_failures
-        WHERE email = $1 AND window_started_at > now() - make_interval(mins => $2)`,
-      [email, windowMinutes],
+/**
+ * Counted attempts for the abuse limits (failed sign-ins, recovery requests), each counted
+ * over a sliding window by email, by address hash, or both. Rows older than a day are pruned as new ones come.
+ */
+export const attempts = (m: EntityManager) => ({
+  async count(
+    kind: AttemptKind,
+    by: { email?: string; addressHash?: string },
+    windowMinutes: number,
+  ): Promise<number> {
+    const rows: Array<{ n: number }> = await m.query(
+      `SELECT count(*)::int AS n FROM ${SCHEMA}.attempts
+        WHERE kind = $1 AND ($2::text IS NULL OR email = $2) AND ($3::text IS NULL OR address_hash = $3)
+          AND at > now() - make_interval(mins => $4)`,
+      [kind, by.email ?? null, by.addressHash ?? null, windowMinutes],
     );
-    return rows[0]?.failures ?? 0;
+    return rows[0]?.n ?? 0;
   },
-  record: (email: string, windowMinutes: number) =>
+  /**
+   * Holds, until the transaction ends, the counters of one email and of one address for a kind: two requests that
+   * count and then record take turns (without it, twelve at once all count zero).
+   */
+  async lock(kind: AttemptKind, email: string, addressHash: string): Promise<void> {
+    // Email first, address second, in every transaction: no two can wait on each other.
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`attempts:${kind}:email:${email}`]);
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`attempts:${kind}:address:${addressHash}`]);
+  },
+  /** Records one attempt and answers its id (a sign-in records before it compares: see sign-in.ts). */
+  async record(kind: AttemptKind, email: string, addressHash: string): Promise<string> {
+    const rows: Array<{ id: string }> = await m.query(
+      `INSERT INTO ${SCHEMA}.attempts (kind, email, address_hash) VALUES ($1, $2, $3) RETURNING id`,
+      [kind, email, addressHash],
+    );
+    await m.query(
+      `DELETE FROM ${SCHEMA}.attempts WHERE kind = $1 AND email = $2 AND at < now() - interval '1 day'`,
+      [kind, email],
+    );
+    return rows[0]!.id;
+  },
+  /** Takes back one recorded attempt (a sign-in that turned out to hold the right password). */
+  forget: (id: string) => m.query(`DELETE FROM ${SCHEMA}.attempts WHERE id = $1`, [id]),
+  /**
+   * Forgets the email's attempts from one address (a successful sign-in there: the others' still count towards the
+   * ceiling), or from every address (a new password set through the emailed link).
+   */
+  clear: (kind: AttemptKind, email: string, addressHash?: string) =>
     m.query(
-      `INSERT INTO ${SCHEMA}.login_failures AS f (email, failures, window_started_at) VALUES ($1, 1, now())
-       ON CONFLICT (email) DO UPDATE SET
-         failures = CASE WHEN f.window_started_at > now() - make_interval(mins => $2) THEN f.failures + 1 ELSE 1 END,
-         window_started_at = CASE WHEN f.window_started_at > now() - make_interval(mins => $2)
-                                  THEN f.window_started_at ELSE now() END`,
-      [email, windowMinutes],
+      `DELETE FROM ${SCHEMA}.attempts WHERE kind = $1 AND email = $2 AND ($3::text IS NULL OR address_hash = $3)`,
+      [kind, email, addressHash ?? null],
     ),
-  clear: (email: string) => m.query(`DELETE FROM ${SCHEMA}.login_failures WHERE email = $1`, [email]),
+});
+
+/** The addresses each account has signed in from. */
+export const knownAddresses = (m: EntityManager) => ({
+  async has(userId: string, addressHash: string): Promise<boolean> {
+    const rows: unknown[] = await m.query(
+      `SELECT 1 FROM ${SCHEMA}.known_addresses WHERE user_id = $1 AND address_hash = $2`,
+      [userId, addressHash],
+    );
+    return rows.length > 0;
+  },
+  remember: (userId: string, addressHash: string) =>
+    m.query(
+      `INSERT INTO ${SCHEMA}.known_addresses (user_id, address_hash) VALUES ($1, $2)
+       ON CONFLICT (user_id, address_hash) DO UPDATE SET last_seen_at = now()`,
+      [userId, addressHash],
+    ),
 });

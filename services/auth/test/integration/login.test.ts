@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { login } from '@app/contracts';
-import { call, createActiveUser, uniqueEmail, sql } from '@app/testing';
+import { call, createActiveUser, uniqueEmail, sql, waitForEmail } from '@app/testing';
+import { sha256 } from './helpers.js';
 
 const stack = inject('stack');
 
@@ -66,39 +67,56 @@ describe('sign-in (POST /api/login)', () => {
     expect(res.body.status).toBe('SUCCESS');
   });
 
-  it('answers 429 with a clear pt-BR message after too many failures for one email, even with the right password', async () => {
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const attempt = (email: string, password: string, address: string) =>
+    call(stack.gatewayUrl, login, { body: { email, password }, headers: from(address) });
+
+  it('lets the owner in after 12 failures from 12 other addresses, and tells the owner by email', async () => {
     const user = await createActiveUser(stack);
-    const other = await createActiveUser(stack);
-    const limit = Number(stack.env.auth?.LOGIN_MAX_FAILURES_PER_EMAIL ?? 10);
-    for (let i = 0; i < limit; i++) {
-      const res = await call(stack.gatewayUrl, login, {
-        body: { email: user.email, password: `errada-${i}` },
-      });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await call(stack.gatewayUrl, login, {
-      body: { email: user.email, password: user.password },
-    });
+    for (let i = 0; i < 12; i++)
+      expect((await attempt(user.email, `errada-${i}`, `203.0.113.${i + 1}`)).status).toBe(401);
+    const owner = await attempt(user.email, user.password, '198.51.100.20');
+    expect(owner.body.status).toBe('SUCCESS');
+    const alert = await waitForEmail(stack.mailApiUrl, user.email, (m) =>
+      m.subject.startsWith('Tentativas de entrar na sua conta'),
+    );
+    expect(alert.text).toContain('tentativas de entrar na sua conta com uma senha errada');
+  });
+
+  it('answers 429 with a clear pt-BR message to one address after too many failures there, even with the right password; the owner elsewhere gets in', async () => {
+    const user = await createActiveUser(stack);
+    const limit = Number(stack.env.auth?.LOGIN_MAX_FAILURES_PER_EMAIL_ADDRESS ?? 5);
+    for (let i = 0; i < limit; i++)
+      expect((await attempt(user.email, `errada-${i}`, '192.0.2.66')).status).toBe(401);
+    const blocked = await attempt(user.email, user.password, '192.0.2.66');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({
       status: 'ERROR',
       code: 'RATE_LIMITED',
       message: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
     });
-    // Another email from the same address is not affected.
-    const fine = await call(stack.gatewayUrl, login, {
-      body: { email: other.email, password: other.password },
+    expect((await attempt(user.email, user.password, '192.0.2.67')).body.status).toBe('SUCCESS');
+    // Once the window has passed, the right password works from that address again.
+    await sql(stack, `UPDATE auth.attempts SET at = now() - interval '1 day' WHERE email = $1`, [user.email]);
+    expect((await attempt(user.email, user.password, '192.0.2.66')).body.status).toBe('SUCCESS');
+  });
+
+  it('keeps the caller address only as a hash, and a caller cannot name its own address', async () => {
+    const user = await createActiveUser(stack);
+    await call(stack.gatewayUrl, login, {
+      body: { email: user.email, password: 'errada-1' },
+      // Headers the gateway strips: only its own signed address reaches auth.
+      headers: {
+        'x-client-address': '10.1.2.3',
+        'x-client-address-signature': 'forjada',
+        ...from('192.0.2.90'),
+      },
     });
-    expect(fine.body.status).toBe('SUCCESS');
-    // Once the window has passed, the right password works again.
-    await sql(
+    const rows = await sql<{ address_hash: string }>(
       stack,
-      `UPDATE auth.login_failures SET window_started_at = now() - interval '1 day' WHERE email = $1`,
+      'SELECT address_hash FROM auth.attempts WHERE email = $1',
       [user.email],
     );
-    const later = await call(stack.gatewayUrl, login, {
-      body: { email: user.email, password: user.password },
-    });
-    expect(later.body.status).toBe('SUCCESS');
+    expect(rows).toEqual([{ address_hash: sha256('address:192.0.2.90') }]);
   });
 });

@@ -1,11 +1,50 @@
 import { describe, expect, inject, it } from 'vitest';
-import { checkRecoveryToken, createNewPassword, getUser, Jobs, login, recoverPassword } from '@app/contracts';
+import {
+  checkRecoveryToken,
+  createNewPassword,
+  getUser,
+  Jobs,
+  login,
+  Msg,
+  recoverPassword,
+} from '@app/contracts';
 import { call, connectBus, createActiveUser, uniqueEmail, sql } from '@app/testing';
 import { recoveryTokenFor, sha256, signUpOnly } from './helpers.js';
 
 const stack = inject('stack');
 
 describe('recovery request (POST /api/recoverPassword)', () => {
+  it('sends at most 3 recovery emails an hour to one inbox, asked from 12 addresses, answering the same text', async () => {
+    const target = await createActiveUser(stack);
+    const marker = await createActiveUser(stack);
+    const bus = await connectBus(stack, 'recovery-flood-test');
+    try {
+      const queuedTo: string[] = [];
+      const sub = bus.nc.subscribe(bus.subject(Jobs.sendMail.subject));
+      void (async () => {
+        for await (const m of sub) queuedTo.push((m.json() as { to: string }).to);
+      })();
+      await bus.flush();
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          call(stack.gatewayUrl, recoverPassword, {
+            body: { email: target.email },
+            headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+          }),
+        ),
+      );
+      for (const a of answers)
+        expect(a.body).toEqual({ status: 'SUCCESS', message: Msg.recoverySent, payload: null });
+      // The marker: asked after all of the above had answered, so its job comes after any of theirs.
+      await call(stack.gatewayUrl, recoverPassword, { body: { email: marker.email } });
+      await expect.poll(() => queuedTo, { timeout: 20_000 }).toContain(marker.email);
+      sub.unsubscribe();
+      expect(queuedTo.filter((to) => to === target.email)).toHaveLength(3);
+    } finally {
+      await bus.drain();
+    }
+  });
+
   it.each([
     ['missing', {}, 'Email é obrigatório'],
     ['empty', { email: '' }, 'Email é obrigatório'],

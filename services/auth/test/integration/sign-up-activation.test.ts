@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { Msg, activateUser, createUser, getUser, login } from '@app/contracts';
-import { call, emailsTo, uniqueEmail, sql } from '@app/testing';
+import { call, createActiveUser, emailsTo, linkIn, uniqueEmail, sql, waitForEmail } from '@app/testing';
 import { sha256, signUpOnly } from './helpers.js';
 
 const stack = inject('stack');
@@ -69,11 +69,35 @@ describe('sign-up (POST /api/createUser)', () => {
     });
   });
 
-  it('refuses a second account with the same email, whatever its case', async () => {
-    const { email } = await signUpOnly(stack);
-    const res = await call(stack.gatewayUrl, createUser, { body: { ...good(), email: email.toUpperCase() } });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ status: 'ERROR', message: 'Já existe uma conta com este email.' });
+  it('answers a taken email exactly as a new one, creates nothing, and tells the owner', async () => {
+    const owner = await createActiveUser(stack, { fullname: 'Dona da Conta' });
+    const fresh = good();
+    const forNew = await call(stack.gatewayUrl, createUser, { body: fresh });
+    const forTaken = await call(stack.gatewayUrl, createUser, {
+      body: { ...good(), email: owner.email.toUpperCase() },
+    });
+    // The same answer but for the address it names: status, envelope, message.
+    const named = (body: unknown, email: string) =>
+      JSON.parse(JSON.stringify(body).replaceAll(email, '<email>'));
+    expect(forTaken.status).toBe(forNew.status);
+    expect(named(forTaken.body, owner.email)).toEqual(named(forNew.body, fresh.email));
+    expect(forTaken.body.message).toBe(Msg.signupSuccess(owner.email));
+
+    const rows = await sql<{ fullname: string }>(stack, 'SELECT fullname FROM auth.users WHERE email = $1', [
+      owner.email,
+    ]);
+    expect(rows).toEqual([{ fullname: 'Dona da Conta' }]);
+    const notice = await waitForEmail(stack.mailApiUrl, owner.email, (m) =>
+      m.subject.startsWith('Tentativa de cadastro com o seu email'),
+    );
+    expect(notice.text).toContain('Olá, Dona da Conta!');
+    expect(linkIn(notice, '/login')).toBe(`${new URL(stack.gatewayUrl).origin}/login`);
+    expect(notice.text).toContain('/esqueci-minha-senha');
+    // The owner can still sign in with the old password.
+    const signIn = await call(stack.gatewayUrl, login, {
+      body: { email: owner.email, password: owner.password },
+    });
+    expect(signIn.body.status).toBe('SUCCESS');
   });
 });
 

@@ -35,11 +35,13 @@ export function countingHasher(): PasswordHasher & { compared: string[]; hashed:
 
 /**
  * auth's dependencies over an in-memory store: just the queries sign-in and recovery make (users by email,
- * the login-failure counter, recovery codes). Any other query fails the test loudly.
+ * the counted attempts, known addresses, recovery codes). Any other query fails the test loudly.
  */
 export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig> = {}) {
   const users: UserRow[] = [];
-  const failures = new Map<string, number>();
+  const attempts: Array<{ id: string; kind: string; email: string; addressHash: string; at: number }> = [];
+  let lastAttemptId = 0;
+  const known = new Set<string>();
   const codes: Array<Omit<OneTimeCodeRow, 'createdAt'>> = [];
   let transactions = 0;
 
@@ -55,17 +57,46 @@ export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig
       throw new Error('unexpected repository');
     },
     async query(sql: string, params: unknown[] = []) {
-      const email = params[0] as string;
-      if (/^\s*SELECT failures FROM auth\.login_failures/.test(sql)) {
-        const n = failures.get(email);
-        return n === undefined ? [] : [{ failures: n }];
+      const [kind, email, addressHash] = params as [string, string | null, string | null];
+      if (/^\s*SELECT count\(\*\)::int AS n FROM auth\.attempts/.test(sql)) {
+        const since = Date.now() - (params[3] as number) * 60_000;
+        const n = attempts.filter(
+          (a) =>
+            a.kind === kind &&
+            (email === null || a.email === email) &&
+            (addressHash === null || a.addressHash === addressHash) &&
+            a.at > since,
+        ).length;
+        return [{ n }];
       }
-      if (/^\s*INSERT INTO auth\.login_failures/.test(sql)) {
-        failures.set(email, (failures.get(email) ?? 0) + 1);
+      if (/^\s*INSERT INTO auth\.attempts/.test(sql)) {
+        const id = String(++lastAttemptId);
+        attempts.push({ id, kind, email: email!, addressHash: addressHash!, at: Date.now() });
+        return [{ id }];
+      }
+      if (/^\s*DELETE FROM auth\.attempts WHERE id = \$1/.test(sql)) {
+        const i = attempts.findIndex((a) => a.id === params[0]);
+        if (i >= 0) attempts.splice(i, 1);
         return [];
       }
-      if (/^\s*DELETE FROM auth\.login_failures/.test(sql)) {
-        failures.delete(email);
+      // Transactions run one at a time here: the counters' lock has nothing to hold.
+      if (/^\s*SELECT pg_advisory_xact_lock/.test(sql)) return [];
+      if (/^\s*DELETE FROM auth\.attempts WHERE kind = \$1 AND email = \$2 AND at </.test(sql)) {
+        // Pruning rows older than a day: none in a unit test.
+        return [];
+      }
+      if (/^\s*DELETE FROM auth\.attempts WHERE kind = \$1 AND email = \$2 AND \(\$3/.test(sql)) {
+        for (let i = attempts.length - 1; i >= 0; i--) {
+          const a = attempts[i]!;
+          if (a.kind === kind && a.email === email && (addressHash === null || a.addressHash === addressHash))
+            attempts.splice(i, 1);
+        }
+        return [];
+      }
+      if (/^\s*SELECT 1 FROM auth\.known_addresses/.test(sql))
+        return known.has(`${params[0]}|${params[1]}`) ? [{ '?column?': 1 }] : [];
+      if (/^\s*INSERT INTO auth\.known_addresses/.test(sql)) {
+        known.add(`${params[0]}|${params[1]}`);
         return [];
       }
       if (/^\s*UPDATE auth\.one_time_codes SET used_at = now\(\)/.test(sql)) {
@@ -92,8 +123,14 @@ export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig
       ADMIN_EMAIL: 'admin@exemplo.com',
       ADMIN_PASSWORD: 'admin-senha',
       BCRYPT_COST: 10,
-      LOGIN_MAX_FAILURES_PER_EMAIL: 10,
       LOGIN_FAILURE_WINDOW_MINUTES: 15,
+      LOGIN_MAX_FAILURES_PER_EMAIL_ADDRESS: 5,
+      LOGIN_MAX_FAILURES_PER_ADDRESS: 30,
+      LOGIN_EMAIL_WINDOW_MINUTES: 60,
+      LOGIN_MAX_FAILURES_PER_EMAIL: 50,
+      LOGIN_ALERT_AFTER_FAILURES: 10,
+      RECOVERY_MAX_PER_EMAIL_PER_HOUR: 3,
+      RECOVERY_MAX_PER_ADDRESS_PER_HOUR: 10,
       PUBLIC_URL: 'http://localhost:8080',
       ...config,
     },
@@ -129,7 +166,7 @@ export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig
     deps,
     publish,
     codes,
-    failures,
+    attempts,
     addUser,
     get transactions() {
       return transactions;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Events, Msg } from '@app/contracts';
+import { Events, Jobs, Msg } from '@app/contracts';
 import { bcryptHasher, decoyHash, passwordMatches } from '../../src/domain/passwords.js';
 import { signIn } from '../../src/domain/sign-in.js';
 import { countingHasher, memoryDeps } from './memory-deps.js';
@@ -7,6 +7,7 @@ import { countingHasher, memoryDeps } from './memory-deps.js';
 // The answer time of a sign-in must not tell whether an email has an account. Instead of timing answers (which
 // a busy machine blurs), these count the work: every credentials check costs exactly one bcrypt comparison.
 const BCRYPT_COST_10 = /^\$2[aby]\$10\$[./A-Za-z0-9]{53}$/;
+const HERE = '192.0.2.10';
 
 describe('signIn: the same hashing work whether or not the account exists', () => {
   it('compares one password against a real bcrypt hash for an unknown email, like for a wrong password', async () => {
@@ -14,10 +15,12 @@ describe('signIn: the same hashing work whether or not the account exists', () =
     const store = memoryDeps(hasher);
     await store.addUser('ana@exemplo.com', 'senha-certa');
 
-    const wrong = await signIn(store.deps, 'ana@exemplo.com', 'senha-errada').catch((e: unknown) => e);
+    const wrong = await signIn(store.deps, 'ana@exemplo.com', 'senha-errada', HERE).catch((e: unknown) => e);
     expect(hasher.compared).toEqual(['fake$10$senha-certa']);
 
-    const unknown = await signIn(store.deps, 'ninguem@exemplo.com', 'senha-errada').catch((e: unknown) => e);
+    const unknown = await signIn(store.deps, 'ninguem@exemplo.com', 'senha-errada', HERE).catch(
+      (e: unknown) => e,
+    );
     expect(hasher.compared).toHaveLength(2);
     // The stand-in hash is a real bcrypt hash of the same cost as the accounts' (BCRYPT_COST 10).
     expect(hasher.compared[1]).toMatch(BCRYPT_COST_10);
@@ -41,7 +44,7 @@ describe('signIn: the same hashing work whether or not the account exists', () =
     const hasher = countingHasher();
     const store = memoryDeps(hasher);
     await store.addUser('ana@exemplo.com', password, changes);
-    const outcome = await signIn(store.deps, 'ana@exemplo.com', tried).then(
+    const outcome = await signIn(store.deps, 'ana@exemplo.com', tried, HERE).then(
       (session) => ({ statusCode: 200, session }),
       (err: { statusCode: number }) => err,
     );
@@ -49,20 +52,99 @@ describe('signIn: the same hashing work whether or not the account exists', () =
     expect(hasher.compared).toHaveLength(1);
     if (password === null) expect(hasher.compared[0]).toMatch(BCRYPT_COST_10);
   });
+});
 
-  it('answers 429 before comparing any password once an email has too many failures', async () => {
+describe('signIn: failures limited so that nobody can lock the owner out', () => {
+  const EMAIL = 'ana@exemplo.com';
+  const fail = (store: ReturnType<typeof memoryDeps>, address: string, email = EMAIL) =>
+    signIn(store.deps, email, 'senha-errada', address).catch((e: { statusCode: number }) => e.statusCode);
+
+  it('lets the owner in after 12 failures from 12 other addresses', async () => {
+    const store = memoryDeps(countingHasher());
+    await store.addUser(EMAIL, 'senha-certa');
+    for (let i = 0; i < 12; i++) expect(await fail(store, `203.0.113.${i}`)).toBe(401);
+    const session = await signIn(store.deps, EMAIL, 'senha-certa', '198.51.100.7');
+    expect(session.email).toBe(EMAIL);
+  });
+
+  it('answers 429 from one address after LOGIN_MAX_FAILURES_PER_EMAIL_ADDRESS, before comparing any password; another address still gets in', async () => {
     const hasher = countingHasher();
-    const store = memoryDeps(hasher, { LOGIN_MAX_FAILURES_PER_EMAIL: 3 });
-    await store.addUser('ana@exemplo.com', 'senha-certa');
-    for (let i = 0; i < 3; i++)
-      await expect(signIn(store.deps, 'ana@exemplo.com', `errada-${i}`)).rejects.toThrow();
-    expect(hasher.compared).toHaveLength(3);
-
-    await expect(signIn(store.deps, 'ana@exemplo.com', 'senha-certa')).rejects.toMatchObject({
+    const store = memoryDeps(hasher);
+    await store.addUser(EMAIL, 'senha-certa');
+    for (let i = 0; i < 5; i++) expect(await fail(store, 'atacante')).toBe(401);
+    expect(hasher.compared).toHaveLength(5);
+    await expect(signIn(store.deps, EMAIL, 'senha-certa', 'atacante')).rejects.toMatchObject({
       statusCode: 429,
       message: Msg.loginRateLimited,
     });
-    expect(hasher.compared).toHaveLength(3);
+    expect(hasher.compared).toHaveLength(5);
+    expect((await signIn(store.deps, EMAIL, 'senha-certa', 'dona')).email).toBe(EMAIL);
+  });
+
+  it('answers 429 to an address that failed LOGIN_MAX_FAILURES_PER_ADDRESS times, whatever the email', async () => {
+    const store = memoryDeps(countingHasher(), { LOGIN_MAX_FAILURES_PER_ADDRESS: 4 });
+    await store.addUser('bia@exemplo.com', 'senha-da-bia');
+    for (let i = 0; i < 4; i++) expect(await fail(store, 'varredor', `vitima${i}@exemplo.com`)).toBe(401);
+    await expect(signIn(store.deps, 'bia@exemplo.com', 'senha-da-bia', 'varredor')).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    expect((await signIn(store.deps, 'bia@exemplo.com', 'senha-da-bia', 'outro')).email).toBe(
+      'bia@exemplo.com',
+    );
+  });
+
+  it('past the ceiling per email, refuses new addresses but lets in one the account signed in from', async () => {
+    const store = memoryDeps(countingHasher(), { LOGIN_MAX_FAILURES_PER_EMAIL: 6 });
+    await store.addUser(EMAIL, 'senha-certa');
+    await signIn(store.deps, EMAIL, 'senha-certa', 'casa');
+    for (let i = 0; i < 6; i++) expect(await fail(store, `bot-${i}`)).toBe(401);
+    await expect(signIn(store.deps, EMAIL, 'senha-certa', 'novo-endereco')).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    expect((await signIn(store.deps, EMAIL, 'senha-certa', 'casa')).email).toBe(EMAIL);
+  });
+
+  it('emails the owner once the failures reach LOGIN_ALERT_AFTER_FAILURES, under one mail id per hour', async () => {
+    const store = memoryDeps(countingHasher(), { LOGIN_ALERT_AFTER_FAILURES: 3 });
+    const owner = await store.addUser(EMAIL, 'senha-certa');
+    for (let i = 0; i < 4; i++) await fail(store, `bot-${i}`);
+    // Failures against an email with no account warn nobody.
+    await fail(store, 'bot-x', 'ninguem@exemplo.com');
+    const alerts = store.publish.mock.calls
+      .filter(([def]) => def === Jobs.sendMail)
+      .map(([, job, opts]) => ({ job, opts }) as { job: Record<string, unknown>; opts: { msgID: string } });
+    expect(alerts).toHaveLength(2);
+    expect(alerts[0]!.job).toMatchObject({
+      to: EMAIL,
+      template: 'sign-in-alert',
+      data: { fullname: owner.fullname, failures: '3' },
+    });
+    expect(alerts[0]!.job.mailId).toMatch(
+      new RegExp(`^sign-in-alert:${owner.id}:\\d{4}-\\d{2}-\\d{2}T\\d{2}$`),
+    );
+    expect(alerts[1]!.job.mailId).toBe(alerts[0]!.job.mailId);
+    expect(alerts[1]!.opts.msgID).toBe(alerts[0]!.job.mailId);
+  });
+
+  it('gives a burst of simultaneous attempts from one address no more comparisons than the limit', async () => {
+    const hasher = countingHasher();
+    const store = memoryDeps(hasher);
+    await store.addUser(EMAIL, 'senha-certa');
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => fail(store, 'rajada')));
+    expect(hasher.compared.length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+    expect((await signIn(store.deps, EMAIL, 'senha-certa', 'dona')).email).toBe(EMAIL);
+  });
+
+  it("a successful sign-in forgets that address's failures only", async () => {
+    const store = memoryDeps(countingHasher());
+    await store.addUser(EMAIL, 'senha-certa');
+    for (let i = 0; i < 4; i++) await fail(store, 'casa');
+    await fail(store, 'rua');
+    await signIn(store.deps, EMAIL, 'senha-certa', 'casa');
+    expect(store.attempts.map((a) => a.email)).toEqual([EMAIL]);
+    // Four more from home before the per-address limit again: the count started over.
+    for (let i = 0; i < 4; i++) expect(await fail(store, 'casa')).toBe(401);
   });
 });
 

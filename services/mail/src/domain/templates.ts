@@ -31,6 +31,8 @@ const TemplateData = {
     balance: z.string().min(1),
     reason: z.enum(['refund', 'chargeback']),
   }),
+  'sign-in-alert': z.object({ fullname: z.string().min(1), failures: z.string().regex(/^\d+$/) }),
+  'sign-up-existing': z.object({ fullname: z.string().min(1) }),
 } satisfies Record<MailTemplate, z.ZodType>;
 
 export class InvalidMailData extends Error {}
@@ -115,6 +117,35 @@ export function renderMail(
         ],
         action: { label: 'Adicionar saldo', url: link('/adicionar-saldo') },
         footnote: 'Se você não reconhece este estorno, responda a este email.',
+      });
+    }
+    case 'sign-in-alert': {
+      const d = parse(template, data);
+      return layout({
+        subject: `Tentativas de entrar na sua conta — ${PRODUCT_NAME}`,
+        greeting: `Olá, ${d.fullname}!`,
+        paragraphs: [
+          `Na última hora, houve ${d.failures} tentativas de entrar na sua conta com uma senha errada.`,
+          'Se foi você, não precisa fazer nada: você continua podendo entrar normalmente.',
+          'Se não foi você, recomendamos criar uma nova senha agora, pelo botão abaixo.',
+        ],
+        action: { label: 'Criar nova senha', url: link('/esqueci-minha-senha') },
+        footnote:
+          'Você recebe este aviso no máximo uma vez por hora, quando sua conta tem muitas tentativas de acesso erradas.',
+      });
+    }
+    case 'sign-up-existing': {
+      const d = parse(template, data);
+      return layout({
+        subject: `Tentativa de cadastro com o seu email — ${PRODUCT_NAME}`,
+        greeting: `Olá, ${d.fullname}!`,
+        paragraphs: [
+          'Alguém tentou criar uma conta no site com o seu endereço de email. Como você já tem uma conta, nada foi criado e nada mudou nela.',
+          'Se foi você, é só entrar com a sua conta pelo botão abaixo.',
+          `Se esqueceu a senha, crie uma nova em: ${link('/esqueci-minha-senha')}`,
+        ],
+        action: { label: 'Entrar', url: link('/login') },
+        footnote: 'Se não foi você, ignore este email: sua conta continua protegida.',
       });
     }
     case 'test':

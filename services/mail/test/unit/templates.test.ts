@@ -20,6 +20,24 @@ describe('mail templates', () => {
     expect(m.text).toContain('O link vale por 1 hora');
   });
 
+  it('sign-in-alert: how many failures, and a way to a new password', () => {
+    const m = renderMail('sign-in-alert', { fullname: 'Ana', failures: '12' }, site);
+    expect(m.subject).toBe('Tentativas de entrar na sua conta — Exercícios de Matemática');
+    expect(m.text).toContain('houve 12 tentativas de entrar na sua conta com uma senha errada');
+    expect(m.html).toContain('href="https://exercicios.example.com.br/esqueci-minha-senha"');
+    expect(() => renderMail('sign-in-alert', { fullname: 'Ana', failures: 'muitas' }, site)).toThrow(
+      InvalidMailData,
+    );
+  });
+
+  it('sign-up-existing: someone tried the address; links to sign in and to recover the password', () => {
+    const m = renderMail('sign-up-existing', { fullname: 'Ana' }, site);
+    expect(m.subject).toBe('Tentativa de cadastro com o seu email — Exercícios de Matemática');
+    expect(m.text).toContain('Alguém tentou criar uma conta no site com o seu endereço de email');
+    expect(m.html).toContain('href="https://exercicios.example.com.br/login"');
+    expect(m.text).toContain('https://exercicios.example.com.br/esqueci-minha-senha');
+  });
+
   it('escapes what users typed', () => {
     const m = renderMail(
       'admin-new-user',

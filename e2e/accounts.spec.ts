@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createActiveUser, linkIn, uniqueEmail, waitForEmail } from '@app/testing';
+import { getUser } from '@app/contracts';
+import { call, createActiveUser, linkIn, uniqueEmail, waitForEmail } from '@app/testing';
 import { screenshot, signInWithForm, stack, storeSession } from './support';
 
 /** The account journeys of spec §2, §4, §5 and §8 in Chromium, against a whole stack with MailDev. */
@@ -213,10 +214,13 @@ test('edit the name on Meus Dados and see it in the header; change the password;
   await expect(page).toHaveURL(/\/meus-dados$/);
   await expect(page.getByLabel('Nome completo')).toHaveValue('Patrícia Gomes Ferreira');
 
+  const signedOut = (await page.evaluate(() => localStorage.getItem('token')))!;
   await page.getByRole('link', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(header(page).getByRole('link', { name: 'Entrar' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // Sair ended the session on the server too: the token no longer works anywhere.
+  expect((await call(stack().gatewayUrl, getUser, { token: signedOut })).status).toBe(401);
 
   await signIn(page, user.email, user.password);
   await expect(page.getByText('Email ou senha inválidos.', { exact: true })).toBeVisible();

@@ -27,6 +27,7 @@ export const routeTable: RouteEntry[] = [
   { route: api.changePassword, service: 'auth' },
   { route: api.adminChangePassword, service: 'auth' },
   { route: api.getUser, service: 'auth' },
+  { route: api.logout, service: 'auth' },
   { route: api.validateToken, service: 'auth' },
   { route: api.validateTokenAdmin, service: 'auth' },
   // billing

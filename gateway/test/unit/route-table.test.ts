@@ -16,6 +16,7 @@ const owners: Record<string, string> = {
   'POST /api/updateUser': 'auth',
   'POST /api/changePassword': 'auth',
   'GET /api/getUser': 'auth',
+  'POST /api/logout': 'auth',
   'GET /api/validateToken': 'auth',
   'GET /api/validateTokenAdmin': 'auth',
   'POST /api/admin/changePassword': 'auth',

@@ -53,6 +53,8 @@ export const Msg = {
   testEmailSent: (email: string) => `Email de teste enviado para ${email}.`,
   testEmailFailed: 'Não foi possível enviar o email de teste: o servidor de email não respondeu.',
   selectOperation: 'Selecione pelo menos uma operação.',
+  recentSignInRequired:
+    'Por segurança, entre novamente para alterar a senha: sua última entrada foi há mais de 10 minutos.',
   nameInvalidCharacters: 'O nome contém caracteres não permitidos (caracteres de controle ou invisíveis).',
   invalidAmount: 'Escolha um valor inteiro entre R$ 5,00 e R$ 20,00.',
   // Billing (top-up through Mercado Pago).

@@ -13,6 +13,13 @@ export const env = z.object({
   GOOGLE_CERTS_URL: z.url().optional(),
   GOOGLE_ISSUER: z.string().min(1).optional(),
   BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
+  /** How long an admin's session token lives (users' live 7 days). */
+  ADMIN_SESSION_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(120),
   /**
    * Failed sign-ins (auth/README.md, "Abuse limits"). Within LOGIN_FAILURE_WINDOW_MINUTES: per email from one address,
    * and per address whatever the email. Within LOGIN_EMAIL_WINDOW_MINUTES: a ceiling per email from every address

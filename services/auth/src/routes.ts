@@ -10,6 +10,7 @@ import {
   getUser,
   login,
   loginGoogle,
+  logout as logoutRoute,
   Msg,
   ok,
   PlatformMessages,
@@ -20,7 +21,7 @@ import {
 } from '@app/contracts';
 import { addRoute, AppError } from '@app/kit';
 import { activateAccount } from './domain/activate-account.js';
-import { changePassword } from './domain/change-password.js';
+import { changePassword, requireRecentSignIn } from './domain/change-password.js';
 import { checkRecoveryToken } from './domain/check-recovery-token.js';
 import type { AuthDeps } from './domain/deps.js';
 import { toPublicUser } from './domain/public-user.js';
@@ -28,6 +29,7 @@ import { requestRecovery } from './domain/request-recovery.js';
 import { resetPassword } from './domain/reset-password.js';
 import { signInWithGoogle } from './domain/sign-in-google.js';
 import { signIn } from './domain/sign-in.js';
+import { signOut } from './domain/sign-out.js';
 import { signUp } from './domain/sign-up.js';
 import { updateProfile } from './domain/update-profile.js';
 import { verifySession } from './domain/verify-session.js';
@@ -82,12 +84,20 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     ),
   );
 
-  addRoute(app, adminChangePassword, async ({ body, identity }) =>
-    ok(
+  addRoute(app, adminChangePassword, async ({ body, identity, request }) => {
+    // The gateway checked the session; its token, passed on, tells when that sign-in happened.
+    const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+    requireRecentSignIn((await deps.tokens.read(token))?.iat);
+    return ok(
       await changePassword(deps, identity.userId, body.newPassword, { asAdmin: true }),
       Msg.adminPasswordSuccess,
-    ),
-  );
+    );
+  });
+
+  addRoute(app, logoutRoute, async ({ identity }) => {
+    await signOut(deps, identity.userId);
+    return ok(null);
+  });
 
   addRoute(app, validateToken, async ({ query }) => {
     const session = await verifySession(deps, query.token);

@@ -27,7 +27,7 @@ export const spec: ServiceSpec<typeof env> = {
       bus,
       config,
       logger,
-      tokens: new SessionTokens(config.JWT_SECRET),
+      tokens: new SessionTokens(config.JWT_SECRET, config.ADMIN_SESSION_TTL_MINUTES),
       verifyGoogle: createGoogleVerifier({
         clientId: config.GOOGLE_CLIENT_ID,
         certsUrl: config.GOOGLE_CERTS_URL,

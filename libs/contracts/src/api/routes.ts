@@ -167,6 +167,14 @@ export const adminChangePassword = defineRoute({
   response: envelope(Session.nullable()),
 });
 
+export const logout = defineRoute({
+  method: 'POST',
+  path: '/api/logout',
+  access: 'user',
+  summary: "Sign out: ends every session of the account (the token's version moves on), on every gateway at once",
+  response: envelope(z.null()),
+});
+
 export const getUser = defineRoute({
   method: 'GET',
   path: '/api/getUser',

@@ -4,6 +4,18 @@ import { users } from '../persistence/repositories.js';
 import { announceSessionsRevoked, sessionFor, type AuthDeps, type Session } from './deps.js';
 import { passwordMatches } from './passwords.js';
 
+/** How recent the sign-in behind an admin's password change must be. */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+/**
+ * Refuses an admin's password change unless the token was issued in the last 10 minutes: a stolen admin token alone
+ * cannot take the account over. `issuedAt` is the token's `iat` in seconds.
+ */
+export function requireRecentSignIn(issuedAt: number | undefined, now = Date.now()): void {
+  if (issuedAt === undefined || now - issuedAt * 1000 > RECENT_SIGN_IN_MS)
+    throw new AppError(403, ErrorCode.REAUTH_REQUIRED, Msg.recentSignInRequired);
+}
+
 /**
  * Changes the password of a signed-in user. Older sessions end (token version + 1); the answer is a fresh
  * session so the browser that made the change stays signed in. The admin's own change skips the old password.

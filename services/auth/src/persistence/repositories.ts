@@ -18,6 +18,17 @@ export const users = (m: EntityManager) => {
     insert: (row: Omit<UserRow, 'createdAt' | 'updatedAt'>) => repo.insert(row),
     update: (id: string, changes: Partial<Omit<UserRow, 'id' | 'createdAt'>>) =>
       repo.update({ id }, { ...changes, updatedAt: new Date() }),
+    /** Ends every session issued before (token version + 1): sign-out. Answers the new row, or null. */
+    async endSessions(id: string) {
+      const result = await m
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({ tokenVersion: () => 'token_version + 1' })
+        .where('id = :id', { id })
+        .returning('id')
+        .execute();
+      return result.affected ? repo.findOneByOrFail({ id }) : null;
+    },
     /** Sets a new password and ends every session issued before (token version + 1); answers the new row. */
     async replacePassword(id: string, passwordHash: string, extra: Partial<Pick<UserRow, 'active'>> = {}) {
       const result = await m

@@ -6,6 +6,7 @@ import {
   changePassword,
   getUser,
   login,
+  logout,
   updateUser,
   validateToken,
   validateTokenAdmin,
@@ -241,6 +242,38 @@ describe('admin password change (POST /api/admin/changePassword)', () => {
     });
   });
 
+  it('asks for a recent sign-in: a token issued more than 10 minutes ago cannot change the password', async () => {
+    const fresh = await adminToken(stack);
+    const { tv } = JSON.parse(Buffer.from(fresh.split('.')[1]!, 'base64url').toString()) as { tv: number };
+    const stale = await new SignJWT({ tv })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(await userId(stack.adminEmail))
+      .setIssuedAt(now() - 11 * 60)
+      .setExpirationTime(now() + 3600)
+      .sign(key);
+    // Still a valid admin session for everything else.
+    expect((await call(stack.gatewayUrl, validateTokenAdmin, { query: { token: stale } })).status).toBe(200);
+    const res = await call(stack.gatewayUrl, adminChangePassword, {
+      token: stale,
+      body: { newPassword: 'senha-admin-roubada' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      status: 'ERROR',
+      code: 'REAUTH_REQUIRED',
+      message: Msg.recentSignInRequired,
+    });
+    expect(await loginWith(stack, stack.adminEmail, stack.adminPassword)).toBeTruthy();
+  });
+
+  it('gives admins a short session (ADMIN_SESSION_TTL_MINUTES, 2 hours) and users 7 days', async () => {
+    const claims = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString());
+    const admin = claims(await adminToken(stack)) as { iat: number; exp: number };
+    expect(admin.exp - admin.iat).toBe(120 * 60);
+    const user = claims((await createActiveUser(stack)).token) as { iat: number; exp: number };
+    expect(user.exp - user.iat).toBe(7 * 24 * 3600);
+  });
+
   it("changes the admin's own password (then puts the original back for the other tests)", async () => {
     const token = await adminToken(stack);
     const changed = await call<{ token: string }>(stack.gatewayUrl, adminChangePassword, {
@@ -257,5 +290,21 @@ describe('admin password change (POST /api/admin/changePassword)', () => {
     });
     expect(restored.body.status).toBe('SUCCESS');
     expect(await loginWith(stack, stack.adminEmail, stack.adminPassword)).toBeTruthy();
+  });
+});
+
+describe('sign-out (POST /api/logout)', () => {
+  it('ends the token at once, and every other session of the account; signing in again works', async () => {
+    const user = await createActiveUser(stack);
+    const other = await loginWith(stack, user.email, user.password);
+    expect((await call(stack.gatewayUrl, getUser, { token: user.token })).status).toBe(200);
+    const res = await call(stack.gatewayUrl, logout, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'SUCCESS', payload: null });
+    expect((await call(stack.gatewayUrl, getUser, { token: user.token })).status).toBe(401);
+    expect((await call(stack.gatewayUrl, getUser, { token: other })).status).toBe(401);
+    expect((await call(stack.gatewayUrl, logout, { token: user.token })).status).toBe(401);
+    const again = await loginWith(stack, user.email, user.password);
+    expect((await call(stack.gatewayUrl, getUser, { token: again })).status).toBe(200);
   });
 });

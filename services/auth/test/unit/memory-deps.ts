@@ -123,6 +123,7 @@ export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig
       ADMIN_EMAIL: 'admin@exemplo.com',
       ADMIN_PASSWORD: 'admin-senha',
       BCRYPT_COST: 10,
+      ADMIN_SESSION_TTL_MINUTES: 120,
       LOGIN_FAILURE_WINDOW_MINUTES: 15,
       LOGIN_MAX_FAILURES_PER_EMAIL_ADDRESS: 5,
       LOGIN_MAX_FAILURES_PER_ADDRESS: 30,

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
+import { Msg } from '@app/contracts';
+import { requireRecentSignIn } from '../../src/domain/change-password.js';
 import { SessionTokens } from '../../src/domain/session-tokens.js';
 import { hashSecret, newOneTimeSecret } from '../../src/domain/secrets.js';
 
 const secret = 's'.repeat(40);
 const key = new TextEncoder().encode(secret);
 const tokens = new SessionTokens(secret);
-const user = { id: '6f1c2d3e-0000-4000-8000-000000000001', tokenVersion: 3 };
+const user = { id: '6f1c2d3e-0000-4000-8000-000000000001', tokenVersion: 3, role: 'user' as const };
 
 describe('session tokens', () => {
   it('issues HS256 tokens with sub, tv and a 7-day exp, and reads them back', async () => {
@@ -64,5 +66,31 @@ describe('one-time secrets', () => {
     expect(a.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(a.hash).toBe(hashSecret(a.secret));
     expect(a.secret).not.toBe(b.secret);
+  });
+});
+
+describe('admin sessions', () => {
+  it('are issued for ADMIN_SESSION_TTL_MINUTES, with iat', async () => {
+    vi.useFakeTimers({ now: new Date('2025-01-10T09:00:00Z') });
+    try {
+      const claims = await tokens.read(await new SessionTokens(secret, 90).issue({ ...user, role: 'admin' }));
+      const issued = Date.parse('2025-01-10T09:00:00Z') / 1000;
+      expect(claims).toMatchObject({ iat: issued, exp: issued + 90 * 60 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('change their password only within 10 minutes of signing in', () => {
+    const now = Date.parse('2025-01-10T09:00:00Z');
+    expect(() => requireRecentSignIn(now / 1000 - 600, now)).not.toThrow();
+    for (const iat of [now / 1000 - 601, undefined])
+      expect(() => requireRecentSignIn(iat, now)).toThrow(
+        expect.objectContaining({
+          statusCode: 403,
+          code: 'REAUTH_REQUIRED',
+          message: Msg.recentSignInRequired,
+        }),
+      );
   });
 });

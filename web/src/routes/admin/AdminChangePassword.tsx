@@ -1,5 +1,5 @@
-import { Form, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
-import { adminChangePassword, Msg } from '@app/contracts';
+import { Form, Link, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { adminChangePassword, ErrorCode, Msg } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
@@ -7,7 +7,7 @@ import { saveSession } from '../../session/storage';
 import { Field } from '../account/Field';
 import './admin.css';
 
-type Result = { ok: true } | { ok: false; fieldError?: string; detail?: string };
+type Result = { ok: true } | { ok: false; fieldError?: string; detail?: string; signInAgain?: boolean };
 
 /** Spec §5 asks only that the field be filled; the server's own rules come back as the failure's detail. */
 export async function action({ request }: ActionFunctionArgs): Promise<Result | Response> {
@@ -15,7 +15,9 @@ export async function action({ request }: ActionFunctionArgs): Promise<Result | 
   if (!newPassword) return { ok: false, fieldError: Msg.newPasswordRequired };
   const result = await api(adminChangePassword, { body: { newPassword } });
   if (result.httpStatus === 401) return redirect(paths.logout);
-  if (result.status !== 'SUCCESS') return { ok: false, detail: result.message };
+  // A session older than 10 minutes may not change the password: the admin signs in again first.
+  if (result.status !== 'SUCCESS')
+    return { ok: false, detail: result.message, signInAgain: result.code === ErrorCode.REAUTH_REQUIRED };
   // The change ends every older session, this one included: keep the fresh one the server answered.
   if (result.payload) saveSession(result.payload);
   return { ok: true };
@@ -45,6 +47,11 @@ export default function AdminChangePassword() {
             <p>{Msg.adminPasswordFailed}</p>
             {result.detail && result.detail !== Msg.adminPasswordFailed && (
               <p className="admin-alert-detail">{result.detail}</p>
+            )}
+            {result.signInAgain && (
+              <p>
+                <Link to={paths.logout}>Entrar novamente</Link>
+              </p>
             )}
           </div>
         )}

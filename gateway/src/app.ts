@@ -1,12 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -32,6 +30,7 @@ import { sessionCacheMetrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { connectRateLimitStore } from './rate-limit-store.js';
 import { routeTable, upstreamUrl, type RouteEntry, type Upstream } from './route-table.js';
+import { registerWebApp } from './web-app.js';
 
 /**
  * A request for one of the SPA's files (scripts, styles, images, the free samples) or the API docs' assets: logged at
@@ -185,24 +184,8 @@ export async function buildGateway(
   // ---- page routes the gateway answers itself (route-table.ts: pageRoutes) ----
   await registerGoogleFormPost(app, config);
 
-  // ---- the SPA ----
-  const webDist = path.resolve(config.WEB_DIST);
-  const indexHtml = path.join(webDist, 'index.html');
-  if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-    app.get('/', (_req, reply) => sendIndex(reply));
-  } else {
-    logger.warn({ webDist }, 'web build not found: run `npm run build -w @app/web`');
-  }
-  function sendIndex(reply: FastifyReply) {
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] ?? '';
-    const wantsPage = req.method === 'GET' && !url.startsWith('/api') && !path.extname(url);
-    if (wantsPage && existsSync(indexHtml)) return sendIndex(reply);
-    return reply.code(404).send(fail(PlatformMessages.notFound, ErrorCode.NOT_FOUND));
-  });
+  // ---- the SPA (web-app.ts): static files, index.html for page routes, 404s, robots.txt and sitemap.xml ----
+  await registerWebApp(app, config, logger);
   return app;
 }
 

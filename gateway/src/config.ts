@@ -72,6 +72,8 @@ export const gatewayEnv = z.object({
   ADMIN_STATS_URL: z.url(),
   /** The built SPA (web/dist). */
   WEB_DIST: z.string().min(1),
+  /** The site's address as users reach it: absolute URLs of link previews (Open Graph), robots.txt, sitemap.xml. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Origins allowed by CORS besides the site itself (comma-separated); empty = same origin only. */
   CORS_ORIGINS: list,
   BACKEND_ENV: z.string().default('dev'),

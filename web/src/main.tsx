@@ -7,7 +7,10 @@ import { initialGlobalState } from './session/globalState';
 import { createGlobalStore } from './session/store';
 import { getStoredToken, hasDownloadedFreeSample } from './session/storage';
 import { isTokenExpired } from './session/token';
+import { configureZodWithoutEval } from './zod-config';
 import './styles.css';
+
+configureZodWithoutEval();
 
 const token = getStoredToken();
 const store = createGlobalStore(

@@ -8,8 +8,6 @@ import {
   type RouteObject,
 } from 'react-router';
 import { paths } from './paths';
-import { AdminLayout } from './routes/admin/AdminLayout';
-import { MemberLayout } from './routes/member/MemberLayout';
 import { NotFound } from './routes/root/NotFound';
 import {
   BootScreen,
@@ -96,7 +94,10 @@ const routes: RouteObject[] = [
                 lazy: screen(() => import('./routes/member/PaymentSuccess')),
               },
               {
-                Component: MemberLayout,
+                // The areas' layouts load with their first screen (in parallel): kept out of the entry chunk.
+                lazy: async () => ({
+                  Component: (await import('./routes/member/MemberLayout')).MemberLayout,
+                }),
                 children: [
                   {
                     path: paths.exercises,
@@ -116,7 +117,7 @@ const routes: RouteObject[] = [
           {
             path: paths.admin,
             middleware: [requireAdmin],
-            Component: AdminLayout,
+            lazy: async () => ({ Component: (await import('./routes/admin/AdminLayout')).AdminLayout }),
             children: [
               { index: true, element: noScreen, loader: () => redirect(paths.adminStats) },
               { path: paths.adminStats, lazy: screen(() => import('./routes/admin/Statistics')) },

@@ -43,16 +43,3 @@ export function ok<T>(payload: T, message = ''): Envelope<T> {
 export function fail(message: string, code: ErrorCode): Envelope<never> {
   return { status: 'ERROR', message, payload: null, code };
 }
-
-/** Generic pt-BR messages used by the platform itself (edge and kit), not by one feature. */
-export const PlatformMessages = {
-  unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
-  forbidden: 'Acesso restrito a administradores.',
-  notFound: 'Rota não encontrada.',
-  internal: 'Erro interno do servidor. Tente novamente mais tarde.',
-  unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
-  rateLimited: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
-  payloadTooLarge: 'Requisição grande demais.',
-  invalidJson: 'Corpo da requisição inválido.',
-  invalidRequest: 'Dados inválidos.',
-} as const;

@@ -83,3 +83,16 @@ export const Msg = {
   answersNotFound: 'Não há respostas para este código. Confira o código impresso na folha.',
   pageRendering: 'A página ainda está sendo gerada. Tente novamente em instantes.',
 } as const;
+
+/** Generic pt-BR messages used by the platform itself (edge and kit), not by one feature. */
+export const PlatformMessages = {
+  unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
+  forbidden: 'Acesso restrito a administradores.',
+  notFound: 'Rota não encontrada.',
+  internal: 'Erro interno do servidor. Tente novamente mais tarde.',
+  unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  rateLimited: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  payloadTooLarge: 'Requisição grande demais.',
+  invalidJson: 'Corpo da requisição inválido.',
+  invalidRequest: 'Dados inválidos.',
+} as const;

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { PlatformMessages, type ApiRoute } from '@app/contracts';
+import type { ApiRoute } from '@app/contracts';
+import { PlatformMessages } from '@app/contracts/messages';
+import type { RouteRef } from '@app/contracts/route-refs';
 import { getStoredToken } from '../session/storage';
 
 /**
@@ -73,8 +75,9 @@ export class ApiError extends Error {
   }
 }
 
+/** `route` may be a RouteRef (method and path only) where the route's schemas must stay out of the bundle. */
 export async function api<R extends JsonRoute>(
-  route: R,
+  route: R | RouteRef<R>,
   ...[request]: RequestArgs<R>
 ): Promise<ApiResponse<R>> {
   const response = await send(route, request);
@@ -122,7 +125,7 @@ interface RawRequest {
   signal?: AbortSignal;
 }
 
-async function send(route: ApiRoute, request: RawRequest = {}): Promise<Response> {
+async function send(route: Pick<ApiRoute, 'method' | 'path'>, request: RawRequest = {}): Promise<Response> {
   const headers = new Headers();
   const token = getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

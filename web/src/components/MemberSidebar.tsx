@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { getBalance } from '@app/contracts';
+import { startupRoutes } from '@app/contracts/route-refs';
 import { api } from '../api/client';
 import { formatReais } from '../format';
 import { paths } from '../paths';
@@ -26,7 +26,7 @@ function useBalance(): number {
   useEffect(() => {
     if (!getStoredToken()) return;
     const controller = new AbortController();
-    api(getBalance, { signal: controller.signal })
+    api(startupRoutes.getBalance, { signal: controller.signal })
       .then((result) => {
         if (result.httpStatus === 401) dispatch(globalActions.setLoggedIn(false));
         else if (result.status === 'SUCCESS' && result.payload !== null)

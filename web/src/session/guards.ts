@@ -1,5 +1,6 @@
 import { redirect, type MiddlewareFunction } from 'react-router';
-import { validateToken, validateTokenAdmin } from '@app/contracts';
+import type { validateToken, validateTokenAdmin } from '@app/contracts';
+import { startupRoutes, type RouteRef } from '@app/contracts/route-refs';
 import { api, ApiError } from '../api/client';
 import { paths } from '../paths';
 import { globalActions } from './globalState';
@@ -20,7 +21,7 @@ export const forgetInvalidSession: MiddlewareFunction = async ({ context, reques
   const token = getStoredToken();
   if (!token) return;
   if (!isTokenExpired(token)) {
-    const check = await api(validateToken, { query: { token }, signal: request.signal });
+    const check = await api(startupRoutes.validateToken, { query: { token }, signal: request.signal });
     if (check.status === 'SUCCESS' || check.httpStatus >= 500) return;
   }
   clearSession();
@@ -29,16 +30,17 @@ export const forgetInvalidSession: MiddlewareFunction = async ({ context, reques
   store.dispatch(globalActions.refreshUserData());
 };
 
-export const requireMember: MiddlewareFunction = (args) => requireSession(validateToken, args);
+export const requireMember: MiddlewareFunction = (args) => requireSession(startupRoutes.validateToken, args);
 
 /**
  * A non-admin (or a stale session) fails the check and is signed out; a network failure, or a server that cannot
  * answer (5xx), shows the error screen instead of signing anyone out (spec §8).
  */
-export const requireAdmin: MiddlewareFunction = (args) => requireSession(validateTokenAdmin, args);
+export const requireAdmin: MiddlewareFunction = (args) =>
+  requireSession(startupRoutes.validateTokenAdmin, args);
 
 async function requireSession(
-  check: typeof validateToken | typeof validateTokenAdmin,
+  check: RouteRef<typeof validateToken | typeof validateTokenAdmin>,
   { context, request }: Parameters<MiddlewareFunction>[0],
 ): Promise<void> {
   const token = getStoredToken();

@@ -11,3 +11,4 @@ const isRoute = (v: unknown): v is ApiRoute =>
 
 /** All /api routes, for the gateway's route table check and the OpenAPI document. */
 export const allApiRoutes: ApiRoute[] = (Object.values(routes) as unknown[]).filter(isRoute);
+export * from './route-refs.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Msg } from '@app/contracts';
+import { Msg } from '@app/contracts/messages';
 import { saveBlob } from '../../api/client';
 import { paths } from '../../paths';
 import { useGlobalDispatch, useGlobalState } from '../../session/GlobalStateProvider';

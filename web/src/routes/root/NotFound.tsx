@@ -1,4 +1,4 @@
-import { Msg } from '@app/contracts';
+import { Msg } from '@app/contracts/messages';
 import { ProblemPage } from '../../components/ProblemPage';
 
 export function NotFound({ detail }: { detail?: string }) {

@@ -1,12 +1,12 @@
 import { Outlet, ScrollRestoration, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { getEnv } from '@app/contracts';
+import { startupRoutes } from '@app/contracts/route-refs';
 import { ApiError, api } from '../../api/client';
 import { AppShell } from '../../components/AppShell';
 import { RouteError } from './RouteError';
 
 /** Every route sits under this one; it first loads the environment names for the banner (spec §2). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { httpStatus, ...env } = await api(getEnv, { signal: request.signal });
+  const { httpStatus, ...env } = await api(startupRoutes.getEnv, { signal: request.signal });
   if (httpStatus !== 200)
     throw new ApiError(`Falha ao carregar o ambiente (HTTP ${httpStatus}).`, httpStatus);
   return env;

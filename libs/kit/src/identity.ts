@@ -54,7 +54,11 @@ export const ClientAddressHeaders = {
 const signAddress = (secret: string, address: string, requestId: string) =>
   createHmac('sha256', secret).update(`address\n${address}\n${requestId}`).digest('base64url');
 
-export function clientAddressHeaders(secret: string, address: string, requestId: string): Record<string, string> {
+export function clientAddressHeaders(
+  secret: string,
+  address: string,
+  requestId: string,
+): Record<string, string> {
   return {
     [ClientAddressHeaders.address]: address,
     [ClientAddressHeaders.signature]: signAddress(secret, address, requestId),

@@ -171,7 +171,8 @@ export const logout = defineRoute({
   method: 'POST',
   path: '/api/logout',
   access: 'user',
-  summary: "Sign out: ends every session of the account (the token's version moves on), on every gateway at once",
+  summary:
+    "Sign out: ends every session of the account (the token's version moves on), on every gateway at once",
   response: envelope(z.null()),
 });
 

@@ -18,3 +18,36 @@ export class AppError extends Error {
   static conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
   static unavailable = (message: string) => new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, message);
 }
+
+/** The broker took no message (NATS down or reconnecting, JetStream not answering): temporary, answered 503. */
+export class BrokerError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Socket errors and Postgres's "connection" (08) and "operator intervention" (57: shutting down, starting) codes. */
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const OUTAGE_MESSAGES =
+  /connection terminated|connection timeout|terminating connection|Connection is not established/i;
+
+/**
+ * Whether an error says the database is out of reach (stopped, restarting, unreachable) rather than that the request
+ * is wrong: such a request is answered 503 (try again) instead of 500. TypeORM wraps the driver's error.
+ */
+export function isDatabaseOutage(err: unknown): boolean {
+  for (const e of [err, (err as { driverError?: unknown })?.driverError]) {
+    if (!e || typeof e !== 'object') continue;
+    const code = String((e as { code?: unknown }).code ?? '');
+    if (OUTAGE_CODES.has(code) || /^(08|57P0)/.test(code)) return true;
+    if (OUTAGE_MESSAGES.test(String((e as { message?: unknown }).message ?? ''))) return true;
+  }
+  return false;
+}

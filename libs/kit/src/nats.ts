@@ -1,3 +1,4 @@
+import { BrokerError } from './errors.js';
 import { connect } from '@nats-io/transport-node';
 import {
   headers as natsHeaders,
@@ -333,10 +334,14 @@ export class Bus {
     opts: { msgID: string },
   ): Promise<void> {
     const body = def.payload.parse(payload);
-    await this.js.publish(this.subject(def.subject), te.encode(JSON.stringify(body)), {
-      msgID: opts.msgID,
-      headers: this.outgoingHeaders(),
-    });
+    try {
+      await this.js.publish(this.subject(def.subject), te.encode(JSON.stringify(body)), {
+        msgID: opts.msgID,
+        headers: this.outgoingHeaders(),
+      });
+    } catch (err) {
+      throw new BrokerError(`${def.subject}: not published (${(err as Error).message})`, { cause: err });
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ export * from './db.js';
 export * from './mailbox.js';
 export * from './test-stack.js';
 export * from './infra.js';
+export * from './private-servers.js';
 export * from './users.js';
 export * from './pages.js';
 export * from './billing.js';

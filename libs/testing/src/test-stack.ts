@@ -16,7 +16,7 @@ import {
   type Stack,
   type StackSecrets,
 } from '@app/stack';
-import { resolveTestInfra, withDb } from './infra.js';
+import { resolveTestInfra, withDb, type TestInfra } from './infra.js';
 
 declare module 'vitest' {
   /** `inject('stack')` in integration tests (any file that imports from @app/testing sees this type). */
@@ -62,8 +62,10 @@ export async function startTestStack(
   tier: string,
   /** Variables for every process, over the tier's (benchmarks log at info, as production does). */
   env: NodeJS.ProcessEnv = {},
+  /** Postgres and NATS to run on (the fault tests' private servers); else the tier's (resolveTestInfra). */
+  infra?: TestInfra,
 ): Promise<RunningTestStack> {
-  const infra = await resolveTestInfra();
+  infra ??= await resolveTestInfra();
   const run = `${tier}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const databaseUrl = withDb(infra.postgresBase, `test_${run}`);
   const natsPrefix = `t${run}`.toLowerCase();

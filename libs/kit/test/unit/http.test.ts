@@ -6,7 +6,7 @@ import { currentContext } from '../../src/context.js';
 import { createLogger } from '../../src/logger.js';
 import { addHealthRoutes, addRoute, createHttpApp } from '../../src/http.js';
 import { identityHeaders } from '../../src/identity.js';
-import { AppError } from '../../src/errors.js';
+import { AppError, isDatabaseOutage } from '../../src/errors.js';
 import { RpcError } from '../../src/nats.js';
 import { defineRoute, envelope, ok } from '@app/contracts';
 
@@ -301,5 +301,30 @@ describe('request logging', () => {
     const out = JSON.stringify(lines);
     for (const s of ['q-secret', 'h-secret', 'c-secret', 'l-secret', 'a-secret', 'k-secret'])
       expect(out).not.toContain(s);
+  });
+});
+
+describe('isDatabaseOutage (answered 503, not 500)', () => {
+  it('recognises a database out of reach, directly or wrapped by TypeORM', () => {
+    for (const err of [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      Object.assign(new Error('the database system is shutting down'), { code: '57P03' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('x'), { driverError: Object.assign(new Error('y'), { code: '08006' }) }),
+      new Error('Connection terminated unexpectedly'),
+    ])
+      expect(isDatabaseOutage(err), err.message).toBe(true);
+  });
+
+  it('leaves the request-shaped and the unknown errors alone', () => {
+    for (const err of [
+      Object.assign(new Error('duplicate key'), { code: '23505' }),
+      Object.assign(new Error('invalid input syntax'), { code: '22P02' }),
+      new Error('boom'),
+      null,
+      'texto',
+    ])
+      expect(isDatabaseOutage(err)).toBe(false);
   });
 });

@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * addresses each account has signed in from, which the per-email ceiling lets through. Replaces login_failures,
  * which counted per email only (anyone could lock an account out).
  */
-export class AbuseLimits1764000000000 implements MigrationInterface {
-  name = 'AbuseLimits1764000000000';
+export class AbuseLimits1764000000001 implements MigrationInterface {
+  name = 'AbuseLimits1764000000001';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE auth.login_failures`);

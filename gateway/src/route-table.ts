@@ -34,6 +34,7 @@ export const routeTable: RouteEntry[] = [
   { route: api.createPreference, service: 'billing' },
   { route: api.processPayment, service: 'billing' },
   { route: api.mercadoPagoWebhook, service: 'billing' },
+  { route: api.getStatement, service: 'billing' },
   // pages
   { route: api.createPage, service: 'pages' },
   { route: api.downloadPage, service: 'pages' },

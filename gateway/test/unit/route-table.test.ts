@@ -23,6 +23,7 @@ const owners: Record<string, string> = {
   'POST /api/createPreference': 'billing',
   'POST /api/processPayment': 'billing',
   'POST /api/webhooks/mercadopago': 'billing',
+  'GET /api/getStatement': 'billing',
   'POST /api/page': 'pages',
   'GET /api/page': 'pages',
   'GET /api/thumb': 'pages',

@@ -80,4 +80,10 @@ export const Msg = {
   pageNotBought: 'Compre esta página para baixá-la.',
   answersNotFound: 'Não há respostas para este código. Confira o código impresso na folha.',
   pageRendering: 'A página ainda está sendo gerada. Tente novamente em instantes.',
+  // Issue 14 (LGPD): the member's statement (Extrato), data export and account deletion.
+  statementTopUp: 'Recarga via Mercado Pago',
+  statementPurchase: (item: string) => `Compra: ${item}`,
+  statementEmpty: 'Nenhuma movimentação ainda. Suas recargas e compras aparecerão aqui.',
+  statementFailed: 'Não foi possível carregar o extrato. Tente novamente em instantes.',
+  statementOlderOmitted: (count: number) => `Mostrando as ${count} movimentações mais recentes.`,
 } as const;

@@ -102,6 +102,32 @@ export const PageStats = z.object({
   pagesWithoutPayments: z.number(),
 });
 
+/** top_up: a credited Mercado Pago payment; purchase: a page bought; reversal: a refund or chargeback of a top-up. */
+export const StatementKind = z.enum(['top_up', 'purchase', 'reversal']);
+export type StatementKind = z.infer<typeof StatementKind>;
+
+export const StatementEntry = z.object({
+  id: z.string(),
+  /** ISO 8601. */
+  at: IsoDate,
+  kind: StatementKind,
+  /** pt-BR, e.g. 'Recarga via Mercado Pago'. */
+  description: z.string(),
+  /** Signed: positive for a top-up, negative for a purchase or a reversal. */
+  amountCents: z.number().int(),
+  /** The balance right after this entry. */
+  balanceAfterCents: z.number().int(),
+});
+export type StatementEntry = z.infer<typeof StatementEntry>;
+
+export const Statement = z.object({
+  /** Newest first, at most STATEMENT_MAX_ENTRIES. */
+  entries: z.array(StatementEntry),
+  /** Older entries exist beyond the ones answered. */
+  hasOlder: z.boolean(),
+});
+export type Statement = z.infer<typeof Statement>;
+
 export const Rpc = {
   /**
    * Gateway → auth: full session check (signature, expiry, token version, active user). A valid answer carries the

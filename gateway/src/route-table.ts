@@ -29,6 +29,7 @@ export const routeTable: RouteEntry[] = [
   { route: api.getUser, service: 'auth' },
   { route: api.validateToken, service: 'auth' },
   { route: api.validateTokenAdmin, service: 'auth' },
+  { route: api.exportMyData, service: 'auth' },
   // billing
   { route: api.getBalance, service: 'billing' },
   { route: api.createPreference, service: 'billing' },

@@ -19,6 +19,7 @@ const owners: Record<string, string> = {
   'GET /api/validateToken': 'auth',
   'GET /api/validateTokenAdmin': 'auth',
   'POST /api/admin/changePassword': 'auth',
+  'GET /api/exportMyData': 'auth',
   'GET /api/getBalance': 'billing',
   'POST /api/createPreference': 'billing',
   'POST /api/processPayment': 'billing',

@@ -86,4 +86,11 @@ export const Msg = {
   statementEmpty: 'Nenhuma movimentação ainda. Suas recargas e compras aparecerão aqui.',
   statementFailed: 'Não foi possível carregar o extrato. Tente novamente em instantes.',
   statementOlderOmitted: (count: number) => `Mostrando as ${count} movimentações mais recentes.`,
+  myDataExportTitle: 'Exportar meus dados',
+  myDataExportIntro:
+    'Baixe um arquivo JSON com tudo o que guardamos sobre você: seus dados de cadastro, suas compras, seu extrato e seus pagamentos.',
+  myDataExportButton: 'Baixar meus dados',
+  myDataExporting: 'Preparando arquivo...',
+  myDataExported: 'Arquivo baixado.',
+  myDataExportFailed: 'Não foi possível exportar seus dados agora. Tente novamente em instantes.',
 } as const;

@@ -128,6 +128,35 @@ export const Statement = z.object({
 });
 export type Statement = z.infer<typeof Statement>;
 
+/** billing's part of a member's data export: the whole statement and every top-up (payment attempt). */
+export const BillingDataExport = z.object({
+  /** Oldest first, as a statement on paper reads. */
+  statement: z.array(StatementEntry),
+  /** Older entries exist beyond the ones exported (only past billing's export bound). */
+  statementHasOlder: z.boolean(),
+  payments: z.array(
+    z.object({
+      topUpId: z.string(),
+      amountCents: z.number().int(),
+      /** pending: not credited (yet); credited: the payment was approved and credited. */
+      status: z.enum(['pending', 'credited']),
+      /** Mercado Pago's last known status of the payment (approved, refunded, ...), when known. */
+      paymentStatus: z.string().nullable(),
+      createdAt: IsoDate,
+      creditedAt: IsoDate.nullable(),
+    }),
+  ),
+});
+export type BillingDataExport = z.infer<typeof BillingDataExport>;
+
+/** pages' part of a member's data export: the bought pages with the settings they were generated with. */
+export const PagesDataExport = z.object({
+  purchases: z.array(
+    z.object({ code: z.string(), createdAt: IsoDate, boughtAt: IsoDate, settings: PageOptionsSchema }),
+  ),
+});
+export type PagesDataExport = z.infer<typeof PagesDataExport>;
+
 export const Rpc = {
   /**
    * Gateway → auth: full session check (signature, expiry, token version, active user). A valid answer carries the
@@ -177,6 +206,13 @@ export const Rpc = {
   ),
   billingStats: rpc('billing.v1.stats', z.object({}), PaymentStats),
   pagesStats: rpc('pages.v1.stats', z.object({}), PageStats),
+  // Issue 14 (LGPD): each service's part of a member's data export, composed by auth (GET /api/exportMyData).
+  billingExportUserData: rpc(
+    'billing.v1.exportUserData',
+    z.object({ userId: z.string() }),
+    BillingDataExport,
+  ),
+  pagesExportUserData: rpc('pages.v1.exportUserData', z.object({ userId: z.string() }), PagesDataExport),
 } as const;
 
 export const MailTemplate = z.enum([

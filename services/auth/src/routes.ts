@@ -7,6 +7,7 @@ import {
   createNewPassword,
   createUser,
   ErrorCode,
+  exportMyData as exportMyDataRoute,
   getUser,
   login,
   loginGoogle,
@@ -23,6 +24,7 @@ import { activateAccount } from './domain/activate-account.js';
 import { changePassword } from './domain/change-password.js';
 import { checkRecoveryToken } from './domain/check-recovery-token.js';
 import type { AuthDeps } from './domain/deps.js';
+import { exportMyData } from './domain/export-my-data.js';
 import { toPublicUser } from './domain/public-user.js';
 import { requestRecovery } from './domain/request-recovery.js';
 import { resetPassword } from './domain/reset-password.js';
@@ -68,6 +70,9 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     if (!user) throw AppError.unauthorized(PlatformMessages.unauthorized);
     return ok(toPublicUser(user));
   });
+
+  // Owner only: the user id is the session's, never the request's.
+  addRoute(app, exportMyDataRoute, async ({ identity }) => ok(await exportMyData(deps, identity.userId)));
 
   addRoute(app, updateUser, async ({ body, identity }) =>
     ok(await updateProfile(deps, identity.userId, body.fullname), Msg.profileUpdated),

@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { envelope } from '../envelope.js';
-import { Statement } from '../messaging.js';
+import { BillingDataExport, PagesDataExport, Statement } from '../messaging.js';
 import { defineRoute } from './route.js';
 
-/** The member's own records (issue 14, LGPD): the statement of their money. */
+/** The member's own records (issue 14, LGPD): the statement of their money and the export of all their data. */
 
 /** At most this many entries, the newest, in one statement answer. */
 export const STATEMENT_MAX_ENTRIES = 200;
@@ -13,4 +14,30 @@ export const getStatement = defineRoute({
   access: 'user',
   summary: `The signed-in user's statement: top-ups, purchases and reversals with the running balance (newest ${STATEMENT_MAX_ENTRIES})`,
   response: envelope(Statement),
+});
+
+/** Everything the site holds about the signed-in member (LGPD art. 18), as the downloaded JSON file holds it. */
+export const MyDataExport = z.object({
+  exportedAt: z.string(),
+  account: z.object({
+    fullname: z.string(),
+    email: z.string(),
+    fromGoogle: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  purchases: PagesDataExport.shape.purchases,
+  statement: BillingDataExport.shape.statement,
+  statementHasOlder: z.boolean(),
+  payments: BillingDataExport.shape.payments,
+});
+export type MyDataExport = z.infer<typeof MyDataExport>;
+
+export const exportMyData = defineRoute({
+  method: 'GET',
+  path: '/api/exportMyData',
+  access: 'user',
+  summary:
+    "Everything held about the signed-in user: account, purchases (with their page settings), statement and payments (auth composes billing's and pages' parts)",
+  response: envelope(MyDataExport),
 });

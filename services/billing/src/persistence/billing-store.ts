@@ -273,6 +273,11 @@ export class BillingStore {
     }));
   }
 
+  /** The user's top-ups (payment attempts), oldest first. */
+  topUpsOf(userId: string): Promise<TopUpRow[]> {
+    return this.topUps.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
   /** `reversed`: credited top-ups of which a refund or chargeback took back some or all. */
   async stats(): Promise<{ total: number; credited: number; reversed: number }> {
     const [row]: Array<{ total: string; credited: string; reversed: string }> = await this.db.query(

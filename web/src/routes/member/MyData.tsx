@@ -17,7 +17,9 @@ import { saveFullname } from '../../session/storage';
 import { globalStoreContext } from '../../session/store';
 import { Field } from '../account/Field';
 import { readForm, validate, type FieldErrors } from '../account/forms';
+import { ExportMyData } from './ExportMyData';
 import '../account/account.css';
+import './member-data.css';
 
 /** The signed-in user; a 401 signs out (spec §8). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -75,6 +77,7 @@ export default function MyData() {
       <div className="account-links">
         <Link to={paths.changePassword}>Alterar senha</Link>
       </div>
+      <ExportMyData />
     </Page>
   );
 }

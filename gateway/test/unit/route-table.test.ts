@@ -20,6 +20,7 @@ const owners: Record<string, string> = {
   'GET /api/validateTokenAdmin': 'auth',
   'POST /api/admin/changePassword': 'auth',
   'GET /api/exportMyData': 'auth',
+  'POST /api/deleteMyAccount': 'auth',
   'GET /api/getBalance': 'billing',
   'POST /api/createPreference': 'billing',
   'POST /api/processPayment': 'billing',

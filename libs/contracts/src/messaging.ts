@@ -312,6 +312,12 @@ export const Events = {
     'events.pages.page.bought',
     z.object({ ...EventBase, code: z.string(), userId: z.string(), priceCents: z.number().int() }),
   ),
+  /**
+   * The member deleted their account (issue 14, LGPD): auth has already anonymised it and ended its sessions; every
+   * service that holds the user's personal data anonymises it now. eventId and JetStream msgID = the user id (an
+   * account is deleted once). Carries no personal data itself.
+   */
+  userDeleted: event('events.auth.user.deleted', z.object({ ...EventBase, userId: z.string() })),
 } as const;
 
 export type RpcRequest<D> = D extends RpcDef<infer Req, z.ZodType> ? z.infer<Req> : never;

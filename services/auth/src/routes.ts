@@ -6,6 +6,7 @@ import {
   checkRecoveryToken as checkRecoveryTokenRoute,
   createNewPassword,
   createUser,
+  deleteMyAccount,
   ErrorCode,
   exportMyData as exportMyDataRoute,
   getUser,
@@ -23,6 +24,7 @@ import { addRoute, AppError } from '@app/kit';
 import { activateAccount } from './domain/activate-account.js';
 import { changePassword } from './domain/change-password.js';
 import { checkRecoveryToken } from './domain/check-recovery-token.js';
+import { deleteAccount } from './domain/delete-account.js';
 import type { AuthDeps } from './domain/deps.js';
 import { exportMyData } from './domain/export-my-data.js';
 import { toPublicUser } from './domain/public-user.js';
@@ -73,6 +75,17 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   // Owner only: the user id is the session's, never the request's.
   addRoute(app, exportMyDataRoute, async ({ identity }) => ok(await exportMyData(deps, identity.userId)));
+
+  addRoute(app, deleteMyAccount, async ({ body, identity }) => {
+    await deleteAccount(
+      deps,
+      identity.userId,
+      body.password !== undefined
+        ? { password: body.password }
+        : { googleCredential: body.googleCredential! },
+    );
+    return ok(null, Msg.accountDeleted);
+  });
 
   addRoute(app, updateUser, async ({ body, identity }) =>
     ok(await updateProfile(deps, identity.userId, body.fullname), Msg.profileUpdated),

@@ -8,12 +8,17 @@ import { SessionTokens } from './domain/session-tokens.js';
 import { serveRpc } from './nats/handlers.js';
 import { entities } from './persistence/entities.js';
 import { CreateAuthTables1732240000000 } from './persistence/migrations/1732240000000-CreateAuthTables.js';
+import { UserDeletedAt1764000000000 } from './persistence/migrations/1764000000000-UserDeletedAt.js';
 import { registerRoutes } from './routes.js';
 
 export const spec: ServiceSpec<typeof env> = {
   name: 'auth',
   env,
-  database: { schema: 'auth', entities, migrations: [CreateAuthTables1732240000000] },
+  database: {
+    schema: 'auth',
+    entities,
+    migrations: [CreateAuthTables1732240000000, UserDeletedAt1764000000000],
+  },
   // Publishes mail jobs and account events.
   streams: ['JOBS_MAIL', 'EVENTS'],
   async setup({ config, logger, bus, db, app }) {

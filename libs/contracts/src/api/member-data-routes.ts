@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { envelope } from '../envelope.js';
+import { Msg } from '../messages.js';
 import { BillingDataExport, PagesDataExport, Statement } from '../messaging.js';
 import { defineRoute } from './route.js';
 
-/** The member's own records (issue 14, LGPD): the statement of their money and the export of all their data. */
+/**
+ * The member's own records (issue 14, LGPD): the statement of their money, the export of all their data and the
+ * deletion of their account.
+ */
 
 /** At most this many entries, the newest, in one statement answer. */
 export const STATEMENT_MAX_ENTRIES = 200;
@@ -40,4 +44,34 @@ export const exportMyData = defineRoute({
   summary:
     "Everything held about the signed-in user: account, purchases (with their page settings), statement and payments (auth composes billing's and pages' parts)",
   response: envelope(MyDataExport),
+});
+
+/**
+ * The member confirms with their password, or (an account created with Google) with a Google credential issued in
+ * the last 10 minutes for the same Google account; exactly one of the two.
+ */
+export const DeleteMyAccountBody = z
+  .object({
+    password: z
+      .string({ error: Msg.deleteAccountWrongPassword })
+      .min(1, Msg.deleteAccountPasswordMissing)
+      .max(200)
+      .optional(),
+    googleCredential: z
+      .string({ error: Msg.deleteAccountGoogleFailed })
+      .min(1, Msg.deleteAccountGoogleFailed)
+      .max(8192)
+      .optional(),
+  })
+  .refine((b) => (b.password === undefined) !== (b.googleCredential === undefined), {
+    message: Msg.deleteAccountConfirmationMissing,
+  });
+export const deleteMyAccount = defineRoute({
+  method: 'POST',
+  path: '/api/deleteMyAccount',
+  access: 'user',
+  summary:
+    "Delete the signed-in member's account: personal data anonymised, every session ended, ledger and payment rows kept without personal data (not the admin's)",
+  body: DeleteMyAccountBody,
+  response: envelope(z.null()),
 });

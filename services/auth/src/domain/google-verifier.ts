@@ -4,6 +4,8 @@ export interface GoogleIdentity {
   sub: string;
   email: string;
   name: string;
+  /** The token's `iat`: when Google issued it (a deletion asks for a fresh sign-in). */
+  issuedAt: Date;
 }
 
 export interface GoogleVerifierOptions {
@@ -83,6 +85,8 @@ export function createGoogleVerifier(opts: GoogleVerifierOptions) {
       sub: claims.sub,
       email,
       name: (claims.name ?? email.split('@')[0] ?? email).trim().slice(0, 120),
+      // google-auth-library refuses a token without iat, so it is there.
+      issuedAt: new Date(claims.iat! * 1000),
     };
   };
 }

@@ -16,7 +16,8 @@ export async function requestRecovery(deps: AuthDeps, email: string): Promise<vo
   const floor = new Promise<void>((resolve) => setTimeout(resolve, RECOVERY_MIN_ANSWER_MS));
   const token = newOneTimeSecret();
   const user = await users(deps.db.manager).byEmail(email);
-  if (user) {
+  // A deleted account keeps a placeholder address nobody reads; it never gets a link.
+  if (user && !user.deletedAt) {
     await deps.db.transaction(async (m) => {
       await oneTimeCodes(m).retireUnused(user.id, 'recovery');
       await oneTimeCodes(m).insert(token.hash, user.id, 'recovery', new Date(Date.now() + RECOVERY_TTL_MS));

@@ -17,6 +17,7 @@ import { saveFullname } from '../../session/storage';
 import { globalStoreContext } from '../../session/store';
 import { Field } from '../account/Field';
 import { readForm, validate, type FieldErrors } from '../account/forms';
+import { DeleteAccount } from './DeleteAccount';
 import { ExportMyData } from './ExportMyData';
 import '../account/account.css';
 import './member-data.css';
@@ -78,6 +79,7 @@ export default function MyData() {
         <Link to={paths.changePassword}>Alterar senha</Link>
       </div>
       <ExportMyData />
+      <DeleteAccount user={user} />
     </Page>
   );
 }

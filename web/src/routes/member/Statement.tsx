@@ -68,7 +68,9 @@ export default function Statement() {
             <tbody>
               {load.statement.entries.map((entry) => (
                 <tr key={entry.id} data-kind={entry.kind}>
-                  <td data-label="Data">{formatSaoPauloDateTime(entry.at)}</td>
+                  <td data-label="Data" className="statement__date">
+                    {formatSaoPauloDateTime(entry.at)}
+                  </td>
                   <td data-label="Descrição" className="statement__description">
                     {entry.description}
                   </td>

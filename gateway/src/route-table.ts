@@ -30,8 +30,7 @@ export const routeTable: RouteEntry[] = [
   { route: api.validateToken, service: 'auth' },
   { route: api.validateTokenAdmin, service: 'auth' },
   { route: api.exportMyData, service: 'auth' },
-  // Checks a password: limited like the sign-in routes.
-  { route: api.deleteMyAccount, service: 'auth', rateLimited: true },
+  { route: api.deleteMyAccount, service: 'auth' },
   // billing
   { route: api.getBalance, service: 'billing' },
   { route: api.createPreference, service: 'billing' },

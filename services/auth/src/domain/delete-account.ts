@@ -3,7 +3,7 @@ import { AppError } from '@app/kit';
 import type { UserRow } from '../persistence/entities.js';
 import { loginFailures, oneTimeCodes, users } from '../persistence/repositories.js';
 import { announceSessionsRevoked, type AuthDeps } from './deps.js';
-import { googleRefusalReason } from './google-verifier.js';
+import { googleRefusalReason, type GoogleIdentity } from './google-verifier.js';
 import { passwordMatches } from './passwords.js';
 
 /** A Google confirmation must have been issued this recently: a fresh sign-in, not an old credential. */
@@ -82,7 +82,7 @@ async function confirmOwner(
     deps.logger.warn({ reason, userId: user.id }, 'account deletion: google confirmation refused');
     return AppError.badRequest(Msg.deleteAccountGoogleFailed, ErrorCode.INVALID_CREDENTIALS);
   };
-  let identity;
+  let identity: GoogleIdentity;
   try {
     identity = await deps.verifyGoogle(confirmation.googleCredential);
   } catch (err) {

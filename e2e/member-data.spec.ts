@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { getMyPages, Msg, type MyDataExport } from '@app/contracts';
-import { call, createActiveUser } from '@app/testing';
+import { call, createActiveUser, googleUser } from '@app/testing';
 import { fromRoot } from '@app/stack';
 import { screenshot, stack, storeSession } from './support';
 
@@ -143,4 +143,32 @@ test('a member tops up, buys a page, reads both in Extrato, exports their data a
   await screenshot(page, 'member-data-deleted');
   await page.goto('/meus-dados');
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a member who signed up with Google deletes the account by signing in with Google again', async ({
+  page,
+}) => {
+  const member = await googleUser(stack(), 'Tiago Google');
+  await storeSession(page, member);
+  await page.goto('/meus-dados');
+  await page.getByRole('button', { name: Msg.deleteAccountOpen }).click();
+  const dialog = page.getByRole('dialog', { name: Msg.deleteAccountDialogTitle });
+  await expect(dialog).toContainText(Msg.deleteAccountGoogleHint);
+  await expect(dialog.getByLabel(Msg.deleteAccountPasswordLabel)).toHaveCount(0);
+  await page.setViewportSize(PHONE);
+  await screenshotViewport(page, 'member-data-delete-dialog-google-phone');
+
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByRole('button', { name: 'Entrar com Google (desenvolvimento)' }).click(),
+  ]);
+  await popup.getByLabel('Email').fill(member.email);
+  await popup.getByLabel('Nome').fill('Tiago Google');
+  await popup.getByRole('button', { name: 'Continuar' }).click();
+  await expect(dialog).toContainText(Msg.deleteAccountGoogleConfirmed);
+  await dialog.getByRole('button', { name: Msg.deleteAccountConfirm }).click();
+
+  await expect(page).toHaveURL(/\/login\?conta=excluida$/);
+  await expect(page.getByRole('status').filter({ hasText: Msg.accountDeleted })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

@@ -30,11 +30,14 @@ export const routeTable: RouteEntry[] = [
   { route: api.logout, service: 'auth' },
   { route: api.validateToken, service: 'auth' },
   { route: api.validateTokenAdmin, service: 'auth' },
+  { route: api.exportMyData, service: 'auth' },
+  { route: api.deleteMyAccount, service: 'auth' },
   // billing
   { route: api.getBalance, service: 'billing' },
   { route: api.createPreference, service: 'billing' },
   { route: api.processPayment, service: 'billing' },
   { route: api.mercadoPagoWebhook, service: 'billing' },
+  { route: api.getStatement, service: 'billing' },
   // pages
   { route: api.createPage, service: 'pages' },
   { route: api.downloadPage, service: 'pages' },

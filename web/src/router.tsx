@@ -104,6 +104,7 @@ const routes: RouteObject[] = [
                     lazy: screen(() => import('./routes/member/ArithmeticExercises')),
                   },
                   { path: paths.myPurchases, lazy: screen(() => import('./routes/member/MyPurchases')) },
+                  { path: paths.statement, lazy: screen(() => import('./routes/member/Statement')) },
                   { path: paths.myData, lazy: screen(() => import('./routes/member/MyData')) },
                   {
                     path: paths.changePassword,

@@ -102,6 +102,61 @@ export const PageStats = z.object({
   pagesWithoutPayments: z.number(),
 });
 
+/** top_up: a credited Mercado Pago payment; purchase: a page bought; reversal: a refund or chargeback of a top-up. */
+export const StatementKind = z.enum(['top_up', 'purchase', 'reversal']);
+export type StatementKind = z.infer<typeof StatementKind>;
+
+export const StatementEntry = z.object({
+  id: z.string(),
+  /** ISO 8601. */
+  at: IsoDate,
+  kind: StatementKind,
+  /** pt-BR, e.g. 'Recarga via Mercado Pago'. */
+  description: z.string(),
+  /** Signed: positive for a top-up, negative for a purchase or a reversal. */
+  amountCents: z.number().int(),
+  /** The balance right after this entry. */
+  balanceAfterCents: z.number().int(),
+});
+export type StatementEntry = z.infer<typeof StatementEntry>;
+
+export const Statement = z.object({
+  /** Newest first, at most STATEMENT_MAX_ENTRIES. */
+  entries: z.array(StatementEntry),
+  /** Older entries exist beyond the ones answered. */
+  hasOlder: z.boolean(),
+});
+export type Statement = z.infer<typeof Statement>;
+
+/** billing's part of a member's data export: the whole statement and every top-up (payment attempt). */
+export const BillingDataExport = z.object({
+  /** Oldest first, as a statement on paper reads. */
+  statement: z.array(StatementEntry),
+  /** Older entries exist beyond the ones exported (only past billing's export bound). */
+  statementHasOlder: z.boolean(),
+  payments: z.array(
+    z.object({
+      topUpId: z.string(),
+      amountCents: z.number().int(),
+      /** pending: not credited (yet); credited: the payment was approved and credited. */
+      status: z.enum(['pending', 'credited']),
+      /** Mercado Pago's last known status of the payment (approved, refunded, ...), when known. */
+      paymentStatus: z.string().nullable(),
+      createdAt: IsoDate,
+      creditedAt: IsoDate.nullable(),
+    }),
+  ),
+});
+export type BillingDataExport = z.infer<typeof BillingDataExport>;
+
+/** pages' part of a member's data export: the bought pages with the settings they were generated with. */
+export const PagesDataExport = z.object({
+  purchases: z.array(
+    z.object({ code: z.string(), createdAt: IsoDate, boughtAt: IsoDate, settings: PageOptionsSchema }),
+  ),
+});
+export type PagesDataExport = z.infer<typeof PagesDataExport>;
+
 export const Rpc = {
   /**
    * Gateway → auth: full session check (signature, expiry, token version, active user). A valid answer carries the
@@ -151,6 +206,13 @@ export const Rpc = {
   ),
   billingStats: rpc('billing.v1.stats', z.object({}), PaymentStats),
   pagesStats: rpc('pages.v1.stats', z.object({}), PageStats),
+  // Issue 14 (LGPD): each service's part of a member's data export, composed by auth (GET /api/exportMyData).
+  billingExportUserData: rpc(
+    'billing.v1.exportUserData',
+    z.object({ userId: z.string() }),
+    BillingDataExport,
+  ),
+  pagesExportUserData: rpc('pages.v1.exportUserData', z.object({ userId: z.string() }), PagesDataExport),
 } as const;
 
 export const MailTemplate = z.enum([
@@ -252,6 +314,12 @@ export const Events = {
     'events.pages.page.bought',
     z.object({ ...EventBase, code: z.string(), userId: z.string(), priceCents: z.number().int() }),
   ),
+  /**
+   * The member deleted their account (issue 14, LGPD): auth has already anonymised it and ended its sessions; every
+   * service that holds the user's personal data anonymises it now. eventId and JetStream msgID = the user id (an
+   * account is deleted once). Carries no personal data itself.
+   */
+  userDeleted: event('events.auth.user.deleted', z.object({ ...EventBase, userId: z.string() })),
 } as const;
 
 export type RpcRequest<D> = D extends RpcDef<infer Req, z.ZodType> ? z.infer<Req> : never;

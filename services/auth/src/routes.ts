@@ -6,7 +6,9 @@ import {
   checkRecoveryToken as checkRecoveryTokenRoute,
   createNewPassword,
   createUser,
+  deleteMyAccount,
   ErrorCode,
+  exportMyData as exportMyDataRoute,
   getUser,
   login,
   loginGoogle,
@@ -23,7 +25,9 @@ import { addRoute, AppError } from '@app/kit';
 import { activateAccount } from './domain/activate-account.js';
 import { changePassword, requireRecentSignIn } from './domain/change-password.js';
 import { checkRecoveryToken } from './domain/check-recovery-token.js';
+import { deleteAccount } from './domain/delete-account.js';
 import type { AuthDeps } from './domain/deps.js';
+import { exportMyData } from './domain/export-my-data.js';
 import { toPublicUser } from './domain/public-user.js';
 import { requestRecovery } from './domain/request-recovery.js';
 import { resetPassword } from './domain/reset-password.js';
@@ -71,6 +75,20 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     const user = await users(deps.db.manager).byId(identity.userId);
     if (!user) throw AppError.unauthorized(PlatformMessages.unauthorized);
     return ok(toPublicUser(user));
+  });
+
+  // Owner only: the user id is the session's, never the request's.
+  addRoute(app, exportMyDataRoute, async ({ identity }) => ok(await exportMyData(deps, identity.userId)));
+
+  addRoute(app, deleteMyAccount, async ({ body, identity }) => {
+    await deleteAccount(
+      deps,
+      identity.userId,
+      body.password !== undefined
+        ? { password: body.password }
+        : { googleCredential: body.googleCredential! },
+    );
+    return ok(null, Msg.accountDeleted);
   });
 
   addRoute(app, updateUser, async ({ body, identity }) =>

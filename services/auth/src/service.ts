@@ -8,6 +8,7 @@ import { SessionTokens } from './domain/session-tokens.js';
 import { serveRpc } from './nats/handlers.js';
 import { entities } from './persistence/entities.js';
 import { CreateAuthTables1732240000000 } from './persistence/migrations/1732240000000-CreateAuthTables.js';
+import { UserDeletedAt1764000000000 } from './persistence/migrations/1764000000000-UserDeletedAt.js';
 import { AbuseLimits1764000000001 } from './persistence/migrations/1764000000001-AbuseLimits.js';
 import { registerRoutes } from './routes.js';
 
@@ -17,7 +18,7 @@ export const spec: ServiceSpec<typeof env> = {
   database: {
     schema: 'auth',
     entities,
-    migrations: [CreateAuthTables1732240000000, AbuseLimits1764000000001],
+    migrations: [CreateAuthTables1732240000000, UserDeletedAt1764000000000, AbuseLimits1764000000001],
   },
   // Publishes mail jobs and account events.
   streams: ['JOBS_MAIL', 'EVENTS'],

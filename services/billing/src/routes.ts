@@ -4,10 +4,12 @@ import {
   ErrorCode,
   fail,
   getBalance,
+  getStatement,
   mercadoPagoWebhook,
   Msg,
   ok,
   processPayment,
+  STATEMENT_MAX_ENTRIES,
   type Envelope,
   type PaymentOutcome,
   type ProcessPaymentResult,
@@ -20,6 +22,7 @@ import type { BillingDeps } from './domain/deps.js';
 import { centsToReais } from './domain/money.js';
 import { ProviderUnavailableError } from './domain/payment-provider.js';
 import { settlePayment, type Settlement } from './domain/settle-payment.js';
+import { toStatement } from './domain/statement.js';
 import { checkMercadoPagoSignature, manifestDataId } from './mercadopago/webhook-signature.js';
 
 const PAYMENT_ID = /^\d{1,30}$/;
@@ -32,6 +35,16 @@ export function registerRoutes(
 ): void {
   addRoute(app, getBalance, async ({ identity }) =>
     ok(centsToReais(await deps.store.balanceCents(identity.userId))),
+  );
+
+  // Owner-scoped: the user id comes from the verified session only, never from the request.
+  addRoute(app, getStatement, async ({ identity }) =>
+    ok(
+      toStatement(
+        await deps.store.statementRows(identity.userId, STATEMENT_MAX_ENTRIES + 1),
+        STATEMENT_MAX_ENTRIES,
+      ),
+    ),
   );
 
   addRoute(app, createPreference, async ({ body, identity }) => {

@@ -1,4 +1,4 @@
-import { Events, type MessageDef } from '@app/contracts';
+import { Events, Msg, type MessageDef } from '@app/contracts';
 import type { Bus, Logger } from '@app/kit';
 import type { z } from 'zod';
 import { toAuditRecord, type AuditRecord } from '../domain/audit-record.js';
@@ -42,5 +42,20 @@ const projections = [
  * restart each durable resumes after its last ack. The projection's unique key absorbs redeliveries.
  */
 export async function consumeAuditEvents(bus: Bus, log: AuditLog, logger: Logger): Promise<void> {
-  await Promise.all(projections.map((start) => start(bus, log, logger)));
+  await Promise.all([
+    ...projections.map((start) => start(bus, log, logger)),
+    forgetDeletedUsers(bus, log, logger),
+  ]);
+}
+
+/** A member deleted their account: their addresses leave the log (`AuditLog.anonymiseUser`). */
+function forgetDeletedUsers(bus: Bus, log: AuditLog, logger: Logger): Promise<void> {
+  return bus.consume(
+    Events.userDeleted,
+    { durable: 'admin-stats-user-deleted', ackWaitMs: 30_000, maxDeliver: 60 },
+    async (event) => {
+      const changed = await log.anonymiseUser(event.userId, Msg.deletedAccountName);
+      logger.info({ userId: event.userId, changed }, 'deleted account anonymised in the audit log');
+    },
+  );
 }

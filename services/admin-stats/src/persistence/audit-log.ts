@@ -32,6 +32,27 @@ export class AuditLog {
   }
 
   /**
+   * A member deleted their account (LGPD): every line naming one of their addresses (their sign-up, activation and
+   * failed sign-ins, found through the addresses their own lines carry) loses it, in the email column and in the
+   * summary, which then reads `replacement` where the address was. Lines keyed by user id only (top-ups,
+   * purchases) hold no personal data. Answers how many lines changed; running it again changes nothing.
+   */
+  async anonymiseUser(userId: string, replacement: string): Promise<number> {
+    const table = this.repo.metadata.tablePath;
+    const rows: unknown[] = await this.repo.query(
+      `WITH addresses AS (
+         SELECT DISTINCT email FROM ${table} WHERE user_id = $1 AND email IS NOT NULL),
+       changed AS (
+         UPDATE ${table} a SET email = NULL, summary = replace(a.summary, addresses.email, $2)
+           FROM addresses WHERE a.email = addresses.email
+         RETURNING a.event_id)
+       SELECT event_id FROM changed`,
+      [userId, replacement],
+    );
+    return rows.length;
+  }
+
+  /**
    * Newest first, optionally of one type. Top-ups and purchases carry only a user id: their email comes from the
    * same user's sign-up line, so the log shows who did what without asking auth.
    */

@@ -12,7 +12,7 @@ import type { SessionTokens } from './session-tokens.js';
 /** What the use cases work with; built once in service.ts. */
 export interface AuthDeps {
   db: DataSource;
-  bus: Pick<Bus, 'publish'>;
+  bus: Pick<Bus, 'publish' | 'request'>;
   config: AuthConfig;
   tokens: SessionTokens;
   verifyGoogle: VerifyGoogleCredential;

@@ -5,6 +5,8 @@ export interface GoogleIdentity {
   sub: string;
   email: string;
   name: string;
+  /** The token's `iat`: when Google issued it (a deletion asks for a fresh sign-in). */
+  issuedAt: Date;
 }
 
 export interface GoogleVerifierOptions {
@@ -85,6 +87,8 @@ export function createGoogleVerifier(opts: GoogleVerifierOptions) {
       email,
       // Cleaned, not refused: a Google name with a control character (NUL, a bidi override) still signs in.
       name: (cleanName(claims.name ?? '') || email.split('@')[0] || email).slice(0, 120),
+      // google-auth-library refuses a token without iat, so it is there.
+      issuedAt: new Date(claims.iat! * 1000),
     };
   };
 }

@@ -37,7 +37,8 @@ export async function requestRecovery(
     );
   });
   const user = allowed ? await users(deps.db.manager).byEmail(email) : null;
-  if (user) {
+  // A deleted account keeps a placeholder address nobody reads; it never gets a link.
+  if (user && !user.deletedAt) {
     await deps.db.transaction(async (m) => {
       await oneTimeCodes(m).retireUnused(user.id, 'recovery');
       await oneTimeCodes(m).insert(token.hash, user.id, 'recovery', new Date(Date.now() + RECOVERY_TTL_MS));

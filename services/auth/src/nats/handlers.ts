@@ -13,7 +13,8 @@ export function serveRpc(bus: Bus, deps: AuthDeps): void {
 
   bus.serve(Rpc.authGetUser, async ({ userId }) => {
     const user = isUuid(userId) ? await users(deps.db.manager).byId(userId) : null;
-    return { user: user ? toPublicUser(user) : null };
+    // A deleted account is nobody's any more: no email is sent to its placeholder address.
+    return { user: user && !user.deletedAt ? toPublicUser(user) : null };
   });
 
   bus.serve(Rpc.authListUsers, async ({ limit, offset }) => {

@@ -17,6 +17,8 @@ export interface UserRow {
   tokenVersion: number;
   createdAt: Date;
   updatedAt: Date;
+  /** When the member deleted the account (its personal data anonymised); null for a live account. */
+  deletedAt: Date | null;
 }
 
 export type CodePurpose = 'activation' | 'recovery';
@@ -71,6 +73,7 @@ export const UserEntity = new EntitySchema<UserRow>({
     tokenVersion: { name: 'token_version', type: 'integer', default: 0 },
     createdAt: { name: 'created_at', type: 'timestamptz', createDate: true },
     updatedAt: { name: 'updated_at', type: 'timestamptz', updateDate: true },
+    deletedAt: { name: 'deleted_at', type: 'timestamptz', nullable: true },
   },
 });
 

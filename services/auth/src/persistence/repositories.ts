@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { IsNull, type EntityManager } from 'typeorm';
 import {
   SCHEMA,
   OneTimeCodeEntity,
@@ -15,7 +15,7 @@ export const users = (m: EntityManager) => {
     byId: (id: string) => repo.findOneBy({ id }),
     byEmail: (email: string) => repo.findOneBy({ email }),
     byGoogleSub: (googleSub: string) => repo.findOneBy({ googleSub }),
-    insert: (row: Omit<UserRow, 'createdAt' | 'updatedAt'>) => repo.insert(row),
+    insert: (row: Omit<UserRow, 'createdAt' | 'updatedAt' | 'deletedAt'>) => repo.insert(row),
     update: (id: string, changes: Partial<Omit<UserRow, 'id' | 'createdAt'>>) =>
       repo.update({ id }, { ...changes, updatedAt: new Date() }),
     /** Ends every session issued before (token version + 1): sign-out. Answers the new row, or null. */
@@ -80,8 +80,34 @@ export const users = (m: EntityManager) => {
         .execute();
       return result.affected ? repo.findOneByOrFail({ id }) : null;
     },
+    /**
+     * Deletes the member's personal data (LGPD): the name and the email become placeholders (the address is free for a
+     * new sign-up; `.invalid` can never receive mail), the password hash and the Google id go, the account can never
+     * sign in again and every session ends (token version + 1). Only a live account; answers the new row, else null.
+     */
+    async anonymise(id: string, placeholder: { email: string; fullname: string }) {
+      const result = await m
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({
+          email: placeholder.email,
+          fullname: placeholder.fullname,
+          passwordHash: null,
+          googleSub: null,
+          active: false,
+          deletedAt: () => 'now()',
+          tokenVersion: () => 'token_version + 1',
+          updatedAt: () => 'now()',
+        })
+        .where('id = :id AND deleted_at IS NULL', { id })
+        .returning('id')
+        .execute();
+      return result.affected ? repo.findOneByOrFail({ id }) : null;
+    },
+    /** Live accounts only: a deleted account is nobody's any more. */
     async page(limit: number, offset: number) {
       const [rows, total] = await repo.findAndCount({
+        where: { deletedAt: IsNull() },
         order: { createdAt: 'DESC', id: 'DESC' },
         take: limit,
         skip: offset,
@@ -90,7 +116,7 @@ export const users = (m: EntityManager) => {
     },
     async stats() {
       const [row] = (await m.query(
-        `SELECT count(*)::int AS total, count(*) FILTER (WHERE from_google)::int AS google FROM ${SCHEMA}.users`,
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE from_google)::int AS google FROM ${SCHEMA}.users WHERE deleted_at IS NULL`,
       )) as Array<{ total: number; google: number }>;
       return { totalUsers: row!.total, usersGoogle: row!.google, usersLocal: row!.total - row!.google };
     },
@@ -126,6 +152,9 @@ export const oneTimeCodes = (m: EntityManager) => {
       );
       return rows.length > 0;
     },
+    /** Every code of the user, used or not (the account is deleted). */
+    removeAll: (userId: string) =>
+      m.query(`DELETE FROM ${SCHEMA}.one_time_codes WHERE user_id = $1`, [userId]),
     /** A new recovery link makes the older ones of the same user useless. */
     retireUnused: (userId: string, purpose: CodePurpose) =>
       m.query(
@@ -174,6 +203,8 @@ export const attempts = (m: EntityManager) => ({
     );
     return rows[0]!.id;
   },
+  /** Every attempt that names the email, of every kind (the account is deleted). */
+  forgetEmail: (email: string) => m.query(`DELETE FROM ${SCHEMA}.attempts WHERE email = $1`, [email]),
   /** Takes back one recorded attempt (a sign-in that turned out to hold the right password). */
   forget: (id: string) => m.query(`DELETE FROM ${SCHEMA}.attempts WHERE id = $1`, [id]),
   /**
@@ -196,6 +227,8 @@ export const knownAddresses = (m: EntityManager) => ({
     );
     return rows.length > 0;
   },
+  forgetUser: (userId: string) =>
+    m.query(`DELETE FROM ${SCHEMA}.known_addresses WHERE user_id = $1`, [userId]),
   remember: (userId: string, addressHash: string) =>
     m.query(
       `INSERT INTO ${SCHEMA}.known_addresses (user_id, address_hash) VALUES ($1, $2)

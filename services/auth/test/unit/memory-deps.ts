@@ -157,6 +157,7 @@ export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig
       tokenVersion: 0,
       createdAt: new Date(),
       updatedAt: new Date(),
+      deletedAt: null,
       ...changes,
     };
     users.push(row);

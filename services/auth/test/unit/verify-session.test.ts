@@ -19,6 +19,7 @@ const user: UserRow = {
   tokenVersion: 2,
   createdAt: new Date(),
   updatedAt: new Date(),
+  deletedAt: null,
 };
 
 /** A DataSource double: the users repository's findOneBy is all verifySession touches. */

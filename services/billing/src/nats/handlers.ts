@@ -1,8 +1,12 @@
 import { Rpc } from '@app/contracts';
 import type { Bus, Logger } from '@app/kit';
+import { exportUserData } from '../domain/export-user-data.js';
 import { DebitKeyReusedError, type BillingStore } from '../persistence/billing-store.js';
 
-/** Requests billing serves to other services: debits for purchases (pages) and payment counts (admin-stats). */
+/**
+ * Requests billing serves to other services: debits for purchases (pages), payment counts (admin-stats) and a
+ * member's ledger and payments for their data export (auth).
+ */
 export function serveBillingRpc(bus: Bus, store: BillingStore, logger: Logger): void {
   // A key reused for another amount has no answer in the contract (ok | insufficient): the handler throws, so the
   // caller's request fails with a remote error and nothing is debited.
@@ -38,4 +42,5 @@ export function serveBillingRpc(bus: Bus, store: BillingStore, logger: Logger): 
       paymentsReversed: reversed,
     };
   });
+  bus.serve(Rpc.billingExportUserData, (req) => exportUserData(store, req.userId));
 }

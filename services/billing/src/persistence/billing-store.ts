@@ -1,5 +1,6 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { TopUpEntity, type SettlementSource, type TopUpRow } from './entities.js';
+import type { StatementRow } from '../domain/statement.js';
+import { TopUpEntity, type LedgerKind, type SettlementSource, type TopUpRow } from './entities.js';
 
 export type DebitResult =
   { ok: true; balanceCents: number } | { ok: false; reason: 'insufficient'; balanceCents: number };
@@ -238,6 +239,43 @@ export class BillingStore {
       );
       return { ok: true, balanceCents: after!.balance_cents };
     });
+  }
+
+  /**
+   * The user's newest `limit` ledger entries, newest first, each with the balance right after it. The running sum is
+   * taken over all the user's entries before the LIMIT applies (window functions run before it), and the ledger is
+   * append-only from a zero balance, so the newest entry's balance is the cached balance.
+   */
+  async statementRows(userId: string, limit: number): Promise<StatementRow[]> {
+    const rows: Array<{
+      id: string;
+      kind: LedgerKind;
+      amount_cents: number;
+      reason: string;
+      created_at: Date;
+      balance_after: string;
+    }> = await this.db.query(
+      `SELECT id, kind, amount_cents, reason, created_at,
+              sum(amount_cents) OVER (ORDER BY id) AS balance_after
+         FROM billing.ledger_entries
+        WHERE user_id = $1
+        ORDER BY id DESC
+        LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map((r) => ({
+      id: String(r.id),
+      kind: r.kind,
+      amountCents: r.amount_cents,
+      reason: r.reason,
+      createdAt: r.created_at,
+      balanceAfterCents: Number(r.balance_after),
+    }));
+  }
+
+  /** The user's top-ups (payment attempts), oldest first. */
+  topUpsOf(userId: string): Promise<TopUpRow[]> {
+    return this.topUps.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** `reversed`: credited top-ups of which a refund or chargeback took back some or all. */

@@ -44,6 +44,19 @@ export class PageRepository {
       .getMany();
   }
 
+  /** The user's bought pages with their settings, oldest purchase first (for the member's data export). */
+  listBoughtWithSettings(
+    userId: string,
+  ): Promise<Array<Pick<PageRecord, 'code' | 'createdAt' | 'boughtAt' | 'options'>>> {
+    return this.pages
+      .createQueryBuilder('p')
+      .select(['p.code', 'p.createdAt', 'p.boughtAt', 'p.options'])
+      .where('p.user_id = :userId AND p.bought_at IS NOT NULL', { userId })
+      .orderBy('p.bought_at', 'ASC')
+      .addOrderBy('p.code', 'ASC')
+      .getMany();
+  }
+
   async stats(): Promise<PageStatsRow> {
     const row = await this.pages
       .createQueryBuilder('p')

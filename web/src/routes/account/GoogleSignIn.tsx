@@ -21,13 +21,23 @@ interface DevCredentialMessage {
 interface GoogleIdentityServices {
   accounts: {
     id: {
-      initialize(options: {
-        client_id: string;
-        /** 'redirect': Google posts the credential as a form to login_uri (with its g_csrf_token cookie). */
-        ux_mode: 'redirect';
-        login_uri: string;
-        locale?: string;
-      }): void;
+      initialize(
+        options:
+          | {
+              client_id: string;
+              /** 'redirect': Google posts the credential as a form to login_uri (with its g_csrf_token cookie). */
+              ux_mode: 'redirect';
+              login_uri: string;
+              locale?: string;
+            }
+          | {
+              client_id: string;
+              /** 'popup': Google hands the credential to the callback (a confirmation, not a sign-in). */
+              ux_mode: 'popup';
+              callback: (response: { credential: string }) => void;
+              locale?: string;
+            },
+      ): void;
       renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
     };
   };
@@ -48,11 +58,21 @@ const GIS_SCRIPT = 'https://accounts.google.com/gsi/client';
  * With the local stand-in (development and tests), a button opens its popup (it asks an email and a name), which
  * hands the credential back by postMessage; it is posted to the /login/google action, which signs in and goes to
  * the exercises, or comes back here with the error.
+ * With `onCredential` it signs nobody in: the credential is handed to it (Google in popup mode), to confirm an
+ * action such as deleting the account.
  */
-export function GoogleSignIn({ config }: { config: ClientConfig }) {
+export function GoogleSignIn({
+  config,
+  onCredential,
+}: {
+  config: ClientConfig;
+  onCredential?: (credential: string) => void;
+}) {
   const fetcher = useFetcher<{ message: string }>();
   const submit = (credential: string) =>
-    void fetcher.submit({ credential }, { method: 'post', action: paths.loginGoogle });
+    onCredential
+      ? onCredential(credential)
+      : void fetcher.submit({ credential }, { method: 'post', action: paths.loginGoogle });
 
   // Stable identity for the listeners below without re-subscribing on every render.
   const submitRef = useRef(submit);
@@ -71,16 +91,26 @@ export function GoogleSignIn({ config }: { config: ClientConfig }) {
 
   const buttonRef = useRef<HTMLDivElement>(null);
   const clientId = devOrigin ? null : config.googleClientId;
+  const popup = onCredential !== undefined;
   useEffect(() => {
     if (!clientId) return;
     const render = () => {
       if (!window.google || !buttonRef.current) return;
-      window.google.accounts.id.initialize({
-        client_id: clientId,
-        ux_mode: 'redirect',
-        login_uri: `${window.location.origin}${paths.loginGoogle}`,
-        locale: 'pt-BR',
-      });
+      window.google.accounts.id.initialize(
+        popup
+          ? {
+              client_id: clientId,
+              ux_mode: 'popup',
+              callback: ({ credential }) => submitRef.current(credential),
+              locale: 'pt-BR',
+            }
+          : {
+              client_id: clientId,
+              ux_mode: 'redirect',
+              login_uri: `${window.location.origin}${paths.loginGoogle}`,
+              locale: 'pt-BR',
+            },
+      );
       window.google.accounts.id.renderButton(buttonRef.current, {
         type: 'standard',
         theme: 'outline',
@@ -96,7 +126,7 @@ export function GoogleSignIn({ config }: { config: ClientConfig }) {
     script.async = true;
     script.onload = render;
     document.head.append(script);
-  }, [clientId]);
+  }, [clientId, popup]);
 
   if (!devOrigin && !clientId) return null;
   const busy = fetcher.state !== 'idle';

@@ -17,7 +17,10 @@ import { saveFullname } from '../../session/storage';
 import { globalStoreContext } from '../../session/store';
 import { Field } from '../account/Field';
 import { readForm, validate, type FieldErrors } from '../account/forms';
+import { DeleteAccount } from './DeleteAccount';
+import { ExportMyData } from './ExportMyData';
 import '../account/account.css';
+import './member-data.css';
 
 /** The signed-in user; a 401 signs out (spec §8). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -75,6 +78,8 @@ export default function MyData() {
       <div className="account-links">
         <Link to={paths.changePassword}>Alterar senha</Link>
       </div>
+      <ExportMyData />
+      <DeleteAccount user={user} />
     </Page>
   );
 }

@@ -11,6 +11,7 @@ import { googleFormPost, login, LoginBody, Msg } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
+import { ACCOUNT_DELETED_QUERY } from '../account/accountDeleted';
 import { Field } from '../account/Field';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
@@ -22,7 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The gateway sends a refused Google sign-in (redirect mode) back here, without detail.
   const query = new URL(request.url).searchParams;
   const googleFailed = query.get('erro') === googleFormPost.failureQuery.erro;
-  return { ...(await loadClientConfig(request.signal)), googleFailed };
+  // Meus Dados sends a member here once their account is deleted.
+  const accountDeleted = query.get('conta') === ACCOUNT_DELETED_QUERY.conta;
+  return { ...(await loadClientConfig(request.signal)), googleFailed, accountDeleted };
 }
 
 type Result = { fieldErrors?: FieldErrors; message?: string; email: string };
@@ -46,6 +49,11 @@ export default function Login() {
   const errors = result?.fieldErrors ?? {};
   return (
     <Page title="Entrar" className="account-page">
+      {config.accountDeleted && !result && (
+        <p role="status" className="alert alert--success">
+          {Msg.accountDeleted}
+        </p>
+      )}
       <Form method="post" noValidate>
         <Field
           name="email"

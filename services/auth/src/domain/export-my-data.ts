@@ -1,0 +1,36 @@
+import { PlatformMessages, Rpc, type MyDataExport } from '@app/contracts';
+import { AppError } from '@app/kit';
+import { users } from '../persistence/repositories.js';
+import type { AuthDeps } from './deps.js';
+
+/**
+ * Everything the site holds about a member (LGPD art. 18, V): the account from auth's own table, the purchases from
+ * pages and the statement and payments from billing, asked over NATS for this user id only (the caller's session's).
+ * A service that does not answer fails the export (a partial file would be read as complete).
+ */
+export async function exportMyData(
+  deps: Pick<AuthDeps, 'db' | 'bus'>,
+  userId: string,
+  now: Date = new Date(),
+): Promise<MyDataExport> {
+  const [user, pages, billing] = await Promise.all([
+    users(deps.db.manager).byId(userId),
+    deps.bus.request(Rpc.pagesExportUserData, { userId }),
+    deps.bus.request(Rpc.billingExportUserData, { userId }),
+  ]);
+  if (!user) throw AppError.unauthorized(PlatformMessages.unauthorized);
+  return {
+    exportedAt: now.toISOString(),
+    account: {
+      fullname: user.fullname,
+      email: user.email,
+      fromGoogle: user.fromGoogle,
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt.toISOString(),
+    },
+    purchases: pages.purchases,
+    statement: billing.statement,
+    statementHasOlder: billing.statementHasOlder,
+    payments: billing.payments,
+  };
+}

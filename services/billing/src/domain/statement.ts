@@ -1,0 +1,51 @@
+import { Msg, type Statement, type StatementKind } from '@app/contracts';
+import type { LedgerKind } from '../persistence/entities.js';
+
+/** A ledger entry as the statement query reads it, with the balance right after it (a running sum). */
+export interface StatementRow {
+  id: string;
+  kind: LedgerKind;
+  amountCents: number;
+  reason: string;
+  createdAt: Date;
+  balanceAfterCents: number;
+}
+
+const kindOf: Record<LedgerKind, StatementKind> = {
+  credit: 'top_up',
+  debit: 'purchase',
+  reversal: 'reversal',
+};
+
+/**
+ * What the member reads for an entry. A purchase names its page (the debit's reason, written by pages); a reversal
+ * says refund or chargeback (its reason, written by billing).
+ */
+export function describeEntry(kind: LedgerKind, reason: string): string {
+  switch (kind) {
+    case 'credit':
+      return Msg.statementTopUp;
+    case 'debit':
+      return Msg.statementPurchase(reason);
+    case 'reversal':
+      return reason;
+  }
+}
+
+/**
+ * The statement of the newest rows (newest first); `rows` holds one more than `limit` when older entries exist,
+ * which is how the caller tells "there is more" without counting.
+ */
+export function toStatement(rows: StatementRow[], limit: number): Statement {
+  return {
+    entries: rows.slice(0, limit).map((row) => ({
+      id: row.id,
+      at: row.createdAt.toISOString(),
+      kind: kindOf[row.kind],
+      description: describeEntry(row.kind, row.reason),
+      amountCents: row.amountCents,
+      balanceAfterCents: row.balanceAfterCents,
+    })),
+    hasOlder: rows.length > limit,
+  };
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { exportMyData, Msg } from '@app/contracts';
+import { api, saveBlob } from '../../api/client';
+import { formatSaoPauloFileDate } from '../../format';
+import { paths } from '../../paths';
+
+type State =
+  { state: 'idle' } | { state: 'exporting' } | { state: 'done' } | { state: 'failed'; message: string };
+
+/** `meus-dados-DD-MM-YYYY.json`, dated in São Paulo time. */
+export const exportFileName = (at: Date) => `meus-dados-${formatSaoPauloFileDate(at.toISOString())}.json`;
+
+/** Meus Dados: download everything the site holds about the member as a JSON file (issue 14, LGPD). */
+export function ExportMyData() {
+  const [status, setStatus] = useState<State>({ state: 'idle' });
+  const navigate = useNavigate();
+
+  async function download() {
+    setStatus({ state: 'exporting' });
+    try {
+      const result = await api(exportMyData);
+      if (result.httpStatus === 401) return void navigate(paths.logout);
+      if (result.status !== 'SUCCESS' || !result.payload) {
+        setStatus({ state: 'failed', message: result.message || Msg.myDataExportFailed });
+        return;
+      }
+      const json = JSON.stringify(result.payload, null, 2);
+      saveBlob(new Blob([json], { type: 'application/json' }), exportFileName(new Date()));
+      setStatus({ state: 'done' });
+    } catch {
+      setStatus({ state: 'failed', message: Msg.myDataExportFailed });
+    }
+  }
+
+  return (
+    <section className="member-data" aria-labelledby="export-my-data">
+      <h2 id="export-my-data">{Msg.myDataExportTitle}</h2>
+      <p>{Msg.myDataExportIntro}</p>
+      <button
+        type="button"
+        className="button button--secondary button--block"
+        onClick={() => void download()}
+        disabled={status.state === 'exporting'}
+      >
+        {status.state === 'exporting' ? Msg.myDataExporting : Msg.myDataExportButton}
+      </button>
+      {status.state === 'done' && (
+        <p role="status" className="alert alert--success">
+          {Msg.myDataExported}
+        </p>
+      )}
+      {status.state === 'failed' && (
+        <p role="alert" className="alert alert--error">
+          {status.message}
+        </p>
+      )}
+    </section>
+  );
+}

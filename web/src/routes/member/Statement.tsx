@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { getStatement, Msg, STATEMENT_MAX_ENTRIES, type Statement as StatementData } from '@app/contracts';
+import { api } from '../../api/client';
+import { Page } from '../../components/Page';
+import { formatCents, formatSaoPauloDateTime, formatSignedCents } from '../../format';
+import { paths } from '../../paths';
+import './statement.css';
+
+type Load = { state: 'loading' } | { state: 'ready'; statement: StatementData } | { state: 'failed' };
+
+/** The statement is fetched by the screen (not a loader) so that the page shows at once with its loading state. */
+function useStatement(): Load {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const navigate = useNavigate();
+  useEffect(() => {
+    const controller = new AbortController();
+    api(getStatement, { signal: controller.signal })
+      .then((result) => {
+        if (result.httpStatus === 401) void navigate(paths.logout);
+        else if (result.status === 'SUCCESS' && result.payload)
+          setLoad({ state: 'ready', statement: result.payload });
+        else setLoad({ state: 'failed' });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setLoad({ state: 'failed' });
+      });
+    return () => controller.abort();
+  }, [navigate]);
+  return load;
+}
+
+/** Extrato: every top-up, purchase and reversal with the balance after it, newest first (issue 14). */
+export default function Statement() {
+  const load = useStatement();
+  return (
+    <Page title="Extrato">
+      {load.state === 'loading' && (
+        <p className="lead" role="status">
+          Carregando extrato…
+        </p>
+      )}
+      {load.state === 'failed' && (
+        <p className="alert alert--error" role="alert">
+          {Msg.statementFailed}
+        </p>
+      )}
+      {load.state === 'ready' && load.statement.entries.length === 0 && (
+        <p className="lead">
+          {Msg.statementEmpty} <Link to={paths.addBalance}>Adicionar Saldo</Link>
+        </p>
+      )}
+      {load.state === 'ready' && load.statement.entries.length > 0 && (
+        <>
+          <table className="statement" aria-label="Movimentações, da mais recente à mais antiga">
+            <thead>
+              <tr>
+                <th scope="col">Data</th>
+                <th scope="col">Descrição</th>
+                <th scope="col" className="statement__money">
+                  Valor
+                </th>
+                <th scope="col" className="statement__money">
+                  Saldo
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {load.statement.entries.map((entry) => (
+                <tr key={entry.id} data-kind={entry.kind}>
+                  <td data-label="Data" className="statement__date">
+                    {formatSaoPauloDateTime(entry.at)}
+                  </td>
+                  <td data-label="Descrição" className="statement__description">
+                    {entry.description}
+                  </td>
+                  <td
+                    data-label="Valor"
+                    className={
+                      entry.amountCents < 0
+                        ? 'statement__money statement__money--out'
+                        : 'statement__money statement__money--in'
+                    }
+                  >
+                    {formatSignedCents(entry.amountCents)}
+                  </td>
+                  <td data-label="Saldo" className="statement__money">
+                    {formatCents(entry.balanceAfterCents)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {load.statement.hasOlder && (
+            <p className="statement__note">{Msg.statementOlderOmitted(STATEMENT_MAX_ENTRIES)}</p>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

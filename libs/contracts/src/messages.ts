@@ -80,4 +80,10 @@ export const Msg = {
   pageNotBought: 'Compre esta página para baixá-la.',
   answersNotFound: 'Não há respostas para este código. Confira o código impresso na folha.',
   pageRendering: 'A página ainda está sendo gerada. Tente novamente em instantes.',
+  // Issue 14 (web): what the screens say around money and pages, and the legal links.
+  pageGenerationFailed:
+    'Não foi possível gerar a página agora. Verifique sua conexão com a internet e tente novamente em instantes.',
+  paymentTryAgain: 'Tentar novamente',
+  signInForMoreExercises:
+    'Para gerar mais exercícios, entre na sua conta ou cadastre-se gratuitamente. Depois de entrar, você vai direto para o gerador de exercícios.',
 } as const;

@@ -5,6 +5,7 @@ import { Page } from '../../components/Page';
 import { formatDateTime } from '../../format';
 import { mustSucceed } from './load';
 import { RefreshButton } from './RefreshButton';
+import { TableRegion } from './TableRegion';
 import './admin.css';
 
 /** Users per page of the table; `?pagina=N` picks the page (the newest users first). */
@@ -35,7 +36,7 @@ export default function Users() {
       {users.length === 0 ? (
         <p className="admin-empty">Nenhum usuário encontrado.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableRegion label="Tabela de usuários">
           <table className="admin-table">
             <thead>
               <tr>
@@ -52,13 +53,13 @@ export default function Users() {
                   <td>{user.fullname}</td>
                   <td>{user.email}</td>
                   <td>{user.fromGoogle ? 'Sim' : 'Não'}</td>
-                  <td>{formatDateTime(user.createdAt)}</td>
-                  <td>{formatDateTime(user.updatedAt)}</td>
+                  <td className="admin-nowrap">{formatDateTime(user.createdAt)}</td>
+                  <td className="admin-nowrap">{formatDateTime(user.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {pages > 1 && (
         <nav className="admin-pager" aria-label="Páginas de usuários">

@@ -7,6 +7,7 @@ import { useGlobalDispatch, useGlobalState } from '../../session/GlobalStateProv
 import { globalActions } from '../../session/globalState';
 import { markFreeSampleDownloaded } from '../../session/storage';
 import { LevelBadge, levels } from '../../components/LevelBadge';
+import { MORE_EXERCISES_REASON } from './loginReason';
 import './Home.css';
 
 /** The 12 free samples of spec §3, built into /samples/ at build time: `matematica_{facil,medio,dificil}_{1..4}`. */
@@ -114,7 +115,11 @@ export default function Home() {
           ))}
         </ul>
         <p className="home__more">
-          <Link to={paths.exercises} className="button">
+          {/* A visitor goes to sign in first, with a word on why (signed in, the builder opens next). */}
+          <Link
+            to={isLoggedIn ? paths.exercises : `${paths.login}?motivo=${MORE_EXERCISES_REASON}`}
+            className="button"
+          >
             Adquira mais exercícios
           </Link>
         </p>

@@ -16,13 +16,15 @@ import { readForm, validate, type FieldErrors } from '../account/forms';
 import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
 import { forgetSession, redirectAfterSignIn, signIn } from '../account/session';
 import '../account/account.css';
+import { MORE_EXERCISES_REASON } from './loginReason';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   forgetSession(context);
   // The gateway sends a refused Google sign-in (redirect mode) back here, without detail.
   const query = new URL(request.url).searchParams;
   const googleFailed = query.get('erro') === googleFormPost.failureQuery.erro;
-  return { ...(await loadClientConfig(request.signal)), googleFailed };
+  const forMoreExercises = query.get('motivo') === MORE_EXERCISES_REASON;
+  return { ...(await loadClientConfig(request.signal)), googleFailed, forMoreExercises };
 }
 
 type Result = { fieldErrors?: FieldErrors; message?: string; email: string };
@@ -46,6 +48,11 @@ export default function Login() {
   const errors = result?.fieldErrors ?? {};
   return (
     <Page title="Entrar" className="account-page">
+      {config.forMoreExercises && (
+        <p role="status" className="alert">
+          {Msg.signInForMoreExercises}
+        </p>
+      )}
       <Form method="post" noValidate>
         <Field
           name="email"

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Every admin table sits in this box: it scrolls sideways inside itself when the table is wider than the screen
+ * (never the page), and a keyboard user can focus it and scroll it with the arrow keys (WCAG 2.1.1).
+ */
+export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="admin-table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}

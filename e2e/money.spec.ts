@@ -123,7 +123,10 @@ test("a visitor's 'Adquira mais exercícios' explains the sign-in, then opens th
 }) => {
   const user = await createActiveUser(stack());
   await page.goto('/');
-  await page.getByRole('link', { name: 'Adquira mais exercícios' }).click();
+  const more = page.getByRole('link', { name: 'Adquira mais exercícios' });
+  // Spec §2: the link goes to the builder; the guard sends a visitor to /login with the reason.
+  await expect(more).toHaveAttribute('href', '/exercicios-aritmetica');
+  await more.click();
   await expect(page).toHaveURL(/\/login\?motivo=mais-exercicios$/);
   await expect(page.getByRole('status').filter({ hasText: 'Para gerar mais exercícios' })).toHaveText(
     Msg.signInForMoreExercises,

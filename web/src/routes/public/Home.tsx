@@ -7,7 +7,6 @@ import { useGlobalDispatch, useGlobalState } from '../../session/GlobalStateProv
 import { globalActions } from '../../session/globalState';
 import { markFreeSampleDownloaded } from '../../session/storage';
 import { LevelBadge, levels } from '../../components/LevelBadge';
-import { MORE_EXERCISES_REASON } from './loginReason';
 import './Home.css';
 
 /** The 12 free samples of spec §3, built into /samples/ at build time: `matematica_{facil,medio,dificil}_{1..4}`. */
@@ -115,11 +114,8 @@ export default function Home() {
           ))}
         </ul>
         <p className="home__more">
-          {/* A visitor goes to sign in first, with a word on why (signed in, the builder opens next). */}
-          <Link
-            to={isLoggedIn ? paths.exercises : `${paths.login}?motivo=${MORE_EXERCISES_REASON}`}
-            className="button"
-          >
+          {/* A visitor is sent to sign in first, with a word on why (guards.ts); signed in, the builder opens. */}
+          <Link to={paths.exercises} className="button">
             Adquira mais exercícios
           </Link>
         </p>

@@ -5,7 +5,7 @@ import { Page } from '../../components/Page';
 import { formatDateTime } from '../../format';
 import { mustSucceed } from './load';
 import { RefreshButton } from './RefreshButton';
-import { TableRegion } from './TableRegion';
+import { BreakableEmail, TableRegion } from './TableRegion';
 import './admin.css';
 
 const LIMIT = 100;
@@ -70,7 +70,7 @@ export default function Logs() {
                   <td className="admin-nowrap">{formatDateTime(entry.at)}</td>
                   <td className="admin-nowrap">{typeLabels[entry.type]}</td>
                   <td>{entry.summary}</td>
-                  <td>{entry.email ?? '—'}</td>
+                  <td>{entry.email ? <BreakableEmail email={entry.email} /> : '—'}</td>
                 </tr>
               ))}
             </tbody>

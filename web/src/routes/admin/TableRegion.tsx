@@ -11,3 +11,16 @@ export function TableRegion({ label, children }: { label: string; children: Reac
     </div>
   );
 }
+
+/** An email that may wrap after its '@' (never inside a word): keeps a table of long addresses narrow. */
+export function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { Page } from '../../components/Page';
 import { formatDateTime } from '../../format';
 import { mustSucceed } from './load';
 import { RefreshButton } from './RefreshButton';
-import { TableRegion } from './TableRegion';
+import { BreakableEmail, TableRegion } from './TableRegion';
 import './admin.css';
 
 /** Users per page of the table; `?pagina=N` picks the page (the newest users first). */
@@ -51,10 +51,12 @@ export default function Users() {
               {users.map((user) => (
                 <tr key={user._id}>
                   <td>{user.fullname}</td>
-                  <td>{user.email}</td>
+                  <td>
+                    <BreakableEmail email={user.email} />
+                  </td>
                   <td>{user.fromGoogle ? 'Sim' : 'Não'}</td>
-                  <td className="admin-nowrap">{formatDateTime(user.createdAt)}</td>
-                  <td className="admin-nowrap">{formatDateTime(user.updatedAt)}</td>
+                  <td>{formatDateTime(user.createdAt)}</td>
+                  <td>{formatDateTime(user.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>

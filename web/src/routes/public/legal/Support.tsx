@@ -14,7 +14,7 @@ export default function Support() {
       </p>
 
       <h2>Canais de atendimento</h2>
-      <SupportChannels />
+      <SupportChannels linkSupportPage={false} />
       <p>
         Ao escrever, informe o email da sua conta e, se for sobre um pagamento, a data e o valor da recarga.
       </p>

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPhone, useCompany, whatsappLink, type Company } from '../../../company';
 import { formatDate } from '../../../format';
@@ -30,8 +29,8 @@ export function CompanyIdentity() {
   );
 }
 
-/** The support channels: email, WhatsApp when configured, and the support page. */
-export function SupportChannels({ children }: { children?: ReactNode }) {
+/** The support channels: email, WhatsApp when configured, and (elsewhere than on it) the support page. */
+export function SupportChannels({ linkSupportPage = true }: { linkSupportPage?: boolean }) {
   const company = useLegalCompany();
   return (
     <ul className="legal__channels">
@@ -48,10 +47,11 @@ export function SupportChannels({ children }: { children?: ReactNode }) {
           </a>
         </li>
       )}
-      {children}
-      <li>
-        Página de <Link to={paths.support}>Suporte</Link>
-      </li>
+      {linkSupportPage && (
+        <li>
+          Página de <Link to={paths.support}>Suporte</Link>
+        </li>
+      )}
     </ul>
   );
 }

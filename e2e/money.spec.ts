@@ -87,6 +87,9 @@ test('a failed generation (500, 503, no connection) says so in pt-BR and leaves 
 }) => {
   test.setTimeout(120_000);
   await signedInMember(page);
+  // On a phone, where the message must show beside the button rather than at the top of the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/exercicios-aritmetica');
   const generate = page.getByRole('button', { name: 'Gerar página' });
   const failure = page.getByRole('alert').filter({ hasText: Msg.pageGenerationFailed });
@@ -102,6 +105,7 @@ test('a failed generation (500, 503, no connection) says so in pt-BR and leaves 
     });
     await generate.click();
     await expect(failure, answer).toHaveText(Msg.pageGenerationFailed);
+    await expect(failure).toBeInViewport();
     // Back to a usable state: options editable, Generate ready, nothing to buy, the empty preview.
     await expect(generate).toBeEnabled();
     await expect(page.getByLabel('Adição')).toBeEnabled();

@@ -70,6 +70,7 @@ export default function ArithmeticExercises() {
   const [buying, setBuying] = useState(false);
   const [warningClosed, setWarningClosed] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [generationFailed, setGenerationFailed] = useState(false);
   const [hint, closeHint] = useEditHint(!editing);
 
   const anyOperation = operations.some((op) => options[op.key]);
@@ -80,38 +81,42 @@ export default function ArithmeticExercises() {
   const showBalanceWarning = step === 'generated' && balance !== null && balance < PRICE && !warningClosed;
   const preview = useRef<HTMLDivElement>(null);
 
-  // On a phone the preview sits below the form: bring it into view once the page is generated.
+  // On a phone the preview sits below the form: bring it into view once the page is generated (or has failed).
   useEffect(() => {
-    if (step !== 'generated') return;
+    if (step !== 'generated' && !generationFailed) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     preview.current?.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
-  }, [step, code]);
+  }, [step, code, generationFailed]);
 
   async function generate() {
     setStep('processing');
     setNotice(null);
+    setGenerationFailed(false);
     setWarningClosed(false);
     try {
       // The spec's body is {add, sub, mult, div, answers, level}; `school` is sent only when asked for.
       const { school, ...body } = options;
       const result = await api(createPage, { body: school ? options : body });
       if (result.httpStatus === 401) return navigate(paths.login);
-      if (result.status !== 'SUCCESS' || !result.payload) return generationFailed();
+      if (result.status !== 'SUCCESS' || !result.payload) return failGeneration();
       setCode(result.payload);
       setEditing(false);
       setStep('generated');
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      generationFailed();
+      failGeneration();
     }
   }
 
-  /** A server error or a lost connection: say so, and leave the form as it was, ready to try again. */
-  function generationFailed() {
+  /**
+   * A server error or a lost connection: say so where the preview was to appear (next to the button on a phone,
+   * not at the top of the page), and leave the form as it was, ready to try again.
+   */
+  function failGeneration() {
     setCode(null);
     setEditing(true);
     setStep('initial');
-    setNotice({ kind: 'error', text: Msg.pageGenerationFailed });
+    setGenerationFailed(true);
   }
 
   async function purchase() {
@@ -270,6 +275,11 @@ export default function ArithmeticExercises() {
         </form>
 
         <div className="builder__preview" aria-label="Pré-visualização" ref={preview}>
+          {generationFailed && (
+            <p className="alert alert--error" role="alert">
+              {Msg.pageGenerationFailed}
+            </p>
+          )}
           {code ? (
             <PageThumbnail code={code} alt="Pré-visualização da página gerada" />
           ) : (

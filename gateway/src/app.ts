@@ -169,6 +169,12 @@ export async function buildGateway(
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
     mercadoPagoPublicKey: config.MP_PUBLIC_KEY ?? null,
     devProvidersUrl: config.DEV_PROVIDERS_URL ?? null,
+    company: {
+      name: config.COMPANY_NAME,
+      cnpj: config.COMPANY_CNPJ ?? null,
+      supportEmail: config.SUPPORT_EMAIL,
+      supportWhatsapp: config.SUPPORT_WHATSAPP ?? null,
+    },
   }));
 
   await app.register(swagger, {

@@ -55,6 +55,30 @@ export const trustProxy = z
     return entries;
   });
 
+/** An optional setting where an empty value (`KEY=` in .env, compose's `${KEY:-}`, a blank configmap key) means unset. */
+const blankIsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/**
+ * SUPPORT_WHATSAPP: the support number in international form, digits only once spaces, dashes, parentheses and a
+ * leading + are dropped (`+55 (11) 91234-5678` → `5511912345678`), as wa.me links want it.
+ */
+export const whatsappNumber = z
+  .string()
+  .transform((v) => v.replace(/[\s().+-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{9,14}$/, 'expected a phone number with country and area code, e.g. +55 11 91234-5678'),
+  );
+
+/** COMPANY_CNPJ: 14 digits, written or not as 00.000.000/0000-00; kept in the written form. */
+export const cnpj = z
+  .string()
+  .transform((v) => v.replace(/[\s./-]/g, ''))
+  .pipe(z.string().regex(/^\d{14}$/, 'expected a CNPJ of 14 digits, e.g. 12.345.678/0001-90'))
+  .transform((d) => `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`);
+
 export const gatewayEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   ...logEnv.shape,
@@ -102,5 +126,13 @@ export const gatewayEnv = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   MP_PUBLIC_KEY: z.string().optional(),
   DEV_PROVIDERS_URL: z.url().optional(),
+  // Who runs the site and how to reach them: the footer, the privacy policy, the terms and the support page (LGPD:
+  // the controller's identity and contact). Handed to the web through /api/clientConfig.
+  COMPANY_NAME: z.string().trim().min(1).default('Exercícios de Matemática'),
+  /** Unset: the legal pages name the company without a CNPJ. */
+  COMPANY_CNPJ: blankIsUnset(cnpj),
+  SUPPORT_EMAIL: z.email().default('contato@exerciciosdematematica.com.br'),
+  /** Unset: no WhatsApp channel anywhere (the footer and the support page show no WhatsApp link). */
+  SUPPORT_WHATSAPP: blankIsUnset(whatsappNumber),
 });
 export type GatewayConfig = z.infer<typeof gatewayEnv>;

@@ -10,7 +10,14 @@ export function formatReais(value: number): string {
   return reais.format(value + 0).replace(/\s/g, ' ');
 }
 
-const dateTimeParts = new Intl.DateTimeFormat('pt-BR', {
+/**
+ * Every date the product shows or writes into a file name is São Paulo time, whatever the browser's time zone: the
+ * server names a bought PDF after the purchase day there, and a purchase must not read as two different days.
+ */
+export const SITE_TIME_ZONE = 'America/Sao_Paulo';
+
+const saoPaulo = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: SITE_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -19,40 +26,31 @@ const dateTimeParts = new Intl.DateTimeFormat('pt-BR', {
   hourCycle: 'h23',
 });
 
-/** A moment as Brazilians write it, in the browser's time zone: `04/03/2025 09:30` (DD/MM/YYYY HH:mm). */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
-}
+type DateInput = string | number | Date;
 
-const saoPauloParts = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function saoPauloPartsOf(iso: string): Record<string, string> | null {
-  const date = new Date(iso);
+/** The São Paulo calendar day and clock of a moment, or null for a date that cannot be read. */
+function saoPauloParts(at: DateInput) {
+  const date = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(date.getTime())) return null;
-  return Object.fromEntries(saoPauloParts.formatToParts(date).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(saoPaulo.formatToParts(date).map((p) => [p.type, p.value]));
+  return { day: part.day!, month: part.month!, year: part.year!, hour: part.hour!, minute: part.minute! };
 }
 
-/** A moment in São Paulo time, whatever the browser's zone: `04/03/2025 09:30` (DD/MM/YYYY HH:mm). */
-export function formatSaoPauloDateTime(iso: string): string {
-  const part = saoPauloPartsOf(iso);
-  return part ? `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}` : '';
+/** A day as Brazilians write it, in São Paulo time: `04/03/2025` (DD/MM/YYYY); '' for an unreadable date. */
+export function formatDate(at: DateInput): string {
+  const p = saoPauloParts(at);
+  return p ? `${p.day}/${p.month}/${p.year}` : '';
 }
 
-/** The São Paulo day of a moment for a file name: `04-03-2025` (DD-MM-YYYY). */
-export function formatSaoPauloFileDate(iso: string): string {
-  const part = saoPauloPartsOf(iso);
-  return part ? `${part.day}-${part.month}-${part.year}` : '';
+/** A moment in São Paulo time: `04/03/2025 09:30` (DD/MM/YYYY HH:mm, 24-hour clock); '' for an unreadable date. */
+export function formatDateTime(at: DateInput): string {
+  const p = saoPauloParts(at);
+  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : '';
+}
+
+/** A day for a file name, in São Paulo time: `04-03-2025` (DD-MM-YYYY, no slashes). */
+export function formatFileDate(at: DateInput): string {
+  return formatDate(at).replaceAll('/', '-');
 }
 
 /** Integer cents as reais: `R$ 10,50` (a negative balance `-R$ 0,50`, as formatReais). */

@@ -7,6 +7,7 @@ import {
   type LoaderFunction,
   type RouteObject,
 } from 'react-router';
+import { ROOT_ROUTE_ID } from './company';
 import { paths } from './paths';
 import { NotFound } from './routes/root/NotFound';
 import {
@@ -47,6 +48,7 @@ const noScreen = null;
 
 const routes: RouteObject[] = [
   {
+    id: ROOT_ROUTE_ID,
     path: paths.home,
     loader: loadEnvironment,
     shouldRevalidate,
@@ -84,6 +86,10 @@ const routes: RouteObject[] = [
             ],
           },
           { path: paths.answers, lazy: screen(() => import('./routes/public/Answers')) },
+          // Legal and trust pages: public, and reading them never forgets a stored session.
+          { path: paths.privacy, lazy: screen(() => import('./routes/public/legal/Privacy')) },
+          { path: paths.terms, lazy: screen(() => import('./routes/public/legal/Terms')) },
+          { path: paths.support, lazy: screen(() => import('./routes/public/legal/Support')) },
           { path: paths.logout, element: noScreen, lazy: screen(() => import('./routes/session/Logout')) },
           {
             middleware: [requireMember],

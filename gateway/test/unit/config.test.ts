@@ -97,3 +97,43 @@ describe('REDIS_URL', () => {
     expect(rateLimitNameSpace('tintegration_abc')).toBe('tintegration_abc:gateway-rate-limit:');
   });
 });
+
+describe('the company and support settings (footer, legal and support pages)', () => {
+  it('has development defaults: a name and a support email, no CNPJ and no WhatsApp', () => {
+    const config = loadConfig(gatewayEnv, base);
+    expect(config.COMPANY_NAME).toBe('Exercícios de Matemática');
+    expect(config.SUPPORT_EMAIL).toBe('contato@exerciciosdematematica.com.br');
+    expect(config.COMPANY_CNPJ).toBeUndefined();
+    expect(config.SUPPORT_WHATSAPP).toBeUndefined();
+    // docker compose and a configmap hand over empty values: empty is unset.
+    const blank = loadConfig(gatewayEnv, { ...base, COMPANY_CNPJ: '', SUPPORT_WHATSAPP: ' ' });
+    expect(blank.COMPANY_CNPJ).toBeUndefined();
+    expect(blank.SUPPORT_WHATSAPP).toBeUndefined();
+  });
+
+  it('keeps a WhatsApp number as wa.me wants it (digits) and a CNPJ in its written form', () => {
+    const config = loadConfig(gatewayEnv, {
+      ...base,
+      SUPPORT_WHATSAPP: '+55 (11) 91234-5678',
+      COMPANY_CNPJ: '12345678000190',
+      SUPPORT_EMAIL: 'suporte@example.com.br',
+    });
+    expect(config.SUPPORT_WHATSAPP).toBe('5511912345678');
+    expect(config.COMPANY_CNPJ).toBe('12.345.678/0001-90');
+    expect(config.SUPPORT_EMAIL).toBe('suporte@example.com.br');
+  });
+
+  it('refuses a bad email, phone number or CNPJ, naming the variable', () => {
+    for (const [name, value] of [
+      ['SUPPORT_EMAIL', 'not-an-email'],
+      ['SUPPORT_WHATSAPP', '12345'],
+      ['SUPPORT_WHATSAPP', 'whatsapp'],
+      ['COMPANY_CNPJ', '12.345.678/0001'],
+    ] as const) {
+      expect(() => loadConfig(gatewayEnv, { ...base, [name]: value }), `${name}=${value}`).toThrow(
+        ConfigError,
+      );
+      expect(() => loadConfig(gatewayEnv, { ...base, [name]: value })).toThrow(name);
+    }
+  });
+});

@@ -121,6 +121,12 @@ export const Msg = {
   deleteAccountFailed: 'Não foi possível excluir sua conta agora. Tente novamente em instantes.',
   accountDeleted: 'Sua conta foi excluída e seus dados pessoais foram apagados.',
   deletedAccountName: 'Conta excluída',
+  // Issue 14 (web): what the screens say around money and pages, and the legal links.
+  pageGenerationFailed:
+    'Não foi possível gerar a página agora. Verifique sua conexão com a internet e tente novamente em instantes.',
+  paymentTryAgain: 'Tentar novamente',
+  signInForMoreExercises:
+    'Para gerar mais exercícios, entre na sua conta ou cadastre-se gratuitamente. Depois de entrar, você vai direto para o gerador de exercícios.',
 } as const;
 
 /** Generic pt-BR messages used by the platform itself (edge and kit), not by one feature. */

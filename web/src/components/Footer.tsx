@@ -1,7 +1,11 @@
-import { LogoMark } from './Logo';
+import { Link } from 'react-router';
+import { formatPhone, useCompany, whatsappLink } from '../company';
+import { paths } from '../paths';
 import { site } from '../site';
+import { LogoMark } from './Logo';
 
 export function Footer() {
+  const company = useCompany();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -24,22 +28,42 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div className="site-footer__links">
-          <h2>Contato</h2>
+        <nav className="site-footer__links" aria-label="Ajuda e informações legais">
+          <h2>Ajuda</h2>
           <ul>
             <li>
-              <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+              <Link to={paths.support}>Suporte</Link>
             </li>
             <li>
-              <a href={site.whatsappUrl} target="_blank" rel="noopener noreferrer">
-                WhatsApp
-              </a>
+              <Link to={paths.terms}>Termos de Uso</Link>
             </li>
+            <li>
+              <Link to={paths.privacy}>Política de Privacidade</Link>
+            </li>
+            {/* The channels configured on the gateway; none is shown rather than a made-up one. */}
+            {company && (
+              <li>
+                <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a>
+              </li>
+            )}
+            {company?.supportWhatsapp && (
+              <li>
+                <a
+                  href={whatsappLink(company.supportWhatsapp)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`WhatsApp ${formatPhone(company.supportWhatsapp)}`}
+                >
+                  WhatsApp
+                </a>
+              </li>
+            )}
           </ul>
-        </div>
+        </nav>
       </div>
       <p className="site-footer__copyright">
-        © {site.copyrightYear} {site.name}. Todos os direitos reservados.
+        © {site.copyrightYear} {company?.name ?? site.name}. Todos os direitos reservados.
+        {company?.cnpj && <> CNPJ {company.cnpj}.</>}
       </p>
     </footer>
   );

@@ -17,7 +17,10 @@ export function Header() {
         <nav className="site-header__account" aria-label="Conta">
           {isLoggedIn ? (
             <>
-              <span className="greeting">Olá, {fullname}</span>
+              {/* A long name ends in an ellipsis on a narrow screen; the title keeps the whole of it. */}
+              <span className="greeting" title={`Olá, ${fullname}`}>
+                Olá, {fullname}
+              </span>
               <Link to={paths.exercises} className="button button--small">
                 Minha Área
               </Link>

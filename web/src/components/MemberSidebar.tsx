@@ -21,7 +21,7 @@ const memberMenu = [
  * Spec §2 and §4: the balance is loaded on mount and again whenever the refreshBalance counter changes (after a
  * purchase, after a payment), as long as a token exists; a 401 marks the user logged out.
  */
-function useBalance(): number {
+function useBalance(): number | null {
   const { balance, refreshBalance } = useGlobalState();
   const dispatch = useGlobalDispatch();
   useEffect(() => {
@@ -45,8 +45,16 @@ export function MemberSidebar() {
   return (
     <SideMenu label="Menu">
       <div className="balance">
-        <p>
-          Seu saldo é <strong className="balance__value">{formatReais(balance)}</strong>
+        {/* Until the first answer, a placeholder of the value's size: no false 'R$ 0,00' and no layout shift. */}
+        <p aria-busy={balance === null}>
+          Seu saldo é{' '}
+          {balance === null ? (
+            <strong className="balance__value">
+              <span className="balance__placeholder" role="img" aria-label="carregando" />
+            </strong>
+          ) : (
+            <strong className="balance__value money">{formatReais(balance)}</strong>
+          )}
         </p>
         <Link to={paths.addBalance} className="button button--accent button--block">
           Adicionar Saldo

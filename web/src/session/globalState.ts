@@ -18,8 +18,8 @@ export interface GlobalState {
   loadPage: number;
   refreshUserData: number;
   refreshBalance: number;
-  /** In reais. */
-  balance: number;
+  /** In reais; null until the server's first answer (the sidebar shows a placeholder, never a false R$ 0,00). */
+  balance: number | null;
   /** A free sample was downloaded (stops the pulsing prompt, starts the signup call-to-action animation). */
   downloadFree: boolean;
   isLoggedIn: boolean;
@@ -50,7 +50,7 @@ export const globalActions = {
 };
 
 export function initialGlobalState(init: Pick<GlobalState, 'downloadFree' | 'isLoggedIn'>): GlobalState {
-  return { loadPage: 0, refreshUserData: 0, refreshBalance: 0, balance: 0, paymentNotice: null, ...init };
+  return { loadPage: 0, refreshUserData: 0, refreshBalance: 0, balance: null, paymentNotice: null, ...init };
 }
 
 /** Returns the same object when nothing changes, so subscribers do not re-render for no-op actions. */
@@ -67,7 +67,11 @@ export function globalReducer(state: GlobalState, action: GlobalAction): GlobalS
         ? state
         : { ...state, downloadFree: action.downloadFree };
     case 'setLoggedIn':
-      return state.isLoggedIn === action.isLoggedIn ? state : { ...state, isLoggedIn: action.isLoggedIn };
+      if (state.isLoggedIn === action.isLoggedIn) return state;
+      // Signing out forgets the balance: the next user must not see it while theirs loads.
+      return action.isLoggedIn
+        ? { ...state, isLoggedIn: true }
+        : { ...state, isLoggedIn: false, balance: null };
     case 'setPaymentNotice':
       return state.paymentNotice === action.paymentNotice
         ? state

@@ -2,6 +2,7 @@ import { redirect, type MiddlewareFunction } from 'react-router';
 import type { validateToken, validateTokenAdmin } from '@app/contracts';
 import { startupRoutes, type RouteRef } from '@app/contracts/route-refs';
 import { api, ApiError } from '../api/client';
+import { MORE_EXERCISES_REASON } from '../routes/public/loginReason';
 import { paths } from '../paths';
 import { globalActions } from './globalState';
 import { globalStoreContext } from './store';
@@ -39,12 +40,21 @@ export const requireMember: MiddlewareFunction = (args) => requireSession(startu
 export const requireAdmin: MiddlewareFunction = (args) =>
   requireSession(startupRoutes.validateTokenAdmin, args);
 
+/**
+ * Where a visitor goes: /login; on the way to the builder (the home's 'Adquira mais exercícios'), with the reason,
+ * so the login page can say why (after signing in, a member lands on the builder).
+ */
+function signInFirst(request: Request): string {
+  const target = new URL(request.url).pathname.replace(/\/$/, '');
+  return target === paths.exercises ? `${paths.login}?motivo=${MORE_EXERCISES_REASON}` : paths.login;
+}
+
 async function requireSession(
   check: RouteRef<typeof validateToken | typeof validateTokenAdmin>,
   { context, request }: Parameters<MiddlewareFunction>[0],
 ): Promise<void> {
   const token = getStoredToken();
-  if (!token) throw redirect(paths.login);
+  if (!token) throw redirect(signInFirst(request));
   if (isTokenExpired(token)) throw redirect(paths.logout);
   const result = await api(check, { query: { token }, signal: request.signal });
   if (result.status !== 'SUCCESS' && result.httpStatus >= 500)

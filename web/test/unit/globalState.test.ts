@@ -5,12 +5,12 @@ import { createGlobalStore } from '../../src/session/store';
 const initial = initialGlobalState({ isLoggedIn: false, downloadFree: false });
 
 describe('globalReducer', () => {
-  it('starts with zeroed counters and balance', () => {
+  it('starts with zeroed counters and no balance yet', () => {
     expect(initial).toEqual({
       loadPage: 0,
       refreshUserData: 0,
       refreshBalance: 0,
-      balance: 0,
+      balance: null,
       downloadFree: false,
       isLoggedIn: false,
       paymentNotice: null,
@@ -23,6 +23,15 @@ describe('globalReducer', () => {
     expect(state.paymentNotice).toEqual(notice);
     expect(globalReducer(state, globalActions.setPaymentNotice(null)).paymentNotice).toBeNull();
     expect(globalReducer(initial, globalActions.setPaymentNotice(null))).toBe(initial);
+  });
+
+  it('forgets the balance when the user signs out', () => {
+    const signedIn = globalReducer(
+      globalReducer(initial, globalActions.setLoggedIn(true)),
+      globalActions.setBalance(3),
+    );
+    expect(signedIn.balance).toBe(3);
+    expect(globalReducer(signedIn, globalActions.setLoggedIn(false)).balance).toBeNull();
   });
 
   it('bumps each counter on its own', () => {
@@ -42,7 +51,8 @@ describe('globalReducer', () => {
   });
 
   it('keeps the same object when a setter changes nothing', () => {
-    expect(globalReducer(initial, globalActions.setBalance(0))).toBe(initial);
+    const zero = globalReducer(initial, globalActions.setBalance(0));
+    expect(globalReducer(zero, globalActions.setBalance(0))).toBe(zero);
     expect(globalReducer(initial, globalActions.setLoggedIn(false))).toBe(initial);
     expect(globalReducer(initial, globalActions.setDownloadFree(false))).toBe(initial);
   });

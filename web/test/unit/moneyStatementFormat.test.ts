@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCents,
-  formatSaoPauloDateTime,
-  formatSaoPauloFileDate,
-  formatSignedCents,
-} from '../../src/format';
+import { formatCents, formatDateTime, formatFileDate, formatSignedCents } from '../../src/format';
 
 describe('statement formatters', () => {
   it('writes a movement with its sign spaced out and the true minus sign', () => {
@@ -21,12 +16,12 @@ describe('statement formatters', () => {
 
   it("shows moments in São Paulo's time whatever the machine's zone", () => {
     // 02:30 UTC is 23:30 of the day before in São Paulo (UTC−3, no daylight saving since 2019).
-    expect(formatSaoPauloDateTime('2025-03-05T02:30:00.000Z')).toBe('04/03/2025 23:30');
-    expect(formatSaoPauloDateTime('2025-12-31T15:05:00Z')).toBe('31/12/2025 12:05');
-    expect(formatSaoPauloDateTime('not a date')).toBe('');
+    expect(formatDateTime('2025-03-05T02:30:00.000Z')).toBe('04/03/2025 23:30');
+    expect(formatDateTime('2025-12-31T15:05:00Z')).toBe('31/12/2025 12:05');
+    expect(formatDateTime('not a date')).toBe('');
   });
 
   it("names a file with São Paulo's day", () => {
-    expect(formatSaoPauloFileDate('2025-03-05T02:30:00.000Z')).toBe('04-03-2025');
+    expect(formatFileDate('2025-03-05T02:30:00.000Z')).toBe('04-03-2025');
   });
 });

@@ -1,5 +1,5 @@
 import type { ApiRoute } from './route.js';
-import type { getBalance, getEnv, validateToken, validateTokenAdmin } from './routes.js';
+import type { getBalance, getClientConfig, getEnv, validateToken, validateTokenAdmin } from './routes.js';
 
 /**
  * A route's method and path without its zod schemas, typed as the whole route (the client reads the body, query and
@@ -19,6 +19,7 @@ const ref = <R extends ApiRoute>(method: R['method'], path: R['path']): RouteRef
 /** Calls of the root layout, the session guards and the member sidebar (spec §2, §6): loaded on every page. */
 export const startupRoutes = {
   getEnv: ref<typeof getEnv>('GET', '/api/env'),
+  getClientConfig: ref<typeof getClientConfig>('GET', '/api/clientConfig'),
   validateToken: ref<typeof validateToken>('GET', '/api/validateToken'),
   validateTokenAdmin: ref<typeof validateTokenAdmin>('GET', '/api/validateTokenAdmin'),
   getBalance: ref<typeof getBalance>('GET', '/api/getBalance'),

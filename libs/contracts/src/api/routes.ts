@@ -441,5 +441,18 @@ export const getClientConfig = defineRoute({
     mercadoPagoPublicKey: z.string().nullable(),
     /** Set when the local stand-ins of Google and Mercado Pago are in use (development and tests). */
     devProvidersUrl: z.string().nullable(),
+    /**
+     * Who runs the site and how to reach its support (footer, legal and support pages). Optional in the answer so
+     * that a web build newer than its gateway still works (it then shows only what it has).
+     */
+    company: z
+      .object({
+        name: z.string(),
+        cnpj: z.string().nullable(),
+        supportEmail: z.string(),
+        /** Digits only, country code first (wa.me form); null: no WhatsApp channel. */
+        supportWhatsapp: z.string().nullable(),
+      })
+      .optional(),
   }),
 });

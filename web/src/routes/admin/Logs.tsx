@@ -5,6 +5,7 @@ import { Page } from '../../components/Page';
 import { formatDateTime } from '../../format';
 import { mustSucceed } from './load';
 import { RefreshButton } from './RefreshButton';
+import { BreakableEmail, TableRegion } from './TableRegion';
 import './admin.css';
 
 const LIMIT = 100;
@@ -53,7 +54,7 @@ export default function Logs() {
       {entries.length === 0 ? (
         <p className="admin-empty">Nenhuma atividade registrada.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableRegion label="Tabela de atividades">
           <table className="admin-table">
             <thead>
               <tr>
@@ -69,12 +70,12 @@ export default function Logs() {
                   <td className="admin-nowrap">{formatDateTime(entry.at)}</td>
                   <td className="admin-nowrap">{typeLabels[entry.type]}</td>
                   <td>{entry.summary}</td>
-                  <td>{entry.email ?? '—'}</td>
+                  <td>{entry.email ? <BreakableEmail email={entry.email} /> : '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </Page>
   );

@@ -5,6 +5,7 @@ import { Page } from '../../components/Page';
 import { formatDateTime } from '../../format';
 import { mustSucceed } from './load';
 import { RefreshButton } from './RefreshButton';
+import { BreakableEmail, TableRegion } from './TableRegion';
 import './admin.css';
 
 /** Users per page of the table; `?pagina=N` picks the page (the newest users first). */
@@ -35,7 +36,7 @@ export default function Users() {
       {users.length === 0 ? (
         <p className="admin-empty">Nenhum usuário encontrado.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableRegion label="Tabela de usuários">
           <table className="admin-table">
             <thead>
               <tr>
@@ -50,7 +51,9 @@ export default function Users() {
               {users.map((user) => (
                 <tr key={user._id}>
                   <td>{user.fullname}</td>
-                  <td>{user.email}</td>
+                  <td>
+                    <BreakableEmail email={user.email} />
+                  </td>
                   <td>{user.fromGoogle ? 'Sim' : 'Não'}</td>
                   <td>{formatDateTime(user.createdAt)}</td>
                   <td>{formatDateTime(user.updatedAt)}</td>
@@ -58,7 +61,7 @@ export default function Users() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {pages > 1 && (
         <nav className="admin-pager" aria-label="Páginas de usuários">

@@ -64,7 +64,8 @@ export default function AddBalance() {
       {preference ? (
         <section aria-label="Pagamento">
           <p className="lead">
-            Você está prestes a adicionar <strong>{wholeReais(amount)}</strong> ao seu saldo.
+            Você está prestes a adicionar <strong className="money">{wholeReais(amount)}</strong> ao seu
+            saldo.
           </p>
           <p>
             Clique no botão do Mercado Pago abaixo para ser redirecionado ao ambiente de pagamento seguro. Seu
@@ -85,12 +86,13 @@ export default function AddBalance() {
             </p>
           )}
           <div className="alert">
-            Escolha um valor entre <strong>R$ 5,00</strong> e <strong>R$ 20,00</strong>. O pagamento é
-            processado pelo Mercado Pago e o valor fica disponível no seu saldo após a confirmação.
+            Escolha um valor entre <strong className="money">R$ 5,00</strong> e{' '}
+            <strong className="money">R$ 20,00</strong>. O pagamento é processado pelo Mercado Pago e o valor
+            fica disponível no seu saldo após a confirmação.
           </div>
           <label className="amount" htmlFor="amount">
             <span>Valor a adicionar</span>
-            <output htmlFor="amount" className="amount__value">
+            <output htmlFor="amount" className="amount__value money">
               {wholeReais(amount)}
             </output>
           </label>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buy, createPage, Msg, PAGE_PRICE_CENTS, PlatformMessages } from '@app/contracts';
 import { ApiError, api } from '../../api/client';
@@ -70,31 +70,53 @@ export default function ArithmeticExercises() {
   const [buying, setBuying] = useState(false);
   const [warningClosed, setWarningClosed] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [generationFailed, setGenerationFailed] = useState(false);
   const [hint, closeHint] = useEditHint(!editing);
 
   const anyOperation = operations.some((op) => options[op.key]);
   // Spec §4: only processing or no operation disables it; once locked, it makes another page with the same options.
   const canGenerate = step !== 'processing' && anyOperation;
-  const canBuy = step === 'generated' && code !== null && balance >= PRICE && !buying;
-  const showBalanceWarning = step === 'generated' && balance < PRICE && !warningClosed;
+  // An unknown balance (still loading) neither enables buying nor warns.
+  const canBuy = step === 'generated' && code !== null && balance !== null && balance >= PRICE && !buying;
+  const showBalanceWarning = step === 'generated' && balance !== null && balance < PRICE && !warningClosed;
+  const preview = useRef<HTMLDivElement>(null);
+
+  // On a phone the preview sits below the form: bring it into view once the page is generated (or has failed).
+  useEffect(() => {
+    if (step !== 'generated' && !generationFailed) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    preview.current?.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [step, code, generationFailed]);
 
   async function generate() {
     setStep('processing');
     setNotice(null);
+    setGenerationFailed(false);
     setWarningClosed(false);
     try {
       // The spec's body is {add, sub, mult, div, answers, level}; `school` is sent only when asked for.
       const { school, ...body } = options;
       const result = await api(createPage, { body: school ? options : body });
       if (result.httpStatus === 401) return navigate(paths.login);
-      if (result.status !== 'SUCCESS' || !result.payload) return setStep('initial');
+      if (result.status !== 'SUCCESS' || !result.payload) return failGeneration();
       setCode(result.payload);
       setEditing(false);
       setStep('generated');
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      setStep('initial');
+      failGeneration();
     }
+  }
+
+  /**
+   * A server error or a lost connection: say so where the preview was to appear (next to the button on a phone,
+   * not at the top of the page), and leave the form as it was, ready to try again.
+   */
+  function failGeneration() {
+    setCode(null);
+    setEditing(true);
+    setStep('initial');
+    setGenerationFailed(true);
   }
 
   async function purchase() {
@@ -105,6 +127,8 @@ export default function ArithmeticExercises() {
       const result = await api(buy, { body: { code } });
       if (result.httpStatus === 401) return navigate(paths.logout);
       if (result.status !== 'SUCCESS') return setNotice({ kind: 'error', text: result.message });
+      // The answer carries the new balance: show it at once (the refresh below confirms it).
+      if (result.payload) dispatch(globalActions.setBalance(result.payload.balance));
       const failure = await downloadBoughtPage(code);
       setNotice(
         failure
@@ -144,24 +168,30 @@ export default function ArithmeticExercises() {
           {notice.text}
         </p>
       )}
-      {showBalanceWarning && (
-        <div className="alert alert--warning closable" role="alert">
-          <p>{Msg.insufficientBalance}</p>
-          <Link to={paths.addBalance} className="button button--accent button--small">
-            Adicionar Saldo
-          </Link>
-          <CloseButton onClick={() => setWarningClosed(true)} />
-        </div>
-      )}
-      {hint !== 'hidden' && (
-        <div
-          className={hint === 'fading' ? 'alert closable hint hint--fading' : 'alert closable hint'}
-          role="status"
-        >
-          <p>Para mudar as opções desta página, clique em Editar.</p>
-          <CloseButton onClick={closeHint} />
-        </div>
-      )}
+      {/*
+        The warning and the timed hint float over the page instead of pushing the buttons down when they appear
+        (no layout shift); both stay closable.
+      */}
+      <div className="builder__toasts">
+        {showBalanceWarning && (
+          <div className="alert alert--warning closable" role="alert">
+            <p>{Msg.insufficientBalance}</p>
+            <Link to={paths.addBalance} className="button button--accent button--small">
+              Adicionar Saldo
+            </Link>
+            <CloseButton onClick={() => setWarningClosed(true)} />
+          </div>
+        )}
+        {hint !== 'hidden' && (
+          <div
+            className={hint === 'fading' ? 'alert closable hint hint--fading' : 'alert closable hint'}
+            role="status"
+          >
+            <p>Para mudar as opções desta página, clique em Editar.</p>
+            <CloseButton onClick={closeHint} />
+          </div>
+        )}
+      </div>
 
       <div className="builder__body">
         <form
@@ -244,7 +274,12 @@ export default function ArithmeticExercises() {
           </div>
         </form>
 
-        <div className="builder__preview" aria-label="Pré-visualização">
+        <div className="builder__preview" aria-label="Pré-visualização" ref={preview}>
+          {generationFailed && (
+            <p className="alert alert--error" role="alert">
+              {Msg.pageGenerationFailed}
+            </p>
+          )}
           {code ? (
             <PageThumbnail code={code} alt="Pré-visualização da página gerada" />
           ) : (
@@ -275,6 +310,11 @@ function PaymentNoticeAlert({ notice, onClose }: { notice: PaymentNotice; onClos
       data-outcome={notice.outcome}
     >
       <p>{text}</p>
+      {notice.outcome === 'rejected' && (
+        <Link to={paths.addBalance} className="button button--small" onClick={onClose}>
+          {Msg.paymentTryAgain}
+        </Link>
+      )}
       <CloseButton onClick={onClose} />
     </div>
   );

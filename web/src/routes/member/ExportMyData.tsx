@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { exportMyData, Msg } from '@app/contracts';
 import { api, saveBlob } from '../../api/client';
-import { formatSaoPauloFileDate } from '../../format';
+import { formatFileDate } from '../../format';
 import { paths } from '../../paths';
 
 type State =
   { state: 'idle' } | { state: 'exporting' } | { state: 'done' } | { state: 'failed'; message: string };
 
 /** `meus-dados-DD-MM-YYYY.json`, dated in São Paulo time. */
-export const exportFileName = (at: Date) => `meus-dados-${formatSaoPauloFileDate(at.toISOString())}.json`;
+export const exportFileName = (at: Date) => `meus-dados-${formatFileDate(at.toISOString())}.json`;
 
 /** Meus Dados: download everything the site holds about the member as a JSON file (issue 14, LGPD). */
 export function ExportMyData() {

@@ -3,6 +3,7 @@ import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-ro
 import { getMyPages } from '@app/contracts';
 import { ApiError, api } from '../../api/client';
 import { Page } from '../../components/Page';
+import { formatDate } from '../../format';
 import { paths } from '../../paths';
 import { downloadBoughtPage } from './boughtPage';
 import { PageThumbnail } from './PageThumbnail';
@@ -15,8 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (result.status !== 'SUCCESS' || !result.payload) throw new ApiError(result.message, result.httpStatus);
   return result.payload;
 }
-
-const day = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export default function MyPurchases() {
   const pages = useLoaderData<typeof loader>();
@@ -50,7 +49,7 @@ export default function MyPurchases() {
       )}
       <ul className="purchases">
         {pages.map((page, index) => {
-          const created = day.format(new Date(page.created_at));
+          const created = formatDate(page.created_at);
           return (
             <li key={page.code}>
               <button

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { getStatement, Msg, STATEMENT_MAX_ENTRIES, type Statement as StatementData } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
-import { formatCents, formatSaoPauloDateTime, formatSignedCents } from '../../format';
+import { formatCents, formatDateTime, formatSignedCents } from '../../format';
 import { paths } from '../../paths';
 import './statement.css';
 
@@ -69,7 +69,7 @@ export default function Statement() {
               {load.statement.entries.map((entry) => (
                 <tr key={entry.id} data-kind={entry.kind}>
                   <td data-label="Data" className="statement__date">
-                    {formatSaoPauloDateTime(entry.at)}
+                    {formatDateTime(entry.at)}
                   </td>
                   <td data-label="Descrição" className="statement__description">
                     {entry.description}

@@ -1,16 +1,10 @@
 import { downloadPage } from '@app/contracts';
 import { ApiError, apiBlob, saveBlob } from '../../api/client';
-
-const saoPauloDate = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+import { formatFileDate } from '../../format';
 
 /** `matemática-DD-MM-YYYY.pdf` (spec §9), dated as the server dates purchases: in São Paulo time. */
 export function boughtPageFileName(at: Date): string {
-  return `matemática-${saoPauloDate.format(at).replaceAll('/', '-')}.pdf`;
+  return `matemática-${formatFileDate(at)}.pdf`;
 }
 
 /** Downloads a bought page's PDF into the browser; answers the pt-BR error to show, if any. */

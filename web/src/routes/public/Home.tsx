@@ -114,6 +114,7 @@ export default function Home() {
           ))}
         </ul>
         <p className="home__more">
+          {/* A visitor is sent to sign in first, with a word on why (guards.ts); signed in, the builder opens. */}
           <Link to={paths.exercises} className="button">
             Adquira mais exercícios
           </Link>

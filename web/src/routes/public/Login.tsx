@@ -17,6 +17,7 @@ import { readForm, validate, type FieldErrors } from '../account/forms';
 import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
 import { forgetSession, redirectAfterSignIn, signIn } from '../account/session';
 import '../account/account.css';
+import { MORE_EXERCISES_REASON } from './loginReason';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   forgetSession(context);
@@ -25,7 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const googleFailed = query.get('erro') === googleFormPost.failureQuery.erro;
   // Meus Dados sends a member here once their account is deleted.
   const accountDeleted = query.get('conta') === ACCOUNT_DELETED_QUERY.conta;
-  return { ...(await loadClientConfig(request.signal)), googleFailed, accountDeleted };
+  const forMoreExercises = query.get('motivo') === MORE_EXERCISES_REASON;
+  return { ...(await loadClientConfig(request.signal)), googleFailed, accountDeleted, forMoreExercises };
 }
 
 type Result = { fieldErrors?: FieldErrors; message?: string; email: string };
@@ -52,6 +54,11 @@ export default function Login() {
       {config.accountDeleted && !result && (
         <p role="status" className="alert alert--success">
           {Msg.accountDeleted}
+        </p>
+      )}
+      {config.forMoreExercises && (
+        <p role="status" className="alert">
+          {Msg.signInForMoreExercises}
         </p>
       )}
       <Form method="post" noValidate>

@@ -102,6 +102,10 @@ export default function Signup() {
             {result.message}
           </p>
         )}
+        <p className="account-agreement">
+          Ao criar sua conta, você concorda com os <Link to={paths.terms}>Termos de Uso</Link> e a{' '}
+          <Link to={paths.privacy}>Política de Privacidade</Link>.
+        </p>
         <button type="submit" className="button button--block" disabled={submitting}>
           {submitting ? 'Cadastrando...' : 'Cadastrar'}
         </button>

@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { contextFor, createCast, pathOf, screens, type Cast, type Viewer } from './screens';
+
+/**
+ * Issue 14: axe-core finds no serious or critical violation on any screen (the screen list of layout.spec.ts), on a
+ * phone and on a desktop. The pulsing free-download prompt is checked at the faintest phase of its animation too.
+ */
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+] as const;
+
+let cast: Cast;
+const contexts = new Map<Viewer, BrowserContext>();
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  cast = await createCast();
+  for (const viewer of ['member', 'admin', 'visitor'] as const)
+    contexts.set(viewer, await contextFor(browser, cast, viewer));
+});
+
+test.afterAll(async () => {
+  for (const context of contexts.values()) await context.close();
+});
+
+/** The serious and critical violations, each as `rule: target, target…` so a failure names what to fix. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const screen of screens) {
+  test(`${screen.name} (${screen.viewer}): no serious or critical axe violation`, async () => {
+    const page = await contexts.get(screen.viewer)!.newPage();
+    try {
+      await page.setViewportSize(SIZES[0]);
+      await page.goto(pathOf(screen, cast));
+      await screen.ready(page);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        expect(await seriousViolations(page), `${screen.name} at ${size.width} px`).toEqual([]);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('the pulsing free-download prompt keeps its contrast at every phase of the animation', async () => {
+  const page = await contexts.get('visitor')!.newPage();
+  try {
+    await page.goto('/');
+    const prompt = page.getByTestId('download-prompt');
+    await expect(prompt).toHaveClass(/home__prompt--pulsing/);
+    // Pause the animation at its start, its faintest middle and three-quarters, and let axe measure each.
+    for (const phase of [0, 0.25, 0.5, 0.75]) {
+      await prompt.evaluate((el, at) => {
+        for (const animation of el.getAnimations()) {
+          animation.pause();
+          animation.currentTime = 1400 * at;
+        }
+      }, phase);
+      expect(await seriousViolations(page), `phase ${phase}`).toEqual([]);
+      expect(await prompt.evaluate((el) => getComputedStyle(el).opacity), `phase ${phase}`).toBe('1');
+    }
+  } finally {
+    await page.close();
+  }
+});

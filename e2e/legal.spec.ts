@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { getClientConfig } from '@app/contracts';
+import { createActiveUser } from '@app/testing';
+import { screenshot, stack, storeSession } from './support';
+
+/** Issue 14: the privacy policy, the terms and the support page, linked from the footer and the sign-up form. */
+
+test('the footer links the legal and support pages and shows the configured support email, no made-up WhatsApp', async ({
+  page,
+}) => {
+  const config = (await (await fetch(`${stack().gatewayUrl}${getClientConfig.path}`)).json()) as {
+    company: { name: string; supportEmail: string; supportWhatsapp: string | null };
+  };
+  // The e2e stack runs with the gateway's defaults: a support email, no WhatsApp number.
+  expect(config.company.supportEmail).toBe('contato@exerciciosdematematica.com.br');
+  expect(config.company.supportWhatsapp).toBeNull();
+
+  await page.goto('/');
+  const footer = page.locator('footer');
+  await expect(footer.getByRole('link', { name: config.company.supportEmail })).toHaveAttribute(
+    'href',
+    `mailto:${config.company.supportEmail}`,
+  );
+  await expect(footer.getByRole('link', { name: /WhatsApp/ })).toHaveCount(0);
+  await expect(footer.locator('a[href*="wa.me"]')).toHaveCount(0);
+
+  for (const [name, path, heading] of [
+    ['Política de Privacidade', '/privacidade', 'Política de Privacidade'],
+    ['Termos de Uso', '/termos', 'Termos de Uso'],
+    ['Suporte', '/suporte', 'Suporte'],
+  ] as const) {
+    await footer.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(`${heading} · Exercícios de Matemática`);
+  }
+});
+
+test('the privacy policy covers the LGPD points, with the controller and contact from the configuration', async ({
+  page,
+}) => {
+  await page.goto('/privacidade');
+  const main = page.locator('main');
+  for (const text of [
+    'O controlador dos seus dados pessoais é Exercícios de Matemática',
+    'contato@exerciciosdematematica.com.br',
+    'hash',
+    'Mercado Pago',
+    'Google',
+    'Registros de acesso: 6 meses',
+    'art. 7º, V',
+    'localStorage',
+    'Os seus direitos (art. 18 da LGPD)',
+    'Meus Dados',
+    'ANPD',
+  ])
+    await expect(main, text).toContainText(text);
+  await expect(main.getByText(/^Última atualização: \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await screenshot(page, 'legal-privacy');
+
+  await page.goto('/termos');
+  for (const text of ['R$ 0,50', 'R$ 5,00', 'R$ 20,00', 'art. 49', 'Lei aplicável e foro', 'Brasil'])
+    await expect(page.locator('main'), text).toContainText(text);
+  await screenshot(page, 'legal-terms');
+});
+
+test('reading the legal pages keeps the session; the sign-up form links them', async ({ page }) => {
+  const user = await createActiveUser(stack());
+  await storeSession(page, user);
+  await page.goto('/termos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Termos de Uso' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Minha Área' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(user.token);
+
+  await page.goto('/suporte');
+  await expect(page.locator('main')).toContainText('Email: contato@exerciciosdematematica.com.br');
+  await screenshot(page, 'legal-support');
+
+  await page.goto('/cadastro');
+  const agreement = page.getByText('Ao criar sua conta, você concorda com');
+  await expect(agreement).toHaveText(
+    'Ao criar sua conta, você concorda com os Termos de Uso e a Política de Privacidade.',
+  );
+  await expect(agreement.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos');
+  await expect(agreement.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
+    'href',
+    '/privacidade',
+  );
+});

@@ -1,0 +1,209 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { buy } from '@app/contracts';
+import { call, createActiveUser, generatePageCode, loginWith, topUp, type TestSession } from '@app/testing';
+import { stack } from './support';
+
+/**
+ * Every screen of the product, for the specs that walk all of them (layout.spec.ts: nothing scrolls sideways;
+ * a11y.spec.ts: no serious axe violation). Another screen (a new route) is one more entry here.
+ */
+
+/** Who looks at a screen: the signed-in member, the signed-in admin, or no one signed in. */
+export type Viewer = 'member' | 'admin' | 'visitor';
+
+export interface Screen {
+  /** Short and unique: names the test and the screenshot. */
+  name: string;
+  /** A path, or one built from the cast (a bought page's code). */
+  path: string | ((cast: Cast) => string);
+  viewer: Viewer;
+  /** Waits until the screen shows what it is about (and, for some, drives it to the state the name says). */
+  ready: (page: Page) => Promise<void>;
+}
+
+/** 80 characters, accents included: the longest name the layout must hold without scrolling sideways. */
+export const LONG_NAME = 'Maria Aparecida dos Santos Oliveira de Albuquerque Cavalcanti Figueiredo Mendonça';
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+};
+
+async function generated(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Exercícios de Aritmética' })).toBeVisible();
+  await page.getByRole('button', { name: 'Gerar página' }).click();
+  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+export const screens: readonly Screen[] = [
+  { name: 'home', path: '/', viewer: 'member', ready: heading('Educação para o Futuro') },
+  { name: 'home-visitor', path: '/', viewer: 'visitor', ready: heading('Educação para o Futuro') },
+  { name: 'login', path: '/login', viewer: 'visitor', ready: heading('Entrar') },
+  { name: 'cadastro', path: '/cadastro', viewer: 'visitor', ready: heading('Cadastro') },
+  {
+    name: 'esqueci-minha-senha',
+    path: '/esqueci-minha-senha',
+    viewer: 'visitor',
+    ready: async (page) => {
+      await expect(page.getByLabel('Email')).toBeVisible();
+    },
+  },
+  {
+    name: 'criar-nova-senha-invalida',
+    path: '/criar-nova-senha/x',
+    viewer: 'visitor',
+    ready: async (page) => {
+      await expect(page.getByText('Link de recuperação inválido')).toBeVisible();
+    },
+  },
+  {
+    name: 'criar-nova-senha-sucesso',
+    path: '/criar-nova-senha-sucesso',
+    viewer: 'visitor',
+    ready: async (page) => {
+      await expect(page.getByText('Sua senha foi alterada com sucesso.')).toBeVisible();
+    },
+  },
+  {
+    name: 'ativar-invalido',
+    path: '/ativar/x',
+    viewer: 'visitor',
+    ready: async (page) => {
+      await expect(page.getByRole('alert')).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'gabarito',
+    path: (cast) => `/gabarito/${cast.boughtCode}`,
+    viewer: 'visitor',
+    ready: async (page) => {
+      await expect(page.locator('.answers li').first()).toBeVisible();
+    },
+  },
+  { name: 'nao-encontrada', path: '/nao-existe', viewer: 'member', ready: heading('Página não encontrada') },
+  { name: 'privacidade', path: '/privacidade', viewer: 'member', ready: heading('Política de Privacidade') },
+  { name: 'termos', path: '/termos', viewer: 'visitor', ready: heading('Termos de Uso') },
+  { name: 'suporte', path: '/suporte', viewer: 'member', ready: heading('Suporte') },
+  {
+    name: 'exercicios',
+    path: '/exercicios-aritmetica',
+    viewer: 'member',
+    ready: heading('Exercícios de Aritmética'),
+  },
+  { name: 'exercicios-gerada', path: '/exercicios-aritmetica', viewer: 'member', ready: generated },
+  {
+    name: 'minhas-compras',
+    path: '/minhas-compras',
+    viewer: 'member',
+    ready: async (page) => {
+      await expect(page.locator('.purchase').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'extrato',
+    path: '/extrato',
+    viewer: 'member',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Extrato' })).toBeVisible();
+      await expect(page.getByText('Recarga via Mercado Pago').first()).toBeVisible();
+    },
+  },
+  { name: 'meus-dados', path: '/meus-dados', viewer: 'member', ready: heading('Meus Dados') },
+  { name: 'alterar-senha', path: '/alterar-senha', viewer: 'member', ready: heading('Alterar Senha') },
+  {
+    name: 'adicionar-saldo-1',
+    path: '/adicionar-saldo',
+    viewer: 'member',
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Avançar' })).toBeVisible();
+    },
+  },
+  {
+    name: 'adicionar-saldo-2',
+    path: '/adicionar-saldo',
+    viewer: 'member',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Avançar' }).click();
+      await expect(page.getByRole('link', { name: 'Pagar com Mercado Pago' })).toBeVisible();
+    },
+  },
+  {
+    name: 'admin-estatisticas',
+    path: '/admin/estatisticas',
+    viewer: 'admin',
+    ready: heading('Estatísticas'),
+  },
+  {
+    name: 'admin-usuarios',
+    path: '/admin/usuarios',
+    viewer: 'admin',
+    ready: async (page) => {
+      await expect(page.getByRole('cell', { name: LONG_NAME }).first()).toBeVisible();
+    },
+  },
+  { name: 'admin-emails', path: '/admin/emails', viewer: 'admin', ready: heading('Emails') },
+  {
+    name: 'admin-alterar-senha',
+    path: '/admin/changePassword',
+    viewer: 'admin',
+    ready: heading('Alterar Senha'),
+  },
+  {
+    name: 'admin-logs',
+    path: '/admin/logs',
+    viewer: 'admin',
+    ready: async (page) => {
+      await expect(page.getByRole('region', { name: 'Tabela de atividades' })).toBeVisible();
+    },
+  },
+];
+
+/** The people the walk needs: a member with an 80-character name, balance and a purchase; the admin. */
+export interface Cast {
+  member: TestSession;
+  adminToken: string;
+  /** The page the member bought (Minhas Compras, its public gabarito). */
+  boughtCode: string;
+}
+
+export const pathOf = (screen: Screen, cast: Cast) =>
+  typeof screen.path === 'string' ? screen.path : screen.path(cast);
+
+/**
+ * Creates the cast once per spec file: the member (80-character name) tops up, buys a page (so Minhas Compras
+ * has one), and two more users with 80-character names appear in the admin's user table.
+ */
+export async function createCast(): Promise<Cast> {
+  const member = await createActiveUser(stack(), { fullname: LONG_NAME });
+  await topUp(stack(), member.token, 10);
+  const code = await generatePageCode(stack(), member.token);
+  const bought = await call(stack().gatewayUrl, buy, { body: { code }, token: member.token });
+  if (bought.status !== 200) throw new Error(`buy failed (${bought.status})`);
+  for (let i = 0; i < 2; i++) await createActiveUser(stack(), { fullname: LONG_NAME });
+  const adminToken = await loginWith(stack(), stack().adminEmail, stack().adminPassword);
+  return { member, adminToken, boughtCode: code };
+}
+
+/**
+ * A browser context for one viewer: the session is written into localStorage before every page loads (the pages
+ * that forget a session, like /login, still forget it then, as they should).
+ */
+export async function contextFor(browser: Browser, cast: Cast, viewer: Viewer): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  if (viewer === 'visitor') return context;
+  const session =
+    viewer === 'member'
+      ? { token: cast.member.token, email: cast.member.email, fullname: LONG_NAME }
+      : { token: cast.adminToken, email: stack().adminEmail, fullname: LONG_NAME };
+  await context.addInitScript((s) => {
+    try {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('email', s.email);
+      localStorage.setItem('fullname', s.fullname);
+    } catch {
+      // A frame without storage (about:blank) has no session to hold.
+    }
+  }, session);
+  return context;
+}

@@ -1,3 +1,7 @@
+import { NOT_FOUND_TEXT } from './platform-messages.js';
+
+export { NOT_FOUND_TEXT, PlatformMessages } from './platform-messages.js';
+
 /** The pt-BR texts of spec §5 and §8, word for word. Server and web both use these. */
 export const Msg = {
   emailRequired: 'Email é obrigatório',
@@ -39,7 +43,7 @@ export const Msg = {
   insufficientBalance: 'Saldo insuficiente para comprar esta página',
   fileNotFound: 'Arquivo não encontrado.',
   fileDownloadFailed: 'Erro ao baixar arquivo.',
-  notFoundText: 'A página que você está procurando não existe ou foi removida.',
+  notFoundText: NOT_FOUND_TEXT,
   adminPasswordSuccess: 'Senha alterada com sucesso!',
   adminPasswordFailed: 'Erro ao alterar senha.',
   testEmailSending: 'Enviando email de teste...',
@@ -127,17 +131,4 @@ export const Msg = {
   paymentTryAgain: 'Tentar novamente',
   signInForMoreExercises:
     'Para gerar mais exercícios, entre na sua conta ou cadastre-se gratuitamente. Depois de entrar, você vai direto para o gerador de exercícios.',
-} as const;
-
-/** Generic pt-BR messages used by the platform itself (edge and kit), not by one feature. */
-export const PlatformMessages = {
-  unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
-  forbidden: 'Acesso restrito a administradores.',
-  notFound: 'Rota não encontrada.',
-  internal: 'Erro interno do servidor. Tente novamente mais tarde.',
-  unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
-  rateLimited: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
-  payloadTooLarge: 'Requisição grande demais.',
-  invalidJson: 'Corpo da requisição inválido.',
-  invalidRequest: 'Dados inválidos.',
 } as const;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApiRoute } from '@app/contracts';
-import { PlatformMessages } from '@app/contracts/messages';
+import { PlatformMessages } from '@app/contracts/platform-messages';
 import type { RouteRef } from '@app/contracts/route-refs';
 import { getStoredToken } from '../session/storage';
 

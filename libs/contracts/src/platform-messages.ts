@@ -1,0 +1,24 @@
+/*
+ * The texts the SPA's entry chunk needs (the API client's fallbacks, the not-found screen), apart from Msg: a module
+ * both the entry and a lazy screen import goes into the entry chunk, so Msg (every screen's texts) lives in
+ * messages.ts, which only screens import. messages.ts re-exports these, so `@app/contracts` still has them all.
+ */
+
+/**
+ * The not-found screen's text (spec §8), on its own as well: the SPA's entry chunk shows that screen, and importing
+ * it alone keeps the whole Msg object (every screen's texts) out of the chunk every page waits for.
+ */
+export const NOT_FOUND_TEXT = 'A página que você está procurando não existe ou foi removida.';
+
+/** Generic pt-BR messages used by the platform itself (edge and kit), not by one feature. */
+export const PlatformMessages = {
+  unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
+  forbidden: 'Acesso restrito a administradores.',
+  notFound: 'Rota não encontrada.',
+  internal: 'Erro interno do servidor. Tente novamente mais tarde.',
+  unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  rateLimited: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  payloadTooLarge: 'Requisição grande demais.',
+  invalidJson: 'Corpo da requisição inválido.',
+  invalidRequest: 'Dados inválidos.',
+} as const;

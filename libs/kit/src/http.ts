@@ -15,10 +15,10 @@ import {
 import { envelope, ErrorCode, fail, PlatformMessages, type ApiRoute, type Envelope } from '@app/contracts';
 import { z } from 'zod';
 import { requestIdFrom, REQUEST_ID_HEADER, runWithContext } from './context.js';
-import { AppError, BrokerError, isDatabaseOutage } from './errors.js';
+import { AppError, isDatabaseOutage } from './errors.js';
 import { verifyClientAddress, verifyIdentity, type Identity } from './identity.js';
 import { requestChildLogger, type Logger } from './logger.js';
-import { RpcError } from './nats.js';
+import { isBrokerOutage } from './nats.js';
 
 export type App = FastifyInstance;
 
@@ -173,7 +173,7 @@ export function sendError(err: FastifyError | Error, req: FastifyRequest, reply:
   }
   // Another service did not answer over NATS (down, timed out), the broker took no message, or the database is out
   // of reach: temporary, and said so — not a masked 500.
-  if (err instanceof RpcError || err instanceof BrokerError || isDatabaseOutage(err)) {
+  if (isBrokerOutage(err) || isDatabaseOutage(err)) {
     req.log.error({ err }, 'a service or server this request needs did not answer');
     return reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE));
   }

@@ -1,6 +1,7 @@
 import { BrokerError } from './errors.js';
 import { connect } from '@nats-io/transport-node';
 import {
+  errors as natsErrors,
   headers as natsHeaders,
   type Msg,
   type MsgHdrs,
@@ -12,6 +13,7 @@ import {
   DeliverPolicy,
   jetstream,
   jetstreamManager,
+  JetStreamApiError,
   RetentionPolicy,
   type ConsumerMessages,
   type JetStreamClient,
@@ -43,6 +45,25 @@ export interface BusOptions {
   streamReplicas?: number;
   /** Where request durations, redeliveries and consumer counts are reported (none: not measured). */
   metrics?: Metrics;
+}
+
+/**
+ * Whether an error from the NATS client says the broker is out of reach (closed or reconnecting connection, a request
+ * or direct get that timed out, JetStream answering 503) rather than that a message is wrong: a request that meets it
+ * is answered 503, like a failed RpcError or BrokerError. The FileStore's gets and any JetStream call can throw these.
+ */
+export function isBrokerOutage(err: unknown): boolean {
+  return (
+    err instanceof BrokerError ||
+    err instanceof RpcError ||
+    err instanceof natsErrors.TimeoutError ||
+    err instanceof natsErrors.ClosedConnectionError ||
+    err instanceof natsErrors.ConnectionError ||
+    err instanceof natsErrors.DrainingConnectionError ||
+    err instanceof natsErrors.NoRespondersError ||
+    err instanceof natsErrors.RequestError ||
+    (err instanceof JetStreamApiError && err.code === 503)
+  );
 }
 
 export class RpcError extends Error {

@@ -6,8 +6,9 @@ import { currentContext } from '../../src/context.js';
 import { createLogger } from '../../src/logger.js';
 import { addHealthRoutes, addRoute, createHttpApp } from '../../src/http.js';
 import { identityHeaders } from '../../src/identity.js';
-import { AppError, isDatabaseOutage } from '../../src/errors.js';
-import { RpcError } from '../../src/nats.js';
+import { AppError, BrokerError, isDatabaseOutage } from '../../src/errors.js';
+import { errors as natsErrors } from '@nats-io/nats-core';
+import { isBrokerOutage, RpcError } from '../../src/nats.js';
 import { defineRoute, envelope, ok } from '@app/contracts';
 
 const secret = 's'.repeat(40);
@@ -326,5 +327,23 @@ describe('isDatabaseOutage (answered 503, not 500)', () => {
       'texto',
     ])
       expect(isDatabaseOutage(err)).toBe(false);
+  });
+});
+
+describe('isBrokerOutage (answered 503, not 500)', () => {
+  it("recognises the NATS client's outage errors and ours", () => {
+    for (const err of [
+      new natsErrors.TimeoutError(),
+      new natsErrors.ClosedConnectionError(),
+      new natsErrors.NoRespondersError('x'),
+      new BrokerError('jobs.pdf.preview: not published'),
+      new RpcError('billing.v1.debit: timeout', 'TIMEOUT'),
+    ])
+      expect(isBrokerOutage(err), err.constructor.name).toBe(true);
+  });
+
+  it('leaves other errors alone', () => {
+    for (const err of [new Error('boom'), new AppError(400, 'VALIDATION', 'x'), null])
+      expect(isBrokerOutage(err)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { contextFor, createCast, pathOf, screens, type Cast, type Viewer } from './screens';
+import { expect, test, type Page } from '@playwright/test';
+import { castWithViewers, pathOf, screens } from './screens';
 
 /**
  * Issue 14: axe-core finds no serious or critical violation on any screen (the screen list of layout.spec.ts), on a
@@ -11,19 +11,7 @@ const SIZES = [
   { width: 1366, height: 900 },
 ] as const;
 
-let cast: Cast;
-const contexts = new Map<Viewer, BrowserContext>();
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
-  cast = await createCast();
-  for (const viewer of ['member', 'admin', 'visitor'] as const)
-    contexts.set(viewer, await contextFor(browser, cast, viewer));
-});
-
-test.afterAll(async () => {
-  for (const context of contexts.values()) await context.close();
-});
+const viewers = castWithViewers();
 
 /** The serious and critical violations, each as `rule: target, target…` so a failure names what to fix. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -37,10 +25,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 for (const screen of screens) {
   test(`${screen.name} (${screen.viewer}): no serious or critical axe violation`, async () => {
-    const page = await contexts.get(screen.viewer)!.newPage();
+    const page = await viewers.context(screen.viewer).newPage();
     try {
       await page.setViewportSize(SIZES[0]);
-      await page.goto(pathOf(screen, cast));
+      await page.goto(pathOf(screen, viewers.cast()));
       await screen.ready(page);
       for (const size of SIZES) {
         await page.setViewportSize(size);
@@ -53,7 +41,7 @@ for (const screen of screens) {
 }
 
 test('the pulsing free-download prompt keeps its contrast at every phase of the animation', async () => {
-  const page = await contexts.get('visitor')!.newPage();
+  const page = await viewers.context('visitor').newPage();
   try {
     await page.goto('/');
     const prompt = page.getByTestId('download-prompt');

@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { contextFor, createCast, LONG_NAME, pathOf, screens, type Cast, type Viewer } from './screens';
+import { expect, test } from '@playwright/test';
+import { castWithViewers, LONG_NAME, pathOf, screens } from './screens';
 import { screenshot } from './support';
 
 /**
@@ -11,26 +11,14 @@ const HEIGHT = 900;
 /** The sizes of the walkthrough: every screen is saved at these for a person to look at. */
 const SCREENSHOT_WIDTHS = new Set<number>([390, 1366]);
 
-let cast: Cast;
-const contexts = new Map<Viewer, BrowserContext>();
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
-  cast = await createCast();
-  for (const viewer of ['member', 'admin', 'visitor'] as const)
-    contexts.set(viewer, await contextFor(browser, cast, viewer));
-});
-
-test.afterAll(async () => {
-  for (const context of contexts.values()) await context.close();
-});
+const viewers = castWithViewers();
 
 for (const screen of screens) {
   test(`${screen.name} (${screen.viewer}) fits every width from 320 to 1920 px`, async () => {
-    const page = await contexts.get(screen.viewer)!.newPage();
+    const page = await viewers.context(screen.viewer).newPage();
     try {
       await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
-      await page.goto(pathOf(screen, cast));
+      await page.goto(pathOf(screen, viewers.cast()));
       await screen.ready(page);
       // Signed in, the header greets the 80-character name: cut with an ellipsis, the whole of it in the title.
       if (screen.viewer !== 'visitor')

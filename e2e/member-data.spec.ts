@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { getMyPages, Msg, type MyDataExport } from '@app/contracts';
 import { call, createActiveUser, googleUser } from '@app/testing';
 import { fromRoot } from '@app/stack';
-import { screenshot, stack, storeSession } from './support';
+import { generateAndBuy, screenshot, stack, storeSession } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -40,14 +40,7 @@ test('a member tops up, buys a page, reads both in Extrato, exports their data a
   await expect(balance).toHaveText('R$ 10,00');
 
   // A page bought from the builder.
-  await page.getByRole('button', { name: 'Gerar página' }).click();
-  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
-    timeout: 30_000,
-  });
-  const [pdf] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click(),
-  ]);
+  const pdf = await generateAndBuy(page);
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
   await expect(balance).toHaveText('R$ 9,50');
   const bought = await call<Array<{ code: string }>>(stack().gatewayUrl, getMyPages, { token: user.token });

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { Msg } from '@app/contracts';
 import { createActiveUser, createTopUpPreference, payPreference, topUp } from '@app/testing';
-import { screenshot, stack, storeSession } from './support';
+import { generateAndBuy, screenshot, stack, storeSession } from './support';
 
 /**
  * Issue 14: every money moment says what happened. (The approved payment with its amount and the pending one are
@@ -51,14 +51,7 @@ test('a purchase shows the balance from its own answer at once', async ({ page }
   // From now on the balance call never answers: only /api/buy's answer can change what the sidebar shows.
   const stalled: Route[] = [];
   await page.route('**/api/getBalance', (route) => void stalled.push(route));
-  await page.getByRole('button', { name: 'Gerar página' }).click();
-  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
-    timeout: 30_000,
-  });
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click(),
-  ]);
+  const download = await generateAndBuy(page);
   expect(download.suggestedFilename()).toMatch(/^matemática-\d{2}-\d{2}-\d{4}\.pdf$/);
   await expect(balanceValue(page)).toHaveText('R$ 4,50');
   expect(stalled.length).toBeGreaterThanOrEqual(1);
@@ -206,14 +199,7 @@ test.describe('dates', () => {
     test.setTimeout(120_000);
     await signedInMember(page, 5);
     await page.goto('/exercicios-aritmetica');
-    await page.getByRole('button', { name: 'Gerar página' }).click();
-    await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
-      timeout: 30_000,
-    });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click(),
-    ]);
+    const download = await generateAndBuy(page);
     const [, day, month, year] = /^matemática-(\d{2})-(\d{2})-(\d{4})\.pdf$/.exec(
       download.suggestedFilename(),
     )!;

@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buy } from '@app/contracts';
 import { call, createActiveUser, generatePageCode, loginWith, topUp, type TestSession } from '@app/testing';
 import { stack } from './support';
@@ -206,4 +206,26 @@ export async function contextFor(browser: Browser, cast: Cast, viewer: Viewer): 
     }
   }, session);
   return context;
+}
+
+/**
+ * For a spec that walks the screens: the cast, made once before its tests, and a browser context per viewer, closed
+ * after them. Call at the top of the spec file.
+ */
+export function castWithViewers() {
+  let cast: Cast | undefined;
+  const contexts = new Map<Viewer, BrowserContext>();
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(180_000);
+    cast = await createCast();
+    for (const viewer of ['member', 'admin', 'visitor'] as const)
+      contexts.set(viewer, await contextFor(browser, cast, viewer));
+  });
+  test.afterAll(async () => {
+    for (const context of contexts.values()) await context.close();
+  });
+  return {
+    cast: (): Cast => cast!,
+    context: (viewer: Viewer): BrowserContext => contexts.get(viewer)!,
+  };
 }

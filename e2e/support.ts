@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { expect, type Download, type Page } from '@playwright/test';
 import type { StackInfo } from '@app/testing';
 import { fromRoot } from '@app/stack';
 
@@ -29,4 +29,22 @@ export async function storeSession(page: Page, session: { token: string; email: 
     localStorage.setItem('email', s.email);
     localStorage.setItem('fullname', s.fullname);
   }, session);
+}
+
+/** Clicks 'Gerar página' in the builder and waits for the preview. */
+export async function generateInBuilder(page: Page) {
+  await page.getByRole('button', { name: 'Gerar página' }).click();
+  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+/** Generates a page in the builder and buys it: answers the PDF's download. */
+export async function generateAndBuy(page: Page): Promise<Download> {
+  await generateInBuilder(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click(),
+  ]);
+  return download;
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Subscription } from '@nats-io/nats-core';
-import { createUser, login, recoverPassword } from '@app/contracts';
+import { createUser, Jobs, login, recoverPassword } from '@app/contracts';
 import type { Bus } from '@app/kit';
-import { call, linkIn, uniqueEmail, waitForEmail, type StackInfo } from '@app/testing';
+import { call, connectBus, linkIn, uniqueEmail, waitForEmail, type StackInfo } from '@app/testing';
 
 /** Signs up without activating; answers the credentials and the activation code from the email. */
 export async function signUpOnly(
@@ -70,4 +70,38 @@ export async function eventsDuring<E = Record<string, unknown>>(
   await markerSeen;
   sub.unsubscribe();
   return seen;
+}
+
+/**
+ * The addresses of the mail jobs auth queues while `fn` runs. Then a recovery request for `marker` (an account made
+ * before) is the marker: auth queues its job after every job of `fn` had been taken by the server, and NATS hands one
+ * subscriber the messages in that order, so once the marker's job is seen nothing of `fn` is still coming.
+ */
+export async function mailJobsDuring(
+  stack: StackInfo,
+  marker: { email: string },
+  fn: () => Promise<unknown>,
+): Promise<string[]> {
+  const bus = await connectBus(stack, 'mail-jobs-during');
+  try {
+    const queuedTo: string[] = [];
+    let drained!: () => void;
+    const markerSeen = new Promise<void>((resolve) => (drained = resolve));
+    const sub = bus.nc.subscribe(bus.subject(Jobs.sendMail.subject));
+    void (async () => {
+      for await (const m of sub) {
+        const job = m.json<{ to: string; template: string }>();
+        if (job.to === marker.email && job.template === 'recovery') drained();
+        else queuedTo.push(job.to);
+      }
+    })();
+    await bus.nc.flush();
+    await fn();
+    await call(stack.gatewayUrl, recoverPassword, { body: { email: marker.email } });
+    await markerSeen;
+    sub.unsubscribe();
+    return queuedTo;
+  } finally {
+    await bus.drain();
+  }
 }

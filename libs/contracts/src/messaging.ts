@@ -322,6 +322,5 @@ export const Events = {
   userDeleted: event('events.auth.user.deleted', z.object({ ...EventBase, userId: z.string() })),
 } as const;
 
-export type RpcRequest<D> = D extends RpcDef<infer Req, z.ZodType> ? z.infer<Req> : never;
 export type RpcResponse<D> = D extends RpcDef<z.ZodType, infer Res> ? z.infer<Res> : never;
 export type MessagePayload<D> = D extends MessageDef<infer P> ? z.infer<P> : never;

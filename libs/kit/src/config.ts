@@ -57,8 +57,6 @@ export function productionSecretProblems(variables: string[], env: NodeJS.Proces
   });
 }
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-
 /** The logging variables of every process (services, gateway): level, and the format (logFormatFor in logger.ts). */
 export const logEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -93,5 +91,4 @@ export const baseServiceEnv = z.object({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
 });
 
-export const envBool = bool;
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

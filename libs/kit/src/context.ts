@@ -11,7 +11,6 @@ const storage = new AsyncLocalStorage<RequestContext>();
 
 export const currentContext = (): RequestContext | undefined => storage.getStore();
 export const runWithContext = <T>(ctx: RequestContext, fn: () => T): T => storage.run(ctx, fn);
-export const enterContext = (ctx: RequestContext): void => storage.enterWith(ctx);
 
 const VALID_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** Accept an incoming id only if it is a sane token; otherwise mint one (ids end up in logs). */

@@ -5,4 +5,3 @@ export const env = z.object({
   /** How long each owning service (auth, billing, pages) may take to answer a figures or list request. */
   OWNER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
 });
-export type AdminStatsConfig = z.infer<typeof env>;

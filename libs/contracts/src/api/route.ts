@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-export type ServiceName = 'auth' | 'billing' | 'pages' | 'mail' | 'admin-stats' | 'gateway';
 /** public: anyone; user: a valid session; admin: a valid session of an admin. Enforced at the edge AND in the service. */
 export type Access = 'public' | 'user' | 'admin';
 

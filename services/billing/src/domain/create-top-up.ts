@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Msg } from '@app/contracts';
 import type { BillingDeps } from './deps.js';
+import { reaisToCents } from './money.js';
 import type { CreatedPreference } from './payment-provider.js';
 
 export interface TopUpUrls {
@@ -17,7 +18,7 @@ export async function createTopUp(
   input: { userId: string; amountReais: number; validForHours: number } & TopUpUrls,
 ): Promise<CreatedPreference> {
   const topUpId = randomUUID();
-  const amountCents = input.amountReais * 100;
+  const amountCents = reaisToCents(input.amountReais);
   await deps.store.createTopUp({ id: topUpId, userId: input.userId, amountCents });
   const base = input.publicUrl.replace(/\/+$/, '');
   let preference: CreatedPreference;

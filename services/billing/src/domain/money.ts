@@ -1,8 +1,5 @@
 /** Money is integer cents inside billing; reais exist only at the edges (the API payload, Mercado Pago's amounts). */
 
-export const MIN_TOP_UP_REAIS = 5;
-export const MAX_TOP_UP_REAIS = 20;
-
 /** Reais as Mercado Pago reports them (a float like 10 or 10.5) to exact cents. */
 export const reaisToCents = (reais: number): number => Math.round(reais * 100);
 

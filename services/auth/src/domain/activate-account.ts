@@ -12,7 +12,12 @@ export async function activateAccount(deps: AuthDeps, activationCode: string): P
     await users(m).update(userId, { active: true });
     const activated = await users(m).byId(userId);
     if (!activated) throw AppError.badRequest(Msg.activationInvalid, ErrorCode.INVALID_TOKEN);
-    await publishEvent(deps, Events.userActivated, { userId: activated.id, email: activated.email });
+    await publishEvent(
+      deps,
+      Events.userActivated,
+      { userId: activated.id, email: activated.email },
+      activated.id,
+    );
     return activated;
   });
   return sessionFor(deps, user);

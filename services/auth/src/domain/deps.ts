@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { Events, type MessageDef } from '@app/contracts';
 import type { Bus, Logger } from '@app/kit';
@@ -31,13 +30,18 @@ export async function sessionFor(deps: Pick<AuthDeps, 'tokens'>, user: UserRow):
   return { token: await deps.tokens.issue(user), email: user.email, fullname: user.fullname };
 }
 
-/** Publishes an event with a fresh id (also its JetStream msgID) and timestamp. */
+/**
+ * Publishes an event whose id (also its JetStream msgID) names what happened: the subject and the business id (the
+ * user for a registration or an activation, the counted attempt for a failed sign-in), so that a retried publish of
+ * the same fact is dropped by JetStream's de-duplication instead of counted twice.
+ */
 export function publishEvent<P extends z.ZodObject>(
   deps: Pick<AuthDeps, 'bus'>,
   def: MessageDef<P>,
   payload: Omit<z.input<P>, 'eventId' | 'at'>,
+  businessId: string,
 ): Promise<void> {
-  const eventId = randomUUID();
+  const eventId = `${def.subject}:${businessId}`;
   return deps.bus.publish(def, { ...payload, eventId, at: new Date().toISOString() } as z.input<P>, {
     msgID: eventId,
   });

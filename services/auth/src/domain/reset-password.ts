@@ -22,7 +22,7 @@ export async function resetPassword(
     if (!before || !user) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);
     // The emailed link proves the owner: the failed sign-ins against the email no longer count, from anywhere.
     await attempts(m).clear('sign-in-failure', user.email);
-    if (!before.active) await publishEvent(deps, Events.userActivated, { userId, email: user.email });
+    if (!before.active) await publishEvent(deps, Events.userActivated, { userId, email: user.email }, userId);
     return user;
   });
   await announceSessionsRevoked(deps, user);

@@ -24,7 +24,8 @@ export async function signInWithGoogle(deps: AuthDeps, credential: string): Prom
     identity = await deps.verifyGoogle(credential);
   } catch (err) {
     deps.logger.warn({ reason: googleRefusalReason(err) }, 'google credential refused');
-    await publishEvent(deps, Events.loginFailed, { email: '', reason: 'google' });
+    // Nothing is stored of a refused credential: the occurrence itself is all there is to name.
+    await publishEvent(deps, Events.loginFailed, { email: '', reason: 'google' }, randomUUID());
     throw AppError.unauthorized(Msg.googleFailed, ErrorCode.INVALID_CREDENTIALS);
   }
   let found: Found;
@@ -63,7 +64,7 @@ async function findOrCreate(
       const claimed = await repo.claimInactiveForGoogle(sameEmail.id, g.sub, g.name);
       if (claimed) {
         await oneTimeCodes(m).retireUnused(claimed.id, 'activation');
-        await publishEvent(deps, Events.userActivated, { userId: claimed.id, email: g.email });
+        await publishEvent(deps, Events.userActivated, { userId: claimed.id, email: g.email }, claimed.id);
         return { user: claimed, claimed: true };
       }
       // Activated meanwhile (its emailed link): linked as an active account below.
@@ -84,11 +85,16 @@ async function findOrCreate(
     active: true,
     tokenVersion: 0,
   });
-  await publishEvent(deps, Events.userRegistered, {
-    userId: id,
-    email: g.email,
-    fullname: g.name,
-    fromGoogle: true,
-  });
+  await publishEvent(
+    deps,
+    Events.userRegistered,
+    {
+      userId: id,
+      email: g.email,
+      fullname: g.name,
+      fromGoogle: true,
+    },
+    id,
+  );
   return { user: (await repo.byId(id))!, claimed: false };
 }

@@ -45,12 +45,12 @@ export async function signIn(
   const matches = await passwordMatches(deps.passwords, password, user?.passwordHash ?? null, c.BCRYPT_COST);
   if (!user || !matches) {
     if (user && forEmail >= c.LOGIN_ALERT_AFTER_FAILURES) await alertOwner(deps, user, forEmail);
-    await publishEvent(deps, Events.loginFailed, { email, reason: 'credentials' });
+    await publishEvent(deps, Events.loginFailed, { email, reason: 'credentials' }, attempt);
     throw AppError.unauthorized(Msg.loginFailed, ErrorCode.INVALID_CREDENTIALS);
   }
   if (!user.active) {
     await tries.forget(attempt);
-    await publishEvent(deps, Events.loginFailed, { email, reason: 'inactive' });
+    await publishEvent(deps, Events.loginFailed, { email, reason: 'inactive' }, attempt);
     throw new AppError(403, ErrorCode.ACCOUNT_INACTIVE, Msg.accountNotActivated);
   }
   await tries.clear(FAILURE, email, address);

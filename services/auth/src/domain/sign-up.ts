@@ -48,12 +48,17 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<{ emai
         },
         { msgID: `activation:${id}` },
       );
-      await publishEvent(deps, Events.userRegistered, {
-        userId: id,
-        email: input.email,
-        fullname: input.fullname,
-        fromGoogle: false,
-      });
+      await publishEvent(
+        deps,
+        Events.userRegistered,
+        {
+          userId: id,
+          email: input.email,
+          fullname: input.fullname,
+          fromGoogle: false,
+        },
+        id,
+      );
     });
   } catch (err) {
     const owner =

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
-import { startupRoutes } from '@app/contracts/route-refs';
-import { ApiError, api } from './api/client';
+import { ApiError } from './api/client';
+import { clientConfig } from './api/clientConfig';
 
 /** Who runs the site and how to reach its support: the gateway's configuration (COMPANY_*, SUPPORT_*). */
 export interface Company {
@@ -13,10 +13,9 @@ export interface Company {
 }
 
 /** Loaded with the environment by the root route; null when the gateway could not say (no contact is invented). */
-export async function loadCompany(signal?: AbortSignal): Promise<Company | null> {
+export async function loadCompany(): Promise<Company | null> {
   try {
-    // The root layout loads it on every page: by reference, so the entry chunk carries no zod.
-    const config = await api(startupRoutes.getClientConfig, { signal });
+    const config = await clientConfig();
     return config.company ?? null;
   } catch (error) {
     if (error instanceof ApiError) return null;

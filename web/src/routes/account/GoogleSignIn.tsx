@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
-import { getClientConfig, Msg } from '@app/contracts';
-import { api } from '../../api/client';
+import { Msg } from '@app/contracts';
+import { clientConfig } from '../../api/clientConfig';
 import { paths } from '../../paths';
 
 export type ClientConfig = Awaited<ReturnType<typeof loadClientConfig>>;
 
 /** The Google settings of this deployment (real client id, or the local stand-in in development and tests). */
-export async function loadClientConfig(signal?: AbortSignal) {
-  const { googleClientId, devProvidersUrl } = await api(getClientConfig, { signal });
+export async function loadClientConfig() {
+  const { googleClientId, devProvidersUrl } = await clientConfig();
   return { googleClientId, devProvidersUrl };
 }
 

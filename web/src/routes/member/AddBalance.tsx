@@ -1,14 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  redirect,
-  useFetcher,
-  useLoaderData,
-  useSearchParams,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { redirect, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs } from 'react-router';
 import { initMercadoPago, Wallet } from '@mercadopago/sdk-react';
-import { createPreference, getClientConfig, Msg, PlatformMessages } from '@app/contracts';
+import { createPreference, Msg, PlatformMessages } from '@app/contracts';
+import { clientConfig } from '../../api/clientConfig';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
@@ -31,8 +25,8 @@ interface Preference {
 }
 
 /** Whether the real wallet can be offered: a public key, and not the local stand-in of Mercado Pago. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const config = await api(getClientConfig, { signal: request.signal });
+export async function loader() {
+  const config = await clientConfig();
   const walletKey = config.httpStatus === 200 && !config.devProvidersUrl ? config.mercadoPagoPublicKey : null;
   return { walletKey };
 }

@@ -57,13 +57,14 @@ function DeleteAccountForm({ user, onCancel }: { user: PublicUser; onCancel: () 
 
   useEffect(() => {
     if (!user.fromGoogle) return;
-    const controller = new AbortController();
-    loadClientConfig(controller.signal)
-      .then(setGoogle)
-      .catch(() => {
-        if (!controller.signal.aborted) setError(Msg.deleteAccountFailed);
-      });
-    return () => controller.abort();
+    let gone = false;
+    loadClientConfig().then(
+      (config) => !gone && setGoogle(config),
+      () => !gone && setError(Msg.deleteAccountFailed),
+    );
+    return () => {
+      gone = true;
+    };
   }, [user.fromGoogle]);
 
   async function submit(event: FormEvent) {

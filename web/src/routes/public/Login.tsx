@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Meus Dados sends a member here once their account is deleted.
   const accountDeleted = query.get('conta') === ACCOUNT_DELETED_QUERY.conta;
   const forMoreExercises = query.get('motivo') === MORE_EXERCISES_REASON;
-  return { ...(await loadClientConfig(request.signal)), googleFailed, accountDeleted, forMoreExercises };
+  return { ...(await loadClientConfig()), googleFailed, accountDeleted, forMoreExercises };
 }
 
 type Result = { fieldErrors?: FieldErrors; message?: string; email: string };

@@ -17,9 +17,9 @@ import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
 import { forgetSession } from '../account/session';
 import '../account/account.css';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   forgetSession(context);
-  return loadClientConfig(request.signal);
+  return loadClientConfig();
 }
 
 const FIELDS = ['fullname', 'email', 'password', 'passwordConfirmation'] as const;

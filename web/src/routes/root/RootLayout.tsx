@@ -12,7 +12,7 @@ import { RouteError } from './RouteError';
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ httpStatus, ...env }, company] = await Promise.all([
     api(startupRoutes.getEnv, { signal: request.signal }),
-    loadCompany(request.signal),
+    loadCompany(),
   ]);
   if (httpStatus !== 200)
     throw new ApiError(`Falha ao carregar o ambiente (HTTP ${httpStatus}).`, httpStatus);

@@ -1,4 +1,5 @@
 import { IsNull, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import {
   SCHEMA,
   OneTimeCodeEntity,
@@ -11,6 +12,20 @@ import {
 /** Users table access. Every method takes the manager so a use case can run several in one transaction. */
 export const users = (m: EntityManager) => {
   const repo = m.getRepository(UserEntity);
+  /**
+   * Applies `changes` to the account (only where `condition` also holds) and ends every session issued before: token
+   * version + 1, in the same statement. Answers the new row, else null (no such account, or the condition failed).
+   */
+  async function endingSessions(id: string, changes: QueryDeepPartialEntity<UserRow>, condition?: string) {
+    const result = await m
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ ...changes, tokenVersion: () => 'token_version + 1' })
+      .where(condition ? `id = :id AND (${condition})` : 'id = :id', { id })
+      .returning('id')
+      .execute();
+    return result.affected ? repo.findOneByOrFail({ id }) : null;
+  }
   return {
     byId: (id: string) => repo.findOneBy({ id }),
     byEmail: (email: string) => repo.findOneBy({ email }),
@@ -19,91 +34,49 @@ export const users = (m: EntityManager) => {
     update: (id: string, changes: Partial<Omit<UserRow, 'id' | 'createdAt'>>) =>
       repo.update({ id }, { ...changes, updatedAt: new Date() }),
     /** Ends every session issued before (token version + 1): sign-out. Answers the new row, or null. */
-    async endSessions(id: string) {
-      const result = await m
-        .createQueryBuilder()
-        .update(UserEntity)
-        .set({ tokenVersion: () => 'token_version + 1' })
-        .where('id = :id', { id })
-        .returning('id')
-        .execute();
-      return result.affected ? repo.findOneByOrFail({ id }) : null;
-    },
+    endSessions: (id: string) => endingSessions(id, {}),
     /** Sets a new password and ends every session issued before (token version + 1); answers the new row. */
-    async replacePassword(id: string, passwordHash: string, extra: Partial<Pick<UserRow, 'active'>> = {}) {
-      const result = await m
-        .createQueryBuilder()
-        .update(UserEntity)
-        .set({ ...extra, passwordHash, tokenVersion: () => 'token_version + 1', updatedAt: () => 'now()' })
-        .where('id = :id', { id })
-        .returning('id')
-        .execute();
-      return result.affected ? repo.findOneByOrFail({ id }) : null;
-    },
+    replacePassword: (id: string, passwordHash: string, extra: Partial<Pick<UserRow, 'active'>> = {}) =>
+      endingSessions(id, { ...extra, passwordHash, updatedAt: () => 'now()' }),
     /**
      * Links a never-activated account to a Google identity and activates it, dropping the password chosen at
      * sign-up (token version + 1). Only while the account is still inactive; answers the new row, else null.
      */
-    async claimInactiveForGoogle(id: string, googleSub: string, fullname: string) {
-      const result = await m
-        .createQueryBuilder()
-        .update(UserEntity)
-        .set({
-          googleSub,
-          fullname,
-          active: true,
-          passwordHash: null,
-          tokenVersion: () => 'token_version + 1',
-          updatedAt: () => 'now()',
-        })
-        .where('id = :id AND active = false', { id })
-        .returning('id')
-        .execute();
-      return result.affected ? repo.findOneByOrFail({ id }) : null;
-    },
+    claimInactiveForGoogle: (id: string, googleSub: string, fullname: string) =>
+      endingSessions(
+        id,
+        { googleSub, fullname, active: true, passwordHash: null, updatedAt: () => 'now()' },
+        'active = false',
+      ),
     /**
      * Makes the account an active admin if it is not one already, ending its older sessions (token version + 1):
      * they were issued to a member or to a disabled account. Answers the new row, else null (nothing changed).
      */
-    async makeActiveAdmin(id: string) {
-      const result = await m
-        .createQueryBuilder()
-        .update(UserEntity)
-        .set({
-          role: 'admin',
-          active: true,
-          tokenVersion: () => 'token_version + 1',
-          updatedAt: () => 'now()',
-        })
-        .where("id = :id AND (role <> 'admin' OR active = false)", { id })
-        .returning('id')
-        .execute();
-      return result.affected ? repo.findOneByOrFail({ id }) : null;
-    },
+    makeActiveAdmin: (id: string) =>
+      endingSessions(
+        id,
+        { role: 'admin', active: true, updatedAt: () => 'now()' },
+        "role <> 'admin' OR active = false",
+      ),
     /**
      * Deletes the member's personal data (LGPD): the name and the email become placeholders (the address is free for a
      * new sign-up; `.invalid` can never receive mail), the password hash and the Google id go, the account can never
      * sign in again and every session ends (token version + 1). Only a live account; answers the new row, else null.
      */
-    async anonymise(id: string, placeholder: { email: string; fullname: string }) {
-      const result = await m
-        .createQueryBuilder()
-        .update(UserEntity)
-        .set({
+    anonymise: (id: string, placeholder: { email: string; fullname: string }) =>
+      endingSessions(
+        id,
+        {
           email: placeholder.email,
           fullname: placeholder.fullname,
           passwordHash: null,
           googleSub: null,
           active: false,
           deletedAt: () => 'now()',
-          tokenVersion: () => 'token_version + 1',
           updatedAt: () => 'now()',
-        })
-        .where('id = :id AND deleted_at IS NULL', { id })
-        .returning('id')
-        .execute();
-      return result.affected ? repo.findOneByOrFail({ id }) : null;
-    },
+        },
+        'deleted_at IS NULL',
+      ),
     /** Live accounts only: a deleted account is nobody's any more. */
     async page(limit: number, offset: number) {
       const [rows, total] = await repo.findAndCount({

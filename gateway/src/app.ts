@@ -9,7 +9,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import helmet, { type HelmetOptions } from 'helmet';
 import { Pool } from 'undici';
-import { ErrorCode, fail, getClientConfig, getEnv, PlatformMessages, allApiRoutes } from '@app/contracts';
+import {
+  ErrorCode,
+  fail,
+  getClientConfig,
+  getEnv,
+  PlatformMessages,
+  allApiRoutes,
+  UPSTREAMS,
+} from '@app/contracts';
 import {
   addHealthRoutes,
   ClientAddressHeaders,
@@ -25,7 +33,7 @@ import {
 import type { GatewayConfig } from './config.js';
 import { startEdgeAuth, type SessionCheck } from './edge-auth.js';
 import { registerGoogleFormPost } from './google-form-post.js';
-import { gatewayReadinessChecks, UPSTREAMS } from './health.js';
+import { gatewayReadinessChecks } from './health.js';
 import { sessionCacheMetrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { connectRateLimitStore } from './rate-limit-store.js';

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { logEnv, natsEnv, port } from '@app/kit';
+import { UPSTREAMS, upstreamUrlVariable, type UpstreamUrlVariable } from '@app/contracts';
+import { port, type ConfigOf } from '@app/kit';
 
 const list = z
   .string()
@@ -79,25 +80,23 @@ export const cnpj = z
   .pipe(z.string().regex(/^\d{14}$/, 'expected a CNPJ of 14 digits, e.g. 12.345.678/0001-90'))
   .transform((d) => `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`);
 
+/** The address of each service the gateway proxies to (`AUTH_URL`, ..., `ADMIN_STATS_URL`): from @app/contracts' list. */
+const upstreamUrls = Object.fromEntries(UPSTREAMS.map((u) => [upstreamUrlVariable(u), z.url()])) as Record<
+  UpstreamUrlVariable,
+  z.ZodURL
+>;
+
+/** The gateway's own variables, over the base ones every process reads (@app/kit processEnv). */
 export const gatewayEnv = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  ...logEnv.shape,
+  /** The public edge listens on every interface (a service, reached through it, on 127.0.0.1 unless HOST says). */
   HOST: z.string().default('0.0.0.0'),
   PORT: port(8080),
   /** Prometheus metrics (/metrics) on a port of their own, bound to HOST: kept off the public port. 0: any free one. */
   METRICS_PORT: port(9464),
-  ...natsEnv.shape,
-  INTERNAL_SECRET: z.string().min(32),
   JWT_SECRET: z.string().min(32),
-  AUTH_URL: z.url(),
-  BILLING_URL: z.url(),
-  PAGES_URL: z.url(),
-  MAIL_URL: z.url(),
-  ADMIN_STATS_URL: z.url(),
+  ...upstreamUrls,
   /** The built SPA (web/dist). */
   WEB_DIST: z.string().min(1),
-  /** The site's address as users reach it: absolute URLs of link previews (Open Graph), robots.txt, sitemap.xml. */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Origins allowed by CORS besides the site itself (comma-separated); empty = same origin only. */
   CORS_ORIGINS: list,
   BACKEND_ENV: z.string().default('dev'),
@@ -135,4 +134,5 @@ export const gatewayEnv = z.object({
   /** Unset: no WhatsApp channel anywhere (the footer and the support page show no WhatsApp link). */
   SUPPORT_WHATSAPP: blankIsUnset(whatsappNumber),
 });
-export type GatewayConfig = z.infer<typeof gatewayEnv>;
+/** Everything the gateway reads: the base variables and its own (no database). */
+export type GatewayConfig = ConfigOf<typeof gatewayEnv, undefined>;

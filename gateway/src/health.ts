@@ -1,9 +1,7 @@
+import { UPSTREAMS } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import type { GatewayConfig } from './config.js';
-import { upstreamUrl, type Upstream } from './route-table.js';
-
-/** The services the gateway proxies to: it is ready only when each of them is (pdf-worker is not reached by HTTP). */
-export const UPSTREAMS: readonly Upstream[] = ['auth', 'billing', 'pages', 'mail', 'admin-stats'];
+import { upstreamUrl } from './route-table.js';
 
 /** How long one check may take (they run at once): well inside the readiness probe's timeout (deploy/k8s: 3 s). */
 export const READY_CHECK_TIMEOUT_MS = 1000;
@@ -30,7 +28,10 @@ export async function natsReady(bus: Bus, timeoutMs = READY_CHECK_TIMEOUT_MS): P
   return true;
 }
 
-/** The gateway's readiness checks for the kit's `/ready`: NATS, then one per upstream, by the upstream's name. */
+/**
+ * The gateway's readiness checks for the kit's `/ready`: NATS, then one per service it proxies to (@app/contracts'
+ * UPSTREAMS: not the pdf-worker), by the service's name.
+ */
 export function gatewayReadinessChecks(
   config: GatewayConfig,
   bus: Bus,

@@ -1,12 +1,12 @@
 import * as api from '@app/contracts';
-import type { ApiRoute } from '@app/contracts';
+import { upstreamUrlVariable, type ApiRoute, type Upstream } from '@app/contracts';
 import type { GatewayConfig } from './config.js';
 
 /**
  * THE route table: every /api path, the service that owns it (design.md) and whether the edge rate-limits it.
  * To find a handler: look the path up here, then open `services/<service>/src/routes.ts`.
  */
-export type Upstream = 'auth' | 'billing' | 'pages' | 'mail' | 'admin-stats';
+export type { Upstream };
 
 export interface RouteEntry {
   route: ApiRoute;
@@ -70,13 +70,6 @@ export const pageRoutes = {
   googleSignIn: { ...api.googleFormPost, signsInThrough: authLoginGoogle },
 } as const;
 
-export function upstreamUrl(config: GatewayConfig, service: Upstream): string {
-  const urls: Record<Upstream, string> = {
-    auth: config.AUTH_URL,
-    billing: config.BILLING_URL,
-    pages: config.PAGES_URL,
-    mail: config.MAIL_URL,
-    'admin-stats': config.ADMIN_STATS_URL,
-  };
-  return urls[service];
-}
+/** The address of a service the gateway proxies to: its `<NAME>_URL` variable (@app/contracts' process list). */
+export const upstreamUrl = (config: GatewayConfig, service: Upstream): string =>
+  config[upstreamUrlVariable(service)];

@@ -9,8 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { Rpc, type ApiRoute } from '@app/contracts';
 import { Bus, createLogger, currentContext, IdentityHeaders, verifyIdentity } from '@app/kit';
 import { buildGateway } from '../../src/app.js';
-import { gatewayEnv } from '../../src/config.js';
+import { service } from '../../src/service.js';
 import { routeTable, type Upstream } from '../../src/route-table.js';
+
+/** Every variable the gateway reads: the base ones and its own. */
+const gatewayEnv = service.configSchema;
 
 /** Upstreams that answer with their own name and what they received, to see where the gateway sent a request. */
 async function echoUpstream(name: Upstream) {

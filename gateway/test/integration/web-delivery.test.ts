@@ -10,7 +10,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { publicSitePaths } from '@app/contracts';
 import { Bus, createLogger } from '@app/kit';
 import { buildGateway } from '../../src/app.js';
-import { gatewayEnv } from '../../src/config.js';
+import { service } from '../../src/service.js';
+
+/** Every variable the gateway reads: the base ones and its own. */
+const gatewayEnv = service.configSchema;
 
 const PUBLIC_URL = 'https://exercicios.example.com.br';
 const webSource = (file: string) => fileURLToPath(new URL(`../../../web/${file}`, import.meta.url));

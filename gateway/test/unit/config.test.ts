@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@app/kit';
-import { gatewayEnv, trustProxy } from '../../src/config.js';
+import { trustProxy } from '../../src/config.js';
+import { service } from '../../src/service.js';
 import { rateLimitNameSpace, redisAddress } from '../../src/rate-limit-store.js';
+
+/** Every variable the gateway reads: the base ones and its own. */
+const gatewayEnv = service.configSchema;
 
 const base = {
   NATS_URL: 'nats://127.0.0.1:4222',

@@ -3,4 +3,5 @@ export * from './envelope.js';
 export * from './messages.js';
 export * from './messaging.js';
 export * from './site-paths.js';
+export * from './processes.js';
 export * from './api/index.js';

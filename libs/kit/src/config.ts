@@ -79,16 +79,21 @@ export const natsEnv = z.object({
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
 
-/** Variables every service reads. Services extend this with their own. */
-export const baseServiceEnv = z.object({
+/** Variables every process reads (the services and the gateway); each extends them with its own (kit service.ts). */
+export const processEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   ...logEnv.shape,
   HOST: z.string().default('127.0.0.1'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  PORT: z.coerce.number().int().min(0).max(65535),
   ...natsEnv.shape,
   /** HMAC key for the identity headers the gateway adds; services trust those headers only when signed. */
   INTERNAL_SECRET: z.string().min(32),
   PUBLIC_URL: z.url().default('http://localhost:8080'),
+});
+
+/** Read by a process that has a database (`defineService({ database })`) and by no other. */
+export const databaseEnv = z.object({
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
 });
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

@@ -2,34 +2,87 @@ import type { DataSource } from 'typeorm';
 import type { FastifyInstance } from 'fastify';
 import type { StreamName } from '@app/contracts';
 import { z } from 'zod';
-import { baseServiceEnv, ConfigError, loadConfig } from './config.js';
+import { ConfigError, databaseEnv, loadConfig, processEnv } from './config.js';
 import { openDatabase, type DatabaseOptions } from './db.js';
 import { addHealthRoutes, createHttpApp } from './http.js';
 import { createLogger, logFormatFor, type Logger } from './logger.js';
 import { addHttpMetrics, addMetricsRoute, Metrics } from './metrics.js';
 import { Bus } from './nats.js';
 
-export interface ServiceContext<C> {
+/** A process's Postgres schema, its entities and its migrations (run at boot, never `synchronize`). */
+export type DatabaseSpec = Omit<DatabaseOptions, 'url' | 'logger'>;
+
+/** The variables a process reads: the base ones (processEnv), DATABASE_URL when it has a database, then its own. */
+type ConfigShape<S extends z.ZodObject, Db extends DatabaseSpec | undefined> = Omit<
+  typeof processEnv.shape,
+  keyof S['shape']
+> &
+  (Db extends DatabaseSpec ? typeof databaseEnv.shape : object) &
+  S['shape'];
+export type ConfigOf<S extends z.ZodObject, Db extends DatabaseSpec | undefined> = z.infer<
+  z.ZodObject<ConfigShape<S, Db>>
+>;
+
+/** What a process's parts are built from: handed to `deps` (and to `httpApp`, the gateway's). */
+export type ServiceContext<C, Db extends DatabaseSpec | undefined = DatabaseSpec | undefined> = {
   config: C;
   logger: Logger;
   bus: Bus;
-  db: DataSource;
-  app: FastifyInstance;
   /** This process's Prometheus registry (served at /metrics): a service adds its own series here. */
   metrics: Metrics;
   /** Work to stop on shutdown after consumers stop and before NATS drains (e.g. a browser pool). */
   onShutdown(fn: () => Promise<void>): void;
+} & (Db extends DatabaseSpec ? { db: DataSource } : object);
+
+/**
+ * One process of the system, described once. Every service and the gateway are written with it, in the same files:
+ * `src/config.ts` (`env`), `src/service.ts` (this definition), `src/main.ts` (`runService`), `src/routes.ts`
+ * (`registerRoutes(app, deps)`), `src/nats/handlers.ts` (`serveNats(bus, deps)`), `src/domain/deps.ts` (the type of
+ * `deps` and the ports), `src/persistence/` (entities, migrations, repositories: all SQL).
+ */
+export interface ServiceDefinition<
+  S extends z.ZodObject = z.ZodObject,
+  Db extends DatabaseSpec | undefined = DatabaseSpec | undefined,
+  D = unknown,
+> {
+  name: string;
+  /** The process's own variables, over the base ones (a key of its own replaces the base one's default). */
+  env: S;
+  /** Its Postgres schema, entities and migrations. Absent: the process opens no database and needs no DATABASE_URL. */
+  database?: Db;
+  /** JetStream streams it publishes to or consumes from (created or updated at boot). */
+  streams?: readonly StreamName[];
+  /** Builds what its routes and handlers use (repositories, clients, pools); registers their shutdown. */
+  deps(ctx: ServiceContext<ConfigOf<S, Db>, Db>): D | Promise<D>;
+  /** Its HTTP routes (`src/routes.ts`). */
+  routes?(app: FastifyInstance, deps: D): void | Promise<void>;
+  /** Its NATS request/reply handlers and JetStream consumers (`src/nats/handlers.ts`). */
+  nats?(bus: Bus, deps: D): void | Promise<void>;
+  /**
+   * The process's HTTP app instead of the kit's internal one (the gateway: the public edge, with its own options,
+   * health checks and metrics listener). Absent: the kit's app, reached through the gateway, with /health, /ready
+   * (database, NATS, started) and /metrics.
+   */
+  httpApp?(ctx: ServiceContext<ConfigOf<S, Db>, Db>, deps: D): Promise<FastifyInstance>;
 }
 
-export interface ServiceSpec<S extends z.ZodObject> {
-  name: string;
-  /** The service's own variables; merged over the base ones (DATABASE_URL, NATS_URL, ...). */
-  env: S;
-  /** Postgres schema, entities and migrations. */
-  database: Omit<DatabaseOptions, 'url' | 'logger'>;
-  /** JetStream streams it publishes to or consumes from (created or updated at boot). */
-  streams?: StreamName[];
-  setup(ctx: ServiceContext<z.infer<S> & z.infer<typeof baseServiceEnv>>): Promise<void>;
+/** A process's definition with its whole variable schema (base + database + own): what `loadConfig` validates. */
+export type Service<
+  S extends z.ZodObject = z.ZodObject,
+  Db extends DatabaseSpec | undefined = DatabaseSpec | undefined,
+  D = unknown,
+> = ServiceDefinition<S, Db, D> & {
+  /** Every variable the process reads (the deploy tests hold compose and Kubernetes to it). */
+  readonly configSchema: z.ZodObject<ConfigShape<S, Db>>;
+};
+
+/** Describes a process; `runService` (in `src/main.ts`) or `startService` (tests) runs it. */
+export function defineService<S extends z.ZodObject, D, Db extends DatabaseSpec | undefined = undefined>(
+  definition: ServiceDefinition<S, Db, D>,
+): Service<S, Db, D> {
+  const base = definition.database ? processEnv.extend(databaseEnv.shape) : processEnv;
+  const configSchema = base.extend(definition.env.shape) as unknown as z.ZodObject<ConfigShape<S, Db>>;
+  return { ...definition, configSchema };
 }
 
 export interface RunningService {
@@ -37,82 +90,99 @@ export interface RunningService {
   url: string;
   app: FastifyInstance;
   bus: Bus;
-  db: DataSource;
+  /** The process's database; undefined for a process without one. */
+  db: DataSource | undefined;
   logger: Logger;
   metrics: Metrics;
   stop(): Promise<void>;
 }
 
 /**
- * Boots a service: config → logger → NATS → Postgres (+ migrations) → routes and consumers → HTTP listen.
- * `stop()` undoes it in the order that loses nothing: close HTTP, stop consumers, extra hooks, drain NATS, close DB.
+ * Boots a process: config → logger → NATS (+ streams) → Postgres (+ migrations), if it has one → deps → routes and
+ * NATS handlers → HTTP listen. `stop()` undoes it in the order that loses nothing: close HTTP, stop consumers,
+ * shutdown hooks, drain NATS, close the database.
  */
-export async function startService<S extends z.ZodObject>(
-  spec: ServiceSpec<S>,
+export async function startService<S extends z.ZodObject, Db extends DatabaseSpec | undefined, D>(
+  service: Service<S, Db, D>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunningService> {
-  const schema = baseServiceEnv
-    .extend({ PORT: z.coerce.number().int().min(0).max(65535) })
-    .extend(spec.env.shape);
-  const config = loadConfig(schema, env) as z.infer<S> & z.infer<typeof baseServiceEnv> & { PORT: number };
-  const logger = createLogger(spec.name, config.LOG_LEVEL, undefined, { format: logFormatFor(config) });
-  const metrics = new Metrics(spec.name);
+  const config = loadConfig(service.configSchema, env) as unknown as ConfigOf<S, Db> &
+    z.infer<typeof processEnv>;
+  const logger = createLogger(service.name, config.LOG_LEVEL, undefined, { format: logFormatFor(config) });
+  const metrics = new Metrics(service.name);
   const bus = await Bus.connect({
     url: config.NATS_URL,
-    name: spec.name,
+    name: service.name,
     prefix: config.NATS_PREFIX,
     streamReplicas: config.NATS_STREAM_REPLICAS,
     logger,
     metrics,
   });
-  if (spec.streams?.length) await bus.ensureStreams(...spec.streams);
-  const db = await openDatabase({ ...spec.database, url: config.DATABASE_URL, logger });
-  // Reached through the gateway, whose line (same request id) is the request's one at info.
-  const app = createHttpApp({ logger, internalSecret: config.INTERNAL_SECRET, behindGateway: true });
-  // Every request counted and timed by route pattern; /metrics on the service's own port, never via the gateway.
-  addHttpMetrics(app, metrics);
-  addMetricsRoute(app, metrics);
+  if (service.streams?.length) await bus.ensureStreams(...service.streams);
+  const db = service.database
+    ? await openDatabase({
+        ...service.database,
+        url: (config as unknown as z.infer<typeof databaseEnv>).DATABASE_URL,
+        logger,
+      })
+    : undefined;
   const shutdownHooks: Array<() => Promise<void>> = [];
-  let ready = false;
-  addHealthRoutes(app, {
-    database: async () => db.isInitialized && (await db.query('SELECT 1')).length === 1,
-    nats: async () => !bus.nc.isClosed(),
-    started: async () => ready,
-  });
-  await spec.setup({
+  const ctx = {
     config,
     logger,
     bus,
-    db,
-    app,
     metrics,
-    onShutdown: (fn) => void shutdownHooks.push(fn),
-  });
+    onShutdown: (fn: () => Promise<void>) => void shutdownHooks.push(fn),
+    ...(db ? { db } : {}),
+  } as unknown as ServiceContext<ConfigOf<S, Db>, Db>;
+  const deps = await service.deps(ctx);
+  let ready = false;
+  const app = service.httpApp ? await service.httpApp(ctx, deps) : internalApp(config, logger, metrics);
+  if (!service.httpApp)
+    addHealthRoutes(app, {
+      ...(db ? { database: async () => db.isInitialized && (await db.query('SELECT 1')).length === 1 } : {}),
+      nats: async () => !bus.nc.isClosed(),
+      started: async () => ready,
+    });
+  await service.routes?.(app, deps);
+  await service.nats?.(bus, deps);
   await bus.flush();
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   ready = true;
-  logger.info({ url }, `${spec.name} ready`);
+  logger.info({ url }, `${service.name} ready`);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       ready = false;
-      logger.info(`${spec.name} stopping`);
+      logger.info(`${service.name} stopping`);
       await app.close();
       await bus.stopConsumers();
       for (const hook of shutdownHooks)
         await hook().catch((err) => logger.error({ err }, 'shutdown hook failed'));
       await bus.drain();
-      await db.destroy();
-      logger.info(`${spec.name} stopped`);
+      await db?.destroy();
+      logger.info(`${service.name} stopped`);
     })());
-  return { name: spec.name, url, app, bus, db, logger, metrics, stop };
+  return { name: service.name, url, app, bus, db, logger, metrics, stop };
 }
 
-/** Entry point helper for `src/main.ts`: start, stop cleanly on SIGTERM/SIGINT, exit non-zero on a bad boot. */
-export function runService<S extends z.ZodObject>(spec: ServiceSpec<S>): void {
-  startService(spec).then(
+/** A service's HTTP app: reached through the gateway (whose line, same request id, is the request's one at info). */
+function internalApp(config: z.infer<typeof processEnv>, logger: Logger, metrics: Metrics): FastifyInstance {
+  const app = createHttpApp({ logger, internalSecret: config.INTERNAL_SECRET, behindGateway: true });
+  // Every request counted and timed by route pattern; /metrics on the service's own port, never via the gateway.
+  addHttpMetrics(app, metrics);
+  addMetricsRoute(app, metrics);
+  return app;
+}
+
+/** Entry point for `src/main.ts`: start, stop cleanly on SIGTERM/SIGINT, exit non-zero on a bad boot. */
+export function runService<S extends z.ZodObject, Db extends DatabaseSpec | undefined, D>(
+  service: Service<S, Db, D>,
+): void {
+  startService(service).then(
     (svc) => {
+      // Ctrl-C signals the whole process group, and `npm start` then sends SIGTERM too: stop() runs once.
       const onSignal = (signal: string) => {
         svc.logger.info({ signal }, 'signal received');
         svc.stop().then(
@@ -127,8 +197,8 @@ export function runService<S extends z.ZodObject>(spec: ServiceSpec<S>): void {
       process.once('SIGINT', onSignal);
     },
     (err) => {
-      if (err instanceof ConfigError) console.error(`[${spec.name}] ${err.message}`);
-      else console.error(`[${spec.name}] failed to start:`, err);
+      if (err instanceof ConfigError) console.error(`[${service.name}] ${err.message}`);
+      else console.error(`[${service.name}] failed to start:`, err);
       process.exit(1);
     },
   );

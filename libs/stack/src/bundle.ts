@@ -13,19 +13,14 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
+import { PROCESS_NAMES, PROCESSES, type ProcessName } from '@app/contracts';
 import { repoRoot } from './paths.js';
 
 /** Each process and its package folder; the entry point is `<folder>/src/main.ts`. */
 export const BUNDLES = {
-  gateway: 'gateway',
-  auth: 'services/auth',
-  billing: 'services/billing',
-  pages: 'services/pages',
-  'pdf-worker': 'services/pdf-worker',
-  mail: 'services/mail',
-  'admin-stats': 'services/admin-stats',
+  ...(Object.fromEntries(PROCESS_NAMES.map((p) => [p, PROCESSES[p].folder])) as Record<ProcessName, string>),
   'dev-providers': 'tools/dev-providers',
-} as const;
+};
 export type BundleName = keyof typeof BUNDLES;
 export const BUNDLE_NAMES = Object.keys(BUNDLES) as BundleName[];
 

@@ -4,30 +4,24 @@ import { freePort, httpOk, waitFor } from './net.js';
 import { fromRoot } from './paths.js';
 import { spawnTs, type LogTarget, type Managed } from './processes.js';
 import { resolveChromium } from '@app/browser';
+import {
+  PROCESS_NAMES,
+  PROCESSES,
+  SERVICE_NAMES,
+  UPSTREAMS,
+  upstreamUrlVariable,
+  type ProcessName,
+  type ServiceName,
+} from '@app/contracts';
 
-export const SERVICES = ['auth', 'billing', 'pages', 'pdf-worker', 'mail', 'admin-stats'] as const;
-export type ServiceName = (typeof SERVICES)[number];
-
-export interface StackPorts {
-  gateway: number;
-  auth: number;
-  billing: number;
-  pages: number;
-  'pdf-worker': number;
-  mail: number;
-  'admin-stats': number;
+/** A port for each process of @app/contracts' list (the one place that names them). */
+export type StackPorts = Record<ProcessName, number> & {
   /** The gateway's internal metrics port (METRICS_PORT); unset: any free one (0). */
   gatewayMetrics?: number;
-}
+};
 
 export const DEV_PORTS: StackPorts = {
-  gateway: 8080,
-  auth: 3001,
-  billing: 3002,
-  pages: 3003,
-  'pdf-worker': 3004,
-  mail: 3005,
-  'admin-stats': 3006,
+  ...(Object.fromEntries(PROCESS_NAMES.map((p) => [p, PROCESSES[p].devPort])) as Record<ProcessName, number>),
   gatewayMetrics: 9464,
 };
 
@@ -77,19 +71,18 @@ export interface StackOptions {
 export interface Stack {
   gatewayUrl: string;
   /** The environment each service was started with: tests use it to start more replicas. */
-  env: Record<ServiceName | 'gateway', NodeJS.ProcessEnv>;
+  env: Record<ProcessName, NodeJS.ProcessEnv>;
   processes: Map<string, Managed>;
   startService(name: ServiceName, as?: string): Promise<Managed>;
   /**
    * Stops a process of the stack and starts it again on the same port with some variables changed (benchmarks run
    * the old and the new setting of a process side by side in one run); `{}` restores the stack's own settings.
    */
-  restart(name: ServiceName | 'gateway', overrides: NodeJS.ProcessEnv): Promise<Managed>;
+  restart(name: ProcessName, overrides: NodeJS.ProcessEnv): Promise<Managed>;
   stop(): Promise<void>;
 }
 
-const entry = (name: ServiceName | 'gateway') =>
-  name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
+const entry = (name: ProcessName) => `${PROCESSES[name].folder}/src/main.ts`;
 
 /** Builds the environment of every process from one set of options: the single place where wiring lives. */
 export function stackEnv(o: StackOptions): Stack['env'] {
@@ -106,13 +99,14 @@ export function stackEnv(o: StackOptions): Stack['env'] {
     ...(o.log.kind === 'inherit' && process.stdout.isTTY && !('NO_COLOR' in process.env)
       ? { FORCE_COLOR: '1' }
       : {}),
-    DATABASE_URL: o.databaseUrl,
     NATS_URL: o.natsUrl,
     NATS_PREFIX: o.natsPrefix,
     INTERNAL_SECRET: o.secrets.INTERNAL_SECRET,
     PUBLIC_URL: publicUrl,
     ...o.extraEnv,
   };
+  // Only the processes with a database read it (the gateway and the pdf-worker have none).
+  const database: NodeJS.ProcessEnv = { DATABASE_URL: o.databaseUrl };
   const dev = o.devProvidersUrl;
   const googleStandIn = o.realProviders?.google ? null : dev;
   const mercadoPagoStandIn = o.realProviders?.mercadoPago ? null : dev;
@@ -128,11 +122,7 @@ export function stackEnv(o: StackOptions): Stack['env'] {
       PORT: String(o.ports.gateway),
       METRICS_PORT: String(o.ports.gatewayMetrics ?? 0),
       JWT_SECRET: o.secrets.JWT_SECRET,
-      AUTH_URL: local(o.ports.auth),
-      BILLING_URL: local(o.ports.billing),
-      PAGES_URL: local(o.ports.pages),
-      MAIL_URL: local(o.ports.mail),
-      ADMIN_STATS_URL: local(o.ports['admin-stats']),
+      ...Object.fromEntries(UPSTREAMS.map((u) => [upstreamUrlVariable(u), local(o.ports[u])])),
       WEB_DIST: fromRoot('web', 'dist'),
       BACKEND_ENV: o.backendEnv ?? 'dev',
       DB_ENV: o.dbEnv ?? 'dev',
@@ -142,6 +132,7 @@ export function stackEnv(o: StackOptions): Stack['env'] {
     },
     auth: {
       ...common,
+      ...database,
       PORT: String(o.ports.auth),
       JWT_SECRET: o.secrets.JWT_SECRET,
       ADMIN_EMAIL: o.adminEmail,
@@ -150,6 +141,7 @@ export function stackEnv(o: StackOptions): Stack['env'] {
     },
     billing: {
       ...common,
+      ...database,
       PORT: String(o.ports.billing),
       MP_WEBHOOK_SECRET: o.secrets.MP_WEBHOOK_SECRET,
       ...(mercadoPagoStandIn
@@ -158,14 +150,20 @@ export function stackEnv(o: StackOptions): Stack['env'] {
       // Tests wait for the reconciler to credit a payment whose notification never came.
       BILLING_RECONCILE_INTERVAL_MS: common.NODE_ENV === 'test' ? '1000' : '60000',
     },
-    pages: { ...common, PORT: String(o.ports.pages) },
+    pages: { ...common, ...database, PORT: String(o.ports.pages) },
     'pdf-worker': {
       ...common,
       PORT: String(o.ports['pdf-worker']),
       ...(o.chromePath ? { CHROME_PATH: o.chromePath } : {}),
     },
-    mail: { ...common, PORT: String(o.ports.mail), SMTP_URL: o.smtpUrl, ADMIN_EMAIL: o.adminEmail },
-    'admin-stats': { ...common, PORT: String(o.ports['admin-stats']) },
+    mail: {
+      ...common,
+      ...database,
+      PORT: String(o.ports.mail),
+      SMTP_URL: o.smtpUrl,
+      ADMIN_EMAIL: o.adminEmail,
+    },
+    'admin-stats': { ...common, ...database, PORT: String(o.ports['admin-stats']) },
   };
 }
 
@@ -174,10 +172,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   await ensureDatabase(o.databaseUrl);
   const env = stackEnv({ ...o, chromePath: o.chromePath ?? (await resolveChromium()).path });
   const processes = new Map<string, Managed>();
-  const port = (name: ServiceName | 'gateway') => o.ports[name];
+  const port = (name: ProcessName) => o.ports[name];
 
   async function start(
-    name: ServiceName | 'gateway',
+    name: ProcessName,
     as: string = name,
     extra: NodeJS.ProcessEnv = {},
   ): Promise<Managed> {
@@ -197,9 +195,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   try {
     // auth first: it creates the streams others publish to and serves the session checks.
     await start('auth');
-    await Promise.all(
-      (['billing', 'pages', 'mail', 'admin-stats', 'pdf-worker'] as const).map((s) => start(s)),
-    );
+    await Promise.all(SERVICE_NAMES.filter((s) => s !== 'auth').map((s) => start(s)));
     await start('gateway');
   } catch (err) {
     await Promise.all([...processes.values()].map((p) => p.stop()));

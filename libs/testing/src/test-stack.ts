@@ -14,8 +14,10 @@ import {
   startStack,
   type Managed,
   type Stack,
+  type StackPorts,
   type StackSecrets,
 } from '@app/stack';
+import { PROCESS_NAMES, type ProcessName } from '@app/contracts';
 import { resolveTestInfra, withDb, type TestInfra } from './infra.js';
 
 declare module 'vitest' {
@@ -72,27 +74,13 @@ export async function startTestStack(
   const logDir = fromRoot('.data', 'test-logs', run);
   const log = { kind: 'dir', dir: logDir } as const;
   const secrets = newSecrets();
-  const [
-    gateway,
-    auth,
-    billing,
-    pages,
-    worker,
-    mail,
-    adminStats,
-    smtpPort,
-    mailWeb,
-    devPort,
-    gatewayMetrics,
-  ] = await Promise.all(Array.from({ length: 11 }, () => freePort()));
-  const ports = {
-    gateway: gateway!,
-    auth: auth!,
-    billing: billing!,
-    pages: pages!,
-    'pdf-worker': worker!,
-    mail: mail!,
-    'admin-stats': adminStats!,
+  const [gateway, smtpPort, mailWeb, devPort, gatewayMetrics] = await Promise.all(
+    Array.from({ length: 5 }, () => freePort()),
+  );
+  const ports: StackPorts = {
+    ...(Object.fromEntries(
+      await Promise.all(PROCESS_NAMES.map(async (p) => [p, p === 'gateway' ? gateway! : await freePort()])),
+    ) as Record<ProcessName, number>),
     gatewayMetrics: gatewayMetrics!,
   };
   const googleClientId = 'test-google-client-id';

@@ -1,4 +1,4 @@
 import { runService } from '@app/kit';
-import { spec } from './service.js';
+import { service } from './service.js';
 
-runService(spec);
+runService(service);

@@ -1,23 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { adminLogs, adminStats, adminUsers, ok, Rpc } from '@app/contracts';
-import { addRoute, type Bus, type Logger } from '@app/kit';
+import { addRoute } from '@app/kit';
 import { collectStats, StatsUnavailableError } from './domain/collect-stats.js';
+import type { AdminStatsDeps } from './domain/deps.js';
 import { listUsers } from './domain/list-users.js';
-import type { AuditLog } from './persistence/audit-log.js';
-
-export interface RouteDeps {
-  bus: Bus;
-  audit: AuditLog;
-  logger: Logger;
-  ownerTimeoutMs: number;
-}
 
 const DEFAULT_LOG_LIMIT = 100;
 
 /** The admin routes; `access: 'admin'` in each contract makes addRoute answer 401/403 before the handler runs. */
 export function registerRoutes(
   app: FastifyInstance,
-  { bus, audit, logger, ownerTimeoutMs }: RouteDeps,
+  { bus, audit, logger, ownerTimeoutMs }: AdminStatsDeps,
 ): void {
   const timeout = { timeoutMs: ownerTimeoutMs };
 

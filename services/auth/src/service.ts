@@ -1,18 +1,18 @@
-import type { ServiceSpec } from '@app/kit';
+import { defineService } from '@app/kit';
 import { env } from './config.js';
 import { bootstrapAdmin } from './domain/bootstrap-admin.js';
 import type { AuthDeps } from './domain/deps.js';
 import { createGoogleVerifier } from './domain/google-verifier.js';
 import { bcryptHasher, decoyHash } from './domain/passwords.js';
 import { SessionTokens } from './domain/session-tokens.js';
-import { serveRpc } from './nats/handlers.js';
+import { serveNats } from './nats/handlers.js';
 import { entities } from './persistence/entities.js';
 import { CreateAuthTables1732240000000 } from './persistence/migrations/1732240000000-CreateAuthTables.js';
 import { UserDeletedAt1764000000000 } from './persistence/migrations/1764000000000-UserDeletedAt.js';
 import { AbuseLimits1764000000001 } from './persistence/migrations/1764000000001-AbuseLimits.js';
 import { registerRoutes } from './routes.js';
 
-export const spec: ServiceSpec<typeof env> = {
+export const service = defineService({
   name: 'auth',
   env,
   database: {
@@ -22,7 +22,7 @@ export const spec: ServiceSpec<typeof env> = {
   },
   // Publishes mail jobs and account events.
   streams: ['JOBS_MAIL', 'EVENTS'],
-  async setup({ config, logger, bus, db, app }) {
+  async deps({ config, logger, bus, db }) {
     const deps: AuthDeps = {
       db,
       bus,
@@ -39,7 +39,8 @@ export const spec: ServiceSpec<typeof env> = {
     // Made now at the configured cost, so the first sign-in of an unknown email does not pay for it.
     decoyHash(config.BCRYPT_COST);
     await bootstrapAdmin(deps);
-    registerRoutes(app, deps);
-    serveRpc(bus, deps);
+    return deps;
   },
-};
+  routes: registerRoutes,
+  nats: serveNats,
+});

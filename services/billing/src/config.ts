@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { baseServiceEnv } from '@app/kit';
+import type { ConfigOf, DatabaseSpec } from '@app/kit';
 
 /** billing's own variables (the base ones — DATABASE_URL, NATS_URL, PUBLIC_URL, ... — come from @app/kit). */
 export const env = z.object({
@@ -23,4 +23,5 @@ export const env = z.object({
   /** How often one credited top-up is looked up again; unset: 10 × BILLING_RECONCILE_INTERVAL_MS. */
   BILLING_REVERSAL_RECHECK_MS: z.coerce.number().int().min(100).optional(),
 });
-export type BillingConfig = z.infer<typeof env> & z.infer<typeof baseServiceEnv>;
+/** Everything billing reads: the base variables, DATABASE_URL and its own. */
+export type BillingConfig = ConfigOf<typeof env, DatabaseSpec>;

@@ -15,10 +15,8 @@ import {
   type ProcessPaymentResult,
 } from '@app/contracts';
 import { addRoute, AppError, type App } from '@app/kit';
-import type { BackgroundTasks } from './background.js';
-import type { BillingConfig } from './config.js';
 import { createTopUp } from './domain/create-top-up.js';
-import type { BillingDeps } from './domain/deps.js';
+import type { BillingServiceDeps } from './domain/deps.js';
 import { centsToReais } from './domain/money.js';
 import { ProviderUnavailableError } from './domain/payment-provider.js';
 import { settlePayment, type Settlement } from './domain/settle-payment.js';
@@ -27,12 +25,8 @@ import { checkMercadoPagoSignature, manifestDataId } from './mercadopago/webhook
 
 const PAYMENT_ID = /^\d{1,30}$/;
 
-export function registerRoutes(
-  app: App,
-  deps: BillingDeps,
-  config: BillingConfig,
-  background: BackgroundTasks,
-): void {
+export function registerRoutes(app: App, deps: BillingServiceDeps): void {
+  const { config, background } = deps;
   addRoute(app, getBalance, async ({ identity }) =>
     ok(centsToReais(await deps.store.balanceCents(identity.userId))),
   );

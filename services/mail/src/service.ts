@@ -1,25 +1,25 @@
-import type { ServiceSpec } from '@app/kit';
+import { defineService } from '@app/kit';
 import { env } from './config.js';
 import type { MailDeps } from './domain/deps.js';
 import { createMailer } from './domain/mailer.js';
-import { startConsumers } from './nats/consumers.js';
+import { serveNats } from './nats/handlers.js';
 import { entities } from './persistence/entities.js';
 import { CreateMailTables1732240100000 } from './persistence/migrations/1732240100000-CreateMailTables.js';
 import { registerRoutes } from './routes.js';
 
-export const spec: ServiceSpec<typeof env> = {
+export const service = defineService({
   name: 'mail',
   env,
   database: { schema: 'mail', entities, migrations: [CreateMailTables1732240100000] },
   streams: ['JOBS_MAIL', 'EVENTS'],
-  async setup({ config, logger, bus, db, app, onShutdown }) {
+  deps({ config, logger, bus, db, onShutdown }): MailDeps {
     const mailer = createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
       timeoutSeconds: config.SMTP_TIMEOUT_SECONDS,
     });
     onShutdown(async () => mailer.close());
-    const deps: MailDeps = {
+    return {
       db,
       bus,
       mailer,
@@ -27,7 +27,7 @@ export const spec: ServiceSpec<typeof env> = {
       adminEmail: config.ADMIN_EMAIL,
       logger,
     };
-    registerRoutes(app, deps);
-    await startConsumers(bus, deps);
   },
-};
+  routes: registerRoutes,
+  nats: serveNats,
+});

@@ -1,15 +1,16 @@
-import type { ServiceSpec } from '@app/kit';
+import { defineService } from '@app/kit';
 import { env } from './config.js';
-import { instrumentSignals } from './metrics.js';
+import type { PagesDeps } from './domain/deps.js';
 import { RenderSignals } from './domain/render-signals.js';
-import { registerNatsHandlers } from './nats/handlers.js';
+import { instrumentSignals } from './metrics.js';
+import { serveNats } from './nats/handlers.js';
 import { PageEntity } from './persistence/entities.js';
 import { CreatePages1751000000000 } from './persistence/migrations/1751000000000-create-pages.js';
 import { RendersInObjectStore1760000000000 } from './persistence/migrations/1760000000000-renders-in-object-store.js';
 import { PageRepository } from './persistence/page-repository.js';
 import { registerRoutes } from './routes.js';
 
-export const spec: ServiceSpec<typeof env> = {
+export const service = defineService({
   name: 'pages',
   env,
   database: {
@@ -18,7 +19,7 @@ export const spec: ServiceSpec<typeof env> = {
     migrations: [CreatePages1751000000000, RendersInObjectStore1760000000000],
   },
   streams: ['JOBS_PDF', 'EVENTS'],
-  async setup({ app, bus, db, logger, config, metrics, onShutdown }) {
+  async deps({ bus, db, logger, config, metrics, onShutdown }): Promise<PagesDeps> {
     const files = await bus.fileStore('RENDERS');
     const signals = new RenderSignals();
     instrumentSignals(metrics, signals);
@@ -26,7 +27,7 @@ export const spec: ServiceSpec<typeof env> = {
     // request reached answers as soon as the worker has stored the file.
     const stopWatching = await files.watch((name) => signals.notify(name));
     onShutdown(async () => stopWatching());
-    const deps = {
+    return {
       repo: new PageRepository(db),
       bus,
       files,
@@ -34,7 +35,7 @@ export const spec: ServiceSpec<typeof env> = {
       logger,
       renderWait: { timeoutMs: config.RENDER_WAIT_MS },
     };
-    registerRoutes(app, deps);
-    registerNatsHandlers(deps);
   },
-};
+  routes: registerRoutes,
+  nats: serveNats,
+});

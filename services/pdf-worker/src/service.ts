@@ -1,17 +1,17 @@
-import type { ServiceSpec } from '@app/kit';
+import { defineService } from '@app/kit';
 import { env } from './config.js';
 import { BrowserPool } from './domain/browser-pool.js';
+import type { PdfWorkerDeps } from './domain/deps.js';
 import { prerenderWhenIdle, RecentPreviews } from './domain/prerender.js';
-import type { RenderDeps } from './domain/render-job.js';
 import { instrumentPool } from './metrics.js';
-import { consumeRenderJobs } from './nats/render-consumer.js';
+import { serveNats } from './nats/handlers.js';
 
-export const spec: ServiceSpec<typeof env> = {
+/** No database: the worker reads jobs from NATS and stores the files in the RENDERS bucket (JetStream). */
+export const service = defineService({
   name: 'pdf-worker',
   env,
-  database: { schema: 'pdf_worker', entities: [], migrations: [] },
   streams: ['JOBS_PDF'],
-  async setup({ config, bus, logger, metrics, onShutdown }) {
+  async deps({ config, bus, logger, metrics, onShutdown }): Promise<PdfWorkerDeps> {
     const pool = new BrowserPool({
       executablePath: config.CHROME_PATH,
       size: config.PDF_TABS,
@@ -19,13 +19,18 @@ export const spec: ServiceSpec<typeof env> = {
       onRecycle: (event) => logger.info(event, 'browser replaced'),
     });
     const recent = config.PDF_PRERENDER === 'idle' ? new RecentPreviews() : undefined;
-    const deps: RenderDeps = {
+    const deps: PdfWorkerDeps = {
       pool: instrumentPool(metrics, pool),
       files: await bus.fileStore('RENDERS'),
       publicUrl: config.PUBLIC_URL,
       prerender: config.PDF_PRERENDER,
       recent,
       logger,
+      jobs: {
+        concurrency: config.PDF_TABS,
+        ackWaitMs: config.PDF_ACK_WAIT_MS,
+        maxDeliver: config.PDF_MAX_DELIVER,
+      },
     };
     const prerender = recent && prerenderWhenIdle(deps, recent, logger, pool);
     // After the consumers have stopped and their jobs are done: the PDF printed ahead, then the browser.
@@ -33,13 +38,8 @@ export const spec: ServiceSpec<typeof env> = {
       await prerender?.stop();
       await pool.close();
     });
-    // Warm before taking jobs: the first page must not pay for launching Chromium.
+    // Warm before taking jobs (serveNats starts the consumers): the first page must not pay for launching Chromium.
     await pool.warm();
-    await consumeRenderJobs(bus, deps, {
-      concurrency: config.PDF_TABS,
-      ackWaitMs: config.PDF_ACK_WAIT_MS,
-      maxDeliver: config.PDF_MAX_DELIVER,
-    });
     logger.info(
       {
         tabs: config.PDF_TABS,
@@ -49,5 +49,7 @@ export const spec: ServiceSpec<typeof env> = {
       },
       'rendering pages',
     );
+    return deps;
   },
-};
+  nats: serveNats,
+});

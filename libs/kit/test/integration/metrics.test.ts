@@ -1,5 +1,5 @@
 import { describe, expect, inject, it, vi } from 'vitest';
-import { RENDER_CONSUMERS, Rpc } from '@app/contracts';
+import { RENDER_CONSUMERS, Rpc, SERVICE_NAMES } from '@app/contracts';
 import { createActiveUser, generatePageCode, waitForThumbnail } from '@app/testing';
 
 /**
@@ -8,7 +8,6 @@ import { createActiveUser, generatePageCode, waitForThumbnail } from '@app/testi
  * histogram.
  */
 const stack = inject('stack');
-const SERVICES = ['auth', 'billing', 'pages', 'pdf-worker', 'mail', 'admin-stats'] as const;
 
 /** Every series every process exports (the kit's and Node's), by the names of their TYPE lines. */
 const KIT_METRICS = [
@@ -44,7 +43,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 const typeLine = (name: string) => new RegExp(`^# TYPE ${name} `, 'm');
 
 describe('Prometheus metrics on every process', () => {
-  it.each(SERVICES)(
+  it.each(SERVICE_NAMES)(
     '%s serves /metrics on its own port, every series labelled with the service',
     async (name) => {
       const text = await scrape(stack.env[name]!.PORT);

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { EntitySchema, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { z } from 'zod';
 import { Jobs } from '@app/contracts';
-import { startService, type ServiceSpec } from '../../src/index.js';
+import { defineService, startService, type RunningService } from '../../src/index.js';
 
 interface Note {
   id: string;
@@ -31,16 +31,21 @@ describe('service lifecycle (real Postgres and NATS)', () => {
     const schema = `kit_${randomUUID().slice(0, 8)}`;
     const order: string[] = [];
     const handled: string[] = [];
-    const spec: ServiceSpec<z.ZodObject<{ GREETING: z.ZodDefault<z.ZodString> }>> = {
+    const service = defineService({
       name: 'lifecycle',
       env: z.object({ GREETING: z.string().default('olá') }),
       database: { schema, entities: [NoteEntity], migrations: [CreateNotes1700000000000] },
       streams: ['JOBS_MAIL'],
-      async setup({ app, bus, db, config, onShutdown }) {
-        app.get('/hello', async () => ({
-          greeting: config.GREETING,
-          notes: await db.getRepository(NoteEntity).count(),
-        }));
+      deps: ({ db, config, onShutdown }) => {
+        onShutdown(async () => {
+          order.push(`hook: http closed=${!svc.app.server.listening}, db open=${db.isInitialized}`);
+        });
+        return { db, greeting: config.GREETING };
+      },
+      routes(app, { db, greeting }) {
+        app.get('/hello', async () => ({ greeting, notes: await db.getRepository(NoteEntity).count() }));
+      },
+      async nats(bus, { db }) {
         await bus.consume(
           Jobs.sendMail,
           { durable: `lifecycle_${schema}`, ackWaitMs: 5000, maxDeliver: 2 },
@@ -50,12 +55,9 @@ describe('service lifecycle (real Postgres and NATS)', () => {
             handled.push(job.mailId);
           },
         );
-        onShutdown(async () => {
-          order.push(`hook: http closed=${!app.server.listening}, db open=${db.isInitialized}`);
-        });
       },
-    };
-    const svc = await startService(spec, {
+    });
+    const svc: RunningService = await startService(service, {
       DATABASE_URL: stack.databaseUrl,
       NATS_URL: stack.natsUrl,
       NATS_PREFIX: `${stack.natsPrefix}kit`,
@@ -66,9 +68,9 @@ describe('service lifecycle (real Postgres and NATS)', () => {
     expect(await (await fetch(`${svc.url}/health`)).json()).toEqual({ status: 'ok' });
     expect((await fetch(`${svc.url}/ready`)).status).toBe(200);
 
-    const [{ exists }] = await svc.db.query(`SELECT to_regclass('${schema}.notes') IS NOT NULL AS exists`);
+    const [{ exists }] = await svc.db!.query(`SELECT to_regclass('${schema}.notes') IS NOT NULL AS exists`);
     expect(exists).toBe(true);
-    expect(await svc.db.query(`SELECT name FROM ${schema}.migrations`)).toEqual([
+    expect(await svc.db!.query(`SELECT name FROM ${schema}.migrations`)).toEqual([
       { name: 'CreateNotes1700000000000' },
     ]);
 
@@ -97,7 +99,38 @@ describe('service lifecycle (real Postgres and NATS)', () => {
     await svc.stop();
     expect(order).toEqual(['hook: http closed=true, db open=true']);
     expect(svc.bus.nc.isClosed()).toBe(true);
-    expect(svc.db.isInitialized).toBe(false);
+    expect(svc.db!.isInitialized).toBe(false);
     await expect(fetch(`${svc.url}/health`)).rejects.toThrow();
+  });
+
+  it('opens no database for a service without one: DATABASE_URL is not read, /ready has no database check', async () => {
+    const stack = inject('stack');
+    const service = defineService({
+      name: 'no-database',
+      env: z.object({}),
+      deps: () => ({}),
+      routes(app) {
+        app.get('/hello', async () => ({ hello: true }));
+      },
+    });
+    expect(Object.keys(service.configSchema.shape)).not.toContain('DATABASE_URL');
+    const svc = await startService(service, {
+      NATS_URL: stack.natsUrl,
+      NATS_PREFIX: `${stack.natsPrefix}kitnodb`,
+      INTERNAL_SECRET: 'x'.repeat(40),
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      // Set and not a Postgres address: a process that read it would refuse to start.
+      DATABASE_URL: 'not a url',
+    });
+    try {
+      expect(svc.db).toBeUndefined();
+      const ready = await fetch(`${svc.url}/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', checks: { nats: true, started: true } });
+      expect(await (await fetch(`${svc.url}/hello`)).json()).toEqual({ hello: true });
+    } finally {
+      await svc.stop();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, logFormatFor, redactUrl, type LoggerFormatOptions } from '../../src/logger.js';
 import { runWithContext } from '../../src/context.js';
-import { baseServiceEnv, loadConfig } from '../../src/config.js';
+import { loadConfig, processEnv } from '../../src/config.js';
 
 function capture(opts?: LoggerFormatOptions) {
   const lines: string[] = [];
@@ -68,17 +68,17 @@ describe('log format', () => {
 
   it('validates LOG_FORMAT in the config, an empty value meaning unset', () => {
     const good = {
-      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
+      PORT: '3001',
       NATS_URL: 'nats://127.0.0.1:4222',
       INTERNAL_SECRET: 's'.repeat(32),
     };
-    expect(() => loadConfig(baseServiceEnv, { ...good, LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT: /);
-    expect(loadConfig(baseServiceEnv, { ...good, LOG_FORMAT: '' }).LOG_FORMAT).toBeUndefined();
-    const prod = loadConfig(baseServiceEnv, { ...good, NODE_ENV: 'production' });
+    expect(() => loadConfig(processEnv, { ...good, LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT: /);
+    expect(loadConfig(processEnv, { ...good, LOG_FORMAT: '' }).LOG_FORMAT).toBeUndefined();
+    const prod = loadConfig(processEnv, { ...good, NODE_ENV: 'production' });
     expect(logFormatFor(prod)).toBe('json');
-    expect(logFormatFor(loadConfig(baseServiceEnv, { ...good, NODE_ENV: 'test' }))).toBe('json');
-    expect(logFormatFor(loadConfig(baseServiceEnv, good))).toBe('pretty');
-    expect(logFormatFor(loadConfig(baseServiceEnv, { ...good, LOG_FORMAT: 'json' }))).toBe('json');
+    expect(logFormatFor(loadConfig(processEnv, { ...good, NODE_ENV: 'test' }))).toBe('json');
+    expect(logFormatFor(loadConfig(processEnv, good))).toBe('pretty');
+    expect(logFormatFor(loadConfig(processEnv, { ...good, LOG_FORMAT: 'json' }))).toBe('json');
   });
 
   it('writes one JSON object a line to a given destination unless told otherwise (tests parse them)', () => {

@@ -6,8 +6,16 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
-import { RENDER_CONSUMERS, Streams } from '@app/contracts';
-import { baseServiceEnv, SECRET_VARIABLES } from '@app/kit';
+import {
+  PROCESS_NAMES,
+  PROCESSES,
+  RENDER_CONSUMERS,
+  Streams,
+  UPSTREAMS,
+  upstreamUrlVariable,
+  type ProcessName,
+} from '@app/contracts';
+import { SECRET_VARIABLES } from '@app/kit';
 import { fromRoot } from '../../src/paths.js';
 
 /**
@@ -47,8 +55,7 @@ type Container = {
   volumeMounts?: Array<{ name: string; mountPath: string }>;
 };
 
-const PROCESSES = ['gateway', 'auth', 'billing', 'pages', 'pdf-worker', 'mail', 'admin-stats'] as const;
-type Process = (typeof PROCESSES)[number];
+type Process = ProcessName;
 const OVERLAYS = { production: 'aritmetica', dev: 'aritmetica-dev' } as const;
 type Overlay = keyof typeof OVERLAYS;
 
@@ -85,17 +92,18 @@ function modelFor(o: Obj): new (data: unknown) => { validate(): void } {
   return model;
 }
 
-/** Which variables each process reads: the keys of its zod schema (the same objects it validates at boot). */
+/**
+ * Which variables each process reads: the keys of the schema it validates at boot, its definition's `configSchema`
+ * (libs/kit service.ts: the base variables, DATABASE_URL when it has a database, and its own).
+ */
 async function variablesRead(): Promise<Record<Process, Set<string>>> {
-  const keys = (schema: z.ZodObject) => Object.keys(schema.shape);
-  const load = (rel: string) =>
-    import(pathToFileURL(fromRoot(rel)).href) as Promise<Record<string, z.ZodObject>>;
-  const gateway = (await load('gateway/src/config.ts')).gatewayEnv!;
-  const out = { gateway: new Set(keys(gateway)) } as Record<Process, Set<string>>;
-  for (const name of PROCESSES.filter((p) => p !== 'gateway')) {
-    const own = (await load(`services/${name}/src/config.ts`)).env!;
-    // startService (libs/kit/src/service.ts) adds PORT to the base and the service's own variables.
-    out[name] = new Set([...keys(baseServiceEnv), 'PORT', ...keys(own)]);
+  const out = {} as Record<Process, Set<string>>;
+  for (const name of PROCESS_NAMES) {
+    const file = fromRoot(PROCESSES[name].folder, 'src', 'service.ts');
+    const { service } = (await import(pathToFileURL(file).href)) as {
+      service: { configSchema: z.ZodObject };
+    };
+    out[name] = new Set(Object.keys(service.configSchema.shape));
   }
   return out;
 }
@@ -182,7 +190,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
   });
 
   it('runs a Deployment and a ClusterIP Service for the gateway and every service, image tag from the overlay', () => {
-    for (const name of PROCESSES) {
+    for (const name of PROCESS_NAMES) {
       const d = deployment(name);
       const c = container(name);
       expect(c.image, name).toMatch(new RegExp(`^ghcr\\.io/example/aritmetica-${name}:[\\w.-]+$`));
@@ -200,7 +208,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
 
   it('gives every container requests, limits, probes and a non-root, locked-down security context', () => {
     const workloads = objects.filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet');
-    expect(workloads.length).toBe(PROCESSES.length + 1);
+    expect(workloads.length).toBe(PROCESS_NAMES.length + 1);
     for (const w of workloads) {
       const pod = podSpecOf(w);
       for (const c of [...pod.containers, ...(pod.initContainers ?? [])] as Container[]) {
@@ -230,7 +238,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
   });
 
   it('probes each process on its real port: /health for liveness, /ready for readiness', () => {
-    for (const name of PROCESSES) {
+    for (const name of PROCESS_NAMES) {
       const c = container(name);
       const env = envOf(name);
       const port = Number(configMap(env.get('PORT')!.ref!)[env.get('PORT')!.key!]);
@@ -249,7 +257,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
   });
 
   it('asks Prometheus to scrape /metrics of every process: services on their port, the gateway on METRICS_PORT', () => {
-    for (const name of PROCESSES) {
+    for (const name of PROCESS_NAMES) {
       const annotations = deployment(name).spec.template.metadata.annotations ?? {};
       expect(annotations, name).toMatchObject({
         'prometheus.io/scrape': 'true',
@@ -272,7 +280,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
 
   it('sets only variables a process reads, each documented in .env.example', () => {
     const documented = readFileSync(fromRoot('.env.example'), 'utf8');
-    for (const name of PROCESSES) {
+    for (const name of PROCESS_NAMES) {
       for (const variable of envOf(name).keys()) {
         expect(reads[name].has(variable), `${name} does not read ${variable}`).toBe(true);
         expect(documented, `${variable} in .env.example`).toMatch(new RegExp(`^#? ?${variable}=`, 'm'));
@@ -293,8 +301,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     ];
     const secret = new Set<string>([...SECRET_VARIABLES, 'DATABASE_URL', 'SMTP_URL']);
     for (const variable of [...SECRET_VARIABLES, ...provider]) {
-      const readers = PROCESSES.filter((p) => reads[p].has(variable));
-      const given = PROCESSES.filter((p) => envOf(p).has(variable));
+      const readers = PROCESS_NAMES.filter((p) => reads[p].has(variable));
+      const given = PROCESS_NAMES.filter((p) => envOf(p).has(variable));
       expect(given, variable).toEqual(readers);
       for (const p of given) {
         const src = envOf(p).get(variable)!;
@@ -305,13 +313,13 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
       }
     }
     // The spot checks the brief names, spelled out.
-    expect(PROCESSES.filter((p) => envOf(p).has('MP_ACCESS_TOKEN'))).toEqual(['billing']);
-    expect(PROCESSES.filter((p) => envOf(p).has('JWT_SECRET'))).toEqual(['gateway', 'auth']);
-    expect(PROCESSES.filter((p) => envOf(p).has('INTERNAL_SECRET'))).toEqual([...PROCESSES]);
+    expect(PROCESS_NAMES.filter((p) => envOf(p).has('MP_ACCESS_TOKEN'))).toEqual(['billing']);
+    expect(PROCESS_NAMES.filter((p) => envOf(p).has('JWT_SECRET'))).toEqual(['gateway', 'auth']);
+    expect(PROCESS_NAMES.filter((p) => envOf(p).has('INTERNAL_SECRET'))).toEqual(PROCESS_NAMES);
     // A Secret holds one kind of credential: no process can read another's key from a shared Secret by mistake.
     const secrets = objects.filter((o) => o.kind === 'Secret');
     for (const s of secrets) {
-      for (const p of PROCESSES)
+      for (const p of PROCESS_NAMES)
         for (const [variable, src] of envOf(p))
           if (src.from === 'secret' && src.ref === s.metadata.name)
             expect(Object.keys(s.data ?? {}), `${s.metadata.name}`).toContain(variable);
@@ -388,7 +396,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
           ([k, v]) => labels[k] === v,
         ),
       );
-    for (const name of PROCESSES) {
+    for (const name of PROCESS_NAMES) {
       const d = deployment(name);
       if (name === 'gateway' || (d.spec.replicas ?? 1) > 1 || name === 'pdf-worker')
         expect(covered(d.spec.template.metadata.labels), `${name} PDB`).toBe(true);
@@ -408,15 +416,9 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
 
   it('points the gateway at each upstream Service on its port', () => {
     const gw = configMap('gateway-config');
-    for (const [variable, name] of [
-      ['AUTH_URL', 'auth'],
-      ['BILLING_URL', 'billing'],
-      ['PAGES_URL', 'pages'],
-      ['MAIL_URL', 'mail'],
-      ['ADMIN_STATS_URL', 'admin-stats'],
-    ] as const) {
+    for (const name of UPSTREAMS) {
       const svc = find('Service', name);
-      expect(gw[variable]).toBe(`http://${name}:${svc.spec.ports[0].port}`);
+      expect(gw[upstreamUrlVariable(name)]).toBe(`http://${name}:${svc.spec.ports[0].port}`);
     }
   });
 
@@ -428,11 +430,11 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
       optional?: boolean;
     };
     expect(ref.optional ?? false).toBe(overlay !== 'production');
-    expect(PROCESSES.filter((p) => envOf(p).has('REDIS_URL'))).toEqual(['gateway']);
+    expect(PROCESS_NAMES.filter((p) => envOf(p).has('REDIS_URL'))).toEqual(['gateway']);
     // The client's address comes from the ingress controller's X-Forwarded-For, past its (private) pod addresses.
     const trust = envOf('gateway').get('TRUST_PROXY')!;
     expect(trust.from).toBe('configMap');
     expect(configMap(trust.ref!)[trust.key!]).toBe('uniquelocal');
-    expect(PROCESSES.filter((p) => envOf(p).has('TRUST_PROXY'))).toEqual(['gateway']);
+    expect(PROCESS_NAMES.filter((p) => envOf(p).has('TRUST_PROXY'))).toEqual(['gateway']);
   });
 });

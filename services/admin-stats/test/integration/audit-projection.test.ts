@@ -23,7 +23,7 @@ import {
 } from '@app/kit';
 import { withDb } from '@app/testing';
 import type { z } from 'zod';
-import { spec } from '../../src/service.js';
+import { service as adminStatsService } from '../../src/service.js';
 import { usersUnavailableMessage } from '../../src/domain/list-users.js';
 
 /**
@@ -119,7 +119,7 @@ describe('admin-stats on its own', () => {
       logger: createLogger('test', 'silent'),
     });
     await owner.ensureStreams('EVENTS');
-    service = await startService(spec, env);
+    service = await startService(adminStatsService, env);
   });
   afterAll(async () => {
     await service?.stop();
@@ -132,7 +132,7 @@ describe('admin-stats on its own', () => {
   });
 
   it('its migrations build exactly what the entities describe', async () => {
-    const pending = await service.db.driver.createSchemaBuilder().log();
+    const pending = await service.db!.driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
   });
 
@@ -322,7 +322,7 @@ describe('admin-stats on its own', () => {
       { msgID: `act-${run}-replayed` },
     );
 
-    service = await startService(spec, env);
+    service = await startService(adminStatsService, env);
     const entries = await eventually(logs, (l) => l.length >= 7);
     expect(await eventually(consumersCaughtUp, Boolean)).toBe(true);
     const after = await logs();

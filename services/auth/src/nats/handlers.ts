@@ -8,7 +8,7 @@ import { users } from '../persistence/repositories.js';
 const DEFAULT_PAGE_SIZE = 1000;
 
 /** Request/reply subjects auth serves for the gateway and the other services. */
-export function serveRpc(bus: Bus, deps: AuthDeps): void {
+export function serveNats(bus: Bus, deps: AuthDeps): void {
   bus.serve(Rpc.authVerifySession, ({ token }) => verifySession(deps, token));
 
   bus.serve(Rpc.authGetUser, async ({ userId }) => {

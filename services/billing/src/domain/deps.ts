@@ -1,4 +1,5 @@
 import type { Logger } from '@app/kit';
+import type { BillingConfig } from '../config.js';
 import type { BillingStore } from '../persistence/billing-store.js';
 import type { PaymentProvider } from './payment-provider.js';
 
@@ -36,4 +37,14 @@ export interface BillingDeps {
 export interface MoneyCounters {
   credited(amountCents: number): void;
   reversed(amountCents: number): void;
+}
+
+/**
+ * What billing's routes and NATS handlers are built with (src/service.ts): the use cases' deps, the settings, and the
+ * work started after an HTTP answer (the webhook's settlement), which shutdown waits for.
+ */
+export interface BillingServiceDeps extends BillingDeps {
+  store: BillingStore;
+  config: BillingConfig;
+  background: { run(name: string, fn: () => Promise<unknown>): void };
 }

@@ -1,13 +1,14 @@
 import { Rpc } from '@app/contracts';
-import type { Bus, Logger } from '@app/kit';
+import type { Bus } from '@app/kit';
+import type { BillingServiceDeps } from '../domain/deps.js';
 import { exportUserData } from '../domain/export-user-data.js';
-import { DebitKeyReusedError, type BillingStore } from '../persistence/billing-store.js';
+import { DebitKeyReusedError } from '../persistence/billing-store.js';
 
 /**
  * Requests billing serves to other services: debits for purchases (pages), payment counts (admin-stats) and a
  * member's ledger and payments for their data export (auth).
  */
-export function serveBillingRpc(bus: Bus, store: BillingStore, logger: Logger): void {
+export function serveNats(bus: Bus, { store, logger }: BillingServiceDeps): void {
   // A key reused for another amount has no answer in the contract (ok | insufficient): the handler throws, so the
   // caller's request fails with a remote error and nothing is debited.
   bus.serve(Rpc.billingDebit, async (req) => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '@app/kit';
-import { spec } from '../../src/service.js';
+import { service } from '../../src/service.js';
 
 const stack = inject('stack');
 let db: DataSource;
 
 beforeAll(async () => {
   // The stack's pages service already migrated this schema; opening it again runs nothing.
-  db = await openDatabase({ ...spec.database, url: stack.databaseUrl, poolSize: 1 });
+  db = await openDatabase({ ...service.database!, url: stack.databaseUrl, poolSize: 1 });
 });
 afterAll(async () => {
   await db.destroy();

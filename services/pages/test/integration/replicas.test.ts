@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getUser, renderFiles, thumb } from '@app/contracts';
 import { identityHeaders, REQUEST_ID_HEADER, startService, type Bus, type RunningService } from '@app/kit';
 import { call, connectBus, createActiveUser, download, generatePageCode } from '@app/testing';
-import { spec as pagesSpec } from '../../src/service.js';
+import { service as pages } from '../../src/service.js';
 
 const stack = inject('stack');
 const gw = stack.gatewayUrl;
@@ -44,7 +44,7 @@ describe('pages replicas', () => {
     try {
       // A second replica in this process, on the same database, NATS and bucket; it waits longer than the test
       // may run, so only the notice (never its timeout) can end its wait.
-      replicaB = await startService(pagesSpec, {
+      replicaB = await startService(pages, {
         ...stack.env.pages,
         PORT: '0',
         RENDER_WAIT_MS: '25000',

@@ -12,7 +12,8 @@ import { InvalidMailData } from '../domain/templates.js';
  */
 export const MAIL_MAX_DELIVER = 10_000;
 
-export async function startConsumers(bus: Bus, deps: MailDeps): Promise<void> {
+/** mail's consumers: the mail jobs, and the events it writes to people and the admin about. */
+export async function serveNats(bus: Bus, deps: MailDeps): Promise<void> {
   await bus.consume(
     Jobs.sendMail,
     { durable: 'mail-send', ackWaitMs: 120_000, maxDeliver: MAIL_MAX_DELIVER, concurrency: 4 },

@@ -2,6 +2,7 @@ import { Events, Msg, type MessageDef } from '@app/contracts';
 import type { Bus, Logger } from '@app/kit';
 import type { z } from 'zod';
 import { toAuditRecord, type AuditRecord } from '../domain/audit-record.js';
+import type { AdminStatsDeps } from '../domain/deps.js';
 import type { AuditLog } from '../persistence/audit-log.js';
 
 type Projection = (bus: Bus, log: AuditLog, logger: Logger) => Promise<void>;
@@ -41,7 +42,7 @@ const projections = [
  * subject). A new durable starts from the first event kept, so an empty projection fills from history; after a
  * restart each durable resumes after its last ack. The projection's unique key absorbs redeliveries.
  */
-export async function consumeAuditEvents(bus: Bus, log: AuditLog, logger: Logger): Promise<void> {
+export async function serveNats(bus: Bus, { audit: log, logger }: AdminStatsDeps): Promise<void> {
   await Promise.all([
     ...projections.map((start) => start(bus, log, logger)),
     forgetDeletedUsers(bus, log, logger),

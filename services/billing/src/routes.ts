@@ -14,10 +14,10 @@ import {
   type PaymentOutcome,
   type ProcessPaymentResult,
 } from '@app/contracts';
+import { centsToReais } from '@app/contracts/format';
 import { addRoute, AppError, type App } from '@app/kit';
 import { createTopUp } from './domain/create-top-up.js';
 import type { BillingServiceDeps } from './domain/deps.js';
-import { centsToReais } from './domain/money.js';
 import { ProviderUnavailableError } from './domain/payment-provider.js';
 import { settlePayment, type Settlement } from './domain/settle-payment.js';
 import { toStatement } from './domain/statement.js';

@@ -7,6 +7,7 @@ import {
   pageAnswers,
   thumb,
 } from '@app/contracts';
+import { centsToReais } from '@app/contracts/format';
 import { addRoute, type App } from '@app/kit';
 import { buyPage } from './domain/buy-page.js';
 import { createPage } from './domain/create-page.js';
@@ -14,8 +15,6 @@ import type { PagesDeps } from './domain/deps.js';
 import { pdfContentDisposition } from './domain/download-name.js';
 import { readAnswers } from './domain/read-answers.js';
 import { readBoughtPdf, readThumbnail } from './domain/read-render.js';
-
-const reais = (cents: number) => cents / 100;
 
 export function registerRoutes(app: App, deps: PagesDeps): void {
   addRoute(app, createPageRoute, async ({ body, identity }) =>
@@ -32,7 +31,7 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
 
   addRoute(app, buy, async ({ body, identity }) => {
     const balanceCents = await buyPage(deps, identity.userId, body.code);
-    return ok({ balance: reais(balanceCents) });
+    return ok({ balance: centsToReais(balanceCents) });
   });
 
   addRoute(app, downloadPage, async ({ query, identity, reply }) => {

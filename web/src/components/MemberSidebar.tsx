@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { startupRoutes } from '@app/contracts/route-refs';
+import { formatReais } from '@app/contracts/format';
 import { api } from '../api/client';
-import { formatReais } from '../format';
 import { paths } from '../paths';
 import { useGlobalDispatch, useGlobalState } from '../session/GlobalStateProvider';
 import { globalActions } from '../session/globalState';

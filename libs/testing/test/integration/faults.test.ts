@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy, createPage, downloadPage, getBalance, getMyPages, processPayment } from '@app/contracts';
+import { reaisToCents } from '@app/contracts/format';
 import {
   call,
   createActiveUser,
@@ -45,8 +46,6 @@ afterAll(async () => {
   await running?.stop();
   await Promise.all([nats?.remove(), postgres?.remove()]);
 }, 120_000);
-
-const cents = (reais: number) => Math.round(reais * 100);
 
 /** A JSON envelope, and for a failure a 503 (the outage) or a 4xx that says what is wrong: never a bare 500. */
 function expectJsonAnswer(res: CallResult<unknown>, what: string) {
@@ -133,7 +132,7 @@ describe('NATS restarted in the middle of renders and buys', () => {
     const mine = await call<Array<{ code: string }>>(stack.gatewayUrl, getMyPages, { token: user.token });
     expect(mine.body.payload!.map((p) => p.code).sort()).toEqual([...ready].sort());
     const balance = await call<number>(stack.gatewayUrl, getBalance, { token: user.token });
-    expect(cents(balance.body.payload!)).toBe(1000 - 50 * ready.length);
+    expect(reaisToCents(balance.body.payload!)).toBe(1000 - 50 * ready.length);
     for (const code of ready) {
       const pdf = await download(stack.gatewayUrl, downloadPage, { code }, user.token);
       expect(pdf.status, code).toBe(200);
@@ -191,6 +190,6 @@ describe('Postgres restarted in the middle of buys and top-ups', () => {
       }
     }
     const balance = await call<number>(stack.gatewayUrl, getBalance, { token: user.token });
-    expect(cents(balance.body.payload!)).toBe(1000 + 2 * 500 - 50 * codes.length);
+    expect(reaisToCents(balance.body.payload!)).toBe(1000 + 2 * 500 - 50 * codes.length);
   });
 });

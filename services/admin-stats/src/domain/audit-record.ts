@@ -1,4 +1,5 @@
 import type { AuditType, Events, MessagePayload } from '@app/contracts';
+import { formatCents } from '@app/contracts/format';
 
 /** One line of the activity log, as the projection stores it ((type, eventId) is the dedup key). */
 export interface AuditRecord {
@@ -9,10 +10,6 @@ export interface AuditRecord {
   userId: string | null;
   email: string | null;
 }
-
-const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-/** 'R$ 10,00' with a plain space (Intl puts a no-break space), so the text reads and searches the same everywhere. */
-export const formatCents = (cents: number) => reais.format(cents / 100).replace(/\s/g, ' ');
 
 const loginFailureReasons = {
   credentials: 'email ou senha incorretos',

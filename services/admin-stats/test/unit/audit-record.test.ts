@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, toAuditRecord } from '../../src/domain/audit-record.js';
+import { toAuditRecord } from '../../src/domain/audit-record.js';
 
 const at = '2025-03-04T12:30:00.000Z';
 
@@ -72,12 +72,6 @@ describe('audit lines', () => {
       type: 'page.bought',
       summary: 'Página comprada: AB12cd (R$ 0,50)',
     });
-  });
-
-  it('formats cents as Brazilian reais with a plain space', () => {
-    expect(formatCents(50)).toBe('R$ 0,50');
-    expect(formatCents(2000)).toBe('R$ 20,00');
-    expect(formatCents(123456)).toBe('R$ 1.234,56');
   });
 
   it('refuses an event whose time cannot be read, so the consumer retries and then reports it', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Msg } from '@app/contracts';
+import { reaisToCents } from '@app/contracts/format';
 import type { BillingDeps } from './deps.js';
-import { reaisToCents } from './money.js';
 import type { CreatedPreference } from './payment-provider.js';
 
 export interface TopUpUrls {

@@ -1,6 +1,6 @@
 import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
-import { reaisToCents } from '../domain/money.js';
+import { centsToReais, reaisToCents } from '@app/contracts/format';
 import {
   ProviderUnavailableError,
   type CreatedPreference,
@@ -60,7 +60,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
                 title: req.title,
                 quantity: 1,
                 currency_id: 'BRL',
-                unit_price: req.amountCents / 100,
+                unit_price: centsToReais(req.amountCents),
               },
             ],
             external_reference: req.topUpId,

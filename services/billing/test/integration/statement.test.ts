@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buy, getStatement, Msg, processPayment, type Statement } from '@app/contracts';
+import { reaisToCents } from '@app/contracts/format';
 import {
   balanceOf,
   call,
@@ -72,9 +73,7 @@ describe('GET /api/getStatement', () => {
     ]);
     for (const entry of statement.entries) expect(new Date(entry.at).toISOString()).toBe(entry.at);
     // The newest entry's balance is the balance the sidebar shows.
-    expect(statement.entries[0]!.balanceAfterCents).toBe(
-      Math.round((await balanceOf(stack, owner.token)) * 100),
-    );
+    expect(statement.entries[0]!.balanceAfterCents).toBe(reaisToCents(await balanceOf(stack, owner.token)));
   });
 
   it("is the caller's own: another user's statement holds only their movements", async () => {

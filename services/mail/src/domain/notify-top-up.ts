@@ -1,6 +1,6 @@
 import { Jobs, Rpc, type Events, type MessagePayload } from '@app/contracts';
+import { formatCents } from '@app/contracts/format';
 import type { MailDeps } from './deps.js';
-import { formatCents } from './templates.js';
 
 type Credited = MessagePayload<typeof Events.topupCredited>;
 type Reversed = MessagePayload<typeof Events.topupReversed>;

@@ -162,13 +162,6 @@ export function renderMail(
   }
 }
 
-const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** Cents as Brazilians read them, like the site's sidebar: `R$ 10,50`, `-R$ 0,50` (a plain space after `R$`). */
-export function formatCents(cents: number): string {
-  return reais.format(cents / 100 + 0).replace(/\s/g, ' ');
-}
-
 function parse<T extends MailTemplate>(
   template: T,
   data: Record<string, string>,

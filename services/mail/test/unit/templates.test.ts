@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, InvalidMailData, renderMail } from '../../src/domain/templates.js';
+import { formatCents } from '@app/contracts/format';
+import { InvalidMailData, renderMail } from '../../src/domain/templates.js';
 
 const site = 'https://exercicios.example.com.br';
 
@@ -85,11 +86,5 @@ describe('mail templates', () => {
     expect(() =>
       renderMail('topup-reversed', { fullname: 'Maria', amount: 'x', balance: 'y' }, site),
     ).toThrow(InvalidMailData);
-  });
-
-  it('formatCents writes cents like the site: R$ 10,50, -R$ 0,50, R$ 0,00', () => {
-    expect(formatCents(1050)).toBe('R$ 10,50');
-    expect(formatCents(-50)).toBe('-R$ 0,50');
-    expect(formatCents(0)).toBe('R$ 0,00');
   });
 });

@@ -12,6 +12,7 @@ import {
   Rpc,
   thumb,
 } from '@app/contracts';
+import { formatFileDate } from '@app/contracts/format';
 import { generatePage } from '@app/generator';
 import type { Bus } from '@app/kit';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -30,7 +31,6 @@ import {
   type PageRequest,
   type TestSession,
 } from '@app/testing';
-import { saoPauloDay } from '../../src/domain/download-name.js';
 
 const stack = inject('stack');
 const gw = stack.gatewayUrl;
@@ -93,7 +93,7 @@ describe('pages', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    const day = saoPauloDay(new Date());
+    const day = formatFileDate(new Date());
     expect(file.headers.get('content-disposition')).toBe(
       `attachment; filename="matematica-${day}.pdf"; filename*=UTF-8''matem%C3%A1tica-${day}.pdf`,
     );

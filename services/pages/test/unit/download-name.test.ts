@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { pdfContentDisposition, saoPauloDay } from '../../src/domain/download-name.js';
+import { pdfContentDisposition } from '../../src/domain/download-name.js';
 
 describe('download file name', () => {
-  it('uses the purchase day in São Paulo, not in UTC', () => {
-    // 02:30 UTC on 1 March is still 28 February in São Paulo (UTC−3).
-    expect(saoPauloDay(new Date('2025-03-01T02:30:00Z'))).toBe('28-02-2025');
-    expect(saoPauloDay(new Date('2025-03-01T03:00:00Z'))).toBe('01-03-2025');
-  });
-
   it('sends an ASCII fallback and the UTF-8 name matemática-DD-MM-YYYY.pdf', () => {
     expect(pdfContentDisposition(new Date('2025-12-24T15:00:00Z'))).toBe(
       `attachment; filename="matematica-24-12-2025.pdf"; filename*=UTF-8''matem%C3%A1tica-24-12-2025.pdf`,
+    );
+  });
+
+  it('names the purchase day in São Paulo, not in UTC', () => {
+    // 02:30 UTC on 1 March is still 28 February in São Paulo (UTC−3).
+    expect(pdfContentDisposition(new Date('2025-03-01T02:30:00Z'))).toBe(
+      `attachment; filename="matematica-28-02-2025.pdf"; filename*=UTF-8''matem%C3%A1tica-28-02-2025.pdf`,
     );
   });
 });

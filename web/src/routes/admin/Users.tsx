@@ -1,8 +1,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminUsers } from '@app/contracts';
+import { formatDateTime } from '@app/contracts/format';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
-import { formatDateTime } from '../../format';
 import { mustSucceed } from './load';
 import { RefreshButton } from './RefreshButton';
 import { BreakableEmail, TableRegion } from './TableRegion';

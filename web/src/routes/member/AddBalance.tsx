@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { redirect, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs } from 'react-router';
 import { initMercadoPago, Wallet } from '@mercadopago/sdk-react';
 import { createPreference, Msg, PlatformMessages } from '@app/contracts';
+import { formatReais } from '@app/contracts/format';
 import { clientConfig } from '../../api/clientConfig';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
@@ -16,8 +17,6 @@ const DEFAULT_REAIS = 10;
 const WALLET_DELAY_MS = 200;
 /** Without onReady by then, Mercado Pago's script did not load: the plain button takes the wallet's place. */
 const WALLET_TIMEOUT_MS = 8000;
-
-const wholeReais = (n: number) => `R$ ${n},00`;
 
 interface Preference {
   id: string;
@@ -58,7 +57,7 @@ export default function AddBalance() {
       {preference ? (
         <section aria-label="Pagamento">
           <p className="lead">
-            Você está prestes a adicionar <strong className="money">{wholeReais(amount)}</strong> ao seu
+            Você está prestes a adicionar <strong className="money">{formatReais(amount)}</strong> ao seu
             saldo.
           </p>
           <p>
@@ -87,7 +86,7 @@ export default function AddBalance() {
           <label className="amount" htmlFor="amount">
             <span>Valor a adicionar</span>
             <output htmlFor="amount" className="amount__value money">
-              {wholeReais(amount)}
+              {formatReais(amount)}
             </output>
           </label>
           <input
@@ -99,11 +98,11 @@ export default function AddBalance() {
             step={1}
             value={amount}
             onChange={(event) => setAmount(Number(event.target.value))}
-            aria-valuetext={wholeReais(amount)}
+            aria-valuetext={formatReais(amount)}
           />
           <div className="amount__scale" aria-hidden="true">
-            <span>{wholeReais(MIN_REAIS)}</span>
-            <span>{wholeReais(MAX_REAIS)}</span>
+            <span>{formatReais(MIN_REAIS)}</span>
+            <span>{formatReais(MAX_REAIS)}</span>
           </div>
           {error && (
             <p className="alert alert--error" role="alert">

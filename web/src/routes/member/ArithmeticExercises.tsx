@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buy, createPage, Msg, PAGE_PRICE_CENTS, PlatformMessages } from '@app/contracts';
+import { centsToReais, formatReais } from '@app/contracts/format';
 import { ApiError, api } from '../../api/client';
 import { LevelBadge, levels, type LevelValue } from '../../components/LevelBadge';
 import { Page } from '../../components/Page';
-import { formatReais } from '../../format';
 import { paths } from '../../paths';
 import { useGlobalDispatch, useGlobalState } from '../../session/GlobalStateProvider';
 import { globalActions, type PaymentNotice } from '../../session/globalState';
@@ -21,7 +21,7 @@ interface Options extends Record<Operation, boolean> {
   school: boolean;
 }
 
-const PRICE = PAGE_PRICE_CENTS / 100;
+const PRICE = centsToReais(PAGE_PRICE_CENTS);
 const defaults: Options = {
   add: true,
   sub: true,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { exportMyData, Msg } from '@app/contracts';
+import { formatFileDate } from '@app/contracts/format';
 import { api, saveBlob } from '../../api/client';
-import { formatFileDate } from '../../format';
 import { paths } from '../../paths';
 
 type State =

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getMyPages } from '@app/contracts';
+import { formatDate } from '@app/contracts/format';
 import { ApiError, api } from '../../api/client';
 import { Page } from '../../components/Page';
-import { formatDate } from '../../format';
 import { paths } from '../../paths';
 import { downloadBoughtPage } from './boughtPage';
 import { PageThumbnail } from './PageThumbnail';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getStatement, Msg, STATEMENT_MAX_ENTRIES, type Statement as StatementData } from '@app/contracts';
+import { formatCents, formatDateTime, formatSignedCents } from '@app/contracts/format';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
-import { formatCents, formatDateTime, formatSignedCents } from '../../format';
 import { paths } from '../../paths';
 import './statement.css';
 

@@ -1,6 +1,6 @@
 import { downloadPage } from '@app/contracts';
+import { formatFileDate } from '@app/contracts/format';
 import { ApiError, apiBlob, saveBlob } from '../../api/client';
-import { formatFileDate } from '../../format';
 
 /** `matemática-DD-MM-YYYY.pdf` (spec §9), dated as the server dates purchases: in São Paulo time. */
 export function boughtPageFileName(at: Date): string {

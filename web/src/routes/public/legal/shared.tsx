@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { formatDate } from '@app/contracts/format';
 import { formatPhone, useCompany, whatsappLink, type Company } from '../../../company';
-import { formatDate } from '../../../format';
 import { paths } from '../../../paths';
 import { site } from '../../../site';
 import './legal.css';

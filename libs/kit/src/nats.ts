@@ -366,6 +366,23 @@ export class Bus {
   }
 
   /**
+   * Publishes an event: the one way every service does. Its `eventId`, which is also its JetStream `msgID`, names the
+   * fact: `<subject>:<businessId>` (the user registered, the payment credited, the page bought...). A retried
+   * publish of the same fact is dropped by JetStream within the stream's window, and a consumer's projection keyed
+   * on the id absorbs a redelivery. `at` is when it happened (default: now). Answers the event's id.
+   */
+  async publishEvent<P extends z.ZodObject>(
+    def: MessageDef<P>,
+    payload: Omit<z.input<P>, 'eventId' | 'at'>,
+    businessId: string,
+    at: Date = new Date(),
+  ): Promise<string> {
+    const eventId = eventIdOf(def, businessId);
+    await this.publish(def, { ...payload, eventId, at: at.toISOString() } as z.input<P>, { msgID: eventId });
+    return eventId;
+  }
+
+  /**
    * Consume a job or event stream with a durable pull consumer and explicit ack.
    * The handler's success acks; a throw naks with a back-off; past maxDeliver the message is terminated and logged.
    * While the handler runs, the message is kept in progress (`working()` every third of the ack wait), so ack wait
@@ -469,3 +486,7 @@ export class Bus {
     if (!this.nc.isClosed()) await this.nc.drain();
   }
 }
+
+/** An event's id (and JetStream msgID): its subject and the id of the fact it tells (Bus.publishEvent). */
+export const eventIdOf = (def: { subject: string }, businessId: string): string =>
+  `${def.subject}:${businessId}`;

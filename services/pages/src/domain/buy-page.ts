@@ -30,11 +30,11 @@ export async function buyPage(deps: PagesDeps, userId: string, code: string): Pr
   // Announced on every successful answer, not only by the call that marked it: a retry after a failed publish (or a
   // crash right after marking) still tells the others. The fixed id makes repeats harmless for JetStream and the
   // audit projection alike.
-  const eventId = `page-bought:${code}`;
-  await deps.bus.publish(
+  await deps.bus.publishEvent(
     Events.pageBought,
-    { eventId, at: boughtAt.toISOString(), code, userId, priceCents: PAGE_PRICE_CENTS },
-    { msgID: eventId },
+    { code, userId, priceCents: PAGE_PRICE_CENTS },
+    code,
+    boughtAt,
   );
   return debit.balanceCents;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Events } from '@app/contracts';
 import type { PageOptions } from '../persistence/entities.js';
 import type { PagesDeps } from './deps.js';
@@ -14,10 +13,6 @@ export async function createPage(deps: PagesDeps, userId: string, options: PageO
   const seed = newPageSeed();
   await deps.repo.insert({ code, userId, seed, options });
   await queueRender(deps, 'preview', { code, seed, options }, { first: true });
-  await deps.bus.publish(
-    Events.pageCreated,
-    { eventId: randomUUID(), at: new Date().toISOString(), code, userId },
-    { msgID: `page-created:${code}` },
-  );
+  await deps.bus.publishEvent(Events.pageCreated, { code, userId }, code);
   return code;
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { Buckets, Events, Jobs, Rpc, Streams, type ApiRoute } from '@app/contracts';
-import { baseServiceEnv } from '@app/kit';
+import { databaseEnv, processEnv } from '@app/kit';
 import { fromRoot } from '../../src/paths.js';
 
 /**
@@ -174,7 +174,7 @@ describe('service READMEs', () => {
 
   it('gateway: the Variables table lists every variable of its own, and only variables it reads', async () => {
     const gateway = keysOf((await load('gateway/src/config.ts')).gatewayEnv!);
-    const base = new Set(Object.keys(baseServiceEnv.shape));
+    const base = new Set(Object.keys(processEnv.shape));
     const listed = variablesListed(readmeOf('gateway'));
     // Those it shares with every service (NATS_URL, LOG_LEVEL, ...) are documented once, in the kit's README; it may
     // list one of them again where its meaning or default is the gateway's own (HOST).
@@ -185,8 +185,8 @@ describe('service READMEs', () => {
 
   it("the kit's README lists the base variables every service reads", () => {
     const listed = variablesListed(readFileSync(fromRoot(KIT_README), 'utf8'), 'Base variables');
-    // startService (libs/kit/src/service.ts) adds PORT to the base schema.
-    expect(listed).toEqual([...Object.keys(baseServiceEnv.shape), 'PORT'].sort());
+    // Every process reads processEnv; one with a database (defineService's `database`) reads databaseEnv too.
+    expect(listed).toEqual([...Object.keys(processEnv.shape), ...Object.keys(databaseEnv.shape)].sort());
   });
 
   it.each(PROCESSES)(

@@ -1,6 +1,6 @@
 import type { ServiceSpec } from '@app/kit';
 import { env } from './config.js';
-import { BrowserPool } from './domain/browser-pool.js';
+import { BrowserPool } from './browser/browser-pool.js';
 import { prerenderWhenIdle, RecentPreviews } from './domain/prerender.js';
 import type { RenderDeps } from './domain/render-job.js';
 import { instrumentPool } from './metrics.js';

@@ -3,7 +3,7 @@ import { Bus, createLogger } from '@app/kit';
 import { call } from './client.js';
 import type { StackInfo } from './test-stack.js';
 
-/** Helpers over billing and the Mercado Pago stand-in (tools/dev-providers/src/mercadopago.ts). */
+/** Helpers over billing and the Mercado Pago stand-in (tools/dev-providers/src/mercadopago/). */
 
 export type PaymentOutcome = 'approved' | 'rejected' | 'pending';
 

@@ -11,8 +11,8 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { generatePage, type Level } from '@app/generator';
 import { latencies, ms, printTable } from '@app/testing';
-import { browserMemoryMb } from '../src/domain/browser-memory.js';
-import { BrowserPool } from '../src/domain/browser-pool.js';
+import { browserMemoryMb } from '../src/browser/browser-memory.js';
+import { BrowserPool } from '../src/browser/browser-pool.js';
 import { sheetDocument, type SheetDocument } from '../src/domain/sheet-html.js';
 
 const { values } = parseArgs({

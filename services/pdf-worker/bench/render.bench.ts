@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { generatePage, type Level } from '@app/generator';
 import { cpuTime, latencies, ms, ownCpuMs, printTable } from '@app/testing';
-import { BrowserPool, type Outputs } from '../src/domain/browser-pool.js';
+import { BrowserPool, type Outputs } from '../src/browser/browser-pool.js';
 import type { RenderKind } from '../src/domain/render-queue.js';
 import { sheetDocument, type SheetDocument } from '../src/domain/sheet-html.js';
 

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatePage, type Level, type PageOptions } from '@app/generator';
 import { ChromiumNotFoundError } from '@app/browser';
-import { BrowserPool } from '../src/domain/browser-pool.js';
+import { BrowserPool } from '../src/browser/browser-pool.js';
 import { sheetDocument } from '../src/domain/sheet-html.js';
 
 type OperationMix = Pick<PageOptions, 'add' | 'sub' | 'mult' | 'div'>;

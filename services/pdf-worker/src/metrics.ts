@@ -1,5 +1,5 @@
 import type { Metrics } from '@app/kit';
-import type { BrowserPool } from './domain/browser-pool.js';
+import type { BrowserPool } from './browser/browser-pool.js';
 import { RENDER_KINDS } from './domain/render-queue.js';
 
 /**

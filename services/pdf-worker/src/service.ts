@@ -1,6 +1,6 @@
 import { defineService } from '@app/kit';
 import { env } from './config.js';
-import { BrowserPool } from './domain/browser-pool.js';
+import { BrowserPool } from './browser/browser-pool.js';
 import type { PdfWorkerDeps } from './domain/deps.js';
 import { prerenderWhenIdle, RecentPreviews } from './domain/prerender.js';
 import { instrumentPool } from './metrics.js';

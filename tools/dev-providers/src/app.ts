@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createHttpApp, type Logger } from '@app/kit';
 import type { DevProvidersConfig } from './config.js';
 import { registerGoogle } from './google.js';
-import { registerMercadoPago } from './mercadopago.js';
+import { registerMercadoPago } from './mercadopago/index.js';
 
 /**
  * Local stand-ins for the providers no machine here can reach (design.md): the Mercado Pago REST API and

@@ -1,5 +1,6 @@
 import type { Logger } from '@app/kit';
 import { renderDocument, type RenderDeps, type RenderJob } from './render-job.js';
+import type { TabPool } from './tab-pool.js';
 
 /**
  * The pages previewed last, newest first, whose PDFs the worker prints ahead of time while it is idle: the page a
@@ -61,7 +62,7 @@ export function prerenderWhenIdle(
   deps: RenderDeps,
   recent: RecentPreviews,
   logger: Logger,
-  pool: { quiet(quietMs: number): Promise<void> },
+  pool: Pick<TabPool, 'quiet'>,
 ): { stop(): Promise<void> } {
   const idle = { working() {} };
   const loop = (async () => {

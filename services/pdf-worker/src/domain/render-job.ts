@@ -1,9 +1,9 @@
 import { renderFiles, type Jobs, type MessagePayload } from '@app/contracts';
 import { generatePage } from '@app/generator';
 import type { FileStore, Logger } from '@app/kit';
-import type { BrowserPool } from './browser-pool.js';
 import type { RecentPreviews } from './prerender.js';
 import { sheetDocument } from './sheet-html.js';
+import type { TabPool } from './tab-pool.js';
 
 export type RenderJob = MessagePayload<typeof Jobs.renderPreview>;
 
@@ -21,7 +21,7 @@ export const answersUrl = (publicUrl: string, code: string) =>
   `${publicUrl.replace(/\/+$/, '')}/gabarito/${encodeURIComponent(code)}`;
 
 export interface RenderDeps {
-  pool: Pick<BrowserPool, 'render'>;
+  pool: Pick<TabPool, 'render'>;
   /** The RENDERS bucket, read by every pages replica. */
   files: Pick<FileStore, 'put' | 'has'>;
   /** The site's public address: the sheet's QR code opens `<publicUrl>/gabarito/<code>`. */

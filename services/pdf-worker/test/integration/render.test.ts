@@ -23,7 +23,7 @@ import {
   launchSheetBrowser,
   type RecycleEvent,
   type RenderedFiles,
-} from '../../src/domain/browser-pool.js';
+} from '../../src/browser/browser-pool.js';
 import {
   DIGIT_SIZE_PT,
   SHEET_MM,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { resolveChromium } from '@app/browser';
 import { generatePage, type Level, type Operation, type PageOptions } from '@app/generator';
-import { FONTS_LOADED, launchSheetBrowser } from '../../src/domain/browser-pool.js';
+import { FONTS_LOADED, launchSheetBrowser } from '../../src/browser/browser-pool.js';
 import { renderSheetHtml } from '../../src/domain/sheet-html.js';
 
 // Every level × operation mix, with and without gabarito, laid out in the sheet browser and measured there: nothing

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '@app/kit';
-import type { Outputs, Rendered, RenderOptions } from '../../src/domain/browser-pool.js';
+import type { Outputs, Rendered, RenderOptions } from '../../src/domain/tab-pool.js';
 import { AHEAD_AFTER_QUIET_MS, prerenderWhenIdle, RecentPreviews } from '../../src/domain/prerender.js';
 import {
   renderDocument,

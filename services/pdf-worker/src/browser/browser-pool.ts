@@ -1,32 +1,13 @@
 import { availableParallelism } from 'node:os';
 import puppeteer, { type Browser, type CDPSession } from 'puppeteer-core';
 import { chromiumEnv, resolveChromium } from '@app/browser';
+import { RenderQueue, type RenderKind } from '../domain/render-queue.js';
+import { SHEET_MM, sheetShellHtml, type SheetDocument } from '../domain/sheet-html.js';
+import type { Outputs, Rendered, RenderOptions, TabPool } from '../domain/tab-pool.js';
 import { browserMemoryMb } from './browser-memory.js';
-import { RenderQueue, type RenderKind } from './render-queue.js';
-import { SHEET_MM, sheetShellHtml, type SheetDocument } from './sheet-html.js';
 
 export type { RenderKind };
-
-/** The files a render makes: the thumbnail of page 1, the PDF, or both from the same layout. */
-export type Outputs = 'png' | 'pdf' | 'pdf+png';
-
-export interface RenderedFiles {
-  pdf: Buffer;
-  png: Buffer;
-  /** Pages of the PDF. */
-  pages: number;
-}
-export type Rendered<O extends Outputs> = O extends 'png'
-  ? Pick<RenderedFiles, 'png'>
-  : O extends 'pdf'
-    ? Pick<RenderedFiles, 'pdf' | 'pages'>
-    : RenderedFiles;
-
-export interface RenderOptions<O extends Outputs> {
-  outputs: O;
-  /** Who waits for it, which decides when it gets a tab (render-queue.ts). Default: `document`. */
-  kind?: RenderKind;
-}
+export type { Outputs, Rendered, RenderedFiles, RenderOptions } from '../domain/tab-pool.js';
 
 export interface RecycleEvent {
   reason: 'memory' | 'crash';
@@ -171,7 +152,7 @@ interface Tab {
  * When the browser dies, a new one is launched and the waiting renders run on it; when it grows past `maxMemoryMb`,
  * its replacement is launched and warmed first, so no render waits for a launch.
  */
-export class BrowserPool {
+export class BrowserPool implements TabPool {
   readonly size: number;
   readonly maxMemoryMb: number;
   #executablePath: string | undefined;

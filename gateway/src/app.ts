@@ -1,44 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import helmet, { type HelmetOptions } from 'helmet';
 import { Pool } from 'undici';
+import { ErrorCode, fail, PlatformMessages, UPSTREAMS } from '@app/contracts';
 import {
-  ErrorCode,
-  fail,
-  getClientConfig,
-  getEnv,
-  PlatformMessages,
-  allApiRoutes,
-  UPSTREAMS,
-} from '@app/contracts';
-import {
-  addHealthRoutes,
-  ClientAddressHeaders,
-  clientAddressHeaders,
   addHttpMetrics,
+  ClientAddressHeaders,
   createHttpApp,
-  identityHeaders,
-  REQUEST_ID_HEADER,
   type Bus,
   type Logger,
   type Metrics,
 } from '@app/kit';
 import type { GatewayConfig } from './config.js';
-import { startEdgeAuth, type SessionCheck } from './edge-auth.js';
-import { registerGoogleFormPost } from './google-form-post.js';
-import { gatewayReadinessChecks } from './health.js';
+import { startEdgeAuth, type EdgeAuth } from './edge-auth.js';
 import { sessionCacheMetrics } from './metrics.js';
-import { buildOpenApiDocument } from './openapi.js';
-import { connectRateLimitStore } from './rate-limit-store.js';
-import { routeTable, upstreamUrl, type RouteEntry, type Upstream } from './route-table.js';
-import { registerWebApp } from './web-app.js';
+import { connectRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
+import { upstreamUrl, type Upstream } from './route-table.js';
 
 /**
  * A request for one of the SPA's files (scripts, styles, images, the free samples) or the API docs' assets: logged at
@@ -77,13 +57,52 @@ const SPOOFABLE = [
   ClientAddressHeaders.signature,
 ];
 
-export async function buildGateway(
-  config: GatewayConfig,
-  logger: Logger,
-  bus: Bus,
-  /** Requests counted and timed here; served on METRICS_PORT by gateway/src/metrics.ts, never on this app. */
-  metrics?: Metrics,
-): Promise<FastifyInstance> {
+/** What the gateway's app and routes (src/routes.ts) are built with; src/service.ts makes it (`gatewayDeps`). */
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  bus: Bus;
+  /** Requests counted and timed here; served on METRICS_PORT by src/metrics.ts, never on the public app. */
+  metrics?: Metrics;
+  /** The session check of protected routes, with its cache kept current by auth's revocation events. */
+  edgeAuth: EdgeAuth;
+  /** One connection pool per upstream, shared by all of its routes (reply-from leaves an instance it is handed open). */
+  pools: ReadonlyMap<Upstream, Pool>;
+  /** The rate limits' counters in Redis when REDIS_URL is set (shared by every replica); else in memory. */
+  rateLimitStore?: RateLimitStore;
+}
+
+/** Opens what the gateway holds (session check, upstream pools, rate-limit store); each closes at shutdown. */
+export function gatewayDeps(ctx: {
+  config: GatewayConfig;
+  logger: Logger;
+  bus: Bus;
+  metrics?: Metrics;
+  onShutdown(fn: () => Promise<void>): void;
+}): GatewayDeps {
+  const { config, logger, bus, metrics, onShutdown } = ctx;
+  const edgeAuth = startEdgeAuth(config, bus, logger, metrics && sessionCacheMetrics(metrics));
+  onShutdown(async () => edgeAuth.stop());
+  const pools = new Map(UPSTREAMS.map((name) => [name, upstreamPool(upstreamUrl(config, name))] as const));
+  onShutdown(async () => {
+    await Promise.all([...pools.values()].map((pool) => pool.close()));
+  });
+  const rateLimitStore = connectRateLimitStore(config, logger) ?? undefined;
+  if (rateLimitStore) onShutdown(() => rateLimitStore.close());
+  return { config, logger, bus, metrics, edgeAuth, pools, rateLimitStore };
+}
+
+/**
+ * The public edge's HTTP app (defineService's `httpApp`): the rules every request meets before a route (security
+ * headers, no-store on the API, identity headers a caller may not send, the body limit, CORS, rate limits). Its
+ * routes are src/routes.ts.
+ */
+export async function createGatewayApp({
+  config,
+  logger,
+  metrics,
+  rateLimitStore,
+}: GatewayDeps): Promise<FastifyInstance> {
   const app = createHttpApp({
     logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -97,13 +116,6 @@ export async function buildGateway(
   });
   // By route pattern (the route table's paths); the SPA's files as one 'static' route, not one series per file.
   if (metrics) addHttpMetrics(app, metrics, { routeOf: (req) => (isStaticFile(req) ? 'static' : undefined) });
-  const edgeAuth = startEdgeAuth(config, bus, logger, metrics && sessionCacheMetrics(metrics));
-  app.addHook('onClose', async () => edgeAuth.stop());
-  // One connection pool per upstream, shared by all of its routes (reply-from leaves an instance it is handed open).
-  const pools = new Map(UPSTREAMS.map((name) => [name, upstreamPool(upstreamUrl(config, name))] as const));
-  app.addHook('onClose', async () => {
-    await Promise.all([...pools.values()].map((pool) => pool.close()));
-  });
   const extraOrigins = config.DEV_PROVIDERS_URL ? [new URL(config.DEV_PROVIDERS_URL).origin] : [];
 
   // Security headers on every answer, worked out once by helmet (@fastify/helmet built its middleware again, CSP
@@ -152,8 +164,7 @@ export async function buildGateway(
   // without it), and its hook would still cost every request.
   if (config.CORS_ORIGINS.length) await app.register(cors, { origin: config.CORS_ORIGINS });
   // Counters in Redis when REDIS_URL is set (shared by every replica; requests pass while it is down), else in memory.
-  const store = connectRateLimitStore(config, logger);
-  if (store) app.addHook('onClose', () => store.close());
+  const store = rateLimitStore;
   await app.register(rateLimit, {
     global: false,
     ...(store ? { redis: store.redis, nameSpace: store.nameSpace, skipOnError: true } : {}),
@@ -162,64 +173,7 @@ export async function buildGateway(
       statusCode: 429,
     }),
   });
-
-  // ---- routes the gateway answers itself ----
-  // Probes (load balancer, Kubernetes): /health while the process runs, /ready while NATS and every upstream's own
-  // /ready answer. Outside /api: not in the route table, not proxied, not in the API docs.
-  addHealthRoutes(app, gatewayReadinessChecks(config, bus));
-  // Metrics live on METRICS_PORT only: here a plain 404 (not the SPA's page), so a scraper pointed at the public
-  // port fails loudly.
-  app.get('/metrics', (_req, reply) =>
-    reply.code(404).send(fail(PlatformMessages.notFound, ErrorCode.NOT_FOUND)),
-  );
-  app.get(getEnv.path, async () => ({ backendEnv: config.BACKEND_ENV, dbEnv: config.DB_ENV }));
-  app.get(getClientConfig.path, async () => ({
-    googleClientId: config.GOOGLE_CLIENT_ID ?? null,
-    mercadoPagoPublicKey: config.MP_PUBLIC_KEY ?? null,
-    devProvidersUrl: config.DEV_PROVIDERS_URL ?? null,
-    company: {
-      name: config.COMPANY_NAME,
-      cnpj: config.COMPANY_CNPJ ?? null,
-      supportEmail: config.SUPPORT_EMAIL,
-      supportWhatsapp: config.SUPPORT_WHATSAPP ?? null,
-    },
-  }));
-
-  await app.register(swagger, {
-    mode: 'static',
-    specification: { document: buildOpenApiDocument(allApiRoutes) as never },
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-
-  // ---- the route table: one exact route per /api path, proxied to the service that owns it ----
-  for (const service of UPSTREAMS)
-    await registerUpstream(app, config, service, pools.get(service)!, edgeAuth.checkSession);
-
-  // ---- page routes the gateway answers itself (route-table.ts: pageRoutes) ----
-  await registerGoogleFormPost(app, config);
-
-  // ---- the SPA (web-app.ts): static files, index.html for page routes, 404s, robots.txt and sitemap.xml ----
-  await registerWebApp(app, config, logger);
   return app;
-}
-
-/** A body of undeclared length, read whole if it stays within `limit` bytes; else a 413 error (kit's sendError). */
-export function readWithin(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      stream.removeListener('data', onData);
-      // The rest is read and dropped, so that the 413 reaches the client instead of a reset.
-      stream.resume();
-      reject(Object.assign(new Error('request body over the limit'), { statusCode: 413 }));
-    };
-    stream.on('data', onData);
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
-    stream.once('error', reject);
-  });
 }
 
 /**
@@ -231,90 +185,4 @@ export function readWithin(stream: NodeJS.ReadableStream, limit: number): Promis
 const UPSTREAM_CONNECTIONS = 128;
 function upstreamPool(url: string): Pool {
   return new Pool(url, { connections: UPSTREAM_CONNECTIONS });
-}
-
-/**
- * The routes of one upstream, each an exact path of the route table proxied to the same path on the service, in a
- * scope of their own: one reply-from over the upstream's one connection pool, and request bodies streamed through
- * unparsed (the service parses and validates them; the size limit is checked at onRequest).
- */
-async function registerUpstream(
-  app: FastifyInstance,
-  config: GatewayConfig,
-  service: Upstream,
-  pool: Pool,
-  checkSession: (authorization: string | undefined, requestId: string) => Promise<SessionCheck>,
-) {
-  await app.register(async (scope) => {
-    // Not two more info lines per proxied request ("fetching from remote server", "response received"): the kit's
-    // request line says it, and a failed upstream is logged by onError below.
-    await scope.register(replyFrom, {
-      base: upstreamUrl(config, service),
-      undici: pool,
-      disableRequestLogging: true,
-    });
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (req, payload, done) => {
-      // A declared length was checked at onRequest: the body streams through.
-      if (req.headers['content-length'] !== undefined) return done(null, payload);
-      // A chunked body declares none: read here, refused with 413 past the limit, then handed on as a stream (a
-      // Buffer would be re-encoded by reply-from as JSON).
-      readWithin(payload, config.BODY_LIMIT_BYTES).then((body) => done(null, Readable.from([body])), done);
-    });
-    for (const entry of routeTable.filter((e) => e.service === service))
-      registerProxyRoute(scope, config, entry, checkSession);
-  });
-}
-
-function registerProxyRoute(
-  scope: FastifyInstance,
-  config: GatewayConfig,
-  entry: RouteEntry,
-  checkSession: (authorization: string | undefined, requestId: string) => Promise<SessionCheck>,
-) {
-  const { route } = entry;
-  const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {
-    req.identity = null;
-    if (route.access === 'public') return;
-    const session = await checkSession(req.headers.authorization, req.id);
-    if (!session.ok) {
-      return session.reason === 'unavailable'
-        ? reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE))
-        : reply.code(401).send(fail(PlatformMessages.unauthorized, ErrorCode.UNAUTHORIZED));
-    }
-    if (route.access === 'admin' && session.identity.role !== 'admin') {
-      return reply.code(403).send(fail(PlatformMessages.forbidden, ErrorCode.FORBIDDEN));
-    }
-    req.identity = session.identity;
-  };
-  const replyOptions: FastifyReplyFromHooks = {
-    // A service's 503 is its answer (a page still rendering, after its own wait; a dependency down): passed on to
-    // the client, which decides when to ask again. reply-from would otherwise repeat a GET up to 10 times.
-    retryDelay: ({ req, res, err, attempt, getDefaultDelay }) =>
-      res?.statusCode === 503 ? null : getDefaultDelay(req, res, err, attempt),
-    // `headers` is reply-from's own copy of the request's: completed in place.
-    rewriteRequestHeaders: (req, headers: Record<string, string | string[] | undefined>) => {
-      headers[REQUEST_ID_HEADER] = req.id;
-      if (req.identity) Object.assign(headers, identityHeaders(config.INTERNAL_SECRET, req.identity, req.id));
-      Object.assign(headers, clientAddressHeaders(config.INTERNAL_SECRET, req.ip, req.id));
-      return headers;
-    },
-    onError: (reply, { error }) => {
-      reply.log.error({ err: error, service: entry.service }, 'upstream failed');
-      void reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE));
-    },
-  };
-  scope.route({
-    method: route.method,
-    url: route.path,
-    preHandler,
-    config: entry.rateLimited
-      ? { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } }
-      : {},
-    // The route's own path on the service, whatever spelling of it the router matched, and the query as sent.
-    handler: (req, reply) => {
-      const query = req.url.indexOf('?');
-      return reply.from(query < 0 ? route.path : route.path + req.url.slice(query), replyOptions);
-    },
-  });
 }

@@ -8,7 +8,7 @@ import { SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { Rpc, type ApiRoute } from '@app/contracts';
 import { Bus, createLogger, currentContext, IdentityHeaders, verifyIdentity } from '@app/kit';
-import { buildGateway } from '../../src/app.js';
+import { buildGateway } from './build-gateway.js';
 import { service } from '../../src/service.js';
 import { routeTable, type Upstream } from '../../src/route-table.js';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { publicSitePaths } from '@app/contracts';
 import { Bus, createLogger } from '@app/kit';
-import { buildGateway } from '../../src/app.js';
+import { buildGateway } from './build-gateway.js';
 import { service } from '../../src/service.js';
 
 /** Every variable the gateway reads: the base ones and its own. */

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -213,5 +213,8 @@ describe('service READMEs', () => {
       .filter((f): f is string => !!f);
     expect(files.length).toBeGreaterThan(0);
     expect(files).toEqual(LAYOUT.filter((f) => files.includes(f)));
+    // Every service has these (defineService's shape), and every file named is there.
+    expect(files.slice(0, 3)).toEqual(['src/config.ts', 'src/service.ts', 'src/main.ts']);
+    for (const f of files) expect(existsSync(fromRoot('services', s, f)), f).toBe(true);
   });
 });

@@ -1,0 +1,174 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Pool } from 'undici';
+import {
+  allApiRoutes,
+  ErrorCode,
+  fail,
+  getClientConfig,
+  getEnv,
+  PlatformMessages,
+  UPSTREAMS,
+} from '@app/contracts';
+import { addHealthRoutes, clientAddressHeaders, identityHeaders, REQUEST_ID_HEADER } from '@app/kit';
+import type { GatewayDeps } from './app.js';
+import type { GatewayConfig } from './config.js';
+import type { SessionCheck } from './edge-auth.js';
+import { registerGoogleFormPost } from './google-form-post.js';
+import { gatewayReadinessChecks } from './health.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { routeTable, upstreamUrl, type RouteEntry, type Upstream } from './route-table.js';
+import { registerWebApp } from './web-app.js';
+
+/**
+ * The gateway's routes: those it answers itself, then one proxied route per entry of the route table
+ * (src/route-table.ts: a path's owner, whose `src/routes.ts` has its handler), then the page routes and the SPA.
+ */
+export async function registerRoutes(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
+  const { config, logger, bus, pools, edgeAuth } = deps;
+  // ---- routes the gateway answers itself ----
+  // Probes (load balancer, Kubernetes): /health while the process runs, /ready while NATS and every upstream's own
+  // /ready answer. Outside /api: not in the route table, not proxied, not in the API docs.
+  addHealthRoutes(app, gatewayReadinessChecks(config, bus));
+  // Metrics live on METRICS_PORT only: here a plain 404 (not the SPA's page), so a scraper pointed at the public
+  // port fails loudly.
+  app.get('/metrics', (_req, reply) =>
+    reply.code(404).send(fail(PlatformMessages.notFound, ErrorCode.NOT_FOUND)),
+  );
+  app.get(getEnv.path, async () => ({ backendEnv: config.BACKEND_ENV, dbEnv: config.DB_ENV }));
+  app.get(getClientConfig.path, async () => ({
+    googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+    mercadoPagoPublicKey: config.MP_PUBLIC_KEY ?? null,
+    devProvidersUrl: config.DEV_PROVIDERS_URL ?? null,
+    company: {
+      name: config.COMPANY_NAME,
+      cnpj: config.COMPANY_CNPJ ?? null,
+      supportEmail: config.SUPPORT_EMAIL,
+      supportWhatsapp: config.SUPPORT_WHATSAPP ?? null,
+    },
+  }));
+
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: buildOpenApiDocument(allApiRoutes) as never },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // ---- the route table: one exact route per /api path, proxied to the service that owns it ----
+  for (const service of UPSTREAMS)
+    await registerUpstream(app, config, service, pools.get(service)!, edgeAuth.checkSession);
+
+  // ---- page routes the gateway answers itself (route-table.ts: pageRoutes) ----
+  await registerGoogleFormPost(app, config);
+
+  // ---- the SPA (web-app.ts): static files, index.html for page routes, 404s, robots.txt and sitemap.xml ----
+  await registerWebApp(app, config, logger);
+}
+
+/** A body of undeclared length, read whole if it stays within `limit` bytes; else a 413 error (kit's sendError). */
+export function readWithin(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stream.removeListener('data', onData);
+      // The rest is read and dropped, so that the 413 reaches the client instead of a reset.
+      stream.resume();
+      reject(Object.assign(new Error('request body over the limit'), { statusCode: 413 }));
+    };
+    stream.on('data', onData);
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+  });
+}
+
+/**
+ * The routes of one upstream, each an exact path of the route table proxied to the same path on the service, in a
+ * scope of their own: one reply-from over the upstream's one connection pool, and request bodies streamed through
+ * unparsed (the service parses and validates them; the size limit is checked at onRequest).
+ */
+async function registerUpstream(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  service: Upstream,
+  pool: Pool,
+  checkSession: (authorization: string | undefined, requestId: string) => Promise<SessionCheck>,
+) {
+  await app.register(async (scope) => {
+    // Not two more info lines per proxied request ("fetching from remote server", "response received"): the kit's
+    // request line says it, and a failed upstream is logged by onError below.
+    await scope.register(replyFrom, {
+      base: upstreamUrl(config, service),
+      undici: pool,
+      disableRequestLogging: true,
+    });
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (req, payload, done) => {
+      // A declared length was checked at onRequest: the body streams through.
+      if (req.headers['content-length'] !== undefined) return done(null, payload);
+      // A chunked body declares none: read here, refused with 413 past the limit, then handed on as a stream (a
+      // Buffer would be re-encoded by reply-from as JSON).
+      readWithin(payload, config.BODY_LIMIT_BYTES).then((body) => done(null, Readable.from([body])), done);
+    });
+    for (const entry of routeTable.filter((e) => e.service === service))
+      registerProxyRoute(scope, config, entry, checkSession);
+  });
+}
+
+function registerProxyRoute(
+  scope: FastifyInstance,
+  config: GatewayConfig,
+  entry: RouteEntry,
+  checkSession: (authorization: string | undefined, requestId: string) => Promise<SessionCheck>,
+) {
+  const { route } = entry;
+  const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    req.identity = null;
+    if (route.access === 'public') return;
+    const session = await checkSession(req.headers.authorization, req.id);
+    if (!session.ok) {
+      return session.reason === 'unavailable'
+        ? reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE))
+        : reply.code(401).send(fail(PlatformMessages.unauthorized, ErrorCode.UNAUTHORIZED));
+    }
+    if (route.access === 'admin' && session.identity.role !== 'admin') {
+      return reply.code(403).send(fail(PlatformMessages.forbidden, ErrorCode.FORBIDDEN));
+    }
+    req.identity = session.identity;
+  };
+  const replyOptions: FastifyReplyFromHooks = {
+    // A service's 503 is its answer (a page still rendering, after its own wait; a dependency down): passed on to
+    // the client, which decides when to ask again. reply-from would otherwise repeat a GET up to 10 times.
+    retryDelay: ({ req, res, err, attempt, getDefaultDelay }) =>
+      res?.statusCode === 503 ? null : getDefaultDelay(req, res, err, attempt),
+    // `headers` is reply-from's own copy of the request's: completed in place.
+    rewriteRequestHeaders: (req, headers: Record<string, string | string[] | undefined>) => {
+      headers[REQUEST_ID_HEADER] = req.id;
+      if (req.identity) Object.assign(headers, identityHeaders(config.INTERNAL_SECRET, req.identity, req.id));
+      Object.assign(headers, clientAddressHeaders(config.INTERNAL_SECRET, req.ip, req.id));
+      return headers;
+    },
+    onError: (reply, { error }) => {
+      reply.log.error({ err: error, service: entry.service }, 'upstream failed');
+      void reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE));
+    },
+  };
+  scope.route({
+    method: route.method,
+    url: route.path,
+    preHandler,
+    config: entry.rateLimited
+      ? { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } }
+      : {},
+    // The route's own path on the service, whatever spelling of it the router matched, and the query as sent.
+    handler: (req, reply) => {
+      const query = req.url.indexOf('?');
+      return reply.from(query < 0 ? route.path : route.path + req.url.slice(query), replyOptions);
+    },
+  });
+}

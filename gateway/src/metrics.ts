@@ -38,13 +38,15 @@ export function sessionCacheMetrics(metrics: Metrics): SessionCacheMetrics {
     stale: lookups.labels('stale'),
     miss: lookups.labels('miss'),
   } satisfies Record<LookupOutcome, unknown>;
-  const revocations = metrics.counter({
-    name: 'gateway_session_revocations_total',
-    help: "auth's sessionsRevoked events heard by this replica (each forgets one user's cached session).",
-  });
-  const clears = metrics.counter({
-    name: 'gateway_session_cache_clears_total',
-    help: 'Times the whole session cache was forgotten because the NATS connection dropped or came back.',
+  const { revocations, clears } = metrics.counters({
+    revocations: [
+      'gateway_session_revocations_total',
+      "auth's sessionsRevoked events heard by this replica (each forgets one user's cached session).",
+    ],
+    clears: [
+      'gateway_session_cache_clears_total',
+      'Times the whole session cache was forgotten because the NATS connection dropped or came back.',
+    ],
   });
   return {
     lookup: (outcome) => byOutcome[outcome].inc(),

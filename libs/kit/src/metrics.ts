@@ -118,6 +118,13 @@ export class Metrics {
   counter<L extends string>(config: Omit<CounterConfiguration<L>, 'registers'>): Counter<L> {
     return new Counter({ ...config, registers: [this.registry] });
   }
+  /** Several unlabelled counters at once, by a name of the caller's: `{ credits: ['billing_credits_total', help] }`. */
+  counters<K extends string>(defs: Record<K, readonly [name: string, help: string]>): Record<K, Counter> {
+    const entries = Object.entries(defs) as Array<[K, readonly [string, string]]>;
+    return Object.fromEntries(
+      entries.map(([key, [name, help]]) => [key, this.counter({ name, help })]),
+    ) as Record<K, Counter>;
+  }
   gauge<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers'>): Gauge<L> {
     return new Gauge({ ...config, registers: [this.registry] });
   }

@@ -40,6 +40,14 @@ export async function call<T = unknown>(
   return { status: res.status, body, headers: res.headers };
 }
 
+/** A route's payload when it answers 200 (a GET as the given user); any other answer fails the test, naming it. */
+export async function payloadOf<T>(baseUrl: string, route: ApiRoute, token: string): Promise<T> {
+  const res = await call<T>(baseUrl, route, { token });
+  if (res.status !== 200 || res.body.payload == null)
+    throw new Error(`${route.method} ${route.path} answered ${res.status}: ${res.body.message}`);
+  return res.body.payload;
+}
+
 /** Binary routes (PDF, PNG). */
 export async function download(
   baseUrl: string,

@@ -8,15 +8,12 @@ import {
   googleUser,
   topUp,
   type TestSession,
+  payloadOf,
 } from '@app/testing';
 
 const stack = inject('stack');
 
-const exportOf = async (token: string) => {
-  const res = await call<MyDataExport>(stack.gatewayUrl, exportMyData, { token });
-  expect(res.status).toBe(200);
-  return res.body.payload!;
-};
+const exportOf = (token: string) => payloadOf<MyDataExport>(stack.gatewayUrl, exportMyData, token);
 
 let owner: TestSession;
 let other: TestSession;

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { activateUser, login, Rpc } from '@app/contracts';
-import { Bus, createLogger } from '@app/kit';
-import { call, createActiveUser, googleUser, uniqueEmail, sql } from '@app/testing';
+import type { Bus } from '@app/kit';
+import { call, connectBus, createActiveUser, googleUser, uniqueEmail, sql } from '@app/testing';
 import { eventsDuring as eventsDuringOf, signUpOnly } from './helpers.js';
 
 const stack = inject('stack');
 let bus: Bus;
 
 beforeAll(async () => {
-  bus = await Bus.connect({
-    url: stack.natsUrl,
-    name: 'auth-test',
-    prefix: stack.natsPrefix,
-    logger: createLogger('auth-test', 'silent'),
-  });
+  bus = await connectBus(stack, 'auth-test');
 });
 afterAll(() => bus.drain());
 

@@ -11,15 +11,12 @@ import {
   setPaymentStatus,
   topUp,
   type TestSession,
+  payloadOf,
 } from '@app/testing';
 
 const stack = inject('stack');
 
-const statementOf = async (token: string) => {
-  const res = await call<Statement>(stack.gatewayUrl, getStatement, { token });
-  expect(res.status).toBe(200);
-  return res.body.payload!;
-};
+const statementOf = (token: string) => payloadOf<Statement>(stack.gatewayUrl, getStatement, token);
 
 /** A credited top-up of `reais` through the payer's return; answers its Mercado Pago payment id. */
 async function creditedTopUp(session: TestSession, reais: number) {

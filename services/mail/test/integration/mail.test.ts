@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, getEmailSettings, Jobs, sendTestEmail, setEmailSettings } from '@app/contracts';
-import { Bus, createLogger } from '@app/kit';
+import type { Bus } from '@app/kit';
 import {
   adminToken,
   call,
+  connectBus,
   consumerInfo,
   createActiveUser,
   drainMail,
@@ -18,12 +19,7 @@ const stack = inject('stack');
 let bus: Bus;
 
 beforeAll(async () => {
-  bus = await Bus.connect({
-    url: stack.natsUrl,
-    name: 'mail-test',
-    prefix: stack.natsPrefix,
-    logger: createLogger('mail-test', 'silent'),
-  });
+  bus = await connectBus(stack, 'mail-test');
 });
 afterAll(() => bus.drain());
 

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DataSource } from 'typeorm';
-import { openDatabase } from '@app/kit';
+import { describe, expect, inject, it } from 'vitest';
+import { schemaDrift } from '@app/testing';
 import { spec } from '../../src/service.js';
 
 const stack = inject('stack');
-let db: DataSource;
-
-beforeAll(async () => {
-  // The stack's pages service already migrated this schema; opening it again runs nothing.
-  db = await openDatabase({ ...spec.database, url: stack.databaseUrl, poolSize: 1 });
-});
-afterAll(async () => {
-  await db.destroy();
-});
 
 describe('pages schema', () => {
   it('the migrations build exactly what the entities describe', async () => {
-    const pending = await db.driver.createSchemaBuilder().log();
-    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+    expect(await schemaDrift(stack, spec.database)).toEqual([]);
   });
 });

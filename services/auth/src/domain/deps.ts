@@ -1,16 +1,16 @@
-import type { DataSource } from 'typeorm';
 import { Events, type MessageDef } from '@app/contracts';
 import type { Bus, Logger } from '@app/kit';
 import type { z } from 'zod';
 import type { AuthConfig } from '../config.js';
-import type { UserRow } from '../persistence/entities.js';
 import type { VerifyGoogleCredential } from './google-verifier.js';
 import type { PasswordHasher } from './passwords.js';
+import type { AuthStore, UserRow } from './ports.js';
 import type { SessionTokens } from './session-tokens.js';
 
 /** What the use cases work with; built once in service.ts. */
 export interface AuthDeps {
-  db: DataSource;
+  /** Storage, as the repositories of ports.ts (implemented in persistence/). */
+  repos: AuthStore;
   bus: Pick<Bus, 'publish' | 'request'>;
   config: AuthConfig;
   tokens: SessionTokens;

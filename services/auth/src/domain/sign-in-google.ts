@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
-import type { UserRow } from '../persistence/entities.js';
-import { oneTimeCodes, users } from '../persistence/repositories.js';
 import {
   announceSessionsRevoked,
   isUniqueViolation,
@@ -12,6 +10,7 @@ import {
   type Session,
 } from './deps.js';
 import { googleRefusalReason, type GoogleIdentity } from './google-verifier.js';
+import type { AuthRepositories, UserRow } from './ports.js';
 
 /**
  * Google sign-in: the credential is verified (signature, issuer, audience, expiry, verified email); the account
@@ -30,11 +29,11 @@ export async function signInWithGoogle(deps: AuthDeps, credential: string): Prom
   }
   let found: Found;
   try {
-    found = await deps.db.transaction((m) => findOrCreate(deps, m, identity));
+    found = await deps.repos.transaction((tx) => findOrCreate(deps, tx, identity));
   } catch (err) {
     // Two first sign-ins of the same account at once: the loser finds the winner's row.
     if (!isUniqueViolation(err)) throw err;
-    found = await deps.db.transaction((m) => findOrCreate(deps, m, identity));
+    found = await deps.repos.transaction((tx) => findOrCreate(deps, tx, identity));
   }
   if (found.claimed) await announceSessionsRevoked(deps, found.user);
   return sessionFor(deps, found.user);
@@ -46,12 +45,8 @@ interface Found {
   claimed: boolean;
 }
 
-async function findOrCreate(
-  deps: AuthDeps,
-  m: Parameters<typeof users>[0],
-  g: GoogleIdentity,
-): Promise<Found> {
-  const repo = users(m);
+async function findOrCreate(deps: AuthDeps, tx: AuthRepositories, g: GoogleIdentity): Promise<Found> {
+  const repo = tx.users;
   const linked = await repo.byGoogleSub(g.sub);
   if (linked) return { user: linked, claimed: false };
   const sameEmail = await repo.byEmail(g.email);
@@ -63,7 +58,7 @@ async function findOrCreate(
     if (!sameEmail.active) {
       const claimed = await repo.claimInactiveForGoogle(sameEmail.id, g.sub, g.name);
       if (claimed) {
-        await oneTimeCodes(m).retireUnused(claimed.id, 'activation');
+        await tx.codes.retireUnused(claimed.id, 'activation');
         await publishEvent(deps, Events.userActivated, { userId: claimed.id, email: g.email }, claimed.id);
         return { user: claimed, claimed: true };
       }

@@ -48,7 +48,12 @@ function fakeBus(answers: (userId: string, tokenVersion: number) => AuthAnswer |
     listeners,
     connection,
     revoke: async (userId: string, tokenVersion: number) => {
-      const event = { eventId: `sessions-revoked:${userId}:${tokenVersion}`, at: '', userId, tokenVersion };
+      const event = {
+        eventId: `events.auth.sessions.revoked:${userId}:${tokenVersion}`,
+        at: '',
+        userId,
+        tokenVersion,
+      };
       for (const l of listeners.filter((l) => l.subject === 'events.auth.sessions.revoked'))
         await l.handler(event as never);
     },

@@ -266,7 +266,7 @@ export const Events = {
    * Every session of `userId` issued before ends (auth bumped its token version to `tokenVersion`: a password
    * change, a recovery, the admin's password reset at start-up, a role change, a Google sign-in claiming a
    * never-activated account). Published after the change commits; every gateway replica hears it (a fan-out, not a
-   * queue group) and forgets the user's cached session. eventId = `sessions-revoked:<userId>:<tokenVersion>`.
+   * queue group) and forgets the user's cached session. Its business id (Bus.publishEvent) is `<userId>:<tokenVersion>`.
    */
   sessionsRevoked: event(
     'events.auth.sessions.revoked',
@@ -316,8 +316,8 @@ export const Events = {
   ),
   /**
    * The member deleted their account (issue 14, LGPD): auth has already anonymised it and ended its sessions; every
-   * service that holds the user's personal data anonymises it now. eventId and JetStream msgID = the user id (an
-   * account is deleted once). Carries no personal data itself.
+   * service that holds the user's personal data anonymises it now. Its business id (Bus.publishEvent) is the user id
+   * (an account is deleted once). Carries no personal data itself.
    */
   userDeleted: event('events.auth.user.deleted', z.object({ ...EventBase, userId: z.string() })),
 } as const;

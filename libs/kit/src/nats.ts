@@ -377,9 +377,9 @@ export class Bus {
     businessId: string,
     at: Date = new Date(),
   ): Promise<string> {
-    const eventId = eventIdOf(def, businessId);
-    await this.publish(def, { ...payload, eventId, at: at.toISOString() } as z.input<P>, { msgID: eventId });
-    return eventId;
+    const message = eventMessage(def, payload, businessId, at);
+    await this.publish(def, message.payload, { msgID: message.msgID });
+    return message.msgID;
   }
 
   /**
@@ -490,3 +490,14 @@ export class Bus {
 /** An event's id (and JetStream msgID): its subject and the id of the fact it tells (Bus.publishEvent). */
 export const eventIdOf = (def: { subject: string }, businessId: string): string =>
   `${def.subject}:${businessId}`;
+
+/** What Bus.publishEvent sends: the payload with its eventId and time, and the JetStream msgID (the same id). */
+export function eventMessage<P extends z.ZodObject>(
+  def: MessageDef<P>,
+  payload: Omit<z.input<P>, 'eventId' | 'at'>,
+  businessId: string,
+  at: Date = new Date(),
+): { payload: z.input<P>; msgID: string } {
+  const eventId = eventIdOf(def, businessId);
+  return { payload: { ...payload, eventId, at: at.toISOString() } as z.input<P>, msgID: eventId };
+}

@@ -79,11 +79,14 @@ export type Service<
 /** Describes a process; `runService` (in `src/main.ts`) or `startService` (tests) runs it. */
 export function defineService<S extends z.ZodObject, D, Db extends DatabaseSpec | undefined = undefined>(
   definition: ServiceDefinition<S, Db, D>,
-): Service<S, Db, D> {
+): Service<S, HasDatabase<Db>, D> {
   const base = definition.database ? processEnv.extend(databaseEnv.shape) : processEnv;
-  const configSchema = base.extend(definition.env.shape) as unknown as z.ZodObject<ConfigShape<S, Db>>;
-  return { ...definition, configSchema };
+  const configSchema = base.extend(definition.env.shape);
+  return { ...definition, configSchema } as unknown as Service<S, HasDatabase<Db>, D>;
 }
+
+/** Whether a definition has a database, without its entities' types (which its module's declarations cannot name). */
+type HasDatabase<Db> = Db extends DatabaseSpec ? DatabaseSpec : undefined;
 
 export interface RunningService {
   name: string;

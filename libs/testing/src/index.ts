@@ -11,4 +11,6 @@ export * from './pages.js';
 export * from './billing.js';
 export * from './drain.js';
 export * from './pdf.js';
+export * from './schema-drift.js';
 export * from './bench/measure.js';
+export * from './recording-bus.js';

@@ -37,7 +37,6 @@ import { signOut } from './domain/sign-out.js';
 import { signUp } from './domain/sign-up.js';
 import { updateProfile } from './domain/update-profile.js';
 import { verifySession } from './domain/verify-session.js';
-import { users } from './persistence/repositories.js';
 
 /** auth's /api routes (spec §7): thin adapters from the contract routes to the use cases. */
 export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
@@ -72,7 +71,7 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
   });
 
   addRoute(app, getUser, async ({ identity }) => {
-    const user = await users(deps.db.manager).byId(identity.userId);
+    const user = await deps.repos.users.byId(identity.userId);
     if (!user) throw AppError.unauthorized(PlatformMessages.unauthorized);
     return ok(toPublicUser(user));
   });

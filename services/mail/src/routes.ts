@@ -8,15 +8,14 @@ import {
 } from '@app/contracts';
 import { addRoute } from '@app/kit';
 import type { MailDeps } from './domain/deps.js';
-import { readEmailSettings, saveEmailSettings } from './domain/email-settings.js';
 import { sendTestEmail } from './domain/send-test-email.js';
 
 /** mail's admin routes (the email settings screen). */
 export function registerRoutes(app: FastifyInstance, deps: MailDeps): void {
-  addRoute(app, getEmailSettings, async () => ok(await readEmailSettings(deps.db.manager)));
+  addRoute(app, getEmailSettings, async () => ok(await deps.repos.emailSettings.read()));
 
   addRoute(app, setEmailSettings, async ({ body }) =>
-    ok(await saveEmailSettings(deps.db.manager, body), Msg.emailSettingsSaved),
+    ok(await deps.repos.emailSettings.save(body), Msg.emailSettingsSaved),
   );
 
   addRoute(app, sendTestEmailRoute, async ({ identity }) => {

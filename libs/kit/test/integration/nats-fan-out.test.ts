@@ -9,7 +9,7 @@ import { capturedLogger } from './captured-logger.js';
 type Revoked = MessagePayload<typeof Events.sessionsRevoked>;
 
 const revoked = (userId: string, tokenVersion: number): Revoked => ({
-  eventId: `sessions-revoked:${userId}:${tokenVersion}`,
+  eventId: `events.auth.sessions.revoked:${userId}:${tokenVersion}`,
   at: new Date().toISOString(),
   userId,
   tokenVersion,

@@ -1,19 +1,17 @@
 import { ErrorCode, Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
-import { oneTimeCodes, users } from '../persistence/repositories.js';
-import { publishEvent, sessionFor, type AuthDeps, type Session } from './deps.js';
+import { sessionFor, type AuthDeps, type Session } from './deps.js';
 import { hashSecret } from './secrets.js';
 
 /** Consumes the activation code (once and only once, before it expires) and signs the user in. */
 export async function activateAccount(deps: AuthDeps, activationCode: string): Promise<Session> {
-  const user = await deps.db.transaction(async (m) => {
-    const userId = await oneTimeCodes(m).consume(hashSecret(activationCode), 'activation');
+  const user = await deps.repos.transaction(async (tx) => {
+    const userId = await tx.codes.consume(hashSecret(activationCode), 'activation');
     if (!userId) throw AppError.badRequest(Msg.activationInvalid, ErrorCode.INVALID_TOKEN);
-    await users(m).update(userId, { active: true });
-    const activated = await users(m).byId(userId);
+    await tx.users.update(userId, { active: true });
+    const activated = await tx.users.byId(userId);
     if (!activated) throw AppError.badRequest(Msg.activationInvalid, ErrorCode.INVALID_TOKEN);
-    await publishEvent(
-      deps,
+    await deps.bus.publishEvent(
       Events.userActivated,
       { userId: activated.id, email: activated.email },
       activated.id,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AdminBootstrapEntity, type UserRow } from '../persistence/entities.js';
-import { users } from '../persistence/repositories.js';
 import { announceSessionsRevoked, type AuthDeps } from './deps.js';
 import { passwordMatches } from './passwords.js';
+import type { UserRow } from './ports.js';
 
 export const ADMIN_FULLNAME = 'Administrador';
 
@@ -15,14 +14,13 @@ export const ADMIN_FULLNAME = 'Administrador';
 export async function bootstrapAdmin(deps: AuthDeps): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, BCRYPT_COST: cost } = deps.config;
   // The account whose older sessions this start-up ended, if any.
-  const sessionsEnded = await deps.db.transaction(async (m): Promise<UserRow | null> => {
+  const sessionsEnded = await deps.repos.transaction(async (tx): Promise<UserRow | null> => {
     // Replicas starting together take turns.
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('auth.bootstrap-admin'))`);
-    const applied = await m.getRepository(AdminBootstrapEntity).findOneBy({ email });
+    await tx.adminBootstrap.lock();
+    const applied = await tx.adminBootstrap.appliedPasswordHash(email);
     const envChanged =
-      !applied ||
-      !(await passwordMatches(deps.passwords, password, applied.passwordHash, deps.config.BCRYPT_COST));
-    const repo = users(m);
+      !applied || !(await passwordMatches(deps.passwords, password, applied, deps.config.BCRYPT_COST));
+    const repo = tx.users;
     const existing = await repo.byEmail(email);
     const passwordHash = envChanged || !existing ? await deps.passwords.hash(password, cost) : null;
     let ended: UserRow | null = null;
@@ -42,7 +40,7 @@ export async function bootstrapAdmin(deps: AuthDeps): Promise<void> {
       ended = await repo.makeActiveAdmin(existing.id);
       if (passwordHash) ended = (await repo.replacePassword(existing.id, passwordHash)) ?? ended;
     }
-    if (passwordHash) await m.getRepository(AdminBootstrapEntity).save({ email, passwordHash });
+    if (passwordHash) await tx.adminBootstrap.saveAppliedPasswordHash(email, passwordHash);
     return ended;
   });
   if (sessionsEnded) await announceSessionsRevoked(deps, sessionsEnded);

@@ -1,6 +1,5 @@
 import { ErrorCode, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
-import { users } from '../persistence/repositories.js';
 import { announceSessionsRevoked, sessionFor, type AuthDeps, type Session } from './deps.js';
 import { passwordMatches } from './passwords.js';
 
@@ -26,7 +25,7 @@ export async function changePassword(
   newPassword: string,
   opts: { oldPassword: string } | { asAdmin: true },
 ): Promise<Session> {
-  const repo = users(deps.db.manager);
+  const repo = deps.repos.users;
   const user = await repo.byId(userId);
   if (!user) throw AppError.unauthorized(Msg.changePasswordFailed);
   if (

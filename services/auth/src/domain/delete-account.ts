@@ -1,10 +1,9 @@
 import { ErrorCode, Events, Msg, PlatformMessages } from '@app/contracts';
 import { AppError } from '@app/kit';
-import type { UserRow } from '../persistence/entities.js';
-import { attempts, knownAddresses, oneTimeCodes, users } from '../persistence/repositories.js';
 import { announceSessionsRevoked, type AuthDeps } from './deps.js';
 import { googleRefusalReason, type GoogleIdentity } from './google-verifier.js';
 import { passwordMatches } from './passwords.js';
+import type { UserRow } from './ports.js';
 
 /** A Google confirmation must have been issued this recently: a fresh sign-in, not an old credential. */
 export const GOOGLE_CONFIRMATION_MAX_AGE_MS = 10 * 60 * 1000;
@@ -30,31 +29,27 @@ export async function deleteAccount(
   confirmation: DeletionConfirmation,
   now: Date = new Date(),
 ): Promise<void> {
-  const user = await users(deps.db.manager).byId(userId);
+  const user = await deps.repos.users.byId(userId);
   if (!user || user.deletedAt) throw AppError.unauthorized(PlatformMessages.unauthorized);
   if (user.role === 'admin') throw AppError.forbidden(Msg.deleteAccountAdminRefused);
   await confirmOwner(deps, user, confirmation, now);
 
-  const deleted = await deps.db.transaction(async (m) => {
-    const row = await users(m).anonymise(user.id, {
+  const deleted = await deps.repos.transaction(async (tx) => {
+    const row = await tx.users.anonymise(user.id, {
       email: deletedAccountEmail(user.id),
       fullname: Msg.deletedAccountName,
     });
-    await oneTimeCodes(m).removeAll(user.id);
+    await tx.codes.removeAll(user.id);
     // The abuse limits' rows name the email; the addresses it signed in from are the account's too.
-    await attempts(m).forgetEmail(user.email);
-    await knownAddresses(m).forgetUser(user.id);
+    await tx.attempts.forgetEmail(user.email);
+    await tx.knownAddresses.forgetUser(user.id);
     return row;
   });
   // Deleted meanwhile by a twin request: that one announces it.
   if (!deleted) throw AppError.unauthorized(PlatformMessages.unauthorized);
   await announceSessionsRevoked(deps, deleted);
   try {
-    await deps.bus.publish(
-      Events.userDeleted,
-      { eventId: user.id, at: now.toISOString(), userId: user.id },
-      { msgID: user.id },
-    );
+    await deps.bus.publishEvent(Events.userDeleted, { userId: user.id }, user.id, now);
   } catch (err) {
     // The account is deleted and the member is told so; the other services' copies wait for the event.
     deps.logger.error(

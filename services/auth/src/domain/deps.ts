@@ -1,17 +1,16 @@
-import type { DataSource } from 'typeorm';
-import { Events, type MessageDef } from '@app/contracts';
+import { Events } from '@app/contracts';
 import type { Bus, Logger } from '@app/kit';
-import type { z } from 'zod';
 import type { AuthConfig } from '../config.js';
-import type { UserRow } from '../persistence/entities.js';
 import type { VerifyGoogleCredential } from './google-verifier.js';
 import type { PasswordHasher } from './passwords.js';
+import type { AuthStore, UserRow } from './ports.js';
 import type { SessionTokens } from './session-tokens.js';
 
 /** What the use cases work with; built once in service.ts. */
 export interface AuthDeps {
-  db: DataSource;
-  bus: Pick<Bus, 'publish' | 'request'>;
+  /** Storage, as the repositories of ports.ts (implemented in persistence/). */
+  repos: AuthStore;
+  bus: Pick<Bus, 'publish' | 'publishEvent' | 'request'>;
   config: AuthConfig;
   tokens: SessionTokens;
   verifyGoogle: VerifyGoogleCredential;
@@ -31,27 +30,10 @@ export async function sessionFor(deps: Pick<AuthDeps, 'tokens'>, user: UserRow):
 }
 
 /**
- * Publishes an event whose id (also its JetStream msgID) names what happened: the subject and the business id (the
- * user for a registration or an activation, the counted attempt for a failed sign-in), so that a retried publish of
- * the same fact is dropped by JetStream's de-duplication instead of counted twice.
- */
-export function publishEvent<P extends z.ZodObject>(
-  deps: Pick<AuthDeps, 'bus'>,
-  def: MessageDef<P>,
-  payload: Omit<z.input<P>, 'eventId' | 'at'>,
-  businessId: string,
-): Promise<void> {
-  const eventId = `${def.subject}:${businessId}`;
-  return deps.bus.publish(def, { ...payload, eventId, at: new Date().toISOString() } as z.input<P>, {
-    msgID: eventId,
-  });
-}
-
-/**
  * Tells every gateway that the user's older sessions ended (`Events.sessionsRevoked`), so none of them keeps
  * accepting a token from its session cache. Called after the transaction that bumped the token version commits: a
- * gateway that heard it earlier could ask again, read the old version and cache it. The id names the version, so a
- * repeat is dropped by JetStream. A failure to publish does not undo the change (it is committed, and the caller
+ * gateway that heard it earlier could ask again, read the old version and cache it. The business id names the version, so
+ * a repeat is dropped by JetStream. A failure to publish does not undo the change (it is committed, and the caller
  * is answered as such): it is logged, and each gateway then forgets the old session when its cache entry expires
  * (SESSION_CACHE_TTL_MS) or when it sees a newer token of the user.
  */
@@ -59,12 +41,11 @@ export async function announceSessionsRevoked(
   deps: Pick<AuthDeps, 'bus' | 'logger'>,
   user: Pick<UserRow, 'id' | 'tokenVersion'>,
 ): Promise<void> {
-  const eventId = `sessions-revoked:${user.id}:${user.tokenVersion}`;
   try {
-    await deps.bus.publish(
+    await deps.bus.publishEvent(
       Events.sessionsRevoked,
-      { eventId, at: new Date().toISOString(), userId: user.id, tokenVersion: user.tokenVersion },
-      { msgID: eventId },
+      { userId: user.id, tokenVersion: user.tokenVersion },
+      `${user.id}:${user.tokenVersion}`,
     );
   } catch (err) {
     deps.logger.error(

@@ -1,6 +1,5 @@
 import { PlatformMessages, Rpc, type MyDataExport } from '@app/contracts';
 import { AppError } from '@app/kit';
-import { users } from '../persistence/repositories.js';
 import type { AuthDeps } from './deps.js';
 
 /**
@@ -9,12 +8,12 @@ import type { AuthDeps } from './deps.js';
  * A service that does not answer fails the export (a partial file would be read as complete).
  */
 export async function exportMyData(
-  deps: Pick<AuthDeps, 'db' | 'bus'>,
+  deps: Pick<AuthDeps, 'repos' | 'bus'>,
   userId: string,
   now: Date = new Date(),
 ): Promise<MyDataExport> {
   const [user, pages, billing] = await Promise.all([
-    users(deps.db.manager).byId(userId),
+    deps.repos.users.byId(userId),
     deps.bus.request(Rpc.pagesExportUserData, { userId }),
     deps.bus.request(Rpc.billingExportUserData, { userId }),
   ]);

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@app/contracts';
-import type { UserRow } from '../persistence/entities.js';
+import type { UserRow } from './ports.js';
 
 export const toPublicUser = (u: UserRow): PublicUser => ({
   _id: u.id,

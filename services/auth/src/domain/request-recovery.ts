@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Jobs } from '@app/contracts';
-import { attempts, oneTimeCodes, users } from '../persistence/repositories.js';
 import type { AuthDeps } from './deps.js';
 import { hashAddress, newOneTimeSecret, RECOVERY_TTL_MS } from './secrets.js';
 
@@ -23,8 +22,8 @@ export async function requestRecovery(
   const token = newOneTimeSecret();
   const address = hashAddress(clientAddress);
   // Counted and recorded in turns (the lock), so that twelve requests at once send no more than three emails.
-  const allowed = await deps.db.transaction(async (m) => {
-    const tries = attempts(m);
+  const allowed = await deps.repos.transaction(async (tx) => {
+    const tries = tx.attempts;
     await tries.lock('recovery', email, address);
     const [toInbox, fromAddress] = await Promise.all([
       tries.count('recovery', { email }, 60),
@@ -36,12 +35,12 @@ export async function requestRecovery(
       fromAddress < deps.config.RECOVERY_MAX_PER_ADDRESS_PER_HOUR
     );
   });
-  const user = allowed ? await users(deps.db.manager).byEmail(email) : null;
+  const user = allowed ? await deps.repos.users.byEmail(email) : null;
   // A deleted account keeps a placeholder address nobody reads; it never gets a link.
   if (user && !user.deletedAt) {
-    await deps.db.transaction(async (m) => {
-      await oneTimeCodes(m).retireUnused(user.id, 'recovery');
-      await oneTimeCodes(m).insert(token.hash, user.id, 'recovery', new Date(Date.now() + RECOVERY_TTL_MS));
+    await deps.repos.transaction(async (tx) => {
+      await tx.codes.retireUnused(user.id, 'recovery');
+      await tx.codes.insert(token.hash, user.id, 'recovery', new Date(Date.now() + RECOVERY_TTL_MS));
       const mailId = `recovery:${randomUUID()}`;
       await deps.bus.publish(
         Jobs.sendMail,

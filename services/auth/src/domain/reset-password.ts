@@ -1,7 +1,6 @@
 import { ErrorCode, Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
-import { attempts, oneTimeCodes, users } from '../persistence/repositories.js';
-import { announceSessionsRevoked, publishEvent, type AuthDeps } from './deps.js';
+import { announceSessionsRevoked, type AuthDeps } from './deps.js';
 import { hashSecret } from './secrets.js';
 
 /**
@@ -14,15 +13,16 @@ export async function resetPassword(
   newPassword: string,
 ): Promise<void> {
   const passwordHash = await deps.passwords.hash(newPassword, deps.config.BCRYPT_COST);
-  const user = await deps.db.transaction(async (m) => {
-    const userId = await oneTimeCodes(m).consume(hashSecret(recoveryToken), 'recovery');
+  const user = await deps.repos.transaction(async (tx) => {
+    const userId = await tx.codes.consume(hashSecret(recoveryToken), 'recovery');
     if (!userId) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);
-    const before = await users(m).byId(userId);
-    const user = await users(m).replacePassword(userId, passwordHash, { active: true });
+    const before = await tx.users.byId(userId);
+    const user = await tx.users.replacePassword(userId, passwordHash, { active: true });
     if (!before || !user) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);
     // The emailed link proves the owner: the failed sign-ins against the email no longer count, from anywhere.
-    await attempts(m).clear('sign-in-failure', user.email);
-    if (!before.active) await publishEvent(deps, Events.userActivated, { userId, email: user.email }, userId);
+    await tx.attempts.clear('sign-in-failure', user.email);
+    if (!before.active)
+      await deps.bus.publishEvent(Events.userActivated, { userId, email: user.email }, userId);
     return user;
   });
   await announceSessionsRevoked(deps, user);

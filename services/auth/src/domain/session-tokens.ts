@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import type { UserRow } from '../persistence/entities.js';
+import type { UserRow } from './ports.js';
 
 export const SESSION_TTL = '7d';
 /** An admin's token lives a few hours (ADMIN_SESSION_TTL_MINUTES): a stolen one is not a lasting takeover. */

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
-import type { UserRow } from '../persistence/entities.js';
-import { oneTimeCodes, users } from '../persistence/repositories.js';
 import {
   announceSessionsRevoked,
   isUniqueViolation,
-  publishEvent,
   sessionFor,
   type AuthDeps,
   type Session,
 } from './deps.js';
 import { googleRefusalReason, type GoogleIdentity } from './google-verifier.js';
+import type { AuthRepositories, UserRow } from './ports.js';
 
 /**
  * Google sign-in: the credential is verified (signature, issuer, audience, expiry, verified email); the account
@@ -25,16 +23,16 @@ export async function signInWithGoogle(deps: AuthDeps, credential: string): Prom
   } catch (err) {
     deps.logger.warn({ reason: googleRefusalReason(err) }, 'google credential refused');
     // Nothing is stored of a refused credential: the occurrence itself is all there is to name.
-    await publishEvent(deps, Events.loginFailed, { email: '', reason: 'google' }, randomUUID());
+    await deps.bus.publishEvent(Events.loginFailed, { email: '', reason: 'google' }, randomUUID());
     throw AppError.unauthorized(Msg.googleFailed, ErrorCode.INVALID_CREDENTIALS);
   }
   let found: Found;
   try {
-    found = await deps.db.transaction((m) => findOrCreate(deps, m, identity));
+    found = await deps.repos.transaction((tx) => findOrCreate(deps, tx, identity));
   } catch (err) {
     // Two first sign-ins of the same account at once: the loser finds the winner's row.
     if (!isUniqueViolation(err)) throw err;
-    found = await deps.db.transaction((m) => findOrCreate(deps, m, identity));
+    found = await deps.repos.transaction((tx) => findOrCreate(deps, tx, identity));
   }
   if (found.claimed) await announceSessionsRevoked(deps, found.user);
   return sessionFor(deps, found.user);
@@ -46,12 +44,8 @@ interface Found {
   claimed: boolean;
 }
 
-async function findOrCreate(
-  deps: AuthDeps,
-  m: Parameters<typeof users>[0],
-  g: GoogleIdentity,
-): Promise<Found> {
-  const repo = users(m);
+async function findOrCreate(deps: AuthDeps, tx: AuthRepositories, g: GoogleIdentity): Promise<Found> {
+  const repo = tx.users;
   const linked = await repo.byGoogleSub(g.sub);
   if (linked) return { user: linked, claimed: false };
   const sameEmail = await repo.byEmail(g.email);
@@ -63,8 +57,8 @@ async function findOrCreate(
     if (!sameEmail.active) {
       const claimed = await repo.claimInactiveForGoogle(sameEmail.id, g.sub, g.name);
       if (claimed) {
-        await oneTimeCodes(m).retireUnused(claimed.id, 'activation');
-        await publishEvent(deps, Events.userActivated, { userId: claimed.id, email: g.email }, claimed.id);
+        await tx.codes.retireUnused(claimed.id, 'activation');
+        await deps.bus.publishEvent(Events.userActivated, { userId: claimed.id, email: g.email }, claimed.id);
         return { user: claimed, claimed: true };
       }
       // Activated meanwhile (its emailed link): linked as an active account below.
@@ -85,8 +79,7 @@ async function findOrCreate(
     active: true,
     tokenVersion: 0,
   });
-  await publishEvent(
-    deps,
+  await deps.bus.publishEvent(
     Events.userRegistered,
     {
       userId: id,

@@ -1,9 +1,8 @@
 import { ErrorCode, Events, Jobs, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
-import { attempts, knownAddresses, users } from '../persistence/repositories.js';
-import type { UserRow } from '../persistence/entities.js';
-import { publishEvent, sessionFor, type AuthDeps, type Session } from './deps.js';
+import { sessionFor, type AuthDeps, type Session } from './deps.js';
 import { passwordMatches } from './passwords.js';
+import type { UserRow } from './ports.js';
 import { hashAddress } from './secrets.js';
 
 const FAILURE = 'sign-in-failure';
@@ -24,7 +23,7 @@ export async function signIn(
 ): Promise<Session> {
   const c = deps.config;
   const address = hashAddress(clientAddress);
-  const tries = attempts(deps.db.manager);
+  const tries = deps.repos.attempts;
   // Recorded before anything is counted or compared: of a burst of simultaneous attempts each counts itself and those
   // before it, so no burst gets more password comparisons than the limits allow. Taken back when the password is right.
   const attempt = await tries.record(FAILURE, email, address);
@@ -35,26 +34,26 @@ export async function signIn(
   ]);
   if (fromHere > c.LOGIN_MAX_FAILURES_PER_EMAIL_ADDRESS || fromAddress > c.LOGIN_MAX_FAILURES_PER_ADDRESS)
     throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.loginRateLimited);
-  const user = await users(deps.db.manager).byEmail(email);
+  const user = await deps.repos.users.byEmail(email);
   if (
     forEmail > c.LOGIN_MAX_FAILURES_PER_EMAIL &&
-    !(user && (await knownAddresses(deps.db.manager).has(user.id, address)))
+    !(user && (await deps.repos.knownAddresses.has(user.id, address)))
   )
     throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.loginRateLimited);
   // Compared even without an account, so the answer time does not tell which emails exist.
   const matches = await passwordMatches(deps.passwords, password, user?.passwordHash ?? null, c.BCRYPT_COST);
   if (!user || !matches) {
     if (user && forEmail >= c.LOGIN_ALERT_AFTER_FAILURES) await alertOwner(deps, user, forEmail);
-    await publishEvent(deps, Events.loginFailed, { email, reason: 'credentials' }, attempt);
+    await deps.bus.publishEvent(Events.loginFailed, { email, reason: 'credentials' }, attempt);
     throw AppError.unauthorized(Msg.loginFailed, ErrorCode.INVALID_CREDENTIALS);
   }
   if (!user.active) {
     await tries.forget(attempt);
-    await publishEvent(deps, Events.loginFailed, { email, reason: 'inactive' }, attempt);
+    await deps.bus.publishEvent(Events.loginFailed, { email, reason: 'inactive' }, attempt);
     throw new AppError(403, ErrorCode.ACCOUNT_INACTIVE, Msg.accountNotActivated);
   }
   await tries.clear(FAILURE, email, address);
-  await knownAddresses(deps.db.manager).remember(user.id, address);
+  await deps.repos.knownAddresses.remember(user.id, address);
   return sessionFor(deps, user);
 }
 

@@ -1,4 +1,3 @@
-import { users } from '../persistence/repositories.js';
 import { announceSessionsRevoked, type AuthDeps } from './deps.js';
 
 /**
@@ -7,6 +6,6 @@ import { announceSessionsRevoked, type AuthDeps } from './deps.js';
  * account, not a list of revoked tokens: "Sair" signs out everywhere, which is also what a stolen token calls for.
  */
 export async function signOut(deps: AuthDeps, userId: string): Promise<void> {
-  const user = await users(deps.db.manager).endSessions(userId);
+  const user = await deps.repos.users.endSessions(userId);
   if (user) await announceSessionsRevoked(deps, user);
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Events, Jobs } from '@app/contracts';
-import type { UserRow } from '../persistence/entities.js';
-import { oneTimeCodes, users } from '../persistence/repositories.js';
-import { isUniqueViolation, publishEvent, type AuthDeps } from './deps.js';
+import { isUniqueViolation, type AuthDeps } from './deps.js';
+import type { UserRow } from './ports.js';
 import { ACTIVATION_TTL_MS, newOneTimeSecret } from './secrets.js';
 
 export interface SignUpInput {
@@ -23,10 +22,10 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<{ emai
   const code = newOneTimeSecret();
   const id = randomUUID();
   try {
-    await deps.db.transaction(async (m) => {
-      const owner = await users(m).byEmail(input.email);
+    await deps.repos.transaction(async (tx) => {
+      const owner = await tx.users.byEmail(input.email);
       if (owner) throw new EmailTaken(owner);
-      await users(m).insert({
+      await tx.users.insert({
         id,
         email: input.email,
         fullname: input.fullname,
@@ -37,7 +36,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<{ emai
         active: false,
         tokenVersion: 0,
       });
-      await oneTimeCodes(m).insert(code.hash, id, 'activation', new Date(Date.now() + ACTIVATION_TTL_MS));
+      await tx.codes.insert(code.hash, id, 'activation', new Date(Date.now() + ACTIVATION_TTL_MS));
       await deps.bus.publish(
         Jobs.sendMail,
         {
@@ -48,8 +47,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<{ emai
         },
         { msgID: `activation:${id}` },
       );
-      await publishEvent(
-        deps,
+      await deps.bus.publishEvent(
         Events.userRegistered,
         {
           userId: id,
@@ -65,7 +63,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<{ emai
       err instanceof EmailTaken
         ? err.owner
         : isUniqueViolation(err)
-          ? await users(deps.db.manager).byEmail(input.email)
+          ? await deps.repos.users.byEmail(input.email)
           : null;
     if (!owner) throw err;
     await tellOwner(deps, owner);

@@ -1,12 +1,11 @@
 import type { PublicUser } from '@app/contracts';
 import { Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
-import { users } from '../persistence/repositories.js';
 import type { AuthDeps } from './deps.js';
 import { toPublicUser } from './public-user.js';
 
 export async function updateProfile(deps: AuthDeps, userId: string, fullname: string): Promise<PublicUser> {
-  const repo = users(deps.db.manager);
+  const repo = deps.repos.users;
   await repo.update(userId, { fullname });
   const user = await repo.byId(userId);
   if (!user) throw AppError.notFound(Msg.profileFailed);

@@ -1,6 +1,6 @@
 import type { Role } from '@app/contracts';
-import { users } from '../persistence/repositories.js';
 import { isUuid, type AuthDeps } from './deps.js';
+import type { UsersRepository } from './ports.js';
 
 export type SessionCheck =
   { valid: true; userId: string; role: Role; tokenVersion: number } | { valid: false };
@@ -13,13 +13,13 @@ export type SessionCheck =
  * everybody out during an outage.
  */
 export async function verifySession(
-  deps: Pick<AuthDeps, 'tokens' | 'db'>,
+  deps: Pick<AuthDeps, 'tokens'> & { repos: { users: Pick<UsersRepository, 'byId'> } },
   token: string,
 ): Promise<SessionCheck> {
   const claims = await deps.tokens.read(token);
   // We only ever sign user ids (UUIDs); anything else is not one of our sessions (and is never queried).
   if (!claims || !isUuid(claims.sub)) return { valid: false };
-  const user = await users(deps.db.manager).byId(claims.sub);
+  const user = await deps.repos.users.byId(claims.sub);
   if (!user || !user.active || user.tokenVersion !== claims.tv) return { valid: false };
   return { valid: true, userId: user.id, role: user.role, tokenVersion: user.tokenVersion };
 }

@@ -3,7 +3,6 @@ import type { Bus } from '@app/kit';
 import { isUuid, type AuthDeps } from '../domain/deps.js';
 import { toPublicUser } from '../domain/public-user.js';
 import { verifySession } from '../domain/verify-session.js';
-import { users } from '../persistence/repositories.js';
 
 const DEFAULT_PAGE_SIZE = 1000;
 
@@ -12,15 +11,15 @@ export function serveNats(bus: Bus, deps: AuthDeps): void {
   bus.serve(Rpc.authVerifySession, ({ token }) => verifySession(deps, token));
 
   bus.serve(Rpc.authGetUser, async ({ userId }) => {
-    const user = isUuid(userId) ? await users(deps.db.manager).byId(userId) : null;
+    const user = isUuid(userId) ? await deps.repos.users.byId(userId) : null;
     // A deleted account is nobody's any more: no email is sent to its placeholder address.
     return { user: user && !user.deletedAt ? toPublicUser(user) : null };
   });
 
   bus.serve(Rpc.authListUsers, async ({ limit, offset }) => {
-    const page = await users(deps.db.manager).page(limit ?? DEFAULT_PAGE_SIZE, offset ?? 0);
+    const page = await deps.repos.users.page(limit ?? DEFAULT_PAGE_SIZE, offset ?? 0);
     return { total: page.total, users: page.rows.map(toPublicUser) };
   });
 
-  bus.serve(Rpc.authStats, () => users(deps.db.manager).stats());
+  bus.serve(Rpc.authStats, () => deps.repos.users.stats());
 }

@@ -1,27 +1,11 @@
 import { EntitySchema } from 'typeorm';
-import type { Role } from '@app/contracts';
+import type { AttemptKind, CodePurpose, UserRow } from '../domain/ports.js';
 
+/**
+ * auth's tables (schema `auth`), described as the migrations build them: the persistence test checks that TypeORM
+ * would change nothing (indexes, checks and foreign keys included) after the migrations ran.
+ */
 export const SCHEMA = 'auth';
-
-export interface UserRow {
-  id: string;
-  email: string;
-  fullname: string;
-  /** Null for accounts created by Google sign-in until a password is set through recovery. */
-  passwordHash: string | null;
-  googleSub: string | null;
-  fromGoogle: boolean;
-  role: Role;
-  active: boolean;
-  /** Carried as `tv` in every session token; bumping it ends every older session. */
-  tokenVersion: number;
-  createdAt: Date;
-  updatedAt: Date;
-  /** When the member deleted the account (its personal data anonymised); null for a live account. */
-  deletedAt: Date | null;
-}
-
-export type CodePurpose = 'activation' | 'recovery';
 
 /** Activation codes and recovery tokens: only the SHA-256 of the emailed secret is kept. */
 export interface OneTimeCodeRow {
@@ -33,7 +17,22 @@ export interface OneTimeCodeRow {
   createdAt: Date;
 }
 
-export type AttemptKind = 'sign-in-failure' | 'recovery';
+/**
+ * The account a row belongs to, as a relation: only so that the entity describes the foreign key the migrations
+ * made (user_id REFERENCES users ON DELETE CASCADE). Never loaded; the rows are read and written by `userId`.
+ */
+interface OfUser {
+  user?: UserRow;
+}
+
+const ofUser = (foreignKeyConstraintName: string) => ({
+  user: {
+    type: 'many-to-one' as const,
+    target: 'User',
+    joinColumn: { name: 'user_id', foreignKeyConstraintName },
+    onDelete: 'CASCADE' as const,
+  },
+});
 
 /** One counted attempt (abuse limits): the caller's address only as a hash. */
 export interface AttemptRow {
@@ -75,9 +74,12 @@ export const UserEntity = new EntitySchema<UserRow>({
     updatedAt: { name: 'updated_at', type: 'timestamptz', updateDate: true },
     deletedAt: { name: 'deleted_at', type: 'timestamptz', nullable: true },
   },
+  // Newest first in the migration (created_at DESC), which an entity cannot say; Postgres reads it either way.
+  indices: [{ name: 'users_created_at_idx', columns: ['createdAt'] }],
+  checks: [{ name: 'users_role_check', expression: `role IN ('user', 'admin')` }],
 });
 
-export const OneTimeCodeEntity = new EntitySchema<OneTimeCodeRow>({
+export const OneTimeCodeEntity = new EntitySchema<OneTimeCodeRow & OfUser>({
   name: 'OneTimeCode',
   tableName: 'one_time_codes',
   schema: SCHEMA,
@@ -89,6 +91,9 @@ export const OneTimeCodeEntity = new EntitySchema<OneTimeCodeRow>({
     usedAt: { name: 'used_at', type: 'timestamptz', nullable: true },
     createdAt: { name: 'created_at', type: 'timestamptz', createDate: true },
   },
+  relations: ofUser('one_time_codes_user_id_fkey'),
+  indices: [{ name: 'one_time_codes_user_idx', columns: ['userId'] }],
+  checks: [{ name: 'one_time_codes_purpose_check', expression: `purpose IN ('activation', 'recovery')` }],
 });
 
 export const AttemptEntity = new EntitySchema<AttemptRow>({
@@ -102,9 +107,14 @@ export const AttemptEntity = new EntitySchema<AttemptRow>({
     addressHash: { name: 'address_hash', type: 'char', length: 64 },
     at: { type: 'timestamptz', default: () => 'now()' },
   },
+  indices: [
+    { name: 'attempts_email_idx', columns: ['kind', 'email', 'at'] },
+    { name: 'attempts_address_idx', columns: ['kind', 'addressHash', 'at'] },
+  ],
+  checks: [{ name: 'attempts_kind_check', expression: `kind IN ('sign-in-failure', 'recovery')` }],
 });
 
-export const KnownAddressEntity = new EntitySchema<KnownAddressRow>({
+export const KnownAddressEntity = new EntitySchema<KnownAddressRow & OfUser>({
   name: 'KnownAddress',
   tableName: 'known_addresses',
   schema: SCHEMA,
@@ -113,6 +123,7 @@ export const KnownAddressEntity = new EntitySchema<KnownAddressRow>({
     addressHash: { name: 'address_hash', type: 'char', length: 64, primary: true },
     lastSeenAt: { name: 'last_seen_at', type: 'timestamptz', default: () => 'now()' },
   },
+  relations: ofUser('known_addresses_user_id_fkey'),
 });
 
 export const AdminBootstrapEntity = new EntitySchema<AdminBootstrapRow>({

@@ -1,16 +1,39 @@
-import { IsNull, type EntityManager } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import {
-  SCHEMA,
-  OneTimeCodeEntity,
-  UserEntity,
-  type AttemptKind,
-  type CodePurpose,
-  type UserRow,
-} from './entities.js';
+import type {
+  AdminBootstrapRepository,
+  AttemptsRepository,
+  AuthRepositories,
+  AuthStore,
+  KnownAddressesRepository,
+  OneTimeCodesRepository,
+  UserRow,
+  UsersRepository,
+} from '../domain/ports.js';
+import { SCHEMA, AdminBootstrapEntity, OneTimeCodeEntity, UserEntity } from './entities.js';
 
-/** Users table access. Every method takes the manager so a use case can run several in one transaction. */
-export const users = (m: EntityManager) => {
+/**
+ * auth's repositories over Postgres: outside a transaction on the data source's manager, and inside
+ * `transaction` on the transaction's, so that every statement of the work belongs to it.
+ */
+export function authStore(db: DataSource): AuthStore {
+  return {
+    ...authRepositories(db.manager),
+    transaction: (work) => db.transaction((m) => work(authRepositories(m))),
+  };
+}
+
+/** Every repository on one manager (the data source's, or a transaction's). */
+const authRepositories = (m: EntityManager): AuthRepositories => ({
+  users: users(m),
+  codes: oneTimeCodes(m),
+  attempts: attempts(m),
+  knownAddresses: knownAddresses(m),
+  adminBootstrap: adminBootstrap(m),
+});
+
+/** Users table access (see UsersRepository). */
+const users = (m: EntityManager): UsersRepository => {
   const repo = m.getRepository(UserEntity);
   /**
    * Applies `changes` to the account (only where `condition` also holds) and ends every session issued before: token
@@ -27,22 +50,25 @@ export const users = (m: EntityManager) => {
     return result.affected ? repo.findOneByOrFail({ id }) : null;
   }
   return {
-    byId: (id: string) => repo.findOneBy({ id }),
-    byEmail: (email: string) => repo.findOneBy({ email }),
-    byGoogleSub: (googleSub: string) => repo.findOneBy({ googleSub }),
-    insert: (row: Omit<UserRow, 'createdAt' | 'updatedAt' | 'deletedAt'>) => repo.insert(row),
-    update: (id: string, changes: Partial<Omit<UserRow, 'id' | 'createdAt'>>) =>
-      repo.update({ id }, { ...changes, updatedAt: new Date() }),
+    byId: (id) => repo.findOneBy({ id }),
+    byEmail: (email) => repo.findOneBy({ email }),
+    byGoogleSub: (googleSub) => repo.findOneBy({ googleSub }),
+    async insert(row) {
+      await repo.insert(row);
+    },
+    async update(id, changes) {
+      await repo.update({ id }, { ...changes, updatedAt: new Date() });
+    },
     /** Ends every session issued before (token version + 1): sign-out. Answers the new row, or null. */
-    endSessions: (id: string) => endingSessions(id, {}),
+    endSessions: (id) => endingSessions(id, {}),
     /** Sets a new password and ends every session issued before (token version + 1); answers the new row. */
-    replacePassword: (id: string, passwordHash: string, extra: Partial<Pick<UserRow, 'active'>> = {}) =>
+    replacePassword: (id, passwordHash, extra = {}) =>
       endingSessions(id, { ...extra, passwordHash, updatedAt: () => 'now()' }),
     /**
      * Links a never-activated account to a Google identity and activates it, dropping the password chosen at
      * sign-up (token version + 1). Only while the account is still inactive; answers the new row, else null.
      */
-    claimInactiveForGoogle: (id: string, googleSub: string, fullname: string) =>
+    claimInactiveForGoogle: (id, googleSub, fullname) =>
       endingSessions(
         id,
         { googleSub, fullname, active: true, passwordHash: null, updatedAt: () => 'now()' },
@@ -52,7 +78,7 @@ export const users = (m: EntityManager) => {
      * Makes the account an active admin if it is not one already, ending its older sessions (token version + 1):
      * they were issued to a member or to a disabled account. Answers the new row, else null (nothing changed).
      */
-    makeActiveAdmin: (id: string) =>
+    makeActiveAdmin: (id) =>
       endingSessions(
         id,
         { role: 'admin', active: true, updatedAt: () => 'now()' },
@@ -63,7 +89,7 @@ export const users = (m: EntityManager) => {
      * new sign-up; `.invalid` can never receive mail), the password hash and the Google id go, the account can never
      * sign in again and every session ends (token version + 1). Only a live account; answers the new row, else null.
      */
-    anonymise: (id: string, placeholder: { email: string; fullname: string }) =>
+    anonymise: (id, placeholder) =>
       endingSessions(
         id,
         {
@@ -78,7 +104,7 @@ export const users = (m: EntityManager) => {
         'deleted_at IS NULL',
       ),
     /** Live accounts only: a deleted account is nobody's any more. */
-    async page(limit: number, offset: number) {
+    async page(limit, offset) {
       const [rows, total] = await repo.findAndCount({
         where: { deletedAt: IsNull() },
         order: { createdAt: 'DESC', id: 'DESC' },
@@ -97,13 +123,14 @@ export const users = (m: EntityManager) => {
 };
 
 /** Activation codes and recovery tokens, by the SHA-256 of the secret. */
-export const oneTimeCodes = (m: EntityManager) => {
+const oneTimeCodes = (m: EntityManager): OneTimeCodesRepository => {
   const repo = m.getRepository(OneTimeCodeEntity);
   return {
-    insert: (hash: string, userId: string, purpose: CodePurpose, expiresAt: Date) =>
-      repo.insert({ hash, userId, purpose, expiresAt, usedAt: null }),
+    async insert(hash, userId, purpose, expiresAt) {
+      await repo.insert({ hash, userId, purpose, expiresAt, usedAt: null });
+    },
     /** Marks the code used if it is still usable; answers its user. One statement, so a code works only once. */
-    async consume(hash: string, purpose: CodePurpose): Promise<string | null> {
+    async consume(hash, purpose) {
       const result = await m
         .createQueryBuilder()
         .update(OneTimeCodeEntity)
@@ -117,7 +144,7 @@ export const oneTimeCodes = (m: EntityManager) => {
       const rows = result.raw as Array<{ user_id: string }>;
       return rows[0]?.user_id ?? null;
     },
-    async isUsable(hash: string, purpose: CodePurpose): Promise<boolean> {
+    async isUsable(hash, purpose) {
       const rows: unknown[] = await m.query(
         `SELECT 1 FROM ${SCHEMA}.one_time_codes
           WHERE hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
@@ -126,14 +153,16 @@ export const oneTimeCodes = (m: EntityManager) => {
       return rows.length > 0;
     },
     /** Every code of the user, used or not (the account is deleted). */
-    removeAll: (userId: string) =>
-      m.query(`DELETE FROM ${SCHEMA}.one_time_codes WHERE user_id = $1`, [userId]),
+    async removeAll(userId) {
+      await m.query(`DELETE FROM ${SCHEMA}.one_time_codes WHERE user_id = $1`, [userId]);
+    },
     /** A new recovery link makes the older ones of the same user useless. */
-    retireUnused: (userId: string, purpose: CodePurpose) =>
-      m.query(
+    async retireUnused(userId, purpose) {
+      await m.query(
         `UPDATE ${SCHEMA}.one_time_codes SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
         [userId, purpose],
-      ),
+      );
+    },
   };
 };
 
@@ -141,12 +170,8 @@ export const oneTimeCodes = (m: EntityManager) => {
  * Counted attempts for the abuse limits (failed sign-ins, recovery requests), each counted
  * over a sliding window by email, by address hash, or both. Rows older than a day are pruned as new ones come.
  */
-export const attempts = (m: EntityManager) => ({
-  async count(
-    kind: AttemptKind,
-    by: { email?: string; addressHash?: string },
-    windowMinutes: number,
-  ): Promise<number> {
+const attempts = (m: EntityManager): AttemptsRepository => ({
+  async count(kind, by, windowMinutes) {
     const rows: Array<{ n: number }> = await m.query(
       `SELECT count(*)::int AS n FROM ${SCHEMA}.attempts
         WHERE kind = $1 AND ($2::text IS NULL OR email = $2) AND ($3::text IS NULL OR address_hash = $3)
@@ -159,13 +184,13 @@ export const attempts = (m: EntityManager) => ({
    * Holds, until the transaction ends, the counters of one email and of one address for a kind: two requests that
    * count and then record take turns (without it, twelve at once all count zero).
    */
-  async lock(kind: AttemptKind, email: string, addressHash: string): Promise<void> {
+  async lock(kind, email, addressHash) {
     // Email first, address second, in every transaction: no two can wait on each other.
     await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`attempts:${kind}:email:${email}`]);
     await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`attempts:${kind}:address:${addressHash}`]);
   },
   /** Records one attempt and answers its id (a sign-in records before it compares: see sign-in.ts). */
-  async record(kind: AttemptKind, email: string, addressHash: string): Promise<string> {
+  async record(kind, email, addressHash) {
     const rows: Array<{ id: string }> = await m.query(
       `INSERT INTO ${SCHEMA}.attempts (kind, email, address_hash) VALUES ($1, $2, $3) RETURNING id`,
       [kind, email, addressHash],
@@ -177,35 +202,58 @@ export const attempts = (m: EntityManager) => ({
     return rows[0]!.id;
   },
   /** Every attempt that names the email, of every kind (the account is deleted). */
-  forgetEmail: (email: string) => m.query(`DELETE FROM ${SCHEMA}.attempts WHERE email = $1`, [email]),
+  async forgetEmail(email) {
+    await m.query(`DELETE FROM ${SCHEMA}.attempts WHERE email = $1`, [email]);
+  },
   /** Takes back one recorded attempt (a sign-in that turned out to hold the right password). */
-  forget: (id: string) => m.query(`DELETE FROM ${SCHEMA}.attempts WHERE id = $1`, [id]),
+  async forget(id) {
+    await m.query(`DELETE FROM ${SCHEMA}.attempts WHERE id = $1`, [id]);
+  },
   /**
    * Forgets the email's attempts from one address (a successful sign-in there: the others' still count towards the
    * ceiling), or from every address (a new password set through the emailed link).
    */
-  clear: (kind: AttemptKind, email: string, addressHash?: string) =>
-    m.query(
+  async clear(kind, email, addressHash) {
+    await m.query(
       `DELETE FROM ${SCHEMA}.attempts WHERE kind = $1 AND email = $2 AND ($3::text IS NULL OR address_hash = $3)`,
       [kind, email, addressHash ?? null],
-    ),
+    );
+  },
 });
 
 /** The addresses each account has signed in from. */
-export const knownAddresses = (m: EntityManager) => ({
-  async has(userId: string, addressHash: string): Promise<boolean> {
+const knownAddresses = (m: EntityManager): KnownAddressesRepository => ({
+  async has(userId, addressHash) {
     const rows: unknown[] = await m.query(
       `SELECT 1 FROM ${SCHEMA}.known_addresses WHERE user_id = $1 AND address_hash = $2`,
       [userId, addressHash],
     );
     return rows.length > 0;
   },
-  forgetUser: (userId: string) =>
-    m.query(`DELETE FROM ${SCHEMA}.known_addresses WHERE user_id = $1`, [userId]),
-  remember: (userId: string, addressHash: string) =>
-    m.query(
+  async forgetUser(userId) {
+    await m.query(`DELETE FROM ${SCHEMA}.known_addresses WHERE user_id = $1`, [userId]);
+  },
+  async remember(userId, addressHash) {
+    await m.query(
       `INSERT INTO ${SCHEMA}.known_addresses (user_id, address_hash) VALUES ($1, $2)
        ON CONFLICT (user_id, address_hash) DO UPDATE SET last_seen_at = now()`,
       [userId, addressHash],
-    ),
+    );
+  },
 });
+
+/** The ADMIN_PASSWORD last applied (see bootstrap-admin.ts). */
+const adminBootstrap = (m: EntityManager): AdminBootstrapRepository => {
+  const repo = m.getRepository(AdminBootstrapEntity);
+  return {
+    async lock() {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('auth.bootstrap-admin'))`);
+    },
+    async appliedPasswordHash(email) {
+      return (await repo.findOneBy({ email }))?.passwordHash ?? null;
+    },
+    async saveAppliedPasswordHash(email, passwordHash) {
+      await repo.save({ email, passwordHash });
+    },
+  };
+};

@@ -23,6 +23,7 @@ import { bootstrapAdmin } from '../../src/domain/bootstrap-admin.js';
 import { bcryptHasher } from '../../src/domain/passwords.js';
 import { SessionTokens } from '../../src/domain/session-tokens.js';
 import { entities } from '../../src/persistence/entities.js';
+import { authStore } from '../../src/persistence/repositories.js';
 import { CreateAuthTables1732240000000 } from '../../src/persistence/migrations/1732240000000-CreateAuthTables.js';
 import { eventsDuring, recoveryTokenFor, signUpOnly } from './helpers.js';
 
@@ -53,7 +54,7 @@ const versionOf = async (userId: string) =>
 function expectEvent(events: Revoked[], userId: string, tokenVersion: number, secrets: string[]) {
   expect(events).toEqual([
     {
-      eventId: `sessions-revoked:${userId}:${tokenVersion}`,
+      eventId: `events.auth.sessions.revoked:${userId}:${tokenVersion}`,
       at: expect.any(String),
       userId,
       tokenVersion,
@@ -151,7 +152,7 @@ describe('sessionsRevoked', () => {
     });
     try {
       const deps = {
-        db,
+        repos: authStore(db),
         bus,
         logger: createLogger('auth-bootstrap-test', 'silent'),
         passwords: bcryptHasher,

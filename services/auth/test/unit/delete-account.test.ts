@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Msg } from '@app/contracts';
+import { Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import {
   deletedAccountEmail,
@@ -7,12 +7,12 @@ import {
   GOOGLE_CONFIRMATION_MAX_AGE_MS,
 } from '../../src/domain/delete-account.js';
 import type { GoogleIdentity } from '../../src/domain/google-verifier.js';
-import { countingHasher, memoryDeps } from './memory-deps.js';
+import { countingHasher, memoryDeps } from './memory-repositories.js';
 
 const NOW = new Date('2025-03-04T12:00:00Z');
 const GOOGLE_SUB = '1234567890';
 
-/** Refusals happen before anything is written: the in-memory store fails loudly on any write it does not know. */
+/** A refusal, which happens before anything is written (the tests check that no transaction began). */
 async function refusal(promise: Promise<unknown>) {
   const err = await promise.then(
     () => null,
@@ -33,11 +33,11 @@ function withGoogle(identity: Partial<GoogleIdentity> | Error) {
 
 describe('deleteAccount refusals (nothing changes)', () => {
   it('refuses the admin account with a pt-BR message', async () => {
-    const { deps, addUser, transactions } = memoryDeps(countingHasher());
-    const admin = await addUser('admin@exemplo.com', 'admin-senha', { role: 'admin' });
-    const err = await refusal(deleteAccount(deps, admin.id, { password: 'admin-senha' }, NOW));
+    const memory = memoryDeps(countingHasher());
+    const admin = await memory.addUser('admin@exemplo.com', 'admin-senha', { role: 'admin' });
+    const err = await refusal(deleteAccount(memory.deps, admin.id, { password: 'admin-senha' }, NOW));
     expect([err.statusCode, err.message]).toEqual([403, Msg.deleteAccountAdminRefused]);
-    expect(transactions).toBe(0);
+    expect(memory.transactions).toBe(0);
   });
 
   it('refuses a wrong password, and a password for a Google account that never set one', async () => {
@@ -81,6 +81,65 @@ describe('deleteAccount refusals (nothing changes)', () => {
     expect((await refusal(deleteAccount(deps, gone.id, { password: 'senha-certa-1' }, NOW))).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('deleteAccount', () => {
+  it('anonymises the account, removes its codes, attempts and addresses, and announces it', async () => {
+    const memory = memoryDeps(countingHasher());
+    const ana = await memory.addUser('ana@exemplo.com.br', 'senha-certa-1', { tokenVersion: 4 });
+    const other = await memory.addUser('bia@exemplo.com.br', 'senha-da-bia');
+    const repos = memory.deps.repos;
+    await repos.codes.insert('a'.repeat(64), ana.id, 'recovery', new Date(NOW.getTime() + 60_000));
+    await repos.codes.insert('b'.repeat(64), other.id, 'recovery', new Date(NOW.getTime() + 60_000));
+    await repos.attempts.record('sign-in-failure', ana.email, 'casa');
+    await repos.attempts.record('recovery', ana.email, 'rua');
+    await repos.attempts.record('sign-in-failure', other.email, 'casa');
+    await repos.knownAddresses.remember(ana.id, 'casa');
+    await repos.knownAddresses.remember(other.id, 'casa');
+
+    await deleteAccount(memory.deps, ana.id, { password: 'senha-certa-1' }, NOW);
+
+    expect(memory.transactions).toBe(1);
+    expect(await repos.users.byId(ana.id)).toMatchObject({
+      email: deletedAccountEmail(ana.id),
+      fullname: Msg.deletedAccountName,
+      passwordHash: null,
+      googleSub: null,
+      active: false,
+      tokenVersion: 5,
+      deletedAt: expect.any(Date),
+    });
+    // The address is free for a new sign-up; the other account keeps everything.
+    expect(await repos.users.byEmail(ana.email)).toBeNull();
+    expect(memory.codes.map((c) => c.userId)).toEqual([other.id]);
+    expect(memory.attempts.map((a) => a.email)).toEqual([other.email]);
+    expect([...memory.state.knownAddresses.keys()]).toEqual([`${other.id}|casa`]);
+    expect(memory.publish.mock.calls.map(([def, payload, opts]) => [def, payload, opts])).toEqual([
+      [
+        Events.sessionsRevoked,
+        {
+          eventId: `events.auth.sessions.revoked:${ana.id}:5`,
+          at: expect.any(String),
+          userId: ana.id,
+          tokenVersion: 5,
+        },
+        { msgID: `events.auth.sessions.revoked:${ana.id}:5` },
+      ],
+      [
+        Events.userDeleted,
+        { eventId: `events.auth.user.deleted:${ana.id}`, at: NOW.toISOString(), userId: ana.id },
+        { msgID: `events.auth.user.deleted:${ana.id}` },
+      ],
+    ]);
+  });
+
+  it('stays deleted, and answers the member, when userDeleted cannot be published', async () => {
+    const memory = memoryDeps(countingHasher());
+    const ana = await memory.addUser('ana@exemplo.com.br', 'senha-certa-1');
+    memory.publish.mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('EVENTS: timeout'));
+    await deleteAccount(memory.deps, ana.id, { password: 'senha-certa-1' }, NOW);
+    expect((await memory.deps.repos.users.byId(ana.id))?.deletedAt).toEqual(expect.any(Date));
   });
 });
 

@@ -5,6 +5,7 @@ import { SignJWT } from 'jose';
 import { OAuth2Client } from 'google-auth-library';
 import { Msg } from '@app/contracts';
 import { createLogger } from '@app/kit';
+import { recordingBus } from '@app/testing';
 import type { AuthDeps } from '../../src/domain/deps.js';
 import {
   createGoogleVerifier,
@@ -73,11 +74,12 @@ function depsFor(verifyGoogle: AuthDeps['verifyGoogle']) {
       cb();
     },
   });
-  const publish = vi.fn(async () => {});
+  const bus = recordingBus();
+  const { publish } = bus;
   const deps = {
     verifyGoogle,
     logger: createLogger('auth', 'info', sink),
-    bus: { publish },
+    bus,
   } as unknown as AuthDeps;
   return { deps, lines, publish };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Events, Jobs, Msg } from '@app/contracts';
 import { bcryptHasher, decoyHash, passwordMatches } from '../../src/domain/passwords.js';
 import { signIn } from '../../src/domain/sign-in.js';
-import { countingHasher, memoryDeps } from './memory-deps.js';
+import { countingHasher, memoryDeps } from './memory-repositories.js';
 
 // The answer time of a sign-in must not tell whether an email has an account. Instead of timing answers (which
 // a busy machine blurs), these count the work: every credentials check costs exactly one bcrypt comparison.

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
-import type { DataSource } from 'typeorm';
-import type { UserRow } from '../../src/persistence/entities.js';
+import type { UserRow } from '../../src/domain/ports.js';
 import { SessionTokens } from '../../src/domain/session-tokens.js';
 import { verifySession } from '../../src/domain/verify-session.js';
 
@@ -22,25 +21,24 @@ const user: UserRow = {
   deletedAt: null,
 };
 
-/** A DataSource double: the users repository's findOneBy is all verifySession touches. */
-function dbWith(findOneBy: (where: { id: string }) => Promise<UserRow | null>) {
-  const spy = vi.fn(findOneBy);
-  const db = { manager: { getRepository: () => ({ findOneBy: spy }) } } as unknown as DataSource;
-  return { db, findOneBy: spy };
+/** The users repository's byId is all verifySession touches. */
+function reposWith(byId: (id: string) => Promise<UserRow | null>) {
+  const spy = vi.fn(byId);
+  return { repos: { users: { byId: spy } }, byId: spy };
 }
 
 describe('verifySession', () => {
   it('rejects with the database error instead of answering invalid (an outage is not a sign-out)', async () => {
     const outage = new Error('Connection terminated unexpectedly');
-    const { db, findOneBy } = dbWith(() => Promise.reject(outage));
+    const { repos, byId } = reposWith(() => Promise.reject(outage));
     const token = await tokens.issue(user);
-    await expect(verifySession({ tokens, db }, token)).rejects.toBe(outage);
-    expect(findOneBy).toHaveBeenCalledWith({ id: user.id });
+    await expect(verifySession({ tokens, repos }, token)).rejects.toBe(outage);
+    expect(byId).toHaveBeenCalledWith(user.id);
   });
 
   it('answers valid with the user and role for a current session', async () => {
-    const { db } = dbWith(async () => user);
-    expect(await verifySession({ tokens, db }, await tokens.issue(user))).toEqual({
+    const { repos } = reposWith(async () => user);
+    expect(await verifySession({ tokens, repos }, await tokens.issue(user))).toEqual({
       valid: true,
       userId: user.id,
       role: 'user',
@@ -51,13 +49,13 @@ describe('verifySession', () => {
   it('answers invalid for a stale token version, an inactive user or an unknown user', async () => {
     const token = await tokens.issue(user);
     for (const found of [{ ...user, tokenVersion: 3 }, { ...user, active: false }, null]) {
-      const { db } = dbWith(async () => found);
-      expect(await verifySession({ tokens, db }, token)).toEqual({ valid: false });
+      const { repos } = reposWith(async () => found);
+      expect(await verifySession({ tokens, repos }, token)).toEqual({ valid: false });
     }
   });
 
   it('answers invalid for a forged, expired or non-UUID-subject token without asking the database', async () => {
-    const { db, findOneBy } = dbWith(() => Promise.reject(new Error('the database must not be asked')));
+    const { repos, byId } = reposWith(() => Promise.reject(new Error('the database must not be asked')));
     const signed = (subject: string, expires: string, key = secret) =>
       new SignJWT({ tv: 2 })
         .setProtectedHeader({ alg: 'HS256' })
@@ -68,7 +66,7 @@ describe('verifySession', () => {
     const otherKey = await signed(user.id, '1h', 'o'.repeat(40));
     const notAUuid = await signed('not-a-uuid', '1h');
     for (const token of [expired, otherKey, notAUuid, 'garbage'])
-      expect(await verifySession({ tokens, db }, token)).toEqual({ valid: false });
-    expect(findOneBy).not.toHaveBeenCalled();
+      expect(await verifySession({ tokens, repos }, token)).toEqual({ valid: false });
+    expect(byId).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,10 @@
 import { EntitySchema } from 'typeorm';
 
-/** billing's tables (schema `billing`). The ledger is append-only; `balances` caches its sum per user. */
+/**
+ * billing's tables (schema `billing`). The ledger is append-only; `balances` caches its sum per user. Described as
+ * the migrations build them (indexes, checks, the foreign key), so that TypeORM would change nothing after them (the
+ * persistence test); the triggers that keep the ledger append-only and the balance's rules are the migrations' alone.
+ */
 
 export interface BalanceRow {
   userId: string;
@@ -67,9 +71,29 @@ export const TopUpEntity = new EntitySchema<TopUpRow>({
     creditedAt: { name: 'credited_at', type: 'timestamptz', nullable: true },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
   },
+  indices: [
+    { name: 'top_ups_user_idx', columns: ['userId'] },
+    { name: 'top_ups_pending_idx', columns: ['createdAt'], where: `status = 'pending'` },
+    { name: 'top_ups_credited_idx', columns: ['creditedAt'], where: `status = 'credited'` },
+  ],
+  checks: [
+    {
+      name: 'top_up_whole_reais_5_to_20',
+      expression: 'amount_cents BETWEEN 500 AND 2000 AND amount_cents % 100 = 0',
+    },
+    { name: 'top_up_status', expression: `status IN ('pending', 'credited')` },
+  ],
 });
 
-export const LedgerEntryEntity = new EntitySchema<LedgerEntryRow>({
+/**
+ * The top-up a ledger entry belongs to, as a relation: only so that the entity describes the foreign key the
+ * migration made (top_up_id REFERENCES top_ups). Never loaded; entries are written and read by `topUpId`.
+ */
+interface OfTopUp {
+  topUp?: TopUpRow;
+}
+
+export const LedgerEntryEntity = new EntitySchema<LedgerEntryRow & OfTopUp>({
   name: 'LedgerEntry',
   tableName: 'ledger_entries',
   columns: {
@@ -85,6 +109,38 @@ export const LedgerEntryEntity = new EntitySchema<LedgerEntryRow>({
     reason: { type: 'text' },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
   },
+  relations: {
+    topUp: {
+      type: 'many-to-one',
+      target: 'TopUp',
+      joinColumn: { name: 'top_up_id', foreignKeyConstraintName: 'ledger_entries_top_up_id_fkey' },
+    },
+  },
+  indices: [
+    { name: 'ledger_entries_user_idx', columns: ['userId'] },
+    {
+      name: 'ledger_entries_reversed_payment_idx',
+      columns: ['reversedPaymentId'],
+      where: 'reversed_payment_id IS NOT NULL',
+    },
+  ],
+  uniques: [{ name: 'debit_key_once_per_user', columns: ['userId', 'idempotencyKey'] }],
+  checks: [
+    { name: 'ledger_kind', expression: `kind IN ('credit', 'debit', 'reversal')` },
+    { name: 'ledger_source', expression: `source IN ('return', 'webhook', 'reconciler')` },
+    {
+      name: 'credit_from_payment',
+      expression: `kind <> 'credit' OR (amount_cents > 0 AND payment_id IS NOT NULL AND top_up_id IS NOT NULL)`,
+    },
+    {
+      name: 'debit_with_key',
+      expression: `kind <> 'debit' OR (amount_cents < 0 AND idempotency_key IS NOT NULL)`,
+    },
+    {
+      name: 'reversal_of_payment',
+      expression: `kind <> 'reversal' OR (amount_cents < 0 AND reversed_payment_id IS NOT NULL AND top_up_id IS NOT NULL AND idempotency_key IS NOT NULL)`,
+    },
+  ],
 });
 
 export const billingEntities = [BalanceEntity, TopUpEntity, LedgerEntryEntity];

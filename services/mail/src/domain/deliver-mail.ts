@@ -1,5 +1,4 @@
 import type { MessagePayload, Jobs } from '@app/contracts';
-import { SCHEMA } from '../persistence/entities.js';
 import type { MailDeps } from './deps.js';
 import { renderMail } from './templates.js';
 
@@ -12,17 +11,11 @@ export type MailJob = MessagePayload<typeof Jobs.sendMail>;
  */
 export async function deliverMail(deps: MailDeps, job: MailJob): Promise<'sent' | 'duplicate'> {
   const mail = renderMail(job.template, job.data, deps.publicUrl);
-  return deps.db.transaction(async (m) => {
-    await m.query(
-      `INSERT INTO ${SCHEMA}.sent_mails (mail_id, template) VALUES ($1, $2) ON CONFLICT (mail_id) DO NOTHING`,
-      [job.mailId, job.template],
-    );
-    const [row] = (await m.query(`SELECT sent_at FROM ${SCHEMA}.sent_mails WHERE mail_id = $1 FOR UPDATE`, [
-      job.mailId,
-    ])) as Array<{ sent_at: Date | null }>;
-    if (row?.sent_at) return 'duplicate';
+  return deps.repos.transaction(async (tx) => {
+    const { alreadySent } = await tx.sentMails.claim(job.mailId, job.template);
+    if (alreadySent) return 'duplicate';
     await deps.mailer.send(job.to, mail);
-    await m.query(`UPDATE ${SCHEMA}.sent_mails SET sent_at = now() WHERE mail_id = $1`, [job.mailId]);
+    await tx.sentMails.markSent(job.mailId);
     return 'sent';
   });
 }

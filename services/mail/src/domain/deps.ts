@@ -1,9 +1,11 @@
-import type { DataSource } from 'typeorm';
 import type { Bus, Logger } from '@app/kit';
 import type { Mailer } from './mailer.js';
+import type { MailStore } from './ports.js';
 
+/** What the use cases work with; built once in service.ts. */
 export interface MailDeps {
-  db: DataSource;
+  /** Storage, as the repositories of ports.ts (implemented in persistence/). */
+  repos: MailStore;
   bus: Pick<Bus, 'publish' | 'request'>;
   mailer: Mailer;
   publicUrl: string;

@@ -1,13 +1,12 @@
 import { Jobs, type Events, type MessagePayload } from '@app/contracts';
 import type { MailDeps } from './deps.js';
-import { readEmailSettings } from './email-settings.js';
 
 /** On each new sign-up, queues a notice to the admin when the admin asked for it (off by default). */
 export async function notifyAdminOfSignUp(
   deps: MailDeps,
   event: MessagePayload<typeof Events.userRegistered>,
 ): Promise<boolean> {
-  if (!(await readEmailSettings(deps.db.manager)).sendEmailAtRegistration) return false;
+  if (!(await deps.repos.emailSettings.read()).sendEmailAtRegistration) return false;
   const mailId = `admin-new-user:${event.userId}`;
   await deps.bus.publish(
     Jobs.sendMail,

@@ -38,6 +38,7 @@ export const EmailSettingsEntity = new EntitySchema<EmailSettingsRow>({
     sendEmailAtRegistration: { name: 'send_email_at_registration', type: 'boolean', default: false },
     updatedAt: { name: 'updated_at', type: 'timestamptz', updateDate: true },
   },
+  checks: [{ name: 'email_settings_id_check', expression: 'id = 1' }],
 });
 
 export const entities = [SentMailEntity, EmailSettingsEntity];

@@ -1,0 +1,94 @@
+import { vi } from 'vitest';
+import { createLogger } from '@app/kit';
+import type { MailDeps } from '../../src/domain/deps.js';
+import type { Mailer } from '../../src/domain/mailer.js';
+import type { EmailSettings, MailRepositories, MailStore } from '../../src/domain/ports.js';
+import type { RenderedMail } from '../../src/domain/templates.js';
+
+/**
+ * In-memory implementations of mail's repositories (src/domain/ports.ts), keeping to what the Postgres ones promise:
+ * transactions take turns on a claimed mail (here: all of them run one at a time), and one that rejects leaves
+ * nothing behind.
+ */
+export function memoryMailStore() {
+  const state = {
+    /** mailId → the row of sent_mails. */
+    sentMails: new Map<string, { template: string; sentAt: Date | null }>(),
+    emailSettings: { sendEmailAtRegistration: false } as EmailSettings,
+  };
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const repositories: MailRepositories = {
+    sentMails: {
+      async claim(mailId, template) {
+        if (!state.sentMails.has(mailId)) state.sentMails.set(mailId, { template, sentAt: null });
+        return { alreadySent: state.sentMails.get(mailId)!.sentAt !== null };
+      },
+      async markSent(mailId) {
+        const row = state.sentMails.get(mailId);
+        if (row) row.sentAt = new Date();
+      },
+    },
+    emailSettings: {
+      read: async () => ({ ...state.emailSettings }),
+      async save(settings) {
+        state.emailSettings = { sendEmailAtRegistration: settings.sendEmailAtRegistration };
+        return { ...state.emailSettings };
+      },
+    },
+  };
+
+  /** One at a time; a rejected one puts back everything as it was when it began. */
+  function transaction<T>(work: (tx: MailRepositories) => Promise<T>): Promise<T> {
+    const run = queue.then(async () => {
+      const sentMails = new Map([...state.sentMails].map(([id, row]) => [id, { ...row }]));
+      const emailSettings = { ...state.emailSettings };
+      try {
+        return await work(repositories);
+      } catch (err) {
+        state.sentMails = sentMails;
+        state.emailSettings = emailSettings;
+        throw err;
+      }
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  const store: MailStore = { ...repositories, transaction };
+  return { store, state };
+}
+
+/** A mailer that keeps what it was asked to send; `failing` makes the next sends reject (SMTP down). */
+export function recordingMailer() {
+  const sent: Array<{ to: string; mail: RenderedMail }> = [];
+  const mailer = {
+    sent,
+    failing: null as Error | null,
+    async send(to: string, mail: RenderedMail) {
+      if (mailer.failing) throw mailer.failing;
+      sent.push({ to, mail });
+    },
+    close() {},
+  };
+  return mailer satisfies Mailer;
+}
+
+/** mail's dependencies over the in-memory repositories, a recording mailer and a bus that records publishes. */
+export function memoryMailDeps() {
+  const memory = memoryMailStore();
+  const mailer = recordingMailer();
+  const publish = vi.fn(async (..._args: unknown[]) => {});
+  const request = vi.fn(async (..._args: unknown[]): Promise<unknown> => {
+    throw new Error('no request expected');
+  });
+  const deps: MailDeps = {
+    repos: memory.store,
+    bus: { publish, request } as unknown as MailDeps['bus'],
+    mailer,
+    publicUrl: 'https://exercicios.example.com.br',
+    adminEmail: 'admin@exemplo.com',
+    logger: createLogger('mail', 'silent'),
+  };
+  return { deps, state: memory.state, mailer, publish, request };
+}

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import { DataSource, type EntityManager, type EntitySchema, type MixedList } from 'typeorm';
 import type { Logger } from './logger.js';
 
 export interface DatabaseOptions {
@@ -75,3 +75,24 @@ export const dropDatabase = (url: string) =>
   onServer(url, async (client, name) => {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
+
+/**
+ * A service's repositories as its domain sees them (the port): each statement on its own, and `transaction`, which
+ * runs `work` with repositories whose statements all belong to one transaction: committed when `work` resolves,
+ * rolled back when it rejects.
+ */
+export type Store<R> = R & { transaction<T>(work: (tx: R) => Promise<T>): Promise<T> };
+
+/**
+ * The Postgres side of a Store: `repositoriesOn` builds every repository on one manager; outside a transaction they
+ * run on the data source's, inside `transaction` on the transaction's.
+ */
+export function storeOver<R extends object>(
+  db: DataSource,
+  repositoriesOn: (m: EntityManager) => R,
+): Store<R> {
+  return {
+    ...repositoriesOn(db.manager),
+    transaction: (work) => db.transaction((m) => work(repositoriesOn(m))),
+  };
+}

@@ -1,3 +1,4 @@
+import type { Store } from '@app/kit';
 import type { Role } from '@app/contracts';
 
 /**
@@ -130,10 +131,5 @@ export interface AuthRepositories {
   adminBootstrap: AdminBootstrapRepository;
 }
 
-/**
- * The repositories, each statement on its own, and `transaction`, which runs `work` with repositories whose
- * statements all belong to one transaction: committed when `work` resolves, rolled back when it rejects.
- */
-export interface AuthStore extends AuthRepositories {
-  transaction<T>(work: (tx: AuthRepositories) => Promise<T>): Promise<T>;
-}
+/** The repositories, each statement on its own, and `transaction` (kit `Store`). */
+export type AuthStore = Store<AuthRepositories>;

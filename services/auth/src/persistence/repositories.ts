@@ -1,4 +1,5 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import { storeOver } from '@app/kit';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type {
   AdminBootstrapRepository,
@@ -12,16 +13,8 @@ import type {
 } from '../domain/ports.js';
 import { SCHEMA, AdminBootstrapEntity, OneTimeCodeEntity, UserEntity } from './entities.js';
 
-/**
- * auth's repositories over Postgres: outside a transaction on the data source's manager, and inside
- * `transaction` on the transaction's, so that every statement of the work belongs to it.
- */
-export function authStore(db: DataSource): AuthStore {
-  return {
-    ...authRepositories(db.manager),
-    transaction: (work) => db.transaction((m) => work(authRepositories(m))),
-  };
-}
+/** auth's repositories over Postgres (kit `storeOver`: in a transaction or not). */
+export const authStore = (db: DataSource): AuthStore => storeOver(db, authRepositories);
 
 /** Every repository on one manager (the data source's, or a transaction's). */
 const authRepositories = (m: EntityManager): AuthRepositories => ({

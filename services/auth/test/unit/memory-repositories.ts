@@ -2,15 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createLogger } from '@app/kit';
 import { recordingBus } from '@app/testing';
 import type { AuthConfig } from '../../src/config.js';
+import type { OneTimeCodeRow } from '../../src/persistence/entities.js';
 import type { AuthDeps } from '../../src/domain/deps.js';
 import type { PasswordHasher } from '../../src/domain/passwords.js';
-import type {
-  AttemptKind,
-  AuthRepositories,
-  AuthStore,
-  CodePurpose,
-  UserRow,
-} from '../../src/domain/ports.js';
+import type { AttemptKind, AuthRepositories, AuthStore, UserRow } from '../../src/domain/ports.js';
 import { SessionTokens } from '../../src/domain/session-tokens.js';
 
 /**
@@ -21,14 +16,8 @@ import { SessionTokens } from '../../src/domain/session-tokens.js';
  * nothing more.
  */
 
-export interface MemoryCode {
-  hash: string;
-  userId: string;
-  purpose: CodePurpose;
-  expiresAt: Date;
-  usedAt: Date | null;
-  createdAt: Date;
-}
+/** A stored code, as its table's row holds it. */
+export type MemoryCode = OneTimeCodeRow;
 
 export interface MemoryAttempt {
   id: string;

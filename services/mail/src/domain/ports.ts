@@ -1,3 +1,4 @@
+import type { Store } from '@app/kit';
 /**
  * What mail's use cases need from storage, as interfaces: the SQL lives in persistence/ (mail-repository.ts
  * implements these over Postgres).
@@ -30,10 +31,5 @@ export interface MailRepositories {
   emailSettings: EmailSettingsRepository;
 }
 
-/**
- * The repositories, each statement on its own, and `transaction`, which runs `work` with repositories whose
- * statements all belong to one transaction: committed when `work` resolves, rolled back when it rejects.
- */
-export interface MailStore extends MailRepositories {
-  transaction<T>(work: (tx: MailRepositories) => Promise<T>): Promise<T>;
-}
+/** The repositories, each statement on its own, and `transaction` (kit `Store`). */
+export type MailStore = Store<MailRepositories>;

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { storeOver } from '@app/kit';
 import type {
   EmailSettingsRepository,
   MailRepositories,
@@ -7,16 +8,8 @@ import type {
 } from '../domain/ports.js';
 import { EmailSettingsEntity, SCHEMA } from './entities.js';
 
-/**
- * mail's repositories over Postgres: outside a transaction on the data source's manager, and inside
- * `transaction` on the transaction's, so that every statement of the work belongs to it.
- */
-export function mailStore(db: DataSource): MailStore {
-  return {
-    ...mailRepositories(db.manager),
-    transaction: (work) => db.transaction((m) => work(mailRepositories(m))),
-  };
-}
+/** mail's repositories over Postgres (kit `storeOver`: in a transaction or not). */
+export const mailStore = (db: DataSource): MailStore => storeOver(db, mailRepositories);
 
 const mailRepositories = (m: EntityManager): MailRepositories => ({
   sentMails: sentMails(m),

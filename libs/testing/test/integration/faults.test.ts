@@ -168,6 +168,10 @@ describe('Postgres restarted in the middle of buys and top-ups', () => {
     const buyDuring = await call(stack.gatewayUrl, buy, { token: user.token, body: { code: codes[0]! } });
     expectJsonAnswer(buyDuring, 'buy during the outage');
     expect(buyDuring.status).toBe(503);
+    // The pdf-worker has no database (defineService without one): it stays ready and keeps rendering.
+    const workerReady = await fetch(`http://127.0.0.1:${stack.env['pdf-worker']!.PORT}/ready`);
+    expect(workerReady.status).toBe(200);
+    expect(await workerReady.json()).toEqual({ status: 'ready', checks: { nats: true, started: true } });
     const started = Date.now();
     await postgres.start();
     recoveries.postgres = await recoveryMs(started, async () => {

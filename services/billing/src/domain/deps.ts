@@ -2,6 +2,89 @@ import type { Logger } from '@app/kit';
 import type { BillingConfig } from '../config.js';
 import type { BillingStore } from '../persistence/billing-store.js';
 import type { PaymentProvider } from './payment-provider.js';
+import type { StatementRow } from './statement.js';
+
+/** Which path wrote a credit or a reversal. */
+export type SettlementSource = 'return' | 'webhook' | 'reconciler';
+
+export type TopUpStatus = 'pending' | 'credited';
+
+/** A payment attempt: a whole-reais amount a user asked to add, and what became of it. */
+export interface TopUp {
+  id: string;
+  userId: string;
+  amountCents: number;
+  /** The Checkout Pro preference made for it; null until the provider made one. */
+  preferenceId: string | null;
+  status: TopUpStatus;
+  /** The status of its payment when last seen (the provider's word, at most 40 characters). */
+  lastPaymentStatus: string | null;
+  /** When the reconciler last claimed it. */
+  checkedAt: Date | null;
+  creditedAt: Date | null;
+  createdAt: Date;
+}
+
+/** An approved payment to credit to its top-up's owner. */
+export interface CreditInput {
+  topUpId: string;
+  userId: string;
+  amountCents: number;
+  paymentId: string;
+  source: SettlementSource;
+}
+
+export type CreditResult = { credited: boolean; balanceCents: number };
+
+/** What a refund or chargeback has taken back of a payment in all (`totalCents`), as the provider says now. */
+export interface ReversalInput {
+  topUpId: string;
+  paymentId: string;
+  totalCents: number;
+  paymentStatus: string;
+  source: SettlementSource;
+}
+
+/**
+ * `reversedCents`: what this call took back (0 when the payment was never credited or the same or a larger
+ * reversal was already recorded); `totalReversedCents`: what is reversed of the payment in all, after the call.
+ */
+export type ReversalResult =
+  | { credited: false }
+  | { credited: true; reversedCents: number; totalReversedCents: number; balanceCents: number };
+
+/**
+ * billing's storage as the use cases and routes see it (the SQL one is src/persistence/billing-store.ts). Whatever
+ * implements it keeps the ledger's rules: a balance changes only with the ledger entry that explains it, a payment
+ * credits at most once, and a refund state reverses at most once, never more than its payment credited.
+ */
+export interface BillingRepository {
+  /** The user's balance (0 for a user who never had one); negative only after a reversal. */
+  balanceCents(userId: string): Promise<number>;
+  /** The user's newest `limit` ledger entries, newest first, each with the balance right after it. */
+  statementRows(userId: string, limit: number): Promise<StatementRow[]>;
+  /** The user's top-ups, oldest first. */
+  topUpsOf(userId: string): Promise<TopUp[]>;
+  /** Records a pending top-up of whole reais from R$ 5 to R$ 20 (refused otherwise). */
+  createTopUp(topUp: Pick<TopUp, 'id' | 'userId' | 'amountCents'>): Promise<void>;
+  attachPreference(topUpId: string, preferenceId: string): Promise<void>;
+  /** Forgets a top-up that has no preference (it never reached the payer); one with a preference stays. */
+  discardTopUp(topUpId: string): Promise<void>;
+  findTopUp(topUpId: string): Promise<TopUp | null>;
+  /** Notes the status a pending top-up's payment was last seen in (a credited one keeps 'approved'). */
+  recordPaymentStatus(topUpId: string, status: string): Promise<void>;
+  /** Credits an approved payment to the top-up's owner, once per payment however often it is asked. */
+  creditPayment(input: CreditInput): Promise<CreditResult>;
+  /**
+   * Brings what is reversed of a credited payment up to `totalCents` (capped at the credit), once per refund state;
+   * the balance may go below zero. A payment that was never credited reverses nothing.
+   */
+  reversePayment(input: ReversalInput): Promise<ReversalResult>;
+  /** Claims pending top-ups younger than the window and not looked at for `everyMs`, marking them checked now. */
+  claimPendingTopUps(opts: { windowHours: number; everyMs: number; limit: number }): Promise<TopUp[]>;
+  /** Claims credited top-ups younger than `windowDays`, not wholly reversed and not looked at for `everyMs`. */
+  claimCreditedTopUps(opts: { windowDays: number; everyMs: number; limit: number }): Promise<TopUp[]>;
+}
 
 /** What billing announces to the rest of the system (implemented over NATS in src/nats/events.ts). */
 export interface BillingEvents {
@@ -26,7 +109,7 @@ export interface BillingEvents {
 }
 
 export interface BillingDeps {
-  store: BillingStore;
+  store: BillingRepository;
   provider: PaymentProvider;
   events: BillingEvents;
   logger: Logger;

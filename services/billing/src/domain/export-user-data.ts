@@ -1,5 +1,5 @@
 import type { BillingDataExport } from '@app/contracts';
-import type { BillingStore } from '../persistence/billing-store.js';
+import type { BillingRepository } from './deps.js';
 import { toStatement } from './statement.js';
 
 /**
@@ -10,7 +10,7 @@ export const EXPORT_MAX_ENTRIES = 4000;
 
 /** billing's part of a member's data export (LGPD): the statement, oldest first, and every top-up. */
 export async function exportUserData(
-  store: Pick<BillingStore, 'statementRows' | 'topUpsOf'>,
+  store: Pick<BillingRepository, 'statementRows' | 'topUpsOf'>,
   userId: string,
 ): Promise<BillingDataExport> {
   const [rows, topUps] = await Promise.all([

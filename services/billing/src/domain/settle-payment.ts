@@ -1,6 +1,5 @@
-import type { SettlementSource } from '../persistence/entities.js';
 import { judgePayment, reversalTarget, type Claimant, type TopUpFacts } from './judge-payment.js';
-import type { BillingDeps } from './deps.js';
+import type { BillingDeps, SettlementSource } from './deps.js';
 import type { ProviderPayment } from './payment-provider.js';
 
 export type Settlement =

@@ -1,5 +1,7 @@
 import { Msg, type Statement, type StatementKind } from '@app/contracts';
-import type { LedgerKind } from '../persistence/entities.js';
+
+/** What a ledger entry records: a top-up credited, a purchase debited, a refund or chargeback taken back. */
+export type LedgerKind = 'credit' | 'debit' | 'reversal';
 
 /** A ledger entry as the statement query reads it, with the balance right after it (a running sum). */
 export interface StatementRow {

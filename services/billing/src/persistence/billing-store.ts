@@ -1,17 +1,25 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import type { StatementRow } from '../domain/statement.js';
-import { TopUpEntity, type LedgerKind, type SettlementSource, type TopUpRow } from './entities.js';
+import type {
+  BillingRepository,
+  CreditInput,
+  CreditResult,
+  ReversalInput,
+  ReversalResult,
+  TopUp,
+} from '../domain/deps.js';
+import type { LedgerKind, StatementRow } from '../domain/statement.js';
+import { TopUpEntity } from './entities.js';
+
+/** A purchase to take from a user's balance; `idempotencyKey` makes a repeat of it debit nothing more. */
+export interface DebitInput {
+  userId: string;
+  cents: number;
+  reason: string;
+  idempotencyKey: string;
+}
 
 export type DebitResult =
   { ok: true; balanceCents: number } | { ok: false; reason: 'insufficient'; balanceCents: number };
-export type CreditResult = { credited: boolean; balanceCents: number };
-/**
- * `reversedCents`: what this call took back (0 when the payment was never credited or the same or a larger
- * reversal was already recorded); `totalReversedCents`: what is reversed of the payment in all, after the call.
- */
-export type ReversalResult =
-  | { credited: false }
-  | { credited: true; reversedCents: number; totalReversedCents: number; balanceCents: number };
 
 /**
  * A debit key this user already spent on another amount: not a repeat of that debit, and not a new one either.
@@ -34,7 +42,7 @@ export class DebitKeyReusedError extends Error {
  * ledger row that explains it; concurrent changes of one user's balance queue on that user's balance row lock.
  * (`UPDATE ... RETURNING` is wrapped in a CTE: TypeORM answers `[rows, count]` for a bare UPDATE, rows for a SELECT.)
  */
-export class BillingStore {
+export class BillingStore implements BillingRepository {
   constructor(private readonly db: DataSource) {}
 
   private get topUps() {
@@ -49,7 +57,7 @@ export class BillingStore {
     return rows[0]?.balance_cents ?? 0;
   }
 
-  async createTopUp(topUp: Pick<TopUpRow, 'id' | 'userId' | 'amountCents'>): Promise<void> {
+  async createTopUp(topUp: Pick<TopUp, 'id' | 'userId' | 'amountCents'>): Promise<void> {
     await this.topUps.insert({ ...topUp, status: 'pending' });
   }
 
@@ -62,7 +70,7 @@ export class BillingStore {
     await this.topUps.delete({ id: topUpId, preferenceId: IsNull() });
   }
 
-  findTopUp(topUpId: string): Promise<TopUpRow | null> {
+  findTopUp(topUpId: string): Promise<TopUp | null> {
     return this.topUps.findOneBy({ id: topUpId });
   }
 
@@ -77,13 +85,7 @@ export class BillingStore {
    * Credits an approved payment to the top-up's owner. The UNIQUE payment_id makes a repeat (or a concurrent
    * twin) insert nothing, so a payment credits once however often and however concurrently it arrives.
    */
-  creditPayment(input: {
-    topUpId: string;
-    userId: string;
-    amountCents: number;
-    paymentId: string;
-    source: SettlementSource;
-  }): Promise<CreditResult> {
+  creditPayment(input: CreditInput): Promise<CreditResult> {
     return this.db.transaction(async (m) => {
       await m.query('SELECT 1 FROM billing.top_ups WHERE id = $1 FOR UPDATE', [input.topUpId]);
       const inserted: unknown[] = await m.query(
@@ -119,13 +121,7 @@ export class BillingStore {
    * refund state reverses once however often and concurrently the webhook and the reconciler see it; a partial
    * refund followed by a full one makes two entries. A payment that was never credited reverses nothing.
    */
-  reversePayment(input: {
-    topUpId: string;
-    paymentId: string;
-    totalCents: number;
-    paymentStatus: string;
-    source: SettlementSource;
-  }): Promise<ReversalResult> {
+  reversePayment(input: ReversalInput): Promise<ReversalResult> {
     return this.db.transaction(async (m) => {
       await m.query('SELECT 1 FROM billing.top_ups WHERE id = $1 FOR UPDATE', [input.topUpId]);
       const [credit]: Array<{ user_id: string; amount_cents: number }> = await m.query(
@@ -202,12 +198,7 @@ export class BillingStore {
    * balance (left by a reversal) covers nothing. The `debit_never_below_zero` trigger backs the "a debit never takes
    * the balance below zero" rule should this code be wrong.
    */
-  debit(input: {
-    userId: string;
-    cents: number;
-    reason: string;
-    idempotencyKey: string;
-  }): Promise<DebitResult> {
+  debit(input: DebitInput): Promise<DebitResult> {
     return this.db.transaction(async (m) => {
       const locked: Array<{ balance_cents: number }> = await m.query(
         'SELECT balance_cents FROM billing.balances WHERE user_id = $1 FOR UPDATE',
@@ -274,7 +265,7 @@ export class BillingStore {
   }
 
   /** The user's top-ups (payment attempts), oldest first. */
-  topUpsOf(userId: string): Promise<TopUpRow[]> {
+  topUpsOf(userId: string): Promise<TopUp[]> {
     return this.topUps.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
@@ -292,7 +283,7 @@ export class BillingStore {
    * Claims pending top-ups younger than the window and not looked at for `everyMs`, marking them checked now.
    * SKIP LOCKED lets replicas share the work instead of all asking Mercado Pago about the same top-ups.
    */
-  claimPendingTopUps(opts: { windowHours: number; everyMs: number; limit: number }): Promise<TopUpRow[]> {
+  claimPendingTopUps(opts: { windowHours: number; everyMs: number; limit: number }): Promise<TopUp[]> {
     return this.claimTopUps({
       which: `status = 'pending' AND preference_id IS NOT NULL
               AND created_at > now() - $1::float8 * interval '1 hour'`,
@@ -307,7 +298,7 @@ export class BillingStore {
    * Claims credited top-ups younger than `windowDays` (since their credit), not fully refunded or charged back and
    * not looked at for `everyMs`, for the reconciler to ask Mercado Pago about a later refund or chargeback.
    */
-  claimCreditedTopUps(opts: { windowDays: number; everyMs: number; limit: number }): Promise<TopUpRow[]> {
+  claimCreditedTopUps(opts: { windowDays: number; everyMs: number; limit: number }): Promise<TopUp[]> {
     return this.claimTopUps({
       which: `status = 'credited' AND credited_at > now() - $1::float8 * interval '1 day'
               AND coalesce(last_payment_status, '') NOT IN ('refunded', 'charged_back')`,
@@ -328,7 +319,7 @@ export class BillingStore {
     window: number;
     everyMs: number;
     limit: number;
-  }): Promise<TopUpRow[]> {
+  }): Promise<TopUp[]> {
     const rows: Array<{ id: string }> = await this.db.query(
       `WITH claimed AS (
        UPDATE billing.top_ups SET checked_at = now()

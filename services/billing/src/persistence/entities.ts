@@ -1,4 +1,6 @@
 import { EntitySchema } from 'typeorm';
+import type { SettlementSource, TopUp } from '../domain/deps.js';
+import type { LedgerKind } from '../domain/statement.js';
 
 /**
  * billing's tables (schema `billing`). The ledger is append-only; `balances` caches its sum per user. Described as
@@ -11,25 +13,6 @@ export interface BalanceRow {
   balanceCents: number;
   updatedAt: Date;
 }
-
-export type TopUpStatus = 'pending' | 'credited';
-
-export interface TopUpRow {
-  id: string;
-  userId: string;
-  amountCents: number;
-  preferenceId: string | null;
-  status: TopUpStatus;
-  lastPaymentStatus: string | null;
-  checkedAt: Date | null;
-  creditedAt: Date | null;
-  createdAt: Date;
-}
-
-export type LedgerKind = 'credit' | 'debit' | 'reversal';
-
-/** Which path wrote a credit or a reversal. */
-export type SettlementSource = 'return' | 'webhook' | 'reconciler';
 
 export interface LedgerEntryRow {
   id: string;
@@ -57,7 +40,7 @@ export const BalanceEntity = new EntitySchema<BalanceRow>({
   },
 });
 
-export const TopUpEntity = new EntitySchema<TopUpRow>({
+export const TopUpEntity = new EntitySchema<TopUp>({
   name: 'TopUp',
   tableName: 'top_ups',
   columns: {
@@ -90,7 +73,7 @@ export const TopUpEntity = new EntitySchema<TopUpRow>({
  * migration made (top_up_id REFERENCES top_ups). Never loaded; entries are written and read by `topUpId`.
  */
 interface OfTopUp {
-  topUp?: TopUpRow;
+  topUp?: TopUp;
 }
 
 export const LedgerEntryEntity = new EntitySchema<LedgerEntryRow & OfTopUp>({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MAX_ENTRIES, exportUserData } from '../../src/domain/export-user-data.js';
 import type { StatementRow } from '../../src/domain/statement.js';
-import type { TopUpRow } from '../../src/persistence/entities.js';
+import type { TopUp } from '../../src/domain/deps.js';
 
 const at = new Date('2025-03-04T12:00:00Z');
-const topUp: TopUpRow = {
+const topUp: TopUp = {
   id: 't1',
   userId: 'u1',
   amountCents: 1000,
@@ -16,7 +16,7 @@ const topUp: TopUpRow = {
   createdAt: at,
 };
 
-const fakeStore = (rows: StatementRow[], topUps: TopUpRow[] = [topUp]) => {
+const fakeStore = (rows: StatementRow[], topUps: TopUp[] = [topUp]) => {
   const asked: Array<[string, number]> = [];
   return {
     asked,

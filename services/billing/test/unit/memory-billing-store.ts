@@ -1,0 +1,283 @@
+import type {
+  BillingRepository,
+  CreditInput,
+  CreditResult,
+  ReversalInput,
+  ReversalResult,
+  TopUp,
+} from '../../src/domain/deps.js';
+import type { StatementRow } from '../../src/domain/statement.js';
+import {
+  DebitKeyReusedError,
+  type DebitInput,
+  type DebitResult,
+} from '../../src/persistence/billing-store.js';
+import type { LedgerEntryRow } from '../../src/persistence/entities.js';
+
+/**
+ * billing's storage in memory, for unit tests of the use cases. It keeps the rules the SQL store and its schema keep
+ * (src/persistence/billing-store.ts, migrations/): the balance moves only with the ledger entry that explains it; a
+ * payment credits once (UNIQUE payment_id); a key is used once per user (UNIQUE (user_id, idempotency_key)), so a
+ * refund state reverses once and a debit key debits once; a reversal never takes back more than its credit; a debit
+ * never takes the balance below zero, and only a reversal may; a top-up is whole reais from R$ 5 to R$ 20; the
+ * ledger is append-only. Every method reads and writes without awaiting in between, so calls made at the same time
+ * run one after the other, as the row locks make them in Postgres.
+ */
+export class MemoryBillingStore implements BillingRepository {
+  private readonly topUps = new Map<string, TopUp>();
+  private readonly ledger: LedgerEntryRow[] = [];
+  private readonly balances = new Map<string, number>();
+
+  /** `now`: the database's clock (created_at, credited_at, checked_at and the reconciler's windows). */
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  // ---------------- BillingRepository ----------------
+
+  async balanceCents(userId: string): Promise<number> {
+    return this.balances.get(userId) ?? 0;
+  }
+
+  async statementRows(userId: string, limit: number): Promise<StatementRow[]> {
+    let balance = 0;
+    const rows = this.ledger
+      .filter((e) => e.userId === userId)
+      .map((e) => {
+        balance += e.amountCents;
+        return {
+          id: e.id,
+          kind: e.kind,
+          amountCents: e.amountCents,
+          reason: e.reason,
+          createdAt: e.createdAt,
+          balanceAfterCents: balance,
+        };
+      });
+    return rows.reverse().slice(0, limit);
+  }
+
+  async topUpsOf(userId: string): Promise<TopUp[]> {
+    return [...this.topUps.values()]
+      .filter((t) => t.userId === userId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map(copy);
+  }
+
+  async createTopUp(topUp: Pick<TopUp, 'id' | 'userId' | 'amountCents'>): Promise<void> {
+    // CHECK top_up_whole_reais_5_to_20, and the primary key.
+    const cents = topUp.amountCents;
+    if (!Number.isInteger(cents) || cents < 500 || cents > 2000 || cents % 100 !== 0)
+      throw new Error(`top-up of ${cents} cents violates check constraint "top_up_whole_reais_5_to_20"`);
+    if (this.topUps.has(topUp.id)) throw new Error(`duplicate top-up id ${topUp.id}`);
+    this.topUps.set(topUp.id, {
+      ...topUp,
+      preferenceId: null,
+      status: 'pending',
+      lastPaymentStatus: null,
+      checkedAt: null,
+      creditedAt: null,
+      createdAt: this.now(),
+    });
+  }
+
+  async attachPreference(topUpId: string, preferenceId: string): Promise<void> {
+    const topUp = this.topUps.get(topUpId);
+    if (!topUp) return;
+    // UNIQUE preference_id.
+    if ([...this.topUps.values()].some((t) => t.id !== topUpId && t.preferenceId === preferenceId))
+      throw new Error(`duplicate preference id ${preferenceId}`);
+    topUp.preferenceId = preferenceId;
+  }
+
+  async discardTopUp(topUpId: string): Promise<void> {
+    if (this.topUps.get(topUpId)?.preferenceId === null) this.topUps.delete(topUpId);
+  }
+
+  async findTopUp(topUpId: string): Promise<TopUp | null> {
+    const topUp = this.topUps.get(topUpId);
+    return topUp ? copy(topUp) : null;
+  }
+
+  async recordPaymentStatus(topUpId: string, status: string): Promise<void> {
+    const topUp = this.topUps.get(topUpId);
+    if (topUp?.status === 'pending') topUp.lastPaymentStatus = status.slice(0, 40);
+  }
+
+  async creditPayment(input: CreditInput): Promise<CreditResult> {
+    const topUp = this.topUps.get(input.topUpId);
+    // The ledger's top_up_id references a top-up; a credit is positive (CHECK credit_from_payment).
+    if (!topUp) throw new Error(`credit for unknown top-up ${input.topUpId}`);
+    if (input.amountCents <= 0) throw new Error('a credit must be positive');
+    // ON CONFLICT (payment_id) DO NOTHING.
+    if (this.ledger.some((e) => e.paymentId === input.paymentId))
+      return { credited: false, balanceCents: await this.balanceCents(input.userId) };
+    this.append({
+      userId: input.userId,
+      kind: 'credit',
+      amountCents: input.amountCents,
+      topUpId: input.topUpId,
+      paymentId: input.paymentId,
+      source: input.source,
+      reason: 'Recarga via Mercado Pago',
+    });
+    topUp.status = 'credited';
+    topUp.lastPaymentStatus = 'approved';
+    topUp.creditedAt ??= this.now();
+    return { credited: true, balanceCents: await this.balanceCents(input.userId) };
+  }
+
+  async reversePayment(input: ReversalInput): Promise<ReversalResult> {
+    const credit = this.ledger.find(
+      (e) => e.paymentId === input.paymentId && e.kind === 'credit' && e.topUpId === input.topUpId,
+    );
+    if (!credit) return { credited: false };
+    const target = Math.min(input.totalCents, credit.amountCents);
+    const already = -this.ledger
+      .filter((e) => e.reversedPaymentId === input.paymentId && e.kind === 'reversal')
+      .reduce((sum, e) => sum + e.amountCents, 0);
+    const delta = target - already;
+    const key = `reversal:${input.paymentId}:${target}`;
+    // Nothing more to take back, or this refund state was already reversed (UNIQUE (user_id, idempotency_key)).
+    if (delta <= 0 || this.keyUsed(credit.userId, key)) {
+      return {
+        credited: true,
+        reversedCents: 0,
+        totalReversedCents: already,
+        balanceCents: await this.balanceCents(credit.userId),
+      };
+    }
+    this.append({
+      userId: credit.userId,
+      kind: 'reversal',
+      amountCents: -delta,
+      topUpId: input.topUpId,
+      reversedPaymentId: input.paymentId,
+      idempotencyKey: key,
+      source: input.source,
+      reason:
+        input.paymentStatus === 'charged_back' ? 'Contestação (chargeback) de recarga' : 'Estorno de recarga',
+    });
+    this.topUps.get(input.topUpId)!.lastPaymentStatus = input.paymentStatus.slice(0, 40);
+    return {
+      credited: true,
+      reversedCents: delta,
+      totalReversedCents: target,
+      balanceCents: await this.balanceCents(credit.userId),
+    };
+  }
+
+  async claimPendingTopUps(opts: { windowHours: number; everyMs: number; limit: number }): Promise<TopUp[]> {
+    const since = this.now().getTime() - opts.windowHours * 3600_000;
+    return this.claim(
+      (t) => t.status === 'pending' && t.preferenceId !== null && t.createdAt.getTime() > since,
+      (t) => t.createdAt,
+      opts,
+    );
+  }
+
+  async claimCreditedTopUps(opts: { windowDays: number; everyMs: number; limit: number }): Promise<TopUp[]> {
+    const since = this.now().getTime() - opts.windowDays * 86_400_000;
+    return this.claim(
+      (t) =>
+        t.status === 'credited' &&
+        t.creditedAt !== null &&
+        t.creditedAt.getTime() > since &&
+        !['refunded', 'charged_back'].includes(t.lastPaymentStatus ?? ''),
+      (t) => t.creditedAt!,
+      opts,
+    );
+  }
+
+  // ---------------- beyond the domain's port (the debit RPC's handler uses it) ----------------
+
+  /** As BillingStore.debit: a key debits once per user; a balance that does not cover the amount is left alone. */
+  async debit(input: DebitInput): Promise<DebitResult> {
+    const current = await this.balanceCents(input.userId);
+    const seen = this.ledger.find(
+      (e) => e.userId === input.userId && e.idempotencyKey === input.idempotencyKey,
+    );
+    if (seen) {
+      const debitedCents = -seen.amountCents;
+      if (debitedCents !== input.cents)
+        throw new DebitKeyReusedError(input.userId, input.idempotencyKey, debitedCents, input.cents);
+      return { ok: true, balanceCents: current };
+    }
+    if (current < input.cents) return { ok: false, reason: 'insufficient', balanceCents: current };
+    this.append({
+      userId: input.userId,
+      kind: 'debit',
+      amountCents: -input.cents,
+      idempotencyKey: input.idempotencyKey,
+      reason: input.reason,
+    });
+    return { ok: true, balanceCents: await this.balanceCents(input.userId) };
+  }
+
+  // ---------------- for the tests' eyes ----------------
+
+  /** Every ledger entry, oldest first (copies). */
+  entries(): LedgerEntryRow[] {
+    return this.ledger.map((e) => ({ ...e }));
+  }
+
+  /** Every top-up, in creation order (copies). */
+  allTopUps(): TopUp[] {
+    return [...this.topUps.values()].map(copy);
+  }
+
+  // ---------------- the schema's rules ----------------
+
+  private keyUsed(userId: string, key: string): boolean {
+    return this.ledger.some((e) => e.userId === userId && e.idempotencyKey === key);
+  }
+
+  /**
+   * Appends an entry and moves the balance by its amount, as one: the ledger is append-only and the balance is its
+   * sum. Refused, changing nothing, as the schema refuses it: a key used twice by one user, a payment credited twice,
+   * a balance taken below zero (or further below) by anything but a reversal.
+   */
+  private append(
+    entry: Pick<LedgerEntryRow, 'userId' | 'kind' | 'amountCents' | 'reason'> & Partial<LedgerEntryRow>,
+  ): void {
+    if (entry.idempotencyKey && this.keyUsed(entry.userId, entry.idempotencyKey))
+      throw new Error('duplicate key violates unique constraint "debit_key_once_per_user"');
+    if (entry.paymentId && this.ledger.some((e) => e.paymentId === entry.paymentId))
+      throw new Error('duplicate payment_id');
+    const before = this.balances.get(entry.userId) ?? 0;
+    const after = before + entry.amountCents;
+    if (after < 0 && after < before && entry.kind !== 'reversal')
+      throw new Error('balance_never_negative: only a reversal may take the balance below zero');
+    this.ledger.push({
+      topUpId: null,
+      paymentId: null,
+      reversedPaymentId: null,
+      idempotencyKey: null,
+      source: null,
+      ...entry,
+      id: String(this.ledger.length + 1),
+      createdAt: this.now(),
+    });
+    this.balances.set(entry.userId, after);
+  }
+
+  /** Marks as checked now, and answers, up to `limit` top-ups `which` picks, least recently checked first. */
+  private claim(
+    which: (t: TopUp) => boolean,
+    age: (t: TopUp) => Date,
+    opts: { everyMs: number; limit: number },
+  ): TopUp[] {
+    const now = this.now();
+    const staleBefore = now.getTime() - opts.everyMs;
+    const claimed = [...this.topUps.values()]
+      .filter((t) => which(t) && (t.checkedAt === null || t.checkedAt.getTime() < staleBefore))
+      .sort(
+        (a, b) =>
+          (a.checkedAt === null ? -Infinity : a.checkedAt.getTime()) -
+            (b.checkedAt === null ? -Infinity : b.checkedAt.getTime()) || age(a).getTime() - age(b).getTime(),
+      )
+      .slice(0, opts.limit);
+    for (const t of claimed) t.checkedAt = now;
+    return claimed.map(copy);
+  }
+}
+
+const copy = (t: TopUp): TopUp => ({ ...t });

@@ -1,6 +1,5 @@
 import { Events } from '@app/contracts';
-import type { PageOptions } from '../persistence/entities.js';
-import type { PagesDeps } from './deps.js';
+import type { PageOptions, PagesDeps } from './deps.js';
 import { newPageCode, newPageSeed } from './page-code.js';
 import { queueRender } from './renders.js';
 

@@ -1,11 +1,48 @@
+import type { z } from 'zod';
+import type { PageOptionsSchema } from '@app/contracts';
 import type { Bus, FileStore, Logger } from '@app/kit';
-import type { PageRepository } from '../persistence/page-repository.js';
 import type { RenderSignals, WaitOptions } from './render-signals.js';
+
+export type PageOptions = z.infer<typeof PageOptionsSchema>;
+
+/** A generated page: who asked for it, what to render (seed + options) and whether it was bought. */
+export interface PageRecord {
+  code: string;
+  userId: string;
+  seed: string;
+  options: PageOptions;
+  createdAt: Date;
+  boughtAt: Date | null;
+}
+
+export interface PageCounts {
+  totalPages: number;
+  boughtPages: number;
+}
+
+/** The pages as the use cases, routes and handlers see them (the SQL one is src/persistence/page-repository.ts). */
+export interface PagesRepository {
+  /** Records a new page, not bought; its creation time is the store's. */
+  insert(page: { code: string; userId: string; seed: string; options: PageOptions }): Promise<void>;
+  findByCode(code: string): Promise<PageRecord | null>;
+  /** Sets the page's purchase time once; answers whether this call was the one that set it. */
+  markBought(code: string, at: Date): Promise<boolean>;
+  /** The user's bought pages, newest first. */
+  listBought(userId: string): Promise<Array<Pick<PageRecord, 'code' | 'createdAt'>>>;
+  /** The user's bought pages with their settings, oldest purchase first (for the member's data export). */
+  listBoughtWithSettings(
+    userId: string,
+  ): Promise<Array<Pick<PageRecord, 'code' | 'createdAt' | 'boughtAt' | 'options'>>>;
+  stats(): Promise<PageCounts>;
+}
+
+/** What the use cases ask of NATS: requests to other services (billing's debit), jobs and events published. */
+export type PagesBus = Pick<Bus, 'request' | 'publish' | 'publishEvent'>;
 
 /** What the use cases of the pages service work with. */
 export interface PagesDeps {
-  repo: PageRepository;
-  bus: Bus;
+  repo: PagesRepository;
+  bus: PagesBus;
   /** The RENDERS bucket, where pdf-worker stores each page's PDF and PNG. */
   files: Pick<FileStore, 'get' | 'has'>;
   /** Woken by the bucket's watch when a file is stored, whichever worker stored it. */

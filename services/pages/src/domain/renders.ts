@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, Jobs, Msg, renderFiles } from '@app/contracts';
 import { AppError } from '@app/kit';
-import type { PageRecord } from '../persistence/entities.js';
-import type { PagesDeps } from './deps.js';
+import type { PageRecord, PagesDeps } from './deps.js';
 import { waitForRender } from './render-signals.js';
 
 /** The two renders of a page: its preview (`<code>.png`, on generation) and its PDF (`<code>.pdf`, for a purchase). */

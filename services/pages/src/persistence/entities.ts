@@ -1,19 +1,7 @@
 import { EntitySchema } from 'typeorm';
-import type { z } from 'zod';
-import type { PageOptionsSchema } from '@app/contracts';
+import type { PageRecord } from '../domain/deps.js';
 
-export type PageOptions = z.infer<typeof PageOptionsSchema>;
-
-/** A generated page: who asked for it, what to render (seed + options) and whether it was bought. */
-export interface PageRecord {
-  code: string;
-  userId: string;
-  seed: string;
-  options: PageOptions;
-  createdAt: Date;
-  boughtAt: Date | null;
-}
-
+/** The table `pages.pages`: one row a page (domain/deps.ts says what a page is). */
 export const PageEntity = new EntitySchema<PageRecord>({
   name: 'Page',
   tableName: 'pages',

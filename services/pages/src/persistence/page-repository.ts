@@ -1,13 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { PageEntity, type PageOptions, type PageRecord } from './entities.js';
-
-export interface PageStatsRow {
-  totalPages: number;
-  boughtPages: number;
-}
+import type { PageCounts, PageOptions, PageRecord, PagesRepository } from '../domain/deps.js';
+import { PageEntity } from './entities.js';
 
 /** Every query of the pages schema. The rendered files live in the RENDERS bucket, not here. */
-export class PageRepository {
+export class PageRepository implements PagesRepository {
   constructor(private readonly db: DataSource) {}
 
   private get pages() {
@@ -57,12 +53,12 @@ export class PageRepository {
       .getMany();
   }
 
-  async stats(): Promise<PageStatsRow> {
+  async stats(): Promise<PageCounts> {
     const row = await this.pages
       .createQueryBuilder('p')
       .select('count(*)::int', 'totalPages')
       .addSelect('count(p.bought_at)::int', 'boughtPages')
-      .getRawOne<PageStatsRow>();
+      .getRawOne<PageCounts>();
     return row ?? { totalPages: 0, boughtPages: 0 };
   }
 }

@@ -1,0 +1,120 @@
+import type { z } from 'zod';
+import { Jobs, Rpc, type MessageDef, type RpcDef } from '@app/contracts';
+import { createLogger, RpcError } from '@app/kit';
+import { recordingBus } from '@app/testing';
+import type { PagesBus, PagesDeps } from '../../src/domain/deps.js';
+import { RenderSignals } from '../../src/domain/render-signals.js';
+import { MemoryPageRepository } from './memory-page-repository.js';
+
+/** Everything the use cases did on the bus, in order: requests made and messages published. */
+export type BusCall =
+  | { kind: 'request'; subject: string; payload: unknown }
+  | { kind: 'publish'; subject: string; payload: unknown; msgID: string };
+
+type DebitRequest = z.infer<typeof Rpc.billingDebit.request>;
+type DebitReply = z.infer<typeof Rpc.billingDebit.response>;
+
+/**
+ * billing's debit as pages sees it over the bus: a key debits once per user (a repeat for the same amount answers
+ * the balance without debiting again; for another amount billing fails the request), and a balance that does not
+ * cover the amount is left alone.
+ */
+export class FakeBilling {
+  readonly balances = new Map<string, number>();
+  /** The debits made, one per user and key. */
+  readonly debits: DebitRequest[] = [];
+
+  debit(req: DebitRequest): DebitReply {
+    const balanceCents = this.balances.get(req.userId) ?? 0;
+    const seen = this.debits.find((d) => d.userId === req.userId && d.idempotencyKey === req.idempotencyKey);
+    if (seen) {
+      if (seen.cents !== req.cents) throw new RpcError(`${Rpc.billingDebit.subject}: key reused`, 'REMOTE');
+      return { ok: true, balanceCents };
+    }
+    if (balanceCents < req.cents) return { ok: false, reason: 'insufficient', balanceCents };
+    this.debits.push(req);
+    this.balances.set(req.userId, balanceCents - req.cents);
+    return { ok: true, balanceCents: balanceCents - req.cents };
+  }
+}
+
+/**
+ * pages' dependencies in memory: the pages table, the RENDERS bucket, billing behind a recording bus, and a
+ * pdf-worker that stores a page's file as soon as its job is published (`worker.running = false`: it prints
+ * nothing). Payloads are checked against the contracts both ways, as the real bus does.
+ */
+export function memoryDeps({ renderWaitMs = 8000, now }: { renderWaitMs?: number; now?: () => Date } = {}) {
+  const repo = new MemoryPageRepository(now);
+  const billing = new FakeBilling();
+  const files = new Map<string, Buffer>();
+  const signals = new RenderSignals();
+  const calls: BusCall[] = [];
+  const worker = { running: true };
+  const failing = new Set<string>();
+
+  /** Stores a rendered file, as pdf-worker does, and sounds the bucket's watch. */
+  const store = (name: string, data = Buffer.from(name)) => {
+    if (!files.has(name)) files.set(name, data);
+    signals.notify(name);
+  };
+
+  // Jobs and events (publishEvent names them as the kit does), recorded, checked, and handed to the worker.
+  const recorder = recordingBus();
+  recorder.publish.mockImplementation(async (...args: unknown[]) => {
+    const [def, payload, opts] = args as [MessageDef<z.ZodType>, unknown, { msgID: string }];
+    if (failing.has(def.subject)) throw new Error(`${def.subject}: not published`);
+    const body = def.payload.parse(payload) as Record<string, unknown>;
+    calls.push({ kind: 'publish', subject: def.subject, payload: body, msgID: opts.msgID });
+    if (!worker.running) return;
+    if (def.subject === Jobs.renderDocument.subject) store(`${String(body.code)}.pdf`);
+    if (def.subject === Jobs.renderPreview.subject) store(`${String(body.code)}.png`);
+  });
+  const bus: PagesBus = {
+    async request<Req extends z.ZodType, Res extends z.ZodType>(
+      def: RpcDef<Req, Res>,
+      payload: z.input<Req>,
+    ): Promise<z.infer<Res>> {
+      const body = def.request.parse(payload);
+      calls.push({ kind: 'request', subject: def.subject, payload: body });
+      if (def.subject !== Rpc.billingDebit.subject)
+        throw new RpcError(`${def.subject}: no_responders`, 'NO_RESPONDERS');
+      return def.response.parse(billing.debit(body as DebitRequest));
+    },
+    publish: recorder.publish as PagesBus['publish'],
+    publishEvent: recorder.publishEvent,
+  };
+
+  const deps: PagesDeps = {
+    repo,
+    bus,
+    files: {
+      get: async (name) => files.get(name) ?? null,
+      has: async (name) => files.has(name),
+    },
+    signals,
+    logger: createLogger('pages', 'silent'),
+    renderWait: { timeoutMs: renderWaitMs },
+  };
+
+  return {
+    deps,
+    repo,
+    billing,
+    files,
+    calls,
+    worker,
+    store,
+    /** Publishing on these subjects fails, as it does while the broker is down. */
+    failing,
+    /** The messages published on `def`'s subject so far (payloads as they went out). */
+    published: <P extends z.ZodType>(def: MessageDef<P>) =>
+      calls.flatMap((c) =>
+        c.kind === 'publish' && c.subject === def.subject ? [{ ...c, payload: c.payload as z.infer<P> }] : [],
+      ),
+    /** The requests made on `def`'s subject so far. */
+    requested: <Req extends z.ZodType>(def: RpcDef<Req, z.ZodType>) =>
+      calls.flatMap((c) =>
+        c.kind === 'request' && c.subject === def.subject ? [c.payload as z.infer<Req>] : [],
+      ),
+  };
+}

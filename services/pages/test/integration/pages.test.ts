@@ -193,29 +193,7 @@ describe('pages', () => {
     expect(preview.bytes.subarray(1, 4).toString()).toBe('PNG');
   });
 
-  it('a page whose render has not arrived is not sold: nothing is charged until it is there', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
-    await control('stop');
-    let code: string;
-    try {
-      code = await generatePageCode(stack, user.token);
-      const early = await buyAs(user, code);
-      expect(early.status).toBe(503);
-      expect(early.body).toMatchObject({
-        status: 'ERROR',
-        message: 'A página ainda está sendo gerada. Tente novamente em instantes.',
-      });
-      expect(await balanceOf(stack, user.token)).toBe(5);
-      expect((await call(gw, getMyPages, { token: user.token })).body.payload).toEqual([]);
-    } finally {
-      await control('start');
-    }
-    await waitForThumbnail(stack, user.token, code, 60_000);
-    const bought = await buyAs(user, code);
-    expect(bought.body).toMatchObject({ status: 'SUCCESS', payload: { balance: 4.5 } });
-  });
-
+  // A page whose PDF has not arrived is not sold (503, nothing charged): test/unit/buy-page.test.ts.
   it('buying twice, even at the same moment, charges once', async () => {
     const user = await createActiveUser(stack);
     await topUp(stack, user.token, 5);

@@ -156,21 +156,19 @@ describe('buyPage', () => {
     w.billing.balances.set('ana', 500);
     const code = await pageOf('ana', { pdf: false });
 
-    const outcome = buyPage(w.deps, 'ana', code).then(
-      () => 'bought',
-      (e: unknown) => e,
-    );
+    const refused = failure(buyPage(w.deps, 'ana', code));
     await vi.advanceTimersByTimeAsync(7999);
     expect(renderJobs()).toHaveLength(1);
     expect(w.requested(Rpc.billingDebit)).toEqual([]);
 
     await vi.advanceTimersByTimeAsync(1);
-    const err = await outcome;
-    expect(err).toBeInstanceOf(AppError);
+    const err = await refused;
     expect(err).toMatchObject({ statusCode: 503, code: ErrorCode.NOT_READY, message: Msg.pageRendering });
+    expect(err.message).toBe('A página ainda está sendo gerada. Tente novamente em instantes.');
     expect(w.requested(Rpc.billingDebit)).toEqual([]);
     expect(w.billing.balances.get('ana')).toBe(500);
     expect((await w.repo.findByCode(code))!.boughtAt).toBeNull();
+    expect(await w.repo.listBought('ana')).toEqual([]);
     expect(w.published(Events.pageBought)).toEqual([]);
     expect(renderJobs()).toHaveLength(2);
 

@@ -6,7 +6,7 @@ import type {} from '@app/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
-import { Rpc, type ApiRoute } from '@app/contracts';
+import { Rpc, UPSTREAMS, type ApiRoute } from '@app/contracts';
 import { Bus, createLogger, currentContext, IdentityHeaders, verifyIdentity } from '@app/kit';
 import { buildGateway } from './build-gateway.js';
 import { service } from '../../src/service.js';
@@ -76,8 +76,7 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
   const upstreams = new Map<Upstream, Awaited<ReturnType<typeof echoUpstream>>>();
 
   beforeAll(async () => {
-    for (const name of ['auth', 'billing', 'pages', 'mail', 'admin-stats'] as Upstream[])
-      upstreams.set(name, await echoUpstream(name));
+    for (const name of UPSTREAMS) upstreams.set(name, await echoUpstream(name));
     const sink = new Writable({
       write(chunk, _e, cb) {
         logLines.push(chunk.toString());

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { Buckets, Events, Jobs, Rpc, Streams, type ApiRoute } from '@app/contracts';
+import {
+  Buckets,
+  Events,
+  Jobs,
+  Rpc,
+  Streams,
+  type ApiRoute,
+  SERVICE_NAMES,
+  type ProcessName,
+} from '@app/contracts';
 import { databaseEnv, processEnv } from '@app/kit';
 import { fromRoot } from '../../src/paths.js';
 
@@ -14,9 +23,10 @@ import { fromRoot } from '../../src/paths.js';
  * @app/contracts' messaging definitions.
  */
 
-const SERVICES = ['auth', 'billing', 'pages', 'pdf-worker', 'mail', 'admin-stats'] as const;
-const PROCESSES = [...SERVICES, 'gateway'] as const;
-type Process = (typeof PROCESSES)[number];
+/** @app/contracts' process list: a README per process, the services' in one shape. */
+const SERVICES = SERVICE_NAMES;
+const PROCESSES = [...SERVICE_NAMES, 'gateway' as const];
+type Process = ProcessName;
 
 const SECTIONS = ['Owns', 'Routes', 'Subjects', 'Variables', 'Layout'];
 const SUBJECT_LISTS = ['Serves', 'Publishes', 'Consumes', 'Requests'];

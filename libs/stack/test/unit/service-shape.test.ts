@@ -47,11 +47,13 @@ describe('every process is written with defineService', () => {
   );
 
   it.each(SERVICE_NAMES)(
-    '%s: no SQL and no TypeORM in src/domain/ (all of it in src/persistence/)',
+    '%s: no SQL and no TypeORM in src/domain/ (all of it in src/persistence/), and no import of what implements its ports',
     (name) => {
       for (const file of filesUnder(fromRoot(PROCESSES[name].folder, 'src', 'domain'))) {
         const text = readFileSync(file, 'utf8');
         expect(text, file).not.toMatch(/from 'typeorm'|from 'pg'|\.query\(|createQueryBuilder|getRepository/);
+        // The domain depends on its ports (domain/deps.ts), never on what implements them.
+        expect(text, file).not.toMatch(/from '\.\.\/(persistence|nats|browser|mercadopago)\//);
       }
     },
   );

@@ -2,10 +2,9 @@ import { Events, Msg, type MessageDef } from '@app/contracts';
 import type { Bus, Logger } from '@app/kit';
 import type { z } from 'zod';
 import { toAuditRecord, type AuditRecord } from '../domain/audit-record.js';
-import type { AdminStatsDeps } from '../domain/deps.js';
-import type { AuditLog } from '../persistence/audit-log.js';
+import type { AdminStatsDeps, AuditRepository } from '../domain/deps.js';
 
-type Projection = (bus: Bus, log: AuditLog, logger: Logger) => Promise<void>;
+type Projection = (bus: Bus, log: AuditRepository, logger: Logger) => Promise<void>;
 
 function projection<P extends z.ZodType>(
   def: MessageDef<P>,
@@ -49,8 +48,8 @@ export async function serveNats(bus: Bus, { audit: log, logger }: AdminStatsDeps
   ]);
 }
 
-/** A member deleted their account: their addresses leave the log (`AuditLog.anonymiseUser`). */
-function forgetDeletedUsers(bus: Bus, log: AuditLog, logger: Logger): Promise<void> {
+/** A member deleted their account: their addresses leave the log (`AuditRepository.anonymiseUser`). */
+function forgetDeletedUsers(bus: Bus, log: AuditRepository, logger: Logger): Promise<void> {
   return bus.consume(
     Events.userDeleted,
     { durable: 'admin-stats-user-deleted', ackWaitMs: 30_000, maxDeliver: 60 },

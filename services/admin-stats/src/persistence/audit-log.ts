@@ -1,6 +1,7 @@
 import type { DataSource, Repository } from 'typeorm';
 import type { AuditEntry, AuditType } from '@app/contracts';
 import type { AuditRecord } from '../domain/audit-record.js';
+import type { AuditRepository } from '../domain/deps.js';
 import { AuditEntryEntity } from './audit-entry.entity.js';
 
 interface AuditRow {
@@ -12,7 +13,7 @@ interface AuditRow {
   email: string | null;
 }
 
-export class AuditLog {
+export class AuditLog implements AuditRepository {
   private readonly repo: Repository<AuditRecord>;
 
   constructor(db: DataSource) {

@@ -1,6 +1,5 @@
 import type { Logger } from '@app/kit';
 import type { BillingConfig } from '../config.js';
-import type { BillingStore } from '../persistence/billing-store.js';
 import type { PaymentProvider } from './payment-provider.js';
 import type { StatementRow } from './statement.js';
 
@@ -86,6 +85,46 @@ export interface BillingRepository {
   claimCreditedTopUps(opts: { windowDays: number; everyMs: number; limit: number }): Promise<TopUp[]>;
 }
 
+/** A purchase to take from a user's balance; `idempotencyKey` makes a repeat of it debit nothing more. */
+export interface DebitInput {
+  userId: string;
+  cents: number;
+  reason: string;
+  idempotencyKey: string;
+}
+
+export type DebitResult =
+  { ok: true; balanceCents: number } | { ok: false; reason: 'insufficient'; balanceCents: number };
+
+/**
+ * A debit key this user already spent on another amount: not a repeat of that debit, and not a new one either.
+ * Thrown (nothing is debited) because the debit contract answers only ok or insufficient.
+ */
+export class DebitKeyReusedError extends Error {
+  constructor(
+    readonly userId: string,
+    readonly idempotencyKey: string,
+    readonly debitedCents: number,
+    readonly requestedCents: number,
+  ) {
+    super(`debit key already used for ${debitedCents} cents, now asked for ${requestedCents}`);
+    this.name = 'DebitKeyReusedError';
+  }
+}
+
+/**
+ * billing's whole storage as its NATS handlers see it: the use cases' port, and the debits of purchases (pages) and
+ * the payment counts (admin-stats) that the handlers answer directly.
+ */
+export interface BillingLedger extends BillingRepository {
+  /**
+   * Takes `cents` from the user's balance once per idempotency key; a balance that does not cover it is left alone.
+   * The same key for another amount throws DebitKeyReusedError, debiting nothing.
+   */
+  debit(input: DebitInput): Promise<DebitResult>;
+  stats(): Promise<{ total: number; credited: number; reversed: number }>;
+}
+
 /** What billing announces to the rest of the system (implemented over NATS in src/nats/events.ts). */
 export interface BillingEvents {
   topUpCreated(e: { topUpId: string; userId: string; amountCents: number }): Promise<void>;
@@ -127,7 +166,7 @@ export interface MoneyCounters {
  * work started after an HTTP answer (the webhook's settlement), which shutdown waits for.
  */
 export interface BillingServiceDeps extends BillingDeps {
-  store: BillingStore;
+  store: BillingLedger;
   config: BillingConfig;
   background: { run(name: string, fn: () => Promise<unknown>): void };
 }

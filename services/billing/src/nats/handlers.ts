@@ -1,8 +1,7 @@
 import { Rpc } from '@app/contracts';
 import type { Bus } from '@app/kit';
-import type { BillingServiceDeps } from '../domain/deps.js';
+import { DebitKeyReusedError, type BillingServiceDeps } from '../domain/deps.js';
 import { exportUserData } from '../domain/export-user-data.js';
-import { DebitKeyReusedError } from '../persistence/billing-store.js';
 
 /**
  * Requests billing serves to other services: debits for purchases (pages), payment counts (admin-stats) and a

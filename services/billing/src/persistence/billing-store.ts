@@ -1,48 +1,24 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import type {
-  BillingRepository,
-  CreditInput,
-  CreditResult,
-  ReversalInput,
-  ReversalResult,
-  TopUp,
+import {
+  DebitKeyReusedError,
+  type BillingLedger,
+  type CreditInput,
+  type CreditResult,
+  type DebitInput,
+  type DebitResult,
+  type ReversalInput,
+  type ReversalResult,
+  type TopUp,
 } from '../domain/deps.js';
 import type { LedgerKind, StatementRow } from '../domain/statement.js';
 import { TopUpEntity } from './entities.js';
-
-/** A purchase to take from a user's balance; `idempotencyKey` makes a repeat of it debit nothing more. */
-export interface DebitInput {
-  userId: string;
-  cents: number;
-  reason: string;
-  idempotencyKey: string;
-}
-
-export type DebitResult =
-  { ok: true; balanceCents: number } | { ok: false; reason: 'insufficient'; balanceCents: number };
-
-/**
- * A debit key this user already spent on another amount: not a repeat of that debit, and not a new one either.
- * Thrown (nothing is debited) because the debit contract answers only ok or insufficient.
- */
-export class DebitKeyReusedError extends Error {
-  constructor(
-    readonly userId: string,
-    readonly idempotencyKey: string,
-    readonly debitedCents: number,
-    readonly requestedCents: number,
-  ) {
-    super(`debit key already used for ${debitedCents} cents, now asked for ${requestedCents}`);
-    this.name = 'DebitKeyReusedError';
-  }
-}
 
 /**
  * Every read and write of billing's tables. The balance changes only here, always in the same transaction as the
  * ledger row that explains it; concurrent changes of one user's balance queue on that user's balance row lock.
  * (`UPDATE ... RETURNING` is wrapped in a CTE: TypeORM answers `[rows, count]` for a bare UPDATE, rows for a SELECT.)
  */
-export class BillingStore implements BillingRepository {
+export class BillingStore implements BillingLedger {
   constructor(private readonly db: DataSource) {}
 
   private get topUps() {

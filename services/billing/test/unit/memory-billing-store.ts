@@ -1,17 +1,15 @@
-import type {
-  BillingRepository,
-  CreditInput,
-  CreditResult,
-  ReversalInput,
-  ReversalResult,
-  TopUp,
-} from '../../src/domain/deps.js';
-import type { StatementRow } from '../../src/domain/statement.js';
 import {
   DebitKeyReusedError,
+  type BillingRepository,
+  type CreditInput,
+  type CreditResult,
   type DebitInput,
   type DebitResult,
-} from '../../src/persistence/billing-store.js';
+  type ReversalInput,
+  type ReversalResult,
+  type TopUp,
+} from '../../src/domain/deps.js';
+import type { StatementRow } from '../../src/domain/statement.js';
 import type { LedgerEntryRow } from '../../src/persistence/entities.js';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { buy } from '@app/contracts';
 import { call, createActiveUser, generatePageCode, loginWith, topUp, type TestSession } from '@app/testing';
 import { stack } from './support';
@@ -24,12 +24,17 @@ export interface Screen {
 /** 80 characters, accents included: the longest name the layout must hold without scrolling sideways. */
 export const LONG_NAME = 'Maria Aparecida dos Santos Oliveira de Albuquerque Cavalcanti Figueiredo Mendonça';
 
-const heading = (name: string | RegExp) => async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-};
+/** Ready once what `find` locates is visible. */
+const shows =
+  (find: (page: Page) => Locator, timeout?: number) =>
+  async (page: Page): Promise<void> => {
+    await expect(find(page)).toBeVisible({ timeout });
+  };
+
+const heading = (name: string | RegExp) => shows((page) => page.getByRole('heading', { level: 1, name }));
 
 async function generated(page: Page) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Exercícios de Aritmética' })).toBeVisible();
+  await heading('Exercícios de Aritmética')(page);
   await page.getByRole('button', { name: 'Gerar página' }).click();
   await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
     timeout: 30_000,
@@ -45,41 +50,31 @@ export const screens: readonly Screen[] = [
     name: 'esqueci-minha-senha',
     path: '/esqueci-minha-senha',
     viewer: 'visitor',
-    ready: async (page) => {
-      await expect(page.getByLabel('Email')).toBeVisible();
-    },
+    ready: shows((page) => page.getByLabel('Email')),
   },
   {
     name: 'criar-nova-senha-invalida',
     path: '/criar-nova-senha/x',
     viewer: 'visitor',
-    ready: async (page) => {
-      await expect(page.getByText('Link de recuperação inválido')).toBeVisible();
-    },
+    ready: shows((page) => page.getByText('Link de recuperação inválido')),
   },
   {
     name: 'criar-nova-senha-sucesso',
     path: '/criar-nova-senha-sucesso',
     viewer: 'visitor',
-    ready: async (page) => {
-      await expect(page.getByText('Sua senha foi alterada com sucesso.')).toBeVisible();
-    },
+    ready: shows((page) => page.getByText('Sua senha foi alterada com sucesso.')),
   },
   {
     name: 'ativar-invalido',
     path: '/ativar/x',
     viewer: 'visitor',
-    ready: async (page) => {
-      await expect(page.getByRole('alert')).toBeVisible({ timeout: 20_000 });
-    },
+    ready: shows((page) => page.getByRole('alert'), 20_000),
   },
   {
     name: 'gabarito',
     path: (cast) => `/gabarito/${cast.boughtCode}`,
     viewer: 'visitor',
-    ready: async (page) => {
-      await expect(page.locator('.answers li').first()).toBeVisible();
-    },
+    ready: shows((page) => page.locator('.answers li').first()),
   },
   { name: 'nao-encontrada', path: '/nao-existe', viewer: 'member', ready: heading('Página não encontrada') },
   { name: 'privacidade', path: '/privacidade', viewer: 'member', ready: heading('Política de Privacidade') },
@@ -96,9 +91,7 @@ export const screens: readonly Screen[] = [
     name: 'minhas-compras',
     path: '/minhas-compras',
     viewer: 'member',
-    ready: async (page) => {
-      await expect(page.locator('.purchase').first()).toBeVisible();
-    },
+    ready: shows((page) => page.locator('.purchase').first()),
   },
   {
     name: 'extrato',
@@ -115,9 +108,7 @@ export const screens: readonly Screen[] = [
     name: 'adicionar-saldo-1',
     path: '/adicionar-saldo',
     viewer: 'member',
-    ready: async (page) => {
-      await expect(page.getByRole('button', { name: 'Avançar' })).toBeVisible();
-    },
+    ready: shows((page) => page.getByRole('button', { name: 'Avançar' })),
   },
   {
     name: 'adicionar-saldo-2',
@@ -138,9 +129,7 @@ export const screens: readonly Screen[] = [
     name: 'admin-usuarios',
     path: '/admin/usuarios',
     viewer: 'admin',
-    ready: async (page) => {
-      await expect(page.getByRole('cell', { name: LONG_NAME }).first()).toBeVisible();
-    },
+    ready: shows((page) => page.getByRole('cell', { name: LONG_NAME }).first()),
   },
   { name: 'admin-emails', path: '/admin/emails', viewer: 'admin', ready: heading('Emails') },
   {
@@ -153,9 +142,7 @@ export const screens: readonly Screen[] = [
     name: 'admin-logs',
     path: '/admin/logs',
     viewer: 'admin',
-    ready: async (page) => {
-      await expect(page.getByRole('region', { name: 'Tabela de atividades' })).toBeVisible();
-    },
+    ready: shows((page) => page.getByRole('region', { name: 'Tabela de atividades' })),
   },
 ];
 

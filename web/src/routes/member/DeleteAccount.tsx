@@ -9,6 +9,7 @@ import { clearSession } from '../../session/storage';
 import { ACCOUNT_DELETED_QUERY } from '../account/accountDeleted';
 import { Field } from '../account/Field';
 import { GoogleSignIn, loadClientConfig, type ClientConfig } from '../account/GoogleSignIn';
+import { MemberDataSection } from './MemberDataSection';
 
 /**
  * Meus Dados: 'Excluir minha conta' opens a dialog that says what happens and asks for the password, or for a fresh
@@ -24,9 +25,7 @@ export function DeleteAccount({ user }: { user: PublicUser }) {
   }, [open]);
 
   return (
-    <section className="member-data" aria-labelledby="delete-account">
-      <h2 id="delete-account">{Msg.deleteAccountTitle}</h2>
-      <p>{Msg.deleteAccountIntro}</p>
+    <MemberDataSection id="delete-account" title={Msg.deleteAccountTitle} intro={Msg.deleteAccountIntro}>
       <button
         type="button"
         className="button button--danger-quiet button--block"
@@ -42,7 +41,7 @@ export function DeleteAccount({ user }: { user: PublicUser }) {
       >
         {open && <DeleteAccountForm user={user} onCancel={() => setOpen(false)} />}
       </dialog>
-    </section>
+    </MemberDataSection>
   );
 }
 

@@ -4,6 +4,7 @@ import { exportMyData, Msg } from '@app/contracts';
 import { formatFileDate } from '@app/contracts/format';
 import { api, saveBlob } from '../../api/client';
 import { paths } from '../../paths';
+import { MemberDataSection } from './MemberDataSection';
 
 type State =
   { state: 'idle' } | { state: 'exporting' } | { state: 'done' } | { state: 'failed'; message: string };
@@ -34,9 +35,7 @@ export function ExportMyData() {
   }
 
   return (
-    <section className="member-data" aria-labelledby="export-my-data">
-      <h2 id="export-my-data">{Msg.myDataExportTitle}</h2>
-      <p>{Msg.myDataExportIntro}</p>
+    <MemberDataSection id="export-my-data" title={Msg.myDataExportTitle} intro={Msg.myDataExportIntro}>
       <button
         type="button"
         className="button button--secondary button--block"
@@ -55,6 +54,6 @@ export function ExportMyData() {
           {status.message}
         </p>
       )}
-    </section>
+    </MemberDataSection>
   );
 }

@@ -16,6 +16,12 @@ import { SCHEMA, AdminBootstrapEntity, OneTimeCodeEntity, UserEntity } from './e
 /** auth's repositories over Postgres (kit `storeOver`: in a transaction or not). */
 export const authStore = (db: DataSource): AuthStore => storeOver(db, authRepositories);
 
+/** Whether the query finds a row. */
+async function exists(m: EntityManager, sql: string, params: unknown[]): Promise<boolean> {
+  const rows: unknown[] = await m.query(sql, params);
+  return rows.length > 0;
+}
+
 /** Every repository on one manager (the data source's, or a transaction's). */
 const authRepositories = (m: EntityManager): AuthRepositories => ({
   users: users(m),
@@ -137,14 +143,13 @@ const oneTimeCodes = (m: EntityManager): OneTimeCodesRepository => {
       const rows = result.raw as Array<{ user_id: string }>;
       return rows[0]?.user_id ?? null;
     },
-    async isUsable(hash, purpose) {
-      const rows: unknown[] = await m.query(
+    isUsable: (hash, purpose) =>
+      exists(
+        m,
         `SELECT 1 FROM ${SCHEMA}.one_time_codes
           WHERE hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
         [hash, purpose],
-      );
-      return rows.length > 0;
-    },
+      ),
     /** Every code of the user, used or not (the account is deleted). */
     async removeAll(userId) {
       await m.query(`DELETE FROM ${SCHEMA}.one_time_codes WHERE user_id = $1`, [userId]);
@@ -216,13 +221,11 @@ const attempts = (m: EntityManager): AttemptsRepository => ({
 
 /** The addresses each account has signed in from. */
 const knownAddresses = (m: EntityManager): KnownAddressesRepository => ({
-  async has(userId, addressHash) {
-    const rows: unknown[] = await m.query(
-      `SELECT 1 FROM ${SCHEMA}.known_addresses WHERE user_id = $1 AND address_hash = $2`,
-      [userId, addressHash],
-    );
-    return rows.length > 0;
-  },
+  has: (userId, addressHash) =>
+    exists(m, `SELECT 1 FROM ${SCHEMA}.known_addresses WHERE user_id = $1 AND address_hash = $2`, [
+      userId,
+      addressHash,
+    ]),
   async forgetUser(userId) {
     await m.query(`DELETE FROM ${SCHEMA}.known_addresses WHERE user_id = $1`, [userId]);
   },

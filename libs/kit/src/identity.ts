@@ -13,14 +13,22 @@ export interface Identity {
   role: Role;
 }
 
-const sign = (secret: string, id: Identity, requestId: string) =>
-  createHmac('sha256', secret).update(`${id.userId}\n${id.role}\n${requestId}`).digest('base64url');
+/** The gateway's HMAC over some header values and the request id, one per line. */
+const sign = (secret: string, ...lines: string[]) =>
+  createHmac('sha256', secret).update(lines.join('\n')).digest('base64url');
+
+/** Whether `signature` is the gateway's over these lines (compared in constant time). */
+function signedBy(secret: string, signature: string, ...lines: string[]): boolean {
+  const expected = Buffer.from(sign(secret, ...lines));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
 
 export function identityHeaders(secret: string, id: Identity, requestId: string): Record<string, string> {
   return {
     [IdentityHeaders.userId]: id.userId,
     [IdentityHeaders.role]: id.role,
-    [IdentityHeaders.signature]: sign(secret, id, requestId),
+    [IdentityHeaders.signature]: sign(secret, id.userId, id.role, requestId),
   };
 }
 
@@ -35,10 +43,7 @@ export function verifyIdentity(
   const signature = headers[IdentityHeaders.signature];
   if (typeof userId !== 'string' || typeof signature !== 'string') return null;
   if (role !== 'user' && role !== 'admin') return null;
-  const expected = Buffer.from(sign(secret, { userId, role }, requestId));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return { userId, role };
+  return signedBy(secret, signature, userId, role, requestId) ? { userId, role } : null;
 }
 
 /**
@@ -51,9 +56,6 @@ export const ClientAddressHeaders = {
   signature: 'x-client-address-signature',
 } as const;
 
-const signAddress = (secret: string, address: string, requestId: string) =>
-  createHmac('sha256', secret).update(`address\n${address}\n${requestId}`).digest('base64url');
-
 export function clientAddressHeaders(
   secret: string,
   address: string,
@@ -61,7 +63,7 @@ export function clientAddressHeaders(
 ): Record<string, string> {
   return {
     [ClientAddressHeaders.address]: address,
-    [ClientAddressHeaders.signature]: signAddress(secret, address, requestId),
+    [ClientAddressHeaders.signature]: sign(secret, 'address', address, requestId),
   };
 }
 
@@ -74,8 +76,5 @@ export function verifyClientAddress(
   const address = headers[ClientAddressHeaders.address];
   const signature = headers[ClientAddressHeaders.signature];
   if (typeof address !== 'string' || typeof signature !== 'string' || address.length > 64) return null;
-  const expected = Buffer.from(signAddress(secret, address, requestId));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return address;
+  return signedBy(secret, signature, 'address', address, requestId) ? address : null;
 }

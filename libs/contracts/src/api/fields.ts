@@ -29,30 +29,23 @@ export function cleanName(text: string): string {
   return text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
 }
 
-const withoutControls = (field: z.ZodString) =>
-  field.refine((v) => !hasControlCharacters(v), Msg.nameInvalidCharacters);
+/** A person's name: trimmed, required, at least `min` characters, at most 120, no control or bidi characters. */
+const nameField = (requiredMessage: string, min: number, minMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .min(min, minMessage)
+    .max(120)
+    .refine((v) => !hasControlCharacters(v), Msg.nameInvalidCharacters);
 
 export const loginPasswordField = required(Msg.passwordRequired).min(6, Msg.passwordMin).max(200);
-export const signupFullnameField = withoutControls(
-  z
-    .string({ error: Msg.fullnameRequired })
-    .trim()
-    .min(1, Msg.fullnameRequired)
-    .min(6, Msg.fullnameMin)
-    .max(120),
-);
+export const signupFullnameField = nameField(Msg.fullnameRequired, 6, Msg.fullnameMin);
 export const confirmationField = required(Msg.confirmationRequired);
 export const recoveryNewPasswordField = required(Msg.passwordRequired)
   .min(6, Msg.newPasswordRecoveryMin)
   .max(200);
-export const profileFullnameField = withoutControls(
-  z
-    .string({ error: Msg.profileNameRequired })
-    .trim()
-    .min(1, Msg.profileNameRequired)
-    .min(3, Msg.profileNameMin)
-    .max(120),
-);
+export const profileFullnameField = nameField(Msg.profileNameRequired, 3, Msg.profileNameMin);
 export const oldPasswordField = required(Msg.oldPasswordRequired).max(200);
 export const newPasswordField = required(Msg.newPasswordRequired).min(6, Msg.newPasswordMin).max(200);
 

@@ -87,12 +87,18 @@ const recoveries: Record<string, number> = {};
 // Measured, for the closing note and the README: printed on stderr so that the reporter shows it.
 afterAll(() => console.warn('fault recovery (ms after the server answered again):', recoveries));
 
+/** A member with R$ 10,00 and `pages` generated pages whose previews have arrived. */
+async function memberWithPreviews(pages: number) {
+  const user = await createActiveUser(stack);
+  await topUp(stack, user.token, 10);
+  const codes = await Promise.all(Array.from({ length: pages }, () => generatePageCode(stack, user.token)));
+  for (const code of codes) expect((await waitForThumbnail(stack, user.token, code)).status).toBe(200);
+  return { user, codes };
+}
+
 describe('NATS restarted in the middle of renders and buys', () => {
   it('loses no page, charges no purchase twice, answers JSON during the outage and resumes', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 10);
-    const ready = await Promise.all(Array.from({ length: 4 }, () => generatePageCode(stack, user.token)));
-    for (const code of ready) expect((await waitForThumbnail(stack, user.token, code)).status).toBe(200);
+    const { user, codes: ready } = await memberWithPreviews(4);
 
     // In flight as the broker goes: purchases (each waits for its PDF) and new pages (each queues a render).
     const buys = ready.map((code) =>
@@ -145,10 +151,7 @@ describe('NATS restarted in the middle of renders and buys', () => {
 
 describe('Postgres restarted in the middle of buys and top-ups', () => {
   it('charges and credits exactly once, answers JSON 503s during the outage and resumes', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 10);
-    const codes = await Promise.all(Array.from({ length: 3 }, () => generatePageCode(stack, user.token)));
-    for (const code of codes) expect((await waitForThumbnail(stack, user.token, code)).status).toBe(200);
+    const { user, codes } = await memberWithPreviews(3);
     // Two payments approved at Mercado Pago whose notifications never arrive: the payer's return credits them.
     const payments = [];
     for (let i = 0; i < 2; i++) {

@@ -15,6 +15,7 @@ const typeLabels: Record<AuditType, string> = {
   'user.activated': 'Ativação',
   'login.failed': 'Falha de login',
   'topup.credited': 'Saldo adicionado',
+  'topup.reversed': 'Estorno ou contestação',
   'page.bought': 'Página comprada',
 };
 

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, Jobs, Msg, PlatformMessages } from '@app/contracts';
+import { AppError } from '@app/kit';
+import type { AuthDeps } from './deps.js';
+import { takeEmailedLinkTurn } from './emailed-links.js';
+import { hashAddress, newOneTimeSecret, RECOVERY_TTL_MS } from './secrets.js';
+
+/**
+ * A signed-in account without a password (created with Google) asks to create one (issue 28). No current password
+ * can be asked, so the account's email confirms: a single-use link (1 hour, a recovery token, only its hash stored)
+ * to the new-password page, whose use sets the password and ends the older sessions. A stolen session token alone
+ * therefore cannot give an account a password. Limited like recovery; answers the address it was sent to.
+ */
+export async function requestPasswordSetup(
+  deps: AuthDeps,
+  userId: string,
+  clientAddress: string | null,
+): Promise<{ email: string }> {
+  const user = await deps.repos.users.byId(userId);
+  if (!user || user.deletedAt) throw AppError.unauthorized(PlatformMessages.unauthorized);
+  if (user.passwordHash) throw AppError.conflict(Msg.passwordSetupNotNeeded);
+  if (!(await takeEmailedLinkTurn(deps, user.email, hashAddress(clientAddress))))
+    throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.passwordSetupRateLimited);
+  const token = newOneTimeSecret();
+  await deps.repos.transaction(async (tx) => {
+    await tx.codes.retireUnused(user.id, 'recovery');
+    await tx.codes.insert(token.hash, user.id, 'recovery', new Date(Date.now() + RECOVERY_TTL_MS));
+    const mailId = `password-setup:${randomUUID()}`;
+    await deps.bus.publish(
+      Jobs.sendMail,
+      {
+        mailId,
+        to: user.email,
+        template: 'password-setup',
+        data: { fullname: user.fullname, token: token.secret },
+      },
+      { msgID: mailId },
+    );
+  });
+  return { email: user.email };
+}

@@ -127,7 +127,10 @@ for (const size of SIZES) {
       const password = 'senha-forte-1';
       const body = { fullname: 'Cláudia Reativa', email, password, passwordConfirmation: password };
       expect((await call(stack().gatewayUrl, createUser, { body })).status).toBe(200);
-      await waitForEmail(stack().mailApiUrl, email, (m) => m.html.includes('/ativar/'));
+      const first = linkIn(
+        await waitForEmail(stack().mailApiUrl, email, (m) => m.html.includes('/ativar/')),
+        '/ativar/',
+      );
 
       const page = await (await browser.newContext({ viewport: size })).newPage();
       await signInWithForm(page, email, password);
@@ -140,7 +143,7 @@ for (const size of SIZES) {
       const resent = await waitForEmail(
         stack().mailApiUrl,
         email,
-        (m) => m.subject.includes('ative') && m.html.includes('/ativar/'),
+        (m) => m.subject.startsWith('Ative sua conta') && linkIn(m, '/ativar/') !== first,
       );
 
       // Signing up again with the same email: the mail about it carries a fresh link too (the answer is the usual one).
@@ -153,7 +156,11 @@ for (const size of SIZES) {
       );
       expect(linkIn(existing, '/ativar/')).not.toBe(linkIn(resent, '/ativar/'));
 
-      // The newest link works and signs in.
+      // The older links no longer work; the newest one does, and signs in.
+      await page.goto(new URL(first).pathname);
+      await expect(page.getByText('Este link de ativação é inválido, expirou ou já foi usado.')).toBeVisible({
+        timeout: 20_000,
+      });
       await page.goto(new URL(linkIn(existing, '/ativar/')).pathname);
       await expect(page.getByText('Conta ativada com sucesso!', { exact: true })).toBeVisible();
       await expect(page).toHaveURL(/\/exercicios-aritmetica$/);

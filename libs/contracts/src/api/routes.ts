@@ -297,7 +297,7 @@ export const ProcessPaymentResult = z.object({
    * Approved, and an earlier return of the same payment was already answered approved: the screen says it was
    * already added rather than announcing it again (a reopened or repeated return link).
    */
-  alreadyAdded: z.boolean(),
+  alreadyAdded: z.boolean().default(false),
 });
 export type ProcessPaymentResult = z.infer<typeof ProcessPaymentResult>;
 export const processPayment = defineRoute({

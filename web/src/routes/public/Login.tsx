@@ -1,13 +1,15 @@
+import { useEffect, useState } from 'react';
 import {
   Form,
   Link,
   useActionData,
+  useFetcher,
   useLoaderData,
   useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { googleFormPost, login, LoginBody, Msg } from '@app/contracts';
+import { ErrorCode, googleFormPost, login, LoginBody, Msg, resendActivation } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
@@ -30,23 +32,76 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...(await loadClientConfig()), googleFailed, accountDeleted, forMoreExercises };
 }
 
-type Result = { fieldErrors?: FieldErrors; message?: string; email: string };
+type Result = {
+  fieldErrors?: FieldErrors;
+  message?: string;
+  email: string;
+  /** The password was right but the account is not active yet: offer a fresh activation link (issue 28). */
+  inactive?: boolean;
+};
 
-export async function action({ request, context }: ActionFunctionArgs): Promise<Result | Response> {
-  const values = readForm(await request.formData(), ['email', 'password']);
+/** What 'Reenviar e-mail de ativação' answers: the same text whether or not the email has an account. */
+type Resent = { resent: boolean; message: string };
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<Result | Resent | Response> {
+  const form = await request.formData();
+  if (form.get('intent') === 'resendActivation') return resend(String(form.get('email') ?? ''));
+  const values = readForm(form, ['email', 'password']);
   const body = validate(LoginBody, values);
   if (!body.ok) return { fieldErrors: body.fieldErrors, email: values.email };
   const result = await api(login, { body: body.data });
   if (result.status !== 'SUCCESS' || !result.payload) {
-    return { message: result.message || Msg.loginFailed, email: values.email };
+    return {
+      message: result.message || Msg.loginFailed,
+      email: values.email,
+      inactive: result.code === ErrorCode.ACCOUNT_INACTIVE,
+    };
   }
   signIn(context, result.payload);
   return redirectAfterSignIn(result.payload.token);
 }
 
+async function resend(email: string): Promise<Resent> {
+  try {
+    const result = await api(resendActivation, { body: { email } });
+    return result.status === 'SUCCESS'
+      ? { resent: true, message: result.message || Msg.resendActivationSent }
+      : { resent: false, message: result.message || Msg.resendActivationFailed };
+  } catch {
+    return { resent: false, message: Msg.resendActivationFailed };
+  }
+}
+
+/** Under 'Sua conta ainda não foi ativada…': a fresh activation link for the email just typed. */
+function ResendActivation({ email }: { email: string }) {
+  const fetcher = useFetcher<Resent>();
+  const sending = fetcher.state !== 'idle';
+  const answer = fetcher.data;
+  return (
+    <fetcher.Form method="post" className="account-resend">
+      <input type="hidden" name="intent" value="resendActivation" />
+      <input type="hidden" name="email" value={email} />
+      {answer && !sending ? (
+        <p role="status" className={answer.resent ? 'alert alert--success' : 'alert alert--error'}>
+          {answer.message}
+        </p>
+      ) : (
+        <button type="submit" className="button button--secondary button--block" disabled={sending}>
+          {sending ? Msg.resendActivationSending : Msg.resendActivationButton}
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}
+
 export default function Login() {
   const config = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as Result | undefined;
+  const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
+  // Kept while the member stays on the screen: the resend form lives outside the sign-in form.
+  useEffect(() => {
+    if (result) setInactiveEmail(result.inactive ? result.email : null);
+  }, [result]);
   const submitting = useNavigation().state !== 'idle';
   const errors = result?.fieldErrors ?? {};
   return (
@@ -86,6 +141,7 @@ export default function Login() {
           {submitting ? 'Entrando...' : 'Entrar'}
         </button>
       </Form>
+      {inactiveEmail && !submitting && <ResendActivation email={inactiveEmail} />}
       <div className="account-divider">ou</div>
       {config.googleFailed && !result && (
         <p role="alert" className="alert alert--error">

@@ -16,6 +16,7 @@ import {
   waitForEmail,
   type TestSession,
 } from '@app/testing';
+import { LONG_NAME } from './screens';
 import { generateInBuilder, screenshot, signInWithForm, stack } from './support';
 
 /**
@@ -28,11 +29,16 @@ const SIZES = [
 ] as const;
 type Size = (typeof SIZES)[number];
 
-/** A page of its own, at `size`, signed in as `user` (the session stored as the login screen stores it). */
+/**
+ * A page of its own, at `size`, signed in as `user` (the session stored as the login screen stores it), once per tab:
+ * a later sign-in in the tab keeps its own session.
+ */
 async function memberPage(browser: Browser, size: Size, user: TestSession): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
   await context.addInitScript((s) => {
     try {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
       localStorage.setItem('token', s.token);
       localStorage.setItem('email', s.email);
       localStorage.setItem('fullname', s.fullname);
@@ -308,7 +314,8 @@ for (const size of SIZES) {
       browser,
     }) => {
       test.setTimeout(150_000);
-      const user = await createActiveUser(stack(), { fullname: 'Carlos Contestado' });
+      // An 80-character name too (the longest the layout holds), in the users table and the log.
+      const user = await createActiveUser(stack(), { fullname: LONG_NAME });
       const refunded = await createTopUpPreference(stack(), user.token, 5);
       const charged = await createTopUpPreference(stack(), user.token, 7);
       const a = await payPreference(stack(), refunded.id, 'approved');

@@ -68,7 +68,7 @@ describe('the live balance through two gateway replicas', () => {
           ['top_up', 10],
           ['purchase', 9.5],
         ]);
-    const [credit, purchase] = balances(anaOnA) as Array<{ version: number }>;
+    const [credit, purchase] = balances(anaOnA);
     expect(purchase!.version).toBeGreaterThan(credit!.version);
 
     // A marker for Bia after Ana's changes: when it arrives on her stream, whatever was meant for Ana before it would

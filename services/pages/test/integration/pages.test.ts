@@ -107,7 +107,10 @@ describe('pages', () => {
       token: user.token,
     });
     expect(mine.body.status).toBe('SUCCESS');
-    expect(mine.body.payload).toEqual([{ code, created_at: expect.any(String) }]);
+    // Named by what it practises (issue 28): the defaults are + and − at Médio.
+    expect(mine.body.payload).toEqual([
+      { code, created_at: expect.any(String), title: 'Adição e subtração — Médio', level: 1 },
+    ]);
     // Stamped by the database while the page was created: between two readings of the same clock.
     const createdAt = Date.parse(mine.body.payload![0]!.created_at);
     expect(createdAt).toBeGreaterThanOrEqual(beforeCreation);

@@ -42,7 +42,7 @@ async function stream(replica: Replica, token: string) {
 const balances = (s: MemberStream) =>
   s.events
     .filter((e) => e.event === 'balance')
-    .map((e) => e.data as { cause: string; balance: number | null });
+    .map((e) => e.data as { cause: string; balance: number | null; version: number });
 
 describe('the live balance through two gateway replicas', () => {
   it("a credit and a purchase reach the member's streams on both replicas, and no one else's", async () => {

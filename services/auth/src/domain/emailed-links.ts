@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Jobs } from '@app/contracts';
 import type { AuthDeps } from './deps.js';
 import type { UserRow } from './ports.js';
-import { ACTIVATION_TTL_MS, newOneTimeSecret } from './secrets.js';
+import { ACTIVATION_TTL_MS, newOneTimeSecret, RECOVERY_TTL_MS } from './secrets.js';
 
 /**
  * Whether another link by email may go out for this inbox and caller: recovery links, fresh activation links (the
@@ -27,6 +27,28 @@ export async function takeEmailedLinkTurn(
     return (
       toInbox < deps.config.RECOVERY_MAX_PER_EMAIL_PER_HOUR &&
       fromAddress < deps.config.RECOVERY_MAX_PER_ADDRESS_PER_HOUR
+    );
+  });
+}
+
+/**
+ * Emails a single-use link (1 hour) to the new-password page: a recovery (`recovery`), or a Google account's first
+ * password (`password-setup`). The user's older unused links stop working.
+ */
+export async function sendPasswordLink(
+  deps: AuthDeps,
+  user: Pick<UserRow, 'id' | 'email' | 'fullname'>,
+  template: 'recovery' | 'password-setup',
+): Promise<void> {
+  const token = newOneTimeSecret();
+  await deps.repos.transaction(async (tx) => {
+    await tx.codes.retireUnused(user.id, 'recovery');
+    await tx.codes.insert(token.hash, user.id, 'recovery', new Date(Date.now() + RECOVERY_TTL_MS));
+    const mailId = `${template}:${randomUUID()}`;
+    await deps.bus.publish(
+      Jobs.sendMail,
+      { mailId, to: user.email, template, data: { fullname: user.fullname, token: token.secret } },
+      { msgID: mailId },
     );
   });
 }

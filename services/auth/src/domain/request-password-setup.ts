@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { ErrorCode, Jobs, Msg, PlatformMessages } from '@app/contracts';
+import { ErrorCode, Msg, PlatformMessages } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { AuthDeps } from './deps.js';
-import { takeEmailedLinkTurn } from './emailed-links.js';
-import { hashAddress, newOneTimeSecret, RECOVERY_TTL_MS } from './secrets.js';
+import { sendPasswordLink, takeEmailedLinkTurn } from './emailed-links.js';
+import { hashAddress } from './secrets.js';
 
 /**
  * A signed-in account without a password (created with Google) asks to create one (issue 28). No current password
@@ -21,21 +20,6 @@ export async function requestPasswordSetup(
   if (user.passwordHash) throw AppError.conflict(Msg.passwordSetupNotNeeded);
   if (!(await takeEmailedLinkTurn(deps, user.email, hashAddress(clientAddress))))
     throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.passwordSetupRateLimited);
-  const token = newOneTimeSecret();
-  await deps.repos.transaction(async (tx) => {
-    await tx.codes.retireUnused(user.id, 'recovery');
-    await tx.codes.insert(token.hash, user.id, 'recovery', new Date(Date.now() + RECOVERY_TTL_MS));
-    const mailId = `password-setup:${randomUUID()}`;
-    await deps.bus.publish(
-      Jobs.sendMail,
-      {
-        mailId,
-        to: user.email,
-        template: 'password-setup',
-        data: { fullname: user.fullname, token: token.secret },
-      },
-      { msgID: mailId },
-    );
-  });
+  await sendPasswordLink(deps, user, 'password-setup');
   return { email: user.email };
 }

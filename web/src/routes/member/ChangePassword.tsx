@@ -3,7 +3,6 @@ import {
   Link,
   redirect,
   useActionData,
-  useFetcher,
   useLoaderData,
   useNavigation,
   type ActionFunctionArgs,
@@ -17,12 +16,12 @@ import { globalActions } from '../../session/globalState';
 import { saveSession } from '../../session/storage';
 import { globalStoreContext } from '../../session/store';
 import { Field } from '../account/Field';
+import { LinkRequest, type LinkRequestAnswer } from '../account/LinkRequest';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import '../account/account.css';
 
 const FIELDS = ['oldPassword', 'newPassword', 'newPasswordConfirmation'] as const;
 type Result = { ok: boolean; message?: string; fieldErrors?: FieldErrors };
-type SetupResult = { sent: boolean; message: string };
 
 /** Whether the account has a password to confirm: a Google account may have none (issue 28). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({
   request,
   context,
-}: ActionFunctionArgs): Promise<Result | SetupResult | Response> {
+}: ActionFunctionArgs): Promise<Result | LinkRequestAnswer | Response> {
   const form = await request.formData();
   if (form.get('intent') === 'passwordSetup') return askForPasswordSetup();
   const body = validate(ChangePasswordBody, readForm(form, FIELDS));
@@ -53,7 +52,7 @@ export async function action({
   return { ok: true, message: Msg.changePasswordSuccess };
 }
 
-async function askForPasswordSetup(): Promise<SetupResult | Response> {
+async function askForPasswordSetup(): Promise<LinkRequestAnswer | Response> {
   try {
     const result = await api(requestPasswordSetup);
     if (result.httpStatus === 401) return redirect(paths.logout);
@@ -65,33 +64,6 @@ async function askForPasswordSetup(): Promise<SetupResult | Response> {
   }
 }
 
-/**
- * A Google account that never had a password: no current password to ask for. The member may keep signing in with
- * Google, or ask for an emailed link that creates one (the email confirms it: a stolen session alone cannot).
- */
-function PasswordSetup({ email }: { email: string }) {
-  const fetcher = useFetcher<SetupResult>();
-  const sending = fetcher.state !== 'idle';
-  const answer = fetcher.data;
-  return (
-    <fetcher.Form method="post" className="password-setup">
-      <p className="lead">{Msg.passwordSetupIntro(email)}</p>
-      <input type="hidden" name="intent" value="passwordSetup" />
-      <button type="submit" className="button button--block" disabled={sending || answer?.sent}>
-        {sending ? Msg.passwordSetupSending : Msg.passwordSetupButton}
-      </button>
-      {answer && !sending && (
-        <p
-          role={answer.sent ? 'status' : 'alert'}
-          className={answer.sent ? 'alert alert--success' : 'alert alert--error'}
-        >
-          {answer.message}
-        </p>
-      )}
-    </fetcher.Form>
-  );
-}
-
 export default function ChangePassword() {
   const account = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as Result | undefined;
@@ -100,7 +72,16 @@ export default function ChangePassword() {
   return (
     <Page title="Alterar Senha" className="account-page account-page--member">
       {!account.hasPassword ? (
-        <PasswordSetup email={account.email} />
+        // A Google account that never had a password: no current password to ask for. The member may keep signing
+        // in with Google, or ask for an emailed link that creates one (the email confirms: a session alone cannot).
+        <LinkRequest
+          intent="passwordSetup"
+          label={Msg.passwordSetupButton}
+          sendingLabel={Msg.passwordSetupSending}
+          className="password-setup"
+        >
+          <p className="lead">{Msg.passwordSetupIntro(account.email)}</p>
+        </LinkRequest>
       ) : (
         // A new form after a success, so the password fields start empty again.
         <Form method="post" noValidate key={result?.ok ? 'changed' : 'editing'}>

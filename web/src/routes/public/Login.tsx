@@ -3,7 +3,6 @@ import {
   Form,
   Link,
   useActionData,
-  useFetcher,
   useLoaderData,
   useNavigation,
   type ActionFunctionArgs,
@@ -17,6 +16,7 @@ import { ACCOUNT_DELETED_QUERY } from '../account/accountDeleted';
 import { Field } from '../account/Field';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
+import { LinkRequest, type LinkRequestAnswer } from '../account/LinkRequest';
 import { forgetSession, redirectAfterSignIn, signIn } from '../account/session';
 import '../account/account.css';
 import { MORE_EXERCISES_REASON } from './loginReason';
@@ -40,10 +40,10 @@ type Result = {
   inactive?: boolean;
 };
 
-/** What 'Reenviar e-mail de ativação' answers: the same text whether or not the email has an account. */
-type Resent = { resent: boolean; message: string };
-
-export async function action({ request, context }: ActionFunctionArgs): Promise<Result | Resent | Response> {
+export async function action({
+  request,
+  context,
+}: ActionFunctionArgs): Promise<Result | LinkRequestAnswer | Response> {
   const form = await request.formData();
   if (form.get('intent') === 'resendActivation') return resend(String(form.get('email') ?? ''));
   const values = readForm(form, ['email', 'password']);
@@ -61,37 +61,16 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   return redirectAfterSignIn(result.payload.token);
 }
 
-async function resend(email: string): Promise<Resent> {
+/** 'Reenviar e-mail de ativação': the same answer whether or not the email has an account (issue 28). */
+async function resend(email: string): Promise<LinkRequestAnswer> {
   try {
     const result = await api(resendActivation, { body: { email } });
     return result.status === 'SUCCESS'
-      ? { resent: true, message: result.message || Msg.resendActivationSent }
-      : { resent: false, message: result.message || Msg.resendActivationFailed };
+      ? { sent: true, message: result.message || Msg.resendActivationSent }
+      : { sent: false, message: result.message || Msg.resendActivationFailed };
   } catch {
-    return { resent: false, message: Msg.resendActivationFailed };
+    return { sent: false, message: Msg.resendActivationFailed };
   }
-}
-
-/** Under 'Sua conta ainda não foi ativada…': a fresh activation link for the email just typed. */
-function ResendActivation({ email }: { email: string }) {
-  const fetcher = useFetcher<Resent>();
-  const sending = fetcher.state !== 'idle';
-  const answer = fetcher.data;
-  return (
-    <fetcher.Form method="post" className="account-resend">
-      <input type="hidden" name="intent" value="resendActivation" />
-      <input type="hidden" name="email" value={email} />
-      {answer && !sending ? (
-        <p role="status" className={answer.resent ? 'alert alert--success' : 'alert alert--error'}>
-          {answer.message}
-        </p>
-      ) : (
-        <button type="submit" className="button button--secondary button--block" disabled={sending}>
-          {sending ? Msg.resendActivationSending : Msg.resendActivationButton}
-        </button>
-      )}
-    </fetcher.Form>
-  );
 }
 
 export default function Login() {
@@ -141,7 +120,16 @@ export default function Login() {
           {submitting ? 'Entrando...' : 'Entrar'}
         </button>
       </Form>
-      {inactiveEmail && !submitting && <ResendActivation email={inactiveEmail} />}
+      {inactiveEmail && !submitting && (
+        <LinkRequest
+          intent="resendActivation"
+          fields={{ email: inactiveEmail }}
+          label={Msg.resendActivationButton}
+          sendingLabel={Msg.resendActivationSending}
+          className="account-resend"
+          buttonClassName="button button--secondary button--block"
+        />
+      )}
       <div className="account-divider">ou</div>
       {config.googleFailed && !result && (
         <p role="alert" className="alert alert--error">

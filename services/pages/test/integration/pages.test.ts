@@ -107,9 +107,9 @@ describe('pages', () => {
       token: user.token,
     });
     expect(mine.body.status).toBe('SUCCESS');
-    // Named by what it practises (issue 28): the defaults are + and − at Médio.
+    // Named by what it practises (issue 28): the sheet's own title, the four operations at Difícil here.
     expect(mine.body.payload).toEqual([
-      { code, created_at: expect.any(String), title: 'Adição e subtração — Médio', level: 1 },
+      { code, created_at: expect.any(String), title: 'As quatro operações — Difícil', level: 2 },
     ]);
     // Stamped by the database while the page was created: between two readings of the same clock.
     const createdAt = Date.parse(mine.body.payload![0]!.created_at);

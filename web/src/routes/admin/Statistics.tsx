@@ -23,7 +23,7 @@ function StatGroup({ title, figures }: { title: string; figures: Figure[] }) {
         {figures.map(([label, value, hint]) => (
           <div key={label} className="admin-stat">
             <dt>
-              {label}
+              <span>{label}</span>
               {hint && <span className="admin-stat__hint">{hint}</span>}
             </dt>
             <dd>{number.format(value)}</dd>

@@ -16,6 +16,7 @@ import {
 } from '@app/kit';
 import type { GatewayConfig } from './config.js';
 import { startEdgeAuth, type EdgeAuth } from './edge-auth.js';
+import { startMemberStreams, type MemberStreams } from './member-events.js';
 import { sessionCacheMetrics } from './metrics.js';
 import { connectRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 import { upstreamUrl, type Upstream } from './route-table.js';
@@ -66,6 +67,8 @@ export interface GatewayDeps {
   metrics?: Metrics;
   /** The session check of protected routes, with its cache kept current by auth's revocation events. */
   edgeAuth: EdgeAuth;
+  /** The members' live streams held by this replica (src/member-events.ts), fed by billing's balance events. */
+  memberStreams: MemberStreams;
   /** One connection pool per upstream, shared by all of its routes (reply-from leaves an instance it is handed open). */
   pools: ReadonlyMap<Upstream, Pool>;
   /** The rate limits' counters in Redis when REDIS_URL is set (shared by every replica); else in memory. */
@@ -83,13 +86,20 @@ export function gatewayDeps(ctx: {
   const { config, logger, bus, metrics, onShutdown } = ctx;
   const edgeAuth = startEdgeAuth(config, bus, logger, metrics && sessionCacheMetrics(metrics));
   onShutdown(async () => edgeAuth.stop());
+  const live = startMemberStreams(bus, {
+    maxPerUser: config.MEMBER_STREAMS_PER_USER,
+    maxTotal: config.MEMBER_STREAMS_MAX,
+    logger,
+    metrics,
+  });
+  onShutdown(async () => live.stop());
   const pools = new Map(UPSTREAMS.map((name) => [name, upstreamPool(upstreamUrl(config, name))] as const));
   onShutdown(async () => {
     await Promise.all([...pools.values()].map((pool) => pool.close()));
   });
   const rateLimitStore = connectRateLimitStore(config, logger) ?? undefined;
   if (rateLimitStore) onShutdown(() => rateLimitStore.close());
-  return { config, logger, bus, metrics, edgeAuth, pools, rateLimitStore };
+  return { config, logger, bus, metrics, edgeAuth, memberStreams: live.streams, pools, rateLimitStore };
 }
 
 /**

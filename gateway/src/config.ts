@@ -113,6 +113,10 @@ export const gatewayEnv = z.object({
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Users whose session the cache keeps at most (the least recently seen go first). */
   SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(50_000),
+  /** Live streams (GET /api/memberEvents) one member may hold on a replica; past it the oldest closes. */
+  MEMBER_STREAMS_PER_USER: z.coerce.number().int().positive().default(10),
+  /** Live streams one replica holds at most; past it a new one answers 503 (the browser tries again later). */
+  MEMBER_STREAMS_MAX: z.coerce.number().int().positive().default(10_000),
   /** Requests per minute and IP on sign-in, sign-up and recovery. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /**

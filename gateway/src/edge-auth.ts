@@ -6,8 +6,13 @@ import type { GatewayConfig } from './config.js';
 import type { SessionCacheMetrics } from './metrics.js';
 import { SessionCache } from './session-cache.js';
 
+/**
+ * A current session: who it is, and its token's version and expiry (ms), which a member's live stream keeps to end
+ * with it (src/member-events.ts).
+ */
 export type SessionCheck =
-  { ok: true; identity: Identity } | { ok: false; reason: 'invalid' | 'unavailable' };
+  | { ok: true; identity: Identity; tokenVersion: number; expiresAt: number }
+  | { ok: false; reason: 'invalid' | 'unavailable' };
 
 /** The claims the session check reads from a verified token: the user (`sub`) and the token version (`tv`). */
 export interface SessionClaims {
@@ -15,7 +20,7 @@ export interface SessionClaims {
   tokenVersion: number;
 }
 
-interface VerifiedClaims extends SessionClaims {
+export interface VerifiedClaims extends SessionClaims {
   /** `exp`, in milliseconds. */
   expiresAt: number;
 }
@@ -33,7 +38,7 @@ export function createJwtVerifier(
   jwtSecret: string,
   remember = 0,
   now: () => number = Date.now,
-): (token: string) => Promise<SessionClaims | null> {
+): (token: string) => Promise<VerifiedClaims | null> {
   // jose imports a raw secret on every call when handed bytes; a CryptoKey is used as it is.
   const key = crypto.subtle.importKey(
     'raw',
@@ -96,7 +101,9 @@ export function createSessionChecker(
       bus.request(Rpc.authVerifySession, { token: t }, { timeoutMs: 3000, requestId });
     try {
       const identity = await cache.identity(token, claims, ask);
-      return identity ? { ok: true, identity } : { ok: false, reason: 'invalid' };
+      return identity
+        ? { ok: true, identity, tokenVersion: claims.tokenVersion, expiresAt: claims.expiresAt }
+        : { ok: false, reason: 'invalid' };
     } catch (err) {
       if (err instanceof RpcError) return { ok: false, reason: 'unavailable' };
       throw err;

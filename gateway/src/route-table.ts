@@ -30,10 +30,13 @@ export const routeTable: RouteEntry[] = [
   { route: api.logout, service: 'auth' },
   { route: api.validateToken, service: 'auth' },
   { route: api.validateTokenAdmin, service: 'auth' },
+  { route: api.resendActivation, service: 'auth', rateLimited: true },
+  { route: api.requestPasswordSetup, service: 'auth' },
   { route: api.exportMyData, service: 'auth' },
   { route: api.deleteMyAccount, service: 'auth' },
   // billing
   { route: api.getBalance, service: 'billing' },
+  { route: api.getBalanceDetails, service: 'billing' },
   { route: api.createPreference, service: 'billing' },
   { route: api.processPayment, service: 'billing' },
   { route: api.mercadoPagoWebhook, service: 'billing' },
@@ -55,8 +58,8 @@ export const routeTable: RouteEntry[] = [
   { route: api.adminLogs, service: 'admin-stats' },
 ];
 
-/** Routes the gateway answers itself. */
-export const gatewayRoutes: ApiRoute[] = [api.getEnv, api.getClientConfig];
+/** Routes the gateway answers itself (the member's live stream: src/member-events.ts). */
+export const gatewayRoutes: ApiRoute[] = [api.getEnv, api.getClientConfig, api.memberEvents];
 
 const authLoginGoogle = routeTable.find((e) => e.route === api.loginGoogle)!;
 

@@ -18,6 +18,7 @@ import type { GatewayDeps } from './app.js';
 import type { GatewayConfig } from './config.js';
 import type { SessionCheck } from './edge-auth.js';
 import { registerGoogleFormPost } from './google-form-post.js';
+import { registerMemberEvents } from './member-events.js';
 import { gatewayReadinessChecks } from './health.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { routeTable, upstreamUrl, type RouteEntry, type Upstream } from './route-table.js';
@@ -28,7 +29,7 @@ import { registerWebApp } from './web-app.js';
  * (src/route-table.ts: a path's owner, whose `src/routes.ts` has its handler), then the page routes and the SPA.
  */
 export async function registerRoutes(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
-  const { config, logger, bus, pools, edgeAuth } = deps;
+  const { config, logger, bus, pools, edgeAuth, memberStreams } = deps;
   // ---- routes the gateway answers itself ----
   // Probes (load balancer, Kubernetes): /health while the process runs, /ready while NATS and every upstream's own
   // /ready answer. Outside /api: not in the route table, not proxied, not in the API docs.
@@ -50,6 +51,9 @@ export async function registerRoutes(app: FastifyInstance, deps: GatewayDeps): P
       supportWhatsapp: config.SUPPORT_WHATSAPP ?? null,
     },
   }));
+
+  // The member's live stream of balance changes (server-sent events, src/member-events.ts).
+  registerMemberEvents(app, memberStreams, edgeAuth.checkSession);
 
   await app.register(swagger, {
     mode: 'static',

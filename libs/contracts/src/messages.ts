@@ -131,4 +131,52 @@ export const Msg = {
   paymentTryAgain: 'Tentar novamente',
   signInForMoreExercises:
     'Para gerar mais exercícios, entre na sua conta ou cadastre-se gratuitamente. Depois de entrar, você vai direto para o gerador de exercícios.',
+  // Issue 28: the member's screen tells the truth (live balance, the way back in, the buttons in view).
+  statementPendingTopUp: 'Recarga via Mercado Pago (aguardando confirmação)',
+  statementPending: 'Pendente',
+  statementPendingHint:
+    'Recargas pendentes (Pix ou boleto ainda não confirmados) entram no saldo assim que o Mercado Pago confirmar.',
+  /** The sidebar under a negative balance: what was reversed, and what the next top-up covers first. */
+  balanceNegativeExplained: (reversal: 'refund' | 'chargeback', reversed: string, owed: string) =>
+    `Seu saldo ficou negativo porque ${reversal === 'chargeback' ? 'uma contestação (chargeback)' : 'um estorno'} de ${reversed} foi descontado depois que o saldo já tinha sido usado. A próxima recarga cobre primeiro estes ${owed}.`,
+  balanceNegativeUnexplained: (owed: string) =>
+    `Seu saldo está negativo em ${owed}. A próxima recarga cobre primeiro este valor.`,
+  /** The builder's insufficient-balance warning, under spec §8's sentence, when the balance is negative. */
+  balanceNegativeToBuy: (
+    reversal: 'refund' | 'chargeback' | null,
+    reversed: string | null,
+    owed: string,
+    needed: string,
+  ) =>
+    `Seu saldo está negativo em ${owed}${reversal && reversed ? ` por causa de ${reversal === 'chargeback' ? 'uma contestação (chargeback)' : 'um estorno'} de ${reversed}` : ''}. Para comprar esta página, a recarga precisa cobrir ${needed}.`,
+  paymentOutcomeAlreadyAdded: (amount: string) =>
+    `Este pagamento de ${amount} já foi adicionado ao seu saldo. Nada mais foi adicionado agora.`,
+  resendActivationButton: 'Reenviar e-mail de ativação',
+  resendActivationSending: 'Enviando...',
+  resendActivationSent:
+    'Se houver uma conta não ativada com este email, enviamos um novo link de ativação. Verifique sua caixa de entrada e a pasta de spam.',
+  resendActivationFailed:
+    'Não foi possível reenviar o email de ativação agora. Tente novamente em instantes.',
+  passwordSetupIntro: (email: string) =>
+    `Sua conta entra com o Google e ainda não tem senha. Você pode continuar entrando com o Google, ou criar uma senha para entrar também com ${email} e senha: enviaremos um link de confirmação para este email.`,
+  passwordSetupButton: 'Enviar link para criar senha',
+  passwordSetupSending: 'Enviando...',
+  passwordSetupSent: (email: string) =>
+    `Enviamos para ${email} um link para criar sua senha. Ele vale por 1 hora e só funciona uma vez.`,
+  passwordSetupFailed: 'Não foi possível enviar o link agora. Tente novamente em instantes.',
+  passwordSetupRateLimited:
+    'Você já pediu vários links na última hora. Verifique sua caixa de entrada e a pasta de spam, ou tente novamente mais tarde.',
+  passwordSetupNotNeeded: 'Sua conta já tem senha. Use o formulário de Alterar Senha.',
+  passwordNotSetYet:
+    'Sua conta entra com o Google e ainda não tem senha. Peça em Alterar Senha um link para criar uma.',
+  googleAccountHasPassword: 'Sua conta também entra com o Google.',
+  previewEnlarge: 'Ampliar prévia',
+  previewDialogTitle: 'Prévia da página',
+  previewClose: 'Fechar',
+  purchaseDone: 'Compra realizada! O download do PDF foi iniciado. A página também está em Minhas Compras.',
+  adminReversedLabel: 'Estornados',
+  adminReversedHint:
+    'recargas creditadas que depois foram reembolsadas ou contestadas (chargeback), no todo ou em parte; também contam em Finalizados',
+  auditTopUpReversed: (amount: string, reason: 'refund' | 'chargeback') =>
+    `${reason === 'chargeback' ? 'Contestação (chargeback)' : 'Estorno'} de recarga: ${amount}`,
 } as const;

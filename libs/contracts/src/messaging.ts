@@ -120,7 +120,21 @@ export const StatementEntry = z.object({
 });
 export type StatementEntry = z.infer<typeof StatementEntry>;
 
+/** A top-up whose payment Mercado Pago reported pending (Pix, boleto, under review): not in the balance yet. */
+export const PendingTopUp = z.object({
+  /** The top-up's id. */
+  id: z.string(),
+  /** When the top-up was asked for (ISO 8601). */
+  at: IsoDate,
+  /** pt-BR, 'Recarga via Mercado Pago (aguardando confirmação)'. */
+  description: z.string(),
+  amountCents: z.number().int().positive(),
+});
+export type PendingTopUp = z.infer<typeof PendingTopUp>;
+
 export const Statement = z.object({
+  /** Top-ups paid but not confirmed yet, newest first: listed apart, they are not in the balance. */
+  pending: z.array(PendingTopUp),
   /** Newest first, at most STATEMENT_MAX_ENTRIES. */
   entries: z.array(StatementEntry),
   /** Older entries exist beyond the ones answered. */
@@ -224,6 +238,7 @@ export const MailTemplate = z.enum([
   'topup-reversed',
   'sign-in-alert',
   'sign-up-existing',
+  'password-setup',
 ]);
 export type MailTemplate = z.infer<typeof MailTemplate>;
 
@@ -304,6 +319,22 @@ export const Events = {
       totalReversedCents: z.number().int().positive(),
       balanceCents: z.number().int(),
       reason: z.enum(['refund', 'chargeback']),
+    }),
+  ),
+  /**
+   * A member's money view changed (issue 28): a top-up credited, a purchase debited, a refund or chargeback taken
+   * back (`balanceCents` and `version`, the ledger entry's id: newer entries have larger ids), or a pending payment's
+   * status changed (`payment_status`: the statement's pending list, balance unchanged, both null). Every gateway
+   * replica hears it (a fan-out) and tells that member's open screens (GET /api/memberEvents).
+   */
+  balanceChanged: event(
+    'events.billing.balance.changed',
+    z.object({
+      ...EventBase,
+      userId: z.string(),
+      cause: z.enum(['top_up', 'purchase', 'reversal', 'payment_status']),
+      balanceCents: z.number().int().nullable(),
+      version: z.number().int().positive().nullable(),
     }),
   ),
   pageCreated: event(

@@ -14,3 +14,4 @@ export * from './pdf.js';
 export * from './schema-drift.js';
 export * from './bench/measure.js';
 export * from './recording-bus.js';
+export * from './member-events.js';

@@ -17,6 +17,8 @@ import {
   ok,
   PlatformMessages,
   recoverPassword,
+  requestPasswordSetup as requestPasswordSetupRoute,
+  resendActivation as resendActivationRoute,
   updateUser,
   validateToken,
   validateTokenAdmin,
@@ -28,8 +30,10 @@ import { checkRecoveryToken } from './domain/check-recovery-token.js';
 import { deleteAccount } from './domain/delete-account.js';
 import type { AuthDeps } from './domain/deps.js';
 import { exportMyData } from './domain/export-my-data.js';
-import { toPublicUser } from './domain/public-user.js';
+import { toMyUser } from './domain/public-user.js';
+import { requestPasswordSetup } from './domain/request-password-setup.js';
 import { requestRecovery } from './domain/request-recovery.js';
+import { resendActivation } from './domain/resend-activation.js';
 import { resetPassword } from './domain/reset-password.js';
 import { signInWithGoogle } from './domain/sign-in-google.js';
 import { signIn } from './domain/sign-in.js';
@@ -40,8 +44,8 @@ import { verifySession } from './domain/verify-session.js';
 
 /** auth's /api routes (spec §7): thin adapters from the contract routes to the use cases. */
 export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  addRoute(app, createUser, async ({ body }) => {
-    const { email } = await signUp(deps, body);
+  addRoute(app, createUser, async ({ body, request }) => {
+    const { email } = await signUp(deps, body, request.clientAddress);
     return ok({ email }, Msg.signupSuccess(email));
   });
 
@@ -60,6 +64,16 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     return ok(null, Msg.recoverySent);
   });
 
+  addRoute(app, resendActivationRoute, async ({ body, request }) => {
+    await resendActivation(deps, body.email, request.clientAddress);
+    return ok(null, Msg.resendActivationSent);
+  });
+
+  addRoute(app, requestPasswordSetupRoute, async ({ identity, request }) => {
+    const { email } = await requestPasswordSetup(deps, identity.userId, request.clientAddress);
+    return ok(null, Msg.passwordSetupSent(email));
+  });
+
   addRoute(app, checkRecoveryTokenRoute, async ({ body }) => {
     await checkRecoveryToken(deps, body.recoveryToken);
     return ok(null);
@@ -73,7 +87,7 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
   addRoute(app, getUser, async ({ identity }) => {
     const user = await deps.repos.users.byId(identity.userId);
     if (!user) throw AppError.unauthorized(PlatformMessages.unauthorized);
-    return ok(toPublicUser(user));
+    return ok(toMyUser(user));
   });
 
   // Owner only: the user id is the session's, never the request's.

@@ -4,6 +4,7 @@ import {
   ErrorCode,
   fail,
   getBalance,
+  getBalanceDetails,
   getStatement,
   mercadoPagoWebhook,
   Msg,
@@ -32,14 +33,25 @@ export function registerRoutes(app: App, deps: BillingServiceDeps): void {
   );
 
   // Owner-scoped: the user id comes from the verified session only, never from the request.
-  addRoute(app, getStatement, async ({ identity }) =>
-    ok(
-      toStatement(
-        await deps.store.statementRows(identity.userId, STATEMENT_MAX_ENTRIES + 1),
-        STATEMENT_MAX_ENTRIES,
-      ),
-    ),
-  );
+  addRoute(app, getStatement, async ({ identity }) => {
+    const [rows, pending] = await Promise.all([
+      deps.store.statementRows(identity.userId, STATEMENT_MAX_ENTRIES + 1),
+      deps.store.pendingTopUps(identity.userId, config.BILLING_RECONCILE_WINDOW_HOURS),
+    ]);
+    return ok(toStatement(rows, STATEMENT_MAX_ENTRIES, pending));
+  });
+
+  // What a negative balance comes from, for the sidebar and the builder to say it (issue 28).
+  addRoute(app, getBalanceDetails, async ({ identity }) => {
+    const [balanceCents, reversal] = await Promise.all([
+      deps.store.balanceCents(identity.userId),
+      deps.store.lastReversal(identity.userId),
+    ]);
+    return ok({
+      balanceCents,
+      lastReversal: reversal && { ...reversal, at: reversal.at.toISOString() },
+    });
+  });
 
   addRoute(app, createPreference, async ({ body, identity }) => {
     const preference = await providerCall(Msg.preferenceFailed, () =>
@@ -60,7 +72,11 @@ export function registerRoutes(app: App, deps: BillingServiceDeps): void {
         preferenceId: body.preferenceId,
       }),
     );
-    return answerSettlement(settlement, () => deps.store.balanceCents(identity.userId), reply);
+    // A return answered 'approved' before (the link opened again) says so rather than announcing it again.
+    const alreadyAdded =
+      (settlement.outcome === 'credited' || settlement.outcome === 'already_credited') &&
+      !(await deps.store.markReturnAnnounced(settlement.topUpId));
+    return answerSettlement(settlement, alreadyAdded, () => deps.store.balanceCents(identity.userId), reply);
   });
 
   // Mercado Pago signs `data.id` from the query string; the body's copy must agree with it.
@@ -99,11 +115,22 @@ export function registerRoutes(app: App, deps: BillingServiceDeps): void {
  * The answer to the payer's return: SUCCESS when approved; otherwise an ERROR (code PAYMENT_NOT_CREDITED, HTTP status
  * by reason) whose payload still says the outcome and the balance, so that the builder can explain it.
  */
-async function answerSettlement(s: Settlement, balanceCents: () => Promise<number>, reply: FastifyReply) {
+async function answerSettlement(
+  s: Settlement,
+  alreadyAdded: boolean,
+  balanceCents: () => Promise<number>,
+  reply: FastifyReply,
+) {
   const notCredited = async (status: number, outcome: PaymentOutcome, message: string) =>
     reply.code(status).send({
       ...fail(message, ErrorCode.PAYMENT_NOT_CREDITED),
-      payload: { outcome, credited: false, amount: null, balance: centsToReais(await balanceCents()) },
+      payload: {
+        outcome,
+        credited: false,
+        amount: null,
+        balance: centsToReais(await balanceCents()),
+        alreadyAdded: false,
+      },
     } satisfies Envelope<ProcessPaymentResult>);
   switch (s.outcome) {
     case 'credited':
@@ -115,6 +142,7 @@ async function answerSettlement(s: Settlement, balanceCents: () => Promise<numbe
           credited,
           amount: centsToReais(s.amountCents),
           balance: centsToReais(s.balanceCents),
+          alreadyAdded,
         },
         credited ? Msg.paymentCredited : Msg.paymentAlreadyCredited,
       );

@@ -12,6 +12,7 @@ import { billingEntities } from './persistence/entities.js';
 import { Ledger1760000000000 } from './persistence/migrations/1760000000000-ledger.js';
 import { LedgerNoTruncate1760000000001 } from './persistence/migrations/1760000000001-ledger-no-truncate.js';
 import { Reversals1760000000002 } from './persistence/migrations/1760000000002-reversals.js';
+import { ReturnAnnounced1760000000003 } from './persistence/migrations/1760000000003-return-announced.js';
 import { registerRoutes } from './routes.js';
 
 export const service = defineService({
@@ -20,7 +21,12 @@ export const service = defineService({
   database: {
     schema: 'billing',
     entities: billingEntities,
-    migrations: [Ledger1760000000000, LedgerNoTruncate1760000000001, Reversals1760000000002],
+    migrations: [
+      Ledger1760000000000,
+      LedgerNoTruncate1760000000001,
+      Reversals1760000000002,
+      ReturnAnnounced1760000000003,
+    ],
   },
   streams: ['EVENTS'],
   deps({ config, logger, bus, db, metrics, onShutdown }): BillingServiceDeps {

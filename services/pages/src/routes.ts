@@ -13,6 +13,7 @@ import { buyPage } from './domain/buy-page.js';
 import { createPage } from './domain/create-page.js';
 import type { PagesDeps } from './domain/deps.js';
 import { pdfContentDisposition } from './domain/download-name.js';
+import { myPurchases } from './domain/my-purchases.js';
 import { readAnswers } from './domain/read-answers.js';
 import { readBoughtPdf, readThumbnail } from './domain/read-render.js';
 
@@ -51,7 +52,6 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
   });
 
   addRoute(app, getMyPages, async ({ identity }) => {
-    const pages = await deps.repo.listBought(identity.userId);
-    return ok(pages.map((p) => ({ code: p.code, created_at: p.createdAt.toISOString() })));
+    return ok(myPurchases(await deps.repo.listBought(identity.userId)));
   });
 }

@@ -5,7 +5,16 @@ import { NavLink, useLocation } from 'react-router';
  * The left column of the member and admin areas. Below 800px it folds into a hamburger button; the open panel
  * closes on navigation, on a click outside it and on Escape.
  */
-export function SideMenu({ label, children }: { label: string; children: ReactNode }) {
+export function SideMenu({
+  label,
+  summary,
+  children,
+}: {
+  label: string;
+  /** Shown in the folded menu's button too (the member's balance), so a phone sees it without opening the menu. */
+  summary?: ReactNode;
+  children: ReactNode;
+}) {
   const location = useLocation();
   // Open only for the location it was opened on, so any navigation (even to the same page) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -41,6 +50,7 @@ export function SideMenu({ label, children }: { label: string; children: ReactNo
       >
         <span className="hamburger" aria-hidden="true" />
         {label}
+        {summary}
       </button>
       <div id={panelId} className="side-menu__panel">
         {children}

@@ -8,6 +8,11 @@ export function GlobalStateProvider({ store, children }: { store: GlobalStore; c
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
 }
 
+/** The store itself, for an effect that must read the state as it is when an answer arrives (not as rendered). */
+export function useGlobalStore(): GlobalStore {
+  return useStore();
+}
+
 function useStore(): GlobalStore {
   const store = useContext(StoreContext);
   if (!store) throw new Error('GlobalStateProvider is missing above this component');

@@ -1,4 +1,4 @@
-import type { PaymentOutcome } from '@app/contracts';
+import type { BalanceDetails, PaymentOutcome } from '@app/contracts';
 
 /**
  * What became of a Mercado Pago payment the payer came back with (/pagamento-sucesso hands it to the builder, which
@@ -8,6 +8,16 @@ export interface PaymentNotice {
   outcome: PaymentOutcome | 'unknown';
   /** In reais, when approved. */
   amount: number | null;
+  /** Approved, and a return of the same payment was answered before: it was already added (issue 28). */
+  alreadyAdded?: boolean;
+}
+
+/** A change of the balance heard on the member's live stream (GET /api/memberEvents, issue 28). */
+export interface BalanceChange {
+  /** In reais; null when only a pending payment changed (the statement's pending list). */
+  balance: number | null;
+  /** Newer changes have larger versions; null with a null balance. */
+  version: number | null;
 }
 
 /**
@@ -25,6 +35,12 @@ export interface GlobalState {
   isLoggedIn: boolean;
   /** Not in spec §3: the outcome of the last payment return, until the builder's alert is closed. */
   paymentNotice: PaymentNotice | null;
+  /** Issue 28: the version of the newest balance change heard on the live stream (0: none yet). */
+  balanceVersion: number;
+  /** Issue 28: bumped by every change heard on the live stream; an open Extrato reads itself again. */
+  statementRevision: number;
+  /** Issue 28: what took the balance below zero, while it is below zero (the sidebar and the builder say it). */
+  balanceDetails: BalanceDetails | null;
 }
 
 export type GlobalAction =
@@ -34,7 +50,10 @@ export type GlobalAction =
   | { type: 'setBalance'; balance: number }
   | { type: 'setDownloadFree'; downloadFree: boolean }
   | { type: 'setLoggedIn'; isLoggedIn: boolean }
-  | { type: 'setPaymentNotice'; paymentNotice: PaymentNotice | null };
+  | { type: 'setPaymentNotice'; paymentNotice: PaymentNotice | null }
+  | { type: 'balanceChanged'; change: BalanceChange }
+  | { type: 'statementChanged' }
+  | { type: 'setBalanceDetails'; balanceDetails: BalanceDetails | null };
 
 export const globalActions = {
   loadPage: (): GlobalAction => ({ type: 'loadPage' }),
@@ -47,10 +66,26 @@ export const globalActions = {
     type: 'setPaymentNotice',
     paymentNotice,
   }),
+  balanceChanged: (change: BalanceChange): GlobalAction => ({ type: 'balanceChanged', change }),
+  statementChanged: (): GlobalAction => ({ type: 'statementChanged' }),
+  setBalanceDetails: (balanceDetails: BalanceDetails | null): GlobalAction => ({
+    type: 'setBalanceDetails',
+    balanceDetails,
+  }),
 };
 
 export function initialGlobalState(init: Pick<GlobalState, 'downloadFree' | 'isLoggedIn'>): GlobalState {
-  return { loadPage: 0, refreshUserData: 0, refreshBalance: 0, balance: null, paymentNotice: null, ...init };
+  return {
+    loadPage: 0,
+    refreshUserData: 0,
+    refreshBalance: 0,
+    balance: null,
+    paymentNotice: null,
+    balanceVersion: 0,
+    statementRevision: 0,
+    balanceDetails: null,
+    ...init,
+  };
 }
 
 /** Returns the same object when nothing changes, so subscribers do not re-render for no-op actions. */
@@ -71,7 +106,23 @@ export function globalReducer(state: GlobalState, action: GlobalAction): GlobalS
       // Signing out forgets the balance: the next user must not see it while theirs loads.
       return action.isLoggedIn
         ? { ...state, isLoggedIn: true }
-        : { ...state, isLoggedIn: false, balance: null };
+        : { ...state, isLoggedIn: false, balance: null, balanceVersion: 0, balanceDetails: null };
+    case 'balanceChanged': {
+      // The statement changed whatever the balance did; an older balance than one already shown is not shown again.
+      const { balance, version } = action.change;
+      const newer = balance !== null && version !== null && version > state.balanceVersion;
+      return {
+        ...state,
+        statementRevision: state.statementRevision + 1,
+        ...(newer ? { balance, balanceVersion: version } : {}),
+      };
+    }
+    case 'statementChanged':
+      return { ...state, statementRevision: state.statementRevision + 1 };
+    case 'setBalanceDetails':
+      return state.balanceDetails === action.balanceDetails
+        ? state
+        : { ...state, balanceDetails: action.balanceDetails };
     case 'setPaymentNotice':
       return state.paymentNotice === action.paymentNotice
         ? state

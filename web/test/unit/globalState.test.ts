@@ -14,7 +14,29 @@ describe('globalReducer', () => {
       downloadFree: false,
       isLoggedIn: false,
       paymentNotice: null,
+      balanceVersion: 0,
+      statementRevision: 0,
+      balanceDetails: null,
     });
+  });
+
+  it('shows a balance heard on the live stream unless a newer one was shown already; every change revises Extrato (issue 28)', () => {
+    let state = globalReducer(initial, globalActions.balanceChanged({ balance: 10, version: 5 }));
+    expect(state).toMatchObject({ balance: 10, balanceVersion: 5, statementRevision: 1 });
+    // An older change arriving late does not overwrite it.
+    state = globalReducer(state, globalActions.balanceChanged({ balance: 4, version: 3 }));
+    expect(state).toMatchObject({ balance: 10, balanceVersion: 5, statementRevision: 2 });
+    state = globalReducer(state, globalActions.balanceChanged({ balance: 9.5, version: 6 }));
+    expect(state).toMatchObject({ balance: 9.5, balanceVersion: 6, statementRevision: 3 });
+    // A pending payment's status: the statement only.
+    state = globalReducer(state, globalActions.balanceChanged({ balance: null, version: null }));
+    expect(state).toMatchObject({ balance: 9.5, balanceVersion: 6, statementRevision: 4 });
+    // Signing out forgets the version with the balance.
+    state = globalReducer(
+      globalReducer(state, globalActions.setLoggedIn(true)),
+      globalActions.setLoggedIn(false),
+    );
+    expect(state).toMatchObject({ balance: null, balanceVersion: 0, balanceDetails: null });
   });
 
   it('holds the outcome of a payment return until it is cleared', () => {

@@ -1,5 +1,13 @@
 import type { ApiRoute } from './route.js';
-import type { getBalance, getClientConfig, getEnv, validateToken, validateTokenAdmin } from './routes.js';
+import type { memberEvents } from './live-routes.js';
+import type {
+  getBalance,
+  getBalanceDetails,
+  getClientConfig,
+  getEnv,
+  validateToken,
+  validateTokenAdmin,
+} from './routes.js';
 
 /**
  * A route's method and path without its zod schemas, typed as the whole route (the client reads the body, query and
@@ -23,4 +31,6 @@ export const startupRoutes = {
   validateToken: ref<typeof validateToken>('GET', '/api/validateToken'),
   validateTokenAdmin: ref<typeof validateTokenAdmin>('GET', '/api/validateTokenAdmin'),
   getBalance: ref<typeof getBalance>('GET', '/api/getBalance'),
+  getBalanceDetails: ref<typeof getBalanceDetails>('GET', '/api/getBalanceDetails'),
+  memberEvents: ref<typeof memberEvents>('GET', '/api/memberEvents'),
 } as const;

@@ -176,12 +176,35 @@ export const logout = defineRoute({
   response: envelope(z.null()),
 });
 
+/** The signed-in user as they see themselves: whether the account has a password (a Google account may not). */
+export const MyUser = PublicUser.extend({ hasPassword: z.boolean() });
+export type MyUser = z.infer<typeof MyUser>;
 export const getUser = defineRoute({
   method: 'GET',
   path: '/api/getUser',
   access: 'user',
-  summary: 'The signed-in user',
-  response: envelope(PublicUser),
+  summary: 'The signed-in user (with hasPassword: false for a Google account that never set a password)',
+  response: envelope(MyUser),
+});
+
+export const ResendActivationBody = z.object({ email: emailField });
+export const resendActivation = defineRoute({
+  method: 'POST',
+  path: '/api/resendActivation',
+  access: 'public',
+  summary:
+    'Email a fresh activation link to a not-yet-active account (same answer whether or not the email has one; limited like recovery)',
+  body: ResendActivationBody,
+  response: envelope(Empty),
+});
+
+export const requestPasswordSetup = defineRoute({
+  method: 'POST',
+  path: '/api/requestPasswordSetup',
+  access: 'user',
+  summary:
+    'A Google account without a password: email its owner a single-use link (1 hour) to create one (the email confirms); limited like recovery',
+  response: envelope(Empty),
 });
 
 export const validateToken = defineRoute({
@@ -209,6 +232,28 @@ export const getBalance = defineRoute({
   access: 'user',
   summary: 'Balance in reais',
   response: envelope(z.number()),
+});
+
+/** What a negative balance comes from: the latest refund or chargeback taken from the member's balance. */
+export const BalanceDetails = z.object({
+  balanceCents: z.number().int(),
+  /** The newest reversal (refund or chargeback) of a top-up, or null when there never was one. */
+  lastReversal: z
+    .object({
+      amountCents: z.number().int().positive(),
+      reason: z.enum(['refund', 'chargeback']),
+      at: z.string(),
+    })
+    .nullable(),
+});
+export type BalanceDetails = z.infer<typeof BalanceDetails>;
+export const getBalanceDetails = defineRoute({
+  method: 'GET',
+  path: '/api/getBalanceDetails',
+  access: 'user',
+  summary:
+    'The balance in cents and what took it below zero (the latest refund or chargeback), for the screens to explain it',
+  response: envelope(BalanceDetails),
 });
 
 export const CreatePreferenceBody = z.object({
@@ -248,6 +293,11 @@ export const ProcessPaymentResult = z.object({
   amount: z.number().nullable(),
   /** The balance in reais after the call. */
   balance: z.number(),
+  /**
+   * Approved, and an earlier return of the same payment was already answered approved: the screen says it was
+   * already added rather than announcing it again (a reopened or repeated return link).
+   */
+  alreadyAdded: z.boolean().default(false),
 });
 export type ProcessPaymentResult = z.infer<typeof ProcessPaymentResult>;
 export const processPayment = defineRoute({
@@ -324,7 +374,17 @@ export const getMyPages = defineRoute({
   path: '/api/getMyPages',
   access: 'user',
   summary: 'Bought pages, newest first',
-  response: envelope(z.array(z.object({ code: z.string(), created_at: z.string() }))),
+  // title (generator's sheetTitle: what it practises and its level) and level: issue 28, so Minhas Compras names it.
+  response: envelope(
+    z.array(
+      z.object({
+        code: z.string(),
+        created_at: z.string(),
+        title: z.string(),
+        level: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      }),
+    ),
+  ),
 });
 
 /** A problem of a page with its answer (public gabarito). */
@@ -379,6 +439,7 @@ export const AuditType = z.enum([
   'user.activated',
   'login.failed',
   'topup.credited',
+  'topup.reversed',
   'page.bought',
 ]);
 export type AuditType = z.infer<typeof AuditType>;

@@ -1,4 +1,4 @@
-import type { AuditType, Events, MessagePayload } from '@app/contracts';
+import { Msg, type AuditType, type Events, type MessagePayload } from '@app/contracts';
 import { formatCents } from '@app/contracts/format';
 
 /** One line of the activity log, as the projection stores it ((type, eventId) is the dedup key). */
@@ -18,7 +18,7 @@ const loginFailureReasons = {
 } as const;
 
 export type AuditedEvent =
-  'userRegistered' | 'userActivated' | 'loginFailed' | 'topupCredited' | 'pageBought';
+  'userRegistered' | 'userActivated' | 'loginFailed' | 'topupCredited' | 'topupReversed' | 'pageBought';
 type Payload<K extends AuditedEvent> = MessagePayload<(typeof Events)[K]>;
 
 /** How each audited event becomes a line of the log, with its pt-BR summary. */
@@ -36,6 +36,9 @@ export const toAuditRecord: { [K in AuditedEvent]: (event: Payload<K>) => AuditR
     line('login.failed', e, `Falha de login: ${e.email} (${loginFailureReasons[e.reason]})`, null, e.email),
   topupCredited: (e) =>
     line('topup.credited', e, `Saldo adicionado: ${formatCents(e.amountCents)}`, e.userId, null),
+  // A refund or chargeback taking back part or all of a credited top-up (issue 28): the amount taken back now.
+  topupReversed: (e) =>
+    line('topup.reversed', e, Msg.auditTopUpReversed(formatCents(e.amountCents), e.reason), e.userId, null),
   pageBought: (e) =>
     line('page.bought', e, `Página comprada: ${e.code} (${formatCents(e.priceCents)})`, e.userId, null),
 };

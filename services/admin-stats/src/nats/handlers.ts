@@ -33,6 +33,7 @@ const projections = [
   projection(Events.userActivated, toAuditRecord.userActivated),
   projection(Events.loginFailed, toAuditRecord.loginFailed),
   projection(Events.topupCredited, toAuditRecord.topupCredited),
+  projection(Events.topupReversed, toAuditRecord.topupReversed),
   projection(Events.pageBought, toAuditRecord.pageBought),
 ];
 

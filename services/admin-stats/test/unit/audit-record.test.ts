@@ -34,6 +34,30 @@ describe('audit lines', () => {
     ).toBe('Novo cadastro: joao@gmail.com (Google)');
   });
 
+  it('summarise a refund and a chargeback with the amount taken back, keyed to the user (issue 28)', () => {
+    const reversed = (reason: 'refund' | 'chargeback', amountCents: number) =>
+      toAuditRecord.topupReversed({
+        eventId: `r-${reason}`,
+        at,
+        topupId: 't1',
+        userId: 'u1',
+        paymentId: '1001',
+        amountCents,
+        totalReversedCents: amountCents,
+        balanceCents: -50,
+        reason,
+      });
+    expect(reversed('refund', 500)).toEqual({
+      type: 'topup.reversed',
+      eventId: 'r-refund',
+      at: new Date(at),
+      summary: 'Estorno de recarga: R$ 5,00',
+      userId: 'u1',
+      email: null,
+    });
+    expect(reversed('chargeback', 700).summary).toBe('Contestação (chargeback) de recarga: R$ 7,00');
+  });
+
   it('summarise an activation and each kind of failed sign-in', () => {
     expect(
       toAuditRecord.userActivated({ eventId: 'e3', at, userId: 'u1', email: 'maria@exemplo.com.br' }).summary,

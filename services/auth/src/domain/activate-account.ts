@@ -8,6 +8,8 @@ export async function activateAccount(deps: AuthDeps, activationCode: string): P
   const user = await deps.repos.transaction(async (tx) => {
     const userId = await tx.codes.consume(hashSecret(activationCode), 'activation');
     if (!userId) throw AppError.badRequest(Msg.activationInvalid, ErrorCode.INVALID_TOKEN);
+    // A fresh link asked for later retired the older ones; once active, none of the others may sign in either.
+    await tx.codes.retireUnused(userId, 'activation');
     await tx.users.update(userId, { active: true });
     const activated = await tx.users.byId(userId);
     if (!activated) throw AppError.badRequest(Msg.activationInvalid, ErrorCode.INVALID_TOKEN);

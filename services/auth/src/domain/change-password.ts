@@ -28,6 +28,9 @@ export async function changePassword(
   const repo = deps.repos.users;
   const user = await repo.byId(userId);
   if (!user) throw AppError.unauthorized(Msg.changePasswordFailed);
+  // An account created with Google has no password to confirm: it creates one through an emailed link instead.
+  if ('oldPassword' in opts && user.passwordHash === null)
+    throw AppError.badRequest(Msg.passwordNotSetYet, ErrorCode.INVALID_CREDENTIALS);
   if (
     'oldPassword' in opts &&
     !(await passwordMatches(deps.passwords, opts.oldPassword, user.passwordHash, deps.config.BCRYPT_COST))

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@app/contracts';
+import type { MyUser, PublicUser } from '@app/contracts';
 import type { UserRow } from './ports.js';
 
 export const toPublicUser = (u: UserRow): PublicUser => ({
@@ -8,4 +8,10 @@ export const toPublicUser = (u: UserRow): PublicUser => ({
   fromGoogle: u.fromGoogle,
   createdAt: u.createdAt.toISOString(),
   updatedAt: u.updatedAt.toISOString(),
+});
+
+/** The signed-in user's own view: whether a password exists (a Google account may have none). */
+export const toMyUser = (u: UserRow): MyUser => ({
+  ...toPublicUser(u),
+  hasPassword: u.passwordHash !== null,
 });

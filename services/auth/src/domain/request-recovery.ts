@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { Jobs } from '@app/contracts';
 import type { AuthDeps } from './deps.js';
-import { hashAddress, newOneTimeSecret, RECOVERY_TTL_MS } from './secrets.js';
+import { sendPasswordLink, takeEmailedLinkTurn } from './emailed-links.js';
+import { hashAddress } from './secrets.js';
 
 /** Every answer takes at least this long, so the time does not tell whether the email has an account. */
 export const RECOVERY_MIN_ANSWER_MS = 250;
@@ -19,40 +18,10 @@ export async function requestRecovery(
 ): Promise<void> {
   // The global timer (not node:timers/promises), so a test can hold and advance the floor with fake timers.
   const floor = new Promise<void>((resolve) => setTimeout(resolve, RECOVERY_MIN_ANSWER_MS));
-  const token = newOneTimeSecret();
-  const address = hashAddress(clientAddress);
-  // Counted and recorded in turns (the lock), so that twelve requests at once send no more than three emails.
-  const allowed = await deps.repos.transaction(async (tx) => {
-    const tries = tx.attempts;
-    await tries.lock('recovery', email, address);
-    const [toInbox, fromAddress] = await Promise.all([
-      tries.count('recovery', { email }, 60),
-      tries.count('recovery', { addressHash: address }, 60),
-    ]);
-    await tries.record('recovery', email, address);
-    return (
-      toInbox < deps.config.RECOVERY_MAX_PER_EMAIL_PER_HOUR &&
-      fromAddress < deps.config.RECOVERY_MAX_PER_ADDRESS_PER_HOUR
-    );
-  });
+  // Counted with every other link by email (takeEmailedLinkTurn).
+  const allowed = await takeEmailedLinkTurn(deps, email, hashAddress(clientAddress));
   const user = allowed ? await deps.repos.users.byEmail(email) : null;
   // A deleted account keeps a placeholder address nobody reads; it never gets a link.
-  if (user && !user.deletedAt) {
-    await deps.repos.transaction(async (tx) => {
-      await tx.codes.retireUnused(user.id, 'recovery');
-      await tx.codes.insert(token.hash, user.id, 'recovery', new Date(Date.now() + RECOVERY_TTL_MS));
-      const mailId = `recovery:${randomUUID()}`;
-      await deps.bus.publish(
-        Jobs.sendMail,
-        {
-          mailId,
-          to: user.email,
-          template: 'recovery',
-          data: { fullname: user.fullname, token: token.secret },
-        },
-        { msgID: mailId },
-      );
-    });
-  }
+  if (user && !user.deletedAt) await sendPasswordLink(deps, user, 'recovery');
   await floor;
 }

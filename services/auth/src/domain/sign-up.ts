@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Events, Jobs } from '@app/contracts';
 import { isUniqueViolation, type AuthDeps } from './deps.js';
+import { sendFreshActivation, takeEmailedLinkTurn } from './emailed-links.js';
 import type { UserRow } from './ports.js';
-import { ACTIVATION_TTL_MS, newOneTimeSecret } from './secrets.js';
+import { ACTIVATION_TTL_MS, hashAddress, newOneTimeSecret } from './secrets.js';
 
 export interface SignUpInput {
   fullname: string;
@@ -14,9 +15,14 @@ export interface SignUpInput {
  * Stores the account inactive with a single-use activation code and queues the activation email. The job and
  * the event are published inside the transaction: if NATS refuses them nothing is stored and the user can retry.
  * An email that already has an account gets the same answer (sign-up does not tell who has an account, like
- * sign-in and recovery) and its owner an email saying so, at most once an hour, with links to sign in and recover.
+ * sign-in and recovery) and its owner an email saying so, at most once an hour, with links to sign in and recover;
+ * when that account is not active yet, the email carries a fresh activation link instead (limited like recovery).
  */
-export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<{ email: string }> {
+export async function signUp(
+  deps: AuthDeps,
+  input: SignUpInput,
+  clientAddress: string | null = null,
+): Promise<{ email: string }> {
   // Hashed in both cases, so the answer time does not tell either.
   const passwordHash = await deps.passwords.hash(input.password, deps.config.BCRYPT_COST);
   const code = newOneTimeSecret();
@@ -66,7 +72,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<{ emai
           ? await deps.repos.users.byEmail(input.email)
           : null;
     if (!owner) throw err;
-    await tellOwner(deps, owner);
+    await tellOwner(deps, owner, clientAddress);
   }
   return { email: input.email };
 }
@@ -77,7 +83,13 @@ class EmailTaken extends Error {
   }
 }
 
-async function tellOwner(deps: AuthDeps, owner: UserRow): Promise<void> {
+async function tellOwner(deps: AuthDeps, owner: UserRow, clientAddress: string | null): Promise<void> {
+  // Never activated (the first email lost?): the way in is a fresh activation link, not 'just sign in'.
+  if (!owner.active && !owner.deletedAt) {
+    if (await takeEmailedLinkTurn(deps, owner.email, hashAddress(clientAddress)))
+      await sendFreshActivation(deps, owner, 'sign-up-existing');
+    return;
+  }
   const mailId = `sign-up-existing:${owner.id}:${new Date().toISOString().slice(0, 13)}`;
   await deps.bus.publish(
     Jobs.sendMail,

@@ -155,7 +155,7 @@ describe('signUp: an email that already has an account', () => {
       ...store.deps.repos,
       async transaction(work) {
         // A twin sign-up commits first, after this one looked the email up and found nobody.
-        await store.addUser(input.email, 'senha-da-gemea', { active: false, fullname: 'Maria Gêmea' });
+        await store.addUser(input.email, 'senha-da-gemea', { fullname: 'Maria Gêmea' });
         return store.deps.repos.transaction((tx) =>
           work({ ...tx, users: { ...tx.users, byEmail: async () => null } }),
         );
@@ -169,6 +169,45 @@ describe('signUp: an email that already has an account', () => {
     expect(store.codes).toEqual([]);
     expect(published(store)).toHaveLength(1);
     expect(published(store)[0]![1]).toMatchObject({ template: 'sign-up-existing', to: input.email });
+  });
+
+  it('emails an owner whose account is not active yet a fresh activation link, retiring the older ones (issue 28)', async () => {
+    const store = memoryDeps(countingHasher());
+    const owner = await store.addUser(input.email, 'senha-da-dona', {
+      active: false,
+      fullname: 'Maria Dona',
+    });
+    await store.deps.repos.codes.insert(
+      'hash-do-primeiro-link',
+      owner.id,
+      'activation',
+      new Date(NOW.getTime() + 1),
+    );
+
+    expect(await signUp(store.deps, input, '203.0.113.9')).toEqual({ email: input.email });
+
+    const [, job] = published(store)[0]!;
+    expect(job).toMatchObject({ to: owner.email, template: 'sign-up-existing' });
+    expect(job.mailId).toMatch(new RegExp(`^sign-up-existing:${owner.id}:`));
+    const code = (job.data as { code: string }).code;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(store.codes.map((c) => ({ hash: c.hash, purpose: c.purpose, used: c.usedAt !== null }))).toEqual([
+      { hash: 'hash-do-primeiro-link', purpose: 'activation', used: true },
+      { hash: hashSecret(code), purpose: 'activation', used: false },
+    ]);
+    expect(store.codes[1]!.expiresAt).toEqual(new Date(NOW.getTime() + ACTIVATION_TTL_MS));
+  });
+
+  it('sends those fresh links no more often than recovery links (3 an hour to one inbox)', async () => {
+    const store = memoryDeps(countingHasher());
+    await store.addUser(input.email, 'senha-da-dona', { active: false });
+    for (let i = 0; i < 5; i++)
+      expect(await signUp(store.deps, input, `198.51.100.${i}`)).toEqual({ email: input.email });
+    expect(published(store).map(([, job]) => job.template)).toEqual([
+      'sign-up-existing',
+      'sign-up-existing',
+      'sign-up-existing',
+    ]);
   });
 
   it('rejects with any other failure of the storage, telling nobody', async () => {

@@ -22,6 +22,8 @@ export interface TopUp {
   checkedAt: Date | null;
   creditedAt: Date | null;
   createdAt: Date;
+  /** When a return of the payer (/pagamento-sucesso) was first answered 'approved' for it; null until then. */
+  returnAnnouncedAt?: Date | null;
 }
 
 /** An approved payment to credit to its top-up's owner. */
@@ -33,7 +35,8 @@ export interface CreditInput {
   source: SettlementSource;
 }
 
-export type CreditResult = { credited: boolean; balanceCents: number };
+/** `entryId`: the credit's ledger entry (the balance's version, issue 28); null when nothing was credited now. */
+export type CreditResult = { credited: boolean; balanceCents: number; entryId: string | null };
 
 /** What a refund or chargeback has taken back of a payment in all (`totalCents`), as the provider says now. */
 export interface ReversalInput {
@@ -50,7 +53,24 @@ export interface ReversalInput {
  */
 export type ReversalResult =
   | { credited: false }
-  | { credited: true; reversedCents: number; totalReversedCents: number; balanceCents: number };
+  | {
+      credited: true;
+      reversedCents: number;
+      totalReversedCents: number;
+      balanceCents: number;
+      /** The reversal's ledger entry; null when nothing was reversed now. */
+      entryId: string | null;
+    };
+
+/** Why a reversal took money back: a refund (estorno) or a chargeback (contestação). */
+export type ReversalReason = 'refund' | 'chargeback';
+
+/** The newest reversal of a user's top-ups: what explains a negative balance. */
+export interface LastReversal {
+  amountCents: number;
+  reason: ReversalReason;
+  at: Date;
+}
 
 /**
  * billing's storage as the use cases and routes see it (the SQL one is src/persistence/billing-store.ts). Whatever
@@ -70,8 +90,23 @@ export interface BillingRepository {
   /** Forgets a top-up that has no preference (it never reached the payer); one with a preference stays. */
   discardTopUp(topUpId: string): Promise<void>;
   findTopUp(topUpId: string): Promise<TopUp | null>;
-  /** Notes the status a pending top-up's payment was last seen in (a credited one keeps 'approved'). */
-  recordPaymentStatus(topUpId: string, status: string): Promise<void>;
+  /**
+   * Notes the status a pending top-up's payment was last seen in (a credited one keeps 'approved'); answers whether
+   * it changed (the statement's pending list may have).
+   */
+  recordPaymentStatus(topUpId: string, status: string): Promise<boolean>;
+  /**
+   * The user's top-ups whose payment the provider last reported pending (Pix, boleto, under review) and that are
+   * younger than `windowHours` (the reconciler's window: older ones are no longer looked up), newest first.
+   */
+  pendingTopUps(userId: string, windowHours: number): Promise<TopUp[]>;
+  /** The user's newest reversal (refund or chargeback), or null. */
+  lastReversal(userId: string): Promise<LastReversal | null>;
+  /**
+   * Marks that the payer's return was answered 'approved' for this top-up; answers whether this is the first time
+   * (a reopened return link says the payment was already added).
+   */
+  markReturnAnnounced(topUpId: string): Promise<boolean>;
   /** Credits an approved payment to the top-up's owner, once per payment however often it is asked. */
   creditPayment(input: CreditInput): Promise<CreditResult>;
   /**
@@ -93,8 +128,10 @@ export interface DebitInput {
   idempotencyKey: string;
 }
 
+/** `entryId`: the debit's ledger entry; null when the key had already debited (a repeat). */
 export type DebitResult =
-  { ok: true; balanceCents: number } | { ok: false; reason: 'insufficient'; balanceCents: number };
+  | { ok: true; balanceCents: number; entryId: string | null }
+  | { ok: false; reason: 'insufficient'; balanceCents: number };
 
 /**
  * A debit key this user already spent on another amount: not a repeat of that debit, and not a new one either.
@@ -143,7 +180,19 @@ export interface BillingEvents {
     amountCents: number;
     totalReversedCents: number;
     balanceCents: number;
-    reason: 'refund' | 'chargeback';
+    reason: ReversalReason;
+  }): Promise<void>;
+  /**
+   * The member's money view changed (issue 28): every gateway tells that member's open screens. `version` is the
+   * ledger entry behind `balanceCents`; both null for `payment_status` (a pending payment's status changed).
+   */
+  balanceChanged(e: {
+    userId: string;
+    cause: 'top_up' | 'purchase' | 'reversal' | 'payment_status';
+    balanceCents: number | null;
+    version: number | null;
+    /** Names the change once (the event's business id): a repeat is dropped. */
+    changeId: string;
   }): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import type { ProviderPayment } from './payment-provider.js';
+import { PENDING_PAYMENT_STATUSES } from './statement.js';
 
 export interface TopUpFacts {
   id: string;
@@ -20,7 +21,7 @@ export type Verdict =
   | { kind: 'foreign' }
   | { kind: 'mismatch'; detail: string };
 
-const PENDING = new Set(['pending', 'authorized', 'in_process', 'in_mediation']);
+const PENDING = new Set<string>(PENDING_PAYMENT_STATUSES);
 
 /**
  * Decides whether a payment read from the provider may credit a top-up. Pure: the caller has already loaded the

@@ -3,7 +3,7 @@ import type { BillingDeps, SettlementSource } from './deps.js';
 import type { ProviderPayment } from './payment-provider.js';
 
 export type Settlement =
-  | { outcome: 'credited' | 'already_credited'; balanceCents: number; amountCents: number }
+  | { outcome: 'credited' | 'already_credited'; balanceCents: number; amountCents: number; topUpId: string }
   | { outcome: 'reversed' | 'already_reversed'; balanceCents: number }
   | { outcome: 'pending' | 'rejected' | 'not_found' | 'foreign' | 'mismatch' };
 
@@ -49,7 +49,7 @@ export async function settleKnownPayment(
       deps.logger.warn({ ...log, detail: verdict.detail }, 'approved payment does not match its top-up');
       return { outcome: 'mismatch' };
     case 'pending':
-      await deps.store.recordPaymentStatus(topUp.id, payment.status);
+      await recordStatus(deps, topUp, payment);
       return { outcome: verdict.kind };
     case 'rejected': {
       // Refunded or charged back: it takes back the credit it made, if it made one.
@@ -57,7 +57,7 @@ export async function settleKnownPayment(
         const reversal = await reverse(deps, payment, topUp, source);
         if (reversal) return reversal;
       }
-      await deps.store.recordPaymentStatus(topUp.id, payment.status);
+      await recordStatus(deps, topUp, payment);
       return { outcome: 'rejected' };
     }
     case 'credit': {
@@ -81,6 +81,7 @@ export async function settleKnownPayment(
             balanceCents: result.balanceCents,
           })
           .catch((err: unknown) => deps.logger.error({ err, ...log }, 'topup.credited event not published'));
+        await announceBalance(deps, topUp.userId, 'top_up', result.balanceCents, result.entryId);
       }
       // Still approved, but partially refunded.
       if (reversalTarget(payment, topUp.amountCents) > 0) {
@@ -91,9 +92,58 @@ export async function settleKnownPayment(
         outcome: result.credited ? 'credited' : 'already_credited',
         balanceCents,
         amountCents: topUp.amountCents,
+        topUpId: topUp.id,
       };
     }
   }
+}
+
+/**
+ * Notes the payment's status on a top-up not credited yet; when it changed, the member's open statement is told (its
+ * pending list shows the payments Mercado Pago reports pending).
+ */
+async function recordStatus(deps: BillingDeps, topUp: TopUpFacts, payment: ProviderPayment): Promise<void> {
+  if (await deps.store.recordPaymentStatus(topUp.id, payment.status))
+    await announce(deps, {
+      userId: topUp.userId,
+      cause: 'payment_status',
+      balanceCents: null,
+      version: null,
+      changeId: `status:${topUp.id}:${payment.status}`,
+    });
+}
+
+/** Tells the member's open screens the balance after a ledger entry (its id is the balance's version). */
+export async function announceBalance(
+  deps: Pick<BillingDeps, 'events' | 'logger'>,
+  userId: string,
+  cause: 'top_up' | 'purchase' | 'reversal',
+  balanceCents: number,
+  entryId: string | null,
+): Promise<void> {
+  if (entryId === null) return;
+  await announce(deps, {
+    userId,
+    cause,
+    balanceCents,
+    version: Number(entryId),
+    changeId: `entry:${entryId}`,
+  });
+}
+
+/** A failure to announce is logged: the money changed all the same, and the next screen load reads it. */
+async function announce(
+  deps: Pick<BillingDeps, 'events' | 'logger'>,
+  change: Parameters<BillingDeps['events']['balanceChanged']>[0],
+): Promise<void> {
+  await deps.events
+    .balanceChanged(change)
+    .catch((err: unknown) =>
+      deps.logger.error(
+        { err, userId: change.userId, cause: change.cause },
+        'balance.changed event not published',
+      ),
+    );
 }
 
 /** Reverses what the payment's refund state asks for; null when the payment was never credited. */
@@ -129,5 +179,6 @@ async function reverse(
       reason: payment.status === 'charged_back' ? 'chargeback' : 'refund',
     })
     .catch((err: unknown) => deps.logger.error({ err, ...log }, 'topup.reversed event not published'));
+  await announceBalance(deps, topUp.userId, 'reversal', result.balanceCents, result.entryId);
   return { outcome: 'reversed', balanceCents: result.balanceCents };
 }

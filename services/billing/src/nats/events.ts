@@ -16,5 +16,8 @@ export function natsBillingEvents(bus: Pick<Bus, 'publishEvent'>): BillingEvents
       const id = `${rest.paymentId}:${rest.totalReversedCents}`;
       await bus.publishEvent(Events.topupReversed, { topupId: topUpId, ...rest }, id);
     },
+    async balanceChanged({ changeId, ...rest }) {
+      await bus.publishEvent(Events.balanceChanged, rest, changeId);
+    },
   };
 }

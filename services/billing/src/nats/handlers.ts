@@ -1,5 +1,6 @@
 import { Rpc } from '@app/contracts';
 import type { Bus } from '@app/kit';
+import { debitForPurchase } from '../domain/debit-for-purchase.js';
 import { DebitKeyReusedError, type BillingServiceDeps } from '../domain/deps.js';
 import { exportUserData } from '../domain/export-user-data.js';
 
@@ -7,17 +8,21 @@ import { exportUserData } from '../domain/export-user-data.js';
  * Requests billing serves to other services: debits for purchases (pages), payment counts (admin-stats) and a
  * member's ledger and payments for their data export (auth).
  */
-export function serveNats(bus: Bus, { store, logger }: BillingServiceDeps): void {
+export function serveNats(bus: Bus, deps: BillingServiceDeps): void {
+  const { store, logger } = deps;
   // A key reused for another amount has no answer in the contract (ok | insufficient): the handler throws, so the
   // caller's request fails with a remote error and nothing is debited.
   bus.serve(Rpc.billingDebit, async (req) => {
     try {
-      return await store.debit({
+      const result = await debitForPurchase(deps, {
         userId: req.userId,
         cents: req.cents,
         reason: req.reason,
         idempotencyKey: req.idempotencyKey,
       });
+      return result.ok
+        ? { ok: true as const, balanceCents: result.balanceCents }
+        : { ok: false as const, reason: result.reason, balanceCents: result.balanceCents };
     } catch (err) {
       if (err instanceof DebitKeyReusedError) {
         logger.warn(

@@ -6,11 +6,18 @@ import {
   type CreditResult,
   type DebitInput,
   type DebitResult,
+  type LastReversal,
   type ReversalInput,
   type ReversalResult,
   type TopUp,
 } from '../domain/deps.js';
-import type { LedgerKind, StatementRow } from '../domain/statement.js';
+import {
+  PENDING_PAYMENT_STATUSES,
+  reversalReasonOf,
+  reversalReasonText,
+  type LedgerKind,
+  type StatementRow,
+} from '../domain/statement.js';
 import { TopUpEntity } from './entities.js';
 
 /**
@@ -50,11 +57,50 @@ export class BillingStore implements BillingLedger {
     return this.topUps.findOneBy({ id: topUpId });
   }
 
-  async recordPaymentStatus(topUpId: string, status: string): Promise<void> {
-    await this.db.query(
-      `UPDATE billing.top_ups SET last_payment_status = $2 WHERE id = $1 AND status = 'pending'`,
+  async recordPaymentStatus(topUpId: string, status: string): Promise<boolean> {
+    const changed: unknown[] = await this.db.query(
+      `WITH changed AS (
+         UPDATE billing.top_ups SET last_payment_status = $2
+          WHERE id = $1 AND status = 'pending' AND last_payment_status IS DISTINCT FROM $2
+         RETURNING id)
+       SELECT id FROM changed`,
       [topUpId, status.slice(0, 40)],
     );
+    return changed.length > 0;
+  }
+
+  pendingTopUps(userId: string, windowHours: number): Promise<TopUp[]> {
+    return this.topUps
+      .createQueryBuilder('t')
+      .where('t.user_id = :userId', { userId })
+      .andWhere(`t.status = 'pending'`)
+      .andWhere('t.last_payment_status IN (:...statuses)', { statuses: [...PENDING_PAYMENT_STATUSES] })
+      .andWhere(`t.created_at > now() - :hours::float8 * interval '1 hour'`, { hours: windowHours })
+      .orderBy('t.created_at', 'DESC')
+      .getMany();
+  }
+
+  async lastReversal(userId: string): Promise<LastReversal | null> {
+    const [row]: Array<{ amount_cents: number; reason: string; created_at: Date }> = await this.db.query(
+      `SELECT amount_cents, reason, created_at FROM billing.ledger_entries
+        WHERE user_id = $1 AND kind = 'reversal' ORDER BY id DESC LIMIT 1`,
+      [userId],
+    );
+    return row
+      ? { amountCents: -row.amount_cents, reason: reversalReasonOf(row.reason), at: row.created_at }
+      : null;
+  }
+
+  async markReturnAnnounced(topUpId: string): Promise<boolean> {
+    const first: unknown[] = await this.db.query(
+      `WITH marked AS (
+         UPDATE billing.top_ups SET return_announced_at = now()
+          WHERE id = $1 AND return_announced_at IS NULL
+         RETURNING id)
+       SELECT id FROM marked`,
+      [topUpId],
+    );
+    return first.length > 0;
   }
 
   /**
@@ -72,7 +118,8 @@ export class BillingStore implements BillingLedger {
         [input.userId, input.amountCents, input.topUpId, input.paymentId, input.source],
       );
       if (inserted.length === 0)
-        return { credited: false, balanceCents: await this.balanceCents(input.userId, m) };
+        return { credited: false, balanceCents: await this.balanceCents(input.userId, m), entryId: null };
+      const entryId = String((inserted[0] as { id: string | number }).id);
       const [balance]: Array<{ balance_cents: number }> = await m.query(
         `INSERT INTO billing.balances (user_id, balance_cents) VALUES ($1, $2)
          ON CONFLICT (user_id) DO UPDATE
@@ -86,7 +133,7 @@ export class BillingStore implements BillingLedger {
           WHERE id = $1`,
         [input.topUpId],
       );
-      return { credited: true, balanceCents: balance!.balance_cents };
+      return { credited: true, balanceCents: balance!.balance_cents, entryId };
     });
   }
 
@@ -120,10 +167,10 @@ export class BillingStore implements BillingLedger {
           reversedCents: 0,
           totalReversedCents: already,
           balanceCents: await this.balanceCents(credit.user_id, m),
+          entryId: null,
         };
       }
-      const reason =
-        input.paymentStatus === 'charged_back' ? 'Contestação (chargeback) de recarga' : 'Estorno de recarga';
+      const reason = reversalReasonText[input.paymentStatus === 'charged_back' ? 'chargeback' : 'refund'];
       const inserted: unknown[] = await m.query(
         `INSERT INTO billing.ledger_entries
            (user_id, kind, amount_cents, top_up_id, reversed_payment_id, idempotency_key, reason, source)
@@ -146,6 +193,7 @@ export class BillingStore implements BillingLedger {
           reversedCents: 0,
           totalReversedCents: already,
           balanceCents: await this.balanceCents(credit.user_id, m),
+          entryId: null,
         };
       }
       const [balance]: Array<{ balance_cents: number }> = await m.query(
@@ -164,6 +212,7 @@ export class BillingStore implements BillingLedger {
         reversedCents: delta,
         totalReversedCents: target,
         balanceCents: balance!.balance_cents,
+        entryId: String((inserted[0] as { id: string | number }).id),
       };
     });
   }
@@ -189,12 +238,13 @@ export class BillingStore implements BillingLedger {
         const debitedCents = -seen.amount_cents;
         if (debitedCents !== input.cents)
           throw new DebitKeyReusedError(input.userId, input.idempotencyKey, debitedCents, input.cents);
-        return { ok: true, balanceCents: current };
+        return { ok: true, balanceCents: current, entryId: null };
       }
       if (current < input.cents) return { ok: false, reason: 'insufficient', balanceCents: current };
-      await m.query(
+      const [entry]: Array<{ id: string | number }> = await m.query(
         `INSERT INTO billing.ledger_entries (user_id, kind, amount_cents, idempotency_key, reason)
-         VALUES ($1, 'debit', $2, $3, $4)`,
+         VALUES ($1, 'debit', $2, $3, $4)
+         RETURNING id`,
         [input.userId, -input.cents, input.idempotencyKey, input.reason],
       );
       const [after]: Array<{ balance_cents: number }> = await m.query(
@@ -204,7 +254,7 @@ export class BillingStore implements BillingLedger {
          SELECT balance_cents FROM debited`,
         [input.userId, input.cents],
       );
-      return { ok: true, balanceCents: after!.balance_cents };
+      return { ok: true, balanceCents: after!.balance_cents, entryId: String(entry!.id) };
     });
   }
 

@@ -53,6 +53,7 @@ export const TopUpEntity = new EntitySchema<TopUp>({
     checkedAt: { name: 'checked_at', type: 'timestamptz', nullable: true },
     creditedAt: { name: 'credited_at', type: 'timestamptz', nullable: true },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
+    returnAnnouncedAt: { name: 'return_announced_at', type: 'timestamptz', nullable: true },
   },
   indices: [
     { name: 'top_ups_user_idx', columns: ['userId'] },

@@ -82,7 +82,7 @@ describe('GET /api/getStatement', () => {
 
   it('is empty for a user who never moved money, and refused without a session', async () => {
     const newcomer = await createActiveUser(stack);
-    expect(await statementOf(newcomer.token)).toEqual({ entries: [], hasOlder: false });
+    expect(await statementOf(newcomer.token)).toEqual({ pending: [], entries: [], hasOlder: false });
     const anonymous = await call(stack.gatewayUrl, getStatement);
     expect(anonymous.status).toBe(401);
   });

@@ -5,11 +5,17 @@ import {
   type CreditResult,
   type DebitInput,
   type DebitResult,
+  type LastReversal,
   type ReversalInput,
   type ReversalResult,
   type TopUp,
 } from '../../src/domain/deps.js';
-import type { StatementRow } from '../../src/domain/statement.js';
+import {
+  PENDING_PAYMENT_STATUSES,
+  reversalReasonOf,
+  reversalReasonText,
+  type StatementRow,
+} from '../../src/domain/statement.js';
 import type { LedgerEntryRow } from '../../src/persistence/entities.js';
 
 /**
@@ -95,9 +101,41 @@ export class MemoryBillingStore implements BillingRepository {
     return topUp ? copy(topUp) : null;
   }
 
-  async recordPaymentStatus(topUpId: string, status: string): Promise<void> {
+  async recordPaymentStatus(topUpId: string, status: string): Promise<boolean> {
     const topUp = this.topUps.get(topUpId);
-    if (topUp?.status === 'pending') topUp.lastPaymentStatus = status.slice(0, 40);
+    const next = status.slice(0, 40);
+    if (topUp?.status !== 'pending' || topUp.lastPaymentStatus === next) return false;
+    topUp.lastPaymentStatus = next;
+    return true;
+  }
+
+  async pendingTopUps(userId: string, windowHours: number): Promise<TopUp[]> {
+    const since = this.now().getTime() - windowHours * 3600_000;
+    const pending: readonly string[] = PENDING_PAYMENT_STATUSES;
+    return [...this.topUps.values()]
+      .filter(
+        (t) =>
+          t.userId === userId &&
+          t.status === 'pending' &&
+          pending.includes(t.lastPaymentStatus ?? '') &&
+          t.createdAt.getTime() > since,
+      )
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map(copy);
+  }
+
+  async lastReversal(userId: string): Promise<LastReversal | null> {
+    const last = this.ledger.filter((e) => e.userId === userId && e.kind === 'reversal').at(-1);
+    return last
+      ? { amountCents: -last.amountCents, reason: reversalReasonOf(last.reason), at: last.createdAt }
+      : null;
+  }
+
+  async markReturnAnnounced(topUpId: string): Promise<boolean> {
+    const topUp = this.topUps.get(topUpId);
+    if (!topUp || topUp.returnAnnouncedAt) return false;
+    topUp.returnAnnouncedAt = this.now();
+    return true;
   }
 
   async creditPayment(input: CreditInput): Promise<CreditResult> {
@@ -107,8 +145,8 @@ export class MemoryBillingStore implements BillingRepository {
     if (input.amountCents <= 0) throw new Error('a credit must be positive');
     // ON CONFLICT (payment_id) DO NOTHING.
     if (this.ledger.some((e) => e.paymentId === input.paymentId))
-      return { credited: false, balanceCents: await this.balanceCents(input.userId) };
-    this.append({
+      return { credited: false, balanceCents: await this.balanceCents(input.userId), entryId: null };
+    const entryId = this.append({
       userId: input.userId,
       kind: 'credit',
       amountCents: input.amountCents,
@@ -120,7 +158,7 @@ export class MemoryBillingStore implements BillingRepository {
     topUp.status = 'credited';
     topUp.lastPaymentStatus = 'approved';
     topUp.creditedAt ??= this.now();
-    return { credited: true, balanceCents: await this.balanceCents(input.userId) };
+    return { credited: true, balanceCents: await this.balanceCents(input.userId), entryId };
   }
 
   async reversePayment(input: ReversalInput): Promise<ReversalResult> {
@@ -141,9 +179,10 @@ export class MemoryBillingStore implements BillingRepository {
         reversedCents: 0,
         totalReversedCents: already,
         balanceCents: await this.balanceCents(credit.userId),
+        entryId: null,
       };
     }
-    this.append({
+    const entryId = this.append({
       userId: credit.userId,
       kind: 'reversal',
       amountCents: -delta,
@@ -151,8 +190,7 @@ export class MemoryBillingStore implements BillingRepository {
       reversedPaymentId: input.paymentId,
       idempotencyKey: key,
       source: input.source,
-      reason:
-        input.paymentStatus === 'charged_back' ? 'Contestação (chargeback) de recarga' : 'Estorno de recarga',
+      reason: reversalReasonText[input.paymentStatus === 'charged_back' ? 'chargeback' : 'refund'],
     });
     this.topUps.get(input.topUpId)!.lastPaymentStatus = input.paymentStatus.slice(0, 40);
     return {
@@ -160,6 +198,7 @@ export class MemoryBillingStore implements BillingRepository {
       reversedCents: delta,
       totalReversedCents: target,
       balanceCents: await this.balanceCents(credit.userId),
+      entryId,
     };
   }
 
@@ -197,17 +236,17 @@ export class MemoryBillingStore implements BillingRepository {
       const debitedCents = -seen.amountCents;
       if (debitedCents !== input.cents)
         throw new DebitKeyReusedError(input.userId, input.idempotencyKey, debitedCents, input.cents);
-      return { ok: true, balanceCents: current };
+      return { ok: true, balanceCents: current, entryId: null };
     }
     if (current < input.cents) return { ok: false, reason: 'insufficient', balanceCents: current };
-    this.append({
+    const entryId = this.append({
       userId: input.userId,
       kind: 'debit',
       amountCents: -input.cents,
       idempotencyKey: input.idempotencyKey,
       reason: input.reason,
     });
-    return { ok: true, balanceCents: await this.balanceCents(input.userId) };
+    return { ok: true, balanceCents: await this.balanceCents(input.userId), entryId };
   }
 
   // ---------------- for the tests' eyes ----------------
@@ -235,7 +274,7 @@ export class MemoryBillingStore implements BillingRepository {
    */
   private append(
     entry: Pick<LedgerEntryRow, 'userId' | 'kind' | 'amountCents' | 'reason'> & Partial<LedgerEntryRow>,
-  ): void {
+  ): string {
     if (entry.idempotencyKey && this.keyUsed(entry.userId, entry.idempotencyKey))
       throw new Error('duplicate key violates unique constraint "debit_key_once_per_user"');
     if (entry.paymentId && this.ledger.some((e) => e.paymentId === entry.paymentId))
@@ -244,6 +283,7 @@ export class MemoryBillingStore implements BillingRepository {
     const after = before + entry.amountCents;
     if (after < 0 && after < before && entry.kind !== 'reversal')
       throw new Error('balance_never_negative: only a reversal may take the balance below zero');
+    const id = String(this.ledger.length + 1);
     this.ledger.push({
       topUpId: null,
       paymentId: null,
@@ -251,10 +291,11 @@ export class MemoryBillingStore implements BillingRepository {
       idempotencyKey: null,
       source: null,
       ...entry,
-      id: String(this.ledger.length + 1),
+      id,
       createdAt: this.now(),
     });
     this.balances.set(entry.userId, after);
+    return id;
   }
 
   /** Marks as checked now, and answers, up to `limit` top-ups `which` picks, least recently checked first. */

@@ -80,6 +80,7 @@ export function recordingEvents() {
     created: [] as Array<EventOf<'topUpCreated'>>,
     credited: [] as Array<EventOf<'topUpCredited'>>,
     reversed: [] as Array<EventOf<'topUpReversed'>>,
+    balance: [] as Array<EventOf<'balanceChanged'>>,
     failing: false,
   };
   const record =
@@ -92,6 +93,7 @@ export function recordingEvents() {
     topUpCreated: record<'topUpCreated'>(recorded.created),
     topUpCredited: record<'topUpCredited'>(recorded.credited),
     topUpReversed: record<'topUpReversed'>(recorded.reversed),
+    balanceChanged: record<'balanceChanged'>(recorded.balance),
   };
   return { events, recorded };
 }

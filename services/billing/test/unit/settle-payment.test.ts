@@ -43,9 +43,19 @@ describe('settlePayment: an approved payment', () => {
     const paymentId = w.provider.pay(topUp.id, 1000, 'approved');
 
     const first = await settlePayment(w.deps, paymentId, 'return', topUp.claimant);
-    expect(first).toEqual({ outcome: 'credited', balanceCents: 1000, amountCents: 1000 });
+    expect(first).toEqual({
+      outcome: 'credited',
+      balanceCents: 1000,
+      amountCents: 1000,
+      topUpId: expect.any(String),
+    });
     const again = await settlePayment(w.deps, paymentId, 'return', topUp.claimant);
-    expect(again).toEqual({ outcome: 'already_credited', balanceCents: 1000, amountCents: 1000 });
+    expect(again).toEqual({
+      outcome: 'already_credited',
+      balanceCents: 1000,
+      amountCents: 1000,
+      topUpId: expect.any(String),
+    });
 
     expect(credits()).toEqual([
       expect.objectContaining({
@@ -67,6 +77,10 @@ describe('settlePayment: an approved payment', () => {
       { topUpId: topUp.id, userId: 'ana', amountCents: 1000, paymentId, balanceCents: 1000 },
     ]);
     expect(w.money.credited).toEqual([1000]);
+    // The member's open screens are told once, with the ledger entry as the balance's version (issue 28).
+    expect(w.events.balance).toEqual([
+      { userId: 'ana', cause: 'top_up', balanceCents: 1000, version: 1, changeId: 'entry:1' },
+    ]);
   });
 
   it('credits once whichever path sees it first: the return, the webhook and the reconciler, even together', async () => {
@@ -97,6 +111,7 @@ describe('settlePayment: an approved payment', () => {
       outcome: 'credited',
       balanceCents: 1500,
       amountCents: 500,
+      topUpId: expect.any(String),
     });
     expect(credits()).toHaveLength(2);
     expect(w.events.credited.map((e) => e.balanceCents)).toEqual([1000, 1500]);
@@ -132,6 +147,41 @@ describe('settlePayment: payments that credit nothing', () => {
       expect(credits()).toEqual([expect.objectContaining({ paymentId, source: 'reconciler' })]);
     },
   );
+
+  it('a payment seen pending tells the open statement once, and lists its top-up as pending until it settles (issue 28)', async () => {
+    const topUp = await topUpFor('ana');
+    const paymentId = w.provider.pay(topUp.id, 1000, 'pending');
+    await settlePayment(w.deps, paymentId, 'webhook');
+    await settlePayment(w.deps, paymentId, 'reconciler');
+    expect(w.events.balance).toEqual([
+      {
+        userId: 'ana',
+        cause: 'payment_status',
+        balanceCents: null,
+        version: null,
+        changeId: `status:${topUp.id}:pending`,
+      },
+    ]);
+    expect((await w.store.pendingTopUps('ana', 24)).map((t) => t.id)).toEqual([topUp.id]);
+
+    w.provider.update(paymentId, { status: 'approved' });
+    await settlePayment(w.deps, paymentId, 'webhook');
+    expect(await w.store.pendingTopUps('ana', 24)).toEqual([]);
+    expect(w.events.balance.map((e) => e.cause)).toEqual(['payment_status', 'top_up']);
+  });
+
+  it('a pending payment refused later leaves the pending list, and says so', async () => {
+    const topUp = await topUpFor('ana');
+    const paymentId = w.provider.pay(topUp.id, 1000, 'in_process');
+    await settlePayment(w.deps, paymentId, 'webhook');
+    w.provider.update(paymentId, { status: 'rejected' });
+    await settlePayment(w.deps, paymentId, 'webhook');
+    expect(await w.store.pendingTopUps('ana', 24)).toEqual([]);
+    expect(w.events.balance.map((e) => e.changeId)).toEqual([
+      `status:${topUp.id}:in_process`,
+      `status:${topUp.id}:rejected`,
+    ]);
+  });
 
   it.each(['rejected', 'cancelled'])('a %s payment is refused, and stays refused', async (status) => {
     const topUp = await topUpFor('ana');
@@ -251,6 +301,7 @@ describe('settlePayment: refunds and chargebacks take the credit back, once', ()
         outcome: 'already_credited',
         balanceCents: 700,
         amountCents: 1000,
+        topUpId: expect.any(String),
       });
     expect(reversals()).toEqual([
       {
@@ -305,10 +356,17 @@ describe('settlePayment: refunds and chargebacks take the credit back, once', ()
       outcome: 'credited',
       balanceCents: 750,
       amountCents: 1000,
+      topUpId: expect.any(String),
     });
     expect(w.events.credited).toEqual([expect.objectContaining({ paymentId, balanceCents: 1000 })]);
     expect(w.events.reversed).toEqual([
       expect.objectContaining({ paymentId, amountCents: 250, totalReversedCents: 250, balanceCents: 750 }),
+    ]);
+    expect(
+      w.events.balance.map(({ cause, balanceCents, version }) => ({ cause, balanceCents, version })),
+    ).toEqual([
+      { cause: 'top_up', balanceCents: 1000, version: 1 },
+      { cause: 'reversal', balanceCents: 750, version: 2 },
     ]);
   });
 
@@ -333,7 +391,7 @@ describe('settlePayment: refunds and chargebacks take the credit back, once', ()
         reason: 'Página de exercícios x',
         idempotencyKey: 'x',
       }),
-    ).toEqual({ ok: true, balanceCents: 550 });
+    ).toEqual({ ok: true, balanceCents: 550, entryId: '2' });
     w.provider.update(paymentId, { status: 'charged_back' });
 
     expect(await settlePayment(w.deps, paymentId, 'webhook')).toEqual({
@@ -405,13 +463,19 @@ describe("settlement's events on the bus", () => {
 
     const credited = `${Events.topupCredited.subject}:${paymentId}`;
     const reversed = `${Events.topupReversed.subject}:${paymentId}:400`;
-    const published = (
-      bus.publish.mock.calls as Array<[MessageDef<z.ZodType>, unknown, { msgID: string }]>
-    ).map(([def, payload, { msgID }]) => ({
-      subject: def.subject,
-      payload: def.payload.parse(payload),
-      msgID,
-    }));
+    const all = (bus.publish.mock.calls as Array<[MessageDef<z.ZodType>, unknown, { msgID: string }]>).map(
+      ([def, payload, { msgID }]) => ({
+        subject: def.subject,
+        payload: def.payload.parse(payload),
+        msgID,
+      }),
+    );
+    // The balance's announcements are named by their ledger entry, so a repeat is dropped too.
+    expect(all.filter((e) => e.subject === Events.balanceChanged.subject).map((e) => e.msgID)).toEqual([
+      `${Events.balanceChanged.subject}:entry:1`,
+      `${Events.balanceChanged.subject}:entry:2`,
+    ]);
+    const published = all.filter((e) => e.subject !== Events.balanceChanged.subject);
     expect(published).toEqual([
       {
         subject: Events.topupCredited.subject,

@@ -41,6 +41,7 @@ describe('statement', () => {
     );
     expect(statement).toEqual({
       hasOlder: false,
+      pending: [],
       entries: [
         {
           id: '3',
@@ -76,5 +77,28 @@ describe('statement', () => {
     expect(statement.entries.map((e) => e.id)).toEqual(['3', '2']);
     expect(statement.hasOlder).toBe(true);
     expect(toStatement(rows.slice(0, 2), 2).hasOlder).toBe(false);
+  });
+
+  it('lists the top-ups whose payment is pending apart, as pending, with their amount (issue 28)', () => {
+    const pending = {
+      id: 'topup-1',
+      userId: 'ana',
+      amountCents: 1000,
+      preferenceId: 'pref-1',
+      status: 'pending' as const,
+      lastPaymentStatus: 'pending',
+      checkedAt: null,
+      creditedAt: null,
+      createdAt: new Date('2025-03-04T13:00:00Z'),
+    };
+    expect(toStatement([], 10, [pending]).pending).toEqual([
+      {
+        id: 'topup-1',
+        at: '2025-03-04T13:00:00.000Z',
+        description: Msg.statementPendingTopUp,
+        amountCents: 1000,
+      },
+    ]);
+    expect(Msg.statementPendingTopUp).toBe('Recarga via Mercado Pago (aguardando confirmação)');
   });
 });

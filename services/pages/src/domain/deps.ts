@@ -28,7 +28,7 @@ export interface PagesRepository {
   /** Sets the page's purchase time once; answers whether this call was the one that set it. */
   markBought(code: string, at: Date): Promise<boolean>;
   /** The user's bought pages, newest first. */
-  listBought(userId: string): Promise<Array<Pick<PageRecord, 'code' | 'createdAt'>>>;
+  listBought(userId: string): Promise<Array<Pick<PageRecord, 'code' | 'createdAt' | 'options'>>>;
   /** The user's bought pages with their settings, oldest purchase first (for the member's data export). */
   listBoughtWithSettings(
     userId: string,

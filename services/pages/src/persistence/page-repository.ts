@@ -29,11 +29,11 @@ export class PageRepository implements PagesRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** The user's bought pages, newest first. */
-  listBought(userId: string): Promise<Array<Pick<PageRecord, 'code' | 'createdAt'>>> {
+  /** The user's bought pages with their settings (what each practises), newest first. */
+  listBought(userId: string): Promise<Array<Pick<PageRecord, 'code' | 'createdAt' | 'options'>>> {
     return this.pages
       .createQueryBuilder('p')
-      .select(['p.code', 'p.createdAt'])
+      .select(['p.code', 'p.createdAt', 'p.options'])
       .where('p.user_id = :userId AND p.bought_at IS NOT NULL', { userId })
       .orderBy('p.created_at', 'DESC')
       .addOrderBy('p.code', 'ASC')

@@ -107,7 +107,10 @@ describe('pages', () => {
       token: user.token,
     });
     expect(mine.body.status).toBe('SUCCESS');
-    expect(mine.body.payload).toEqual([{ code, created_at: expect.any(String) }]);
+    // Named by what it practises (issue 28): the sheet's own title, the four operations at Difícil here.
+    expect(mine.body.payload).toEqual([
+      { code, created_at: expect.any(String), title: 'As quatro operações — Difícil', level: 2 },
+    ]);
     // Stamped by the database while the page was created: between two readings of the same clock.
     const createdAt = Date.parse(mine.body.payload![0]!.created_at);
     expect(createdAt).toBeGreaterThanOrEqual(beforeCreation);

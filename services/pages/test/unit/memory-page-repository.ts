@@ -28,10 +28,10 @@ export class MemoryPageRepository implements PagesRepository {
     return true;
   }
 
-  async listBought(userId: string): Promise<Array<Pick<PageRecord, 'code' | 'createdAt'>>> {
+  async listBought(userId: string): Promise<Array<Pick<PageRecord, 'code' | 'createdAt' | 'options'>>> {
     return this.bought(userId)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byCode(a, b))
-      .map((p) => ({ code: p.code, createdAt: p.createdAt }));
+      .map((p) => ({ code: p.code, createdAt: p.createdAt, options: p.options }));
   }
 
   async listBoughtWithSettings(

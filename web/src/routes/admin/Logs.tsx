@@ -15,6 +15,7 @@ const typeLabels: Record<AuditType, string> = {
   'user.activated': 'Ativação',
   'login.failed': 'Falha de login',
   'topup.credited': 'Saldo adicionado',
+  'topup.reversed': 'Estorno ou contestação',
   'page.bought': 'Página comprada',
 };
 
@@ -68,7 +69,7 @@ export default function Logs() {
               {entries.map((entry) => (
                 <tr key={`${entry.type}:${entry.id}`}>
                   <td className="admin-nowrap">{formatDateTime(entry.at)}</td>
-                  <td className="admin-nowrap">{typeLabels[entry.type]}</td>
+                  <td>{typeLabels[entry.type]}</td>
                   <td>{entry.summary}</td>
                   <td>{entry.email ? <BreakableEmail email={entry.email} /> : '—'}</td>
                 </tr>

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { adminStats } from '@app/contracts';
+import { adminStats, Msg } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
@@ -13,14 +13,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const number = new Intl.NumberFormat('pt-BR');
 
-function StatGroup({ title, figures }: { title: string; figures: Array<[label: string, value: number]> }) {
+type Figure = [label: string, value: number, hint?: string];
+
+function StatGroup({ title, figures }: { title: string; figures: Figure[] }) {
   return (
     <section className="admin-stat-group" aria-label={title}>
       <h2>{title}</h2>
       <dl>
-        {figures.map(([label, value]) => (
+        {figures.map(([label, value, hint]) => (
           <div key={label} className="admin-stat">
-            <dt>{label}</dt>
+            <dt>
+              <span>{label}</span>
+              {hint && <span className="admin-stat__hint">{hint}</span>}
+            </dt>
             <dd>{number.format(value)}</dd>
           </div>
         ))}
@@ -48,7 +53,8 @@ export default function Statistics() {
             ['Total criados', payments.totalPayments],
             ['Finalizados', payments.paymentsFinished],
             ['Não finalizados', payments.paymentsPending],
-            ['Estornados', payments.paymentsReversed],
+            // Issue 28: what it counts, said where it is read.
+            [Msg.adminReversedLabel, payments.paymentsReversed, Msg.adminReversedHint],
           ]}
         />
         <StatGroup

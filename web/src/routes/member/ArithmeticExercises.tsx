@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buy, createPage, Msg, PAGE_PRICE_CENTS, PlatformMessages } from '@app/contracts';
 import { centsToReais, formatReais } from '@app/contracts/format';
@@ -8,8 +8,9 @@ import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { useGlobalDispatch, useGlobalState } from '../../session/GlobalStateProvider';
 import { globalActions, type PaymentNotice } from '../../session/globalState';
+import { negativeBalanceToBuy } from '../../session/balanceTexts';
 import { downloadBoughtPage } from './boughtPage';
-import { PageThumbnail } from './PageThumbnail';
+import { PreviewView, usePreview } from './PageThumbnail';
 import './pages.css';
 
 /** Spec §4: initial → processing (Generate) → generated (a code; editing locked) → payed (after buying). */
@@ -62,7 +63,7 @@ function useEditHint(locked: boolean) {
 export default function ArithmeticExercises() {
   const navigate = useNavigate();
   const dispatch = useGlobalDispatch();
-  const { balance, paymentNotice } = useGlobalState();
+  const { balance, paymentNotice, balanceDetails } = useGlobalState();
   const [options, setOptions] = useState<Options>(defaults);
   const [step, setStep] = useState<Step>('initial');
   const [editing, setEditing] = useState(true);
@@ -79,14 +80,26 @@ export default function ArithmeticExercises() {
   // An unknown balance (still loading) neither enables buying nor warns.
   const canBuy = step === 'generated' && code !== null && balance !== null && balance >= PRICE && !buying;
   const showBalanceWarning = step === 'generated' && balance !== null && balance < PRICE && !warningClosed;
-  const preview = useRef<HTMLDivElement>(null);
+  const workArea = useRef<HTMLDivElement>(null);
+  const messages = useRef<HTMLDivElement>(null);
 
-  // On a phone the preview sits below the form: bring it into view once the page is generated (or has failed).
+  // On a phone the preview sits below the form: once the page is generated (or has failed), its preview and the
+  // buttons under it come to the top of the screen, with room below for the messages (issue 28). Left alone when
+  // they are already in view (a desktop), so nothing jumps.
   useEffect(() => {
     if (step !== 'generated' && !generationFailed) return;
-    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    preview.current?.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+    const area = workArea.current;
+    if (!area) return;
+    const box = area.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    area.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
   }, [step, code, generationFailed]);
+
+  // A purchase's outcome shows where the member is looking: beside the buttons, scrolled into view if need be.
+  useEffect(() => {
+    if (notice)
+      messages.current?.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
+  }, [notice]);
 
   async function generate() {
     setStep('processing');
@@ -130,14 +143,7 @@ export default function ArithmeticExercises() {
       // The answer carries the new balance: show it at once (the refresh below confirms it).
       if (result.payload) dispatch(globalActions.setBalance(result.payload.balance));
       const failure = await downloadBoughtPage(code);
-      setNotice(
-        failure
-          ? { kind: 'error', text: failure }
-          : {
-              kind: 'success',
-              text: 'Compra realizada! O download do PDF foi iniciado. A página também está em Minhas Compras.',
-            },
-      );
+      setNotice(failure ? { kind: 'error', text: failure } : { kind: 'success', text: Msg.purchaseDone });
       setCode(null);
       setEditing(true);
       setStep('payed');
@@ -163,44 +169,14 @@ export default function ArithmeticExercises() {
       )}
       <p className="lead">Escolha as operações e o nível, gere a página e veja a prévia antes de comprar.</p>
 
-      {notice && (
-        <p className={`alert alert--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
-      )}
-      {/*
-        The warning and the timed hint float over the page instead of pushing the buttons down when they appear
-        (no layout shift); both stay closable.
-      */}
-      <div className="builder__toasts">
-        {showBalanceWarning && (
-          <div className="alert alert--warning closable" role="alert">
-            <p>{Msg.insufficientBalance}</p>
-            <Link to={paths.addBalance} className="button button--accent button--small">
-              Adicionar Saldo
-            </Link>
-            <CloseButton onClick={() => setWarningClosed(true)} />
-          </div>
-        )}
-        {hint !== 'hidden' && (
-          <div
-            className={hint === 'fading' ? 'alert closable hint hint--fading' : 'alert closable hint'}
-            role="status"
-          >
-            <p>Para mudar as opções desta página, clique em Editar.</p>
-            <CloseButton onClick={closeHint} />
-          </div>
-        )}
-      </div>
-
-      <div className="builder__body">
-        <form
-          className="builder__form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (canGenerate) void generate();
-          }}
-        >
+      <form
+        className="builder__body"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canGenerate) void generate();
+        }}
+      >
+        <div className="builder__form">
           <fieldset disabled={!editing || step === 'processing'} className="builder__options">
             <legend>Operações</legend>
             {operations.map((op) => (
@@ -253,49 +229,99 @@ export default function ArithmeticExercises() {
               Incluir campos Escola e Professor(a)
             </label>
           </fieldset>
+        </div>
 
-          <div className="actions">
-            <button type="submit" className="button" disabled={!canGenerate}>
-              {step === 'processing' ? 'Gerando…' : 'Gerar página'}
-            </button>
-            {!editing && (
-              <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-                Editar
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button--accent"
-              disabled={!canBuy}
-              onClick={() => void purchase()}
-            >
-              {buying ? 'Comprando…' : `Comprar por ${formatReais(PRICE)}`}
-            </button>
-          </div>
-        </form>
-
-        <div className="builder__preview" aria-label="Pré-visualização" ref={preview}>
-          {generationFailed && (
-            <p className="alert alert--error" role="alert">
-              {Msg.pageGenerationFailed}
-            </p>
-          )}
-          {code ? (
-            <PageThumbnail code={code} alt="Pré-visualização da página gerada" />
-          ) : (
-            <div className="page-thumb page-thumb--empty">
-              {step === 'processing' ? (
-                <>
-                  <span className="spinner" aria-hidden="true" />
-                  Gerando página…
-                </>
+        {/*
+          Issue 28: the preview with the buttons right under it, so that after 'Gerar página' both are on the screen
+          at once; the messages (the purchase's outcome, the insufficient-balance warning, the timed hint) come below
+          the buttons, in the flow: they never cover a control, and appearing they move nothing above them.
+        */}
+        <div className="builder__work">
+          <div className="builder__work-area" ref={workArea}>
+            <div className="builder__preview" aria-label="Pré-visualização">
+              {generationFailed && (
+                <p className="alert alert--error" role="alert">
+                  {Msg.pageGenerationFailed}
+                </p>
+              )}
+              {code ? (
+                <BuilderPreview code={code} />
               ) : (
-                'A prévia da página aparece aqui.'
+                <div
+                  className={
+                    step === 'processing'
+                      ? 'page-thumb page-thumb--empty'
+                      : 'page-thumb page-thumb--empty page-thumb--idle'
+                  }
+                >
+                  {step === 'processing' ? (
+                    <>
+                      <span className="spinner" aria-hidden="true" />
+                      Gerando página…
+                    </>
+                  ) : (
+                    'A prévia da página aparece aqui.'
+                  )}
+                </div>
               )}
             </div>
-          )}
+            <div className="actions builder__actions">
+              <button type="submit" className="button" disabled={!canGenerate}>
+                {step === 'processing' ? 'Gerando…' : 'Gerar página'}
+              </button>
+              {!editing && (
+                <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+                  Editar
+                </button>
+              )}
+              <button
+                type="button"
+                className="button button--accent"
+                disabled={!canBuy}
+                onClick={() => void purchase()}
+              >
+                {buying ? 'Comprando…' : `Comprar por ${formatReais(PRICE)}`}
+              </button>
+            </div>
+          </div>
+
+          <div className="builder__messages" ref={messages}>
+            {notice && (
+              <p
+                className={`alert alert--${notice.kind}`}
+                role={notice.kind === 'error' ? 'alert' : 'status'}
+                data-message
+              >
+                {notice.text}
+              </p>
+            )}
+            {showBalanceWarning && (
+              <div className="alert alert--warning closable" role="alert" data-message>
+                <div className="alert__text">
+                  <p>{Msg.insufficientBalance}</p>
+                  {balance !== null && balance < 0 && (
+                    <p className="alert__detail">{negativeBalanceToBuy(balance, balanceDetails)}</p>
+                  )}
+                </div>
+                <Link to={paths.addBalance} className="button button--accent button--small">
+                  Adicionar Saldo
+                </Link>
+                <CloseButton onClick={() => setWarningClosed(true)} />
+              </div>
+            )}
+            {hint !== 'hidden' && (
+              <div
+                className={hint === 'fading' ? 'alert closable hint hint--fading' : 'alert closable hint'}
+                role="status"
+                data-message
+              >
+                <p>Para mudar as opções desta página, clique em Editar.</p>
+                <CloseButton onClick={closeHint} />
+              </div>
+            )}
+          </div>
         </div>
-      </div>
+      </form>
     </Page>
   );
 }
@@ -320,12 +346,18 @@ function PaymentNoticeAlert({ notice, onClose }: { notice: PaymentNotice; onClos
   );
 }
 
-function describePayment({ outcome, amount }: PaymentNotice): {
+function describePayment({ outcome, amount, alreadyAdded }: PaymentNotice): {
   kind: 'success' | 'info' | 'error';
   text: string;
 } {
   switch (outcome) {
     case 'approved':
+      // A return link opened again: nothing more was added, and the screen says so (issue 28).
+      if (alreadyAdded && amount !== null)
+        return {
+          kind: 'info',
+          text: Msg.paymentOutcomeAlreadyAdded(formatReais(amount).replace(' ', '\u00a0')),
+        };
       return {
         kind: 'success',
         // A no-break space keeps 'R$' and the value on one line on a phone.
@@ -352,5 +384,45 @@ function CloseButton({ onClick }: { onClick: () => void }) {
     <button type="button" className="close-button" aria-label="Fechar" onClick={onClick}>
       ×
     </button>
+  );
+}
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * The generated page's preview, and a button that opens it large (issue 28): a modal dialog with the image as big as
+ * the screen allows; Esc, the close button or a click outside it closes it.
+ */
+function BuilderPreview({ code }: { code: string }) {
+  const preview = usePreview(code);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  return (
+    <div className="preview-frame">
+      <PreviewView preview={preview} alt="Pré-visualização da página gerada" />
+      {preview.state === 'ready' && (
+        <>
+          <button type="button" className="preview-zoom" onClick={() => dialog.current?.showModal()}>
+            <span aria-hidden="true">⤢</span> {Msg.previewEnlarge}
+          </button>
+          <dialog
+            ref={dialog}
+            className="preview-dialog"
+            aria-labelledby={titleId}
+            onClick={(event) => {
+              if (event.target === event.currentTarget) event.currentTarget.close();
+            }}
+          >
+            <div className="preview-dialog__bar">
+              <h2 id={titleId}>{Msg.previewDialogTitle}</h2>
+              <button type="button" className="button button--small" onClick={() => dialog.current?.close()}>
+                {Msg.previewClose}
+              </button>
+            </div>
+            <img className="preview-dialog__image" src={preview.url} alt="Página gerada em tamanho grande" />
+          </dialog>
+        </>
+      )}
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-ro
 import { getMyPages } from '@app/contracts';
 import { formatDate } from '@app/contracts/format';
 import { ApiError, api } from '../../api/client';
+import { LevelBadge } from '../../components/LevelBadge';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { downloadBoughtPage } from './boughtPage';
@@ -57,10 +58,16 @@ export default function MyPurchases() {
                 className="purchase"
                 onClick={() => void download(page.code)}
                 disabled={downloading === page.code}
-                aria-label={`Baixar a página de ${created} (${index + 1})`}
+                aria-label={`Baixar a página ${page.title}, de ${created} (${index + 1})`}
               >
                 <PageThumbnail code={page.code} alt={`Página de exercícios de ${created}`} />
-                <span className="purchase__date">{downloading === page.code ? 'Baixando…' : created}</span>
+                {/* What it practises and its level (the sheet's own title), then its code and the day (issue 28). */}
+                <span className="purchase__title">{page.title}</span>
+                <span className="purchase__meta">
+                  <LevelBadge level={page.level} />
+                  <span className="purchase__date">{downloading === page.code ? 'Baixando…' : created}</span>
+                </span>
+                <code className="purchase__code">{page.code}</code>
               </button>
             </li>
           );

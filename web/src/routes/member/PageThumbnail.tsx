@@ -3,17 +3,18 @@ import pRetry, { AbortError } from 'p-retry';
 import { thumb } from '@app/contracts';
 import { ApiError, apiBlob } from '../../api/client';
 
-type Preview = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'failed'; message: string };
+export type Preview =
+  { state: 'loading' } | { state: 'ready'; url: string } | { state: 'failed'; message: string };
 
 /** A 503: the page is still being rendered (or a service is briefly away); worth asking again. */
 class NotYet extends Error {}
 
 /**
- * The PNG preview of one of the user's pages. It needs the session header, so it is fetched rather than linked.
- * While the worker is still rendering, the server answers 503 after a short wait, and the preview asks again,
- * backing off (0.5 s doubling to 10 s, 8 times) so that a server that answers 503 at once is not hammered.
+ * The PNG preview of one of the user's pages, as an object URL. It needs the session header, so it is fetched rather
+ * than linked. While the worker is still rendering, the server answers 503 after a short wait, and the preview asks
+ * again, backing off (0.5 s doubling to 10 s, 8 times) so that a server that answers 503 at once is not hammered.
  */
-export function PageThumbnail({ code, alt }: { code: string; alt: string }) {
+export function usePreview(code: string): Preview {
   const [preview, setPreview] = useState<Preview>({ state: 'loading' });
 
   useEffect(() => {
@@ -50,7 +51,15 @@ export function PageThumbnail({ code, alt }: { code: string; alt: string }) {
       if (url) URL.revokeObjectURL(url);
     };
   }, [code]);
+  return preview;
+}
 
+/** The preview of a page (Minhas Compras, the builder): the image, or why not yet. */
+export function PageThumbnail({ code, alt }: { code: string; alt: string }) {
+  return <PreviewView preview={usePreview(code)} alt={alt} />;
+}
+
+export function PreviewView({ preview, alt }: { preview: Preview; alt: string }) {
   if (preview.state === 'ready') return <img className="page-thumb" src={preview.url} alt={alt} />;
   if (preview.state === 'failed') {
     return (

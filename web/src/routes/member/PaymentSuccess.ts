@@ -28,7 +28,11 @@ async function settle(preferenceId: string, paymentId: string, signal: AbortSign
     // The outcome comes in the payload of the SUCCESS answer and of the PAYMENT_NOT_CREDITED errors alike.
     const payload = ProcessPaymentResult.safeParse(result.payload);
     if (!payload.success) return { outcome: 'unknown', amount: null };
-    return { outcome: payload.data.outcome, amount: payload.data.amount };
+    return {
+      outcome: payload.data.outcome,
+      amount: payload.data.amount,
+      alreadyAdded: payload.data.alreadyAdded,
+    };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { outcome: 'unknown', amount: null };

@@ -5,14 +5,20 @@ import { formatCents, formatDateTime, formatSignedCents } from '@app/contracts/f
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
+import { useGlobalState } from '../../session/GlobalStateProvider';
 import './statement.css';
 
 type Load = { state: 'loading' } | { state: 'ready'; statement: StatementData } | { state: 'failed' };
 
-/** The statement is fetched by the screen (not a loader) so that the page shows at once with its loading state. */
+/**
+ * The statement is fetched by the screen (not a loader) so that the page shows at once with its loading state; and
+ * again at every change heard on the member's live stream (a top-up credited or pending, a purchase, a refund),
+ * keeping what it shows until the new answer arrives (issue 28).
+ */
 function useStatement(): Load {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const navigate = useNavigate();
+  const { statementRevision } = useGlobalState();
   useEffect(() => {
     const controller = new AbortController();
     api(getStatement, { signal: controller.signal })
@@ -20,13 +26,14 @@ function useStatement(): Load {
         if (result.httpStatus === 401) void navigate(paths.logout);
         else if (result.status === 'SUCCESS' && result.payload)
           setLoad({ state: 'ready', statement: result.payload });
-        else setLoad({ state: 'failed' });
+        else setLoad((shown) => (shown.state === 'ready' ? shown : { state: 'failed' }));
       })
       .catch(() => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed' });
+        if (!controller.signal.aborted)
+          setLoad((shown) => (shown.state === 'ready' ? shown : { state: 'failed' }));
       });
     return () => controller.abort();
-  }, [navigate]);
+  }, [navigate, statementRevision]);
   return load;
 }
 
@@ -45,12 +52,14 @@ export default function Statement() {
           {Msg.statementFailed}
         </p>
       )}
-      {load.state === 'ready' && load.statement.entries.length === 0 && (
-        <p className="lead">
-          {Msg.statementEmpty} <Link to={paths.addBalance}>Adicionar Saldo</Link>
-        </p>
-      )}
-      {load.state === 'ready' && load.statement.entries.length > 0 && (
+      {load.state === 'ready' &&
+        load.statement.entries.length === 0 &&
+        load.statement.pending.length === 0 && (
+          <p className="lead">
+            {Msg.statementEmpty} <Link to={paths.addBalance}>Adicionar Saldo</Link>
+          </p>
+        )}
+      {load.state === 'ready' && (load.statement.entries.length > 0 || load.statement.pending.length > 0) && (
         <>
           <table className="statement" aria-label="Movimentações, da mais recente à mais antiga">
             <thead>
@@ -66,6 +75,22 @@ export default function Statement() {
               </tr>
             </thead>
             <tbody>
+              {load.statement.pending.map((topUp) => (
+                <tr key={`pending-${topUp.id}`} data-kind="pending" className="statement__pending">
+                  <td data-label="Data" className="statement__date">
+                    {formatDateTime(topUp.at)}
+                  </td>
+                  <td data-label="Descrição" className="statement__description">
+                    {topUp.description}
+                  </td>
+                  <td data-label="Valor" className="statement__money statement__money--pending">
+                    {formatSignedCents(topUp.amountCents)}
+                  </td>
+                  <td data-label="Saldo" className="statement__money">
+                    <span className="statement__badge">{Msg.statementPending}</span>
+                  </td>
+                </tr>
+              ))}
               {load.statement.entries.map((entry) => (
                 <tr key={entry.id} data-kind={entry.kind}>
                   <td data-label="Data" className="statement__date">
@@ -91,6 +116,7 @@ export default function Statement() {
               ))}
             </tbody>
           </table>
+          {load.statement.pending.length > 0 && <p className="statement__note">{Msg.statementPendingHint}</p>}
           {load.statement.hasOlder && (
             <p className="statement__note">{Msg.statementOlderOmitted(STATEMENT_MAX_ENTRIES)}</p>
           )}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import {
   Form,
   Link,
@@ -7,7 +8,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { googleFormPost, login, LoginBody, Msg } from '@app/contracts';
+import { ErrorCode, googleFormPost, login, LoginBody, Msg, resendActivation } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
@@ -15,6 +16,7 @@ import { ACCOUNT_DELETED_QUERY } from '../account/accountDeleted';
 import { Field } from '../account/Field';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
+import { LinkRequest, type LinkRequestAnswer } from '../account/LinkRequest';
 import { forgetSession, redirectAfterSignIn, signIn } from '../account/session';
 import '../account/account.css';
 import { MORE_EXERCISES_REASON } from './loginReason';
@@ -30,23 +32,55 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...(await loadClientConfig()), googleFailed, accountDeleted, forMoreExercises };
 }
 
-type Result = { fieldErrors?: FieldErrors; message?: string; email: string };
+type Result = {
+  fieldErrors?: FieldErrors;
+  message?: string;
+  email: string;
+  /** The password was right but the account is not active yet: offer a fresh activation link (issue 28). */
+  inactive?: boolean;
+};
 
-export async function action({ request, context }: ActionFunctionArgs): Promise<Result | Response> {
-  const values = readForm(await request.formData(), ['email', 'password']);
+export async function action({
+  request,
+  context,
+}: ActionFunctionArgs): Promise<Result | LinkRequestAnswer | Response> {
+  const form = await request.formData();
+  if (form.get('intent') === 'resendActivation') return resend(String(form.get('email') ?? ''));
+  const values = readForm(form, ['email', 'password']);
   const body = validate(LoginBody, values);
   if (!body.ok) return { fieldErrors: body.fieldErrors, email: values.email };
   const result = await api(login, { body: body.data });
   if (result.status !== 'SUCCESS' || !result.payload) {
-    return { message: result.message || Msg.loginFailed, email: values.email };
+    return {
+      message: result.message || Msg.loginFailed,
+      email: values.email,
+      inactive: result.code === ErrorCode.ACCOUNT_INACTIVE,
+    };
   }
   signIn(context, result.payload);
   return redirectAfterSignIn(result.payload.token);
 }
 
+/** 'Reenviar e-mail de ativação': the same answer whether or not the email has an account (issue 28). */
+async function resend(email: string): Promise<LinkRequestAnswer> {
+  try {
+    const result = await api(resendActivation, { body: { email } });
+    return result.status === 'SUCCESS'
+      ? { sent: true, message: result.message || Msg.resendActivationSent }
+      : { sent: false, message: result.message || Msg.resendActivationFailed };
+  } catch {
+    return { sent: false, message: Msg.resendActivationFailed };
+  }
+}
+
 export default function Login() {
   const config = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as Result | undefined;
+  const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
+  // Kept while the member stays on the screen: the resend form lives outside the sign-in form.
+  useEffect(() => {
+    if (result) setInactiveEmail(result.inactive ? result.email : null);
+  }, [result]);
   const submitting = useNavigation().state !== 'idle';
   const errors = result?.fieldErrors ?? {};
   return (
@@ -86,6 +120,16 @@ export default function Login() {
           {submitting ? 'Entrando...' : 'Entrar'}
         </button>
       </Form>
+      {inactiveEmail && !submitting && (
+        <LinkRequest
+          intent="resendActivation"
+          fields={{ email: inactiveEmail }}
+          label={Msg.resendActivationButton}
+          sendingLabel={Msg.resendActivationSending}
+          className="account-resend"
+          buttonClassName="button button--secondary button--block"
+        />
+      )}
       <div className="account-divider">ou</div>
       {config.googleFailed && !result && (
         <p role="alert" className="alert alert--error">

@@ -1,0 +1,26 @@
+import { Msg, PAGE_PRICE_CENTS, type BalanceDetails } from '@app/contracts';
+import { formatCents, formatReais, reaisToCents } from '@app/contracts/format';
+
+/**
+ * What a negative balance says (issue 28): what was reversed (the latest refund or chargeback) and how much the next
+ * top-up covers first. Without the details yet (still loading), the amount owed alone.
+ */
+export function negativeBalanceText(balance: number, details: BalanceDetails | null): string {
+  const owed = formatReais(-balance);
+  const reversal = details?.lastReversal;
+  return reversal
+    ? Msg.balanceNegativeExplained(reversal.reason, formatCents(reversal.amountCents), owed)
+    : Msg.balanceNegativeUnexplained(owed);
+}
+
+/** Under the builder's 'Saldo insuficiente…' (spec §8, kept as it is): the debt and what a top-up must cover. */
+export function negativeBalanceToBuy(balance: number, details: BalanceDetails | null): string {
+  const reversal = details?.lastReversal ?? null;
+  const owedCents = -reaisToCents(balance);
+  return Msg.balanceNegativeToBuy(
+    reversal?.reason ?? null,
+    reversal ? formatCents(reversal.amountCents) : null,
+    formatCents(owedCents),
+    formatCents(owedCents + PAGE_PRICE_CENTS),
+  );
+}

@@ -1,7 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are untyped YAML, checked by shape below */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
@@ -17,6 +16,7 @@ import {
 } from '@app/contracts';
 import { SECRET_VARIABLES } from '@app/kit';
 import { fromRoot } from '../../src/paths.js';
+import { modelModule, unknownFields } from '../support/k8s-strict.js';
 
 /**
  * deploy/k8s renders with `kubectl kustomize` (kustomize is built into kubectl; no standalone kustomize binary and no
@@ -78,15 +78,9 @@ function kustomize(overlay: Overlay): Obj[] {
     .filter((o): o is Obj => o !== null);
 }
 
-/** apiVersion + kind → the model class that carries the schema. */
-const require = createRequire(import.meta.url);
-function modelFor(o: Obj): new (data: unknown) => { validate(): void } {
-  const [group, version] = o.apiVersion.includes('/') ? o.apiVersion.split('/') : ['', o.apiVersion];
-  const path =
-    group === 'keda.sh'
-      ? `@kubernetes-models/keda/keda.sh/${version}/${o.kind}`
-      : `kubernetes-models/${group ? `${group}/` : ''}${version}/${o.kind}`;
-  const mod = require(path) as Record<string, new (data: unknown) => { validate(): void }>;
+/** apiVersion + kind → the model class that carries the schema (kubernetes-models 5 is ES modules only). */
+async function modelFor(o: Obj): Promise<new (data: unknown) => { validate(): void }> {
+  const mod = (await import(modelModule(o))) as Record<string, new (data: unknown) => { validate(): void }>;
   const model = mod[o.kind];
   if (!model) throw new Error(`no model for ${o.apiVersion} ${o.kind}`);
   return model;
@@ -164,17 +158,18 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     reads = await variablesRead();
   });
 
-  it('renders, and every object validates against the Kubernetes or KEDA schema', () => {
+  it('renders, and every object validates against the Kubernetes or KEDA schema, unknown fields refused', async () => {
     expect(objects.length).toBeGreaterThan(20);
     const problems: string[] = [];
     for (const o of objects) {
       try {
-        new (modelFor(o))(withUnwrappedBase64(o)).validate();
+        new (await modelFor(o))(withUnwrappedBase64(o)).validate();
       } catch (err) {
         problems.push(`${o.kind}/${o.metadata.name}: ${(err as Error).message}`);
       }
     }
     expect(problems).toEqual([]);
+    expect(unknownFields(objects)).toEqual([]);
     const kinds = new Set(objects.map((o) => o.kind));
     for (const k of [
       'Deployment',

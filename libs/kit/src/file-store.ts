@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { headers, nuid, type NatsConnection } from '@nats-io/nats-core';
+import { headers, nuid, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
 import { jetstream, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { Objm, StorageType, type ObjectStore } from '@nats-io/obj';
 import type { Logger } from './logger.js';
+import { publishWithRetries, type PublishRetryPolicy } from './publish-retry.js';
+import { bucketSettings, type StreamLimit } from './storage-limits.js';
 
 /**
  * Files that every replica of every service can read: written once by one process, read by any, with a fan-out
@@ -46,6 +48,10 @@ export interface NatsFileStoreOptions {
   description: string;
   /** Copies of the bucket's stream (NATS_STREAM_REPLICAS). */
   replicas: number;
+  /** The bucket's cap in bytes and age (RENDERS_MAX_BYTES, RENDERS_MAX_AGE_DAYS): past it the oldest files go. */
+  limit: StreamLimit;
+  /** Writes ride out a leader election like every publish (publish-retry.ts). */
+  publishRetry: PublishRetryPolicy;
   logger: Logger;
 }
 
@@ -65,6 +71,7 @@ export class NatsFileStore implements FileStore {
     private readonly jsm: JetStreamManager,
     private readonly bucket: string,
     private readonly logger: Logger,
+    private readonly publishRetry: PublishRetryPolicy,
   ) {
     this.js = jetstream(nc);
     this.stream = `OBJ_${bucket}`;
@@ -80,7 +87,9 @@ export class NatsFileStore implements FileStore {
       storage: StorageType.File,
       replicas: opts.replicas,
     });
-    return new NatsFileStore(nc, os, jsm, opts.bucket, opts.logger);
+    // A bounded cache, not a store that refuses writes when full (what the client creates): storage-limits.ts.
+    await jsm.streams.update(`OBJ_${opts.bucket}`, bucketSettings(opts.limit));
+    return new NatsFileStore(nc, os, jsm, opts.bucket, opts.logger, opts.publishRetry);
   }
 
   /**
@@ -99,7 +108,14 @@ export class NatsFileStore implements FileStore {
     }
     const id = nuid.next();
     const digest = createHash('sha256').update(data).digest('base64').replace(/\+/g, '-').replace(/\//g, '_');
-    await this.js.publish(`$O.${this.bucket}.C.${id}`, data);
+    // Each write is retried while the stream is between leaders; its msgID makes a retry of a stored one a no-op.
+    const publish = (subject: string, payload: Uint8Array | string, msgID: string, hdrs?: MsgHdrs) =>
+      publishWithRetries(
+        (timeout) =>
+          this.js.publish(subject, payload, { msgID, timeout, ...(hdrs ? { headers: hdrs } : {}) }),
+        this.publishRetry,
+      );
+    await publish(`$O.${this.bucket}.C.${id}`, data, `${this.bucket}:C:${id}`);
     const description = {
       name,
       options: { max_chunk_size: CHUNK_BYTES },
@@ -113,9 +129,12 @@ export class NatsFileStore implements FileStore {
     };
     const rollup = headers();
     rollup.set('Nats-Rollup', 'sub');
-    await this.js.publish(`$O.${this.bucket}.M.${metaToken(name)}`, JSON.stringify(description), {
-      headers: rollup,
-    });
+    await publish(
+      `$O.${this.bucket}.M.${metaToken(name)}`,
+      JSON.stringify(description),
+      `${this.bucket}:M:${id}`,
+      rollup,
+    );
   }
 
   /**
@@ -130,9 +149,7 @@ export class NatsFileStore implements FileStore {
       const data = await this.os.getBlob(name);
       return data ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
     }
-    const chunk = await this.jsm.direct.getMessage(this.stream, {
-      last_by_subj: `$O.${this.bucket}.C.${info.nuid}`,
-    });
+    const chunk = await this.chunkOf(info);
     if (!chunk) return null;
     const data = Buffer.from(chunk.data.buffer, chunk.data.byteOffset, chunk.data.byteLength);
     const expected = Buffer.from(info.digest.replace(/^SHA-256=/, ''), 'base64');
@@ -142,9 +159,20 @@ export class NatsFileStore implements FileStore {
     return data;
   }
 
+  /**
+   * Whether the whole file is there: its description and, for a one-chunk file, the chunk. The bucket drops its
+   * oldest messages when full or old (storage-limits.ts), a chunk first, so a description may outlive its chunk for
+   * a moment: such a file is absent, and `put` writes it again.
+   */
   async has(name: string): Promise<boolean> {
     const info = await this.describe(name);
-    return info !== null && !info.deleted;
+    if (!info || info.deleted) return false;
+    if (info.chunks !== 1 || info.options?.link) return true;
+    return (await this.chunkOf(info)) !== null;
+  }
+
+  private chunkOf(info: StoredDescription) {
+    return this.jsm.direct.getMessage(this.stream, { last_by_subj: `$O.${this.bucket}.C.${info.nuid}` });
   }
 
   /** A file's description, the last one published for its name (ADR-20), with one direct get. */

@@ -7,6 +7,7 @@ export interface ManifestObject {
   apiVersion: string;
   kind: string;
   metadata: { name: string };
+  [field: string]: unknown;
 }
 
 /** The module of kubernetes-models (or @kubernetes-models/keda) that types an object of this apiVersion and kind. */

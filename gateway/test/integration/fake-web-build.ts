@@ -25,4 +25,3 @@ export async function fakeBuild(dir: string) {
     await writeFile(path.join(dir, file), await readFile(webSource(`public/${file}`)));
   return { script };
 }
-

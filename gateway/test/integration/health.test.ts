@@ -41,10 +41,17 @@ describe('gateway /health and /ready, and the site with mail and admin-stats dow
     fetch(`${stack.controlUrl}/${process}/${action}`, { method: 'POST' });
   const readiness = async () => {
     const res = await fetch(`${stack.gatewayUrl}/ready`, { signal: AbortSignal.timeout(5000) });
-    return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as Readiness };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      body: (await res.json()) as Readiness,
+    };
   };
   /** Polls /ready until `accept` holds (no fixed wait), then returns that answer. */
-  const readinessWhen = async (accept: (r: Awaited<ReturnType<typeof readiness>>) => boolean, what: string) => {
+  const readinessWhen = async (
+    accept: (r: Awaited<ReturnType<typeof readiness>>) => boolean,
+    what: string,
+  ) => {
     let last: Awaited<ReturnType<typeof readiness>> | undefined;
     try {
       await waitFor(

@@ -31,7 +31,12 @@ import type { z } from 'zod';
 import { storageEnv } from './config.js';
 import { currentContext, REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context.js';
 import { NatsFileStore, type FileStore } from './file-store.js';
-import { DEFAULT_PUBLISH_RETRY, publishWithRetries, type PublishRetryPolicy } from './publish-retry.js';
+import {
+  DEFAULT_PUBLISH_RETRY,
+  publishWithRetries,
+  requestWithRetries,
+  type PublishRetryPolicy,
+} from './publish-retry.js';
 import { storageLimits, streamSettings, type StorageLimits } from './storage-limits.js';
 import type { Logger } from './logger.js';
 import type { Metrics, RequestOutcome } from './metrics.js';
@@ -113,6 +118,9 @@ export interface ConsumeContext {
 export type ConnectionChange = 'disconnected' | 'reconnected';
 
 const ns = 1_000_000;
+
+/** How long a request keeps asking while nobody responds (a replica reconnecting after its node died). */
+const REQUEST_RETRY_BUDGET_MS = 3000;
 const te = new TextEncoder();
 const td = new TextDecoder();
 
@@ -220,16 +228,39 @@ export class Bus {
     let outcome: RequestOutcome = 'invalid_response';
     try {
       let reply: Msg;
+      const data = te.encode(JSON.stringify(body));
+      const headers = this.outgoingHeaders(opts.requestId);
+      const ask = async () => {
+        try {
+          return await this.nc.request(this.subject(def.subject), data, {
+            timeout: opts.timeoutMs ?? this.opts.requestTimeoutMs,
+            headers,
+          });
+        } catch (err) {
+          const text = String((err as Error).message ?? err);
+          const code = /no responders|503/i.test(text) ? 'NO_RESPONDERS' : 'TIMEOUT';
+          throw new RpcError(`${def.subject}: ${code.toLowerCase()}`, code);
+        }
+      };
       try {
-        reply = await this.nc.request(this.subject(def.subject), te.encode(JSON.stringify(body)), {
-          timeout: opts.timeoutMs ?? this.opts.requestTimeoutMs,
-          headers: this.outgoingHeaders(opts.requestId),
-        });
+        // Asked again when its responder went with a dying node or is reconnecting (publish-retry.ts).
+        reply = await requestWithRetries(
+          ask,
+          (err) => (err instanceof RpcError && err.code !== 'REMOTE' ? (err.code as 'TIMEOUT') : 'OTHER'),
+          // A responder reconnects within a second or two; a service that is down is said so (503) soon.
+          {
+            ...this.opts.publishRetry,
+            budgetMs: Math.min(REQUEST_RETRY_BUDGET_MS, this.opts.publishRetry.budgetMs),
+          },
+          (err, attempt, delayMs) =>
+            this.opts.logger.warn(
+              { subject: def.subject, attempt, delayMs, err: (err as Error).message },
+              'request not answered: asking again',
+            ),
+        );
       } catch (err) {
-        const text = String((err as Error).message ?? err);
-        const code = /no responders|503/i.test(text) ? 'NO_RESPONDERS' : 'TIMEOUT';
-        outcome = code === 'NO_RESPONDERS' ? 'no_responders' : 'timeout';
-        throw new RpcError(`${def.subject}: ${code.toLowerCase()}`, code);
+        if (err instanceof RpcError) outcome = err.code === 'NO_RESPONDERS' ? 'no_responders' : 'timeout';
+        throw err;
       }
       const env = JSON.parse(td.decode(reply.data)) as ReplyEnvelope;
       if (!env.ok) {

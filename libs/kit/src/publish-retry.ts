@@ -95,3 +95,34 @@ export async function publishWithRetries<T>(
     }
   }
 }
+
+/**
+ * Request/reply across a node's death: a request whose responder (or whose own connection) was on the node that died
+ * is lost, and one sent while the service's replicas are reconnecting finds no responder. Every RPC of the contracts
+ * is idempotent (reads, and the debit with its idempotency key), so such a request is asked again: while nobody
+ * responds, with back-off within the budget; after a timeout, once (a slow service is not asked a third time).
+ */
+export type RequestFailure = 'NO_RESPONDERS' | 'TIMEOUT' | 'OTHER';
+
+export async function requestWithRetries<T>(
+  attempt: () => Promise<T>,
+  failureOf: (err: unknown) => RequestFailure,
+  policy: PublishRetryPolicy,
+  onRetry: (err: unknown, attempt: number, delayMs: number) => void = () => undefined,
+  clock: RetryClock = realClock,
+): Promise<T> {
+  const started = clock.now();
+  let timeouts = 0;
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      const failure = failureOf(err);
+      if (failure === 'OTHER' || (failure === 'TIMEOUT' && ++timeouts > 1)) throw err;
+      const delay = backoffDelay(n, policy, clock.random);
+      if (clock.now() - started + delay >= policy.budgetMs) throw err;
+      onRetry(err, n, delay);
+      await clock.sleep(delay);
+    }
+  }
+}

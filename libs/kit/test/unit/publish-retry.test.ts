@@ -6,6 +6,7 @@ import {
   DEFAULT_PUBLISH_RETRY,
   isTransientPublishError,
   publishWithRetries,
+  requestWithRetries,
   type RetryClock,
 } from '../../src/publish-retry.js';
 
@@ -127,5 +128,54 @@ describe('publish retries across a leader election', () => {
       ),
     ).rejects.toBeInstanceOf(natsErrors.RequestError);
     expect(calls).toBe(1);
+  });
+
+  it('asks a request again while nobody responds, and after a timeout only once', async () => {
+    const clock = fakeClock();
+    const failures: Array<'NO_RESPONDERS' | 'TIMEOUT'> = ['NO_RESPONDERS', 'NO_RESPONDERS', 'TIMEOUT'];
+    let calls = 0;
+    const answer = await requestWithRetries(
+      async () => {
+        const failure = failures[calls++];
+        if (failure) throw new Error(failure);
+        return 'answered';
+      },
+      (err) => (err as Error).message as 'NO_RESPONDERS' | 'TIMEOUT',
+      DEFAULT_PUBLISH_RETRY,
+      undefined,
+      clock,
+    );
+    expect(answer).toBe('answered');
+    expect(calls).toBe(4);
+
+    let timeouts = 0;
+    await expect(
+      requestWithRetries(
+        async () => {
+          timeouts++;
+          throw new Error('TIMEOUT');
+        },
+        () => 'TIMEOUT',
+        DEFAULT_PUBLISH_RETRY,
+        undefined,
+        clock,
+      ),
+    ).rejects.toThrow('TIMEOUT');
+    expect(timeouts).toBe(2);
+
+    let remote = 0;
+    await expect(
+      requestWithRetries(
+        async () => {
+          remote++;
+          throw new Error('remote error');
+        },
+        () => 'OTHER',
+        DEFAULT_PUBLISH_RETRY,
+        undefined,
+        clock,
+      ),
+    ).rejects.toThrow('remote error');
+    expect(remote).toBe(1);
   });
 });

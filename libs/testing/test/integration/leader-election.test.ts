@@ -96,65 +96,73 @@ async function topUpOf(token: string, reais: number) {
 
 describe('a stream leader killed during buys, previews and top-ups', () => {
   for (const stream of ['JOBS_PDF', 'EVENTS']) {
-    it(`(the ${stream} leader) shows no member an error, loses no job and charges each purchase once`, async () => {
-      const { user, codes: ready } = await memberWithPreviews(4);
-      const leader = cluster.node(await leaderOf(stream));
+    it(
+      `(the ${stream} leader) shows no member an error, loses no job and charges each purchase once`,
+      { timeout: 300_000 },
+      async () => {
+        const { user, codes: ready } = await memberWithPreviews(4);
+        const leader = cluster.node(await leaderOf(stream));
+        try {
+          // In flight as the leader dies: purchases (each waits for its PDF, then publishes page.bought), new pages
+          // (each publishes its render job) and top-ups (each publishes topup.credited and a mail job).
+          const buys = ready.map((code) =>
+            call<number>(stack.gatewayUrl, buy, { token: user.token, body: { code } }),
+          );
+          const pages = Array.from({ length: 6 }, () =>
+            call<string>(stack.gatewayUrl, createPage, { token: user.token, body: defaultPageRequest }),
+          );
+          const topUps = [topUpOf(user.token, 5), topUpOf(user.token, 7)];
+          await leader.kill();
+          // More after it died, while the streams elect a new leader.
+          const later = Array.from({ length: 4 }, () =>
+            call<string>(stack.gatewayUrl, createPage, { token: user.token, body: defaultPageRequest }),
+          );
 
-      // In flight as the leader dies: purchases (each waits for its PDF, then publishes page.bought), new pages
-      // (each publishes its render job) and top-ups (each publishes topup.credited and a mail job).
-      const buys = ready.map((code) =>
-        call<number>(stack.gatewayUrl, buy, { token: user.token, body: { code } }),
-      );
-      const pages = Array.from({ length: 6 }, () =>
-        call<string>(stack.gatewayUrl, createPage, { token: user.token, body: defaultPageRequest }),
-      );
-      const topUps = [topUpOf(user.token, 5), topUpOf(user.token, 7)];
-      await leader.kill();
-      // More after it died, while the streams elect a new leader.
-      const later = Array.from({ length: 4 }, () =>
-        call<string>(stack.gatewayUrl, createPage, { token: user.token, body: defaultPageRequest }),
-      );
+          const bought = await Promise.all(buys);
+          const generated = [...(await Promise.all(pages)), ...(await Promise.all(later))];
+          const credited = await Promise.all(topUps);
+          bought.forEach((res, i) => expectOk(res, `buy ${i}`));
+          generated.forEach((res, i) => expectOk(res, `createPage ${i}`));
+          credited.forEach((res, i) => expectOk(res, `processPayment ${i}`));
+          const newLeader = await leaderOf(stream);
+          expect(newLeader).not.toBe(leader.name);
 
-      const bought = await Promise.all(buys);
-      const generated = [...(await Promise.all(pages)), ...(await Promise.all(later))];
-      const credited = await Promise.all(topUps);
-      bought.forEach((res, i) => expectOk(res, `buy ${i}`));
-      generated.forEach((res, i) => expectOk(res, `createPage ${i}`));
-      credited.forEach((res, i) => expectOk(res, `processPayment ${i}`));
-      const newLeader = await leaderOf(stream);
-      expect(newLeader).not.toBe(leader.name);
+          // Every job reached its worker: each new page's preview arrives, each bought page's PDF downloads.
+          for (const res of generated) {
+            const thumb = await waitForThumbnail(stack, user.token, res.body.payload!, 90_000);
+            expect(thumb.status, `thumbnail of ${res.body.payload}`).toBe(200);
+          }
+          for (const code of ready)
+            expect((await download(stack.gatewayUrl, downloadPage, { code }, user.token)).status).toBe(200);
 
-      // Every job reached its worker: each new page's preview arrives, each bought page's PDF downloads.
-      for (const res of generated) {
-        const thumb = await waitForThumbnail(stack, user.token, res.body.payload!, 90_000);
-        expect(thumb.status, `thumbnail of ${res.body.payload}`).toBe(200);
-      }
-      for (const code of ready)
-        expect((await download(stack.gatewayUrl, downloadPage, { code }, user.token)).status).toBe(200);
-
-      // Money: each purchase debited once, each top-up credited once, whatever was retried.
-      const balance = await call<number>(stack.gatewayUrl, getBalance, { token: user.token });
-      expect(reaisToCents(balance.body.payload!)).toBe(1000 + 500 + 700 - 50 * ready.length);
-      const statement = await call<Statement>(stack.gatewayUrl, getStatement, { token: user.token });
-      const entries = statement.body.payload!.entries;
-      expect(entries.filter((e) => e.kind === 'purchase')).toHaveLength(ready.length);
-      expect(
-        entries
-          .filter((e) => e.kind === 'top_up')
-          .map((e) => e.amountCents)
-          .sort(),
-      ).toEqual([1000, 500, 700].sort());
-      const mine = await call<Array<{ code: string }>>(stack.gatewayUrl, getMyPages, { token: user.token });
-      expect(mine.body.payload!.map((p) => p.code).sort()).toEqual([...ready].sort());
-      // Each credit's mail job was queued once and sent once (the first top-up's, and the two in flight): once every
-      // mail job published so far is handled (a marker mail after them), there are exactly three.
-      await drainMail(stack, 90_000);
-      const creditMails = (await emailsTo(stack.mailApiUrl, user.email)).filter((m) =>
-        m.subject.startsWith('Saldo adicionado'),
-      );
-      expect(creditMails).toHaveLength(3);
-
-      await leader.start();
-    });
+          // Money: each purchase debited once, each top-up credited once, whatever was retried.
+          const balance = await call<number>(stack.gatewayUrl, getBalance, { token: user.token });
+          expect(reaisToCents(balance.body.payload!)).toBe(1000 + 500 + 700 - 50 * ready.length);
+          const statement = await call<Statement>(stack.gatewayUrl, getStatement, { token: user.token });
+          const entries = statement.body.payload!.entries;
+          expect(entries.filter((e) => e.kind === 'purchase')).toHaveLength(ready.length);
+          expect(
+            entries
+              .filter((e) => e.kind === 'top_up')
+              .map((e) => e.amountCents)
+              .sort(),
+          ).toEqual([1000, 500, 700].sort());
+          const mine = await call<Array<{ code: string }>>(stack.gatewayUrl, getMyPages, {
+            token: user.token,
+          });
+          expect(mine.body.payload!.map((p) => p.code).sort()).toEqual([...ready].sort());
+          // Each credit's mail job was queued once and sent once (the first top-up's, and the two in flight): once every
+          // mail job published so far is handled (a marker mail after them), there are exactly three.
+          await drainMail(stack, 90_000);
+          const creditMails = (await emailsTo(stack.mailApiUrl, user.email)).filter((m) =>
+            m.subject.startsWith('Saldo adicionado'),
+          );
+          expect(creditMails).toHaveLength(3);
+        } finally {
+          // Back as the cluster's third node, for the next kill to leave a quorum.
+          await leader.start();
+        }
+      },
+    );
   }
 });

@@ -46,15 +46,16 @@ afterAll(async () => {
 async function rendersStream() {
   const nc = await connect({ servers: natsServers(stack.natsUrl) });
   try {
-    const info = await (await jetstreamManager(nc)).streams.info(`OBJ_${stack.natsPrefix.toUpperCase()}_RENDERS`);
+    const info = await (
+      await jetstreamManager(nc)
+    ).streams.info(`OBJ_${stack.natsPrefix.toUpperCase()}_RENDERS`);
     return { config: info.config, bytes: info.state.bytes };
   } finally {
     await nc.close();
   }
 }
 
-const textOf = async (pdf: Buffer) =>
-  (await readPdf(pdf)).pages.map((p) => p.text).join('\n');
+const textOf = async (pdf: Buffer) => (await readPdf(pdf)).pages.map((p) => p.text).join('\n');
 
 describe('a full rendered-files bucket (RENDERS_MAX_BYTES=256k)', () => {
   it('is capped and drops its oldest files, keeps taking jobs, and draws an evicted page again from its seed', async () => {
@@ -68,7 +69,9 @@ describe('a full rendered-files bucket (RENDERS_MAX_BYTES=256k)', () => {
     // The first page: previewed, bought (its PDF printed and stored), downloaded.
     const first = await generatePageCode(stack, user.token);
     expect((await waitForThumbnail(stack, user.token, first)).status).toBe(200);
-    expect((await call(stack.gatewayUrl, buy, { token: user.token, body: { code: first } })).status).toBe(200);
+    expect((await call(stack.gatewayUrl, buy, { token: user.token, body: { code: first } })).status).toBe(
+      200,
+    );
     const original = await download(stack.gatewayUrl, downloadPage, { code: first }, user.token);
     expect(original.status).toBe(200);
 
@@ -87,9 +90,15 @@ describe('a full rendered-files bucket (RENDERS_MAX_BYTES=256k)', () => {
     // The mail queue has its own room: a top-up's mail is queued and sent with the bucket full.
     await topUp(stack, user.token, 5);
     await expect
-      .poll(async () => (await emailsTo(stack.mailApiUrl, user.email)).filter((m) => m.subject.startsWith('Saldo adicionado')).length, {
-        timeout: 60_000,
-      })
+      .poll(
+        async () =>
+          (await emailsTo(stack.mailApiUrl, user.email)).filter((m) =>
+            m.subject.startsWith('Saldo adicionado'),
+          ).length,
+        {
+          timeout: 60_000,
+        },
+      )
       .toBe(2);
 
     // The evicted page comes back, drawn from its seed: the buyer's download (the same sheet) and its preview.

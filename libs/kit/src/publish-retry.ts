@@ -120,7 +120,8 @@ export async function requestWithRetries<T>(
       const failure = failureOf(err);
       if (failure === 'OTHER' || (failure === 'TIMEOUT' && ++timeouts > 1)) throw err;
       const delay = backoffDelay(n, policy, clock.random);
-      if (clock.now() - started + delay >= policy.budgetMs) throw err;
+      // The budget bounds the asking while nobody responds; the one retry after a timeout is bounded by its count.
+      if (failure === 'NO_RESPONDERS' && clock.now() - started + delay >= policy.budgetMs) throw err;
       onRetry(err, n, delay);
       await clock.sleep(delay);
     }

@@ -153,6 +153,7 @@ describe('publish retries across a leader election', () => {
       requestWithRetries(
         async () => {
           timeouts++;
+          clock.advance(5000); // each attempt waits out its whole timeout, longer than the budget
           throw new Error('TIMEOUT');
         },
         () => 'TIMEOUT',

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { headers, nuid, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
+import { errors as natsErrors, headers, nuid, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
 import { jetstream, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { Objm, StorageType, type ObjectStore } from '@nats-io/obj';
 import type { Logger } from './logger.js';
-import { publishWithRetries, type PublishRetryPolicy } from './publish-retry.js';
+import {
+  isTransientPublishError,
+  publishWithRetries,
+  requestWithRetries,
+  type PublishRetryPolicy,
+} from './publish-retry.js';
 import { bucketSettings, type StreamLimit } from './storage-limits.js';
 
 /**
@@ -172,14 +177,34 @@ export class NatsFileStore implements FileStore {
   }
 
   private chunkOf(info: StoredDescription) {
-    return this.jsm.direct.getMessage(this.stream, { last_by_subj: `$O.${this.bucket}.C.${info.nuid}` });
+    return this.directGet(`$O.${this.bucket}.C.${info.nuid}`);
+  }
+
+  /**
+   * The last message of a subject, read from any replica of the bucket's stream (direct get). A read sent to a node
+   * that died on the way, or while this connection fails over, is asked again like a request (publish-retry.ts).
+   */
+  private directGet(subject: string) {
+    return requestWithRetries(
+      () => this.jsm.direct.getMessage(this.stream, { last_by_subj: subject }),
+      (err) =>
+        err instanceof natsErrors.TimeoutError
+          ? 'TIMEOUT'
+          : isTransientPublishError(err)
+            ? 'NO_RESPONDERS'
+            : 'OTHER',
+      { ...this.publishRetry, budgetMs: Math.min(3000, this.publishRetry.budgetMs) },
+      (err, attempt) =>
+        this.logger.warn(
+          { subject, attempt, err: (err as Error).message },
+          'file read not answered: asking again',
+        ),
+    );
   }
 
   /** A file's description, the last one published for its name (ADR-20), with one direct get. */
   private async describe(name: string): Promise<StoredDescription | null> {
-    const meta = await this.jsm.direct.getMessage(this.stream, {
-      last_by_subj: `$O.${this.bucket}.M.${metaToken(name)}`,
-    });
+    const meta = await this.directGet(`$O.${this.bucket}.M.${metaToken(name)}`);
     return meta ? meta.json<StoredDescription>() : null;
   }
 

@@ -83,7 +83,8 @@ async function memberWithPreviews(pages: number) {
   const user = await createActiveUser(stack);
   await topUp(stack, user.token, 10);
   const codes = await Promise.all(Array.from({ length: pages }, () => generatePageCode(stack, user.token)));
-  for (const code of codes) expect((await waitForThumbnail(stack, user.token, code)).status).toBe(200);
+  for (const code of codes)
+    expect((await waitForThumbnail(stack, user.token, code, 90_000)).status).toBe(200);
   return { user, codes };
 }
 

@@ -151,7 +151,7 @@ export class NatsFileStore implements FileStore {
     const info = await this.describe(name);
     if (!info || info.deleted) return null;
     if (info.chunks !== 1 || info.options?.link) {
-      const data = await this.os.getBlob(name);
+      const data = await this.readRetried(name, () => this.os.getBlob(name));
       return data ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
     }
     const chunk = await this.chunkOf(info);
@@ -180,13 +180,10 @@ export class NatsFileStore implements FileStore {
     return this.directGet(`$O.${this.bucket}.C.${info.nuid}`);
   }
 
-  /**
-   * The last message of a subject, read from any replica of the bucket's stream (direct get). A read sent to a node
-   * that died on the way, or while this connection fails over, is asked again like a request (publish-retry.ts).
-   */
-  private directGet(subject: string) {
+  /** A read asked again like a request when it times out or finds nobody (publish-retry.ts). */
+  private readRetried<T>(what: string, read: () => Promise<T>): Promise<T> {
     return requestWithRetries(
-      () => this.jsm.direct.getMessage(this.stream, { last_by_subj: subject }),
+      read,
       (err) =>
         err instanceof natsErrors.TimeoutError
           ? 'TIMEOUT'
@@ -196,9 +193,19 @@ export class NatsFileStore implements FileStore {
       { ...this.publishRetry, budgetMs: Math.min(3000, this.publishRetry.budgetMs) },
       (err, attempt) =>
         this.logger.warn(
-          { subject, attempt, err: (err as Error).message },
+          { what, attempt, err: (err as Error).message },
           'file read not answered: asking again',
         ),
+    );
+  }
+
+  /**
+   * The last message of a subject, read from any replica of the bucket's stream (direct get). A read sent to a node
+   * that died on the way, or while this connection fails over, is asked again like a request (publish-retry.ts).
+   */
+  private directGet(subject: string) {
+    return this.readRetried(subject, () =>
+      this.jsm.direct.getMessage(this.stream, { last_by_subj: subject }),
     );
   }
 

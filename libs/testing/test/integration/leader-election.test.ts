@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import { reaisToCents } from '@app/contracts/format';
 import { natsServers } from '@app/kit';
+import { waitFor } from '@app/stack';
 import {
   call,
   createActiveUser,
@@ -60,16 +61,25 @@ afterAll(async () => {
   await cluster?.remove();
 }, 120_000);
 
-/** The node leading a stream of this stack now (each stream elects its own leader among the three). */
-async function leaderOf(stream: string): Promise<string> {
+/**
+ * The node leading a stream of this stack now (each stream elects its own leader among the three), once it has one:
+ * asked until the cluster answers with a leader other than `not` (during an election it may not answer at all).
+ */
+async function leaderOf(stream: string, not?: string): Promise<string> {
   const nc = await connect({ servers: natsServers(cluster.url) });
+  let leader: string | undefined;
   try {
-    const info = await (
-      await jetstreamManager(nc)
-    ).streams.info(`${stack.natsPrefix.toUpperCase()}_${stream}`);
-    const leader = info.cluster?.leader;
-    if (!leader) throw new Error(`${stream} has no leader`);
-    return leader;
+    await waitFor(
+      async () => {
+        const jsm = await jetstreamManager(nc, { checkAPI: false });
+        const info = await jsm.streams.info(`${stack.natsPrefix.toUpperCase()}_${stream}`);
+        leader = info.cluster?.leader;
+        return Boolean(leader) && leader !== not;
+      },
+      `a leader of ${stream}`,
+      60_000,
+    );
+    return leader!;
   } finally {
     await nc.close();
   }
@@ -125,8 +135,8 @@ describe('a stream leader killed during buys, previews and top-ups', () => {
           bought.forEach((res, i) => expectOk(res, `buy ${i}`));
           generated.forEach((res, i) => expectOk(res, `createPage ${i}`));
           credited.forEach((res, i) => expectOk(res, `processPayment ${i}`));
-          const newLeader = await leaderOf(stream);
-          expect(newLeader).not.toBe(leader.name);
+          // Another node leads now (leaderOf waits for one that is not the killed node).
+          expect(await leaderOf(stream, leader.name)).not.toBe(leader.name);
 
           // Every job reached its worker: each new page's preview arrives, each bought page's PDF downloads.
           for (const res of generated) {

@@ -150,18 +150,41 @@ export class NatsFileStore implements FileStore {
   async get(name: string): Promise<Buffer | null> {
     const info = await this.describe(name);
     if (!info || info.deleted) return null;
-    if (info.chunks !== 1 || info.options?.link) {
+    if (info.options?.link) {
       const data = await this.readRetried(name, () => this.os.getBlob(name));
       return data ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
     }
-    const chunk = await this.chunkOf(info);
-    if (!chunk) return null;
-    const data = Buffer.from(chunk.data.buffer, chunk.data.byteOffset, chunk.data.byteLength);
+    const chunks = await this.chunksOf(info);
+    if (!chunks) return null;
+    const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     const expected = Buffer.from(info.digest.replace(/^SHA-256=/, ''), 'base64');
     if (!createHash('sha256').update(data).digest().equals(expected)) {
       throw new Error(`${name}: the stored file does not match its digest`);
     }
     return data;
+  }
+
+  /**
+   * A file's chunks in order, by direct gets (any replica answers; no consumer, so no stream leader is needed: a
+   * read goes on through a leader election): the first message on the file's chunk subject, then each next one after
+   * it. Null when one is missing (evicted).
+   */
+  private async chunksOf(info: StoredDescription): Promise<Buffer[] | null> {
+    const subject = `$O.${this.bucket}.C.${info.nuid}`;
+    const chunks: Buffer[] = [];
+    let seq = 0;
+    for (let i = 0; i < info.chunks; i++) {
+      const from = seq + 1;
+      const msg = await this.readRetried(subject, () =>
+        i === 0 && info.chunks === 1
+          ? this.jsm.direct.getMessage(this.stream, { last_by_subj: subject })
+          : this.jsm.direct.getMessage(this.stream, { next_by_subj: subject, seq: from }),
+      );
+      if (!msg) return null;
+      seq = msg.seq;
+      chunks.push(Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength));
+    }
+    return chunks;
   }
 
   /**
@@ -172,12 +195,16 @@ export class NatsFileStore implements FileStore {
   async has(name: string): Promise<boolean> {
     const info = await this.describe(name);
     if (!info || info.deleted) return false;
-    if (info.chunks !== 1 || info.options?.link) return true;
-    return (await this.chunkOf(info)) !== null;
+    if (info.options?.link) return true;
+    // The last chunk is the last to go when the bucket drops its oldest: the first one tells whether all are there.
+    return (await this.firstChunkOf(info)) !== null;
   }
 
-  private chunkOf(info: StoredDescription) {
-    return this.directGet(`$O.${this.bucket}.C.${info.nuid}`);
+  private firstChunkOf(info: StoredDescription) {
+    const subject = `$O.${this.bucket}.C.${info.nuid}`;
+    return this.readRetried(subject, () =>
+      this.jsm.direct.getMessage(this.stream, { next_by_subj: subject, seq: 1 }),
+    );
   }
 
   /** A read asked again like a request when it times out or finds nobody (publish-retry.ts). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { buy, downloadPage, renderFiles, thumb } from '@app/contracts';
+import { buy, downloadPage, renderFiles } from '@app/contracts';
 import { natsServers, type FileStore } from '@app/kit';
 import {
   call,
@@ -105,7 +105,9 @@ describe('a full rendered-files bucket (RENDERS_MAX_BYTES=256k)', () => {
     const again = await download(stack.gatewayUrl, downloadPage, { code: first }, user.token);
     expect(again.status).toBe(200);
     expect(await textOf(again.bytes)).toBe(await textOf(original.bytes));
-    const preview = await download(stack.gatewayUrl, thumb, { code: first }, user.token);
+    // Drawn again at once (the page is older than the render wait); a 503 meanwhile says "still drawing", as it does
+    // to the web, which asks again.
+    const preview = await waitForThumbnail(stack, user.token, first, 60_000);
     expect(preview.status).toBe(200);
     expect(preview.bytes.subarray(1, 4).toString()).toBe('PNG');
     expect((await rendersStream()).bytes).toBeLessThanOrEqual(CAP_BYTES);

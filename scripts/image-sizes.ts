@@ -2,7 +2,7 @@
  * `npm run images:size`: the size of each production image (deploy/Dockerfile.*), estimated from the files it
  * would hold, for machines where no Docker engine runs. Prints a Markdown table (README.md, "Production images").
  *
- *   base          node:20-bookworm-slim: BASE_IMAGE_MB below (not measurable without an engine; override with
+ *   base          node:24.21.0-bookworm-slim: BASE_IMAGE_MB below (the offline base as measured; override with
  *                 the BASE_IMAGE_MB variable once `docker image ls` has told you).
  *   bundle        dist/<name>/ as scripts/build-bundles.ts writes it (main.mjs, its source map, package files).
  *   node_modules  installed exactly as the image's `deps` stage does it: `npm ci --omit=dev --ignore-scripts` from
@@ -31,12 +31,11 @@ import {
 } from '../libs/stack/src/bundle.js';
 
 /**
- * node:20-bookworm-slim, linux/amd64, uncompressed: taken as ≈ 200 MB, an estimate. The one published figure found
- * is the 220 MB `docker images` shows for node:22-slim (labs.iximiuz.com, "How to choose a Node.js container
- * image"), on the same Debian; Node 20's `node` binary (98.9 MB for v20.20.2, measured on this machine) is smaller
- * than Node 22's.
+ * The base, uncompressed: 326 MB, the offline base `npm run images:build` made on this machine (deploy/offline-base.sh:
+ * Debian minbase, Node 24.21.0's binary and headers, npm), measured with `du` inside it; `npm run images:build`
+ * measures the real images where an engine runs (README.md, "Production images").
  */
-const BASE_IMAGE_MB = Number(process.env.BASE_IMAGE_MB ?? 200);
+const BASE_IMAGE_MB = Number(process.env.BASE_IMAGE_MB ?? 326);
 
 const MB = 1e6;
 const mb = (bytes: number) => (bytes / MB).toFixed(1);

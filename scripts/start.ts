@@ -10,7 +10,7 @@ import {
   DEV_PORTS,
   fromRoot,
   newSecrets,
-  nodeVersionProblem,
+  ensureSupportedNode,
   resolveNats,
   resolvePostgres,
   startDevProviders,
@@ -37,8 +37,6 @@ function secrets(): StackSecrets {
 }
 
 async function main() {
-  const tooOld = nodeVersionProblem();
-  if (tooOld) throw new Error(tooOld);
   for (const [name, port] of Object.entries(DEV_PORTS)) {
     if (await answers(port))
       throw new Error(`A porta ${port} (${name}) já está em uso: o site já está rodando?`);
@@ -143,6 +141,8 @@ async function shutdown(code: number) {
   for (const p of started.reverse()) await p.stop().catch(() => undefined);
   process.exit(code);
 }
+// First: on an older Node this re-runs the command under the bundled one and never comes back.
+await ensureSupportedNode();
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 

@@ -2,15 +2,13 @@
  * `npm test`: unit, integration and end-to-end tiers, then one closing line `N passed, N failed` summing them.
  * `npm test -- unit integration` runs only the named tiers. Each tier writes a JSON report to test-results/.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { fromRoot, nodeVersionProblem } from '@app/stack';
+import { ensureSupportedNode, fromRoot } from '@app/stack';
 
-const tooOld = nodeVersionProblem();
-if (tooOld) {
-  console.error(`✖ ${tooOld}`);
-  process.exit(1);
-}
+await ensureSupportedNode();
+// What every test process runs on: vitest's and Playwright's workers (this Node) and whatever they start by name.
+console.log(`▶ Node ${execFileSync('node', ['-v'], { encoding: 'utf8' }).trim()} (${process.execPath})`);
 
 type Tier = 'unit' | 'integration' | 'e2e';
 interface Outcome {

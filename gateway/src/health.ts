@@ -29,10 +29,13 @@ export async function natsReady(bus: Bus, timeoutMs = READY_CHECK_TIMEOUT_MS): P
 }
 
 /**
- * The gateway's readiness checks for the kit's `/ready`: NATS, then one per service it proxies to (@app/contracts'
- * UPSTREAMS: not the pdf-worker), by the service's name.
+ * What the gateway's `/ready` reports besides being up: NATS, then one check per service it proxies to (@app/contracts'
+ * UPSTREAMS: not the pdf-worker), by the service's name. None of them makes the gateway unready: it serves the SPA,
+ * the free samples and every route whose service answers, and a route whose service is down answers 503 with the
+ * envelope (routes.ts), so one service's outage never takes every gateway replica, and the whole site, out of the
+ * load balancer. `/ready` lists the ones down as `degraded` (deploy/README.md, "What to watch").
  */
-export function gatewayReadinessChecks(
+export function gatewayDependencyChecks(
   config: GatewayConfig,
   bus: Bus,
   timeoutMs = READY_CHECK_TIMEOUT_MS,

@@ -18,8 +18,8 @@ import type { GatewayDeps } from './app.js';
 import type { GatewayConfig } from './config.js';
 import type { SessionCheck } from './edge-auth.js';
 import { registerGoogleFormPost } from './google-form-post.js';
+import { gatewayDependencyChecks } from './health.js';
 import { registerMemberEvents } from './member-events.js';
-import { gatewayReadinessChecks } from './health.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { routeTable, upstreamUrl, type RouteEntry, type Upstream } from './route-table.js';
 import { registerWebApp } from './web-app.js';
@@ -31,9 +31,10 @@ import { registerWebApp } from './web-app.js';
 export async function registerRoutes(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
   const { config, logger, bus, pools, edgeAuth, memberStreams } = deps;
   // ---- routes the gateway answers itself ----
-  // Probes (load balancer, Kubernetes): /health while the process runs, /ready while NATS and every upstream's own
-  // /ready answer. Outside /api: not in the route table, not proxied, not in the API docs.
-  addHealthRoutes(app, gatewayReadinessChecks(config, bus));
+  // Probes (load balancer, Kubernetes): /health while the process runs, /ready while it serves (always, once it
+  // listens), reporting NATS and each upstream (health.ts: one down degrades the site, it does not take it away).
+  // Outside /api: not in the route table, not proxied, not in the API docs.
+  addHealthRoutes(app, {}, gatewayDependencyChecks(config, bus));
   // Metrics live on METRICS_PORT only: here a plain 404 (not the SPA's page), so a scraper pointed at the public
   // port fails loudly.
   app.get('/metrics', (_req, reply) =>

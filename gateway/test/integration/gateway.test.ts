@@ -1,4 +1,8 @@
 import http from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +12,7 @@ import { SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { Rpc, UPSTREAMS, type ApiRoute } from '@app/contracts';
 import { Bus, createLogger, currentContext, IdentityHeaders, verifyIdentity } from '@app/kit';
+import { fromRoot } from '@app/stack';
 import { buildGateway } from './build-gateway.js';
 import { service } from '../../src/service.js';
 import { routeTable, type Upstream } from '../../src/route-table.js';
@@ -435,13 +440,31 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it('serves the OpenAPI document generated from the contracts', async () => {
+  it('serves the OpenAPI 3.1 document generated from the contracts, which Redocly lints with 0 errors', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
-    const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/api/createPreference');
     expect(doc.paths['/api/page']).toHaveProperty('get');
     expect(doc.paths['/api/page']).toHaveProperty('post');
-  });
+    // Redocly CLI's recommended rules (npm @redocly/cli: one bundled package, nothing downloaded) on the served JSON.
+    const dir = await mkdtemp(path.join(tmpdir(), 'openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      await writeFile(file, res.body);
+      const lint = spawnSync(fromRoot('node_modules', '.bin', 'redocly'), ['lint', file, '--format=json'], {
+        encoding: 'utf8',
+      });
+      const report = JSON.parse(lint.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: Array<{ ruleId: string; severity: string; message: string }>;
+      };
+      expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('never writes a token from the query string or the Authorization header to the log', async () => {
     const queryToken = `query-secret-${randomUUID()}`;

@@ -1,15 +1,41 @@
-import type {} from '@app/testing';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  adminStats,
+  buy,
+  createPage,
+  downloadPage,
+  getEmailSettings,
+  login,
+  PlatformMessages,
+} from '@app/contracts';
 import { waitFor } from '@app/stack';
+import {
+  adminToken,
+  call,
+  createActiveUser,
+  defaultPageRequest,
+  download,
+  restartProcess,
+  topUp,
+  waitForThumbnail,
+} from '@app/testing';
+import { fakeBuild } from './fake-web-build.js';
 
 interface Readiness {
   status: 'ready' | 'not-ready';
   checks: Record<string, boolean>;
-  failed?: string[];
+  dependencies: Record<string, boolean>;
+  degraded?: string[];
 }
 
-/** The gateway of the tier's stack: its probes, and what /ready says while one upstream is down. */
-describe('gateway /health and /ready (the stack of this tier)', () => {
+/**
+ * The gateway of the tier's stack: its probes, and the site with services down. The gateway is ready while it serves;
+ * a service that is down takes only its own routes (503, the envelope, a pt-BR message), never the site.
+ */
+describe('gateway /health and /ready, and the site with mail and admin-stats down (the stack of this tier)', () => {
   const stack = inject('stack');
   const control = (process: string, action: 'stop' | 'start') =>
     fetch(`${stack.controlUrl}/${process}/${action}`, { method: 'POST' });
@@ -21,14 +47,17 @@ describe('gateway /health and /ready (the stack of this tier)', () => {
       body: (await res.json()) as Readiness,
     };
   };
-  /** Polls /ready until it answers `status` (no fixed wait), then returns that answer. */
-  const readinessWhen = async (status: number, what: string) => {
+  /** Polls /ready until `accept` holds (no fixed wait), then returns that answer. */
+  const readinessWhen = async (
+    accept: (r: Awaited<ReturnType<typeof readiness>>) => boolean,
+    what: string,
+  ) => {
     let last: Awaited<ReturnType<typeof readiness>> | undefined;
     try {
       await waitFor(
         async () => {
           last = await readiness();
-          return last.status === status;
+          return accept(last);
         },
         what,
         60_000,
@@ -38,15 +67,23 @@ describe('gateway /health and /ready (the stack of this tier)', () => {
     }
     return last!;
   };
-  let billingStopped = false;
+  const stopped = new Set<string>();
+  let web: string | undefined;
+
+  beforeAll(async () => {
+    // The gateway serves a web build of its own here (the tier does not build web/): the SPA and a free sample.
+    web = await mkdtemp(path.join(tmpdir(), 'gateway-degraded-web-'));
+    await fakeBuild(web);
+    await restartProcess(stack, 'gateway', { WEB_DIST: web });
+  }, 120_000);
 
   afterAll(async () => {
     // Whatever happened above, leave the stack whole for the next files.
-    if (billingStopped) {
-      await control('billing', 'start');
-      await readinessWhen(200, 'the gateway to be ready again');
-    }
-  });
+    for (const name of stopped) await control(name, 'start');
+    await restartProcess(stack, 'gateway', {});
+    await readinessWhen((r) => r.status === 200 && !r.body.degraded, 'every upstream to be back');
+    if (web) await rm(web, { recursive: true, force: true });
+  }, 180_000);
 
   it('/health answers JSON 200 while the process runs (not the SPA)', async () => {
     const res = await fetch(`${stack.gatewayUrl}/health`);
@@ -55,35 +92,78 @@ describe('gateway /health and /ready (the stack of this tier)', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
-  it('/ready answers 200 with every check when NATS and all upstreams are up', async () => {
-    const ready = await readinessWhen(200, 'the gateway to be ready');
+  it('/ready answers 200 and reports NATS and every upstream up', async () => {
+    const ready = await readinessWhen((r) => r.status === 200 && !r.body.degraded, 'every upstream up');
     expect(ready.type).toMatch(/^application\/json/);
     expect(ready.body).toEqual({
       status: 'ready',
-      checks: { nats: true, auth: true, billing: true, pages: true, mail: true, 'admin-stats': true },
+      checks: {},
+      dependencies: { nats: true, auth: true, billing: true, pages: true, mail: true, 'admin-stats': true },
     });
   });
 
-  it('/ready answers 503 naming the upstream that is down, and 200 again once it is back', async () => {
-    const stopped = await control('billing', 'stop');
-    expect(stopped.status, await stopped.text()).toBe(200);
-    billingStopped = true;
+  it('with mail and admin-stats stopped: /ready stays 200, the SPA, samples, sign-in, generate and buy work, their own routes answer 503', async () => {
+    // A member with a balance, made while mail is up (sign-up sends the activation mail).
+    const member = await createActiveUser(stack);
+    await topUp(stack, member.token, 10);
+    const admin = await adminToken(stack);
 
-    const down = await readinessWhen(503, 'the gateway to notice billing is down');
-    expect(down.type).toMatch(/^application\/json/);
-    expect(down.body.status).toBe('not-ready');
-    expect(down.body.failed).toEqual(['billing']);
-    expect(down.body.checks).toMatchObject({ billing: false, nats: true, auth: true, pages: true });
+    for (const name of ['mail', 'admin-stats']) {
+      const res = await control(name, 'stop');
+      expect(res.status, await res.text()).toBe(200);
+      stopped.add(name);
+    }
+    const degraded = await readinessWhen(
+      (r) => r.body.degraded?.length === 2,
+      'the gateway to notice mail and admin-stats are down',
+    );
+    expect(degraded.status).toBe(200);
+    expect(degraded.body.status).toBe('ready');
+    expect(degraded.body.degraded).toEqual(['mail', 'admin-stats']);
+    expect(degraded.body.dependencies).toMatchObject({ nats: true, auth: true, billing: true, pages: true });
+
+    // The SPA and a free sample.
+    const home = await fetch(`${stack.gatewayUrl}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+    const sample = await fetch(`${stack.gatewayUrl}/samples/matematica_facil_1.pdf`);
+    expect(sample.status).toBe(200);
+
+    // Sign in, generate, buy, download.
+    const signedIn = await call<{ token: string }>(stack.gatewayUrl, login, {
+      body: { email: member.email, password: member.password },
+    });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const token = signedIn.body.payload!.token;
+    const page = await call<string>(stack.gatewayUrl, createPage, { token, body: defaultPageRequest });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const code = page.body.payload!;
+    expect((await waitForThumbnail(stack, token, code, 60_000)).status).toBe(200);
+    const bought = await call(stack.gatewayUrl, buy, { token, body: { code } });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect((await download(stack.gatewayUrl, downloadPage, { code }, token)).status).toBe(200);
+
+    // The routes of the services that are down: 503, the envelope, the pt-BR message; nothing else.
+    for (const route of [adminStats, getEmailSettings]) {
+      const res = await call(stack.gatewayUrl, route, { token: admin });
+      expect(res.status, route.path).toBe(503);
+      expect(res.body).toEqual({
+        status: 'ERROR',
+        message: PlatformMessages.unavailable,
+        payload: null,
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    }
     // /health is liveness only: a down upstream must not get the gateway restarted.
     expect((await fetch(`${stack.gatewayUrl}/health`)).status).toBe(200);
 
-    // The control endpoint answers once billing's own /ready does.
-    const started = await control('billing', 'start');
-    expect(started.status, await started.text()).toBe(200);
-    billingStopped = false;
-    const back = await readinessWhen(200, 'the gateway to be ready again');
-    expect(back.body.status).toBe('ready');
-    expect(back.body.failed).toBeUndefined();
-    // Stopping waits for billing's graceful shutdown, starting for a fresh process to boot and answer its /ready.
-  }, 180_000);
+    // Back: the control endpoint answers once each one's own /ready does.
+    for (const name of ['mail', 'admin-stats']) {
+      const res = await control(name, 'start');
+      expect(res.status, await res.text()).toBe(200);
+      stopped.delete(name);
+    }
+    const back = await readinessWhen((r) => !r.body.degraded, 'the gateway to see them back');
+    expect(back.status).toBe(200);
+  }, 240_000);
 });

@@ -1,22 +1,21 @@
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type {} from '@app/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { publicSitePaths } from '@app/contracts';
 import { Bus, createLogger } from '@app/kit';
 import { buildGateway } from './build-gateway.js';
+import { fakeBuild } from './fake-web-build.js';
 import { service } from '../../src/service.js';
 
 /** Every variable the gateway reads: the base ones and its own. */
 const gatewayEnv = service.configSchema;
 
 const PUBLIC_URL = 'https://exercicios.example.com.br';
-const webSource = (file: string) => fileURLToPath(new URL(`../../../web/${file}`, import.meta.url));
 
 /** The body as the client reads it once it has undone the Content-Encoding. */
 function decoded(res: LightMyRequestResponse): Buffer {
@@ -24,27 +23,6 @@ function decoded(res: LightMyRequestResponse): Buffer {
   if (encoding === 'br') return brotliDecompressSync(res.rawPayload);
   if (encoding === 'gzip') return gunzipSync(res.rawPayload);
   return res.rawPayload;
-}
-
-/**
- * A web build laid out as the web build writes it (web/vite.config.ts): the real index.html template and public
- * files, a hashed script with its .br and .gz forms, a small stylesheet with none, a free sample.
- */
-async function fakeBuild(dir: string) {
-  const script = Buffer.from(
-    Array.from({ length: 200 }, (_, i) => `export const line${i} = 'exercício ${i}';`).join('\n'),
-  );
-  await mkdir(path.join(dir, 'assets'));
-  await mkdir(path.join(dir, 'samples'));
-  await writeFile(path.join(dir, 'index.html'), await readFile(webSource('index.html')));
-  await writeFile(path.join(dir, 'assets/index-Ab12Cd34.js'), script);
-  await writeFile(path.join(dir, 'assets/index-Ab12Cd34.js.br'), brotliCompressSync(script));
-  await writeFile(path.join(dir, 'assets/index-Ab12Cd34.js.gz'), gzipSync(script));
-  await writeFile(path.join(dir, 'assets/tiny-Ef56Gh78.css'), 'body{margin:0}');
-  await writeFile(path.join(dir, 'samples/matematica_facil_1.pdf'), '%PDF-1.7 amostra');
-  for (const file of ['manifest.webmanifest', 'favicon.ico', 'favicon.svg', 'og-image.png'])
-    await writeFile(path.join(dir, file), await readFile(webSource(`public/${file}`)));
-  return { script };
 }
 
 describe('gateway: the SPA and its files (compression, cache, 404, robots, sitemap, link previews)', () => {

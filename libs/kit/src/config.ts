@@ -64,6 +64,52 @@ export const logEnv = z.object({
   LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['json', 'pretty']).optional()),
 });
 
+const BYTE_UNITS: Record<string, number> = { '': 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
+
+/** A size in bytes, `1073741824` or with a unit of powers of 1024: `512M`, `4G`, `64MiB`, `5GB`. Null if unreadable. */
+export function parseByteSize(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?\s*$/i.exec(text);
+  if (!m) return null;
+  return Math.round(Number(m[1]) * BYTE_UNITS[m[2]!.toLowerCase()]!);
+}
+
+const byteSize = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const bytes = parseByteSize(text);
+      if (bytes === null || bytes < 64 * 1024) {
+        ctx.addIssue({ code: 'custom', message: 'a size of at least 64k, e.g. 512M, 4G or 1073741824' });
+        return z.NEVER;
+      }
+      return bytes;
+    });
+
+const days = (fallback: number) => z.coerce.number().min(0.001).max(3650).default(fallback);
+
+/**
+ * How much JetStream keeps (deploy/README.md, "Storage"). Every stream has its own cap, so one that fills never takes
+ * another's room: the rendered files (`RENDERS`) drop their oldest files when full or old (a page whose file went is
+ * rendered again from its seed when asked), the events drop their oldest, the work queues refuse new jobs only when
+ * they themselves are full. Read by every process that creates or updates a stream (each applies the same values).
+ */
+export const storageEnv = z.object({
+  /** The RENDERS bucket's cap (every page's PDF and PNG, ~85 kB a page): past it the oldest files go first. */
+  RENDERS_MAX_BYTES: byteSize('5G'),
+  /** A rendered file is kept at most this many days after it was drawn (then drawn again when asked). */
+  RENDERS_MAX_AGE_DAYS: days(90),
+  /** The events' history (the audit log's source): kept this many days, so nobody's data outlives it there. */
+  EVENTS_MAX_AGE_DAYS: days(30),
+  EVENTS_MAX_BYTES: byteSize('1G'),
+  /** The render queue's own room (a few hundred bytes a job). */
+  JOBS_PDF_MAX_BYTES: byteSize('256M'),
+  /** The mail queue's own room. */
+  JOBS_MAIL_MAX_BYTES: byteSize('64M'),
+  /** A mail job (an address, a name) not sent within this many days is dropped: no personal data waits longer. */
+  JOBS_MAIL_MAX_AGE_DAYS: days(7),
+});
+
 /** The NATS variables of every process (services, gateway). */
 export const natsEnv = z.object({
   NATS_URL: z.string().min(1),
@@ -77,6 +123,12 @@ export const natsEnv = z.object({
    * node loses no queue and stops no consumer.
    */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /**
+   * The longest a JetStream publish keeps retrying while the stream has no leader (an election, a node restart), with
+   * back-off (publish-retry.ts); 0: one attempt.
+   */
+  NATS_PUBLISH_RETRY_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  ...storageEnv.shape,
 });
 
 /** Variables every process reads (the services and the gateway); each extends them with its own (kit service.ts). */

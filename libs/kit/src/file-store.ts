@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { headers, nuid, type NatsConnection } from '@nats-io/nats-core';
+import { errors as natsErrors, headers, nuid, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
 import { jetstream, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { Objm, StorageType, type ObjectStore } from '@nats-io/obj';
 import type { Logger } from './logger.js';
+import {
+  isTransientPublishError,
+  publishWithRetries,
+  requestWithRetries,
+  type PublishRetryPolicy,
+} from './publish-retry.js';
+import { bucketSettings, type StreamLimit } from './storage-limits.js';
 
 /**
  * Files that every replica of every service can read: written once by one process, read by any, with a fan-out
@@ -46,6 +53,10 @@ export interface NatsFileStoreOptions {
   description: string;
   /** Copies of the bucket's stream (NATS_STREAM_REPLICAS). */
   replicas: number;
+  /** The bucket's cap in bytes and age (RENDERS_MAX_BYTES, RENDERS_MAX_AGE_DAYS): past it the oldest files go. */
+  limit: StreamLimit;
+  /** Writes ride out a leader election like every publish (publish-retry.ts). */
+  publishRetry: PublishRetryPolicy;
   logger: Logger;
 }
 
@@ -65,6 +76,7 @@ export class NatsFileStore implements FileStore {
     private readonly jsm: JetStreamManager,
     private readonly bucket: string,
     private readonly logger: Logger,
+    private readonly publishRetry: PublishRetryPolicy,
   ) {
     this.js = jetstream(nc);
     this.stream = `OBJ_${bucket}`;
@@ -80,7 +92,9 @@ export class NatsFileStore implements FileStore {
       storage: StorageType.File,
       replicas: opts.replicas,
     });
-    return new NatsFileStore(nc, os, jsm, opts.bucket, opts.logger);
+    // A bounded cache, not a store that refuses writes when full (what the client creates): storage-limits.ts.
+    await jsm.streams.update(`OBJ_${opts.bucket}`, bucketSettings(opts.limit));
+    return new NatsFileStore(nc, os, jsm, opts.bucket, opts.logger, opts.publishRetry);
   }
 
   /**
@@ -99,7 +113,14 @@ export class NatsFileStore implements FileStore {
     }
     const id = nuid.next();
     const digest = createHash('sha256').update(data).digest('base64').replace(/\+/g, '-').replace(/\//g, '_');
-    await this.js.publish(`$O.${this.bucket}.C.${id}`, data);
+    // Each write is retried while the stream is between leaders; its msgID makes a retry of a stored one a no-op.
+    const publish = (subject: string, payload: Uint8Array | string, msgID: string, hdrs?: MsgHdrs) =>
+      publishWithRetries(
+        (timeout) =>
+          this.js.publish(subject, payload, { msgID, timeout, ...(hdrs ? { headers: hdrs } : {}) }),
+        this.publishRetry,
+      );
+    await publish(`$O.${this.bucket}.C.${id}`, data, `${this.bucket}:C:${id}`);
     const description = {
       name,
       options: { max_chunk_size: CHUNK_BYTES },
@@ -113,9 +134,12 @@ export class NatsFileStore implements FileStore {
     };
     const rollup = headers();
     rollup.set('Nats-Rollup', 'sub');
-    await this.js.publish(`$O.${this.bucket}.M.${metaToken(name)}`, JSON.stringify(description), {
-      headers: rollup,
-    });
+    await publish(
+      `$O.${this.bucket}.M.${metaToken(name)}`,
+      JSON.stringify(description),
+      `${this.bucket}:M:${id}`,
+      rollup,
+    );
   }
 
   /**
@@ -126,15 +150,13 @@ export class NatsFileStore implements FileStore {
   async get(name: string): Promise<Buffer | null> {
     const info = await this.describe(name);
     if (!info || info.deleted) return null;
-    if (info.chunks !== 1 || info.options?.link) {
-      const data = await this.os.getBlob(name);
+    if (info.options?.link) {
+      const data = await this.readRetried(name, () => this.os.getBlob(name));
       return data ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
     }
-    const chunk = await this.jsm.direct.getMessage(this.stream, {
-      last_by_subj: `$O.${this.bucket}.C.${info.nuid}`,
-    });
-    if (!chunk) return null;
-    const data = Buffer.from(chunk.data.buffer, chunk.data.byteOffset, chunk.data.byteLength);
+    const chunks = await this.chunksOf(info);
+    if (!chunks) return null;
+    const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     const expected = Buffer.from(info.digest.replace(/^SHA-256=/, ''), 'base64');
     if (!createHash('sha256').update(data).digest().equals(expected)) {
       throw new Error(`${name}: the stored file does not match its digest`);
@@ -142,16 +164,81 @@ export class NatsFileStore implements FileStore {
     return data;
   }
 
+  /**
+   * A file's chunks in order, by direct gets (any replica answers; no consumer, so no stream leader is needed: a
+   * read goes on through a leader election): the first message on the file's chunk subject, then each next one after
+   * it. Null when one is missing (evicted).
+   */
+  private async chunksOf(info: StoredDescription): Promise<Buffer[] | null> {
+    const subject = `$O.${this.bucket}.C.${info.nuid}`;
+    const chunks: Buffer[] = [];
+    let seq = 0;
+    for (let i = 0; i < info.chunks; i++) {
+      const from = seq + 1;
+      const msg = await this.readRetried(subject, () =>
+        i === 0 && info.chunks === 1
+          ? this.jsm.direct.getMessage(this.stream, { last_by_subj: subject })
+          : this.jsm.direct.getMessage(this.stream, { next_by_subj: subject, seq: from }),
+      );
+      if (!msg) return null;
+      seq = msg.seq;
+      chunks.push(Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength));
+    }
+    return chunks;
+  }
+
+  /**
+   * Whether the whole file is there: its description and, for a one-chunk file, the chunk. The bucket drops its
+   * oldest messages when full or old (storage-limits.ts), a chunk first, so a description may outlive its chunk for
+   * a moment: such a file is absent, and `put` writes it again.
+   */
   async has(name: string): Promise<boolean> {
     const info = await this.describe(name);
-    return info !== null && !info.deleted;
+    if (!info || info.deleted) return false;
+    if (info.options?.link) return true;
+    // The last chunk is the last to go when the bucket drops its oldest: the first one tells whether all are there.
+    return (await this.firstChunkOf(info)) !== null;
+  }
+
+  private firstChunkOf(info: StoredDescription) {
+    const subject = `$O.${this.bucket}.C.${info.nuid}`;
+    return this.readRetried(subject, () =>
+      this.jsm.direct.getMessage(this.stream, { next_by_subj: subject, seq: 1 }),
+    );
+  }
+
+  /** A read asked again like a request when it times out or finds nobody (publish-retry.ts). */
+  private readRetried<T>(what: string, read: () => Promise<T>): Promise<T> {
+    return requestWithRetries(
+      read,
+      (err) =>
+        err instanceof natsErrors.TimeoutError
+          ? 'TIMEOUT'
+          : isTransientPublishError(err)
+            ? 'NO_RESPONDERS'
+            : 'OTHER',
+      { ...this.publishRetry, budgetMs: Math.min(3000, this.publishRetry.budgetMs) },
+      (err, attempt) =>
+        this.logger.warn(
+          { what, attempt, err: (err as Error).message },
+          'file read not answered: asking again',
+        ),
+    );
+  }
+
+  /**
+   * The last message of a subject, read from any replica of the bucket's stream (direct get). A read sent to a node
+   * that died on the way, or while this connection fails over, is asked again like a request (publish-retry.ts).
+   */
+  private directGet(subject: string) {
+    return this.readRetried(subject, () =>
+      this.jsm.direct.getMessage(this.stream, { last_by_subj: subject }),
+    );
   }
 
   /** A file's description, the last one published for its name (ADR-20), with one direct get. */
   private async describe(name: string): Promise<StoredDescription | null> {
-    const meta = await this.jsm.direct.getMessage(this.stream, {
-      last_by_subj: `$O.${this.bucket}.M.${metaToken(name)}`,
-    });
+    const meta = await this.directGet(`$O.${this.bucket}.M.${metaToken(name)}`);
     return meta ? meta.json<StoredDescription>() : null;
   }
 

@@ -244,22 +244,35 @@ export function addRoute<R extends ApiRoute>(
   });
 }
 
+/** Runs checks at once (a slow one does not add up to the others' time); one that throws counts as failed. */
+async function runChecks(checks: Record<string, () => Promise<boolean>>) {
+  const entries = Object.entries(checks);
+  const outcomes = await Promise.all(entries.map(([, check]) => check().catch(() => false)));
+  const results: Record<string, boolean> = {};
+  entries.forEach(([name], i) => (results[name] = outcomes[i] === true));
+  return { results, failed: entries.map(([name]) => name).filter((name) => !results[name]) };
+}
+
 /**
  * Liveness and readiness. `/health` answers while the process runs; `/ready` answers 503 until every check passes,
- * naming the ones that failed. Checks run at once (a slow one does not add up to the others' time); a check that
- * throws counts as failed.
+ * naming the ones that failed. `dependencies` are reported and never make the process unready: what it can work
+ * without, answering for the part that needs one that is down (the gateway's upstreams), listed as `degraded`.
  */
-export function addHealthRoutes(app: FastifyInstance, checks: Record<string, () => Promise<boolean>>): void {
+export function addHealthRoutes(
+  app: FastifyInstance,
+  checks: Record<string, () => Promise<boolean>>,
+  dependencies: Record<string, () => Promise<boolean>> = {},
+): void {
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_req, reply) => {
-    const entries = Object.entries(checks);
-    const outcomes = await Promise.all(entries.map(([, check]) => check().catch(() => false)));
-    const results: Record<string, boolean> = {};
-    entries.forEach(([name], i) => (results[name] = outcomes[i] === true));
-    const failed = entries.map(([name]) => name).filter((name) => !results[name]);
-    const ready = failed.length === 0;
-    return reply
-      .code(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'not-ready', checks: results, ...(ready ? {} : { failed }) });
+    const [own, deps] = await Promise.all([runChecks(checks), runChecks(dependencies)]);
+    const ready = own.failed.length === 0;
+    return reply.code(ready ? 200 : 503).send({
+      status: ready ? 'ready' : 'not-ready',
+      checks: own.results,
+      ...(ready ? {} : { failed: own.failed }),
+      ...(Object.keys(dependencies).length ? { dependencies: deps.results } : {}),
+      ...(deps.failed.length ? { degraded: deps.failed } : {}),
+    });
   });
 }

@@ -8,4 +8,6 @@ export * from './identity.js';
 export * from './logger.js';
 export * from './metrics.js';
 export * from './nats.js';
+export * from './publish-retry.js';
+export * from './storage-limits.js';
 export * from './service.js';

@@ -49,6 +49,7 @@ export class Metrics {
   readonly #httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   readonly #natsRequests: Histogram<'subject' | 'outcome'>;
   readonly #redeliveries: Counter<'stream' | 'consumer'>;
+  readonly #publishRetries: Counter<'stream'>;
   readonly #consumers = new Map<string, WatchedConsumer>();
   /** The series of each (method, route, status) seen, bound once: a request pays two updates, no label lookups. */
   readonly #httpSeries = new Map<string, { count: () => void; time: (seconds: number) => void }>();
@@ -83,6 +84,11 @@ export class Metrics {
       name: 'jetstream_redeliveries_total',
       help: 'JetStream messages this process received again (delivery count > 1), by stream and durable consumer.',
       labelNames: ['stream', 'consumer'],
+    });
+    this.#publishRetries = this.counter({
+      name: 'jetstream_publish_retries_total',
+      help: 'JetStream publishes tried again because the stream was between leaders or did not answer in time, by stream.',
+      labelNames: ['stream'],
     });
     // Polled from the server when Prometheus scrapes, never per message: one round of info requests serves the
     // three gauges of a scrape.
@@ -154,6 +160,10 @@ export class Metrics {
 
   redelivered(stream: string, consumer: string): void {
     this.#redeliveries.inc({ stream, consumer });
+  }
+
+  publishRetried(stream: string): void {
+    this.#publishRetries.inc({ stream });
   }
 
   /** Reports a durable consumer's pending, ack-pending and redelivered counts at each scrape. */

@@ -14,7 +14,6 @@ import {
   jetstream,
   jetstreamManager,
   JetStreamApiError,
-  RetentionPolicy,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -29,8 +28,16 @@ import {
   type StreamName,
 } from '@app/contracts';
 import type { z } from 'zod';
+import { storageEnv } from './config.js';
 import { currentContext, REQUEST_ID_HEADER, requestIdFrom, runWithContext } from './context.js';
 import { NatsFileStore, type FileStore } from './file-store.js';
+import {
+  DEFAULT_PUBLISH_RETRY,
+  publishWithRetries,
+  requestWithRetries,
+  type PublishRetryPolicy,
+} from './publish-retry.js';
+import { storageLimits, streamSettings, type StorageLimits } from './storage-limits.js';
 import type { Logger } from './logger.js';
 import type { Metrics, RequestOutcome } from './metrics.js';
 
@@ -45,6 +52,10 @@ export interface BusOptions {
   streamReplicas?: number;
   /** Where request durations, redeliveries and consumer counts are reported (none: not measured). */
   metrics?: Metrics;
+  /** How long a publish keeps retrying while a stream has no leader (NATS_PUBLISH_RETRY_MS; default 10 s). */
+  publishRetryMs?: number;
+  /** Each stream's and bucket's cap (the storage variables); default: their variables' defaults. */
+  storage?: StorageLimits;
 }
 
 /**
@@ -62,7 +73,7 @@ export function isBrokerOutage(err: unknown): boolean {
     err instanceof natsErrors.DrainingConnectionError ||
     err instanceof natsErrors.NoRespondersError ||
     err instanceof natsErrors.RequestError ||
-    (err instanceof JetStreamApiError && err.code === 503)
+    (err instanceof JetStreamApiError && err.status === 503)
   );
 }
 
@@ -107,6 +118,9 @@ export interface ConsumeContext {
 export type ConnectionChange = 'disconnected' | 'reconnected';
 
 const ns = 1_000_000;
+
+/** How long a request keeps asking while nobody responds (a replica reconnecting after its node died). */
+const REQUEST_RETRY_BUDGET_MS = 3000;
 const te = new TextEncoder();
 const td = new TextDecoder();
 
@@ -124,12 +138,15 @@ export class Bus {
   private constructor(
     readonly nc: NatsConnection,
     readonly js: JetStreamClient,
-    private readonly opts: Required<Omit<BusOptions, 'url' | 'metrics'>> & { metrics?: Metrics },
+    private readonly opts: Required<Omit<BusOptions, 'url' | 'metrics' | 'publishRetryMs'>> & {
+      metrics?: Metrics;
+      publishRetry: PublishRetryPolicy;
+    },
   ) {}
 
   static async connect(options: BusOptions): Promise<Bus> {
     const nc = await connect({
-      servers: options.url,
+      servers: natsServers(options.url),
       name: options.name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1000,
@@ -145,6 +162,11 @@ export class Bus {
       requestTimeoutMs: options.requestTimeoutMs ?? 5000,
       streamReplicas: options.streamReplicas ?? 1,
       metrics: options.metrics,
+      publishRetry: {
+        ...DEFAULT_PUBLISH_RETRY,
+        budgetMs: options.publishRetryMs ?? DEFAULT_PUBLISH_RETRY.budgetMs,
+      },
+      storage: options.storage ?? storageLimits(storageEnv.parse({})),
     });
     bus.watchStatus();
     return bus;
@@ -206,16 +228,39 @@ export class Bus {
     let outcome: RequestOutcome = 'invalid_response';
     try {
       let reply: Msg;
+      const data = te.encode(JSON.stringify(body));
+      const headers = this.outgoingHeaders(opts.requestId);
+      const ask = async () => {
+        try {
+          return await this.nc.request(this.subject(def.subject), data, {
+            timeout: opts.timeoutMs ?? this.opts.requestTimeoutMs,
+            headers,
+          });
+        } catch (err) {
+          const text = String((err as Error).message ?? err);
+          const code = /no responders|503/i.test(text) ? 'NO_RESPONDERS' : 'TIMEOUT';
+          throw new RpcError(`${def.subject}: ${code.toLowerCase()}`, code);
+        }
+      };
       try {
-        reply = await this.nc.request(this.subject(def.subject), te.encode(JSON.stringify(body)), {
-          timeout: opts.timeoutMs ?? this.opts.requestTimeoutMs,
-          headers: this.outgoingHeaders(opts.requestId),
-        });
+        // Asked again when its responder went with a dying node or is reconnecting (publish-retry.ts).
+        reply = await requestWithRetries(
+          ask,
+          (err) => (err instanceof RpcError && err.code !== 'REMOTE' ? (err.code as 'TIMEOUT') : 'OTHER'),
+          // A responder reconnects within a second or two; a service that is down is said so (503) soon.
+          {
+            ...this.opts.publishRetry,
+            budgetMs: Math.min(REQUEST_RETRY_BUDGET_MS, this.opts.publishRetry.budgetMs),
+          },
+          (err, attempt, delayMs) =>
+            this.opts.logger.warn(
+              { subject: def.subject, attempt, delayMs, err: (err as Error).message },
+              'request not answered: asking again',
+            ),
+        );
       } catch (err) {
-        const text = String((err as Error).message ?? err);
-        const code = /no responders|503/i.test(text) ? 'NO_RESPONDERS' : 'TIMEOUT';
-        outcome = code === 'NO_RESPONDERS' ? 'no_responders' : 'timeout';
-        throw new RpcError(`${def.subject}: ${code.toLowerCase()}`, code);
+        if (err instanceof RpcError) outcome = err.code === 'NO_RESPONDERS' ? 'no_responders' : 'timeout';
+        throw err;
       }
       const env = JSON.parse(td.decode(reply.data)) as ReplyEnvelope;
       if (!env.ok) {
@@ -323,6 +368,8 @@ export class Bus {
       bucket: this.streamName(name),
       description: Buckets[name].description,
       replicas: this.opts.streamReplicas,
+      limit: this.opts.storage[name],
+      publishRetry: this.opts.publishRetry,
       logger: this.opts.logger,
     });
   }
@@ -335,16 +382,21 @@ export class Bus {
       const config = {
         name: this.streamName(name),
         subjects: def.subjects.map((s) => this.subject(s)),
-        retention: def.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
-        duplicate_window: 10 * 60 * 1000 * ns,
+        ...streamSettings(name, this.opts.storage[name]),
         num_replicas: this.opts.streamReplicas,
       };
+      let exists = true;
       try {
         await jsm.streams.info(config.name);
-        await jsm.streams.update(config.name, config);
       } catch {
-        await jsm.streams.add(config);
+        exists = false;
       }
+      // The retention of an existing stream cannot change (the server refuses it): everything else follows the config.
+      if (exists) {
+        const { retention: _retention, ...update } = config;
+        void _retention;
+        await jsm.streams.update(config.name, update);
+      } else await jsm.streams.add(config);
     }
   }
 
@@ -355,11 +407,22 @@ export class Bus {
     opts: { msgID: string },
   ): Promise<void> {
     const body = def.payload.parse(payload);
+    const data = te.encode(JSON.stringify(body));
+    const headers = this.outgoingHeaders();
     try {
-      await this.js.publish(this.subject(def.subject), te.encode(JSON.stringify(body)), {
-        msgID: opts.msgID,
-        headers: this.outgoingHeaders(),
-      });
+      // Retried while the stream is between leaders; the msgID makes a retry of a stored message a no-op.
+      await publishWithRetries(
+        (timeout) =>
+          this.js.publish(this.subject(def.subject), data, { msgID: opts.msgID, headers, timeout }),
+        this.opts.publishRetry,
+        (err, attempt, delayMs) => {
+          this.opts.metrics?.publishRetried(def.stream);
+          this.opts.logger.warn(
+            { subject: def.subject, attempt, delayMs, err: (err as Error).message },
+            'publish not acknowledged: trying again',
+          );
+        },
+      );
     } catch (err) {
       throw new BrokerError(`${def.subject}: not published (${(err as Error).message})`, { cause: err });
     }
@@ -486,6 +549,13 @@ export class Bus {
     if (!this.nc.isClosed()) await this.nc.drain();
   }
 }
+
+/** NATS_URL as the client takes it: one address, or a cluster's several separated by commas. */
+export const natsServers = (url: string): string[] =>
+  url
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** An event's id (and JetStream msgID): its subject and the id of the fact it tells (Bus.publishEvent). */
 export const eventIdOf = (def: { subject: string }, businessId: string): string =>

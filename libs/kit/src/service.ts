@@ -8,6 +8,7 @@ import { addHealthRoutes, createHttpApp } from './http.js';
 import { createLogger, logFormatFor, type Logger } from './logger.js';
 import { addHttpMetrics, addMetricsRoute, Metrics } from './metrics.js';
 import { Bus } from './nats.js';
+import { storageLimits } from './storage-limits.js';
 
 /** A process's Postgres schema, its entities and its migrations (run at boot, never `synchronize`). */
 export type DatabaseSpec = Omit<DatabaseOptions, 'url' | 'logger'>;
@@ -118,6 +119,8 @@ export async function startService<S extends z.ZodObject, Db extends DatabaseSpe
     name: service.name,
     prefix: config.NATS_PREFIX,
     streamReplicas: config.NATS_STREAM_REPLICAS,
+    publishRetryMs: config.NATS_PUBLISH_RETRY_MS,
+    storage: storageLimits(config),
     logger,
     metrics,
   });

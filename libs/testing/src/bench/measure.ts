@@ -86,6 +86,32 @@ export function cpuTime(
   return totals;
 }
 
+/** Resident memory (VmRSS, MB = 10⁶ bytes) of each of `roots` with every process under it, summed (a worker and its
+ * Chromium: pages they share are counted in each). */
+export function rssMb(roots: Record<string, number>): Record<string, number> {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = procStat(Number(entry));
+    if (stat) parents.set(Number(entry), stat.ppid);
+  }
+  const rootOf = new Map(Object.entries(roots).map(([name, pid]) => [pid, name]));
+  const totals: Record<string, number> = Object.fromEntries(Object.keys(roots).map((name) => [name, 0]));
+  for (const pid of parents.keys()) {
+    let ancestor: number | undefined = pid;
+    while (ancestor !== undefined && !rootOf.has(ancestor) && ancestor > 1) ancestor = parents.get(ancestor);
+    const root = ancestor === undefined ? undefined : rootOf.get(ancestor);
+    if (!root) continue;
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      totals[root]! += (Number(kb ?? 0) * 1024) / 1e6;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return totals;
+}
+
 /** CPU milliseconds of this process so far. */
 export const ownCpuMs = (): number => procStat('self')?.ms ?? 0;
 

@@ -4,10 +4,16 @@ import type { PagesDeps } from './deps.js';
 import { ownedPage } from './owned-page.js';
 import { awaitRender } from './renders.js';
 
-/** The PNG preview of the user's page, waiting briefly if the worker is still drawing it. */
+/**
+ * The PNG preview of the user's page, waiting briefly if the worker is still drawing it. A page older than that wait
+ * whose preview is missing had its first render done (or lost) long ago: the file was evicted from the bounded
+ * RENDERS bucket (deploy/README.md, "Storage"), so it is drawn again from the page's seed at once. A newer one waits
+ * for the render queued with it.
+ */
 export async function readThumbnail(deps: PagesDeps, userId: string, code: string): Promise<Buffer> {
   const page = await ownedPage(deps, userId, code);
-  return awaitRender(deps, 'preview', page, (name) => deps.files.get(name));
+  const settled = Date.now() - page.createdAt.getTime() > deps.renderWait.timeoutMs;
+  return awaitRender(deps, 'preview', page, (name) => deps.files.get(name), { queueIfMissing: settled });
 }
 
 /**

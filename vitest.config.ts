@@ -11,6 +11,9 @@ export default defineConfig({
           name: 'unit',
           include: ['{libs,services,gateway,web,tools}/**/test/unit/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
+          // Some unit tests import a whole service's modules or run kubectl: seconds on a busy 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -16,7 +16,7 @@ afterEach(() => {
 /** A page of `userId`, with its PDF already stored unless told. */
 async function pageOf(userId: string, { pdf = true } = {}) {
   const code = `code-${userId}-${Math.random().toString(36).slice(2)}`;
-  await w.repo.insert({ code, userId, seed: 'seed', options });
+  await w.repo.insert({ code, userId, seed: 'seed', options, rules: 2 });
   if (pdf) w.files.set(`${code}.pdf`, Buffer.from('%PDF-'));
   return code;
 }

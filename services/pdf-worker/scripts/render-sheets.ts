@@ -34,7 +34,10 @@ const sheets = ([0, 1, 2] as const).flatMap((level) =>
         level,
       });
       const code = `FOLHA-${LEVEL_SLUGS[level].toUpperCase()}-${operations.join('').toUpperCase()}`;
-      return { name, sheet: sheetDocument(page, { code, answersUrl: `https://exemplo.com.br/gabarito/${code}` }) };
+      return {
+        name,
+        sheet: sheetDocument(page, { code, answersUrl: `https://exemplo.com.br/gabarito/${code}` }),
+      };
     }),
   ),
 );

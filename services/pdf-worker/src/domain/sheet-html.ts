@@ -137,7 +137,9 @@ function smallRow(room: number, digits: ReadonlyArray<number | null>, cls: 'carr
       digit === null || digit === undefined || (cls === 'carry' && digit === 0) ? '' : String(digit);
     // A borrow's rewrite (13, 9) in a box of its own, smaller than a carry: it stays inside its column, with a gap
     // to the next column's rewrite however many digits each has (issue 24; the layout test measures it).
-    cells.push(`<span class="d">${cls === 'borrow' && shown ? `<span class="rw">${shown}</span>` : shown}</span>`);
+    cells.push(
+      `<span class="d">${cls === 'borrow' && shown ? `<span class="rw">${shown}</span>` : shown}</span>`,
+    );
   }
   return `<div class="line small ${cls}"><span class="s"></span>${cells.join('')}</div>`;
 }
@@ -197,7 +199,8 @@ function chaveProblem(problem: Problem, level: Level): string {
  * for a learner who divides by halving (README of the generator, "Fácil ÷").
  */
 function factProblem(problem: Problem, answer?: number): string {
-  const blank = answer === undefined ? '<span class="answer-blank"></span>' : `<b class="result">${answer}</b>`;
+  const blank =
+    answer === undefined ? '<span class="answer-blank"></span>' : `<b class="result">${answer}</b>`;
   return `<div class="fact"><span class="fact-terms">${problem.a}\u2009÷\u2009${problem.b}\u2009=</span>${blank}</div>`;
 }
 

@@ -466,13 +466,17 @@ function styles(level: Level): string {
   .line.step .under { border-bottom: 1.2pt solid #111; }
 
   .chave { display: flex; align-items: flex-start; }
-  .chave .dividend { padding-right: 0.3em; }
+  /* A chave spans the cell's width with 5 mm columns: it starts under the problem's number, and its sign column and
+     paddings are narrower than a vertical conta's, so a four-digit dividend and a three-digit quotient fit. */
+  .cell.div:not(.fact-cell) { padding-top: 7mm; }
+  .chave .line .s { width: 1ch; }
+  .chave .dividend { padding-right: 0.2em; }
   .chave .divisor { display: flex; flex-direction: column; }
   .chave .by {
-    min-width: calc(var(--q-room) * max(1ch, ${COLUMN_MM}mm) + 0.7em); padding: 0 0.35em; line-height: var(--lh);
+    min-width: calc(var(--q-room) * max(1ch, ${COLUMN_MM}mm) + 0.5em); padding: 0 0.25em; line-height: var(--lh);
     border-left: 1.6pt solid #111; border-bottom: 1.6pt solid #111;
   }
-  .chave .quotient { min-height: calc(var(--lh) * 1em); line-height: var(--lh); padding-left: 0.35em; }
+  .chave .quotient { min-height: calc(var(--lh) * 1em); line-height: var(--lh); padding-left: 0.25em; }
   .fact { margin: auto 0; display: flex; align-items: baseline; gap: 1.5mm; font-size: 0.85em; white-space: nowrap; }
   .answer-blank { display: inline-block; width: 12mm; border-bottom: 1pt solid #111; }
   .caption { position: absolute; bottom: 1.2mm; right: 1.8mm; font-size: 8.5pt; color: #222; }

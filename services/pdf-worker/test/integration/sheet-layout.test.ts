@@ -49,6 +49,17 @@ const MEASURE = `(() => {
       for (const el of cell.querySelectorAll('*')) {
         if (visible(el) && !inside(boxOf(el), box)) found.push(name(el) + ' overflows cell ' + (c + 1) + ' of sheet ' + (s + 1));
       }
+      // The problem's number never sits on the conta (a chave as wide as its cell starts under it).
+      const index = cell.querySelector('.index');
+      if (index) {
+        const a = boxOf(index);
+        for (const el of cell.querySelectorAll('.line .d, .line .s, .by, .quotient, .fact')) {
+          const b = boxOf(el);
+          if (b.width > 0 && el.textContent.trim() !== '' && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+            found.push('the number of cell ' + (c + 1) + ' of sheet ' + (s + 1) + ' covers ' + name(el));
+          }
+        }
+      }
       const caption = cell.querySelector('.caption');
       if (caption) {
         const a = boxOf(caption);
@@ -184,9 +195,10 @@ describe('sheet layout', () => {
       }
     }
     expect(findings).toEqual([]);
-    // What was measured is there: digit columns on every sheet, borrows in every Médio and Difícil − gabarito,
-    // carry boxes on every Médio and Difícil page with + or ×.
-    expect(totals.columns).toBeGreaterThan(0);
+    // What was measured is there: digit columns on every sheet with a conta (a Fácil ÷-only page is all facts,
+    // 18 ÷ 2 = ___), borrows in every Médio and Difícil − gabarito, carry boxes on every Médio and Difícil page
+    // with + or ×.
+    if (level > 0 || operations.some((op) => op !== 'div')) expect(totals.columns).toBeGreaterThan(0);
     if (level > 0 && operations.includes('sub')) expect(totals.rewrites).toBeGreaterThan(0);
     if (level > 0 && (operations.includes('add') || operations.includes('mult'))) {
       expect(totals.boxes).toBeGreaterThan(0);

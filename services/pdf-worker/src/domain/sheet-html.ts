@@ -477,7 +477,7 @@ function styles(level: Level): string {
     border-left: 1.6pt solid #111; border-bottom: 1.6pt solid #111;
   }
   .chave .quotient { min-height: calc(var(--lh) * 1em); line-height: var(--lh); padding-left: 0.25em; }
-  .fact { margin: auto 0; display: flex; align-items: baseline; gap: 1.5mm; font-size: 0.85em; white-space: nowrap; }
+  .fact { margin: auto 0; display: flex; align-items: baseline; gap: 1.5mm; font-size: 0.78em; white-space: nowrap; }
   .answer-blank { display: inline-block; width: 12mm; border-bottom: 1pt solid #111; }
   .caption { position: absolute; bottom: 1.2mm; right: 1.8mm; font-size: 8.5pt; color: #222; }
 

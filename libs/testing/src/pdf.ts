@@ -137,7 +137,10 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
   return { number, width, height, runs, words, text: layoutText(runs) };
 }
 
-/** Runs grouped into lines by baseline, each line left to right, with a space where the page leaves a gap. */
+/**
+ * Runs grouped into lines by baseline, each line left to right, with a space where the page leaves a gap (not
+ * between the digit columns of one number).
+ */
 function layoutText(runs: PdfTextRun[]): string {
   const lines: PdfTextRun[][] = [];
   for (const run of [...runs].sort((a, b) => a.baseline - b.baseline)) {
@@ -155,8 +158,17 @@ function layoutText(runs: PdfTextRun[]): string {
       let end: PdfTextRun | undefined;
       for (const run of line.sort((a, b) => a.xMin - b.xMin)) {
         const gap = end ? run.xMin - end.xMax : 0;
+        // The digits of a written number stand one per column of the caderno's width (5 mm, wider than a digit):
+        // read as one number, as a person reads them, when the gap is narrower than 0.4 of the digits' size.
+        const sameNumber =
+          end !== undefined &&
+          /^\d+$/.test(end.text) &&
+          /^\d+$/.test(run.text) &&
+          end.fontSize === run.fontSize &&
+          gap <= 0.4 * run.fontSize;
         if (
           end &&
+          !sameNumber &&
           gap > 0.1 * Math.min(end.fontSize, run.fontSize) &&
           !/\s$/.test(text) &&
           !/^\s/.test(run.text)

@@ -144,7 +144,7 @@ describe('buyPage', () => {
       `publish ${Events.pageBought.subject}`,
     ]);
     const [job] = renderJobs();
-    expect(job!.payload).toEqual({ code, seed: 'seed', options });
+    expect(job!.payload).toEqual({ code, seed: 'seed', options, rules: 2 });
     // A later request for the same PDF gets a job of its own (a shared id would be dropped by JetStream).
     expect(job!.msgID).toMatch(new RegExp(`^document:${code}:[0-9a-f-]{36}$`));
   });

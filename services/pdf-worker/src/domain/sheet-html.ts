@@ -201,7 +201,7 @@ function chaveProblem(problem: Problem, level: Level): string {
 function factProblem(problem: Problem, answer?: number): string {
   const blank =
     answer === undefined ? '<span class="answer-blank"></span>' : `<b class="result">${answer}</b>`;
-  return `<div class="fact"><span class="fact-terms">${problem.a}\u2009÷\u2009${problem.b}\u2009=</span>${blank}</div>`;
+  return `<div class="fact"><span class="fact-terms">${problem.a} ÷ ${problem.b} =</span>${blank}</div>`;
 }
 
 function problemCell(problem: Problem, index: number, level: Level, asFacts: boolean): string {

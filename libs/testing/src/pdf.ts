@@ -103,7 +103,9 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
     const font = fontNames.get(item.fontName) ?? item.fontName;
     fonts.add(font);
     runs.push({
-      text: item.str,
+      // A written number stands one digit per column of the caderno's width (5 mm, wider than a digit): pdfjs
+      // reports the gaps as spaces ("7 4 1"); a person reads one number, and so does this.
+      text: /^\d( \d)+$/.test(item.str) ? item.str.replaceAll(' ', '') : item.str,
       fontSize: Math.abs(scaleY),
       font,
       baseline: top,
@@ -137,10 +139,7 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
   return { number, width, height, runs, words, text: layoutText(runs) };
 }
 
-/**
- * Runs grouped into lines by baseline, each line left to right, with a space where the page leaves a gap (not
- * between the digit columns of one number).
- */
+/** Runs grouped into lines by baseline, each line left to right, with a space where the page leaves a gap. */
 function layoutText(runs: PdfTextRun[]): string {
   const lines: PdfTextRun[][] = [];
   for (const run of [...runs].sort((a, b) => a.baseline - b.baseline)) {
@@ -158,17 +157,8 @@ function layoutText(runs: PdfTextRun[]): string {
       let end: PdfTextRun | undefined;
       for (const run of line.sort((a, b) => a.xMin - b.xMin)) {
         const gap = end ? run.xMin - end.xMax : 0;
-        // The digits of a written number stand one per column of the caderno's width (5 mm, wider than a digit):
-        // read as one number, as a person reads them, when the gap is narrower than 0.4 of the digits' size.
-        const sameNumber =
-          end !== undefined &&
-          /^\d+$/.test(end.text) &&
-          /^\d+$/.test(run.text) &&
-          end.fontSize === run.fontSize &&
-          gap <= 0.4 * run.fontSize;
         if (
           end &&
-          !sameNumber &&
           gap > 0.1 * Math.min(end.fontSize, run.fontSize) &&
           !/\s$/.test(text) &&
           !/^\s/.test(run.text)

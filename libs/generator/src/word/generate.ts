@@ -118,22 +118,21 @@ class WordPage {
     for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
       const conta = source(random, this.contas);
       if (!this.contas.accepts(conta)) continue;
-      const options = allowed
-        .filter((kind) => kindFits(kind, conta))
-        .map((kind) => ({
-          kind,
-          templates: WORD_TEMPLATES.filter(
-            (template) =>
-              template.kind === kind &&
-              template.fits(conta) &&
-              !this.keys.includes(WordPage.key(template.context, conta)),
-          ),
-        }))
-        .filter((option) => option.templates.length > 0);
+      const options = WORD_TEMPLATES.filter(
+        (template) =>
+          allowed.includes(template.kind) &&
+          kindFits(template.kind, conta) &&
+          template.fits(conta) &&
+          !this.keys.includes(WordPage.key(template.context, conta)),
+      );
       if (options.length === 0) continue;
-      const { templates } = random.pick(leastBy(options, (option) => count(this.kinds, option.kind)));
+      // The kind its operation has used least first, then the context, then the template.
       const template = random.pick(
-        leastBy(templates, (t) => count(this.contexts, t.context) * 100 + count(this.templates, t.id)),
+        leastBy(
+          options,
+          (t) =>
+            count(this.kinds, t.kind) * 10_000 + count(this.contexts, t.context) * 100 + count(this.templates, t.id),
+        ),
       );
       const problem = renderWordProblem(template, conta, drawCast(random, template));
       this.contas.add(conta);

@@ -38,7 +38,9 @@ export type WordContext =
   | 'fábrica'
   | 'loja'
   | 'leitura'
-  | 'brincadeiras';
+  | 'brincadeiras'
+  | 'cidade'
+  | 'sítio';
 
 /** Who a problem is about: the people drawn for it (distinct names) and a relative or neighbour. */
 export interface Cast {
@@ -118,6 +120,13 @@ export const NOUNS = {
   convidado: noun('convidado', 'convidados', 'm'),
   mesa: noun('mesa', 'mesas', 'f'),
   picole: noun('picolé', 'picolés', 'm'),
+  setor: noun('setor', 'setores', 'm'),
+  lugar: noun('lugar', 'lugares', 'm'),
+  visitante: noun('visitante', 'visitantes', 'm'),
+  torcedor: noun('torcedor', 'torcedores', 'm'),
+  laranjeira: noun('laranjeira', 'laranjeiras', 'f'),
+  prateleira: noun('prateleira', 'prateleiras', 'f'),
+  saco: noun('saco', 'sacos', 'm'),
 } as const satisfies Record<string, Noun>;
 
 const N = NOUNS;
@@ -135,6 +144,7 @@ const NEEDED: Forms = ['necessário', 'necessária', 'necessários', 'necessári
 const COMPLETE: Forms = ['completo', 'completa', 'completos', 'completas'];
 /** The clitic after an infinitive: "dividi-los" (the pães de queijo), "dividi-las" (the paçocas). */
 const DIVIDE_THEM: Forms = ['dividi-lo', 'dividi-la', 'dividi-los', 'dividi-las'];
+const TAKE_THEM: Forms = ['levá-lo', 'levá-la', 'levá-los', 'levá-las'];
 
 /** "a outra" or "as outras", "o outro" or "os outros": the rest of a collection of `count` things. */
 const theOthers = (word: Noun, count: number): string =>
@@ -255,6 +265,19 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     },
   }),
 
+  T({
+    id: 'juntar.cidade',
+    kind: 'juntar',
+    context: 'cidade',
+    people: 0,
+    fits: (conta) => conta.result >= 100,
+    render: ({ a, b, result }) => ({
+      statement: `No fim de semana, o parque da cidade recebeu ${qty(a, N.visitante)} no sábado e ${qty(b, N.visitante)} no domingo.`,
+      question: `${capitalize(howMany(N.visitante))} o parque recebeu no fim de semana?`,
+      answer: `O parque recebeu ${qty(result, N.visitante)} no fim de semana.`,
+    }),
+  }),
+
   // ── + acrescentar ───────────────────────────────────────────────────────────────────────────────────────────
   T({
     id: 'acrescentar.figurinhas',
@@ -361,6 +384,31 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     }),
   }),
 
+  T({
+    id: 'separar.sitio',
+    kind: 'separar',
+    context: 'sítio',
+    people: 0,
+    fits: any,
+    render: ({ a, b, result }) => ({
+      statement: `Um sítio colheu ${qty(a, N.laranja)}: ${thousands(b)} ${conj(VERBS.foi, b)} para a fábrica de sucos e ${theOthers(N.laranja, result)} ${conj(VERBS.foi, result)} para a feira.`,
+      question: `${capitalize(howMany(N.laranja))} foram para a feira?`,
+      answer: `${capitalize(qty(result, N.laranja))} ${conj(VERBS.foi, result)} para a feira.`,
+    }),
+  }),
+  T({
+    id: 'separar.biblioteca',
+    kind: 'separar',
+    context: 'biblioteca',
+    people: 0,
+    fits: any,
+    render: ({ a, b, result }) => ({
+      statement: `${capitalize(agree(WORDS.of, 'm', a))} ${qty(a, N.livro)} da biblioteca da cidade, ${thousands(b)} ${conj(VERBS.e, b)} de histórias e ${theOthers(N.livro, result)} ${conj(VERBS.e, result)} de ciências.`,
+      question: `${capitalize(howMany(N.livro))} são de ciências?`,
+      answer: `${capitalize(qty(result, N.livro))} ${conj(VERBS.e, result)} de ciências.`,
+    }),
+  }),
+
   // ── − retirar ───────────────────────────────────────────────────────────────────────────────────────────────
   T({
     id: 'retirar.figurinhas',
@@ -421,6 +469,19 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
       statement: `A biblioteca da escola tinha ${qty(a, N.livro)} na estante de aventuras e emprestou ${qty(b, N.livro)} aos alunos.`,
       question: `${capitalize(howMany(N.livro))} ficaram na estante?`,
       answer: `${capitalize(conj(VERBS.ficou, result))} ${qty(result, N.livro)} na estante.`,
+    }),
+  }),
+
+  T({
+    id: 'retirar.campeonato',
+    kind: 'retirar',
+    context: 'campeonato',
+    people: 0,
+    fits: (conta) => conta.a >= 100,
+    render: ({ a, b, result }) => ({
+      statement: `Para a final do campeonato, ${conj(VERBS.foi, a)} ${agree(adjective('colocad'), 'm', a)} à venda ${qty(a, N.ingresso)}, e já ${conj(VERBS.foi, b)} ${agree(SOLD, 'm', b)} ${qty(b, N.ingresso)}.`,
+      question: `${capitalize(howMany(N.ingresso))} ainda não foram vendidos?`,
+      answer: `Ainda não ${conj(VERBS.foi, result)} ${agree(SOLD, 'm', result)} ${qty(result, N.ingresso)}.`,
     }),
   }),
 
@@ -488,6 +549,19 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     }),
   }),
 
+  T({
+    id: 'comparar.torcida',
+    kind: 'comparar',
+    context: 'campeonato',
+    people: 0,
+    fits: (conta) => conta.a >= 100 && conta.a <= 99_999,
+    render: ({ a, b, result }) => ({
+      statement: `O primeiro jogo da final do campeonato teve ${qty(a, N.torcedor)} no estádio, e o segundo teve ${qty(b, N.torcedor)}.`,
+      question: `${capitalize(howMany(N.torcedor))} o primeiro jogo teve a mais que o segundo?`,
+      answer: `O primeiro jogo teve ${qty(result, N.torcedor)} a mais que o segundo.`,
+    }),
+  }),
+
   // ── − completar ─────────────────────────────────────────────────────────────────────────────────────────────
   T({
     id: 'completar.album',
@@ -540,6 +614,19 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     }),
   }),
 
+  T({
+    id: 'completar.reciclagem',
+    kind: 'completar',
+    context: 'reciclagem',
+    people: 0,
+    fits: any,
+    render: ({ a, b, result }) => ({
+      statement: `A escola quer juntar ${qty(a, N.latinha)} para trocar por livros novos e já juntou ${qty(b, N.latinha)}.`,
+      question: `${capitalize(howMany(N.latinha))} ainda faltam?`,
+      answer: `Ainda ${conj(VERBS.falta, result)} ${qty(result, N.latinha)}.`,
+    }),
+  }),
+
   // ── × parcelas iguais (b grupos de a) ───────────────────────────────────────────────────────────────────────
   T({
     id: 'parcelas-iguais.figurinhas',
@@ -575,6 +662,18 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
       statement: `Uma gráfica entregou ${qty(b, N.pacote)} de papel, com ${qty(a, N.folha)} em cada pacote.`,
       question: `${capitalize(howMany(N.folha))} a gráfica entregou?`,
       answer: `A gráfica entregou ${qty(result, N.folha)}.`,
+    }),
+  }),
+  T({
+    id: 'parcelas-iguais.campeonato',
+    kind: 'parcelas-iguais',
+    context: 'campeonato',
+    people: 0,
+    fits: (conta) => conta.a >= 100,
+    render: ({ a, b, result }) => ({
+      statement: `O ginásio onde vai ser a final do campeonato tem ${qty(b, N.setor)}, com ${qty(a, N.lugar)} em cada setor.`,
+      question: `${capitalize(howMany(N.lugar))} tem o ginásio?`,
+      answer: `O ginásio tem ${qty(result, N.lugar)}.`,
     }),
   }),
   T({
@@ -637,6 +736,19 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
       statement: `A parede da cozinha da escola foi coberta com ${qty(b, N.fileira)} de azulejos, com ${qty(a, N.azulejo)} em cada fileira.`,
       question: `${capitalize(howMany(N.azulejo))} foram usados?`,
       answer: `${capitalize(conj(VERBS.foi, result))} ${agree(USED, N.azulejo.gender, result)} ${qty(result, N.azulejo)}.`,
+    }),
+  }),
+
+  T({
+    id: 'disposicao-retangular.pomar',
+    kind: 'disposicao-retangular',
+    context: 'sítio',
+    people: 0,
+    fits: any,
+    render: ({ a, b, result }) => ({
+      statement: `No pomar de um sítio, as laranjeiras foram plantadas em ${qty(b, N.fileira)}, com ${qty(a, N.laranjeira)} em cada fileira.`,
+      question: `${capitalize(howMany(N.laranjeira))} há no pomar?`,
+      answer: `Há ${qty(result, N.laranjeira)} no pomar.`,
     }),
   }),
 
@@ -756,6 +868,19 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     }),
   }),
 
+  T({
+    id: 'reparticao.biblioteca',
+    kind: 'reparticao',
+    context: 'biblioteca',
+    people: 0,
+    fits: any,
+    render: ({ a, b, result, remainder }) => ({
+      statement: `A biblioteca da cidade vai doar ${qty(a, N.livro)}, repartidos igualmente entre ${qty(b, N.escola)}.`,
+      question: `${capitalize(howMany(N.livro))} cada escola vai receber${remainder > 0 ? andHowManyLeft(N.livro) : ''}?`,
+      answer: `Cada escola vai receber ${qty(result, N.livro)}${remainder > 0 ? andLeft(N.livro, remainder) : ''}.`,
+    }),
+  }),
+
   // ── ÷ medida (quantos grupos de b cabem em a) ───────────────────────────────────────────────────────────────
   T({
     id: 'medida.passeio',
@@ -830,6 +955,19 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     }),
   }),
 
+  T({
+    id: 'medida.biblioteca',
+    kind: 'medida',
+    context: 'biblioteca',
+    people: 0,
+    fits: any,
+    render: ({ a, b, result, remainder }) => ({
+      statement: `A biblioteca da cidade vai arrumar ${qty(a, N.livro)} em prateleiras, com ${qty(b, N.livro)} em ${eachOne(N.prateleira)}.`,
+      question: `${capitalize(howMany(N.prateleira))} vão ficar cheias${remainder > 0 ? andHowManyLeft(N.livro) : ''}?`,
+      answer: `${capitalize(conj(VERBS.vai, result))} ficar ${agree(adjective('chei'), 'f', result)} ${qty(result, N.prateleira)}${remainder > 0 ? andLeft(N.livro, remainder) : ''}.`,
+    }),
+  }),
+
   // ── ÷ com resto: quantos são necessários (o resto pede mais um) ─────────────────────────────────────────────
   T({
     id: 'necessarios.passeio',
@@ -868,6 +1006,18 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
       statement: `A festa junina da escola vai receber ${qty(a, N.convidado)}, e cada mesa tem lugar para ${qty(b, N.convidado)}.`,
       question: `${capitalize(howMany(N.mesa))} são necessárias para que todos os convidados se sentem?`,
       answer: neededSentence(N.mesa, result, remainder, COMPLETE, 'recebe', N.convidado),
+    }),
+  }),
+  T({
+    id: 'necessarios.reciclagem',
+    kind: 'necessarios',
+    context: 'reciclagem',
+    people: 0,
+    fits: (conta) => conta.remainder > 0,
+    render: ({ a, b, result, remainder }) => ({
+      statement: `A escola juntou ${qty(a, N.garrafa)} para a reciclagem e vai ${agree(TAKE_THEM, N.garrafa.gender, a)} em sacos; em cada saco ${conj(VERBS.cabe, b)} ${qty(b, N.garrafa)}.`,
+      question: `${capitalize(howMany(N.saco))} são necessários para levar todas as garrafas?`,
+      answer: neededSentence(N.saco, result, remainder, adjective('chei'), 'leva', N.garrafa),
     }),
   }),
 ];

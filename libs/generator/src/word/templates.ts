@@ -154,8 +154,12 @@ const theOthers = (word: Noun, count: number): string =>
 const one = (cast: Cast): Person => cast.people[0] as Person;
 const two = (cast: Cast): Person => cast.people[1] as Person;
 
-/** A division's "e quantas sobram" and its answer, when the conta has a resto. */
-const andHowManyLeft = (word: Noun): string => ` e ${agree(WORDS.howMany, word.gender, 2)} vão sobrar`;
+/**
+ * A division's "e quantos vão sobrar" and its answer, when the conta has a resto. The question names what is left
+ * ("e quantas laranjas vão sobrar") when it asked about something else (saquinhos).
+ */
+const andHowManyLeft = (word: Noun, named = false): string =>
+  ` e ${agree(WORDS.howMany, word.gender, 2)}${named ? ` ${word.plural}` : ''} vão sobrar`;
 const andLeft = (word: Noun, remainder: number): string =>
   ` e ${conj(VERBS.vaiSobrar, remainder)} ${qty(remainder, word)}`;
 
@@ -296,7 +300,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     kind: 'acrescentar',
     context: 'brincadeiras',
     people: 2,
-    fits: upTo(999),
+    fits: upTo(500),
     render: ({ a, b, result }, cast) => ({
       statement: `${names(cast.people)} ${verbFor(VERBS.tinha, cast.people)} ${qty(a, N.bolinha)}. No recreio, ${pronoun(cast.people)} ${verbFor(VERBS.ganhou, cast.people)} mais ${qty(b, N.bolinha)}.`,
       question: `Com ${howMany(N.bolinha)} ${pronoun(cast.people)} ${verbFor(VERBS.ficou, cast.people)}?`,
@@ -335,10 +339,10 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     id: 'separar.lapis',
     kind: 'separar',
     context: 'brincadeiras',
-    people: 1,
+    people: 0,
     fits: upTo(999),
-    render: ({ a, b, result }, cast) => ({
-      statement: `O estojo de ${one(cast).name} tem ${qty(a, N.lapis)}: ${thousands(b)} ${conj(VERBS.e, b)} ${agree(BLUE, 'm', b)} e ${theOthers(N.lapis, result)} ${conj(VERBS.e, result)} ${agree(RED, 'm', result)}.`,
+    render: ({ a, b, result }) => ({
+      statement: `No armário da sala de artes há ${qty(a, N.lapis)}: ${thousands(b)} ${conj(VERBS.e, b)} ${agree(BLUE, 'm', b)} e ${theOthers(N.lapis, result)} ${conj(VERBS.e, result)} ${agree(RED, 'm', result)}.`,
       question: `${capitalize(howMany(N.lapis))} ${conj(VERBS.e, 2)} ${agree(RED, 'm', 2)}?`,
       answer: `${capitalize(qty(result, N.lapis))} ${conj(VERBS.e, result)} ${agree(RED, 'm', result)}.`,
     }),
@@ -440,7 +444,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     context: 'feira',
     people: 1,
     money: true,
-    fits: upTo(999),
+    fits: upTo(300),
     render: ({ a, b, result }, cast) => ({
       statement: `${one(cast).name} levou ${money(a)} para a feira e gastou ${money(b)} em frutas e verduras.`,
       question: `Com quanto dinheiro ${pronoun(cast.people)} ficou?`,
@@ -541,7 +545,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     context: 'loja',
     people: 0,
     money: true,
-    fits: (conta) => conta.a >= 100 && conta.a <= 9_999,
+    fits: (conta) => conta.a >= 100 && conta.a <= 9_999 && conta.b >= 50,
     render: ({ a, b, result }) => ({
       statement: `Numa loja, uma bicicleta custa ${money(a)} e um patinete custa ${money(b)}.`,
       question: 'Quanto a bicicleta custa a mais que o patinete?',
@@ -681,7 +685,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     kind: 'parcelas-iguais',
     context: 'passeio da escola',
     people: 0,
-    fits: (conta) => conta.a <= 50,
+    fits: (conta) => conta.a >= 10 && conta.a <= 50,
     render: ({ a, b, result }) => ({
       statement: `Para o passeio da escola, ${conj(VERBS.foi, b)} ${qty(b, N.onibus)}, ${eachOne(N.onibus)} com ${qty(a, N.aluno)}.`,
       question: `${capitalize(howMany(N.aluno))} foram ao passeio?`,
@@ -721,7 +725,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     fits: any,
     render: ({ a, b, result }) => ({
-      statement: `Num sítio, o milho foi plantado em ${qty(b, N.fileira)}, com ${qty(a, N.peDeMilho)} em cada fileira.`,
+      statement: `Numa fazenda, o milho foi plantado em ${qty(b, N.fileira)}, com ${qty(a, N.peDeMilho)} em cada fileira.`,
       question: `${capitalize(howMany(N.peDeMilho))} há na plantação?`,
       answer: `Há ${qty(result, N.peDeMilho)} na plantação.`,
     }),
@@ -746,7 +750,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     fits: any,
     render: ({ a, b, result }) => ({
-      statement: `No pomar de um sítio, as laranjeiras foram plantadas em ${qty(b, N.fileira)}, com ${qty(a, N.laranjeira)} em cada fileira.`,
+      statement: `No pomar de uma fazenda, as laranjeiras foram plantadas em ${qty(b, N.fileira)}, com ${qty(a, N.laranjeira)} em cada fileira.`,
       question: `${capitalize(howMany(N.laranjeira))} há no pomar?`,
       answer: `Há ${qty(result, N.laranjeira)} no pomar.`,
     }),
@@ -809,7 +813,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     kind: 'proporcionalidade',
     context: 'passeio da escola',
     people: 0,
-    fits: (conta) => conta.a <= 999 && conta.b <= 31,
+    fits: (conta) => conta.a >= 20 && conta.a <= 999 && conta.b <= 31,
     render: ({ a, b, result }) => ({
       statement: `Na viagem de estudos da escola, o ônibus percorre ${qty(a, N.quilometro)} por dia.`,
       question: `${capitalize(howMany(N.quilometro))} o ônibus percorre em ${qty(b, N.dia)}?`,
@@ -908,7 +912,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     fits: (conta) => conta.a <= 9_999 && conta.b <= 30,
     render: ({ a, b, result, remainder }, cast) => ({
       statement: `Na feira, ${one(cast).name} vai arrumar ${qty(a, N.laranja)} em saquinhos com ${qty(b, N.laranja)} em ${eachOne(N.saquinho)}.`,
-      question: `${capitalize(howMany(N.saquinho))} ${pronoun(cast.people)} vai encher${remainder > 0 ? andHowManyLeft(N.laranja) : ''}?`,
+      question: `${capitalize(howMany(N.saquinho))} ${pronoun(cast.people)} vai encher${remainder > 0 ? andHowManyLeft(N.laranja, true) : ''}?`,
       answer: `${one(cast).name} vai encher ${qty(result, N.saquinho)}${remainder > 0 ? andLeft(N.laranja, remainder) : ''}.`,
     }),
   }),
@@ -920,7 +924,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     fits: any,
     render: ({ a, b, result, remainder }) => ({
       statement: `Uma fábrica de chocolates vai embalar ${qty(a, N.bombom)} em caixas com ${qty(b, N.bombom)} ${eachOne(N.caixa)}.`,
-      question: `${capitalize(howMany(N.caixa))} a fábrica vai encher${remainder > 0 ? andHowManyLeft(N.bombom) : ''}?`,
+      question: `${capitalize(howMany(N.caixa))} a fábrica vai encher${remainder > 0 ? andHowManyLeft(N.bombom, true) : ''}?`,
       answer: `A fábrica vai encher ${qty(result, N.caixa)}${remainder > 0 ? andLeft(N.bombom, remainder) : ''}.`,
     }),
   }),
@@ -960,10 +964,10 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     kind: 'medida',
     context: 'biblioteca',
     people: 0,
-    fits: any,
+    fits: (conta) => conta.b >= 8,
     render: ({ a, b, result, remainder }) => ({
       statement: `A biblioteca da cidade vai arrumar ${qty(a, N.livro)} em prateleiras, com ${qty(b, N.livro)} em ${eachOne(N.prateleira)}.`,
-      question: `${capitalize(howMany(N.prateleira))} vão ficar cheias${remainder > 0 ? andHowManyLeft(N.livro) : ''}?`,
+      question: `${capitalize(howMany(N.prateleira))} vão ficar cheias${remainder > 0 ? andHowManyLeft(N.livro, true) : ''}?`,
       answer: `${capitalize(conj(VERBS.vai, result))} ficar ${agree(adjective('chei'), 'f', result)} ${qty(result, N.prateleira)}${remainder > 0 ? andLeft(N.livro, remainder) : ''}.`,
     }),
   }),

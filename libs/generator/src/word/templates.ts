@@ -978,7 +978,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     kind: 'necessarios',
     context: 'passeio da escola',
     people: 0,
-    fits: (conta) => conta.remainder > 0 && conta.b <= 50 && conta.a <= 2_000,
+    fits: (conta) => conta.remainder > 0 && conta.b >= 6 && conta.b <= 50 && conta.a <= 2_000,
     render: ({ a, b, result, remainder }) => {
       const vehicle = b <= 15 ? N.van : N.onibus;
       return {
@@ -1005,7 +1005,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     kind: 'necessarios',
     context: 'festa junina',
     people: 0,
-    fits: (conta) => conta.remainder > 0 && conta.b <= 12 && conta.a <= 999,
+    fits: (conta) => conta.remainder > 0 && conta.b >= 4 && conta.b <= 12 && conta.a <= 999,
     render: ({ a, b, result, remainder }) => ({
       statement: `A festa junina da escola vai receber ${qty(a, N.convidado)}, e cada mesa tem lugar para ${qty(b, N.convidado)}.`,
       question: `${capitalize(howMany(N.mesa))} são necessárias para que todos os convidados se sentem?`,

@@ -55,7 +55,10 @@ export interface WordProblem {
 /** The answer a kind gives for a conta (what the tests recompute). */
 export function answerOf(kind: WordKind, conta: Problem): { answer: number; leftover: number | null } {
   if (kind === 'necessarios') return { answer: conta.result + 1, leftover: null };
-  return { answer: conta.result, leftover: conta.op === 'div' && conta.remainder > 0 ? conta.remainder : null };
+  return {
+    answer: conta.result,
+    leftover: conta.op === 'div' && conta.remainder > 0 ? conta.remainder : null,
+  };
 }
 
 /** A template told with a conta and a cast. */
@@ -131,7 +134,9 @@ class WordPage {
         leastBy(
           options,
           (t) =>
-            count(this.kinds, t.kind) * 10_000 + count(this.contexts, t.context) * 100 + count(this.templates, t.id),
+            count(this.kinds, t.kind) * 10_000 +
+            count(this.contexts, t.context) * 100 +
+            count(this.templates, t.id),
         ),
       );
       const problem = renderWordProblem(template, conta, drawCast(random, template));

@@ -46,7 +46,8 @@ export const WORD_KINDS: Readonly<Record<WordKind, KindInfo>> = {
 /** Every kind, in the order + − × ÷ and, within an operation, the BNCC's order. */
 export const WORD_KIND_LIST = Object.keys(WORD_KINDS) as WordKind[];
 
-export const kindsOf = (op: Operation): WordKind[] => WORD_KIND_LIST.filter((kind) => WORD_KINDS[kind].op === op);
+export const kindsOf = (op: Operation): WordKind[] =>
+  WORD_KIND_LIST.filter((kind) => WORD_KINDS[kind].op === op);
 
 /** Whether a kind can read a conta: a "quantos são necessários" needs a resto. */
 export const kindFits = (kind: WordKind, conta: Problem): boolean =>

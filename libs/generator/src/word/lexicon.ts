@@ -16,7 +16,11 @@ export interface Noun {
   readonly gender: Gender;
 }
 
-export const noun = (singular: string, plural: string, gender: Gender): Noun => ({ singular, plural, gender });
+export const noun = (singular: string, plural: string, gender: Gender): Noun => ({
+  singular,
+  plural,
+  gender,
+});
 
 /** The form of a noun for a count: singular only for exactly 1. */
 export const form = (word: Noun, count: number): string => (count === 1 ? word.singular : word.plural);

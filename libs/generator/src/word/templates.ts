@@ -333,7 +333,6 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
     }),
   }),
 
-
   // ── − separar ───────────────────────────────────────────────────────────────────────────────────────────────
   T({
     id: 'separar.lapis',

@@ -131,7 +131,9 @@ forms(['dividi-lo', 'dividi-la', 'dividi-los', 'dividi-las'], ['m', 'f']);
 const AGREEING_FORMS = alternation([...AGREEING.keys()]);
 /** The adjectives and participles alone (no articles): what may follow "12 caixas ficam". */
 const ADJECTIVE_FORMS = alternation(
-  [...AGREEING.keys()].filter((word) => /^(vendid|plantad|arrumad|usad|formad|necessári|complet|chei|vermelh|azu)/.test(word)),
+  [...AGREEING.keys()].filter((word) =>
+    /^(vendid|plantad|arrumad|usad|formad|necessári|complet|chei|vermelh|azu)/.test(word),
+  ),
 );
 const agreeingOf = (word: string): Agreeing => AGREEING.get(word.toLowerCase()) as Agreeing;
 
@@ -183,7 +185,9 @@ function agreementErrors({ template, people, text }: Render): string[] {
   )) {
     const agreeing = agreeingOf(word as string);
     const plural = countOf(number as string) !== 1;
-    const fits = nounsOf(form as string).some((noun) => agreeing.gender === null || agreeing.gender === noun.gender);
+    const fits = nounsOf(form as string).some(
+      (noun) => agreeing.gender === null || agreeing.gender === noun.gender,
+    );
     if (!fits || agreeing.plural !== plural) flag(`"${word} ${number} ${form}": ${word} does not agree`);
   }
   // Adjectives after a count and its verb: "12 caixas ficam cheias", "1 lápis de cor é vermelho".
@@ -204,7 +208,8 @@ function agreementErrors({ template, people, text }: Render): string[] {
     new RegExp(`${NUMBER}(?: (?:${NOUN_FORMS}))?(?: que)? (${VERB_FORMS})\\b`, 'gu'),
   )) {
     const plural = countOf(number as string) !== 1;
-    if (!verbCan(verb as string, plural)) flag(`"${number} … ${verb}": the verb does not agree with the count`);
+    if (!verbCan(verb as string, plural))
+      flag(`"${number} … ${verb}": the verb does not agree with the count`);
   }
   // Verbs whose subject is the count after them: "Sobraram 5", "foram vendidos 45", "Vai ser formado 1 grupo".
   for (const [, verb, number] of text.matchAll(
@@ -219,11 +224,15 @@ function agreementErrors({ template, people, text }: Render): string[] {
   }
   // The rest of a collection and its verb: "a outra torcia", "os outros são vermelhos".
   for (const [, article, other, verb, adjective] of text.matchAll(
-    new RegExp(`\\b(o|a|os|as) (outro|outra|outros|outras) (${VERB_FORMS})(?: (${ADJECTIVE_FORMS}))?\\b`, 'gu'),
+    new RegExp(
+      `\\b(o|a|os|as) (outro|outra|outros|outras) (${VERB_FORMS})(?: (${ADJECTIVE_FORMS}))?\\b`,
+      'gu',
+    ),
   )) {
     const plural = (other as string).endsWith('s');
     const gender = (other as string).includes('outra') ? 'f' : 'm';
-    const articleFits = agreeingOf(article as string).plural === plural && agreeingOf(article as string).gender === gender;
+    const articleFits =
+      agreeingOf(article as string).plural === plural && agreeingOf(article as string).gender === gender;
     const adjectiveFits =
       adjective === undefined ||
       (agreeingOf(adjective).plural === plural && [null, gender].includes(agreeingOf(adjective).gender));
@@ -243,7 +252,8 @@ function agreementErrors({ template, people, text }: Render): string[] {
   const allowed = new Set(people.map((person) => pronoun([person])));
   if (people.length > 1) allowed.add(pronoun(people));
   for (const [word] of text.matchAll(/(?<![\p{L}-])(ele|ela|eles|elas)(?![\p{L}-])/giu)) {
-    if (!allowed.has(word.toLowerCase())) flag(`pronoun "${word}" for ${people.map((p) => p.name).join(' e ')}`);
+    if (!allowed.has(word.toLowerCase()))
+      flag(`pronoun "${word}" for ${people.map((p) => p.name).join(' e ')}`);
   }
   // A pronoun, a person or a pair and its verb.
   for (const [, word, verb] of text.matchAll(
@@ -314,7 +324,10 @@ describe('situações-problema: agreement over every template', () => {
   it('writes sentences: a capital first, a statement ending in a period, a question mark, an answer sentence', () => {
     for (const template of WORD_TEMPLATES) {
       for (const people of casts(template)) {
-        const text = template.render(edgeContas(template)[0] as Problem, { people, relative: RELATIVES[0] as Noun });
+        const text = template.render(edgeContas(template)[0] as Problem, {
+          people,
+          relative: RELATIVES[0] as Noun,
+        });
         expect(text.statement, template.id).toMatch(/^[A-ZÁÉÍÓÚÂÊÔÃÕÇ].*\.$/u);
         expect(text.question, template.id).toMatch(/^[A-ZÁÉÍÓÚÂÊÔÃÕÇ][^?]*\?$/u);
         expect(text.answer, template.id).toMatch(/^[A-ZÁÉÍÓÚÂÊÔÃÕÇ\d].*\.$/u);
@@ -327,8 +340,12 @@ describe('situações-problema: agreement over every template', () => {
     const ana = someone('f');
     const cast = { people: [ana], relative: RELATIVES[0] as Noun };
     expect(album.render(conta('sub', 10, 9), cast).answer).toBe('Falta 1 figurinha para completar o álbum.');
-    expect(album.render(conta('sub', 10, 8), cast).answer).toBe('Faltam 2 figurinhas para completar o álbum.');
-    const pair = WORD_TEMPLATES.find((template) => template.id === 'acrescentar.brincadeiras') as WordTemplate;
+    expect(album.render(conta('sub', 10, 8), cast).answer).toBe(
+      'Faltam 2 figurinhas para completar o álbum.',
+    );
+    const pair = WORD_TEMPLATES.find(
+      (template) => template.id === 'acrescentar.brincadeiras',
+    ) as WordTemplate;
     const girls = { people: [ana, someone('f', ana.name)], relative: RELATIVES[0] as Noun };
     const mixed = { people: [ana, someone('m')], relative: RELATIVES[0] as Noun };
     expect(pair.render(conta('add', 20, 5), girls).question).toBe(
@@ -367,7 +384,9 @@ describe('situações-problema: agreement over every template', () => {
     expect(broken('caixas com 12 bombons cada um.')).not.toEqual([]);
     expect(broken('e as outras torcia para o time visitante.')).not.toEqual([]);
     expect(broken('e os outros são vermelho.')).not.toEqual([]);
-    expect(broken(`Ana tem ${qty(1, NOUNS.figurinha)} e ela ficou com ${qty(2, NOUNS.figurinha)}.`)).toEqual([]);
+    expect(broken(`Ana tem ${qty(1, NOUNS.figurinha)} e ela ficou com ${qty(2, NOUNS.figurinha)}.`)).toEqual(
+      [],
+    );
   });
 });
 

@@ -56,10 +56,11 @@ function answerErrors(problem: WordProblem): string[] {
   const expected = expectedAnswer(kind, conta);
   if (WORD_KINDS[kind].op !== op) errors.push(`kind ${kind} on a ${op}`);
   if (problem.answer !== expected.answer || problem.leftover !== expected.leftover)
-    errors.push(`answer ${problem.answer}/${problem.leftover}, expected ${expected.answer}/${expected.leftover}`);
+    errors.push(
+      `answer ${problem.answer}/${problem.leftover}, expected ${expected.answer}/${expected.leftover}`,
+    );
   if (kind === 'necessarios' && conta.remainder === 0) errors.push('quantos são necessários without a resto');
-  const recomputed =
-    op === 'add' ? a + b : op === 'sub' ? a - b : op === 'mult' ? a * b : Math.floor(a / b);
+  const recomputed = op === 'add' ? a + b : op === 'sub' ? a - b : op === 'mult' ? a * b : Math.floor(a / b);
   if (conta.result !== recomputed || conta.remainder !== (op === 'div' ? a % b : 0))
     errors.push(`conta ${a} ${op} ${b} = ${conta.result} r ${conta.remainder}`);
   const worked = workProblem(conta);
@@ -81,7 +82,8 @@ function answerErrors(problem: WordProblem): string[] {
   const named = WORD_SKILLS.filter((skill) => skillNames(skill, kind, conta));
   const first = Math.min(...named.map((skill) => skill.year));
   const codes = named.filter((skill) => skill.year === first).map((skill) => skill.code);
-  if (problem.bncc.length === 0 || problem.bncc.join() !== codes.join()) errors.push(`BNCC ${problem.bncc.join()}`);
+  if (problem.bncc.length === 0 || problem.bncc.join() !== codes.join())
+    errors.push(`BNCC ${problem.bncc.join()}`);
   return errors;
 }
 
@@ -123,9 +125,14 @@ describe('generateWordProblems', () => {
 
   it('deals the operations round-robin in the order + − × ÷ and draws the level’s numbers', () => {
     for (const level of LEVELS) {
-      const problems = generateWordProblems(`ordem-${level}`, { operations: ['div', 'add'], numbers: level, count: 6 });
+      const problems = generateWordProblems(`ordem-${level}`, {
+        operations: ['div', 'add'],
+        numbers: level,
+        count: 6,
+      });
       expect(problems.map((problem) => problem.conta.op)).toEqual(['add', 'div', 'add', 'div', 'add', 'div']);
-      for (const problem of problems) expect(levelBoundsBroken(level, problem.conta), JSON.stringify(problem.conta)).toBe(false);
+      for (const problem of problems)
+        expect(levelBoundsBroken(level, problem.conta), JSON.stringify(problem.conta)).toBe(false);
     }
   });
 
@@ -142,7 +149,9 @@ describe('generateWordProblems', () => {
       count: 4,
     });
     expect(problems.map((problem) => problem.conta.b).sort()).toEqual([6, 7, 8, 9]);
-    expect(problems.every((problem) => problem.conta.a === 7 && problem.answer === 7 * problem.conta.b)).toBe(true);
+    expect(problems.every((problem) => problem.conta.a === 7 && problem.answer === 7 * problem.conta.b)).toBe(
+      true,
+    );
     const fromLevel = generateWordProblems('custom', {
       operations: ['mult'],
       numbers: { mult: levelSource(2, 'mult') },
@@ -165,7 +174,9 @@ describe('generateWordProblems', () => {
     expect(() => generateWordProblems('x', { operations: [], numbers: 0, count: 4 })).toThrow(
       'select at least one operation',
     );
-    expect(() => generateWordProblems('x', { operations: ['add'], numbers: 0, count: 0 })).toThrow('bad count 0');
+    expect(() => generateWordProblems('x', { operations: ['add'], numbers: 0, count: 0 })).toThrow(
+      'bad count 0',
+    );
     expect(() => generateWordProblems('x', { operations: ['add'], numbers: {}, count: 2 })).toThrow(
       'no numbers for add',
     );
@@ -190,8 +201,10 @@ describe('generateWordProblems', () => {
           })) {
             problems++;
             kinds.set(`${level} ${problem.kind}`, (kinds.get(`${level} ${problem.kind}`) ?? 0) + 1);
-            if (levelBoundsBroken(level, problem.conta)) errors.push(`level ${level}: ${JSON.stringify(problem.conta)}`);
-            for (const error of answerErrors(problem)) if (errors.length < 20) errors.push(`${problem.template}: ${error}`);
+            if (levelBoundsBroken(level, problem.conta))
+              errors.push(`level ${level}: ${JSON.stringify(problem.conta)}`);
+            for (const error of answerErrors(problem))
+              if (errors.length < 20) errors.push(`${problem.template}: ${error}`);
           }
         }
       }
@@ -205,33 +218,42 @@ describe('generateWordProblems', () => {
     },
   );
 
-  it('holds the page rules: no context twice with the same numbers, no conta twice, kinds mixed', SLOW, () => {
-    let fewestContexts = Infinity;
-    for (const level of LEVELS) {
-      for (let page = 0; page < 500; page++) {
-        const problems = generateWordProblems(`pagina-${level}-${page}`, {
-          operations: ORDER,
-          numbers: level,
-          count: 12,
-        });
-        const scenes = problems.map((p) => `${p.context}|${problemKey(p.conta)}`);
-        expect(new Set(scenes).size).toBe(problems.length);
-        expect(new Set(problems.map((p) => problemKey(p.conta))).size).toBe(problems.length);
-        // + − ×: the kinds of an operation are used in turn (no kind twice before every kind once).
-        for (const op of ['add', 'sub', 'mult'] as const) {
-          const used = kindsOf(op).map((kind) => problems.filter((p) => p.kind === kind).length);
-          expect(Math.max(...used) - Math.min(...used), `${level} ${op} ${used.join()}`).toBeLessThanOrEqual(1);
+  it(
+    'holds the page rules: no context twice with the same numbers, no conta twice, kinds mixed',
+    SLOW,
+    () => {
+      let fewestContexts = Infinity;
+      for (const level of LEVELS) {
+        for (let page = 0; page < 500; page++) {
+          const problems = generateWordProblems(`pagina-${level}-${page}`, {
+            operations: ORDER,
+            numbers: level,
+            count: 12,
+          });
+          const scenes = problems.map((p) => `${p.context}|${problemKey(p.conta)}`);
+          expect(new Set(scenes).size).toBe(problems.length);
+          expect(new Set(problems.map((p) => problemKey(p.conta))).size).toBe(problems.length);
+          // + − ×: the kinds of an operation are used in turn (no kind twice before every kind once).
+          for (const op of ['add', 'sub', 'mult'] as const) {
+            const used = kindsOf(op).map((kind) => problems.filter((p) => p.kind === kind).length);
+            expect(
+              Math.max(...used) - Math.min(...used),
+              `${level} ${op} ${used.join()}`,
+            ).toBeLessThanOrEqual(1);
+          }
+          // ÷: three divisions of a page take at least two kinds.
+          expect(
+            new Set(problems.filter((p) => p.conta.op === 'div').map((p) => p.kind)).size,
+          ).toBeGreaterThan(1);
+          // The contexts vary: a page of 12 has at least 6.
+          fewestContexts = Math.min(fewestContexts, new Set(problems.map((p) => p.context)).size);
+          expect(wordPageBncc(problems).length).toBeGreaterThan(0);
         }
-        // ÷: three divisions of a page take at least two kinds.
-        expect(new Set(problems.filter((p) => p.conta.op === 'div').map((p) => p.kind)).size).toBeGreaterThan(1);
-        // The contexts vary: a page of 12 has at least 6.
-        fewestContexts = Math.min(fewestContexts, new Set(problems.map((p) => p.context)).size);
-        expect(wordPageBncc(problems).length).toBeGreaterThan(0);
       }
-    }
-    // The contexts vary: every page of 12 has at least 7 of them.
-    expect(fewestContexts).toBeGreaterThanOrEqual(7);
-  });
+      // The contexts vary: every page of 12 has at least 7 of them.
+      expect(fewestContexts).toBeGreaterThanOrEqual(7);
+    },
+  );
 
   it('has, for every kind and every conta of the level table, a template that fits', () => {
     for (const level of LEVELS) {
@@ -252,11 +274,9 @@ describe('generateWordProblems', () => {
 
 describe('wordPageBncc', () => {
   it('prints each code once, in the BNCC order', () => {
-    expect(wordPageBncc([{ bncc: ['EF03MA08'] }, { bncc: ['EF01MA08'] }, { bncc: ['EF03MA08', 'EF02MA07'] }])).toEqual([
-      'EF01MA08',
-      'EF02MA07',
-      'EF03MA08',
-    ]);
+    expect(
+      wordPageBncc([{ bncc: ['EF03MA08'] }, { bncc: ['EF01MA08'] }, { bncc: ['EF03MA08', 'EF02MA07'] }]),
+    ).toEqual(['EF01MA08', 'EF02MA07', 'EF03MA08']);
   });
 });
 
@@ -268,10 +288,12 @@ const SIGN: Record<Operation, string> = { add: '+', sub: '−', mult: '×', div:
 
 /** Every kind a level can tell (a Fácil division is exact: no "quantos são necessários"). */
 const COMBOS = LEVELS.flatMap((level) =>
-  WORD_KIND_LIST.filter((kind) => !(level === 0 && WORD_KINDS[kind].remainder === 'required')).map((kind) => ({
-    level,
-    kind,
-  })),
+  WORD_KIND_LIST.filter((kind) => !(level === 0 && WORD_KINDS[kind].remainder === 'required')).map(
+    (kind) => ({
+      level,
+      kind,
+    }),
+  ),
 );
 
 /**

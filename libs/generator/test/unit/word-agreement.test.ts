@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation, Problem } from '../../src/index.js';
+import { solve } from '../../src/problems.js';
 import { WORD_KINDS } from '../../src/word/kinds.js';
 import {
   NAMES,
@@ -26,18 +27,7 @@ import { NOUNS, WORD_TEMPLATES, type Cast, type WordTemplate } from '../../src/w
 const LARGE = 45_678;
 const LARGE_FACTOR = 345;
 
-const conta = (op: Operation, a: number, b: number): Problem => {
-  switch (op) {
-    case 'add':
-      return { op, a, b, result: a + b, remainder: 0 };
-    case 'sub':
-      return { op, a, b, result: a - b, remainder: 0 };
-    case 'mult':
-      return { op, a, b, result: a * b, remainder: 0 };
-    case 'div':
-      return { op, a, b, result: Math.floor(a / b), remainder: a % b };
-  }
-};
+const conta = (op: Operation, a: number, b: number): Problem => solve(op, { a, b });
 
 /** Contas whose every number (terms, result, quotient, resto) takes 1, 2 and a large value somewhere. */
 function edgeContas(template: WordTemplate): Problem[] {

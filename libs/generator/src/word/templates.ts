@@ -164,7 +164,7 @@ const andLeft = (word: Noun, remainder: number): string =>
   ` e ${conj(VERBS.vaiSobrar, remainder)} ${qty(remainder, word)}`;
 
 /**
- * "São necessárias 13 caixas: 12 caixas ficam cheias e mais 1 caixa guarda os 5 livros que sobram." The resto is
+ * "São necessárias 13 caixas: 12 caixas ficam cheias e mais uma caixa guarda os 5 livros que sobram." The resto is
  * why one more is needed, and the answer says so.
  */
 function neededSentence(
@@ -183,7 +183,7 @@ function neededSentence(
   return (
     `${capitalize(conj(VERBS.e, needed))} ${agree(NEEDED, container.gender, needed)} ${qty(needed, container)}: ` +
     `${qty(quotient, container)} ${conj(VERBS.fica, quotient)} ${agree(full, container.gender, quotient)} ` +
-    `e mais 1 ${container.singular} ${lastDoes} ${leftover}.`
+    `e mais ${agree(WORDS.indefinite, container.gender, 1)} ${container.singular} ${lastDoes} ${leftover}.`
   );
 }
 

@@ -115,6 +115,7 @@ forms(['o', 'a', 'os', 'as'], ['m', 'f']);
 forms(['do', 'da', 'dos', 'das'], ['m', 'f']);
 forms(['no', 'na', 'nos', 'nas'], ['m', 'f']);
 forms(['seu', 'sua', 'seus', 'suas'], ['m', 'f']);
+forms(['um', 'uma', 'uns', 'umas'], ['m', 'f']);
 forms(['quanto', 'quanta', 'quantos', 'quantas'], ['m', 'f']);
 forms(['azul', 'azul', 'azuis', 'azuis'], [null, null]);
 forms(['dividi-lo', 'dividi-la', 'dividi-los', 'dividi-las'], ['m', 'f']);
@@ -346,10 +347,10 @@ describe('situações-problema: agreement over every template', () => {
     );
     const boxes = WORD_TEMPLATES.find((template) => template.id === 'necessarios.biblioteca') as WordTemplate;
     expect(boxes.render(conta('div', 53, 5), cast).answer).toBe(
-      'São necessárias 11 caixas: 10 caixas ficam cheias e mais 1 caixa guarda os 3 livros que sobram.',
+      'São necessárias 11 caixas: 10 caixas ficam cheias e mais uma caixa guarda os 3 livros que sobram.',
     );
     expect(boxes.render(conta('div', 51, 5), cast).answer).toBe(
-      'São necessárias 11 caixas: 10 caixas ficam cheias e mais 1 caixa guarda o livro que sobra.',
+      'São necessárias 11 caixas: 10 caixas ficam cheias e mais uma caixa guarda o livro que sobra.',
     );
   });
 
@@ -372,6 +373,7 @@ describe('situações-problema: agreement over every template', () => {
     expect(broken('Ainda faltam R$ 1,00.')).not.toEqual([]);
     expect(broken('Quantas figurinhas elas têm juntos?', [ana, someone('f', 'Ana')])).not.toEqual([]);
     expect(broken('caixas com 12 bombons cada um.')).not.toEqual([]);
+    expect(broken('e mais um caixa guarda o livro que sobra.')).not.toEqual([]);
     expect(broken('e as outras torcia para o time visitante.')).not.toEqual([]);
     expect(broken('e os outros são vermelho.')).not.toEqual([]);
     expect(broken(`Ana tem ${qty(1, NOUNS.figurinha)} e ela ficou com ${qty(2, NOUNS.figurinha)}.`)).toEqual(

@@ -235,8 +235,8 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
       const together = agree(WORDS.together, groupGender(cast.people), 2);
       return {
         statement: `Para enfeitar a festa junina da escola, ${one(cast).name} fez ${qty(a, N.bandeirinha)} e ${two(cast).name} fez ${qty(b, N.bandeirinha)}.`,
-        question: `${capitalize(howMany(N.bandeirinha))} ${pronoun(cast.people)} fizeram ${together}?`,
-        answer: `${names(cast.people)} fizeram ${qty(result, N.bandeirinha)} ${together}.`,
+        question: `${capitalize(howMany(N.bandeirinha))} ${pronoun(cast.people)} ${verbFor(VERBS.fez, cast.people)} ${together}?`,
+        answer: `${names(cast.people)} ${verbFor(VERBS.fez, cast.people)} ${qty(result, N.bandeirinha)} ${together}.`,
       };
     },
   }),

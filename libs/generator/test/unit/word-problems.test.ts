@@ -208,6 +208,10 @@ describe('generateWordProblems', () => {
     expect(() =>
       generateWordProblems('x', { operations: ['add'], numbers: 0, count: 2, kinds: ['retirar'] }),
     ).toThrow('no kind of problem for add');
+    // Fácil divisions are exact: none can be told as "quantos são necessários".
+    expect(() =>
+      generateWordProblems('x', { operations: ['div'], numbers: 0, count: 1, kinds: ['necessarios'] }),
+    ).toThrow('could not draw a word problem for div');
   });
 
   it(

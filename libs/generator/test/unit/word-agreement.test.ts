@@ -1,3 +1,4 @@
+import { formatCents } from '@app/contracts/format';
 import { describe, expect, it } from 'vitest';
 import type { Operation, Problem } from '../../src/index.js';
 import { solve } from '../../src/problems.js';
@@ -390,5 +391,14 @@ describe('reais', () => {
     expect(reais(123_456_789)).toBe('R$ 1.234.567,89');
     expect(() => reais(-1)).toThrow(RangeError);
     expect(() => reais(1.5)).toThrow(RangeError);
+  });
+
+  it('writes what the product’s formatCents writes (which uses Intl), for every amount up to R$ 2.000,00 and beyond', () => {
+    const amounts = [
+      ...Array.from({ length: 200_001 }, (_, cents) => cents),
+      ...[99_999_999, 100_000_000, 1_234_567_890],
+    ];
+    for (const cents of amounts)
+      if (reais(cents) !== formatCents(cents)) expect(reais(cents)).toBe(formatCents(cents));
   });
 });

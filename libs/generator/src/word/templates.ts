@@ -39,6 +39,7 @@ export type WordContext =
   | 'loja'
   | 'leitura'
   | 'brincadeiras'
+  | 'sala de aula'
   | 'cidade'
   | 'sítio';
 
@@ -337,7 +338,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
   T({
     id: 'separar.lapis',
     kind: 'separar',
-    context: 'brincadeiras',
+    context: 'sala de aula',
     people: 0,
     fits: upTo(999),
     render: ({ a, b, result }) => ({

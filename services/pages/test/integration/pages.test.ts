@@ -190,8 +190,9 @@ describe('pages', () => {
     } finally {
       await control('start');
     }
-    const first = await download(gw, thumb, { code }, user.token);
-    expect(first.status).toBe(503);
+    // Whether the first ask answers 503 (a page younger than RENDER_WAIT_MS waits for the job queued with it) or
+    // draws it at once (an older one) depends on how long the stop and the purge took on this machine; both ways
+    // are unit-tested (test/unit/read-thumbnail.test.ts). Here: the preview arrives although its job is gone.
     const preview = await waitForThumbnail(stack, user.token, code, 60_000);
     expect(preview.status).toBe(200);
     expect(preview.bytes.subarray(1, 4).toString()).toBe('PNG');

@@ -69,7 +69,7 @@ export default function Logs() {
               {entries.map((entry) => (
                 <tr key={`${entry.type}:${entry.id}`}>
                   <td className="admin-nowrap">{formatDateTime(entry.at)}</td>
-                  <td>{typeLabels[entry.type]}</td>
+                  <td className="admin-words">{typeLabels[entry.type]}</td>
                   <td>{entry.summary}</td>
                   <td>{entry.email ? <BreakableEmail email={entry.email} /> : '—'}</td>
                 </tr>

@@ -85,6 +85,10 @@ export const Msg = {
   pageNotFound: 'Página não encontrada.',
   pageNotBought: 'Compre esta página para baixá-la.',
   answersNotFound: 'Não há respostas para este código. Confira o código impresso na folha.',
+  // Issue 24: the QR code is on the student's sheet, so its answers open only for the account that bought it.
+  answersBuyerOnly:
+    'As respostas desta folha só aparecem para quem a comprou. Entre com a conta que comprou esta folha para vê-las.',
+  answersSignIn: 'Entrar com a conta que comprou',
   pageRendering: 'A página ainda está sendo gerada. Tente novamente em instantes.',
   // Issue 14 (LGPD): the member's statement (Extrato), data export and account deletion.
   statementTopUp: 'Recarga via Mercado Pago',

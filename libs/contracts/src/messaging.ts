@@ -82,7 +82,13 @@ export const PageOptionsSchema = z.object({
 });
 
 /** A page to render, from what pages stores: the same code always renders the same problems. */
-const RenderJob = z.object({ code: z.string(), seed: z.string(), options: PageOptionsSchema });
+const RenderJob = z.object({
+  code: z.string(),
+  seed: z.string(),
+  options: PageOptionsSchema,
+  /** The generator's rules version the page was drawn with; absent: a page stored before versions (rules 1). */
+  rules: z.number().int().min(1).max(99).optional(),
+});
 
 export const UserStats = z.object({
   totalUsers: z.number(),

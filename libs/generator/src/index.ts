@@ -1,9 +1,20 @@
-export type { GeneratedPage, Level, LevelName, Operation, PageOptions, Problem } from './types.js';
+export type {
+  GeneratedPage,
+  Level,
+  LevelName,
+  Operation,
+  PageOptions,
+  Problem,
+  RulesVersion,
+} from './types.js';
 export {
   LEVEL_NAMES,
   OPERATIONS,
+  RULES_VERSION,
   asksForRemainder,
+  divisionsAsFacts,
   generatePage,
+  rulesVersion,
   problemCount,
   selectedOperations,
 } from './page.js';

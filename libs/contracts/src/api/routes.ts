@@ -398,8 +398,11 @@ const AnsweredProblem = z.object({
 export const pageAnswers = defineRoute({
   method: 'GET',
   path: '/api/answers',
-  access: 'public',
-  summary: "The answers of a bought page (the sheet's QR code); nothing about its buyer",
+  // Issue 24: the QR code is on the student's sheet; only the buyer (or an admin) reads the answers online.
+  access: 'user',
+  unauthorizedMessage: Msg.answersBuyerOnly,
+  summary:
+    "The answers of a bought page (the sheet's QR code), for the account that bought it and the admin; nothing about its buyer",
   query: PageCodeQuery,
   response: envelope(
     z.object({

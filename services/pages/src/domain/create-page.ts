@@ -1,4 +1,5 @@
 import { Events } from '@app/contracts';
+import { RULES_VERSION } from '@app/generator';
 import type { PageOptions, PagesDeps } from './deps.js';
 import { newPageCode, newPageSeed } from './page-code.js';
 import { queueRender } from './renders.js';
@@ -10,8 +11,10 @@ import { queueRender } from './renders.js';
 export async function createPage(deps: PagesDeps, userId: string, options: PageOptions): Promise<string> {
   const code = newPageCode();
   const seed = newPageSeed();
-  await deps.repo.insert({ code, userId, seed, options });
-  await queueRender(deps, 'preview', { code, seed, options }, { first: true });
+  // Drawn with today's rules, and stored with them: a later change of the rules leaves this page as it is.
+  const rules = RULES_VERSION;
+  await deps.repo.insert({ code, userId, seed, options, rules });
+  await queueRender(deps, 'preview', { code, seed, options, rules }, { first: true });
   await deps.bus.publishEvent(Events.pageCreated, { code, userId }, code);
   return code;
 }

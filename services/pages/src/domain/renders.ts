@@ -25,13 +25,19 @@ export const renderedFile = (kind: RenderKind, code: string) => RENDERS[kind].fi
 export async function queueRender(
   deps: PagesDeps,
   kind: RenderKind,
-  page: Pick<PageRecord, 'code' | 'seed' | 'options'>,
+  page: Pick<PageRecord, 'code' | 'seed' | 'options' | 'rules'>,
   { first }: { first: boolean },
 ): Promise<void> {
   const msgID = first ? `${kind}:${page.code}` : `${kind}:${page.code}:${randomUUID()}`;
   await deps.bus.publish(
     RENDERS[kind].job,
-    { code: page.code, seed: page.seed, options: page.options },
+    // No version for a page stored before versions: the worker draws it with rules 1, as it was printed.
+    {
+      code: page.code,
+      seed: page.seed,
+      options: page.options,
+      ...(page.rules === null ? {} : { rules: page.rules }),
+    },
     { msgID },
   );
 }

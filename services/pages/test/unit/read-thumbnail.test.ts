@@ -13,7 +13,7 @@ afterEach(() => {
 /** A page of ana whose preview job was lost (nothing stored, nothing queued), created at the fake clock's now. */
 async function lostPreview(w: ReturnType<typeof memoryDeps>) {
   w.worker.running = false;
-  await w.repo.insert({ code: 'lost', userId: 'ana', seed: 'seed', options });
+  await w.repo.insert({ code: 'lost', userId: 'ana', seed: 'seed', options, rules: 2 });
   return 'lost';
 }
 

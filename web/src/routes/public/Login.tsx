@@ -19,6 +19,7 @@ import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
 import { LinkRequest, type LinkRequestAnswer } from '../account/LinkRequest';
 import { forgetSession, redirectAfterSignIn, signIn } from '../account/session';
 import '../account/account.css';
+import { rememberReturn } from '../account/returnAfterSignIn';
 import { MORE_EXERCISES_REASON } from './loginReason';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -29,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Meus Dados sends a member here once their account is deleted.
   const accountDeleted = query.get('conta') === ACCOUNT_DELETED_QUERY.conta;
   const forMoreExercises = query.get('motivo') === MORE_EXERCISES_REASON;
+  // A gabarito sent the visitor here to sign in with the buyer's account: go back there afterwards (issue 24).
+  rememberReturn(query);
   return { ...(await loadClientConfig()), googleFailed, accountDeleted, forMoreExercises };
 }
 

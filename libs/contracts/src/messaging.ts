@@ -239,6 +239,7 @@ export const MailTemplate = z.enum([
   'sign-in-alert',
   'sign-up-existing',
   'password-setup',
+  'sign-in-link',
 ]);
 export type MailTemplate = z.infer<typeof MailTemplate>;
 

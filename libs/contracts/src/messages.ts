@@ -181,7 +181,8 @@ export const Msg = {
     `${reason === 'chargeback' ? 'Contestação (chargeback)' : 'Estorno'} de recarga: ${amount}`,
   // Issue 23: no session is taken from a link; a locked-out owner gets in through an emailed link.
   sessionSwitchTitle: 'Trocar de conta?',
-  sessionSwitchCurrent: (fullname: string, email: string) => `Você está conectado como ${fullname} (${email}).`,
+  sessionSwitchCurrent: (fullname: string, email: string) =>
+    `Você está conectado como ${fullname} (${email}).`,
   sessionSwitchNext: (email: string) => `Este link entra na conta ${email}.`,
   sessionSwitchContinue: (email: string) => `Sair e entrar como ${email}`,
   sessionSwitchKeep: (email: string) => `Continuar como ${email}`,
@@ -191,7 +192,8 @@ export const Msg = {
   signInLinkSent:
     'Por segurança, esta conta recebeu muitas tentativas de acesso com senha errada. Se o email estiver cadastrado, enviamos para ele um link para entrar (vale por 15 minutos e pode ser usado uma única vez).',
   signInLinkPending: 'Entrando com o link enviado por email...',
-  signInLinkInvalid: 'Este link de acesso é inválido, expirou ou já foi usado. Entre de novo para receber outro.',
+  signInLinkInvalid:
+    'Este link de acesso é inválido, expirou ou já foi usado. Entre de novo para receber outro.',
   signInLinkMissing: 'Link de acesso não fornecido. Verifique o link enviado por e-mail.',
   passwordChecksRateLimited:
     'Muitas tentativas com senha errada. Por segurança, aguarde alguns minutos e tente novamente.',

@@ -15,8 +15,7 @@ export const deletedAccountEmail = (userId: string) => `excluida-${userId}@conta
 
 /** `clientAddress`: the caller's, as the gateway signed it (a password is counted like a sign-in). */
 export type DeletionConfirmation =
-  | { password: string; clientAddress?: string | null }
-  | { googleCredential: string };
+  { password: string; clientAddress?: string | null } | { googleCredential: string };
 
 /**
  * A member deletes their account (LGPD art. 18, VI). They confirm with their password, or with a Google sign-in of

@@ -72,7 +72,13 @@ export interface UsersRepository {
 /** Activation codes and recovery tokens, by the SHA-256 of the secret (the secret itself is never stored). */
 export interface OneTimeCodesRepository {
   /** `boundTo`: the SHA-256 of a secret the redeemer must show too (a Google sign-in code). */
-  insert(hash: string, userId: string, purpose: CodePurpose, expiresAt: Date, boundTo?: string): Promise<void>;
+  insert(
+    hash: string,
+    userId: string,
+    purpose: CodePurpose,
+    expiresAt: Date,
+    boundTo?: string,
+  ): Promise<void>;
   /**
    * Marks the code used if it is still usable (unused, unexpired, and bound to `boundTo` when given); answers its
    * user. A code works only once.

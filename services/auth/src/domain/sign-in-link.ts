@@ -26,7 +26,12 @@ export async function offerSignInLink(deps: AuthDeps, user: UserRow | null): Pro
     const mailId = `sign-in-link:${randomUUID()}`;
     await deps.bus.publish(
       Jobs.sendMail,
-      { mailId, to: user.email, template: 'sign-in-link', data: { fullname: user.fullname, code: code.secret } },
+      {
+        mailId,
+        to: user.email,
+        template: 'sign-in-link',
+        data: { fullname: user.fullname, code: code.secret },
+      },
       { msgID: mailId },
     );
   });

@@ -30,7 +30,12 @@ export async function signIn(
     return null;
   }
   // Compared even without an account, so the answer time does not tell which emails exist.
-  const matches = await passwordMatches(deps.passwords, password, user?.passwordHash ?? null, deps.config.BCRYPT_COST);
+  const matches = await passwordMatches(
+    deps.passwords,
+    password,
+    user?.passwordHash ?? null,
+    deps.config.BCRYPT_COST,
+  );
   if (!user || !matches) {
     if (user) await passwordFailed(deps, user, attempt.forEmail);
     await deps.bus.publishEvent(Events.loginFailed, { email, reason: 'credentials' }, attempt.id);

@@ -37,8 +37,7 @@ describe('password checks behind a session count like sign-in', () => {
   it('deleteMyAccount: wrong passwords alert the owner at LOGIN_ALERT_AFTER_FAILURES, and 429 past the limits (nothing deleted)', async () => {
     const store = memoryDeps(countingHasher(), { LOGIN_ALERT_AFTER_FAILURES: 3 });
     const ana = await store.addUser('ana@exemplo.com', 'senha-certa');
-    const guess = (password: string) =>
-      deleteAccount(store.deps, ana.id, { password, clientAddress: THIEF });
+    const guess = (password: string) => deleteAccount(store.deps, ana.id, { password, clientAddress: THIEF });
     for (let i = 0; i < 5; i++)
       await expect(guess(`errada-${i}`)).rejects.toMatchObject({
         statusCode: 400,
@@ -53,7 +52,11 @@ describe('password checks behind a session count like sign-in', () => {
       .filter(([def]) => def === Jobs.sendMail)
       .map(([, job]) => job as { to: string; template: string; data: { failures: string } });
     expect(alerts.length).toBeGreaterThan(0);
-    expect(alerts[0]).toMatchObject({ to: 'ana@exemplo.com', template: 'sign-in-alert', data: { failures: '3' } });
+    expect(alerts[0]).toMatchObject({
+      to: 'ana@exemplo.com',
+      template: 'sign-in-alert',
+      data: { failures: '3' },
+    });
   });
 
   it('past the per-account ceiling, a password check from an address the account never signed in from is refused before comparing', async () => {
@@ -86,7 +89,10 @@ describe('password checks behind a session count like sign-in', () => {
   it('a right password is not counted as a failure', async () => {
     const store = memoryDeps(countingHasher());
     const ana = await store.addUser('ana@exemplo.com', 'senha-certa');
-    await changePassword(store.deps, ana.id, 'nova-senha-1', { oldPassword: 'senha-certa', clientAddress: THIEF });
+    await changePassword(store.deps, ana.id, 'nova-senha-1', {
+      oldPassword: 'senha-certa',
+      clientAddress: THIEF,
+    });
     expect(store.state.attempts).toHaveLength(0);
   });
 });

@@ -106,14 +106,18 @@ describe('signIn: failures limited so that nobody can lock the owner out', () =>
     expect(await signIn(store.deps, EMAIL, 'outra-senha', 'bot-x')).toBeNull();
     expect(hasher.compared).toHaveLength(compared);
     const links = store.publish.mock.calls
-      .filter(([def, job]) => def === Jobs.sendMail && (job as { template: string }).template === 'sign-in-link')
+      .filter(
+        ([def, job]) => def === Jobs.sendMail && (job as { template: string }).template === 'sign-in-link',
+      )
       .map(([, job]) => job as { to: string; data: { code: string } });
     expect(links).toHaveLength(1);
     expect(links[0]!.to).toBe(EMAIL);
     const stored = store.state.codes.filter((c) => c.purpose === 'sign-in-link');
     expect(stored).toHaveLength(1);
     expect(stored[0]!.hash).not.toBe(links[0]!.data.code);
-    expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBeLessThanOrEqual(SIGN_IN_LINK_TTL_MS);
+    expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBeLessThanOrEqual(
+      SIGN_IN_LINK_TTL_MS,
+    );
 
     const session = await signInWithLink(store.deps, links[0]!.data.code, 'novo-endereco');
     expect(session.email).toBe(EMAIL);

@@ -195,6 +195,9 @@ export const Msg = {
   signInLinkInvalid:
     'Este link de acesso é inválido, expirou ou já foi usado. Entre de novo para receber outro.',
   signInLinkMissing: 'Link de acesso não fornecido. Verifique o link enviado por e-mail.',
+  auditTopUpRefunded: (amount: string) => `Pagamento devolvido ao pagador (conta excluída): ${amount}`,
+  deleteAccountPendingTopUp:
+    'Se houver uma recarga ainda aguardando confirmação (Pix ou boleto), ela não entrará no saldo: quando o Mercado Pago aprovar o pagamento, o valor será devolvido automaticamente a quem pagou.',
   passwordChecksRateLimited:
     'Muitas tentativas com senha errada. Por segurança, aguarde alguns minutos e tente novamente.',
 } as const;

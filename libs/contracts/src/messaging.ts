@@ -323,6 +323,22 @@ export const Events = {
     }),
   ),
   /**
+   * Issue 23: a payment approved after its payer deleted the account was refunded through Mercado Pago instead of
+   * credited (`refundId`: Mercado Pago's); eventId = the payment id (a payment is refunded once).
+   */
+  topupRefunded: event(
+    'events.billing.topup.refunded',
+    z.object({
+      ...EventBase,
+      topupId: z.string(),
+      userId: z.string(),
+      paymentId: z.string(),
+      amountCents: z.number().int().positive(),
+      refundId: z.string(),
+      reason: z.enum(['account_deleted']),
+    }),
+  ),
+  /**
    * A member's money view changed (issue 28): a top-up credited, a purchase debited, a refund or chargeback taken
    * back (`balanceCents` and `version`, the ledger entry's id: newer entries have larger ids), or a pending payment's
    * status changed (`payment_status`: the statement's pending list, balance unchanged, both null). Every gateway

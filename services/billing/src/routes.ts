@@ -152,6 +152,9 @@ async function answerSettlement(
     case 'rejected':
     case 'reversed':
     case 'already_reversed':
+    // Issue 23: approved after the account was deleted, and sent back to the payer (a deleted account has no session
+    // to ask with; answered like a payment that did not credit).
+    case 'refunded':
       return notCredited(402, 'rejected', Msg.paymentRejected);
     case 'mismatch':
       return notCredited(422, 'mismatch', Msg.paymentMismatch);

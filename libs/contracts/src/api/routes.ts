@@ -489,6 +489,7 @@ export const AuditType = z.enum([
   'login.failed',
   'topup.credited',
   'topup.reversed',
+  'topup.refunded',
   'page.bought',
 ]);
 export type AuditType = z.infer<typeof AuditType>;

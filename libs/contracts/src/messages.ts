@@ -108,6 +108,8 @@ export const Msg = {
     'As páginas que você comprou não poderão mais ser baixadas.',
     'Seu nome, seu email e sua senha serão apagados, e você sairá de todos os dispositivos. O email fica livre para um novo cadastro.',
     'Os registros que a lei nos obriga a guardar (movimentações de saldo e pagamentos) serão mantidos, sem seus dados pessoais.',
+    // Issue 23: what becomes of a top-up still waiting for Mercado Pago.
+    'Se houver uma recarga ainda aguardando confirmação (Pix ou boleto), ela não entrará no saldo: quando o Mercado Pago aprovar o pagamento, o valor será devolvido automaticamente a quem pagou.',
   ],
   deleteAccountIrreversible: 'Esta ação não pode ser desfeita.',
   deleteAccountPasswordLabel: 'Digite sua senha para confirmar',
@@ -196,8 +198,6 @@ export const Msg = {
     'Este link de acesso é inválido, expirou ou já foi usado. Entre de novo para receber outro.',
   signInLinkMissing: 'Link de acesso não fornecido. Verifique o link enviado por e-mail.',
   auditTopUpRefunded: (amount: string) => `Pagamento devolvido ao pagador (conta excluída): ${amount}`,
-  deleteAccountPendingTopUp:
-    'Se houver uma recarga ainda aguardando confirmação (Pix ou boleto), ela não entrará no saldo: quando o Mercado Pago aprovar o pagamento, o valor será devolvido automaticamente a quem pagou.',
   passwordChecksRateLimited:
     'Muitas tentativas com senha errada. Por segurança, aguarde alguns minutos e tente novamente.',
 } as const;

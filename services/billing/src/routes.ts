@@ -149,11 +149,11 @@ async function answerSettlement(
     }
     case 'pending':
       return notCredited(409, 'pending', Msg.paymentPending);
+    // 'refunded' (issue 23): approved after the account was deleted and sent back to the payer (a deleted account
+    // has no session to ask with); answered like a payment that did not credit.
     case 'rejected':
     case 'reversed':
     case 'already_reversed':
-    // Issue 23: approved after the account was deleted, and sent back to the payer (a deleted account has no session
-    // to ask with; answered like a payment that did not credit).
     case 'refunded':
       return notCredited(402, 'rejected', Msg.paymentRejected);
     case 'mismatch':

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Msg } from '@app/contracts';
 import { clientConfig } from '../../api/clientConfig';
 import { paths } from '../../paths';
 import { googleNonce } from '../../session/googleRedirect';

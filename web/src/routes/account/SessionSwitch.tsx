@@ -1,10 +1,12 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Page } from '../../components/Page';
 import { getUser, Msg, validateTokenAdmin } from '@app/contracts';
 import { api } from '../../api/client';
 import { paths } from '../../paths';
 import { useGlobalDispatch } from '../../session/GlobalStateProvider';
 import { globalActions } from '../../session/globalState';
 import { getStoredToken, saveSession, type StoredSession } from '../../session/storage';
+import { signIn } from './session';
 
 export interface Account {
   email: string;
@@ -76,5 +78,57 @@ export function SessionSwitch({
         </button>
       </div>
     </section>
+  );
+}
+
+/** What a link that signs in (Google's return, an emailed sign-in link) shows when it does not go straight in. */
+export type LinkSignIn =
+  { step: 'refused'; message: string } | { step: 'ask'; current: Account; next: StoredSession };
+
+/**
+ * The end of a link's sign-in: the session the server answered is stored at once, unless it would replace another
+ * account's session, in which case the screen asks first ('ask'). `landing` is where a sign-in goes.
+ */
+export async function finishLinkSignIn(
+  { context, request }: Pick<LoaderFunctionArgs, 'context' | 'request'>,
+  session: StoredSession,
+  landing: () => Response | Promise<Response>,
+): Promise<LinkSignIn | Response> {
+  const current = await currentAccount(request.signal);
+  if (replacesAnother(current, session)) return { step: 'ask', current, next: session };
+  signIn(context, session);
+  return landing();
+}
+
+/** The screen of a link that did not sign in at once: why it was refused, or the question of SessionSwitch. */
+export function LinkSignInScreen({
+  title,
+  data,
+  to,
+}: {
+  title: string;
+  data: LinkSignIn;
+  to: 'exercises' | 'byRole';
+}) {
+  const adopt = useAdoptSession();
+  const navigate = useNavigate();
+  return (
+    <Page title={title} className="account-page">
+      {data.step === 'refused' ? (
+        <>
+          <p role="alert" className="alert alert--error">
+            {data.message}
+          </p>
+          <Link to={paths.login}>Ir para a página de login</Link>
+        </>
+      ) : (
+        <SessionSwitch
+          current={data.current}
+          next={data.next}
+          onContinue={() => void adopt(data.next, to)}
+          onKeep={() => void navigate(paths.exercises)}
+        />
+      )}
+    </Page>
   );
 }

@@ -35,7 +35,9 @@ test("attack: a signed-in member opens an attacker's /ativar/<code> link; asked 
   await page.goto(attacker.path);
   await expect(page.getByText(Msg.activationSuccess, { exact: true })).toBeVisible();
   await expect(page.getByText(Msg.activationAccount(attacker.email), { exact: true })).toBeVisible();
-  await expect(page.getByText(Msg.sessionSwitchCurrent('Márcia Membro', member.email))).toBeVisible();
+  const question = page.getByRole('region', { name: Msg.sessionSwitchTitle });
+  await expect(question).toContainText(Msg.sessionSwitchCurrent('Márcia Membro', member.email));
+  await expect(question).toContainText(Msg.sessionSwitchNext(attacker.email));
   await screenshot(page, 'activation-asks-before-switching');
   // Nothing changed while the question is on the screen.
   expect(await storedToken(page)).toBe(member.token);
@@ -110,4 +112,7 @@ test('an owner locked out by 50 failures from 10 other addresses signs in throug
   await page.goto(link);
   await expect(page.getByRole('alert')).toHaveText(Msg.signInLinkInvalid);
   await screenshot(page, 'sign-in-link-used');
+  // A link cut short says so.
+  await page.goto('/entrar');
+  await expect(page.getByRole('alert')).toHaveText(Msg.signInLinkMissing);
 });

@@ -193,7 +193,6 @@ export const Msg = {
     'Esta entrada com o Google não foi iniciada nesta aba. Por segurança, clique em "Entrar com Google" aqui.',
   signInLinkSent:
     'Por segurança, esta conta recebeu muitas tentativas de acesso com senha errada. Se o email estiver cadastrado, enviamos para ele um link para entrar (vale por 15 minutos e pode ser usado uma única vez).',
-  signInLinkPending: 'Entrando com o link enviado por email...',
   signInLinkInvalid:
     'Este link de acesso é inválido, expirou ou já foi usado. Entre de novo para receber outro.',
   signInLinkMissing: 'Link de acesso não fornecido. Verifique o link enviado por e-mail.',

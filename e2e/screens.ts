@@ -70,6 +70,19 @@ export const screens: readonly Screen[] = [
     viewer: 'visitor',
     ready: shows((page) => page.getByRole('alert'), 20_000),
   },
+  // Issue 23: a used or unknown emailed sign-in link, and a Google return this tab did not start.
+  {
+    name: 'entrar-invalido',
+    path: '/entrar/x',
+    viewer: 'visitor',
+    ready: shows((page) => page.getByRole('alert')),
+  },
+  {
+    name: 'login-google-recusado',
+    path: '/login/google#code=x',
+    viewer: 'member',
+    ready: shows((page) => page.getByRole('alert')),
+  },
   {
     name: 'gabarito',
     path: (cast) => `/gabarito/${cast.boughtCode}`,

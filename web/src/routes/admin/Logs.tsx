@@ -16,6 +16,7 @@ const typeLabels: Record<AuditType, string> = {
   'login.failed': 'Falha de login',
   'topup.credited': 'Saldo adicionado',
   'topup.reversed': 'Estorno ou contestação',
+  'topup.refunded': 'Devolução (conta excluída)',
   'page.bought': 'Página comprada',
 };
 

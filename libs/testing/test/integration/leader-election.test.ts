@@ -50,7 +50,9 @@ beforeAll(async () => {
   cluster = nodes;
   running = await startTestStack(
     'leader',
-    { NATS_STREAM_REPLICAS: '3' },
+    // A purchase waits for its PDF, and here the PDF's job meets an election and a busy 2-core machine drawing ten
+    // previews: the longest wait pages allows (as in replicas.test.ts), so the election is what the test measures.
+    { NATS_STREAM_REPLICAS: '3', RENDER_WAIT_MS: '25000' },
     { natsUrl: cluster.url, postgresBase: shared.postgresBase, stop: shared.stop },
   );
   stack = running.info;

@@ -95,7 +95,9 @@ export function gatewayDeps(ctx: {
   });
   onShutdown(async () => live.stop());
   const pools = new Map(
-    UPSTREAMS.map((name) => [name, upstreamPool(upstreamUrl(config, name), config.UPSTREAM_TIMEOUT_MS)] as const),
+    UPSTREAMS.map(
+      (name) => [name, upstreamPool(upstreamUrl(config, name), config.UPSTREAM_TIMEOUT_MS)] as const,
+    ),
   );
   onShutdown(async () => {
     await Promise.all([...pools.values()].map((pool) => pool.close()));
@@ -182,8 +184,7 @@ export async function createGatewayApp({
     // (MEMBER_STREAMS_PER_USER, MEMBER_STREAMS_MAX), not here.
     if (!isLiveStream(req)) {
       const end = inProgress.begin(req.ip);
-      if (!end)
-        return reply.code(429).send(fail(PlatformMessages.tooManyConcurrent, ErrorCode.RATE_LIMITED));
+      if (!end) return reply.code(429).send(fail(PlatformMessages.tooManyConcurrent, ErrorCode.RATE_LIMITED));
       // 'close': the answer was sent, or the connection went away before it.
       reply.raw.once('close', end);
     }

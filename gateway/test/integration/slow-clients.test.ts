@@ -161,7 +161,9 @@ describe('slow clients against the gateway', () => {
     }
     for (let a = 0; a < 20; a++)
       opening.push(
-        hold(`127.0.0.${60 + a}`, login.path, 'headers').then((h) => void held.push({ ...h, mode: 'headers' })),
+        hold(`127.0.0.${60 + a}`, login.path, 'headers').then(
+          (h) => void held.push({ ...h, mode: 'headers' }),
+        ),
       );
     await Promise.all(opening);
     expect(held).toHaveLength(260);
@@ -197,7 +199,9 @@ describe('slow clients against the gateway', () => {
   it('an address with too many requests in progress is answered 429 in the envelope; its requests end, it is served again', async () => {
     const address = '127.0.0.100';
     // A member's route without a token: refused (401) only once its body has been read, so each is held meanwhile.
-    const held = await Promise.all(Array.from({ length: PER_ADDRESS }, () => hold(address, buy.path, 'trickle')));
+    const held = await Promise.all(
+      Array.from({ length: PER_ADDRESS }, () => hold(address, buy.path, 'trickle')),
+    );
     // Counted once the gateway has their headers: asked until it has (another address is served meanwhile).
     let refused: Awaited<ReturnType<typeof getFrom>> | undefined;
     await expect
@@ -244,7 +248,10 @@ describe('slow clients against the gateway', () => {
       });
       statuses.push(status.status);
       if (i === WEBHOOK_PER_MINUTE)
-        expect(JSON.parse(status.body)).toMatchObject({ status: 'ERROR', message: PlatformMessages.rateLimited });
+        expect(JSON.parse(status.body)).toMatchObject({
+          status: 'ERROR',
+          message: PlatformMessages.rateLimited,
+        });
     }
     expect(statuses.slice(0, WEBHOOK_PER_MINUTE).every((s) => s !== 429)).toBe(true);
     expect(statuses.at(-1)).toBe(429);

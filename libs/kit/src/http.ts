@@ -194,7 +194,9 @@ function answerClientError(err: Error & { code?: string }, socket: Duplex): void
       : err.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large', PlatformMessages.payloadTooLarge]
         : [400, 'Bad Request', PlatformMessages.invalidRequest];
-  const body = JSON.stringify(fail(message, status === 431 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.VALIDATION));
+  const body = JSON.stringify(
+    fail(message, status === 431 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.VALIDATION),
+  );
   if (socket.writable)
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +

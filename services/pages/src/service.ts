@@ -29,12 +29,16 @@ export const service = defineService({
     // request reached answers as soon as the worker has stored the file.
     const stopWatching = await files.watch((name) => signals.notify(name));
     // Each account's previews let into the worker's queue in turn; a stored preview lets its account's next one go.
-    const previews = new PreviewQueue((job, first) => publishRender(bus, 'preview', job, { first }), previewFile, {
-      inFlightPerAccount: config.PREVIEWS_IN_FLIGHT_PER_ACCOUNT,
-      waitingPerAccount: config.PREVIEWS_WAITING_PER_ACCOUNT,
-      releaseAfterMs: PREVIEW_RELEASE_AFTER_MS,
-      logger,
-    });
+    const previews = new PreviewQueue(
+      (job, first) => publishRender(bus, 'preview', job, { first }),
+      previewFile,
+      {
+        inFlightPerAccount: config.PREVIEWS_IN_FLIGHT_PER_ACCOUNT,
+        waitingPerAccount: config.PREVIEWS_WAITING_PER_ACCOUNT,
+        releaseAfterMs: PREVIEW_RELEASE_AFTER_MS,
+        logger,
+      },
+    );
     signals.onEveryFile((name) => previews.stored(name));
     onShutdown(async () => {
       stopWatching();

@@ -31,7 +31,11 @@ export async function publishRender(
   { first }: { first: boolean },
 ): Promise<void> {
   const msgID = first ? `${kind}:${page.code}` : `${kind}:${page.code}:${randomUUID()}`;
-  await bus.publish(RENDERS[kind].job, { code: page.code, seed: page.seed, options: page.options }, { msgID });
+  await bus.publish(
+    RENDERS[kind].job,
+    { code: page.code, seed: page.seed, options: page.options },
+    { msgID },
+  );
 }
 
 /**

@@ -98,15 +98,18 @@ describe('fair previews', () => {
       expect((await waitForThumbnail(stack, bia.token, biaCode, 120_000)).status).toBe(200);
       const biaAt = stored.indexOf(renderFiles(biaCode).png);
       expect(biaAt).toBeGreaterThanOrEqual(0);
-      const anasAhead = stored.slice(0, biaAt).filter((name) => made.some((c) => name === renderFiles(c).png));
+      const anasAhead = stored
+        .slice(0, biaAt)
+        .filter((name) => made.some((c) => name === renderFiles(c).png));
       expect(anasAhead).toEqual(made.slice(0, IN_FLIGHT_PER_ACCOUNT).map((c) => renderFiles(c).png));
 
       // And every one of Ana's pages is drawn in the end, in the order she made them.
-      for (const code of made) expect((await waitForThumbnail(stack, ana.token, code, 120_000)).status).toBe(200);
+      for (const code of made)
+        expect((await waitForThumbnail(stack, ana.token, code, 120_000)).status).toBe(200);
       const anas = stored.filter((name) => made.some((c) => name === renderFiles(c).png));
       expect(anas).toEqual(made.map((c) => renderFiles(c).png));
     } finally {
-      await stopWatching();
+      stopWatching();
     }
   }, 300_000);
 });

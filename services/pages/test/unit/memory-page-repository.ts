@@ -13,7 +13,8 @@ export class MemoryPageRepository implements PagesRepository {
 
   async countCreatedWithin(userId: string, withinMs: number): Promise<number> {
     const since = this.now().getTime() - withinMs;
-    return [...this.pages.values()].filter((p) => p.userId === userId && p.createdAt.getTime() > since).length;
+    return [...this.pages.values()].filter((p) => p.userId === userId && p.createdAt.getTime() > since)
+      .length;
   }
 
   async insert(page: { code: string; userId: string; seed: string; options: PageOptions }): Promise<void> {

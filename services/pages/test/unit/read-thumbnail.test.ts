@@ -9,7 +9,11 @@ const options = { add: true, sub: false, mult: true, div: false, answers: false,
 afterEach(() => vi.useRealTimers());
 
 /** The error a call fails with (the test waits for it explicitly). */
-const failure = (p: Promise<unknown>) => p.then(() => null, (err: Error & { statusCode?: number }) => err);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: Error & { statusCode?: number }) => err,
+  );
 
 describe('GET /api/thumb never queues a render already queued (issue 23)', () => {
   it('a preview still waiting for the worker: every 503 leaves the one job queued with the page', async () => {

@@ -3,10 +3,11 @@ import type { PageRecord } from './deps.js';
 
 /**
  * How long a preview in the worker's queue counts as there without its file (PreviewQueueOptions.releaseAfterMs):
- * well past a render under load (a fraction of a second to a few seconds each, accounts in turn) and the worker's
- * redeliveries of a job a dead worker held (PDF_ACK_WAIT_MS, 15 s).
+ * past a render under load (a fraction of a second to a few seconds each, accounts in turn) and a job a dead worker
+ * held (PDF_ACK_WAIT_MS, 15 s), and short enough that a page whose job was lost is drawn soon after it is asked for
+ * again. A preview still on its way after it is drawn twice at worst (and stored once), at most once per this time.
  */
-export const PREVIEW_RELEASE_AFTER_MS = 120_000;
+export const PREVIEW_RELEASE_AFTER_MS = 30_000;
 
 /** What a preview job carries (the worker draws page 1 from the seed and options). */
 export type PreviewJob = Pick<PageRecord, 'code' | 'seed' | 'options'>;

@@ -10,6 +10,7 @@ import {
   defaultPageRequest,
   download,
   generatePageCode,
+  googleUser,
   readPdf,
   readQrCode,
   renderPdfPages,
@@ -249,38 +250,91 @@ test('purchases start empty and generation without a session goes to /login', as
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("the QR code of a bought sheet opens that page's answers for anyone; another code shows nothing", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const user = await createActiveUser(stack());
-  await topUp(stack(), user.token, 5);
+/** A bought page of `buyer` (Difícil, all four operations): its code and the address its QR code holds. */
+async function boughtSheet(buyer: { token: string }) {
+  await topUp(stack(), buyer.token, 5);
   const gw = stack().gatewayUrl;
-  const code = await generatePageCode(stack(), user.token, {
+  const code = await generatePageCode(stack(), buyer.token, {
     ...defaultPageRequest,
     mult: true,
     div: true,
     level: 2,
   });
-  await waitForThumbnail(stack(), user.token, code);
-  expect((await call(gw, buy, { body: { code }, token: user.token })).status).toBe(200);
-  const pdf = await download(gw, downloadPage, { code }, user.token);
+  await waitForThumbnail(stack(), buyer.token, code);
+  expect((await call(gw, buy, { body: { code }, token: buyer.token })).status).toBe(200);
+  const pdf = await download(gw, downloadPage, { code }, buyer.token);
   expect(pdf.status).toBe(200);
-
   // Read as a phone reads the printout: the QR code on page 1, the code printed under it.
   const url = await readQrCode(pdf.bytes);
   expect(url).toBe(`${stack().env['pdf-worker']!.PUBLIC_URL}/gabarito/${code}`);
   const printed = await readPdf(pdf.bytes);
   expect(printed.pages[0]!.text).toContain(code);
+  return { code, path: new URL(url!).pathname };
+}
 
-  // No session here: the answers are public, and only the answers.
-  await page.goto(new URL(url!).pathname);
+/** The gabarito as someone who is not the buyer sees it: the message to sign in with the buyer's account, no answer. */
+async function expectNoAnswers(page: import('@playwright/test').Page) {
   await expect(page.getByRole('heading', { name: 'Gabarito' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(Msg.answersBuyerOnly);
+  await expect(page.locator('.answers__item')).toHaveCount(0);
+  await expect(page.getByText('As quatro operações — Difícil')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: Msg.answersSignIn })).toBeVisible();
+}
+
+test("the QR code of a bought sheet opens its answers for the buyer only; a student's phone and another account see none", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const buyer = await createActiveUser(stack());
+  const other = await createActiveUser(stack());
+  const { path: answersPath } = await boughtSheet(buyer);
+
+  // A student's phone, no session: no answer, the message and the way to sign in.
+  await page.goto(answersPath);
+  await expectNoAnswers(page);
+  await screenshot(page, 'answers-no-session');
+
+  // Another account: no answer either.
+  await storeSession(page, other);
+  await page.goto(answersPath);
+  await expectNoAnswers(page);
+  await screenshot(page, 'answers-other-account');
+
+  // Its button signs in with the buyer's account and comes back to the answers, and only the answers.
+  await page.getByRole('link', { name: Msg.answersSignIn }).click();
+  await expect(page).toHaveURL(/\/login\?voltar=/);
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByLabel('Senha', { exact: true }).fill(buyer.password);
+  await page.locator('form').getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${answersPath}$`));
   await expect(page.getByText('As quatro operações — Difícil')).toBeVisible();
   await expect(page.locator('.answers__item')).toHaveCount(12);
-  await expect(page.getByText(user.email)).toHaveCount(0);
-  await screenshot(page, 'answers-public');
+  await expect(page.getByText(buyer.email, { exact: true })).toHaveCount(0);
+  await screenshot(page, 'answers-buyer');
+
+  // A sign-in that did not start on a gabarito goes where it always went.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(other.email);
+  await page.getByLabel('Senha', { exact: true }).fill(other.password);
+  await page.locator('form').getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
 
   await page.goto(`/gabarito/${'Z'.repeat(22)}`);
   await expect(page.getByRole('alert')).toHaveText(Msg.answersNotFound);
+});
+
+test('a buyer who signs in with Google from the gabarito comes back to its answers', async ({ page }) => {
+  test.setTimeout(120_000);
+  const buyer = await googleUser(stack(), 'Helena Google');
+  const { path: answersPath } = await boughtSheet(buyer);
+  await page.goto(answersPath);
+  await expectNoAnswers(page);
+  await page.getByRole('link', { name: Msg.answersSignIn }).click();
+  // Redirect mode, as with the real Google (issue 23): the stand-in's page plays Google's, in the same tab.
+  await page.getByRole('button', { name: 'Entrar com Google (desenvolvimento)' }).click();
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByLabel('Nome').fill(buyer.fullname);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${answersPath}$`));
+  await expect(page.locator('.answers__item')).toHaveCount(12);
 });

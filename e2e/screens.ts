@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { buy } from '@app/contracts';
+import { buy, Msg } from '@app/contracts';
 import { call, createActiveUser, generatePageCode, loginWith, topUp, type TestSession } from '@app/testing';
 import { stack } from './support';
 
@@ -70,11 +70,31 @@ export const screens: readonly Screen[] = [
     viewer: 'visitor',
     ready: shows((page) => page.getByRole('alert'), 20_000),
   },
+  // Issue 23: a used or unknown emailed sign-in link, and a Google return this tab did not start.
+  {
+    name: 'entrar-invalido',
+    path: '/entrar/x',
+    viewer: 'visitor',
+    ready: shows((page) => page.getByRole('alert')),
+  },
+  {
+    name: 'login-google-recusado',
+    path: '/login/google#code=x',
+    viewer: 'member',
+    ready: shows((page) => page.getByRole('alert')),
+  },
   {
     name: 'gabarito',
     path: (cast) => `/gabarito/${cast.boughtCode}`,
-    viewer: 'visitor',
+    viewer: 'member',
     ready: shows((page) => page.locator('.answers li').first()),
+  },
+  {
+    // Issue 24: a visitor (a student's phone) gets the message to sign in with the buyer's account.
+    name: 'gabarito-visitante',
+    path: (cast) => `/gabarito/${cast.boughtCode}`,
+    viewer: 'visitor',
+    ready: shows((page) => page.getByRole('link', { name: Msg.answersSignIn })),
   },
   { name: 'nao-encontrada', path: '/nao-existe', viewer: 'member', ready: heading('Página não encontrada') },
   { name: 'privacidade', path: '/privacidade', viewer: 'member', ready: heading('Política de Privacidade') },
@@ -150,7 +170,7 @@ export const screens: readonly Screen[] = [
 export interface Cast {
   member: TestSession;
   adminToken: string;
-  /** The page the member bought (Minhas Compras, its public gabarito). */
+  /** The page the member bought (Minhas Compras, its gabarito online). */
   boughtCode: string;
 }
 

@@ -1,12 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  encodeSessionFragment,
-  GoogleFormPostBody,
-  googleFormPost,
-  loginGoogle,
-  type GoogleSessionFragment,
-} from '@app/contracts';
+import { encodeCodeFragment, GoogleFormPostBody, googleFormPost, loginGoogleCode } from '@app/contracts';
 import { REQUEST_ID_HEADER } from '@app/kit';
 import type { GatewayConfig } from './config.js';
 import { pageRoutes, upstreamUrl } from './route-table.js';
@@ -47,9 +41,11 @@ type Refusal = 'invalid_body' | 'missing_csrf_cookie' | 'csrf_mismatch' | 'refus
 /**
  * POST /login/google: where Google Identity Services (redirect mode, `login_uri`) posts the signed-in user's ID
  * token as an application/x-www-form-urlencoded form. The g_csrf_token check happens here; auth verifies the token
- * itself (audience, issuer, expiry, with google-auth-library) behind its /api/login/google. The answer is a 303:
- * to `/login/google#token=…&email=…&fullname=…` (the SPA stores the session from the fragment, which never reaches
- * a server or a log), or to `/login?erro=google` without detail. Neither the credential nor the session is logged.
+ * itself (audience, issuer, expiry, with google-auth-library) behind its /api/login/google/code, and answers a
+ * one-time code bound to the token's nonce (issue 23: never a session, which a crafted link could carry). The answer
+ * is a 303: to `/login/google#code=…` (the SPA redeems the code with the secret its tab kept before going to Google;
+ * the fragment never reaches a server or a log), or to `/login?erro=google` without detail. Neither the credential
+ * nor the code is logged.
  */
 export async function registerGoogleFormPost(app: FastifyInstance, config: GatewayConfig): Promise<void> {
   const route = pageRoutes.googleSignIn;
@@ -79,7 +75,7 @@ export async function registerGoogleFormPost(app: FastifyInstance, config: Gatew
         if (!cookie) return refuse('missing_csrf_cookie');
         if (!csrfTokensMatch(cookie, body.data.g_csrf_token)) return refuse('csrf_mismatch');
 
-        let session: GoogleSessionFragment;
+        let code: string;
         try {
           const res = await fetch(authUrl, {
             method: 'POST',
@@ -87,15 +83,15 @@ export async function registerGoogleFormPost(app: FastifyInstance, config: Gatew
             body: JSON.stringify({ credential: body.data.credential }),
             signal: AbortSignal.timeout(AUTH_TIMEOUT_MS),
           });
-          const answer = loginGoogle.response.safeParse(await res.json());
+          const answer = loginGoogleCode.response.safeParse(await res.json());
           if (!answer.success || answer.data.status !== 'SUCCESS' || !answer.data.payload) {
             return refuse(res.status >= 500 ? 'auth_unavailable' : 'refused');
           }
-          session = answer.data.payload;
+          code = answer.data.payload.code;
         } catch {
           return refuse('auth_unavailable');
         }
-        return redirect(reply, `${route.path}#${encodeSessionFragment(session)}`);
+        return redirect(reply, `${route.path}#${encodeCodeFragment({ code })}`);
       },
     );
   });

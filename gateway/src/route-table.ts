@@ -18,6 +18,9 @@ export const routeTable: RouteEntry[] = [
   // auth
   { route: api.login, service: 'auth', rateLimited: true },
   { route: api.loginGoogle, service: 'auth', rateLimited: true },
+  { route: api.loginGoogleCode, service: 'auth', rateLimited: true },
+  { route: api.redeemGoogleCode, service: 'auth', rateLimited: true },
+  { route: api.loginWithLink, service: 'auth', rateLimited: true },
   { route: api.createUser, service: 'auth', rateLimited: true },
   { route: api.activateUser, service: 'auth', rateLimited: true },
   { route: api.recoverPassword, service: 'auth', rateLimited: true },
@@ -61,16 +64,17 @@ export const routeTable: RouteEntry[] = [
 /** Routes the gateway answers itself (the member's live stream: src/member-events.ts). */
 export const gatewayRoutes: ApiRoute[] = [api.getEnv, api.getClientConfig, api.memberEvents];
 
-const authLoginGoogle = routeTable.find((e) => e.route === api.loginGoogle)!;
+const authLoginGoogleCode = routeTable.find((e) => e.route === api.loginGoogleCode)!;
 
 /**
  * Page routes (not /api) the gateway answers itself.
  * - POST /login/google: Google Identity Services' redirect-mode form post (spec §2: "form action target for Google
- *   sign-in"). gateway/src/google-form-post.ts checks the g_csrf_token cookie against the form, signs in through
- *   auth's /api/login/google and answers a 303 to the SPA (GET /login/google, served as a page like any other).
+ *   sign-in"). gateway/src/google-form-post.ts checks the g_csrf_token cookie against the form, gets a one-time code
+ *   from auth's /api/login/google/code and answers a 303 to the SPA (GET /login/google#code=…, served as a page like
+ *   any other), which redeems it with its tab's secret (issue 23).
  */
 export const pageRoutes = {
-  googleSignIn: { ...api.googleFormPost, signsInThrough: authLoginGoogle },
+  googleSignIn: { ...api.googleFormPost, signsInThrough: authLoginGoogleCode },
 } as const;
 
 /** The address of a service the gateway proxies to: its `<NAME>_URL` variable (@app/contracts' process list). */

@@ -145,7 +145,9 @@ function registerProxyRoute(
     if (!session.ok) {
       return session.reason === 'unavailable'
         ? reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE))
-        : reply.code(401).send(fail(PlatformMessages.unauthorized, ErrorCode.UNAUTHORIZED));
+        : reply
+            .code(401)
+            .send(fail(route.unauthorizedMessage ?? PlatformMessages.unauthorized, ErrorCode.UNAUTHORIZED));
     }
     if (route.access === 'admin' && session.identity.role !== 'admin') {
       return reply.code(403).send(fail(PlatformMessages.forbidden, ErrorCode.FORBIDDEN));

@@ -67,11 +67,7 @@ const routes: RouteObject[] = [
               { index: true, lazy: screen(() => import('./routes/public/Home')) },
               // Login, signup and the recovery pages start by forgetting any stored session (spec §3).
               { path: paths.login, lazy: screen(() => import('./routes/public/Login')) },
-              {
-                path: paths.loginGoogle,
-                element: noScreen,
-                lazy: screen(() => import('./routes/public/LoginGoogle')),
-              },
+              { path: paths.loginGoogle, lazy: screen(() => import('./routes/public/LoginGoogle')) },
               { path: paths.signup, lazy: screen(() => import('./routes/public/Signup')) },
               { path: paths.forgotPassword, lazy: screen(() => import('./routes/public/ForgotPassword')) },
               {
@@ -83,6 +79,7 @@ const routes: RouteObject[] = [
                 lazy: screen(() => import('./routes/public/CreateNewPasswordSuccess')),
               },
               { path: paths.activate, lazy: screen(() => import('./routes/public/Activate')) },
+              { path: paths.signInLink, lazy: screen(() => import('./routes/public/SignInLink')) },
             ],
           },
           { path: paths.answers, lazy: screen(() => import('./routes/public/Answers')) },

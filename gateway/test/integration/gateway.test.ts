@@ -10,7 +10,8 @@ import type {} from '@app/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
-import { Rpc, UPSTREAMS, type ApiRoute } from '@app/contracts';
+import { Msg, Rpc, UPSTREAMS, type ApiRoute } from '@app/contracts';
+import { PlatformMessages } from '@app/contracts/platform-messages';
 import { Bus, createLogger, currentContext, IdentityHeaders, verifyIdentity } from '@app/kit';
 import { fromRoot } from '@app/stack';
 import { buildGateway } from './build-gateway.js';
@@ -35,7 +36,7 @@ async function echoUpstream(name: Upstream) {
     req.on('data', (chunk: Buffer) => (request.bodyBytes += chunk.length));
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      // `?cache=public` plays a service that chooses its own caching (a page's public answers).
+      // `?cache=public` plays a service that chooses its own caching (a page's thumbnail).
       if (req.url?.includes('cache=public')) res.setHeader('cache-control', 'public, max-age=3600');
       // `?answer=503` plays a service saying "not yet" (a page still rendering).
       if (req.url?.includes('answer=503')) {
@@ -431,8 +432,21 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
       const res = await app.inject({ method, url, headers, payload: method === 'POST' ? {} : undefined });
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
-    const answers = await app.inject({ method: 'GET', url: '/api/answers?code=abc&cache=public' });
-    expect(answers.headers['cache-control']).toBe('public, max-age=3600');
+    const thumbnail = await app.inject({
+      method: 'GET',
+      url: '/api/thumb?code=abc&cache=public',
+      headers: { authorization: token },
+    });
+    expect(thumbnail.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it("answers a route's own 401 message: the gabarito online asks to sign in with the buyer's account", async () => {
+    const answers = await app.inject({ method: 'GET', url: '/api/answers?code=abc' });
+    expect(answers.statusCode).toBe(401);
+    expect(answers.json()).toMatchObject({ status: 'ERROR', message: Msg.answersBuyerOnly });
+    const user = await app.inject({ method: 'GET', url: '/api/getUser' });
+    expect(user.statusCode).toBe(401);
+    expect(user.json()).toMatchObject({ status: 'ERROR', message: PlatformMessages.unauthorized });
   });
 
   it('sets security headers', async () => {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { decodeSessionFragment, getUser, googleFormPost } from '@app/contracts';
-import { call, googleCredential, sql, uniqueEmail } from '@app/testing';
+import { decodeCodeFragment, getUser, googleFormPost, redeemGoogleCode } from '@app/contracts';
+import { call, googleCredential, googleTabSecret, sql, uniqueEmail } from '@app/testing';
 
 const stack = inject('stack');
 
@@ -33,9 +33,10 @@ async function usersWithEmail(email: string) {
 }
 
 describe('POST /login/google (Google Identity Services redirect mode, g_csrf_token checked)', () => {
-  it('signs in: 303 to /login/google#<session> (fragment only), no-store, and the session works', async () => {
+  it('303 to /login/google#code=… (a one-time code, never a session), no-store; only the tab that started it redeems the code, once', async () => {
     const email = uniqueEmail('gis');
-    const credential = await googleCredential(stack, { email, name: 'Renata Redirect' });
+    const tab = googleTabSecret();
+    const credential = await googleCredential(stack, { email, name: 'Renata Redirect', nonce: tab.nonce });
     const token = csrf();
     const res = await postGoogleForm({
       fields: { credential, g_csrf_token: token, select_by: 'btn' },
@@ -46,12 +47,78 @@ describe('POST /login/google (Google Identity Services redirect mode, g_csrf_tok
     const location = new URL(res.location, stack.gatewayUrl);
     expect(location.pathname).toBe('/login/google');
     expect(location.search).toBe('');
-    const session = decodeSessionFragment(location.hash);
-    expect(session).toMatchObject({ email, fullname: 'Renata Redirect' });
+    expect(location.hash).not.toContain('token=');
+    const fragment = decodeCodeFragment(location.hash);
+    expect(fragment).not.toBeNull();
+    // Only the SHA-256 of the code is stored.
+    const rows = await sql<{ hash: string }>(
+      stack,
+      `SELECT hash FROM auth.one_time_codes WHERE purpose = 'google-sign-in' AND hash = encode(sha256($1::bytea), 'hex')`,
+      [fragment!.code],
+    );
+    expect(rows).toHaveLength(1);
 
-    const me = await call(stack.gatewayUrl, getUser, { token: session!.token });
+    // Another tab's secret (an attacker's code opened in a victim's browser) signs nobody in.
+    const other = await call(stack.gatewayUrl, redeemGoogleCode, {
+      body: { code: fragment!.code, verifier: googleTabSecret().verifier },
+    });
+    expect([other.status, other.body.status, other.body.message]).toEqual([
+      400,
+      'ERROR',
+      'Erro ao autenticar com o Google.',
+    ]);
+
+    const redeemed = await call<{ token: string; email: string; fullname: string }>(
+      stack.gatewayUrl,
+      redeemGoogleCode,
+      { body: { code: fragment!.code, verifier: tab.verifier } },
+    );
+    expect(redeemed.body).toMatchObject({
+      status: 'SUCCESS',
+      payload: { email, fullname: 'Renata Redirect' },
+    });
+    const me = await call(stack.gatewayUrl, getUser, { token: redeemed.body.payload!.token });
     expect(me.status).toBe(200);
     expect(me.body.payload).toMatchObject({ email, fullname: 'Renata Redirect', fromGoogle: true });
+
+    const again = await call(stack.gatewayUrl, redeemGoogleCode, {
+      body: { code: fragment!.code, verifier: tab.verifier },
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('a code whose time has passed is refused', async () => {
+    const tab = googleTabSecret();
+    const credential = await googleCredential(stack, {
+      email: uniqueEmail('gis-old'),
+      name: 'Velha Silva',
+      nonce: tab.nonce,
+    });
+    const token = csrf();
+    const res = await postGoogleForm({
+      fields: { credential, g_csrf_token: token },
+      cookie: `${googleFormPost.csrfCookie}=${token}`,
+    });
+    const { code } = decodeCodeFragment(new URL(res.location, stack.gatewayUrl).hash)!;
+    await sql(
+      stack,
+      `UPDATE auth.one_time_codes SET expires_at = now() - interval '1 second' WHERE hash = encode(sha256($1::bytea), 'hex')`,
+      [code],
+    );
+    const late = await call(stack.gatewayUrl, redeemGoogleCode, { body: { code, verifier: tab.verifier } });
+    expect([late.status, late.body.message]).toEqual([400, 'Erro ao autenticar com o Google.']);
+  });
+
+  it('refuses a credential that carries no nonce (no tab of this site started that sign-in): no account', async () => {
+    const email = uniqueEmail('gis-no-nonce');
+    const credential = await googleCredential(stack, { email, name: 'Sem Nonce' });
+    const token = csrf();
+    const res = await postGoogleForm({
+      fields: { credential, g_csrf_token: token },
+      cookie: `${googleFormPost.csrfCookie}=${token}`,
+    });
+    expect([res.status, res.location]).toEqual([303, googleFormPost.failureRedirect]);
+    expect(await usersWithEmail(email)).toHaveLength(0);
   });
 
   it.each<[string, (credential: string, token: string) => FormPost]>([
@@ -110,15 +177,20 @@ describe('POST /login/google (Google Identity Services redirect mode, g_csrf_tok
     }
   });
 
-  it('writes neither the credential nor the session token to any log', async () => {
+  it('writes neither the credential, the code nor the session token to any log', async () => {
     const email = uniqueEmail('gis-log');
-    const credential = await googleCredential(stack, { email, name: 'Lucas Log' });
+    const tab = googleTabSecret();
+    const credential = await googleCredential(stack, { email, name: 'Lucas Log', nonce: tab.nonce });
     const token = csrf();
     const res = await postGoogleForm({
       fields: { credential, g_csrf_token: token },
       cookie: `${googleFormPost.csrfCookie}=${token}`,
     });
-    const session = decodeSessionFragment(new URL(res.location, stack.gatewayUrl).hash)!;
+    const { code } = decodeCodeFragment(new URL(res.location, stack.gatewayUrl).hash)!;
+    const redeemed = await call<{ token: string }>(stack.gatewayUrl, redeemGoogleCode, {
+      body: { code, verifier: tab.verifier },
+    });
+    const session = redeemed.body.payload!;
     // The stack's processes write their logs as they go; the gateway's line for this request names its route.
     const logs = () =>
       readdirSync(stack.logDir)
@@ -129,6 +201,8 @@ describe('POST /login/google (Google Identity Services redirect mode, g_csrf_tok
     expect(all).not.toContain(credential);
     expect(all).not.toContain(credential.split('.')[2]);
     expect(all).not.toContain(session.token);
+    expect(all).not.toContain(code);
+    expect(all).not.toContain(tab.verifier);
     expect(all).not.toContain(token);
   });
 });

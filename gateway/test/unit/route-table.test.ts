@@ -8,6 +8,9 @@ const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 const owners: Record<string, string> = {
   'POST /api/login': 'auth',
   'POST /api/login/google': 'auth',
+  'POST /api/login/google/code': 'auth',
+  'POST /api/login/google/redeem': 'auth',
+  'POST /api/login/link': 'auth',
   'POST /api/createUser': 'auth',
   'POST /api/activateUser': 'auth',
   'POST /api/recoverPassword': 'auth',

@@ -85,6 +85,10 @@ export const Msg = {
   pageNotFound: 'Página não encontrada.',
   pageNotBought: 'Compre esta página para baixá-la.',
   answersNotFound: 'Não há respostas para este código. Confira o código impresso na folha.',
+  // Issue 24: the QR code is on the student's sheet, so its answers open only for the account that bought it.
+  answersBuyerOnly:
+    'As respostas desta folha só aparecem para quem a comprou. Entre com a conta que comprou esta folha para vê-las.',
+  answersSignIn: 'Entrar com a conta que comprou',
   pageRendering: 'A página ainda está sendo gerada. Tente novamente em instantes.',
   // Issue 23: one account's burst of pages does not slow everyone's previews.
   tooManyPages: 'Você gerou muitas páginas em pouco tempo. Aguarde um minuto e tente novamente.',
@@ -112,6 +116,8 @@ export const Msg = {
     'As páginas que você comprou não poderão mais ser baixadas.',
     'Seu nome, seu email e sua senha serão apagados, e você sairá de todos os dispositivos. O email fica livre para um novo cadastro.',
     'Os registros que a lei nos obriga a guardar (movimentações de saldo e pagamentos) serão mantidos, sem seus dados pessoais.',
+    // Issue 23: what becomes of a top-up still waiting for Mercado Pago.
+    'Se houver uma recarga ainda aguardando confirmação (Pix ou boleto), ela não entrará no saldo: quando o Mercado Pago aprovar o pagamento, o valor será devolvido automaticamente a quem pagou.',
   ],
   deleteAccountIrreversible: 'Esta ação não pode ser desfeita.',
   deleteAccountPasswordLabel: 'Digite sua senha para confirmar',
@@ -183,4 +189,22 @@ export const Msg = {
     'recargas creditadas que depois foram reembolsadas ou contestadas (chargeback), no todo ou em parte; também contam em Finalizados',
   auditTopUpReversed: (amount: string, reason: 'refund' | 'chargeback') =>
     `${reason === 'chargeback' ? 'Contestação (chargeback)' : 'Estorno'} de recarga: ${amount}`,
+  // Issue 23: no session is taken from a link; a locked-out owner gets in through an emailed link.
+  sessionSwitchTitle: 'Trocar de conta?',
+  sessionSwitchCurrent: (fullname: string, email: string) =>
+    `Você está conectado como ${fullname} (${email}).`,
+  sessionSwitchNext: (email: string) => `Este link entra na conta ${email}.`,
+  sessionSwitchContinue: (email: string) => `Sair e entrar como ${email}`,
+  sessionSwitchKeep: (email: string) => `Continuar como ${email}`,
+  activationAccount: (email: string) => `Conta: ${email}`,
+  googleNotStartedHere:
+    'Esta entrada com o Google não foi iniciada nesta aba. Por segurança, clique em "Entrar com Google" aqui.',
+  signInLinkSent:
+    'Por segurança, esta conta recebeu muitas tentativas de acesso com senha errada. Se o email estiver cadastrado, enviamos para ele um link para entrar (vale por 15 minutos e pode ser usado uma única vez).',
+  signInLinkInvalid:
+    'Este link de acesso é inválido, expirou ou já foi usado. Entre de novo para receber outro.',
+  signInLinkMissing: 'Link de acesso não fornecido. Verifique o link enviado por e-mail.',
+  auditTopUpRefunded: (amount: string) => `Pagamento devolvido ao pagador (conta excluída): ${amount}`,
+  passwordChecksRateLimited:
+    'Muitas tentativas com senha errada. Por segurança, aguarde alguns minutos e tente novamente.',
 } as const;

@@ -82,7 +82,13 @@ export const PageOptionsSchema = z.object({
 });
 
 /** A page to render, from what pages stores: the same code always renders the same problems. */
-const RenderJob = z.object({ code: z.string(), seed: z.string(), options: PageOptionsSchema });
+const RenderJob = z.object({
+  code: z.string(),
+  seed: z.string(),
+  options: PageOptionsSchema,
+  /** The generator's rules version the page was drawn with; absent: a page stored before versions (rules 1). */
+  rules: z.number().int().min(1).max(99).optional(),
+});
 
 export const UserStats = z.object({
   totalUsers: z.number(),
@@ -239,6 +245,7 @@ export const MailTemplate = z.enum([
   'sign-in-alert',
   'sign-up-existing',
   'password-setup',
+  'sign-in-link',
 ]);
 export type MailTemplate = z.infer<typeof MailTemplate>;
 
@@ -319,6 +326,22 @@ export const Events = {
       totalReversedCents: z.number().int().positive(),
       balanceCents: z.number().int(),
       reason: z.enum(['refund', 'chargeback']),
+    }),
+  ),
+  /**
+   * Issue 23: a payment approved after its payer deleted the account was refunded through Mercado Pago instead of
+   * credited (`refundId`: Mercado Pago's); eventId = the payment id (a payment is refunded once).
+   */
+  topupRefunded: event(
+    'events.billing.topup.refunded',
+    z.object({
+      ...EventBase,
+      topupId: z.string(),
+      userId: z.string(),
+      paymentId: z.string(),
+      amountCents: z.number().int().positive(),
+      refundId: z.string(),
+      reason: z.enum(['account_deleted']),
     }),
   ),
   /**

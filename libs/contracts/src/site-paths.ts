@@ -14,6 +14,8 @@ export const sitePaths = {
   createNewPasswordSuccess: '/criar-nova-senha-sucesso',
   // Optional, so that a link cut short shows 'Código de ativação não fornecido...' (spec §8).
   activate: '/ativar/:activationCode?',
+  // Issue 23: the sign-in link emailed to an owner whose account is under a password-guessing attack.
+  signInLink: '/entrar/:signInCode?',
   // The public gabarito of a bought page (the QR code on the printed sheet).
   answers: '/gabarito/:code',
   // Legal and trust pages (public): privacy policy (LGPD), terms of use, support channels.

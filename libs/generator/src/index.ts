@@ -1,9 +1,20 @@
-export type { GeneratedPage, Level, LevelName, Operation, PageOptions, Problem } from './types.js';
+export type {
+  GeneratedPage,
+  Level,
+  LevelName,
+  Operation,
+  PageOptions,
+  Problem,
+  RulesVersion,
+} from './types.js';
 export {
   LEVEL_NAMES,
   OPERATIONS,
+  RULES_VERSION,
   asksForRemainder,
+  divisionsAsFacts,
   generatePage,
+  rulesVersion,
   problemCount,
   selectedOperations,
 } from './page.js';
@@ -19,3 +30,11 @@ export type {
 } from './worked.js';
 export { workProblem } from './worked.js';
 export { sheetTitle } from './title.js';
+export type { ContaSource, WordProblem, WordProblemSpec } from './word/generate.js';
+export { answerOf, generateWordProblems, levelSource, renderWordProblem } from './word/generate.js';
+export type { KindInfo, WordKind, WordSkill } from './word/kinds.js';
+export { WORD_KINDS, WORD_KIND_LIST, WORD_SKILLS, wordBncc, wordPageBncc } from './word/kinds.js';
+export type { Gender, Noun, Person } from './word/lexicon.js';
+export { reais } from './word/lexicon.js';
+export type { Cast, WordContext, WordTemplate } from './word/templates.js';
+export { WORD_TEMPLATES } from './word/templates.js';

@@ -1,7 +1,25 @@
 import { bnccCodes } from './bncc.js';
 import { drawProblem, PageProblems } from './problems.js';
 import { randomFromSeed } from './random.js';
-import type { GeneratedPage, Level, LevelName, Operation, PageOptions } from './types.js';
+import type { GeneratedPage, Level, LevelName, Operation, PageOptions, RulesVersion } from './types.js';
+
+/** The rules new pages are drawn with. */
+export const RULES_VERSION: RulesVersion = 2;
+
+/** A page stored before rules had versions (no version stored) was drawn with rules 1. */
+export function rulesVersion(stored: number | null | undefined): RulesVersion {
+  if (stored === null || stored === undefined) return 1;
+  if (stored === 1 || stored === 2) return stored;
+  throw new Error(`unknown rules version ${String(stored)}`);
+}
+
+/**
+ * Whether the page's Fácil divisions are printed as facts (18 ÷ 2 = ___, one line) rather than in the chave: since
+ * rules 2 (README, "Fácil ÷").
+ */
+export function divisionsAsFacts(level: Level, rules: RulesVersion): boolean {
+  return level === 0 && rules >= 2;
+}
 
 export const LEVEL_NAMES: Readonly<Record<Level, LevelName>> = { 0: 'Fácil', 1: 'Médio', 2: 'Difícil' };
 
@@ -9,11 +27,16 @@ export const LEVEL_NAMES: Readonly<Record<Level, LevelName>> = { 0: 'Fácil', 1:
 export const OPERATIONS: readonly Operation[] = ['add', 'sub', 'mult', 'div'];
 
 /**
- * 20 problems, or 12 when a problem needs more room: a division (the whole chave and its steps), or a Difícil
- * multiplication (two partial products, their rule and the sum: six written lines under the rule).
+ * 20 problems, or 12 when a problem needs more room: a division in the chave (the whole chave and its steps), or a
+ * Difícil multiplication (two partial products, their rule and the sum: six written lines under the rule). Since
+ * rules 2 a Fácil division is a one-line fact, so a Fácil page with ÷ keeps its 20.
  */
-export function problemCount(options: Pick<PageOptions, 'div' | 'mult' | 'level'>): number {
-  return options.div || (options.level === 2 && options.mult) ? 12 : 20;
+export function problemCount(
+  options: Pick<PageOptions, 'div' | 'mult' | 'level'>,
+  rules: RulesVersion = RULES_VERSION,
+): number {
+  const chave = options.div && !divisionsAsFacts(options.level, rules);
+  return chave || (options.level === 2 && options.mult) ? 12 : 20;
 }
 
 /** Whether the page asks for the resto of its divisions: not at Fácil, whose divisions are all exact. */
@@ -29,20 +52,25 @@ export function selectedOperations(options: Pick<PageOptions, Operation>): Opera
  * Same seed and options, same page: the pages service stores only the seed and re-renders from it.
  * Problems are dealt round-robin (+, −, ×, ÷ among those selected) so every selected operation appears.
  */
-export function generatePage(seed: string, options: PageOptions): GeneratedPage {
+export function generatePage(
+  seed: string,
+  options: PageOptions,
+  rules: RulesVersion = RULES_VERSION,
+): GeneratedPage {
   const operations = selectedOperations(options);
   if (operations.length === 0) throw new Error('select at least one operation');
   if (!(options.level in LEVEL_NAMES)) throw new Error(`unknown level ${String(options.level)}`);
 
   const random = randomFromSeed(seed);
-  const page = new PageProblems(options.level);
-  const count = problemCount(options);
+  const page = new PageProblems(options.level, rules, options.add);
+  const count = problemCount(options, rules);
   for (let index = 0; index < count; index++) {
     const op = operations[index % operations.length] as Operation;
-    page.add(drawProblem(random, options.level, op, page));
+    page.add(drawProblem(random, options.level, op, page, rules));
   }
   return {
     options: { ...options },
+    rules,
     problems: page.problems,
     bncc: bnccCodes(options.level, operations),
     levelName: LEVEL_NAMES[options.level],

@@ -1,5 +1,5 @@
 import type { Random } from './random.js';
-import type { Level, Operation, Problem } from './types.js';
+import type { Level, Operation, Problem, RulesVersion } from './types.js';
 
 /** Operands before solving; `a` is the top of the written column (or the dividendo), `b` the bottom (or divisor). */
 interface Operands {
@@ -196,7 +196,66 @@ const hard: Record<Operation, Plan> = {
   }),
 };
 
-const plansByLevel: Record<Level, Record<Operation, Plan>> = { 0: easy, 1: medium, 2: hard };
+/** A carry out of the units or the tens: something carried inside a three-digit conta (not 467 + 700). */
+export function carriesInside(a: number, b: number): boolean {
+  const units = digitAt(a, 0) + digitAt(b, 0);
+  return units >= 10 || digitAt(a, 1) + digitAt(b, 1) + (units >= 10 ? 1 : 0) >= 10;
+}
+
+/**
+ * Fácil ÷ since rules 2, beyond the tabuada facts (quotient 2–10): two-digit halves and thirds whose every digit
+ * halves or thirds on its own (48 ÷ 2 = 24, 69 ÷ 3 = 23), as Fácil + and − never carry nor borrow. 20 and 30 are
+ * facts already (quotient 10).
+ */
+export const EASY_DIGITWISE_DIVISIONS: readonly Operands[] = [2, 3].flatMap((b) =>
+  Array.from({ length: 90 }, (_, i) => i + 10)
+    .filter((a) => (a % 10) % b === 0 && Math.floor(a / 10) % b === 0 && a / b > 10)
+    .map((a) => ({ a, b })),
+);
+
+/** How often a drawn Difícil quotient of exactly 10 is kept (rules 2): 1 in 8, about 1.5 % of divisions. */
+const KEEP_QUOTIENT_TEN = 8;
+
+/** Rules 2 (issue 24): what changed from rules 1, operation by operation; the rest is drawn as before. */
+const easy2: Record<Operation, Plan> = {
+  ...easy,
+  // Facts of the tabuadas do 2 e do 3 seven times in eight, else a digit-by-digit half or third.
+  div: always((random) => {
+    if (random.chance(1, 8)) return random.pick(EASY_DIGITWISE_DIVISIONS);
+    const b = random.int(2, 3);
+    return { a: b * random.int(2, 10), b };
+  }),
+};
+
+const medium2: Record<Operation, Plan> = {
+  ...medium,
+  // Com reserva inside the conta: a carry out of the units or the tens, not only out of the hundreds.
+  add: always((random) => {
+    const a = withDigits(random, 3);
+    const b = withDigits(random, 3);
+    return carriesInside(a, b) ? { a, b } : null;
+  }),
+};
+
+const hard2: Record<Operation, Plan> = {
+  ...hard,
+  // A quotient of exactly 10 (a bare 0 brought down) kept one time in KEEP_QUOTIENT_TEN.
+  div: (random) => {
+    const draw = hard.div(random);
+    return (next) => {
+      const operands = draw(next);
+      if (operands === null) return null;
+      return Math.floor(operands.a / operands.b) === 10 && !next.chance(1, KEEP_QUOTIENT_TEN)
+        ? null
+        : operands;
+    };
+  },
+};
+
+const plansByRules: Record<RulesVersion, Record<Level, Record<Operation, Plan>>> = {
+  1: { 0: easy, 1: medium, 2: hard },
+  2: { 0: easy2, 1: medium2, 2: hard2 },
+};
 
 export function solve(op: Operation, { a, b }: Operands): Problem {
   switch (op) {
@@ -232,6 +291,9 @@ export function factOf({ op, a, b, result, remainder }: Problem): string | null 
   return null;
 }
 
+const isHardQuotientTen = (level: Level, { op, result }: Problem) =>
+  level === 2 && op === 'div' && result === 10;
+
 /** A page's answer may appear at most twice. */
 const MAX_SAME_ANSWER = 2;
 
@@ -248,16 +310,31 @@ export class PageProblems {
   private readonly multFacts: string[] = [];
   private readonly divFacts: string[] = [];
 
-  constructor(private readonly level: Level) {}
+  /** Difícil divisions with a quotient of exactly 10 (rules 2: at most one a page). */
+  private quotientTens = 0;
+
+  private readonly divisionsYieldToSums: boolean;
+
+  constructor(
+    private readonly level: Level,
+    private readonly rules: RulesVersion = 1,
+    withAddition = false,
+  ) {
+    this.divisionsYieldToSums = rules >= 2 && level === 0 && withAddition;
+  }
 
   /**
    * No problem twice; no answer three times; at Fácil no two additions with the same sum (so the sums stay as
    * even as the draw); never a multiplication and the exact division that undoes it (3 × 5 and 15 ÷ 3).
    */
   accepts(problem: Problem): boolean {
+    if (this.rules >= 2 && isHardQuotientTen(this.level, problem) && this.quotientTens >= 1) return false;
     if (this.level === 0 && problem.op === 'add' && this.easySums.includes(problem.result)) return false;
     if (this.keys.includes(problemKey(problem))) return false;
     const answer = answerKey(problem);
+    // Rules 2: on a Fácil page with + a division never repeats an answer of the page, so that its quotients (now
+    // 10 of the 20 on a + ÷ page) do not take the second place of a sum (Fácil + draws its sums evenly).
+    if (this.divisionsYieldToSums && problem.op === 'div' && this.answers.includes(answer)) return false;
     let same = 0;
     for (const other of this.answers) if (other === answer) same++;
     if (same >= MAX_SAME_ANSWER) return false;
@@ -268,6 +345,7 @@ export class PageProblems {
 
   add(problem: Problem): void {
     this.problems.push(problem);
+    if (isHardQuotientTen(this.level, problem)) this.quotientTens++;
     this.keys.push(problemKey(problem));
     this.answers.push(answerKey(problem));
     if (this.level === 0 && problem.op === 'add') this.easySums.push(problem.result);
@@ -284,8 +362,14 @@ export class PageProblems {
  */
 const MAX_DRAWS = 10_000;
 
-export function drawProblem(random: Random, level: Level, op: Operation, page: PageProblems): Problem {
-  const draw = plansByLevel[level][op](random);
+export function drawProblem(
+  random: Random,
+  level: Level,
+  op: Operation,
+  page: PageProblems,
+  rules: RulesVersion = 1,
+): Problem {
+  const draw = plansByRules[rules][level][op](random);
   for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
     const operands = draw(random);
     if (operands === null) continue;

@@ -23,8 +23,15 @@ export interface Problem {
   remainder: number;
 }
 
+/**
+ * The version of the rules a page was drawn with (README, "Rules versions"): 1 before issue 24, 2 since. The pages
+ * service stores it with each new page, so a page bought earlier still draws, prints and answers as it did.
+ */
+export type RulesVersion = 1 | 2;
+
 export interface GeneratedPage {
   options: PageOptions;
+  rules: RulesVersion;
   problems: Problem[];
   bncc: string[];
   levelName: LevelName;

@@ -277,7 +277,8 @@ export function addRoute<R extends ApiRoute>(
     },
     preValidation: async (req) => {
       if (def.access === 'public') return;
-      if (!req.identity) throw AppError.unauthorized(PlatformMessages.unauthorized);
+      if (!req.identity)
+        throw AppError.unauthorized(def.unauthorizedMessage ?? PlatformMessages.unauthorized);
       if (def.access === 'admin' && req.identity.role !== 'admin')
         throw AppError.forbidden(PlatformMessages.forbidden);
     },

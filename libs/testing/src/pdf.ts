@@ -103,7 +103,9 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
     const font = fontNames.get(item.fontName) ?? item.fontName;
     fonts.add(font);
     runs.push({
-      text: item.str,
+      // A written number stands one digit per column of the caderno's width (5 mm, wider than a digit): pdfjs
+      // reports the gaps as spaces ("7 4 1"); a person reads one number, and so does this.
+      text: /^\d( \d)+$/.test(item.str) ? item.str.replaceAll(' ', '') : item.str,
       fontSize: Math.abs(scaleY),
       font,
       baseline: top,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { activateUser, createUser, login, loginGoogle } from '@app/contracts';
 import { call } from './client.js';
 import { linkIn, waitForEmail } from './mailbox.js';
@@ -48,7 +48,8 @@ export const adminToken = (stack: StackInfo) => loginWith(stack, stack.adminEmai
 /** A Google ID token from the stand-in, as Google Identity Services would hand it to the browser. */
 export async function googleCredential(
   stack: StackInfo,
-  claims: { email: string; name: string; emailVerified?: boolean },
+  /** `nonce`: what a page gave Google Identity Services (redirect mode binds the sign-in to its tab with it). */
+  claims: { email: string; name: string; emailVerified?: boolean; nonce?: string },
 ): Promise<string> {
   const res = await fetch(`${stack.devProvidersUrl}/__dev/google/token`, {
     method: 'POST',
@@ -57,6 +58,15 @@ export async function googleCredential(
   });
   if (!res.ok) throw new Error(`google stand-in answered ${res.status}`);
   return ((await res.json()) as { credential: string }).credential;
+}
+
+/**
+ * A redirect-mode tab's secret and the nonce it gives Google (issue 23): base64url(SHA-256(secret)), as the SPA makes
+ * them (web/src/session/googleRedirect.ts).
+ */
+export function googleTabSecret(): { verifier: string; nonce: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, nonce: createHash('sha256').update(verifier).digest('base64url') };
 }
 
 export async function googleUser(stack: StackInfo, name = 'João Google'): Promise<TestSession> {

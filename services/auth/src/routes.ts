@@ -12,11 +12,14 @@ import {
   getUser,
   login,
   loginGoogle,
+  loginGoogleCode,
+  loginWithLink,
   logout as logoutRoute,
   Msg,
   ok,
   PlatformMessages,
   recoverPassword,
+  redeemGoogleCode,
   requestPasswordSetup as requestPasswordSetupRoute,
   resendActivation as resendActivationRoute,
   updateUser,
@@ -30,12 +33,14 @@ import { checkRecoveryToken } from './domain/check-recovery-token.js';
 import { deleteAccount } from './domain/delete-account.js';
 import type { AuthDeps } from './domain/deps.js';
 import { exportMyData } from './domain/export-my-data.js';
+import { issueGoogleSignInCode, redeemGoogleSignInCode } from './domain/google-handoff.js';
 import { toMyUser } from './domain/public-user.js';
 import { requestPasswordSetup } from './domain/request-password-setup.js';
 import { requestRecovery } from './domain/request-recovery.js';
 import { resendActivation } from './domain/resend-activation.js';
 import { resetPassword } from './domain/reset-password.js';
 import { signInWithGoogle } from './domain/sign-in-google.js';
+import { signInWithLink } from './domain/sign-in-link.js';
 import { signIn } from './domain/sign-in.js';
 import { signOut } from './domain/sign-out.js';
 import { signUp } from './domain/sign-up.js';
@@ -53,11 +58,23 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     ok(await activateAccount(deps, body.activationCode), Msg.activationSuccess),
   );
 
-  addRoute(app, login, async ({ body, request }) =>
-    ok(await signIn(deps, body.email, body.password, request.clientAddress)),
-  );
+  addRoute(app, login, async ({ body, request }) => {
+    const session = await signIn(deps, body.email, body.password, request.clientAddress);
+    // Past the per-account ceiling from a new address: no refusal, a sign-in link went to the owner's email.
+    return session ? ok(session) : ok(null, Msg.signInLinkSent);
+  });
 
   addRoute(app, loginGoogle, async ({ body }) => ok(await signInWithGoogle(deps, body.credential)));
+
+  addRoute(app, loginGoogleCode, async ({ body }) => ok(await issueGoogleSignInCode(deps, body.credential)));
+
+  addRoute(app, redeemGoogleCode, async ({ body }) =>
+    ok(await redeemGoogleSignInCode(deps, body.code, body.verifier)),
+  );
+
+  addRoute(app, loginWithLink, async ({ body, request }) =>
+    ok(await signInWithLink(deps, body.code, request.clientAddress)),
+  );
 
   addRoute(app, recoverPassword, async ({ body, request }) => {
     await requestRecovery(deps, body.email, request.clientAddress);
@@ -93,12 +110,12 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
   // Owner only: the user id is the session's, never the request's.
   addRoute(app, exportMyDataRoute, async ({ identity }) => ok(await exportMyData(deps, identity.userId)));
 
-  addRoute(app, deleteMyAccount, async ({ body, identity }) => {
+  addRoute(app, deleteMyAccount, async ({ body, identity, request }) => {
     await deleteAccount(
       deps,
       identity.userId,
       body.password !== undefined
-        ? { password: body.password }
+        ? { password: body.password, clientAddress: request.clientAddress }
         : { googleCredential: body.googleCredential! },
     );
     return ok(null, Msg.accountDeleted);
@@ -108,9 +125,12 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     ok(await updateProfile(deps, identity.userId, body.fullname), Msg.profileUpdated),
   );
 
-  addRoute(app, changePasswordRoute, async ({ body, identity }) =>
+  addRoute(app, changePasswordRoute, async ({ body, identity, request }) =>
     ok(
-      await changePassword(deps, identity.userId, body.newPassword, { oldPassword: body.oldPassword }),
+      await changePassword(deps, identity.userId, body.newPassword, {
+        oldPassword: body.oldPassword,
+        clientAddress: request.clientAddress,
+      }),
       Msg.changePasswordSuccess,
     ),
   );

@@ -11,6 +11,7 @@ import { authStore } from './persistence/repositories.js';
 import { CreateAuthTables1732240000000 } from './persistence/migrations/1732240000000-CreateAuthTables.js';
 import { UserDeletedAt1764000000000 } from './persistence/migrations/1764000000000-UserDeletedAt.js';
 import { AbuseLimits1764000000001 } from './persistence/migrations/1764000000001-AbuseLimits.js';
+import { SignInCodes1764000000002 } from './persistence/migrations/1764000000002-SignInCodes.js';
 import { registerRoutes } from './routes.js';
 
 export const service = defineService({
@@ -19,7 +20,12 @@ export const service = defineService({
   database: {
     schema: 'auth',
     entities,
-    migrations: [CreateAuthTables1732240000000, UserDeletedAt1764000000000, AbuseLimits1764000000001],
+    migrations: [
+      CreateAuthTables1732240000000,
+      UserDeletedAt1764000000000,
+      AbuseLimits1764000000001,
+      SignInCodes1764000000002,
+    ],
   },
   // Publishes mail jobs and account events.
   streams: ['JOBS_MAIL', 'EVENTS'],

@@ -149,9 +149,12 @@ async function answerSettlement(
     }
     case 'pending':
       return notCredited(409, 'pending', Msg.paymentPending);
+    // 'refunded' (issue 23): approved after the account was deleted and sent back to the payer (a deleted account
+    // has no session to ask with); answered like a payment that did not credit.
     case 'rejected':
     case 'reversed':
     case 'already_reversed':
+    case 'refunded':
       return notCredited(402, 'rejected', Msg.paymentRejected);
     case 'mismatch':
       return notCredited(422, 'mismatch', Msg.paymentMismatch);

@@ -13,6 +13,7 @@ import { Ledger1760000000000 } from './persistence/migrations/1760000000000-ledg
 import { LedgerNoTruncate1760000000001 } from './persistence/migrations/1760000000001-ledger-no-truncate.js';
 import { Reversals1760000000002 } from './persistence/migrations/1760000000002-reversals.js';
 import { ReturnAnnounced1760000000003 } from './persistence/migrations/1760000000003-return-announced.js';
+import { DeletedAccountRefunds1760000000004 } from './persistence/migrations/1760000000004-deleted-account-refunds.js';
 import { registerRoutes } from './routes.js';
 
 export const service = defineService({
@@ -26,6 +27,7 @@ export const service = defineService({
       LedgerNoTruncate1760000000001,
       Reversals1760000000002,
       ReturnAnnounced1760000000003,
+      DeletedAccountRefunds1760000000004,
     ],
   },
   streams: ['EVENTS'],

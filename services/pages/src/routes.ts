@@ -44,10 +44,10 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
       .send(pdf);
   });
 
-  addRoute(app, pageAnswers, async ({ query, reply }) => {
-    const answers = await readAnswers(deps, query.code);
-    // A bought page's answers never change; shared caches may keep them (they say nothing about the buyer).
-    void reply.header('cache-control', 'public, max-age=3600');
+  addRoute(app, pageAnswers, async ({ query, identity, reply }) => {
+    const answers = await readAnswers(deps, identity, query.code);
+    // Only for the buyer (issue 24): no shared cache may keep them.
+    void reply.header('cache-control', 'private, no-store');
     return ok(answers);
   });
 

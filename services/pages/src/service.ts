@@ -9,6 +9,7 @@ import { serveNats } from './nats/handlers.js';
 import { PageEntity } from './persistence/entities.js';
 import { CreatePages1751000000000 } from './persistence/migrations/1751000000000-create-pages.js';
 import { RendersInObjectStore1760000000000 } from './persistence/migrations/1760000000000-renders-in-object-store.js';
+import { PageRulesVersion1780000000000 } from './persistence/migrations/1780000000000-page-rules-version.js';
 import { PageRepository } from './persistence/page-repository.js';
 import { registerRoutes } from './routes.js';
 
@@ -18,7 +19,7 @@ export const service = defineService({
   database: {
     schema: 'pages',
     entities: [PageEntity],
-    migrations: [CreatePages1751000000000, RendersInObjectStore1760000000000],
+    migrations: [CreatePages1751000000000, RendersInObjectStore1760000000000, PageRulesVersion1780000000000],
   },
   streams: ['JOBS_PDF', 'EVENTS'],
   async deps({ bus, db, logger, config, metrics, onShutdown }): Promise<PagesDeps> {

@@ -17,6 +17,8 @@ export const TokenRequest = z.object({
   audience: z.string().min(1).optional(),
   issuer: z.string().min(1).optional(),
   expiresInSeconds: z.number().int().min(-86_400).max(86_400).default(3600),
+  /** The `nonce` the page gave Google Identity Services; Google copies it into the ID token. */
+  nonce: z.string().min(1).max(512).optional(),
 });
 
 export async function registerGoogle(app: FastifyInstance, config: DevProvidersConfig): Promise<void> {
@@ -46,6 +48,7 @@ export async function registerGoogle(app: FastifyInstance, config: DevProvidersC
       email_verified: t.emailVerified,
       name: t.name,
       given_name: t.name.split(' ')[0],
+      ...(t.nonce ? { nonce: t.nonce } : {}),
     })
       .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
       .setIssuer(t.issuer ?? issuer)
@@ -62,15 +65,17 @@ export async function registerGoogle(app: FastifyInstance, config: DevProvidersC
   // and hands it to the opener with postMessage, as Google Identity Services does in its popup mode.
   // With `?login_uri=…` it plays GIS's redirect mode instead: it sets a g_csrf_token cookie and posts the form
   // {credential, g_csrf_token, select_by} to login_uri, as Google does (the cookie reaches the site when both run on
-  // the same host, as localhost does in development and tests: cookies do not tell ports apart).
+  // the same host, as localhost does in development and tests: cookies do not tell ports apart). `?nonce=…` goes into
+  // the ID token, as the `nonce` given to GIS's initialize does.
   app.get('/__dev/google/signin', async (req, reply) => {
     const query = req.query as Record<string, unknown>;
     const origin = safeUrl(query.origin)?.origin ?? new URL(config.PUBLIC_URL).origin;
     const loginUri = safeUrl(query.login_uri)?.href ?? null;
+    const nonce = typeof query.nonce === 'string' && query.nonce.length <= 512 ? query.nonce : null;
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(signInPage(origin, loginUri));
+      .send(signInPage(origin, loginUri, nonce));
   });
 }
 
@@ -84,7 +89,7 @@ function safeUrl(value: unknown): URL | null {
   }
 }
 
-const signInPage = (targetOrigin: string, loginUri: string | null) => `<!doctype html>
+const signInPage = (targetOrigin: string, loginUri: string | null, nonce: string | null) => `<!doctype html>
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
@@ -115,6 +120,7 @@ const signInPage = (targetOrigin: string, loginUri: string | null) => `<!doctype
 <script>
   const targetOrigin = ${JSON.stringify(targetOrigin)};
   const loginUri = ${JSON.stringify(loginUri).replace(/</g, '\\u003c')};
+  const nonce = ${JSON.stringify(nonce).replace(/</g, '\\u003c')};
   /** GIS redirect mode: the double-submit cookie, then the form post to the site's login_uri. */
   function postToLoginUri(credential) {
     const csrf = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -139,7 +145,7 @@ const signInPage = (targetOrigin: string, loginUri: string | null) => `<!doctype
     const res = await fetch('/__dev/google/token', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, name }),
+      body: JSON.stringify(nonce ? { email, name, nonce } : { email, name }),
     });
     if (!res.ok) { document.getElementById('erro').textContent = 'Não foi possível gerar a credencial.'; return; }
     const { credential } = await res.json();

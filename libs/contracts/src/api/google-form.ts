@@ -24,21 +24,27 @@ export const GoogleFormPostBody = z.object({
 export type GoogleFormPostBody = z.infer<typeof GoogleFormPostBody>;
 
 /**
- * The session the gateway hands to the SPA in the URL fragment of its 303 to `/login/google#…` (a fragment never
- * reaches a server or its logs); the same three fields as every other sign-in (spec §3).
+ * What the gateway hands the SPA in the URL fragment of its 303 to `/login/google#code=…` (a fragment never reaches a
+ * server or its logs): a one-time code (2 minutes), never a session (issue 23). The SPA redeems it with a same-origin
+ * POST together with the secret its tab kept before going to Google (`redeemGoogleCode`); a code alone signs nobody in.
  */
-export const GoogleSessionFragment = z.object({
-  token: z.string().min(1).max(4096),
-  email: z.string().min(1).max(320),
-  fullname: z.string().max(200),
+export const GoogleCodeFragment = z.object({
+  code: z
+    .string()
+    .min(1)
+    .max(256)
+    .regex(/^[A-Za-z0-9_-]+$/),
 });
-export type GoogleSessionFragment = z.infer<typeof GoogleSessionFragment>;
+export type GoogleCodeFragment = z.infer<typeof GoogleCodeFragment>;
 
-/** `token=…&email=…&fullname=…`, the fragment's form (URL-encoded like a query string). */
-export const encodeSessionFragment = (s: GoogleSessionFragment): string => new URLSearchParams(s).toString();
+/** `code=…`, the fragment's form (URL-encoded like a query string). */
+export const encodeCodeFragment = (f: GoogleCodeFragment): string => new URLSearchParams(f).toString();
 
-export function decodeSessionFragment(hash: string): GoogleSessionFragment | null {
+export function decodeCodeFragment(hash: string): GoogleCodeFragment | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const parsed = GoogleSessionFragment.safeParse(Object.fromEntries(params));
+  const parsed = GoogleCodeFragment.safeParse({ code: params.get('code') ?? undefined });
   return parsed.success ? parsed.data : null;
 }
+
+/** The sessionStorage key of the tab's secret for Google's redirect mode (its SHA-256 is the credential's nonce). */
+export const GOOGLE_VERIFIER_KEY = 'googleSignInVerifier';

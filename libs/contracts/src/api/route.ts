@@ -14,6 +14,11 @@ export interface ApiRoute {
   response?: z.ZodType;
   /** MIME type of a binary response (PDF, PNG). */
   produces?: string;
+  /**
+   * What a 401 says on this route instead of the platform's 'Sessão inválida…' (a route whose screen tells the
+   * visitor which account to sign in with). Used by the gateway's edge check and by the service's own.
+   */
+  unauthorizedMessage?: string;
 }
 
 export const defineRoute = <R extends ApiRoute>(route: R): R => route;

@@ -41,7 +41,8 @@ export const login = defineRoute({
   method: 'POST',
   path: '/api/login',
   access: 'public',
-  summary: 'Sign in with email and password',
+  summary:
+    'Sign in with email and password; past the per-account ceiling from a new address, SUCCESS with a null payload: a sign-in link went to the email',
   body: LoginBody,
   response: envelope(Session),
 });
@@ -55,6 +56,54 @@ export const loginGoogle = defineRoute({
   access: 'public',
   summary: 'Sign in with a Google ID token',
   body: LoginGoogleBody,
+  response: envelope(Session),
+});
+
+/** A one-time secret of a link or a handoff: URL-safe, as the server makes them (32 random bytes, base64url). */
+const oneTimeSecret = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(256, message)
+    .regex(/^[A-Za-z0-9_-]+$/, message);
+
+/**
+ * Google's redirect mode (issue 23): the gateway hands the verified credential here and gets a one-time code bound to
+ * the credential's `nonce` (the SHA-256 of a secret the tab that started the sign-in keeps), instead of a session.
+ */
+export const LoginGoogleCodeBody = LoginGoogleBody;
+export const loginGoogleCode = defineRoute({
+  method: 'POST',
+  path: '/api/login/google/code',
+  access: 'public',
+  summary:
+    'Exchange a Google ID token carrying a nonce for a one-time sign-in code (2 minutes) bound to that nonce',
+  body: LoginGoogleCodeBody,
+  response: envelope(z.object({ code: z.string() })),
+});
+
+export const RedeemGoogleCodeBody = z.object({
+  code: oneTimeSecret(Msg.googleFailed),
+  /** The secret whose SHA-256 (base64url) was the credential's nonce: only the tab that started the sign-in has it. */
+  verifier: oneTimeSecret(Msg.googleNotStartedHere),
+});
+export const redeemGoogleCode = defineRoute({
+  method: 'POST',
+  path: '/api/login/google/redeem',
+  access: 'public',
+  summary: 'Sign in with the one-time Google code and the secret of the tab that started the sign-in',
+  body: RedeemGoogleCodeBody,
+  response: envelope(Session),
+});
+
+export const LoginWithLinkBody = z.object({ code: oneTimeSecret(Msg.signInLinkInvalid) });
+export const loginWithLink = defineRoute({
+  method: 'POST',
+  path: '/api/login/link',
+  access: 'public',
+  summary:
+    'Sign in with the emailed link offered past the per-account ceiling of failed sign-ins (single use, 15 minutes)',
+  body: LoginWithLinkBody,
   response: envelope(Session),
 });
 
@@ -398,8 +447,11 @@ const AnsweredProblem = z.object({
 export const pageAnswers = defineRoute({
   method: 'GET',
   path: '/api/answers',
-  access: 'public',
-  summary: "The answers of a bought page (the sheet's QR code); nothing about its buyer",
+  // Issue 24: the QR code is on the student's sheet; only the buyer (or an admin) reads the answers online.
+  access: 'user',
+  unauthorizedMessage: Msg.answersBuyerOnly,
+  summary:
+    "The answers of a bought page (the sheet's QR code), for the account that bought it and the admin; nothing about its buyer",
   query: PageCodeQuery,
   response: envelope(
     z.object({
@@ -440,6 +492,7 @@ export const AuditType = z.enum([
   'login.failed',
   'topup.credited',
   'topup.reversed',
+  'topup.refunded',
   'page.bought',
 ]);
 export type AuditType = z.infer<typeof AuditType>;

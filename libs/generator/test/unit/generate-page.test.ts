@@ -4,6 +4,8 @@ import {
   generatePage,
   LEVEL_NAMES,
   problemCount,
+  RULES_VERSION,
+  rulesVersion,
   type GeneratedPage,
   type Level,
   type Operation,
@@ -64,6 +66,16 @@ function carriesOf(a: number, b: number): number {
   return carries;
 }
 
+/** Whether a "vai um" leaves the units or the tens (a carry inside a three-digit conta, not 467 + 700). */
+function carriesInsideOf(a: number, b: number): boolean {
+  let carry = 0;
+  for (let column = 0; column < 2; column++) {
+    carry = digit(a, column) + digit(b, column) + carry >= 10 ? 1 : 0;
+    if (carry) return true;
+  }
+  return false;
+}
+
 /** Column subtraction with recurso: borrows, and borrows taken by a 0 that itself had to lend (5003 − 1247). */
 function borrowsOf(a: number, b: number): { borrows: number; acrossZero: number } {
   let borrow = 0;
@@ -94,13 +106,15 @@ function levelRuleBroken(level: Level, { op, a, b, result, remainder }: Problem)
       return borrowsOf(a, b).borrows === 0 ? null : 'Fácil − must not borrow';
     case '0:mult':
       return between(a, 2, 10) && between(b, 2, 5) ? null : 'Fácil × is the tabuada 2–5 × 2–10';
-    case '0:div':
-      return between(b, 2, 3) && between(result, 2, 10) && remainder === 0
-        ? null
-        : 'Fácil ÷ is exact, ÷ 2 or 3, q ≤ 10';
+    case '0:div': {
+      if (!between(b, 2, 3) || remainder !== 0) return 'Fácil ÷ is exact, ÷ 2 or 3';
+      // A tabuada fact, or a two-digit half or third taken digit by digit (48 ÷ 2 = 24, 69 ÷ 3 = 23).
+      const digitwise = between(a, 10, 99) && digit(a, 0) % b === 0 && digit(a, 1) % b === 0;
+      return between(result, 2, 10) || digitwise ? null : 'Fácil ÷ is a fact (q 2–10) or digit by digit';
+    }
     case '1:add':
       if (!between(a, 100, 999) || !between(b, 100, 999)) return 'Médio + needs 3-digit terms';
-      return carriesOf(a, b) > 0 ? null : 'Médio + must carry';
+      return carriesInsideOf(a, b) ? null : 'Médio + must carry out of the units or the tens';
     case '1:sub':
       if (!between(a, 100, 999) || !between(b, 10, 999)) return 'Médio − is 3 digits − 2/3 digits';
       return borrowsOf(a, b).borrows > 0 ? null : 'Médio − must borrow';
@@ -148,7 +162,9 @@ const at = (index: number, { a, op, b }: Problem) => `#${index + 1} ${a} ${op} $
 /** The page rules and the level table. */
 function tableViolations(page: GeneratedPage, level: Level, operations: Operation[]): string[] {
   const violations: string[] = [];
-  const expectedCount = operations.includes('div') || (level === 2 && operations.includes('mult')) ? 12 : 20;
+  // A division in the chave takes 12 cells; a Fácil division is a one-line fact and keeps the page's 20.
+  const chave = operations.includes('div') && level > 0;
+  const expectedCount = chave || (level === 2 && operations.includes('mult')) ? 12 : 20;
   if (page.problems.length !== expectedCount) violations.push(`has ${page.problems.length} problems`);
   if (page.levelName !== LEVEL_NAMES[level]) violations.push(`level name ${page.levelName}`);
   const seen: number[] = [];
@@ -289,6 +305,22 @@ const VARIETY_RULES: VarietyRule[] = [
         .map((p) => `${p.a} ÷ ${p.b} = ${p.result}`),
   },
   {
+    name: 'a Difícil quotient is exactly 10 at most once a page',
+    applies: (level, operations) => level === 2 && operations.includes('div'),
+    violations: (page) => {
+      const tens = page.problems.filter((p) => p.op === 'div' && p.result === 10);
+      return tens.length > 1 ? [`${tens.length} quotients of 10`] : [];
+    },
+  },
+  {
+    name: 'every Médio + carries inside the conta (out of the units or the tens)',
+    applies: (level, operations) => level === 1 && operations.includes('add'),
+    violations: (page) =>
+      page.problems
+        .filter((p) => p.op === 'add' && !carriesInsideOf(p.a, p.b))
+        .map((p) => `${p.a} + ${p.b} carries only out of the hundreds`),
+  },
+  {
     name: 'borrows across zeros only at Difícil',
     applies: (level, operations) => level < 2 && operations.includes('sub'),
     violations: (page) =>
@@ -333,7 +365,7 @@ interface Survey {
   rules: Map<string, { pages: number; violations: string[] }>;
   /** Fácil + sums: how often each came. */
   sums: Map<number, number>;
-  divisions: { exact: number; withResto: number };
+  divisions: { exact: number; withResto: number; quotientTen: number };
   subtractions: { all: number; acrossZero: number };
 }
 
@@ -348,7 +380,7 @@ function survey({ level, operations, label }: Case): Survey {
     table: [],
     rules: new Map(),
     sums: new Map(),
-    divisions: { exact: 0, withResto: 0 },
+    divisions: { exact: 0, withResto: 0, quotientTen: 0 },
     subtractions: { all: 0, acrossZero: 0 },
   };
   const rules = VARIETY_RULES.filter((rule) => rule.applies(level, operations));
@@ -377,6 +409,7 @@ function survey({ level, operations, label }: Case): Survey {
       if (problem.op === 'div') {
         if (problem.remainder === 0) result.divisions.exact++;
         else result.divisions.withResto++;
+        if (problem.result === 10) result.divisions.quotientTen++;
       }
       if (problem.op === 'sub') {
         result.subtractions.all++;
@@ -490,6 +523,19 @@ describe('variety', () => {
     },
   );
 
+  it('a Difícil quotient is exactly 10 in at most 3 % of divisions (and still comes)', SLOW, () => {
+    let divisions = 0;
+    let tens = 0;
+    for (const item of casesWhere((c) => c.level === 2 && c.operations.includes('div'))) {
+      const { exact, withResto, quotientTen } = survey(item).divisions;
+      divisions += exact + withResto;
+      tens += quotientTen;
+    }
+    expect(divisions).toBeGreaterThan(500_000);
+    expect(tens / divisions).toBeLessThanOrEqual(0.03);
+    expect(tens).toBeGreaterThan(0);
+  });
+
   it('Difícil subtractions borrow across zeros in 20–60 % of problems', SLOW, () => {
     let all = 0;
     let acrossZero = 0;
@@ -503,13 +549,19 @@ describe('variety', () => {
 });
 
 describe('problemCount', () => {
-  it('is 12 with division or a Difícil multiplication, else 20', () => {
+  it('is 12 with a division in the chave or a Difícil multiplication, else 20 (a Fácil ÷ fact keeps 20)', () => {
     expect(problemCount({ div: false, mult: true, level: 0 })).toBe(20);
     expect(problemCount({ div: false, mult: true, level: 1 })).toBe(20);
     expect(problemCount({ div: false, mult: true, level: 2 })).toBe(12);
     expect(problemCount({ div: false, mult: false, level: 2 })).toBe(20);
-    expect(problemCount({ div: true, mult: false, level: 0 })).toBe(12);
+    expect(problemCount({ div: true, mult: false, level: 0 })).toBe(20);
+    expect(problemCount({ div: true, mult: false, level: 1 })).toBe(12);
     expect(problemCount({ div: true, mult: true, level: 2 })).toBe(12);
+  });
+
+  it('is 12 for a Fácil page with ÷ drawn with rules 1 (a page stored before issue 24)', () => {
+    expect(problemCount({ div: true, mult: false, level: 0 }, 1)).toBe(12);
+    expect(problemCount({ div: false, mult: true, level: 0 }, 1)).toBe(20);
   });
 
   it('is the number of problems generated', () => {
@@ -517,6 +569,54 @@ describe('problemCount', () => {
       const options = optionsFor(level, operations);
       expect(generatePage('count', options).problems).toHaveLength(problemCount(options));
     }
+  });
+});
+
+describe('rules versions', () => {
+  it('draws a page stored before issue 24 (no version: rules 1) exactly as then', () => {
+    expect(rulesVersion(null)).toBe(1);
+    expect(rulesVersion(undefined)).toBe(1);
+    expect(rulesVersion(2)).toBe(2);
+    expect(() => rulesVersion(3)).toThrow(/rules version/);
+    expect(RULES_VERSION).toBe(2);
+    // Rules 1: Fácil ÷ in the chave, 12 problems, tabuada facts only; rules 2: 20, digit-by-digit halves too.
+    const options = optionsFor(0, ['div']);
+    const old = generatePage('antiga', options, 1);
+    expect(old.rules).toBe(1);
+    expect(old.problems).toHaveLength(12);
+    expect(old.problems.every((p) => p.result >= 2 && p.result <= 10)).toBe(true);
+    expect(generatePage('antiga', options).problems).toHaveLength(20);
+    expect(generatePage('antiga', options).rules).toBe(2);
+  });
+
+  it('keeps rules 1 for the unchanged operations: Fácil + and Médio − draw the same problems as rules 2', () => {
+    for (const [level, operations] of [
+      [0, ['add', 'sub', 'mult']],
+      [1, ['sub', 'mult']],
+      [2, ['add', 'sub', 'mult']],
+    ] as Array<[Level, Operation[]]>) {
+      const options = optionsFor(level, operations);
+      for (let i = 0; i < 200; i++) {
+        expect(generatePage(`same-${i}`, options, 1).problems).toEqual(
+          generatePage(`same-${i}`, options, 2).problems,
+        );
+      }
+    }
+  });
+
+  it('rules 1 let Médio + carry only out of the hundreds and a Difícil quotient be 10 often; rules 2 do not', () => {
+    const count = (rules: 1 | 2, level: Level, op: Operation, test: (p: Problem) => boolean) => {
+      let found = 0;
+      for (let i = 0; i < 400; i++) {
+        found += generatePage(`v-${i}`, optionsFor(level, [op]), rules).problems.filter(test).length;
+      }
+      return found;
+    };
+    const onlyHundreds = (p: Problem) => !carriesInsideOf(p.a, p.b);
+    const ten = (p: Problem) => p.result === 10;
+    expect(count(1, 1, 'add', onlyHundreds)).toBeGreaterThan(0);
+    expect(count(2, 1, 'add', onlyHundreds)).toBe(0);
+    expect(count(1, 2, 'div', ten)).toBeGreaterThan(count(2, 2, 'div', ten) * 3);
   });
 });
 

@@ -73,7 +73,7 @@ describe('the page seed', () => {
     expect(seedState('9f86d081884c7d659a2feaa0c55ad015')).toEqual([
       -24921133, -1102185158, -702143857, 722032779,
     ]);
-    expect(generatePage('9f86d081884c7d659a2feaa0c55ad015', ALL).problems.map((p) => [p.a, p.b])).toEqual([
+    expect(generatePage('9f86d081884c7d659a2feaa0c55ad015', ALL, 1).problems.map((p) => [p.a, p.b])).toEqual([
       [469, 160],
       [252, 33],
       [88, 2],

@@ -18,7 +18,13 @@ const loginFailureReasons = {
 } as const;
 
 export type AuditedEvent =
-  'userRegistered' | 'userActivated' | 'loginFailed' | 'topupCredited' | 'topupReversed' | 'pageBought';
+  | 'userRegistered'
+  | 'userActivated'
+  | 'loginFailed'
+  | 'topupCredited'
+  | 'topupReversed'
+  | 'topupRefunded'
+  | 'pageBought';
 type Payload<K extends AuditedEvent> = MessagePayload<(typeof Events)[K]>;
 
 /** How each audited event becomes a line of the log, with its pt-BR summary. */
@@ -39,6 +45,9 @@ export const toAuditRecord: { [K in AuditedEvent]: (event: Payload<K>) => AuditR
   // A refund or chargeback taking back part or all of a credited top-up (issue 28): the amount taken back now.
   topupReversed: (e) =>
     line('topup.reversed', e, Msg.auditTopUpReversed(formatCents(e.amountCents), e.reason), e.userId, null),
+  // Issue 23: a payment approved after its payer deleted the account, sent back through Mercado Pago's refund API.
+  topupRefunded: (e) =>
+    line('topup.refunded', e, Msg.auditTopUpRefunded(formatCents(e.amountCents)), e.userId, null),
   pageBought: (e) =>
     line('page.bought', e, `Página comprada: ${e.code} (${formatCents(e.priceCents)})`, e.userId, null),
 };

@@ -34,6 +34,7 @@ const projections = [
   projection(Events.loginFailed, toAuditRecord.loginFailed),
   projection(Events.topupCredited, toAuditRecord.topupCredited),
   projection(Events.topupReversed, toAuditRecord.topupReversed),
+  projection(Events.topupRefunded, toAuditRecord.topupRefunded),
   projection(Events.pageBought, toAuditRecord.pageBought),
 ];
 

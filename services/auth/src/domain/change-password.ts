@@ -1,7 +1,7 @@
 import { ErrorCode, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { announceSessionsRevoked, sessionFor, type AuthDeps, type Session } from './deps.js';
-import { passwordMatches } from './passwords.js';
+import { confirmPasswordBehindSession } from './password-attempts.js';
 
 /** How recent the sign-in behind an admin's password change must be. */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
@@ -23,7 +23,8 @@ export async function changePassword(
   deps: AuthDeps,
   userId: string,
   newPassword: string,
-  opts: { oldPassword: string } | { asAdmin: true },
+  /** `clientAddress`: the caller's, as the gateway signed it (the old password is counted like a sign-in). */
+  opts: { oldPassword: string; clientAddress: string | null } | { asAdmin: true },
 ): Promise<Session> {
   const repo = deps.repos.users;
   const user = await repo.byId(userId);
@@ -31,12 +32,10 @@ export async function changePassword(
   // An account created with Google has no password to confirm: it creates one through an emailed link instead.
   if ('oldPassword' in opts && user.passwordHash === null)
     throw AppError.badRequest(Msg.passwordNotSetYet, ErrorCode.INVALID_CREDENTIALS);
-  if (
-    'oldPassword' in opts &&
-    !(await passwordMatches(deps.passwords, opts.oldPassword, user.passwordHash, deps.config.BCRYPT_COST))
-  ) {
-    throw AppError.badRequest(Msg.currentPasswordWrong, ErrorCode.INVALID_CREDENTIALS);
-  }
+  if ('oldPassword' in opts)
+    await confirmPasswordBehindSession(deps, user, opts.oldPassword, opts.clientAddress, () =>
+      AppError.badRequest(Msg.currentPasswordWrong, ErrorCode.INVALID_CREDENTIALS),
+    );
   const updated = await repo.replacePassword(
     userId,
     await deps.passwords.hash(newPassword, deps.config.BCRYPT_COST),

@@ -2,7 +2,7 @@ import { ErrorCode, Events, Msg, PlatformMessages } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { announceSessionsRevoked, type AuthDeps } from './deps.js';
 import { googleRefusalReason, type GoogleIdentity } from './google-verifier.js';
-import { passwordMatches } from './passwords.js';
+import { confirmPasswordBehindSession } from './password-attempts.js';
 import type { UserRow } from './ports.js';
 
 /** A Google confirmation must have been issued this recently: a fresh sign-in, not an old credential. */
@@ -13,7 +13,9 @@ const CLOCK_SKEW_MS = 60 * 1000;
 /** The address a deleted account keeps: unique, not personal, undeliverable (RFC 2606 `.invalid`). */
 export const deletedAccountEmail = (userId: string) => `excluida-${userId}@conta-excluida.invalid`;
 
-export type DeletionConfirmation = { password: string } | { googleCredential: string };
+/** `clientAddress`: the caller's, as the gateway signed it (a password is counted like a sign-in). */
+export type DeletionConfirmation =
+  { password: string; clientAddress?: string | null } | { googleCredential: string };
 
 /**
  * A member deletes their account (LGPD art. 18, VI). They confirm with their password, or with a Google sign-in of
@@ -66,13 +68,13 @@ async function confirmOwner(
   now: Date,
 ): Promise<void> {
   if ('password' in confirmation) {
-    const matches = await passwordMatches(
-      deps.passwords,
+    await confirmPasswordBehindSession(
+      deps,
+      user,
       confirmation.password,
-      user.passwordHash,
-      deps.config.BCRYPT_COST,
+      confirmation.clientAddress ?? null,
+      () => AppError.badRequest(Msg.deleteAccountWrongPassword, ErrorCode.INVALID_CREDENTIALS),
     );
-    if (!matches) throw AppError.badRequest(Msg.deleteAccountWrongPassword, ErrorCode.INVALID_CREDENTIALS);
     return;
   }
   const refuse = (reason: string) => {

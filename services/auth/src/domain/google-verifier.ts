@@ -7,6 +7,8 @@ export interface GoogleIdentity {
   name: string;
   /** The token's `iat`: when Google issued it (a deletion asks for a fresh sign-in). */
   issuedAt: Date;
+  /** The `nonce` the page gave Google Identity Services (redirect mode: binds the sign-in to the tab); or null. */
+  nonce: string | null;
 }
 
 export interface GoogleVerifierOptions {
@@ -89,6 +91,7 @@ export function createGoogleVerifier(opts: GoogleVerifierOptions) {
       name: (cleanName(claims.name ?? '') || email.split('@')[0] || email).slice(0, 120),
       // google-auth-library refuses a token without iat, so it is there.
       issuedAt: new Date(claims.iat! * 1000),
+      nonce: typeof claims.nonce === 'string' && claims.nonce ? claims.nonce : null,
     };
   };
 }

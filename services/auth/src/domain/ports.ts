@@ -26,7 +26,8 @@ export interface UserRow {
 
 export type NewUser = Omit<UserRow, 'createdAt' | 'updatedAt' | 'deletedAt'>;
 
-export type CodePurpose = 'activation' | 'recovery';
+/** `google-sign-in`: the gateway's Google handoff (bound to the tab's secret); `sign-in-link`: emailed past the ceiling. */
+export type CodePurpose = 'activation' | 'recovery' | 'google-sign-in' | 'sign-in-link';
 
 export type AttemptKind = 'sign-in-failure' | 'recovery';
 
@@ -70,11 +71,25 @@ export interface UsersRepository {
 
 /** Activation codes and recovery tokens, by the SHA-256 of the secret (the secret itself is never stored). */
 export interface OneTimeCodesRepository {
-  insert(hash: string, userId: string, purpose: CodePurpose, expiresAt: Date): Promise<void>;
-  /** Marks the code used if it is still usable (unused, unexpired); answers its user. A code works only once. */
-  consume(hash: string, purpose: CodePurpose): Promise<string | null>;
+  /** `boundTo`: the SHA-256 of a secret the redeemer must show too (a Google sign-in code). */
+  insert(
+    hash: string,
+    userId: string,
+    purpose: CodePurpose,
+    expiresAt: Date,
+    boundTo?: string,
+  ): Promise<void>;
+  /**
+   * Marks the code used if it is still usable (unused, unexpired, and bound to `boundTo` when given); answers its
+   * user. A code works only once.
+   */
+  consume(hash: string, purpose: CodePurpose, boundTo?: string): Promise<string | null>;
   /** Whether the code is still usable, without using it. */
   isUsable(hash: string, purpose: CodePurpose): Promise<boolean>;
+  /** Whether the user has a usable code of a purpose (one emailed sign-in link at a time). */
+  hasUsableFor(userId: string, purpose: CodePurpose): Promise<boolean>;
+  /** Holds, until the transaction ends, the user's codes of a purpose: two requests that look, then insert, take turns. */
+  lockFor(userId: string, purpose: CodePurpose): Promise<void>;
   /** Every code of the user, used or not (the account is deleted). */
   removeAll(userId: string): Promise<void>;
   /** Marks the user's unused codes of a purpose used: a new recovery link makes the older ones useless. */

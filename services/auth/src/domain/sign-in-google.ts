@@ -17,15 +17,27 @@ import type { AuthRepositories, UserRow } from './ports.js';
  * A refusal is logged by its reason code only: the library's messages can carry the credential and its email.
  */
 export async function signInWithGoogle(deps: AuthDeps, credential: string): Promise<Session> {
+  return sessionFor(deps, (await googleAccount(deps, credential)).user);
+}
+
+/**
+ * The account a Google credential signs in to (found, linked or created as signInWithGoogle says), with the verified
+ * identity (its `nonce` binds a redirect-mode sign-in to the tab that started it: google-handoff.ts).
+ */
+export async function googleAccount(
+  deps: AuthDeps,
+  credential: string,
+  /** A further check of the verified identity, before any account is touched: a refusal reason, or null. */
+  check: (identity: GoogleIdentity) => string | null = () => null,
+): Promise<{ user: UserRow; identity: GoogleIdentity }> {
   let identity: GoogleIdentity;
   try {
     identity = await deps.verifyGoogle(credential);
   } catch (err) {
-    deps.logger.warn({ reason: googleRefusalReason(err) }, 'google credential refused');
-    // Nothing is stored of a refused credential: the occurrence itself is all there is to name.
-    await deps.bus.publishEvent(Events.loginFailed, { email: '', reason: 'google' }, randomUUID());
-    throw AppError.unauthorized(Msg.googleFailed, ErrorCode.INVALID_CREDENTIALS);
+    throw await refuseGoogle(deps, googleRefusalReason(err));
   }
+  const refusal = check(identity);
+  if (refusal) throw await refuseGoogle(deps, refusal);
   let found: Found;
   try {
     found = await deps.repos.transaction((tx) => findOrCreate(deps, tx, identity));
@@ -35,7 +47,15 @@ export async function signInWithGoogle(deps: AuthDeps, credential: string): Prom
     found = await deps.repos.transaction((tx) => findOrCreate(deps, tx, identity));
   }
   if (found.claimed) await announceSessionsRevoked(deps, found.user);
-  return sessionFor(deps, found.user);
+  return { user: found.user, identity };
+}
+
+/** A refused Google sign-in: logged by its reason code only, counted as a failed sign-in, answered 401. */
+export async function refuseGoogle(deps: AuthDeps, reason: string): Promise<AppError> {
+  deps.logger.warn({ reason }, 'google credential refused');
+  // Nothing is stored of a refused credential: the occurrence itself is all there is to name.
+  await deps.bus.publishEvent(Events.loginFailed, { email: '', reason: 'google' }, randomUUID());
+  return AppError.unauthorized(Msg.googleFailed, ErrorCode.INVALID_CREDENTIALS);
 }
 
 /** The account signed in, and whether this sign-in claimed a never-activated one (ending its older sessions). */

@@ -14,6 +14,8 @@ export interface OneTimeCodeRow {
   purpose: CodePurpose;
   expiresAt: Date;
   usedAt: Date | null;
+  /** A Google sign-in code: the SHA-256 of the secret kept by the tab that started the sign-in; else null. */
+  boundTo: string | null;
   createdAt: Date;
 }
 
@@ -89,11 +91,17 @@ export const OneTimeCodeEntity = new EntitySchema<OneTimeCodeRow & OfUser>({
     purpose: { type: 'varchar', length: 20 },
     expiresAt: { name: 'expires_at', type: 'timestamptz' },
     usedAt: { name: 'used_at', type: 'timestamptz', nullable: true },
+    boundTo: { name: 'bound_to', type: 'char', length: 64, nullable: true },
     createdAt: { name: 'created_at', type: 'timestamptz', createDate: true },
   },
   relations: ofUser('one_time_codes_user_id_fkey'),
   indices: [{ name: 'one_time_codes_user_idx', columns: ['userId'] }],
-  checks: [{ name: 'one_time_codes_purpose_check', expression: `purpose IN ('activation', 'recovery')` }],
+  checks: [
+    {
+      name: 'one_time_codes_purpose_check',
+      expression: `purpose IN ('activation', 'recovery', 'google-sign-in', 'sign-in-link')`,
+    },
+  ],
 });
 
 export const AttemptEntity = new EntitySchema<AttemptRow>({

@@ -125,19 +125,20 @@ const users = (m: EntityManager): UsersRepository => {
 const oneTimeCodes = (m: EntityManager): OneTimeCodesRepository => {
   const repo = m.getRepository(OneTimeCodeEntity);
   return {
-    async insert(hash, userId, purpose, expiresAt) {
-      await repo.insert({ hash, userId, purpose, expiresAt, usedAt: null });
+    async insert(hash, userId, purpose, expiresAt, boundTo) {
+      await repo.insert({ hash, userId, purpose, expiresAt, usedAt: null, boundTo: boundTo ?? null });
     },
     /** Marks the code used if it is still usable; answers its user. One statement, so a code works only once. */
-    async consume(hash, purpose) {
+    async consume(hash, purpose, boundTo) {
       const result = await m
         .createQueryBuilder()
         .update(OneTimeCodeEntity)
         .set({ usedAt: () => 'now()' })
-        .where('hash = :hash AND purpose = :purpose AND used_at IS NULL AND expires_at > now()', {
-          hash,
-          purpose,
-        })
+        .where(
+          `hash = :hash AND purpose = :purpose AND used_at IS NULL AND expires_at > now()
+             AND (CAST(:boundTo AS text) IS NULL OR bound_to = :boundTo)`,
+          { hash, purpose, boundTo: boundTo ?? null },
+        )
         .returning('user_id')
         .execute();
       const rows = result.raw as Array<{ user_id: string }>;
@@ -150,6 +151,16 @@ const oneTimeCodes = (m: EntityManager): OneTimeCodesRepository => {
           WHERE hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
         [hash, purpose],
       ),
+    hasUsableFor: (userId, purpose) =>
+      exists(
+        m,
+        `SELECT 1 FROM ${SCHEMA}.one_time_codes
+          WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
+        [userId, purpose],
+      ),
+    async lockFor(userId, purpose) {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`one-time-codes:${purpose}:${userId}`]);
+    },
     /** Every code of the user, used or not (the account is deleted). */
     async removeAll(userId) {
       await m.query(`DELETE FROM ${SCHEMA}.one_time_codes WHERE user_id = $1`, [userId]);

@@ -26,7 +26,14 @@ function withGoogle(identity: Partial<GoogleIdentity> | Error) {
   const memory = memoryDeps(countingHasher());
   memory.deps.verifyGoogle = async () => {
     if (identity instanceof Error) throw identity;
-    return { sub: GOOGLE_SUB, email: 'g@exemplo.com.br', name: 'G', issuedAt: NOW, ...identity };
+    return {
+      sub: GOOGLE_SUB,
+      email: 'g@exemplo.com.br',
+      name: 'G',
+      issuedAt: NOW,
+      nonce: null,
+      ...identity,
+    };
   };
   return memory;
 }

@@ -102,7 +102,7 @@ describe('a Google account without a password (issue 28)', () => {
     const store = memoryDeps(countingHasher());
     const google = await store.addUser('g@exemplo.com', null);
     await expect(
-      changePassword(store.deps, google.id, 'nova-senha-1', { oldPassword: 'qualquer' }),
+      changePassword(store.deps, google.id, 'nova-senha-1', { oldPassword: 'qualquer', clientAddress: null }),
     ).rejects.toMatchObject({ statusCode: 400, message: Msg.passwordNotSetYet });
   });
 });

@@ -130,20 +130,38 @@ export function memoryAuthStore() {
     },
 
     codes: {
-      async insert(hash, userId, purpose, expiresAt) {
+      async insert(hash, userId, purpose, expiresAt, boundTo) {
         if (state.codes.some((c) => c.hash === hash))
           throw pgError('23505', 'duplicate key value violates unique constraint');
         if (!userById(userId)) throw pgError('23503', 'insert violates foreign key constraint');
-        state.codes.push({ hash, userId, purpose, expiresAt, usedAt: null, createdAt: new Date() });
+        state.codes.push({
+          hash,
+          userId,
+          purpose,
+          expiresAt,
+          usedAt: null,
+          boundTo: boundTo ?? null,
+          createdAt: new Date(),
+        });
       },
-      async consume(hash, purpose) {
-        const code = state.codes.find((c) => c.hash === hash && c.purpose === purpose && usable(c));
+      async consume(hash, purpose, boundTo) {
+        const code = state.codes.find(
+          (c) =>
+            c.hash === hash &&
+            c.purpose === purpose &&
+            usable(c) &&
+            (boundTo === undefined || c.boundTo === boundTo),
+        );
         if (!code) return null;
         code.usedAt = new Date();
         return code.userId;
       },
       isUsable: async (hash, purpose) =>
         state.codes.some((c) => c.hash === hash && c.purpose === purpose && usable(c)),
+      hasUsableFor: async (userId, purpose) =>
+        state.codes.some((c) => c.userId === userId && c.purpose === purpose && usable(c)),
+      // One caller at a time in these tests' single thread: nothing to hold.
+      async lockFor() {},
       async removeAll(userId) {
         remove(state.codes, (c) => c.userId === userId);
       },

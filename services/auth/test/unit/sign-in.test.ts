@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Events, Jobs, Msg } from '@app/contracts';
 import { bcryptHasher, decoyHash, passwordMatches } from '../../src/domain/passwords.js';
 import { signIn } from '../../src/domain/sign-in.js';
+import { SIGN_IN_LINK_TTL_MS, signInWithLink } from '../../src/domain/sign-in-link.js';
 import { countingHasher, memoryDeps } from './memory-repositories.js';
 
 // The answer time of a sign-in must not tell whether an email has an account. Instead of timing answers (which
@@ -64,7 +65,7 @@ describe('signIn: failures limited so that nobody can lock the owner out', () =>
     await store.addUser(EMAIL, 'senha-certa');
     for (let i = 0; i < 12; i++) expect(await fail(store, `203.0.113.${i}`)).toBe(401);
     const session = await signIn(store.deps, EMAIL, 'senha-certa', '198.51.100.7');
-    expect(session.email).toBe(EMAIL);
+    expect(session!.email).toBe(EMAIL);
   });
 
   it('answers 429 from one address after LOGIN_MAX_FAILURES_PER_EMAIL_ADDRESS, before comparing any password; another address still gets in', async () => {
@@ -78,7 +79,7 @@ describe('signIn: failures limited so that nobody can lock the owner out', () =>
       message: Msg.loginRateLimited,
     });
     expect(hasher.compared).toHaveLength(5);
-    expect((await signIn(store.deps, EMAIL, 'senha-certa', 'dona')).email).toBe(EMAIL);
+    expect((await signIn(store.deps, EMAIL, 'senha-certa', 'dona'))!.email).toBe(EMAIL);
   });
 
   it('answers 429 to an address that failed LOGIN_MAX_FAILURES_PER_ADDRESS times, whatever the email', async () => {
@@ -88,20 +89,52 @@ describe('signIn: failures limited so that nobody can lock the owner out', () =>
     await expect(signIn(store.deps, 'bia@exemplo.com', 'senha-da-bia', 'varredor')).rejects.toMatchObject({
       statusCode: 429,
     });
-    expect((await signIn(store.deps, 'bia@exemplo.com', 'senha-da-bia', 'outro')).email).toBe(
+    expect((await signIn(store.deps, 'bia@exemplo.com', 'senha-da-bia', 'outro'))!.email).toBe(
       'bia@exemplo.com',
     );
   });
 
-  it('past the ceiling per email, refuses new addresses but lets in one the account signed in from', async () => {
-    const store = memoryDeps(countingHasher(), { LOGIN_MAX_FAILURES_PER_EMAIL: 6 });
-    await store.addUser(EMAIL, 'senha-certa');
+  it('past the ceiling per email, offers a new address an emailed sign-in link (no comparison) and lets in one the account signed in from', async () => {
+    const hasher = countingHasher();
+    const store = memoryDeps(hasher, { LOGIN_MAX_FAILURES_PER_EMAIL: 6 });
+    const owner = await store.addUser(EMAIL, 'senha-certa');
     await signIn(store.deps, EMAIL, 'senha-certa', 'casa');
     for (let i = 0; i < 6; i++) expect(await fail(store, `bot-${i}`)).toBe(401);
-    await expect(signIn(store.deps, EMAIL, 'senha-certa', 'novo-endereco')).rejects.toMatchObject({
-      statusCode: 429,
+    const compared = hasher.compared.length;
+    expect(await signIn(store.deps, EMAIL, 'senha-certa', 'novo-endereco')).toBeNull();
+    // A stranger past the ceiling is answered the same, and no second link goes out while the first one works.
+    expect(await signIn(store.deps, EMAIL, 'outra-senha', 'bot-x')).toBeNull();
+    expect(hasher.compared).toHaveLength(compared);
+    const links = store.publish.mock.calls
+      .filter(
+        ([def, job]) => def === Jobs.sendMail && (job as { template: string }).template === 'sign-in-link',
+      )
+      .map(([, job]) => job as { to: string; data: { code: string } });
+    expect(links).toHaveLength(1);
+    expect(links[0]!.to).toBe(EMAIL);
+    const stored = store.state.codes.filter((c) => c.purpose === 'sign-in-link');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.hash).not.toBe(links[0]!.data.code);
+    expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBeLessThanOrEqual(
+      SIGN_IN_LINK_TTL_MS,
+    );
+
+    const session = await signInWithLink(store.deps, links[0]!.data.code, 'novo-endereco');
+    expect(session.email).toBe(EMAIL);
+    await expect(signInWithLink(store.deps, links[0]!.data.code, 'novo-endereco')).rejects.toMatchObject({
+      statusCode: 400,
+      message: Msg.signInLinkInvalid,
     });
-    expect((await signIn(store.deps, EMAIL, 'senha-certa', 'casa')).email).toBe(EMAIL);
+    // The address the link was used from is the owner's now: the password works there past the ceiling.
+    expect((await signIn(store.deps, EMAIL, 'senha-certa', 'novo-endereco'))!.email).toBe(EMAIL);
+    expect((await signIn(store.deps, EMAIL, 'senha-certa', 'casa'))!.email).toBe(owner.email);
+  });
+
+  it('past the ceiling per email, an email without an account is answered the same and nobody is emailed', async () => {
+    const store = memoryDeps(countingHasher(), { LOGIN_MAX_FAILURES_PER_EMAIL: 3 });
+    for (let i = 0; i < 3; i++) expect(await fail(store, `bot-${i}`, 'ninguem@exemplo.com')).toBe(401);
+    expect(await signIn(store.deps, 'ninguem@exemplo.com', 'qualquer-1', 'novo')).toBeNull();
+    expect(store.publish.mock.calls.filter(([def]) => def === Jobs.sendMail)).toHaveLength(0);
   });
 
   it('emails the owner once the failures reach LOGIN_ALERT_AFTER_FAILURES, under one mail id per hour', async () => {
@@ -133,7 +166,7 @@ describe('signIn: failures limited so that nobody can lock the owner out', () =>
     const statuses = await Promise.all(Array.from({ length: 20 }, () => fail(store, 'rajada')));
     expect(hasher.compared.length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
-    expect((await signIn(store.deps, EMAIL, 'senha-certa', 'dona')).email).toBe(EMAIL);
+    expect((await signIn(store.deps, EMAIL, 'senha-certa', 'dona'))!.email).toBe(EMAIL);
   });
 
   it("a successful sign-in forgets that address's failures only", async () => {

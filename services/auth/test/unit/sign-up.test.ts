@@ -46,6 +46,7 @@ describe('signUp: a new email', () => {
         purpose: 'activation',
         expiresAt: new Date(NOW.getTime() + ACTIVATION_TTL_MS),
         usedAt: null,
+        boundTo: null,
         createdAt: NOW,
       },
     ]);

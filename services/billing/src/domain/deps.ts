@@ -35,8 +35,27 @@ export interface CreditInput {
   source: SettlementSource;
 }
 
-/** `entryId`: the credit's ledger entry (the balance's version, issue 28); null when nothing was credited now. */
-export type CreditResult = { credited: boolean; balanceCents: number; entryId: string | null };
+/**
+ * `entryId`: the credit's ledger entry (the balance's version, issue 28); null when nothing was credited now.
+ * `refundDue`: the top-up's owner deleted the account before the payment was credited (issue 23): nothing was credited,
+ * and the payment is claimed for a refund (`refunds`) that the caller makes through the provider.
+ */
+export type CreditResult = {
+  credited: boolean;
+  balanceCents: number;
+  entryId: string | null;
+  refundDue?: boolean;
+};
+
+/** A payment of a deleted account claimed for a refund; `refundedAt` null until the provider made it. */
+export interface RefundClaim {
+  paymentId: string;
+  topUpId: string;
+  userId: string;
+  amountCents: number;
+  providerRefundId: string | null;
+  refundedAt: Date | null;
+}
 
 /** What a refund or chargeback has taken back of a payment in all (`totalCents`), as the provider says now. */
 export interface ReversalInput {
@@ -107,8 +126,18 @@ export interface BillingRepository {
    * (a reopened return link says the payment was already added).
    */
   markReturnAnnounced(topUpId: string): Promise<boolean>;
-  /** Credits an approved payment to the top-up's owner, once per payment however often it is asked. */
+  /**
+   * Credits an approved payment to the top-up's owner, once per payment however often it is asked. When the owner's
+   * account is deleted and the payment not credited, claims it for a refund instead (`refundDue`), atomically with
+   * the check (on the top-up's row lock), so a payment is either credited or refunded, never both.
+   */
   creditPayment(input: CreditInput): Promise<CreditResult>;
+  /** Records that auth deleted the user's account (a later payment of theirs is refunded). */
+  markAccountDeleted(userId: string): Promise<void>;
+  /** The refund claimed for a payment, or null. */
+  refundClaim(paymentId: string): Promise<RefundClaim | null>;
+  /** Records the provider's refund of a claimed payment; answers whether this call completed it (false: done before). */
+  completeRefund(paymentId: string, providerRefundId: string): Promise<boolean>;
   /**
    * Brings what is reversed of a credited payment up to `totalCents` (capped at the credit), once per refund state;
    * the balance may go below zero. A payment that was never credited reverses nothing.
@@ -181,6 +210,15 @@ export interface BillingEvents {
     totalReversedCents: number;
     balanceCents: number;
     reason: ReversalReason;
+  }): Promise<void>;
+  /** A payment approved for a deleted account was refunded through the provider (issue 23), once per payment. */
+  topUpRefunded(e: {
+    topUpId: string;
+    userId: string;
+    paymentId: string;
+    amountCents: number;
+    refundId: string;
+    reason: 'account_deleted';
   }): Promise<void>;
   /**
    * The member's money view changed (issue 28): every gateway tells that member's open screens. `version` is the

@@ -47,6 +47,11 @@ export interface PaymentProvider {
   getPayment(paymentId: string): Promise<ProviderPayment | null>;
   /** Payments made for a top-up (searched by external_reference), newest first. */
   findPayments(externalReference: string): Promise<ProviderPayment[]>;
+  /**
+   * Refunds the whole payment to the payer (Mercado Pago: `POST /v1/payments/{id}/refunds`, empty body). The same
+   * `idempotencyKey` answers the same refund however often it is sent. Throws ProviderUnavailableError on failure.
+   */
+  refundPayment(paymentId: string, idempotencyKey: string): Promise<{ refundId: string }>;
 }
 
 /** The provider could not be reached or answered an error other than "not found". */

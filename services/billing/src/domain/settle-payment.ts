@@ -1,10 +1,13 @@
 import { judgePayment, reversalTarget, type Claimant, type TopUpFacts } from './judge-payment.js';
 import type { BillingDeps, SettlementSource } from './deps.js';
 import type { ProviderPayment } from './payment-provider.js';
+import { refundDeletedAccountPayment } from './refund-deleted-account.js';
 
 export type Settlement =
   | { outcome: 'credited' | 'already_credited'; balanceCents: number; amountCents: number; topUpId: string }
   | { outcome: 'reversed' | 'already_reversed'; balanceCents: number }
+  /** Issue 23: approved after its payer deleted the account: sent back to the payer, not credited. */
+  | { outcome: 'refunded' }
   | { outcome: 'pending' | 'rejected' | 'not_found' | 'foreign' | 'mismatch' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,6 +44,14 @@ export async function settleKnownPayment(
   }
   const verdict = judgePayment(payment, topUp, claimant);
   const log = { paymentId: payment.id, topUpId: topUp.id, status: payment.status, source };
+  // A refund claimed for a deleted account is finished first, whatever the payment says now (the provider may have
+  // made it already, and its key answers the same refund): it is never credited.
+  const claim = verdict.kind === 'foreign' ? null : await deps.store.refundClaim(payment.id);
+  if (claim) {
+    await refundDeletedAccountPayment(deps, claim);
+    await recordStatus(deps, topUp, payment);
+    return { outcome: 'refunded' };
+  }
   switch (verdict.kind) {
     case 'foreign':
       deps.logger.warn(log, 'payment claimed by a user who does not own its top-up');
@@ -68,6 +79,11 @@ export async function settleKnownPayment(
         paymentId: payment.id,
         source,
       });
+      if (result.refundDue) {
+        const due = await deps.store.refundClaim(payment.id);
+        if (due) await refundDeletedAccountPayment(deps, due);
+        return { outcome: 'refunded' };
+      }
       let balanceCents = result.balanceCents;
       if (result.credited) {
         deps.logger.info({ ...log, amountCents: topUp.amountCents }, 'payment credited');

@@ -1,4 +1,4 @@
-import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
+import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import { centsToReais, reaisToCents } from '@app/contracts/format';
 import {
@@ -95,6 +95,15 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
         }),
       );
       return (found.results ?? []).map(toPayment);
+    },
+
+    async refundPayment(paymentId: string, idempotencyKey: string): Promise<{ refundId: string }> {
+      const refund = await call(() =>
+        new PaymentRefund(config()).total({ payment_id: paymentId, requestOptions: { idempotencyKey } }),
+      );
+      if (refund.id === undefined || refund.id === null)
+        throw new ProviderUnavailableError('refund without an id');
+      return { refundId: String(refund.id) };
     },
   };
 }

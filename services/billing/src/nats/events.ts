@@ -16,6 +16,10 @@ export function natsBillingEvents(bus: Pick<Bus, 'publishEvent'>): BillingEvents
       const id = `${rest.paymentId}:${rest.totalReversedCents}`;
       await bus.publishEvent(Events.topupReversed, { topupId: topUpId, ...rest }, id);
     },
+    async topUpRefunded({ topUpId, ...rest }) {
+      // One per payment: a payment is refunded once.
+      await bus.publishEvent(Events.topupRefunded, { topupId: topUpId, ...rest }, rest.paymentId);
+    },
     async balanceChanged({ changeId, ...rest }) {
       await bus.publishEvent(Events.balanceChanged, rest, changeId);
     },

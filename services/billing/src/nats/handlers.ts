@@ -1,4 +1,4 @@
-import { Rpc } from '@app/contracts';
+import { Events, Rpc } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import { debitForPurchase } from '../domain/debit-for-purchase.js';
 import { DebitKeyReusedError, type BillingServiceDeps } from '../domain/deps.js';
@@ -6,9 +6,10 @@ import { exportUserData } from '../domain/export-user-data.js';
 
 /**
  * Requests billing serves to other services: debits for purchases (pages), payment counts (admin-stats) and a
- * member's ledger and payments for their data export (auth).
+ * member's ledger and payments for their data export (auth); and the deleted accounts it hears of (auth's
+ * `userDeleted`), whose later payments it refunds.
  */
-export function serveNats(bus: Bus, deps: BillingServiceDeps): void {
+export async function serveNats(bus: Bus, deps: BillingServiceDeps): Promise<void> {
   const { store, logger } = deps;
   // A key reused for another amount has no answer in the contract (ok | insufficient): the handler throws, so the
   // caller's request fails with a remote error and nothing is debited.
@@ -48,4 +49,13 @@ export function serveNats(bus: Bus, deps: BillingServiceDeps): void {
     };
   });
   bus.serve(Rpc.billingExportUserData, (req) => exportUserData(store, req.userId));
+  // Issue 23: a payment approved after the account was deleted is refunded to its payer, not credited.
+  await bus.consume(
+    Events.userDeleted,
+    { durable: 'billing-user-deleted', ackWaitMs: 30_000, maxDeliver: 60 },
+    async (event) => {
+      await store.markAccountDeleted(event.userId);
+      logger.info({ userId: event.userId }, 'account deleted: its later payments are refunded');
+    },
+  );
 }

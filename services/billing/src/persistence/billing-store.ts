@@ -7,6 +7,7 @@ import {
   type DebitInput,
   type DebitResult,
   type LastReversal,
+  type RefundClaim,
   type ReversalInput,
   type ReversalResult,
   type TopUp,
@@ -110,6 +111,28 @@ export class BillingStore implements BillingLedger {
   creditPayment(input: CreditInput): Promise<CreditResult> {
     return this.db.transaction(async (m) => {
       await m.query('SELECT 1 FROM billing.top_ups WHERE id = $1 FOR UPDATE', [input.topUpId]);
+      // Issue 23: a payment not credited yet whose payer deleted the account is claimed for a refund instead; under
+      // the same row lock, so a payment is credited or refunded, never both.
+      const [state]: Array<{ refunding: boolean; credited: boolean; deleted: boolean }> = await m.query(
+        `SELECT EXISTS (SELECT 1 FROM billing.refunds WHERE payment_id = $1) AS refunding,
+                EXISTS (SELECT 1 FROM billing.ledger_entries WHERE payment_id = $1) AS credited,
+                EXISTS (SELECT 1 FROM billing.deleted_accounts WHERE user_id = $2) AS deleted`,
+        [input.paymentId, input.userId],
+      );
+      if (state!.refunding || (!state!.credited && state!.deleted)) {
+        if (!state!.refunding)
+          await m.query(
+            `INSERT INTO billing.refunds (payment_id, top_up_id, user_id, amount_cents, reason)
+             VALUES ($1, $2, $3, $4, 'account_deleted')`,
+            [input.paymentId, input.topUpId, input.userId, input.amountCents],
+          );
+        return {
+          credited: false,
+          balanceCents: await this.balanceCents(input.userId, m),
+          entryId: null,
+          refundDue: true,
+        };
+      }
       const inserted: unknown[] = await m.query(
         `INSERT INTO billing.ledger_entries (user_id, kind, amount_cents, top_up_id, payment_id, reason, source)
          VALUES ($1, 'credit', $2, $3, $4, 'Recarga via Mercado Pago', $5)
@@ -135,6 +158,48 @@ export class BillingStore implements BillingLedger {
       );
       return { credited: true, balanceCents: balance!.balance_cents, entryId };
     });
+  }
+
+  async markAccountDeleted(userId: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO billing.deleted_accounts (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`,
+      [userId],
+    );
+  }
+
+  async refundClaim(paymentId: string): Promise<RefundClaim | null> {
+    const rows: Array<{
+      payment_id: string;
+      top_up_id: string;
+      user_id: string;
+      amount_cents: number;
+      provider_refund_id: string | null;
+      refunded_at: Date | null;
+    }> = await this.db.query(
+      `SELECT payment_id, top_up_id, user_id, amount_cents, provider_refund_id, refunded_at
+         FROM billing.refunds WHERE payment_id = $1`,
+      [paymentId],
+    );
+    const r = rows[0];
+    return r
+      ? {
+          paymentId: r.payment_id,
+          topUpId: r.top_up_id,
+          userId: r.user_id,
+          amountCents: r.amount_cents,
+          providerRefundId: r.provider_refund_id,
+          refundedAt: r.refunded_at,
+        }
+      : null;
+  }
+
+  async completeRefund(paymentId: string, providerRefundId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `UPDATE billing.refunds SET provider_refund_id = $2, refunded_at = now()
+        WHERE payment_id = $1 AND refunded_at IS NULL RETURNING payment_id`,
+      [paymentId, providerRefundId],
+    );
+    return rows.length > 0;
   }
 
   /**

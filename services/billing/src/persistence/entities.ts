@@ -127,4 +127,63 @@ export const LedgerEntryEntity = new EntitySchema<LedgerEntryRow & OfTopUp>({
   ],
 });
 
-export const billingEntities = [BalanceEntity, TopUpEntity, LedgerEntryEntity];
+/** A user auth reported deleted (issue 23): a payment approved for them later is refunded, not credited. */
+export interface DeletedAccountRow {
+  userId: string;
+  deletedAt: Date;
+}
+
+export const DeletedAccountEntity = new EntitySchema<DeletedAccountRow>({
+  name: 'DeletedAccount',
+  tableName: 'deleted_accounts',
+  columns: {
+    userId: { name: 'user_id', type: 'text', primary: true },
+    deletedAt: { name: 'deleted_at', type: 'timestamptz', default: () => 'now()' },
+  },
+});
+
+/** A payment of a deleted account sent back through the provider's refund API, once (issue 23). */
+export interface RefundRow {
+  paymentId: string;
+  topUpId: string;
+  userId: string;
+  amountCents: number;
+  reason: 'account_deleted';
+  providerRefundId: string | null;
+  claimedAt: Date;
+  refundedAt: Date | null;
+}
+
+export const RefundEntity = new EntitySchema<RefundRow & OfTopUp>({
+  name: 'Refund',
+  tableName: 'refunds',
+  columns: {
+    paymentId: { name: 'payment_id', type: 'text', primary: true },
+    topUpId: { name: 'top_up_id', type: 'uuid' },
+    userId: { name: 'user_id', type: 'text' },
+    amountCents: { name: 'amount_cents', type: 'integer' },
+    reason: { type: 'text' },
+    providerRefundId: { name: 'provider_refund_id', type: 'text', nullable: true },
+    claimedAt: { name: 'claimed_at', type: 'timestamptz', default: () => 'now()' },
+    refundedAt: { name: 'refunded_at', type: 'timestamptz', nullable: true },
+  },
+  relations: {
+    topUp: {
+      type: 'many-to-one',
+      target: 'TopUp',
+      joinColumn: { name: 'top_up_id', foreignKeyConstraintName: 'refunds_top_up_id_fkey' },
+    },
+  },
+  checks: [
+    { name: 'refund_amount_positive', expression: 'amount_cents > 0' },
+    { name: 'refund_reason', expression: `reason IN ('account_deleted')` },
+  ],
+});
+
+export const billingEntities = [
+  BalanceEntity,
+  TopUpEntity,
+  LedgerEntryEntity,
+  DeletedAccountEntity,
+  RefundEntity,
+];

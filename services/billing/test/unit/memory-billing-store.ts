@@ -6,6 +6,7 @@ import {
   type DebitInput,
   type DebitResult,
   type LastReversal,
+  type RefundClaim,
   type ReversalInput,
   type ReversalResult,
   type TopUp,
@@ -31,6 +32,8 @@ export class MemoryBillingStore implements BillingRepository {
   private readonly topUps = new Map<string, TopUp>();
   private readonly ledger: LedgerEntryRow[] = [];
   private readonly balances = new Map<string, number>();
+  private readonly deletedAccounts = new Set<string>();
+  readonly refunds = new Map<string, RefundClaim>();
 
   /** `now`: the database's clock (created_at, credited_at, checked_at and the reconciler's windows). */
   constructor(private readonly now: () => Date = () => new Date()) {}
@@ -143,8 +146,27 @@ export class MemoryBillingStore implements BillingRepository {
     // The ledger's top_up_id references a top-up; a credit is positive (CHECK credit_from_payment).
     if (!topUp) throw new Error(`credit for unknown top-up ${input.topUpId}`);
     if (input.amountCents <= 0) throw new Error('a credit must be positive');
+    const credited = this.ledger.some((e) => e.paymentId === input.paymentId);
+    // Issue 23: an uncredited payment of a deleted account is claimed for a refund instead (never both).
+    if (this.refunds.has(input.paymentId) || (!credited && this.deletedAccounts.has(input.userId))) {
+      if (!this.refunds.has(input.paymentId))
+        this.refunds.set(input.paymentId, {
+          paymentId: input.paymentId,
+          topUpId: input.topUpId,
+          userId: input.userId,
+          amountCents: input.amountCents,
+          providerRefundId: null,
+          refundedAt: null,
+        });
+      return {
+        credited: false,
+        balanceCents: await this.balanceCents(input.userId),
+        entryId: null,
+        refundDue: true,
+      };
+    }
     // ON CONFLICT (payment_id) DO NOTHING.
-    if (this.ledger.some((e) => e.paymentId === input.paymentId))
+    if (credited)
       return { credited: false, balanceCents: await this.balanceCents(input.userId), entryId: null };
     const entryId = this.append({
       userId: input.userId,
@@ -159,6 +181,23 @@ export class MemoryBillingStore implements BillingRepository {
     topUp.lastPaymentStatus = 'approved';
     topUp.creditedAt ??= this.now();
     return { credited: true, balanceCents: await this.balanceCents(input.userId), entryId };
+  }
+
+  async markAccountDeleted(userId: string): Promise<void> {
+    this.deletedAccounts.add(userId);
+  }
+
+  async refundClaim(paymentId: string): Promise<RefundClaim | null> {
+    const claim = this.refunds.get(paymentId);
+    return claim ? { ...claim } : null;
+  }
+
+  async completeRefund(paymentId: string, providerRefundId: string): Promise<boolean> {
+    const claim = this.refunds.get(paymentId);
+    if (!claim || claim.refundedAt) return false;
+    claim.providerRefundId = providerRefundId;
+    claim.refundedAt = this.now();
+    return true;
   }
 
   async reversePayment(input: ReversalInput): Promise<ReversalResult> {

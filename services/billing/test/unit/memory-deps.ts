@@ -17,6 +17,10 @@ export class FakePaymentProvider implements PaymentProvider {
   readonly preferences: PreferenceRequest[] = [];
   private readonly payments = new Map<string, ProviderPayment>();
   private lastPaymentId = 1000;
+  /** The refunds asked for, by idempotency key (a repeat of a key answers the same refund, as Mercado Pago does). */
+  readonly refunds = new Map<string, { paymentId: string; refundId: string }>();
+  /** Every refund request, repeats included. */
+  refundRequests = 0;
   down = false;
 
   async createPreference(request: PreferenceRequest): Promise<CreatedPreference> {
@@ -38,6 +42,19 @@ export class FakePaymentProvider implements PaymentProvider {
       .filter((p) => p.externalReference === externalReference)
       .reverse()
       .map((p) => ({ ...p }));
+  }
+
+  async refundPayment(paymentId: string, idempotencyKey: string): Promise<{ refundId: string }> {
+    this.reachable();
+    this.refundRequests++;
+    const known = this.refunds.get(idempotencyKey);
+    if (known) return { refundId: known.refundId };
+    const payment = this.payments.get(paymentId);
+    if (!payment || payment.status !== 'approved') throw new ProviderUnavailableError('refund refused');
+    const refundId = `refund-${this.refunds.size + 1}`;
+    this.refunds.set(idempotencyKey, { paymentId, refundId });
+    Object.assign(payment, { status: 'refunded', refundedCents: payment.amountCents });
+    return { refundId };
   }
 
   /** A payment for the top-up `externalReference` (BRL, `amountCents`), in `status`, unless `over` says else. */
@@ -80,6 +97,7 @@ export function recordingEvents() {
     created: [] as Array<EventOf<'topUpCreated'>>,
     credited: [] as Array<EventOf<'topUpCredited'>>,
     reversed: [] as Array<EventOf<'topUpReversed'>>,
+    refunded: [] as Array<EventOf<'topUpRefunded'>>,
     balance: [] as Array<EventOf<'balanceChanged'>>,
     failing: false,
   };
@@ -93,6 +111,7 @@ export function recordingEvents() {
     topUpCreated: record<'topUpCreated'>(recorded.created),
     topUpCredited: record<'topUpCredited'>(recorded.credited),
     topUpReversed: record<'topUpReversed'>(recorded.reversed),
+    topUpRefunded: record<'topUpRefunded'>(recorded.refunded),
     balanceChanged: record<'balanceChanged'>(recorded.balance),
   };
   return { events, recorded };

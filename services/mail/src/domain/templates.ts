@@ -35,6 +35,7 @@ const TemplateData = {
   // `code`: the account is not active yet, and the mail carries a fresh activation link (issue 28).
   'sign-up-existing': z.object({ fullname: z.string().min(1), code: z.string().min(1).optional() }),
   'password-setup': z.object({ fullname: z.string().min(1), token: z.string().min(1) }),
+  'sign-in-link': z.object({ fullname: z.string().min(1), code: z.string().min(1) }),
 } satisfies Record<MailTemplate, z.ZodType>;
 
 export class InvalidMailData extends Error {}
@@ -173,6 +174,20 @@ export function renderMail(
         ],
         action: { label: 'Criar minha senha', url: link(`/criar-nova-senha/${encodeURIComponent(d.token)}`) },
         footnote: 'Se não foi você quem pediu, ignore este email: nenhuma senha será criada.',
+      });
+    }
+    case 'sign-in-link': {
+      const d = parse(template, data);
+      return layout({
+        subject: `Link para entrar na sua conta — ${PRODUCT_NAME}`,
+        greeting: `Olá, ${d.fullname}!`,
+        paragraphs: [
+          'Sua conta recebeu muitas tentativas de entrar com uma senha errada, e por segurança a senha deixou de ser aceita por algum tempo em aparelhos novos.',
+          'Se foi você quem tentou entrar agora, use o botão abaixo: ele entra na sua conta sem senha. O link vale por 15 minutos e pode ser usado uma única vez.',
+          'Se não foi você, ninguém entrou: recomendamos criar uma nova senha em "Esqueci minha senha".',
+        ],
+        action: { label: 'Entrar na minha conta', url: link(`/entrar/${encodeURIComponent(d.code)}`) },
+        footnote: 'Não encaminhe este email: o link dá acesso à sua conta.',
       });
     }
     case 'test':

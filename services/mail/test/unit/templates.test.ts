@@ -57,6 +57,14 @@ describe('mail templates', () => {
     expect(() => renderMail('password-setup', { fullname: 'Gustavo' }, site)).toThrow(InvalidMailData);
   });
 
+  it('sign-in-link: the owner of an account under attack gets in through a single-use link (issue 23)', () => {
+    const m = renderMail('sign-in-link', { fullname: 'Helena', code: 'link_CODIGO-1' }, site);
+    expect(m.subject).toBe('Link para entrar na sua conta — Exercícios de Matemática');
+    expect(m.html).toContain('href="https://exercicios.example.com.br/entrar/link_CODIGO-1"');
+    expect(m.text).toContain('O link vale por 15 minutos e pode ser usado uma única vez');
+    expect(() => renderMail('sign-in-link', { fullname: 'Helena' }, site)).toThrow(InvalidMailData);
+  });
+
   it('escapes what users typed', () => {
     const m = renderMail(
       'admin-new-user',

@@ -1,4 +1,5 @@
 import { ErrorCode, Events, Msg } from '@app/contracts';
+import { RULES_VERSION } from '@app/generator';
 import { AppError } from '@app/kit';
 import type { PageOptions, PagesDeps } from './deps.js';
 import { newPageCode, newPageSeed } from './page-code.js';
@@ -17,8 +18,10 @@ export async function createPage(deps: PagesDeps, userId: string, options: PageO
     throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.tooManyPages);
   const code = newPageCode();
   const seed = newPageSeed();
-  await deps.repo.insert({ code, userId, seed, options });
-  await queueRender(deps, 'preview', { code, userId, seed, options }, { first: true });
+  // Drawn with today's rules, and stored with them: a later change of the rules leaves this page as it is.
+  const rules = RULES_VERSION;
+  await deps.repo.insert({ code, userId, seed, options, rules });
+  await queueRender(deps, 'preview', { code, userId, seed, options, rules }, { first: true });
   await deps.bus.publishEvent(Events.pageCreated, { code, userId }, code);
   return code;
 }

@@ -12,6 +12,11 @@ export interface PageRecord {
   userId: string;
   seed: string;
   options: PageOptions;
+  /**
+   * The generator's rules version the page was drawn with (issue 24); null for a page stored before versions,
+   * drawn with rules 1. The page prints and answers with its own rules for ever.
+   */
+  rules: number | null;
   createdAt: Date;
   boughtAt: Date | null;
 }
@@ -26,7 +31,7 @@ export interface PagesRepository {
   /** Pages the user created in the last `withinMs` by the store's clock (the per-account rate of POST /api/page). */
   countCreatedWithin(userId: string, withinMs: number): Promise<number>;
   /** Records a new page, not bought; its creation time is the store's. */
-  insert(page: { code: string; userId: string; seed: string; options: PageOptions }): Promise<void>;
+  insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void>;
   findByCode(code: string): Promise<PageRecord | null>;
   /** Sets the page's purchase time once; answers whether this call was the one that set it. */
   markBought(code: string, at: Date): Promise<boolean>;

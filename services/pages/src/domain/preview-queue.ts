@@ -10,7 +10,7 @@ import type { PageRecord } from './deps.js';
 export const PREVIEW_RELEASE_AFTER_MS = 30_000;
 
 /** What a preview job carries (the worker draws page 1 from the seed and options). */
-export type PreviewJob = Pick<PageRecord, 'code' | 'seed' | 'options'>;
+export type PreviewJob = Pick<PageRecord, 'code' | 'seed' | 'options' | 'rules'>;
 
 export interface PreviewQueueOptions {
   /** Previews of one account in the worker's queue (JOBS_PDF) at once; the others wait here, in order. */

@@ -1,20 +1,25 @@
 import { Msg } from '@app/contracts';
-import { generatePage, sheetTitle } from '@app/generator';
-import { AppError } from '@app/kit';
+import { sheetTitle } from '@app/generator';
+import { AppError, type Identity } from '@app/kit';
 import type { PagesDeps } from './deps.js';
+import { pageProblems } from './page-rules.js';
 
 /**
- * The answers of a bought page, for the public gabarito the sheet's QR code opens: the problems regenerated from the
- * page's seed (the same ones the PDF prints) and nothing else — no buyer, no dates. A code that was never bought
- * answers exactly like an unknown one, so the page tells nothing about pages still being chosen.
+ * The answers of a bought page, for the gabarito the sheet's QR code opens: the problems regenerated from the
+ * page's seed and rules (the same ones the PDF prints) and nothing else — no buyer, no dates. The QR code is printed
+ * on the student's sheet, so only the account that bought the page (or an admin) reads them (issue 24): another
+ * account gets a 403 saying to sign in with the buyer's. A code that was never bought answers exactly like an
+ * unknown one, so the page tells nothing about pages still being chosen.
  */
-export async function readAnswers(deps: PagesDeps, code: string) {
+export async function readAnswers(deps: PagesDeps, identity: Identity, code: string) {
   const page = await deps.repo.findByCode(code);
   if (!page?.boughtAt) throw AppError.notFound(Msg.answersNotFound);
-  const generated = generatePage(page.seed, page.options);
+  if (page.userId !== identity.userId && identity.role !== 'admin') {
+    throw AppError.forbidden(Msg.answersBuyerOnly);
+  }
   return {
     title: sheetTitle(page.options),
     level: page.options.level,
-    problems: generated.problems.map(({ op, a, b, result, remainder }) => ({ op, a, b, result, remainder })),
+    problems: pageProblems(page).map(({ op, a, b, result, remainder }) => ({ op, a, b, result, remainder })),
   };
 }

@@ -27,13 +27,19 @@ export const previewFile = (code: string) => renderedFile('preview', code);
 export async function publishRender(
   bus: PagesDeps['bus'],
   kind: RenderKind,
-  page: Pick<PageRecord, 'code' | 'seed' | 'options'>,
+  page: Pick<PageRecord, 'code' | 'seed' | 'options' | 'rules'>,
   { first }: { first: boolean },
 ): Promise<void> {
   const msgID = first ? `${kind}:${page.code}` : `${kind}:${page.code}:${randomUUID()}`;
   await bus.publish(
     RENDERS[kind].job,
-    { code: page.code, seed: page.seed, options: page.options },
+    // No version for a page stored before versions: the worker draws it with rules 1, as it was printed.
+    {
+      code: page.code,
+      seed: page.seed,
+      options: page.options,
+      ...(page.rules === null ? {} : { rules: page.rules }),
+    },
     { msgID },
   );
 }
@@ -45,12 +51,12 @@ export async function publishRender(
 export async function queueRender(
   deps: PagesDeps,
   kind: RenderKind,
-  page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options'>,
+  page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>,
   { first }: { first: boolean },
 ): Promise<void> {
   if (kind === 'preview') {
-    const { code, seed, options } = page;
-    return deps.previews.add(page.userId, { code, seed, options }, { first });
+    const { code, seed, options, rules } = page;
+    return deps.previews.add(page.userId, { code, seed, options, rules }, { first });
   }
   await publishRender(deps.bus, kind, page, { first });
 }

@@ -10,6 +10,7 @@ export const PageEntity = new EntitySchema<PageRecord>({
     userId: { name: 'user_id', type: 'text' },
     seed: { type: 'text' },
     options: { type: 'jsonb' },
+    rules: { type: 'smallint', nullable: true },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
     boughtAt: { name: 'bought_at', type: 'timestamptz', nullable: true },
   },

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { PageCounts, PageOptions, PageRecord, PagesRepository } from '../domain/deps.js';
+import type { PageCounts, PageRecord, PagesRepository } from '../domain/deps.js';
 import { PageEntity } from './entities.js';
 
 /** Every query of the pages schema. The rendered files live in the RENDERS bucket, not here. */
@@ -21,7 +21,7 @@ export class PageRepository implements PagesRepository {
       .getCount();
   }
 
-  async insert(page: { code: string; userId: string; seed: string; options: PageOptions }): Promise<void> {
+  async insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void> {
     await this.pages.insert(page);
   }
 

@@ -16,7 +16,7 @@ afterEach(() => {
 /** A page of `userId`, with its PDF already stored unless told. */
 async function pageOf(userId: string, { pdf = true } = {}) {
   const code = `code-${userId}-${Math.random().toString(36).slice(2)}`;
-  await w.repo.insert({ code, userId, seed: 'seed', options });
+  await w.repo.insert({ code, userId, seed: 'seed', options, rules: 2 });
   if (pdf) w.files.set(`${code}.pdf`, Buffer.from('%PDF-'));
   return code;
 }
@@ -144,7 +144,7 @@ describe('buyPage', () => {
       `publish ${Events.pageBought.subject}`,
     ]);
     const [job] = renderJobs();
-    expect(job!.payload).toEqual({ code, seed: 'seed', options });
+    expect(job!.payload).toEqual({ code, seed: 'seed', options, rules: 2 });
     // A later request for the same PDF gets a job of its own (a shared id would be dropped by JetStream).
     expect(job!.msgID).toMatch(new RegExp(`^document:${code}:[0-9a-f-]{36}$`));
   });

@@ -1,3 +1,4 @@
+import { RULES_VERSION } from '@app/generator';
 import { describe, expect, it } from 'vitest';
 import { Events, Jobs, Msg } from '@app/contracts';
 import { createPage } from '../../src/domain/create-page.js';
@@ -12,13 +13,17 @@ describe('createPage', () => {
 
     expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const page = await w.repo.findByCode(code);
-    expect(page).toMatchObject({ code, userId: 'ana', options, boughtAt: null });
+    // Drawn and stored with today's rules version (issue 24), sent with its render job.
+    expect(page).toMatchObject({ code, userId: 'ana', options, rules: RULES_VERSION, boughtAt: null });
     expect(page!.seed).toMatch(/^[0-9a-f]{32}$/);
 
     expect(w.calls.map((c) => c.subject)).toEqual([Jobs.renderPreview.subject, Events.pageCreated.subject]);
     // The preview's first job is keyed by the page: a repeat within JetStream's window is dropped.
     expect(w.published(Jobs.renderPreview)).toEqual([
-      expect.objectContaining({ msgID: `preview:${code}`, payload: { code, seed: page!.seed, options } }),
+      expect.objectContaining({
+        msgID: `preview:${code}`,
+        payload: { code, seed: page!.seed, options, rules: RULES_VERSION },
+      }),
     ]);
     expect(w.published(Events.pageCreated)).toEqual([
       expect.objectContaining({

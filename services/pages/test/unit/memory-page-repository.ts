@@ -1,4 +1,4 @@
-import type { PageCounts, PageOptions, PageRecord, PagesRepository } from '../../src/domain/deps.js';
+import type { PageCounts, PageRecord, PagesRepository } from '../../src/domain/deps.js';
 
 /**
  * The pages table in memory, for unit tests of the use cases. It keeps what the SQL repository and its schema keep
@@ -17,7 +17,7 @@ export class MemoryPageRepository implements PagesRepository {
       .length;
   }
 
-  async insert(page: { code: string; userId: string; seed: string; options: PageOptions }): Promise<void> {
+  async insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void> {
     if (this.pages.has(page.code)) throw new Error(`duplicate key value violates unique constraint (code)`);
     this.pages.set(page.code, { ...structuredClone(page), createdAt: this.now(), boughtAt: null });
   }

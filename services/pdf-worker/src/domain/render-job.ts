@@ -1,5 +1,5 @@
 import { renderFiles, type Jobs, type MessagePayload } from '@app/contracts';
-import { generatePage } from '@app/generator';
+import { generatePage, rulesVersion } from '@app/generator';
 import type { FileStore, Logger } from '@app/kit';
 import type { RecentPreviews } from './prerender.js';
 import { sheetDocument } from './sheet-html.js';
@@ -39,7 +39,7 @@ export interface JobProgress {
 
 const sheetOf = (deps: RenderDeps, job: RenderJob, answerKey?: boolean) =>
   sheetDocument(
-    generatePage(job.seed, job.options),
+    generatePage(job.seed, job.options, rulesVersion(job.rules)),
     { code: job.code, answersUrl: answersUrl(deps.publicUrl, job.code), schoolFields: job.options.school },
     { answerKey },
   );

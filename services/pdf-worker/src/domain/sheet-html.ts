@@ -1,5 +1,6 @@
 import {
   asksForRemainder,
+  divisionsAsFacts,
   sheetTitle,
   thousands,
   workProblem,
@@ -27,6 +28,12 @@ export interface SheetMeta {
  * print layout, so a screenshot of the first box is an exact thumbnail of page 1.
  */
 export const SHEET_MM = { width: 210, height: 297, margin: 11 } as const;
+
+/** The width of a digit column: a square of the caderno quadriculado children copy contas into. */
+export const COLUMN_MM = 5;
+
+/** The side of a carry box. */
+export const CARRY_BOX_MM = 4;
 
 /** Digits get smaller as numbers get longer; the youngest learners (early readers) get the biggest. */
 export const DIGIT_SIZE_PT: Readonly<Record<Level, number>> = { 0: 24, 1: 18, 2: 15 };
@@ -93,6 +100,8 @@ function line(
     shift?: number;
     cls?: string;
     cellClass?: (column: number) => string;
+    /** Markup added inside a column's cell after its digit (the strike of a crossed digit). */
+    cellMark?: (column: number) => string;
   } = {},
 ): string {
   const shift = opts.shift ?? 0;
@@ -110,7 +119,8 @@ function line(
           ? opts.sign!
           : '';
     const extra = opts.cellClass?.(column) ?? '';
-    cells.push(`<span class="d${extra ? ` ${extra}` : ''}">${char}</span>`);
+    const mark = char ? (opts.cellMark?.(column) ?? '') : '';
+    cells.push(`<span class="d${extra ? ` ${extra}` : ''}">${char}${mark}</span>`);
   }
   const sign = beside ? '' : (opts.sign ?? '');
   return `<div class="line${opts.cls ? ` ${opts.cls}` : ''}"><span class="s">${sign}</span>${cells.join('')}</div>`;
@@ -125,23 +135,35 @@ function smallRow(room: number, digits: ReadonlyArray<number | null>, cls: 'carr
     // A carry of 0 is no carry; a digit rewritten to 0 by a borrow is written.
     const shown =
       digit === null || digit === undefined || (cls === 'carry' && digit === 0) ? '' : String(digit);
-    cells.push(`<span class="d">${shown}</span>`);
+    // A borrow's rewrite (13, 9) in a box of its own, smaller than a carry: it stays inside its column, with a gap
+    // to the next column's rewrite however many digits each has (issue 24; the layout test measures it).
+    cells.push(
+      `<span class="d">${cls === 'borrow' && shown ? `<span class="rw">${shown}</span>` : shown}</span>`,
+    );
   }
   return `<div class="line small ${cls}"><span class="s"></span>${cells.join('')}</div>`;
 }
 
+/**
+ * The columns that get a carry box (counted from the units): those a "vai um" of this level's contas can reach and
+ * where the learner writes it. + carries into columns 1 … (longest term − 1); the carry out of the last column goes
+ * straight into the result (as the gabarito writes it). × carries into 1 … (digits of the multiplicand − 1); its
+ * last carry is written in the partial. Fácil + never carries and Fácil × (2–10 × 2–5) never carries into a box
+ * (a one-digit multiplicand, or 10 whose units give 0): no boxes there. − gets the row's height, no boxes.
+ */
+export function carryBoxColumns({ op, a, b }: Pick<Problem, 'op' | 'a' | 'b'>, level: Level): number[] {
+  if (level === 0 || op === 'sub' || op === 'div') return [];
+  const last = op === 'add' ? Math.max(digitCount(a), digitCount(b)) - 1 : digitCount(a) - 1;
+  return Array.from({ length: last }, (_, i) => i + 1);
+}
+
 /** The row above the top number where the learner writes carries (+, ×) or borrowed digits (−). */
-function carryRow(problem: Problem, room: number): string {
-  const columns = digitCount(problem.a);
+function carryRow(problem: Problem, room: number, level: Level): string {
+  const boxes = carryBoxColumns(problem, level);
   const cells: string[] = [];
   for (let i = 0; i < room; i++) {
     const column = room - 1 - i;
-    // A box over every column a carry can reach (not the units for +); − gets the row's height, no boxes.
-    const box =
-      problem.op !== 'sub' &&
-      column <= columns &&
-      (problem.op === 'mult' ? column >= 1 && column < columns : column >= 1);
-    cells.push(`<span class="d">${box ? '<i class="box"></i>' : ''}</span>`);
+    cells.push(`<span class="d">${boxes.includes(column) ? '<i class="box"></i>' : ''}</span>`);
   }
   return `<div class="line small carry"><span class="s"></span>${cells.join('')}</div>`;
 }
@@ -149,12 +171,15 @@ function carryRow(problem: Problem, room: number): string {
 function verticalProblem(problem: Problem, level: Level): string {
   const room = columnRoom(problem);
   return `<div class="alg" style="--lines:${workLines(problem.op, level)}">
-      ${carryRow(problem, room)}
+      ${carryRow(problem, room, level)}
       ${line(room, String(problem.a))}
       ${line(room, String(problem.b), { sign: SIGNS[problem.op], cls: 'ruled' })}
       <div class="work"></div>
     </div>`;
 }
+
+/** A number written in digit columns of the caderno's width (the divisor, the quotient). */
+const columnDigits = (text: string) => [...text].map((char) => `<span class="d">${char}</span>`).join('');
 
 /** Width of the divisor's box, in digits: the level's quotient room, or the divisor if longer. */
 const quotientRoom = (problem: Problem, level: Level) =>
@@ -165,13 +190,29 @@ function chaveProblem(problem: Problem, level: Level): string {
   const room = quotientRoom(problem, level);
   return `<div class="chave" style="--lines:${workLines('div', level)};--q-room:${room}">
       <div class="dividend">${line(digitCount(problem.a), String(problem.a))}<div class="work"></div></div>
-      <div class="divisor"><div class="by">${problem.b}</div><div class="quotient"></div></div>
+      <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div><div class="quotient"></div></div>
     </div>`;
 }
 
-function problemCell(problem: Problem, index: number, level: Level): string {
-  const body = problem.op === 'div' ? chaveProblem(problem, level) : verticalProblem(problem, level);
-  return `<li class="cell ${problem.op}"><span class="index">${index + 1}</span>${body}</li>`;
+/**
+ * A Fácil division (metade, terça parte) as a fact on one line, 18 ÷ 2 = ___: no chave with empty steps (00, −0)
+ * for a learner who divides by halving (README of the generator, "Fácil ÷").
+ */
+function factProblem(problem: Problem, answer?: number): string {
+  const blank =
+    answer === undefined ? '<span class="answer-blank"></span>' : `<b class="result">${answer}</b>`;
+  return `<div class="fact"><span class="fact-terms">${problem.a} ÷ ${problem.b} =</span>${blank}</div>`;
+}
+
+function problemCell(problem: Problem, index: number, level: Level, asFacts: boolean): string {
+  const body =
+    problem.op !== 'div'
+      ? verticalProblem(problem, level)
+      : asFacts
+        ? factProblem(problem)
+        : chaveProblem(problem, level);
+  const kind = problem.op === 'div' && asFacts ? ' fact-cell' : '';
+  return `<li class="cell ${problem.op}${kind}"><span class="index">${index + 1}</span>${body}</li>`;
 }
 
 // ---------------- the gabarito: the same grid, each result worked out ----------------
@@ -189,6 +230,8 @@ function workedVertical(problem: Problem, worked: WorkedProblem): string {
       return `${smallRow(room, worked.rewritten, 'borrow')}
         ${line(room, String(problem.a), {
           cellClass: (column) => (worked.rewritten[column] != null ? 'crossed' : ''),
+          // Each crossed digit struck on its own: a stroke over its digit only, never joined to the next one.
+          cellMark: (column) => (worked.rewritten[column] != null ? '<i class="strike"></i>' : ''),
         })}
         ${line(room, String(problem.b), { sign: MINUS, cls: 'ruled' })}
         ${result}`;
@@ -242,7 +285,7 @@ function workedChave(problem: Problem, steps: readonly DivisionStep[], level: Le
   const room = quotientRoom(problem, level);
   return `<div class="chave" style="--q-room:${room}">
       <div class="dividend">${lines.join('')}</div>
-      <div class="divisor"><div class="by">${problem.b}</div><div class="quotient result">${problem.result}</div></div>
+      <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div><div class="quotient result">${columnDigits(String(problem.result))}</div></div>
     </div>`;
 }
 
@@ -254,7 +297,10 @@ function answerCaption(problem: Problem, level: Level): string {
   return `quociente <b>${thousands(problem.result)}</b>, resto <b>${thousands(problem.remainder)}</b>`;
 }
 
-function answerCell(problem: Problem, index: number, level: Level): string {
+function answerCell(problem: Problem, index: number, level: Level, asFacts: boolean): string {
+  if (problem.op === 'div' && asFacts) {
+    return `<li class="cell div fact-cell"><span class="index">${index + 1}</span>${factProblem(problem, problem.result)}</li>`;
+  }
   const worked = workProblem(problem);
   const body =
     worked.op === 'div'
@@ -291,10 +337,14 @@ function gridShape(count: number): { columns: number; rows: number } {
   return { columns, rows: Math.ceil(count / columns) };
 }
 
-function grid(page: GeneratedPage, cell: (problem: Problem, index: number, level: Level) => string): string {
+function grid(
+  page: GeneratedPage,
+  cell: (problem: Problem, index: number, level: Level, asFacts: boolean) => string,
+): string {
   const { columns, rows } = gridShape(page.problems.length);
+  const asFacts = divisionsAsFacts(page.options.level, page.rules);
   return `<ol class="grid" style="--columns:${columns};--rows:${rows}">
-      ${page.problems.map((problem, index) => cell(problem, index, page.options.level)).join('\n')}
+      ${page.problems.map((problem, index) => cell(problem, index, page.options.level, asFacts)).join('\n')}
     </ol>`;
 }
 
@@ -392,26 +442,43 @@ function styles(level: Level): string {
   }
   .alg { display: flex; flex-direction: column; align-items: flex-end; }
   .line { display: flex; line-height: var(--lh); white-space: nowrap; }
-  .line .s, .line .d { display: inline-block; width: 1ch; text-align: center; }
+  /* Digit columns at least as wide as the 5 mm squares of a caderno quadriculado (issue 24), at every level. */
+  .line .s, .line .d, .by .d, .quotient .d { display: inline-block; width: max(1ch, ${COLUMN_MM}mm); text-align: center; }
+  .line .d { position: relative; }
   .line .s { width: 1.4ch; text-align: left; }
   .line.small { font-size: 0.5em; line-height: 1.4; height: 1.4em; }
-  .line.small .d, .line.small .s { width: 2ch; font-weight: bold; }
+  .line.small .d, .line.small .s { width: max(2ch, ${COLUMN_MM}mm); font-weight: bold; }
   .line.small .s { width: 2.8ch; }
-  .box { display: inline-block; width: 1.3ch; height: 1.3ch; border: 0.6pt dashed #888; border-radius: 0.3ch; vertical-align: middle; }
+  /* Carry boxes of at least 4 mm, in a row tall enough for them. */
+  .line.small.carry { height: max(1.4em, ${CARRY_BOX_MM + 0.8}mm); line-height: max(1.4em, ${CARRY_BOX_MM + 0.8}mm); }
+  .box { display: inline-block; width: ${CARRY_BOX_MM}mm; height: ${CARRY_BOX_MM}mm; border: 0.6pt dashed #888; border-radius: 0.8mm; vertical-align: middle; }
+  /* A borrow's rewrite: smaller than the carry digits, so that two digits leave a gap to the next column's. */
+  .rw { font-size: 0.8em; }
   .line.ruled { border-bottom: 1.6pt solid #111; }
   .work { height: calc(var(--lines) * var(--lh) * 1em); }
-  .crossed { text-decoration: line-through; text-decoration-thickness: 1.2pt; color: #555; }
+  .crossed { color: #555; }
+  /* The strike of one crossed digit: over its digit only (0.8 of a digit's advance), centred in its column. */
+  .strike {
+    position: absolute; left: 50%; top: 52%; width: 0.8ch; margin-left: -0.4ch; height: 0;
+    border-top: 1.3pt solid #111; transform: rotate(-18deg);
+  }
   .result { font-weight: bold; }
   .line.step .under { border-bottom: 1.2pt solid #111; }
 
   .chave { display: flex; align-items: flex-start; }
-  .chave .dividend { padding-right: 0.3em; }
+  /* A chave spans the cell's width with 5 mm columns: it starts under the problem's number, and its sign column and
+     paddings are narrower than a vertical conta's, so a four-digit dividend and a three-digit quotient fit. */
+  .cell.div:not(.fact-cell) { padding-top: 7mm; }
+  .chave .line .s { width: 1ch; }
+  .chave .dividend { padding-right: 0.2em; }
   .chave .divisor { display: flex; flex-direction: column; }
   .chave .by {
-    min-width: calc(var(--q-room) * 1ch + 0.7em); padding: 0 0.35em; line-height: var(--lh);
+    min-width: calc(var(--q-room) * max(1ch, ${COLUMN_MM}mm) + 0.5em); padding: 0 0.25em; line-height: var(--lh);
     border-left: 1.6pt solid #111; border-bottom: 1.6pt solid #111;
   }
-  .chave .quotient { min-height: calc(var(--lh) * 1em); line-height: var(--lh); padding-left: 0.35em; }
+  .chave .quotient { min-height: calc(var(--lh) * 1em); line-height: var(--lh); padding-left: 0.25em; }
+  .fact { margin: auto 0; display: flex; align-items: baseline; gap: 1.5mm; font-size: 0.78em; white-space: nowrap; }
+  .answer-blank { display: inline-block; width: 12mm; border-bottom: 1pt solid #111; }
   .caption { position: absolute; bottom: 1.2mm; right: 1.8mm; font-size: 8.5pt; color: #222; }
 
   .foot {

@@ -55,10 +55,14 @@ const THUMBNAIL = { width: 397, height: 562 };
 const meta = (code: string) => ({ code, answersUrl: `http://localhost:8080/gabarito/${code}` });
 
 /**
- * How the gabarito prints an answer: the worked result in its column, and a caption under each chave (Fácil ÷ has
- * no remainder) and under each result of 1.000 or more (with the thousands dot).
+ * How the gabarito prints an answer: the worked result in its column, and a caption under each chave and under
+ * each result of 1.000 or more (with the thousands dot); a Fácil division as its fact.
  */
 function answerPattern(problem: Problem, level: Level): RegExp {
+  // A Fácil division is a fact (rules 2): 18 ÷ 2 = 9 on one line.
+  if (problem.op === 'div' && level === 0) {
+    return new RegExp(`(^|\\s)${problem.a}\\s*÷\\s*${problem.b}\\s*=\\s*${problem.result}(\\s|,|$)`, 'm');
+  }
   const caption =
     problem.op !== 'div'
       ? problem.result >= 1000

@@ -11,7 +11,7 @@ import {
 
 /**
  * The part of Mercado Pago's REST API the official `mercadopago` SDK calls: create and read a preference, read and
- * search payments. Bearer token required (any), errors in Mercado Pago's shape.
+ * search payments, refund a payment and list its refunds. Bearer token required (any), errors in Mercado Pago's shape.
  */
 
 const STATUS_DETAIL: Record<PaymentStatus, string> = {
@@ -27,6 +27,8 @@ const STATUS_DETAIL: Record<PaymentStatus, string> = {
 const PARTIALLY_REFUNDED = 'partially_refunded';
 
 export const PaymentParams = z.object({ id: z.coerce.number().int().positive() });
+/** A refund's body: empty (or no amount) for the whole payment, `amount` (reais) for a part. */
+export const RefundBody = z.object({ amount: z.number().positive().optional() }).nullish();
 
 export function registerRestRoutes(app: FastifyInstance, store: MercadoPagoStore): void {
   const createPreference = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -63,6 +65,26 @@ export function registerRestRoutes(app: FastifyInstance, store: MercadoPagoStore
         .slice(offset, offset + limit)
         .map((p) => paymentJson(p, store.preference(p.preferenceId))),
     };
+  });
+
+  app.post('/v1/payments/:id/refunds', async (req, reply) => {
+    if (!authorised(req, reply)) return reply;
+    const params = PaymentParams.safeParse(req.params);
+    const payment = params.success ? store.payment(params.data.id) : undefined;
+    if (!payment) return apiError(reply, 404, 'Payment not found', 'not_found');
+    const body = RefundBody.safeParse(req.body);
+    if (!body.success) return apiError(reply, 400, 'Invalid refund amount', 'bad_request');
+    const key = req.headers['x-idempotency-key'];
+    const result = store.refund(payment, body.data?.amount, typeof key === 'string' ? key : undefined);
+    if (!result.ok) return apiError(reply, 400, result.error, 'bad_request');
+    return reply.code(201).send(result.refund);
+  });
+
+  app.get('/v1/payments/:id/refunds', async (req, reply) => {
+    if (!authorised(req, reply)) return reply;
+    const params = PaymentParams.safeParse(req.params);
+    const payment = params.success ? store.payment(params.data.id) : undefined;
+    return payment ? store.refunds(payment.id) : apiError(reply, 404, 'Payment not found', 'not_found');
   });
 
   app.get('/v1/payments/:id', async (req, reply) => {

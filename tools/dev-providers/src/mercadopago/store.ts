@@ -85,6 +85,24 @@ export interface StatusChange {
   notify: boolean;
 }
 
+/** A refund as `POST /v1/payments/{id}/refunds` answers it (Mercado Pago's refund resource). */
+export interface StoredRefund {
+  id: number;
+  payment_id: number;
+  amount: number;
+  metadata: Record<string, never>;
+  source: { id: string; name: string; type: 'collector' };
+  date_created: string;
+  unique_sequence_number: null;
+  refund_mode: 'standard';
+  adjustment_amount: number;
+  status: 'approved';
+  reason: null;
+  labels: string[];
+  amount_refunded_to_payer: number;
+  partition_details: never[];
+}
+
 export interface MercadoPagoStoreOptions {
   /** This process's public address, without a trailing slash: the checkout page's (init_point) origin. */
   selfUrl: string;
@@ -99,6 +117,10 @@ export class MercadoPagoStore {
   private readonly payments = new Map<number, StoredPayment>();
   private nextPaymentId = 1_000_000_000 + Math.floor(Math.random() * 100_000_000);
   private nextOrderId = 20_000_000_000 + Math.floor(Math.random() * 100_000_000);
+  private nextRefundId = 3_000_000_000 + Math.floor(Math.random() * 100_000_000);
+  private readonly refundsByPayment = new Map<number, StoredRefund[]>();
+  /** `X-Idempotency-Key` → the refund it made: a repeat answers the same refund and refunds nothing more. */
+  private readonly refundByIdempotencyKey = new Map<string, StoredRefund>();
 
   constructor(private readonly options: MercadoPagoStoreOptions) {}
 
@@ -187,6 +209,56 @@ export class MercadoPagoStore {
     if (payment.status === 'approved') payment.dateApproved ??= now;
     if (change.notify) this.notify(payment, 'payment.updated');
     return { ok: true };
+  }
+
+  /**
+   * `POST /v1/payments/{id}/refunds` as Mercado Pago documents it: no amount refunds what is left of the payment
+   * (status 'refunded'), an amount refunds that part (status stays 'approved', `transaction_amount_refunded` grows);
+   * only an approved payment can be refunded, never beyond what was paid. The same `X-Idempotency-Key` answers the
+   * same refund again. The change is notified as 'payment.updated', as Mercado Pago does.
+   */
+  refund(
+    payment: StoredPayment,
+    amount: number | undefined,
+    idempotencyKey: string | undefined,
+  ): { ok: true; refund: StoredRefund } | { ok: false; error: string } {
+    const known = idempotencyKey === undefined ? undefined : this.refundByIdempotencyKey.get(idempotencyKey);
+    if (known) return { ok: true, refund: known };
+    if (payment.status !== 'approved')
+      return { ok: false, error: 'Payment not allowed to refund: invalid status' };
+    const left = Math.round((payment.transactionAmount - payment.amountRefunded) * 100) / 100;
+    const value = amount ?? left;
+    if (!(value > 0) || value > left) return { ok: false, error: 'Invalid refund amount' };
+    const refund: StoredRefund = {
+      id: this.nextRefundId++,
+      payment_id: payment.id,
+      amount: value,
+      metadata: {},
+      source: { id: String(COLLECTOR_ID), name: 'Loja de testes', type: 'collector' },
+      date_created: new Date().toISOString(),
+      unique_sequence_number: null,
+      refund_mode: 'standard',
+      adjustment_amount: 0,
+      status: 'approved',
+      reason: null,
+      labels: [],
+      amount_refunded_to_payer: value,
+      partition_details: [],
+    };
+    this.refundsByPayment.set(payment.id, [...this.refunds(payment.id), refund]);
+    if (idempotencyKey !== undefined) this.refundByIdempotencyKey.set(idempotencyKey, refund);
+    const refunded = Math.round((payment.amountRefunded + value) * 100) / 100;
+    this.changeStatus(payment, {
+      status: refunded >= payment.transactionAmount ? 'refunded' : 'approved',
+      transaction_amount_refunded: refunded,
+      notify: true,
+    });
+    return { ok: true, refund };
+  }
+
+  /** The payment's refunds, oldest first. */
+  refunds(paymentId: number): StoredRefund[] {
+    return this.refundsByPayment.get(paymentId) ?? [];
   }
 
   /** Posts the notification without holding up the caller, retrying like Mercado Pago does (here: 3 tries). */

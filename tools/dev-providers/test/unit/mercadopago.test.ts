@@ -136,6 +136,45 @@ describe('Mercado Pago stand-in: later changes to a payment', () => {
   });
 });
 
+describe('Mercado Pago stand-in: the refund API (POST /v1/payments/{id}/refunds)', () => {
+  const refund = (id: string, body: object, key?: string) =>
+    call('POST', `/v1/payments/${id}/refunds`, body, {
+      ...bearer,
+      ...(key ? { 'x-idempotency-key': key } : {}),
+    });
+
+  it('refunds the whole payment with an empty body (201, the refund resource), once per X-Idempotency-Key', async () => {
+    const id = await pay((await createPreference('ref-refund-api', 10)).id, 'approved');
+    const first = await refund(id, {}, 'devolver-1');
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      payment_id: Number(id),
+      amount: 10,
+      status: 'approved',
+      refund_mode: 'standard',
+      amount_refunded_to_payer: 10,
+      source: { type: 'collector' },
+    });
+    expect(typeof first.body.id).toBe('number');
+    expect(await getPayment(id)).toMatchObject({ status: 'refunded', transaction_amount_refunded: 10 });
+    // The same key answers the same refund; another key finds nothing left to refund.
+    expect(await refund(id, {}, 'devolver-1')).toEqual(first);
+    expect((await refund(id, {}, 'devolver-2')).status).toBe(400);
+    expect((await call('GET', `/v1/payments/${id}/refunds`, undefined, bearer)).body).toEqual([first.body]);
+  });
+
+  it('a partial refund keeps the payment approved; an unknown payment is 404, no token 401', async () => {
+    const id = await pay((await createPreference('ref-refund-part', 10)).id, 'approved');
+    expect((await refund(id, { amount: 4 }, 'parte-1')).status).toBe(201);
+    expect(await getPayment(id)).toMatchObject({ status: 'approved', transaction_amount_refunded: 4 });
+    expect((await refund(id, { amount: 7 }, 'parte-2')).status).toBe(400);
+    expect((await refund('999', {}, 'x')).status).toBe(404);
+    expect((await call('POST', `/v1/payments/${id}/refunds`, {})).status).toBe(401);
+    const rejected = await pay((await createPreference('ref-refund-rejected', 10)).id, 'rejected');
+    expect((await refund(rejected, {}, 'rejeitado')).status).toBe(400);
+  });
+});
+
 describe('Mercado Pago stand-in: Checkout Pro page', () => {
   it("the payer approves on the page and is sent back to back_urls.success with Mercado Pago's query", async () => {
     const pref = await createPreference('ref-page', 12.5);

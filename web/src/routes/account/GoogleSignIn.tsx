@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { useFetcher } from 'react-router';
-import { Msg } from '@app/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { clientConfig } from '../../api/clientConfig';
 import { paths } from '../../paths';
+import { googleNonce } from '../../session/googleRedirect';
 
 export type ClientConfig = Awaited<ReturnType<typeof loadClientConfig>>;
 
@@ -28,6 +27,8 @@ interface GoogleIdentityServices {
               /** 'redirect': Google posts the credential as a form to login_uri (with its g_csrf_token cookie). */
               ux_mode: 'redirect';
               login_uri: string;
+              /** Copied into the ID token: binds the sign-in to this tab (session/googleRedirect.ts). */
+              nonce: string;
               locale?: string;
             }
           | {
@@ -51,14 +52,14 @@ declare global {
 const GIS_SCRIPT = 'https://accounts.google.com/gsi/client';
 
 /**
- * 'Entrar com Google'. With a real client id, Google Identity Services renders its button in redirect mode, as
- * Google documents it: Google posts the credential (with its g_csrf_token cookie and field) as a form to
- * `login_uri` = /login/google on this site; the gateway checks the CSRF token, signs in through auth and sends the
- * browser to /login/google#<session> (see routes/public/LoginGoogle.ts), or to /login?erro=google.
- * With the local stand-in (development and tests), a button opens its popup (it asks an email and a name), which
- * hands the credential back by postMessage; it is posted to the /login/google action, which signs in and goes to
- * the exercises, or comes back here with the error.
- * With `onCredential` it signs nobody in: the credential is handed to it (Google in popup mode), to confirm an
+ * 'Entrar com Google'. Sign-in goes through Google's redirect mode, as Google documents it: the button carries a
+ * `nonce`, the SHA-256 of a secret this tab keeps (session/googleRedirect.ts); Google posts the credential (with its
+ * g_csrf_token cookie and field) as a form to `login_uri` = /login/google on this site; the gateway checks the CSRF
+ * token, gets a one-time code bound to the nonce from auth and sends the browser to /login/google#code=…, where this
+ * tab redeems it with its secret (routes/public/LoginGoogle.ts), or to /login?erro=google (issue 23: a session never
+ * travels in a link). With the local stand-in (development and tests) the button goes to its sign-in page (it asks an
+ * email and a name), which plays Google's part of the redirect.
+ * With `onCredential` it signs nobody in: Google (or the stand-in's popup) hands the credential to it, to confirm an
  * action such as deleting the account.
  */
 export function GoogleSignIn({
@@ -68,46 +69,45 @@ export function GoogleSignIn({
   config: ClientConfig;
   onCredential?: (credential: string) => void;
 }) {
-  const fetcher = useFetcher<{ message: string }>();
-  const submit = (credential: string) =>
-    onCredential
-      ? onCredential(credential)
-      : void fetcher.submit({ credential }, { method: 'post', action: paths.loginGoogle });
-
+  const [leaving, setLeaving] = useState(false);
   // Stable identity for the listeners below without re-subscribing on every render.
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
+  const onCredentialRef = useRef(onCredential);
+  onCredentialRef.current = onCredential;
+  const popup = onCredential !== undefined;
 
   const devOrigin = config.devProvidersUrl ? new URL(config.devProvidersUrl).origin : null;
   useEffect(() => {
-    if (!devOrigin) return;
+    if (!devOrigin || !popup) return;
     const onMessage = (event: MessageEvent<DevCredentialMessage>) => {
       if (event.origin !== devOrigin || event.data?.type !== 'dev-google-credential') return;
-      submitRef.current(event.data.credential);
+      onCredentialRef.current?.(event.data.credential);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [devOrigin]);
+  }, [devOrigin, popup]);
 
   const buttonRef = useRef<HTMLDivElement>(null);
   const clientId = devOrigin ? null : config.googleClientId;
-  const popup = onCredential !== undefined;
   useEffect(() => {
     if (!clientId) return;
-    const render = () => {
+    let cancelled = false;
+    const render = async () => {
       if (!window.google || !buttonRef.current) return;
+      const nonce = popup ? null : await googleNonce();
+      if (cancelled) return;
       window.google.accounts.id.initialize(
-        popup
+        nonce === null
           ? {
               client_id: clientId,
               ux_mode: 'popup',
-              callback: ({ credential }) => submitRef.current(credential),
+              callback: ({ credential }) => onCredentialRef.current?.(credential),
               locale: 'pt-BR',
             }
           : {
               client_id: clientId,
               ux_mode: 'redirect',
               login_uri: `${window.location.origin}${paths.loginGoogle}`,
+              nonce,
               locale: 'pt-BR',
             },
       );
@@ -120,41 +120,49 @@ export function GoogleSignIn({
         locale: 'pt-BR',
       });
     };
-    if (window.google) return render();
-    const script = document.createElement('script');
-    script.src = GIS_SCRIPT;
-    script.async = true;
-    script.onload = render;
-    document.head.append(script);
+    if (window.google) {
+      void render();
+    } else {
+      const script = document.createElement('script');
+      script.src = GIS_SCRIPT;
+      script.async = true;
+      script.onload = () => void render();
+      document.head.append(script);
+    }
+    return () => {
+      cancelled = true;
+    };
   }, [clientId, popup]);
 
   if (!devOrigin && !clientId) return null;
-  const busy = fetcher.state !== 'idle';
+  const openStandIn = async () => {
+    if (popup) {
+      window.open(
+        `${config.devProvidersUrl}/__dev/google/signin?origin=${encodeURIComponent(window.location.origin)}`,
+        'google-dev-signin',
+        'width=440,height=560',
+      );
+      return;
+    }
+    setLeaving(true);
+    const loginUri = `${window.location.origin}${paths.loginGoogle}`;
+    const query = new URLSearchParams({ login_uri: loginUri, nonce: await googleNonce() });
+    window.location.assign(`${config.devProvidersUrl}/__dev/google/signin?${query}`);
+  };
   return (
     <div className="google-signin">
       {devOrigin ? (
         <button
           type="button"
           className="button button--secondary button--block google-signin__dev"
-          disabled={busy}
-          onClick={() =>
-            window.open(
-              `${config.devProvidersUrl}/__dev/google/signin?origin=${encodeURIComponent(window.location.origin)}`,
-              'google-dev-signin',
-              'width=440,height=560',
-            )
-          }
+          disabled={leaving}
+          onClick={() => void openStandIn()}
         >
           <GoogleLogo />
           Entrar com Google (desenvolvimento)
         </button>
       ) : (
         <div ref={buttonRef} />
-      )}
-      {fetcher.data && !busy && (
-        <p role="alert" className="alert alert--error">
-          {fetcher.data.message || Msg.googleFailed}
-        </p>
       )}
     </div>
   );

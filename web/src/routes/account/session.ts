@@ -5,6 +5,7 @@ import { paths } from '../../paths';
 import { globalActions } from '../../session/globalState';
 import { clearSession, saveSession, type StoredSession } from '../../session/storage';
 import { globalStoreContext } from '../../session/store';
+import { takeReturn } from './returnAfterSignIn';
 
 type RouterContext = LoaderFunctionArgs['context'];
 
@@ -24,8 +25,13 @@ export function forgetSession(context: RouterContext): void {
   store.dispatch(globalActions.refreshUserData());
 }
 
-/** After a password sign-in the admin check decides where to go: admins to the statistics, others to the builder. */
+/**
+ * After a password sign-in: back to the gabarito that asked for it (issue 24), else the admin check decides where to
+ * go: admins to the statistics, others to the builder.
+ */
 export async function redirectAfterSignIn(token: string) {
+  const back = takeReturn();
+  if (back) return redirect(back);
   const admin = await api(validateTokenAdmin, { query: { token } });
   return redirect(admin.status === 'SUCCESS' ? paths.adminStats : paths.exercises);
 }

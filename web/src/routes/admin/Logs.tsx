@@ -16,6 +16,7 @@ const typeLabels: Record<AuditType, string> = {
   'login.failed': 'Falha de login',
   'topup.credited': 'Saldo adicionado',
   'topup.reversed': 'Estorno ou contestação',
+  'topup.refunded': 'Devolução (conta excluída)',
   'page.bought': 'Página comprada',
 };
 
@@ -69,7 +70,7 @@ export default function Logs() {
               {entries.map((entry) => (
                 <tr key={`${entry.type}:${entry.id}`}>
                   <td className="admin-nowrap">{formatDateTime(entry.at)}</td>
-                  <td>{typeLabels[entry.type]}</td>
+                  <td className="admin-words">{typeLabels[entry.type]}</td>
                   <td>{entry.summary}</td>
                   <td>{entry.email ? <BreakableEmail email={entry.email} /> : '—'}</td>
                 </tr>

@@ -1,17 +1,28 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { pageAnswers } from '@app/contracts';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Msg, pageAnswers } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
+import { signInReturningTo } from '../account/returnAfterSignIn';
 import './answers.css';
 
 type Answers = NonNullable<Awaited<ReturnType<typeof api<typeof pageAnswers>>>['payload']>;
-type LoaderData = { answers: Answers; message?: undefined } | { answers?: undefined; message: string };
+type LoaderData =
+  | { answers: Answers; message?: undefined; signIn?: undefined }
+  | { answers?: undefined; message: string; signIn?: string };
 
-/** The public gabarito a printed sheet's QR code opens: only the answers of a bought page. */
+/**
+ * The gabarito a printed sheet's QR code opens: the answers of a bought page, for the account that bought it (and
+ * the admin). Anyone else (a student with a phone) reads a message to sign in with the buyer's account, and a
+ * button that comes back here once signed in (issue 24).
+ */
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<LoaderData> {
-  const result = await api(pageAnswers, { query: { code: params.code ?? '' }, signal: request.signal });
-  if (result.status !== 'SUCCESS' || !result.payload) return { message: result.message };
-  return { answers: result.payload };
+  const code = params.code ?? '';
+  const result = await api(pageAnswers, { query: { code }, signal: request.signal });
+  if (result.status === 'SUCCESS' && result.payload) return { answers: result.payload };
+  if (result.httpStatus === 401 || result.httpStatus === 403) {
+    return { message: result.message, signIn: signInReturningTo(new URL(request.url).pathname) };
+  }
+  return { message: result.message };
 }
 
 const SIGNS = { add: '+', sub: '\u2212', mult: '×', div: '÷' } as const;
@@ -29,9 +40,16 @@ export default function AnswersScreen() {
   if (!data.answers) {
     return (
       <Page title="Gabarito">
-        <p className="alert alert--error" role="alert">
+        <p className={data.signIn ? 'alert' : 'alert alert--error'} role="alert">
           {data.message}
         </p>
+        {data.signIn && (
+          <p className="answers-sign-in">
+            <Link className="button" to={data.signIn}>
+              {Msg.answersSignIn}
+            </Link>
+          </p>
+        )}
       </Page>
     );
   }

@@ -19,6 +19,7 @@ import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
 import { LinkRequest, type LinkRequestAnswer } from '../account/LinkRequest';
 import { forgetSession, redirectAfterSignIn, signIn } from '../account/session';
 import '../account/account.css';
+import { rememberReturn } from '../account/returnAfterSignIn';
 import { MORE_EXERCISES_REASON } from './loginReason';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -29,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Meus Dados sends a member here once their account is deleted.
   const accountDeleted = query.get('conta') === ACCOUNT_DELETED_QUERY.conta;
   const forMoreExercises = query.get('motivo') === MORE_EXERCISES_REASON;
+  // A gabarito sent the visitor here to sign in with the buyer's account: go back there afterwards (issue 24).
+  rememberReturn(query);
   return { ...(await loadClientConfig()), googleFailed, accountDeleted, forMoreExercises };
 }
 
@@ -38,6 +41,8 @@ type Result = {
   email: string;
   /** The password was right but the account is not active yet: offer a fresh activation link (issue 28). */
   inactive?: boolean;
+  /** Past the per-account ceiling of failed sign-ins: a sign-in link went to the email (issue 23). */
+  linkSent?: boolean;
 };
 
 export async function action({
@@ -50,6 +55,8 @@ export async function action({
   const body = validate(LoginBody, values);
   if (!body.ok) return { fieldErrors: body.fieldErrors, email: values.email };
   const result = await api(login, { body: body.data });
+  if (result.status === 'SUCCESS' && !result.payload)
+    return { message: result.message || Msg.signInLinkSent, email: values.email, linkSent: true };
   if (result.status !== 'SUCCESS' || !result.payload) {
     return {
       message: result.message || Msg.loginFailed,
@@ -111,7 +118,12 @@ export default function Login() {
           autoComplete="current-password"
           error={errors.password}
         />
-        {result?.message && !submitting && (
+        {result?.message && !submitting && result.linkSent && (
+          <p role="status" className="alert alert--success">
+            {result.message}
+          </p>
+        )}
+        {result?.message && !submitting && !result.linkSent && (
           <p role="alert" className="alert alert--error">
             {result.message}
           </p>

@@ -1,0 +1,60 @@
+import { ErrorCode, Msg } from '@app/contracts';
+import { AppError } from '@app/kit';
+import { sessionFor, type AuthDeps, type Session } from './deps.js';
+import { googleAccount } from './sign-in-google.js';
+import { hashSecret, newOneTimeSecret } from './secrets.js';
+
+/** How long the gateway's one-time Google code lives: the SPA redeems it as soon as the 303 lands. */
+export const GOOGLE_CODE_TTL_MS = 2 * 60 * 1000;
+
+/** A nonce as the SPA makes it: base64url of a SHA-256 (32 bytes, 43 characters). */
+const NONCE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * What a redirect-mode nonce binds a code to: the SHA-256 (hex) of the tab's secret, which the nonce carries as
+ * base64url. Null when the credential carries no nonce of that form (nobody's tab started that sign-in here).
+ */
+export function nonceBinding(nonce: string | null): string | null {
+  if (!nonce || !NONCE.test(nonce)) return null;
+  return Buffer.from(nonce, 'base64url').toString('hex');
+}
+
+/**
+ * Google's redirect mode (issue 23). Google posts the credential to the site (the gateway checks its CSRF cookie and
+ * calls this); the answer is not a session but a one-time code (2 minutes; only its SHA-256 kept), bound to the
+ * credential's `nonce`. The SPA put that nonce in Google's button: the SHA-256 of a secret it keeps in the tab's
+ * sessionStorage. A link carrying someone else's code (or session) therefore signs nobody in: only the tab that
+ * started the sign-in can redeem it (redeemGoogleSignInCode).
+ */
+export async function issueGoogleSignInCode(deps: AuthDeps, credential: string): Promise<{ code: string }> {
+  const { user, identity } = await googleAccount(deps, credential, (id) =>
+    nonceBinding(id.nonce) ? null : 'no_nonce',
+  );
+  const boundTo = nonceBinding(identity.nonce)!;
+  const code = newOneTimeSecret();
+  await deps.repos.codes.insert(
+    code.hash,
+    user.id,
+    'google-sign-in',
+    new Date(Date.now() + GOOGLE_CODE_TTL_MS),
+    boundTo,
+  );
+  return { code: code.secret };
+}
+
+/**
+ * The SPA's same-origin POST back from Google: the code and the tab's secret. A code without the secret it is bound
+ * to, used, expired or unknown signs nobody in (and an unmatched secret leaves the code as it was: no guessing game,
+ * the secret is 256 random bits).
+ */
+export async function redeemGoogleSignInCode(
+  deps: AuthDeps,
+  code: string,
+  verifier: string,
+): Promise<Session> {
+  const userId = await deps.repos.codes.consume(hashSecret(code), 'google-sign-in', hashSecret(verifier));
+  const user = userId ? await deps.repos.users.byId(userId) : null;
+  if (!user || !user.active || user.deletedAt)
+    throw AppError.badRequest(Msg.googleFailed, ErrorCode.INVALID_TOKEN);
+  return sessionFor(deps, user);
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, Jobs, Msg } from '@app/contracts';
+import { AppError } from '@app/kit';
+import { sessionFor, type AuthDeps, type Session } from './deps.js';
+import { PASSWORD_FAILURE } from './password-attempts.js';
+import type { UserRow } from './ports.js';
+import { hashAddress, hashSecret, newOneTimeSecret } from './secrets.js';
+
+/** How long an emailed sign-in link works. */
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * Past the per-email ceiling of failed sign-ins, a sign-in from an address the account never signed in from is not
+ * refused (strangers could lock the owner out, issue 23): the owner's own inbox is the proof. The account is emailed
+ * a single-use link (15 minutes, only its SHA-256 kept) to /entrar/<code>. One live link at a time: while one is
+ * usable no other goes out (it is in the inbox), so an account under attack gets at most one email every 15 minutes,
+ * whoever asks. Nothing is sent for an unknown, inactive or deleted account; the caller is answered the same.
+ */
+export async function offerSignInLink(deps: AuthDeps, user: UserRow | null): Promise<void> {
+  if (!user || !user.active || user.deletedAt) return;
+  await deps.repos.transaction(async (tx) => {
+    await tx.codes.lockFor(user.id, 'sign-in-link');
+    if (await tx.codes.hasUsableFor(user.id, 'sign-in-link')) return;
+    const code = newOneTimeSecret();
+    await tx.codes.insert(code.hash, user.id, 'sign-in-link', new Date(Date.now() + SIGN_IN_LINK_TTL_MS));
+    const mailId = `sign-in-link:${randomUUID()}`;
+    await deps.bus.publish(
+      Jobs.sendMail,
+      {
+        mailId,
+        to: user.email,
+        template: 'sign-in-link',
+        data: { fullname: user.fullname, code: code.secret },
+      },
+      { msgID: mailId },
+    );
+  });
+}
+
+/**
+ * /entrar/<code>: the emailed link signs its owner in, once. The address it is used from becomes one the account
+ * signed in from (the ceiling lets it through from then on) and its failures there are forgotten, as after a sign-in.
+ */
+export async function signInWithLink(
+  deps: AuthDeps,
+  code: string,
+  clientAddress: string | null,
+): Promise<Session> {
+  const userId = await deps.repos.codes.consume(hashSecret(code), 'sign-in-link');
+  const user = userId ? await deps.repos.users.byId(userId) : null;
+  if (!user || !user.active || user.deletedAt)
+    throw AppError.badRequest(Msg.signInLinkInvalid, ErrorCode.INVALID_TOKEN);
+  const address = hashAddress(clientAddress);
+  await deps.repos.knownAddresses.remember(user.id, address);
+  await deps.repos.attempts.clear(PASSWORD_FAILURE, user.email, address);
+  return sessionFor(deps, user);
+}

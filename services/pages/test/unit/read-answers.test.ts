@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCode, Msg } from '@app/contracts';
+import { generatePage } from '@app/generator';
+import { AppError } from '@app/kit';
+import { readAnswers } from '../../src/domain/read-answers.js';
+import { memoryDeps } from './memory-deps.js';
+
+// Issue 24: the QR code is on the student's sheet, so the answers go to the account that bought the page and to the
+// admin only; a page stored before rules versions answers with rules 1, as it was printed.
+
+const easyDivision = { add: false, sub: false, mult: false, div: true, answers: false, level: 0 as const };
+const ana = { userId: 'ana', role: 'user' as const };
+const bia = { userId: 'bia', role: 'user' as const };
+const admin = { userId: 'root', role: 'admin' as const };
+
+async function boughtPage(rules: number | null) {
+  const w = memoryDeps();
+  await w.repo.insert({ code: 'folha', userId: 'ana', seed: 'semente', options: easyDivision, rules });
+  await w.repo.markBought('folha', new Date());
+  return w;
+}
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (err: unknown) => err as AppError,
+  );
+
+describe('readAnswers', () => {
+  it("gives the buyer and the admin the page's problems, drawn with its rules", async () => {
+    const w = await boughtPage(2);
+    const printed = generatePage('semente', easyDivision, 2).problems;
+    expect(printed).toHaveLength(20);
+    for (const identity of [ana, admin]) {
+      const answers = await readAnswers(w.deps, identity, 'folha');
+      expect(answers).toEqual({ title: 'Divisão exata — Fácil', level: 0, problems: printed });
+    }
+  });
+
+  it('refuses another account with a 403 that says to sign in with the buyer’s', async () => {
+    const w = await boughtPage(2);
+    const err = await failure(readAnswers(w.deps, bia, 'folha'));
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ statusCode: 403, code: ErrorCode.FORBIDDEN, message: Msg.answersBuyerOnly });
+  });
+
+  it('answers a page that was never bought like an unknown code, even to its own account', async () => {
+    const w = memoryDeps();
+    await w.repo.insert({ code: 'folha', userId: 'ana', seed: 'semente', options: easyDivision, rules: 2 });
+    for (const code of ['folha', 'outra']) {
+      const err = await failure(readAnswers(w.deps, ana, code));
+      expect(err).toMatchObject({ statusCode: 404, message: Msg.answersNotFound });
+    }
+  });
+
+  it('answers a page stored before rules versions (none stored) with rules 1: 12 divisions in the chave', async () => {
+    const w = await boughtPage(null);
+    const answers = await readAnswers(w.deps, ana, 'folha');
+    expect(answers.problems).toEqual(generatePage('semente', easyDivision, 1).problems);
+    expect(answers.problems).toHaveLength(12);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Renders every level × operation mix (45), without and with gabarito, to PDF and to PNG at print size, for a
+ * person to look at (issue 24):
+ *   <level>_<ops>[_gabarito]-<page>.png   e.g. medio_add-sub_gabarito-2.png
+ * to test-results/sheets/ (git-ignored), or to the directory given as the first argument; `DPI` (default 100)
+ * sets the PNGs' resolution. Fixed seeds: the same sheets on every run. `npm run sheets`.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generatePage, OPERATIONS, type Level, type Operation } from '@app/generator';
+import { renderPdfPages } from '@app/testing';
+import { BrowserPool } from '../src/browser/browser-pool.js';
+import { sheetDocument } from '../src/domain/sheet-html.js';
+
+const LEVEL_SLUGS: Record<Level, string> = { 0: 'facil', 1: 'medio', 2: 'dificil' };
+const MIXES: Operation[][] = Array.from({ length: 15 }, (_, index) =>
+  OPERATIONS.filter((_, bit) => ((index + 1) >> bit) & 1),
+);
+const dpi = Number(process.env.DPI ?? 100);
+const defaultOutput = fileURLToPath(new URL('../../../test-results/sheets/', import.meta.url));
+const outputDir = process.argv[2] ? resolve(process.argv[2]) : defaultOutput;
+
+const sheets = ([0, 1, 2] as const).flatMap((level) =>
+  MIXES.flatMap((operations) =>
+    [false, true].map((answers) => {
+      const name = `${LEVEL_SLUGS[level]}_${operations.join('-')}${answers ? '_gabarito' : ''}`;
+      const page = generatePage(`folhas-${LEVEL_SLUGS[level]}-${operations.join('')}`, {
+        add: operations.includes('add'),
+        sub: operations.includes('sub'),
+        mult: operations.includes('mult'),
+        div: operations.includes('div'),
+        answers,
+        level,
+      });
+      const code = `FOLHA-${LEVEL_SLUGS[level].toUpperCase()}-${operations.join('').toUpperCase()}`;
+      return {
+        name,
+        sheet: sheetDocument(page, { code, answersUrl: `https://exemplo.com.br/gabarito/${code}` }),
+      };
+    }),
+  ),
+);
+
+const started = performance.now();
+await mkdir(outputDir, { recursive: true });
+const pool = new BrowserPool();
+try {
+  await pool.warm();
+  for (const { name, sheet } of sheets) {
+    const { pdf } = await pool.render(sheet, { outputs: 'pdf' });
+    await writeFile(join(outputDir, `${name}.pdf`), pdf);
+    const pngs = await renderPdfPages(pdf, dpi);
+    await Promise.all(pngs.map((png, index) => writeFile(join(outputDir, `${name}-${index + 1}.png`), png)));
+  }
+} finally {
+  await pool.close();
+}
+console.log(`${sheets.length} sheets in ${outputDir} (${Math.round(performance.now() - started)} ms)`);

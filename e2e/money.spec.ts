@@ -115,6 +115,41 @@ test('a failed generation (500, 503, no connection) says so in pt-BR and leaves 
   await expect(failure).toHaveCount(0);
 });
 
+test('too many pages at once (429): the builder says what the server said, beside the button', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signedInMember(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/exercicios-aritmetica');
+  const generate = page.getByRole('button', { name: 'Gerar página' });
+  // pages' answers past PAGES_PER_MINUTE and while PREVIEWS_WAITING_PER_ACCOUNT previews wait (issue 23; their 429s
+  // are reproduced against the real service in services/pages/test): here the builder's side of them.
+  for (const message of [Msg.tooManyPages, Msg.previewsStillWaiting]) {
+    await page.route('**/api/page', (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      return route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 'ERROR', message, payload: null, code: 'RATE_LIMITED' }),
+      });
+    });
+    await generate.click();
+    const alert = page.getByRole('alert').filter({ hasText: message });
+    await expect(alert).toHaveText(message);
+    await expect(alert).toBeInViewport();
+    await expect(page.getByRole('alert').filter({ hasText: Msg.pageGenerationFailed })).toHaveCount(0);
+    await expect(generate).toBeEnabled();
+    await page.unrouteAll({ behavior: 'wait' });
+  }
+  await generate.click();
+  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('alert').filter({ hasText: Msg.previewsStillWaiting })).toHaveCount(0);
+});
+
 test("a visitor's 'Adquira mais exercícios' explains the sign-in, then opens the builder", async ({
   page,
 }) => {

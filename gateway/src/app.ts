@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
 import { Pool } from 'undici';
-import { ErrorCode, fail, PlatformMessages, UPSTREAMS } from '@app/contracts';
+import { ErrorCode, fail, memberEvents, PlatformMessages, UPSTREAMS } from '@app/contracts';
 import {
   addHttpMetrics,
   ClientAddressHeaders,
@@ -15,6 +15,7 @@ import {
   type Metrics,
 } from '@app/kit';
 import type { GatewayConfig } from './config.js';
+import { ConcurrentRequests, hasBadEscape } from './client-limits.js';
 import { startEdgeAuth, type EdgeAuth } from './edge-auth.js';
 import { startMemberStreams, type MemberStreams } from './member-events.js';
 import { sessionCacheMetrics } from './metrics.js';
@@ -93,7 +94,11 @@ export function gatewayDeps(ctx: {
     metrics,
   });
   onShutdown(async () => live.stop());
-  const pools = new Map(UPSTREAMS.map((name) => [name, upstreamPool(upstreamUrl(config, name))] as const));
+  const pools = new Map(
+    UPSTREAMS.map(
+      (name) => [name, upstreamPool(upstreamUrl(config, name), config.UPSTREAM_TIMEOUT_MS)] as const,
+    ),
+  );
   onShutdown(async () => {
     await Promise.all([...pools.values()].map((pool) => pool.close()));
   });
@@ -123,6 +128,13 @@ export async function createGatewayApp({
     // No AsyncLocalStorage context per request (kit http.ts: Node 20's promise hooks cost ~10% of a proxied request):
     // lines carry the id through req.log, and the session check hands it to NATS.
     requestContext: false,
+    // Deadlines of the edge's own (issue 23), so that a slow client holds only its own socket: the headers, the whole
+    // request (its body is read here before a service is asked) and a connection silent both ways.
+    deadlines: {
+      headersMs: config.HEADERS_TIMEOUT_MS,
+      requestMs: config.REQUEST_TIMEOUT_MS,
+      idleMs: config.IDLE_TIMEOUT_MS,
+    },
   });
   // By route pattern (the route table's paths); the SPA's files as one 'static' route, not one series per file.
   if (metrics) addHttpMetrics(app, metrics, { routeOf: (req) => (isStaticFile(req) ? 'static' : undefined) });
@@ -154,9 +166,11 @@ export async function createGatewayApp({
     // The Google stand-in's sign-in popup (development) must talk back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  const inProgress = new ConcurrentRequests(config.CONCURRENT_REQUESTS_PER_ADDRESS);
   // One hook for the gateway's own work on every request: the security headers and the API's no-store; the identity
-  // headers a caller may
-  // not send; and, as the proxy streams bodies through, the size limit on the declared length.
+  // headers a caller may not send; an address with a malformed %-escape (400, issue 23: reply-from threw a 500 on
+  // it); the requests in progress per client address (429 past CONCURRENT_REQUESTS_PER_ADDRESS); and the size limit
+  // on the declared length (a body without one is measured as it is read, src/routes.ts).
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders);
     // API answers carry tokens and personal data: no cache keeps them unless the service says otherwise (a
@@ -164,6 +178,16 @@ export async function createGatewayApp({
     if (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs'))
       reply.header('cache-control', 'no-store');
     for (const h of SPOOFABLE) if (h in req.headers) delete req.headers[h];
+    if (hasBadEscape(req.url))
+      return reply.code(400).send(fail(PlatformMessages.invalidAddress, ErrorCode.VALIDATION));
+    // The live stream is held for as long as the member's tab is open: counted by its own limits
+    // (MEMBER_STREAMS_PER_USER, MEMBER_STREAMS_MAX), not here.
+    if (!isLiveStream(req)) {
+      const end = inProgress.begin(req.ip);
+      if (!end) return reply.code(429).send(fail(PlatformMessages.tooManyConcurrent, ErrorCode.RATE_LIMITED));
+      // 'close': the answer was sent, or the connection went away before it.
+      reply.raw.once('close', end);
+    }
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > config.BODY_LIMIT_BYTES) {
       return reply.code(413).send(fail(PlatformMessages.payloadTooLarge, ErrorCode.PAYLOAD_TOO_LARGE));
@@ -193,6 +217,18 @@ export async function createGatewayApp({
  * connections, so it never waits there; 16, 32 and unbounded measured the same within the machine's noise.
  */
 const UPSTREAM_CONNECTIONS = 128;
-function upstreamPool(url: string): Pool {
-  return new Pool(url, { connections: UPSTREAM_CONNECTIONS });
+/**
+ * `timeoutMs` (UPSTREAM_TIMEOUT_MS) bounds the wait for a service's answer headers and then each gap in its body: a
+ * service that hangs costs its caller a 503, not a connection of the pool for ever.
+ */
+function upstreamPool(url: string, timeoutMs: number): Pool {
+  return new Pool(url, {
+    connections: UPSTREAM_CONNECTIONS,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
 }
+
+/** GET /api/memberEvents, the member's live stream (src/member-events.ts). */
+const isLiveStream = (req: FastifyRequest) =>
+  req.url === memberEvents.path || req.url.startsWith(`${memberEvents.path}?`);

@@ -120,6 +120,31 @@ export const gatewayEnv = z.object({
   /** Requests per minute and IP on sign-in, sign-up and recovery. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /**
+   * Mercado Pago's notifications (POST /api/webhooks/mercadopago) per minute and client address: far above what the
+   * provider sends (a few per payment, from its own addresses), so only a flood meets it.
+   */
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Requests one client address may have in progress at once on this replica (the live stream, GET /api/memberEvents,
+   * is not counted: it has its own limits); past it, 429. A browser sends a handful at a time; a school behind one
+   * address, a few dozen.
+   */
+  CONCURRENT_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(64),
+  /** The request line and headers must have arrived within this many ms of the connection's first byte; else 408. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  /**
+   * The whole request (headers and body) must have arrived within this many ms; else 408 and the socket is closed.
+   * The body is read whole here before a service is asked, so a slow sender holds only its own socket.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** A connection on which nothing is sent either way for this many ms is closed (the live stream excepted). */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * How long a service may take to send its answer's headers, and then between two chunks of its body; past it the
+   * request answers 503. Above pages' RENDER_WAIT_MS (at most 25 s): a preview waits that long for its render.
+   */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
    * Where the rate limits' counters live, shared by every gateway replica (redis:// or rediss://, may carry a
    * password: never logged). Unset: each replica counts in its own memory (one process only).
    */

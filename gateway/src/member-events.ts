@@ -207,6 +207,9 @@ export function registerMemberEvents(
       return reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE));
     // The browser went away: its stream is forgotten.
     req.raw.once('close', () => out.destroy());
+    // Held open for as long as the tab is: the edge's idle deadline (IDLE_TIMEOUT_MS) is not for it (a comment line
+    // every 25 s keeps proxies in between from closing it).
+    req.raw.socket.setTimeout(0);
     return (
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')

@@ -10,6 +10,7 @@ import {
   fail,
   getClientConfig,
   getEnv,
+  mercadoPagoWebhook,
   PlatformMessages,
   UPSTREAMS,
 } from '@app/contracts';
@@ -73,7 +74,10 @@ export async function registerRoutes(app: FastifyInstance, deps: GatewayDeps): P
   await registerWebApp(app, config, logger);
 }
 
-/** A body of undeclared length, read whole if it stays within `limit` bytes; else a 413 error (kit's sendError). */
+/**
+ * A request body read whole if it stays within `limit` bytes; else a 413 error (kit's sendError). A body that stops
+ * coming is ended by the server's REQUEST_TIMEOUT_MS, which closes the socket: the read then fails.
+ */
 export function readWithin(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -89,13 +93,16 @@ export function readWithin(stream: NodeJS.ReadableStream, limit: number): Promis
     stream.on('data', onData);
     stream.once('end', () => resolve(Buffer.concat(chunks)));
     stream.once('error', reject);
+    // Closed before its end (the client went away, or its deadline passed): nothing more will come.
+    stream.once('close', () => reject(new Error('request body cut off')));
   });
 }
 
 /**
  * The routes of one upstream, each an exact path of the route table proxied to the same path on the service, in a
- * scope of their own: one reply-from over the upstream's one connection pool, and request bodies streamed through
- * unparsed (the service parses and validates them; the size limit is checked at onRequest).
+ * scope of their own: one reply-from over the upstream's one connection pool, and request bodies read whole here
+ * before the service is asked (a slow sender holds only its own socket, never a connection to a service; issue 23),
+ * then passed on unparsed (the service parses and validates them).
  */
 async function registerUpstream(
   app: FastifyInstance,
@@ -113,11 +120,10 @@ async function registerUpstream(
       disableRequestLogging: true,
     });
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (req, payload, done) => {
-      // A declared length was checked at onRequest: the body streams through.
-      if (req.headers['content-length'] !== undefined) return done(null, payload);
-      // A chunked body declares none: read here, refused with 413 past the limit, then handed on as a stream (a
-      // Buffer would be re-encoded by reply-from as JSON).
+    scope.addContentTypeParser('*', (_req, payload, done) => {
+      // Read whole within REQUEST_TIMEOUT_MS (a declared length was checked at onRequest; a chunked body is measured
+      // as it comes, 413 past the limit), then handed on as a stream (a Buffer would be re-encoded by reply-from as
+      // JSON).
       readWithin(payload, config.BODY_LIMIT_BYTES).then((body) => done(null, Readable.from([body])), done);
     });
     for (const entry of routeTable.filter((e) => e.service === service))
@@ -169,13 +175,24 @@ function registerProxyRoute(
     method: route.method,
     url: route.path,
     preHandler,
-    config: entry.rateLimited
-      ? { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } }
-      : {},
+    config: rateLimitOf(config, entry),
     // The route's own path on the service, whatever spelling of it the router matched, and the query as sent.
     handler: (req, reply) => {
       const query = req.url.indexOf('?');
       return reply.from(query < 0 ? route.path : route.path + req.url.slice(query), replyOptions);
     },
   });
+}
+
+/**
+ * The per-address rate limit of a proxied route: sign-in, sign-up and recovery (AUTH_RATE_LIMIT_PER_MINUTE), and
+ * Mercado Pago's notifications (WEBHOOK_RATE_LIMIT_PER_MINUTE, far above what the provider sends).
+ */
+function rateLimitOf(config: GatewayConfig, entry: RouteEntry) {
+  const max = entry.rateLimited
+    ? config.AUTH_RATE_LIMIT_PER_MINUTE
+    : entry.route === mercadoPagoWebhook
+      ? config.WEBHOOK_RATE_LIMIT_PER_MINUTE
+      : null;
+  return max === null ? {} : { rateLimit: { max, timeWindow: '1 minute' } };
 }

@@ -255,7 +255,9 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     for (const r of received)
       routesBy.set(r.port, (routesBy.get(r.port) ?? new Set()).add(r.url.split('?')[0]!));
     expect(routesBy.size).toBeLessThan(urls.length);
-    for (const routes of routesBy.values()) expect(routes.size).toBeGreaterThan(1);
+    // Which free connection undici hands the next request to is its own affair (a connection may be marked free a
+    // tick after its answer was read): a connection that carried two routes is what one agent per route never does.
+    expect([...routesBy.values()].some((routes) => routes.size > 1)).toBe(true);
   });
 
   it("passes a service's 503 through once: it is an answer, not a failure to retry", async () => {

@@ -90,6 +90,10 @@ export const Msg = {
     'As respostas desta folha só aparecem para quem a comprou. Entre com a conta que comprou esta folha para vê-las.',
   answersSignIn: 'Entrar com a conta que comprou',
   pageRendering: 'A página ainda está sendo gerada. Tente novamente em instantes.',
+  // Issue 23: one account's burst of pages does not slow everyone's previews.
+  tooManyPages: 'Você gerou muitas páginas em pouco tempo. Aguarde um minuto e tente novamente.',
+  previewsStillWaiting:
+    'Aguarde as prévias das páginas que você já gerou ficarem prontas antes de gerar outra.',
   // Issue 14 (LGPD): the member's statement (Extrato), data export and account deletion.
   statementTopUp: 'Recarga via Mercado Pago',
   statementPurchase: (item: string) => `Compra: ${item}`,

@@ -21,4 +21,10 @@ export const PlatformMessages = {
   payloadTooLarge: 'Requisição grande demais.',
   invalidJson: 'Corpo da requisição inválido.',
   invalidRequest: 'Dados inválidos.',
+  /** A malformed %-escape in the address (`?x=%`): the caller's mistake, answered 400 on every route. */
+  invalidAddress: 'Endereço da requisição inválido.',
+  /** The request's headers or body did not arrive within the gateway's deadline (408, the connection then closes). */
+  requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
+  /** One client address with too many requests in progress at once at the gateway. */
+  tooManyConcurrent: 'Muitas requisições ao mesmo tempo. Aguarde um pouco e tente novamente.',
 } as const;

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -48,6 +49,13 @@ export interface HttpOptions {
    * NATS itself (`bus.request(..., { requestId })`).
    */
   requestContext?: boolean;
+  /**
+   * The HTTP server's deadlines (the gateway's, issue 23), in ms: the request line and headers (`headersMs`), the
+   * whole request with its body (`requestMs`: past it, 408 and the socket closed), and a connection silent both ways
+   * (`idleMs`, Fastify's connectionTimeout; a long-lived answer such as a live stream turns it off for its socket).
+   * Unset: Node's and Fastify's defaults (no request or idle deadline), as for services, reached only through it.
+   */
+  deadlines?: { headersMs: number; requestMs: number; idleMs: number };
 }
 
 export type RequestLogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -128,6 +136,7 @@ export function createHttpApp(opts: HttpOptions): FastifyInstance {
     }),
     bodyLimit: opts.bodyLimit ?? 64 * 1024,
     trustProxy: opts.trustProxy ?? false,
+    ...(opts.deadlines ? serverDeadlines(opts.deadlines) : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -153,6 +162,47 @@ export function createHttpApp(opts: HttpOptions): FastifyInstance {
     });
   }
   return app;
+}
+
+/**
+ * Fastify's and Node's options for the deadlines of HttpOptions: Node checks the headers and request deadlines of its
+ * open connections every `connectionsCheckingInterval` (30 s by default, so a 10 s deadline would be up to 40 s):
+ * here a tenth of the shorter deadline, at least every 1 s.
+ */
+function serverDeadlines(d: NonNullable<HttpOptions['deadlines']>) {
+  const headersMs = Math.min(d.headersMs, d.requestMs);
+  return {
+    requestTimeout: d.requestMs,
+    connectionTimeout: d.idleMs,
+    clientErrorHandler: answerClientError,
+    http: {
+      headersTimeout: headersMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersMs / 10))),
+    },
+  };
+}
+
+/**
+ * A request Node refused before Fastify saw it whole (its deadline passed, its headers too large, a malformed request
+ * line): the error envelope with a pt-BR message, then the socket is closed (as Fastify's own handler does).
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', PlatformMessages.requestTimeout]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', PlatformMessages.payloadTooLarge]
+        : [400, 'Bad Request', PlatformMessages.invalidRequest];
+  const body = JSON.stringify(
+    fail(message, status === 431 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.VALIDATION),
+  );
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  socket.destroy();
 }
 
 declare module 'fastify' {

@@ -1,7 +1,9 @@
 import { defineService } from '@app/kit';
 import { env } from './config.js';
 import type { PagesDeps } from './domain/deps.js';
+import { PREVIEW_RELEASE_AFTER_MS, PreviewQueue } from './domain/preview-queue.js';
 import { RenderSignals } from './domain/render-signals.js';
+import { previewFile, publishRender } from './domain/renders.js';
 import { instrumentSignals } from './metrics.js';
 import { serveNats } from './nats/handlers.js';
 import { PageEntity } from './persistence/entities.js';
@@ -27,7 +29,22 @@ export const service = defineService({
     // Every replica hears every stored file (the bucket's watch is a fan-out), so whichever replica a preview
     // request reached answers as soon as the worker has stored the file.
     const stopWatching = await files.watch((name) => signals.notify(name));
-    onShutdown(async () => stopWatching());
+    // Each account's previews let into the worker's queue in turn; a stored preview lets its account's next one go.
+    const previews = new PreviewQueue(
+      (job, first) => publishRender(bus, 'preview', job, { first }),
+      previewFile,
+      {
+        inFlightPerAccount: config.PREVIEWS_IN_FLIGHT_PER_ACCOUNT,
+        waitingPerAccount: config.PREVIEWS_WAITING_PER_ACCOUNT,
+        releaseAfterMs: PREVIEW_RELEASE_AFTER_MS,
+        logger,
+      },
+    );
+    signals.onEveryFile((name) => previews.stored(name));
+    onShutdown(async () => {
+      stopWatching();
+      previews.clear();
+    });
     return {
       repo: new PageRepository(db),
       bus,
@@ -35,6 +52,8 @@ export const service = defineService({
       signals,
       logger,
       renderWait: { timeoutMs: config.RENDER_WAIT_MS },
+      previews,
+      pagesPerMinute: config.PAGES_PER_MINUTE,
     };
   },
   routes: registerRoutes,

@@ -30,7 +30,12 @@ let files: FileStore;
 let closeBus: () => Promise<void>;
 
 beforeAll(async () => {
-  running = await startTestStack('storagecap', { RENDERS_MAX_BYTES: '256k', RENDERS_MAX_AGE_DAYS: '1' });
+  // One member makes page after page until the bucket drops the first: more than pages' PAGES_PER_MINUTE may allow.
+  running = await startTestStack('storagecap', {
+    RENDERS_MAX_BYTES: '256k',
+    RENDERS_MAX_AGE_DAYS: '1',
+    PAGES_PER_MINUTE: '1000',
+  });
   stack = running.info;
   const bus = await connectBus(stack, 'storage-cap-test');
   files = await bus.fileStore('RENDERS');

@@ -1,5 +1,6 @@
-import { Events } from '@app/contracts';
+import { ErrorCode, Events, Msg } from '@app/contracts';
 import { RULES_VERSION } from '@app/generator';
+import { AppError } from '@app/kit';
 import type { PageOptions, PagesDeps } from './deps.js';
 import { newPageCode, newPageSeed } from './page-code.js';
 import { queueRender } from './renders.js';
@@ -7,14 +8,20 @@ import { queueRender } from './renders.js';
 /**
  * Records a new page and queues its preview; answers the code at once (the worker draws it). Its PDF is printed
  * when the page is bought (buy-page.ts), or ahead of time by an idle worker.
+ * Fair to the others (issue 23): an account that made PAGES_PER_MINUTE pages in the last minute, or whose previews
+ * not drawn yet reach PREVIEWS_WAITING_PER_ACCOUNT, is answered 429 and nothing is recorded.
  */
 export async function createPage(deps: PagesDeps, userId: string, options: PageOptions): Promise<string> {
+  if (!deps.previews.hasRoom(userId))
+    throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.previewsStillWaiting);
+  if ((await deps.repo.countCreatedWithin(userId, 60_000)) >= deps.pagesPerMinute)
+    throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.tooManyPages);
   const code = newPageCode();
   const seed = newPageSeed();
   // Drawn with today's rules, and stored with them: a later change of the rules leaves this page as it is.
   const rules = RULES_VERSION;
   await deps.repo.insert({ code, userId, seed, options, rules });
-  await queueRender(deps, 'preview', { code, seed, options, rules }, { first: true });
+  await queueRender(deps, 'preview', { code, userId, seed, options, rules }, { first: true });
   await deps.bus.publishEvent(Events.pageCreated, { code, userId }, code);
   return code;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PageOptionsSchema } from '@app/contracts';
 import type { Bus, FileStore, Logger } from '@app/kit';
+import type { PreviewQueue } from './preview-queue.js';
 import type { RenderSignals, WaitOptions } from './render-signals.js';
 
 export type PageOptions = z.infer<typeof PageOptionsSchema>;
@@ -27,6 +28,8 @@ export interface PageCounts {
 
 /** The pages as the use cases, routes and handlers see them (the SQL one is src/persistence/page-repository.ts). */
 export interface PagesRepository {
+  /** Pages the user created in the last `withinMs` by the store's clock (the per-account rate of POST /api/page). */
+  countCreatedWithin(userId: string, withinMs: number): Promise<number>;
   /** Records a new page, not bought; its creation time is the store's. */
   insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void>;
   findByCode(code: string): Promise<PageRecord | null>;
@@ -55,4 +58,8 @@ export interface PagesDeps {
   logger: Logger;
   /** How long a thumbnail or download request waits for a render still in progress. */
   renderWait: WaitOptions;
+  /** The previews of this replica's pages, per account, let into the worker's queue in turn (preview-queue.ts). */
+  previews: PreviewQueue;
+  /** Pages one account may create per minute (PAGES_PER_MINUTE). */
+  pagesPerMinute: number;
 }

@@ -8,10 +8,17 @@ export class RenderSignals {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   /** Read by /metrics: requests waiting for a file now, and waits ended by the file's notice so far. */
   readonly stats = { waiting: 0, woken: 0 };
+  readonly #everyFile = new Set<(fileName: string) => void>();
 
   /** A file of the RENDERS bucket was stored. */
   notify(fileName: string): void {
     this.emitter.emit(fileName, true);
+    for (const listener of this.#everyFile) listener(fileName);
+  }
+
+  /** Hears every stored file (the preview queue: a preview done lets its account's next one go). */
+  onEveryFile(listener: (fileName: string) => void): void {
+    this.#everyFile.add(listener);
   }
 
   /** Resolves on the next notification for `fileName` or after `ms`, whichever comes first. */

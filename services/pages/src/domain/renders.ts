@@ -14,22 +14,24 @@ const RENDERS = {
 
 /** The name of a page's file of that kind in the RENDERS bucket. */
 export const renderedFile = (kind: RenderKind, code: string) => RENDERS[kind].file(code);
+/** A page's preview in the RENDERS bucket (`<code>.png`). */
+export const previewFile = (code: string) => renderedFile('preview', code);
 
 /**
- * Queues a render of the page. The preview queued with the new page has the id `<kind>:<code>` (JetStream drops a
- * repeat within its 10-minute window). A render asked for later (a PDF for a purchase or a download, a render that
- * never arrived) gets an id of its own: an id shared by every later request would also drop the request that finds a
- * file lost after its first job was done. Two requests at the same moment may both queue it: the worker prints a PDF
- * only if it is not stored yet, and a file is stored once.
+ * Publishes a render job of the page. The preview queued with the new page has the id `<kind>:<code>` (JetStream
+ * drops a repeat within its 10-minute window). A render asked for later (a PDF for a purchase or a download, a render
+ * that never arrived) gets an id of its own: an id shared by every later request would also drop the request that
+ * finds a file lost after its first job was done. Two requests at the same moment may both queue a PDF: the worker
+ * prints a PDF only if it is not stored yet, and a file is stored once.
  */
-export async function queueRender(
-  deps: PagesDeps,
+export async function publishRender(
+  bus: PagesDeps['bus'],
   kind: RenderKind,
   page: Pick<PageRecord, 'code' | 'seed' | 'options' | 'rules'>,
   { first }: { first: boolean },
 ): Promise<void> {
   const msgID = first ? `${kind}:${page.code}` : `${kind}:${page.code}:${randomUUID()}`;
-  await deps.bus.publish(
+  await bus.publish(
     RENDERS[kind].job,
     // No version for a page stored before versions: the worker draws it with rules 1, as it was printed.
     {
@@ -43,11 +45,29 @@ export async function queueRender(
 }
 
 /**
+ * Queues a render of the page: a PDF at once; a preview through the account's turn (preview-queue.ts), and never
+ * while the same preview is still queued by this replica.
+ */
+export async function queueRender(
+  deps: PagesDeps,
+  kind: RenderKind,
+  page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>,
+  { first }: { first: boolean },
+): Promise<void> {
+  if (kind === 'preview') {
+    const { code, seed, options, rules } = page;
+    return deps.previews.add(page.userId, { code, seed, options, rules }, { first });
+  }
+  await publishRender(deps.bus, kind, page, { first });
+}
+
+/**
  * Waits for a page's render, up to RENDER_WAIT_MS: `load` reads it (or tells it is there) from the bucket, and the
  * bucket's notice wakes the wait when the worker stores it. With `queueIfMissing`, a render not stored yet is queued
  * at once (a PDF is printed when it is asked for).
  * Not there in time: 503 (the client asks again), and the render is queued once more, so a page whose job was dropped
- * is not stuck for ever; a render that is merely slow is rendered twice at worst, and stored once.
+ * is not stuck for ever; a render that is merely slow is rendered twice at worst, and stored once. A preview still
+ * queued by this replica is not queued again (issue 23: each 503 of /api/thumb queued one more render).
  */
 export async function awaitRender<T>(
   deps: PagesDeps,

@@ -10,6 +10,17 @@ export class PageRepository implements PagesRepository {
     return this.db.getRepository(PageEntity);
   }
 
+  /** Counted on pages_user_created_idx, by the database's clock (the one that stamps created_at). */
+  countCreatedWithin(userId: string, withinMs: number): Promise<number> {
+    return this.pages
+      .createQueryBuilder('p')
+      .where("p.user_id = :userId AND p.created_at > now() - :withinMs * interval '1 millisecond'", {
+        userId,
+        withinMs,
+      })
+      .getCount();
+  }
+
   async insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void> {
     await this.pages.insert(page);
   }

@@ -1,6 +1,6 @@
 import { RULES_VERSION } from '@app/generator';
 import { describe, expect, it } from 'vitest';
-import { Events, Jobs } from '@app/contracts';
+import { Events, Jobs, Msg } from '@app/contracts';
 import { createPage } from '../../src/domain/create-page.js';
 import { memoryDeps } from './memory-deps.js';
 
@@ -46,5 +46,65 @@ describe('createPage', () => {
     const seeds = await Promise.all(codes.map(async (c) => (await w.repo.findByCode(c))!.seed));
     expect(new Set(seeds).size).toBe(3);
     expect(await w.repo.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
+  });
+});
+
+describe('fair previews (issue 23)', () => {
+  it("lets at most 2 of an account's previews into the worker's queue; the rest wait and go as each is drawn", async () => {
+    const w = memoryDeps();
+    w.worker.running = false;
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++) codes.push(await createPage(w.deps, 'ana', options));
+    expect(w.published(Jobs.renderPreview).map((j) => j.payload.code)).toEqual(codes.slice(0, 2));
+    expect(w.previews.waiting('ana')).toBe(5);
+
+    // Bia's preview goes straight in, behind Ana's two: not behind her five.
+    const bia = await createPage(w.deps, 'bia', options);
+    expect(w.published(Jobs.renderPreview).map((j) => j.payload.code)).toEqual([...codes.slice(0, 2), bia]);
+
+    // Each of Ana's previews drawn lets her next one in, in order.
+    w.store(`${codes[0]}.png`);
+    w.store(`${codes[1]}.png`);
+    expect(w.published(Jobs.renderPreview).map((j) => j.payload.code)).toEqual([
+      ...codes.slice(0, 2),
+      bia,
+      codes[2],
+      codes[3],
+    ]);
+    expect(w.previews.waiting('ana')).toBe(3);
+    // Every job keeps the page's own id (a repeat is dropped by JetStream).
+    expect(w.published(Jobs.renderPreview).map((j) => j.msgID)).toEqual(
+      [...codes.slice(0, 2), bia, codes[2], codes[3]].map((c) => `preview:${c}`),
+    );
+  });
+
+  it('refuses a new page with 429 while the account has 10 previews not drawn, and records nothing', async () => {
+    const w = memoryDeps();
+    w.worker.running = false;
+    for (let i = 0; i < 10; i++) await createPage(w.deps, 'ana', options);
+    await expect(createPage(w.deps, 'ana', options)).rejects.toMatchObject({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: Msg.previewsStillWaiting,
+    });
+    expect(await w.repo.stats()).toEqual({ totalPages: 10, boughtPages: 0 });
+    // Another account is not held back by Ana's.
+    await expect(createPage(w.deps, 'bia', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // One of Ana's drawn: room for one more.
+    w.store(`${w.published(Jobs.renderPreview)[0]!.payload.code}.png`);
+    await expect(createPage(w.deps, 'ana', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('refuses the page past PAGES_PER_MINUTE in the last minute, by the store clock', async () => {
+    let now = new Date('2026-03-01T12:00:00Z');
+    const w = memoryDeps({ now: () => now, pagesPerMinute: 3 });
+    for (let i = 0; i < 3; i++) await createPage(w.deps, 'ana', options);
+    await expect(createPage(w.deps, 'ana', options)).rejects.toMatchObject({
+      statusCode: 429,
+      message: Msg.tooManyPages,
+    });
+    expect(await w.repo.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
+    now = new Date(now.getTime() + 60_001);
+    await expect(createPage(w.deps, 'ana', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 });

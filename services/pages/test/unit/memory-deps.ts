@@ -3,7 +3,9 @@ import { Jobs, Rpc, type MessageDef, type RpcDef } from '@app/contracts';
 import { createLogger, RpcError } from '@app/kit';
 import { recordingBus } from '@app/testing';
 import type { PagesBus, PagesDeps } from '../../src/domain/deps.js';
+import { PreviewQueue } from '../../src/domain/preview-queue.js';
 import { RenderSignals } from '../../src/domain/render-signals.js';
+import { previewFile, publishRender } from '../../src/domain/renders.js';
 import { MemoryPageRepository } from './memory-page-repository.js';
 
 /** Everything the use cases did on the bus, in order: requests made and messages published. */
@@ -43,7 +45,17 @@ export class FakeBilling {
  * pdf-worker that stores a page's file as soon as its job is published (`worker.running = false`: it prints
  * nothing). Payloads are checked against the contracts both ways, as the real bus does.
  */
-export function memoryDeps({ renderWaitMs = 8000, now }: { renderWaitMs?: number; now?: () => Date } = {}) {
+export function memoryDeps({
+  renderWaitMs = 8000,
+  now,
+  pagesPerMinute = 30,
+  previews: fairness = { inFlightPerAccount: 2, waitingPerAccount: 10 },
+}: {
+  renderWaitMs?: number;
+  now?: () => Date;
+  pagesPerMinute?: number;
+  previews?: { inFlightPerAccount: number; waitingPerAccount: number };
+} = {}) {
   const repo = new MemoryPageRepository(now);
   const billing = new FakeBilling();
   const files = new Map<string, Buffer>();
@@ -84,6 +96,13 @@ export function memoryDeps({ renderWaitMs = 8000, now }: { renderWaitMs?: number
     publishEvent: recorder.publishEvent,
   };
 
+  const logger = createLogger('pages', 'silent');
+  const previews = new PreviewQueue(
+    (job, first) => publishRender(bus, 'preview', job, { first }),
+    previewFile,
+    { ...fairness, releaseAfterMs: 120_000, logger },
+  );
+  signals.onEveryFile((name) => previews.stored(name));
   const deps: PagesDeps = {
     repo,
     bus,
@@ -92,13 +111,16 @@ export function memoryDeps({ renderWaitMs = 8000, now }: { renderWaitMs?: number
       has: async (name) => files.has(name),
     },
     signals,
-    logger: createLogger('pages', 'silent'),
+    logger,
     renderWait: { timeoutMs: renderWaitMs },
+    previews,
+    pagesPerMinute,
   };
 
   return {
     deps,
     repo,
+    previews,
     billing,
     files,
     calls,

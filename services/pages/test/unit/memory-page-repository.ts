@@ -11,6 +11,12 @@ export class MemoryPageRepository implements PagesRepository {
   /** `now`: the database's clock (created_at). */
   constructor(private readonly now: () => Date = () => new Date()) {}
 
+  async countCreatedWithin(userId: string, withinMs: number): Promise<number> {
+    const since = this.now().getTime() - withinMs;
+    return [...this.pages.values()].filter((p) => p.userId === userId && p.createdAt.getTime() > since)
+      .length;
+  }
+
   async insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void> {
     if (this.pages.has(page.code)) throw new Error(`duplicate key value violates unique constraint (code)`);
     this.pages.set(page.code, { ...structuredClone(page), createdAt: this.now(), boughtAt: null });

@@ -71,7 +71,8 @@ export default function ArithmeticExercises() {
   const [buying, setBuying] = useState(false);
   const [warningClosed, setWarningClosed] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [generationFailed, setGenerationFailed] = useState(false);
+  /** Why the last generation failed, as said beside the button (null: it did not). */
+  const [generationFailed, setGenerationFailed] = useState<string | null>(null);
   const [hint, closeHint] = useEditHint(!editing);
 
   const anyOperation = operations.some((op) => options[op.key]);
@@ -104,13 +105,15 @@ export default function ArithmeticExercises() {
   async function generate() {
     setStep('processing');
     setNotice(null);
-    setGenerationFailed(false);
+    setGenerationFailed(null);
     setWarningClosed(false);
     try {
       // The spec's body is {add, sub, mult, div, answers, level}; `school` is sent only when asked for.
       const { school, ...body } = options;
       const result = await api(createPage, { body: school ? options : body });
       if (result.httpStatus === 401) return navigate(paths.login);
+      // Too many pages at once (429, issue 23): the server's own words say what to wait for.
+      if (result.httpStatus === 429 && result.message) return failGeneration(result.message);
       if (result.status !== 'SUCCESS' || !result.payload) return failGeneration();
       setCode(result.payload);
       setEditing(false);
@@ -125,11 +128,11 @@ export default function ArithmeticExercises() {
    * A server error or a lost connection: say so where the preview was to appear (next to the button on a phone,
    * not at the top of the page), and leave the form as it was, ready to try again.
    */
-  function failGeneration() {
+  function failGeneration(message: string = Msg.pageGenerationFailed) {
     setCode(null);
     setEditing(true);
     setStep('initial');
-    setGenerationFailed(true);
+    setGenerationFailed(message);
   }
 
   async function purchase() {
@@ -241,7 +244,7 @@ export default function ArithmeticExercises() {
             <div className="builder__preview" aria-label="Pré-visualização">
               {generationFailed && (
                 <p className="alert alert--error" role="alert">
-                  {Msg.pageGenerationFailed}
+                  {generationFailed}
                 </p>
               )}
               {code ? (

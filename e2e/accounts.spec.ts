@@ -267,8 +267,10 @@ test('the login, signup and recovery pages forget a stored session (spec §3)', 
     await expect(header(page)).toContainText('Olá, Sessão Esquecida');
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
+    // The screen's loader runs once its lazy chunk is in (after the document's load event): it clears the storage,
+    // then tells the header. Wait for the header, then read the storage.
+    await expect(header(page).getByRole('link', { name: 'Entrar' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('fullname'))).toBeNull();
-    await expect(header(page).getByRole('link', { name: 'Entrar' })).toBeVisible();
   }
 });

@@ -29,6 +29,7 @@ import {
   startTestStack,
   topUp,
   waitForThumbnail,
+  waitUntilConsumed,
   type CallResult,
   type PrivateNatsCluster,
   type RunningTestStack,
@@ -166,6 +167,9 @@ describe('a stream leader killed during buys, previews and top-ups', () => {
           expect(mine.body.payload!.map((p) => p.code).sort()).toEqual([...ready].sort());
           // Each credit's mail job was queued once and sent once (the first top-up's, and the two in flight): once every
           // mail job published so far is handled (a marker mail after them), there are exactly three.
+          // Two stages: mail's consumer of the credit events (whose pull may wait for the client's missed heartbeats
+          // when its consumer leader was on the killed node) publishes the mail jobs; then the jobs are sent.
+          await waitUntilConsumed(stack, 'EVENTS', 'mail-topup-credited', 120_000);
           await drainMail(stack, 90_000);
           const creditMails = (await emailsTo(stack.mailApiUrl, user.email)).filter((m) =>
             m.subject.startsWith('Saldo adicionado'),

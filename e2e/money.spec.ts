@@ -75,16 +75,23 @@ test('a refused payment back at /pagamento-sucesso says so and offers to try aga
   await expect(page.locator('[data-outcome]')).toHaveCount(0);
 });
 
+/**
+ * A signed-in member's builder on a phone, where a generation's message must show beside the button rather than at
+ * the top of the page: answers its 'Gerar página' button.
+ */
+async function builderOnPhone(page: Page) {
+  await signedInMember(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/exercicios-aritmetica');
+  return page.getByRole('button', { name: 'Gerar página' });
+}
+
 test('a failed generation (500, 503, no connection) says so in pt-BR and leaves the builder usable', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await signedInMember(page);
-  // On a phone, where the message must show beside the button rather than at the top of the page.
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/exercicios-aritmetica');
-  const generate = page.getByRole('button', { name: 'Gerar página' });
+  const generate = await builderOnPhone(page);
   const failure = page.getByRole('alert').filter({ hasText: Msg.pageGenerationFailed });
   for (const answer of ['500', '503', 'network'] as const) {
     await page.route('**/api/page', (route) => {
@@ -119,11 +126,7 @@ test('too many pages at once (429): the builder says what the server said, besid
   page,
 }) => {
   test.setTimeout(120_000);
-  await signedInMember(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/exercicios-aritmetica');
-  const generate = page.getByRole('button', { name: 'Gerar página' });
+  const generate = await builderOnPhone(page);
   // pages' answers past PAGES_PER_MINUTE and while PREVIEWS_WAITING_PER_ACCOUNT previews wait (issue 23; their 429s
   // are reproduced against the real service in services/pages/test): here the builder's side of them.
   for (const message of [Msg.tooManyPages, Msg.previewsStillWaiting]) {

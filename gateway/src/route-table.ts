@@ -51,6 +51,9 @@ export const routeTable: RouteEntry[] = [
   { route: api.buy, service: 'pages' },
   { route: api.getMyPages, service: 'pages' },
   { route: api.pageAnswers, service: 'pages' },
+  { route: api.getSavedSheets, service: 'pages' },
+  { route: api.saveSheet, service: 'pages' },
+  { route: api.deleteSavedSheet, service: 'pages' },
   // mail
   { route: api.getEmailSettings, service: 'mail' },
   { route: api.setEmailSettings, service: 'mail' },

@@ -57,6 +57,10 @@ export const Msg = {
   testEmailSent: (email: string) => `Email de teste enviado para ${email}.`,
   testEmailFailed: 'Não foi possível enviar o email de teste: o servidor de email não respondeu.',
   selectOperation: 'Selecione pelo menos uma operação.',
+  savedSheetNameRequired: 'Dê um nome a esta folha (uma linha de texto).',
+  savedSheetNameTooLong: 'O nome pode ter até 40 caracteres.',
+  savedSheetsFull: 'Você já tem 50 folhas salvas. Apague uma para salvar outra.',
+  savedSheetNotFound: 'Esta folha salva não existe mais.',
   recentSignInRequired:
     'Por segurança, entre novamente para alterar a senha: sua última entrada foi há mais de 10 minutos.',
   nameInvalidCharacters: 'O nome contém caracteres não permitidos (caracteres de controle ou invisíveis).',

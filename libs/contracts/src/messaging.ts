@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CustomOptionsSchema } from './custom-options.js';
 
 /**
  * Every NATS subject of the system and the schema of what travels on it.
@@ -79,6 +80,8 @@ export const PageOptionsSchema = z.object({
   level: Level,
   /** An extra header line with "Escola" and "Professor(a)" (for teachers); absent means no. */
   school: z.boolean().optional(),
+  /** "Personalizar" (issue 25): absent, the page is the level's preset, as the spec's body makes it. */
+  custom: CustomOptionsSchema.optional(),
 });
 
 /** A page to render, from what pages stores: the same code always renders the same problems. */

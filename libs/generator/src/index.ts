@@ -38,3 +38,31 @@ export type { Gender, Noun, Person } from './word/lexicon.js';
 export { reais } from './word/lexicon.js';
 export type { Cast, WordContext, WordTemplate } from './word/templates.js';
 export { WORD_TEMPLATES } from './word/templates.js';
+export type {
+  AddSubOptions,
+  CustomOptions,
+  CustomProblem,
+  DivOptions,
+  MultOptions,
+  NumberSize,
+  PrintSize,
+  Regrouping,
+  Remainders,
+  SheetFormat,
+} from './custom/options.js';
+export {
+  CUSTOM_VERSION,
+  FORMAT_COUNTS,
+  FORMAT_NAMES,
+  MAX_CHOICES,
+  MAX_DIGITS,
+  ONE_DIGIT_DIVISORS,
+  ROOMY_COUNTS,
+  TABLES,
+  TITLE_MAX,
+  allowedCounts,
+  checkCustom,
+  listWords,
+  needsRoom,
+  presetOptions,
+} from './custom/options.js';

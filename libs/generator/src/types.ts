@@ -1,3 +1,5 @@
+import type { CustomOptions } from './custom/options.js';
+
 export type Operation = 'add' | 'sub' | 'mult' | 'div';
 
 /** 0 Fácil (1º–2º ano), 1 Médio (3º ano), 2 Difícil (4º–5º ano). */
@@ -12,6 +14,8 @@ export interface PageOptions {
   div: boolean;
   answers: boolean;
   level: Level;
+  /** "Personalizar" (issue 25): what is practised, the format, count, size and title; absent, the level's preset. */
+  custom?: CustomOptions;
 }
 
 /** `result` is the sum, difference, product or quotient; `remainder` is 0 except for division. */
@@ -21,6 +25,8 @@ export interface Problem {
   b: number;
   result: number;
   remainder: number;
+  /** Format `lacuna` (issue 25): the term the learner finds, printed blank (the result is given); absent otherwise. */
+  blank?: 'a' | 'b';
 }
 
 /**

@@ -431,9 +431,55 @@ export const getMyPages = defineRoute({
         created_at: z.string(),
         title: z.string(),
         level: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+        /** The page's settings (issue 25: "Gerar outra igual" opens the builder with them). */
+        options: PageOptionsSchema,
       }),
     ),
   ),
+});
+
+// Saved configurations, "Minhas folhas salvas" (issue 25): a member names a builder's settings to start from later.
+export const SAVED_SHEET_NAME_MAX = 40;
+/** How many configurations a member may keep. */
+export const SAVED_SHEETS_MAX = 50;
+export const SavedSheet = z.object({
+  id: z.string(),
+  name: z.string(),
+  options: PageOptionsSchema,
+  createdAt: z.string(),
+});
+export const getSavedSheets = defineRoute({
+  method: 'GET',
+  path: '/api/getSavedSheets',
+  access: 'user',
+  summary: "The member's saved builder settings, by name",
+  response: envelope(z.array(SavedSheet)),
+});
+export const SaveSheetBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: Msg.savedSheetNameRequired })
+    .max(SAVED_SHEET_NAME_MAX, { message: Msg.savedSheetNameTooLong })
+    .regex(/^[^\p{Cc}]*$/u, { message: Msg.savedSheetNameRequired }),
+  options: CreatePageBody,
+});
+export const saveSheet = defineRoute({
+  method: 'POST',
+  path: '/api/saveSheet',
+  access: 'user',
+  summary: 'Save the builder settings under a name (the same name again replaces them)',
+  body: SaveSheetBody,
+  response: envelope(SavedSheet),
+});
+export const DeleteSavedSheetBody = z.object({ id: z.string().uuid() });
+export const deleteSavedSheet = defineRoute({
+  method: 'POST',
+  path: '/api/deleteSavedSheet',
+  access: 'user',
+  summary: "Delete one of the member's saved settings",
+  body: DeleteSavedSheetBody,
+  response: envelope(Empty),
 });
 
 /** A problem of a page with its answer (public gabarito). */

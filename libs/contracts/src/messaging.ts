@@ -181,7 +181,9 @@ export const PagesDataExport = z.object({
   purchases: z.array(
     z.object({ code: z.string(), createdAt: IsoDate, boughtAt: IsoDate, settings: PageOptionsSchema }),
   ),
-  savedSheets: z.array(z.object({ name: z.string(), createdAt: IsoDate, settings: PageOptionsSchema })).default([]),
+  savedSheets: z
+    .array(z.object({ name: z.string(), createdAt: IsoDate, settings: PageOptionsSchema }))
+    .default([]),
 });
 export type PagesDataExport = z.infer<typeof PagesDataExport>;
 

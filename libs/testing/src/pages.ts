@@ -15,6 +15,43 @@ export const defaultPageRequest: PageRequest = {
   level: 1,
 };
 
+/**
+ * Issue 25's "tabuada do 7, 30 fatos em linha, letra grande": the custom options ("Personalizar") of a page that
+ * practises the tabuada do 7 alone.
+ */
+export const tabuadaDo7Request: PageRequest = {
+  add: false,
+  sub: false,
+  mult: true,
+  div: false,
+  answers: true,
+  level: 1,
+  custom: {
+    v: 1,
+    mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
+    format: 'linha',
+    count: 30,
+    size: 'grande',
+  },
+};
+
+/** Issue 25's "___ + 6 = 9 até 20": sums up to 20 with a missing number, 20 on a page. */
+export const missingNumberRequest: PageRequest = {
+  add: true,
+  sub: false,
+  mult: false,
+  div: false,
+  answers: true,
+  level: 0,
+  custom: {
+    v: 1,
+    add: { numbers: { kind: 'max', max: 20 }, regrouping: 'misturado' },
+    format: 'lacuna',
+    count: 20,
+    size: 'normal',
+  },
+};
+
 /** POST /api/page through the gateway; answers the page code. */
 export async function generatePageCode(
   stack: StackInfo,

@@ -62,7 +62,9 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
   // "Minhas folhas salvas" (issue 25): the member's own named builder settings.
   addRoute(app, getSavedSheets, async ({ identity }) => ok(await listSavedSheets(deps, identity.userId)));
 
-  addRoute(app, saveSheetRoute, async ({ body, identity }) => ok(await saveSheet(deps, identity.userId, body)));
+  addRoute(app, saveSheetRoute, async ({ body, identity }) =>
+    ok(await saveSheet(deps, identity.userId, body)),
+  );
 
   addRoute(app, deleteSavedSheetRoute, async ({ body, identity }) => {
     await deleteSavedSheet(deps, identity.userId, body.id);

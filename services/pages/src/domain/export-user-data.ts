@@ -8,7 +8,10 @@ import { byName } from './saved-sheets.js';
  * Pages generated and never bought are previews the member did not keep: not part of their records.
  */
 export async function exportUserData(
-  deps: { repo: Pick<PagesRepository, 'listBoughtWithSettings'>; sheets: Pick<SavedSheetsRepository, 'list'> },
+  deps: {
+    repo: Pick<PagesRepository, 'listBoughtWithSettings'>;
+    sheets: Pick<SavedSheetsRepository, 'list'>;
+  },
   userId: string,
 ): Promise<PagesDataExport> {
   const [pages, sheets] = await Promise.all([

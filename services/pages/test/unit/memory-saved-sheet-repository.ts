@@ -16,7 +16,12 @@ export class MemorySavedSheetRepository implements SavedSheetsRepository {
     return this.of(userId).map((s) => structuredClone(s));
   }
 
-  async save(userId: string, name: string, options: PageOptions, max: number): Promise<SavedSheetRecord | null> {
+  async save(
+    userId: string,
+    name: string,
+    options: PageOptions,
+    max: number,
+  ): Promise<SavedSheetRecord | null> {
     const mine = this.of(userId);
     const same = mine.find((s) => s.name === name);
     if (!same && mine.length >= max) return null;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, Msg } from '@app/contracts';
 import { generatePage } from '@app/generator';
 import { AppError } from '@app/kit';
+import { missingNumberRequest, tabuadaDo7Request } from '@app/testing';
 import { readAnswers } from '../../src/domain/read-answers.js';
 import { memoryDeps } from './memory-deps.js';
 
@@ -58,5 +59,23 @@ describe('readAnswers', () => {
     const answers = await readAnswers(w.deps, ana, 'folha');
     expect(answers.problems).toEqual(generatePage('semente', easyDivision, 1).problems);
     expect(answers.problems).toHaveLength(12);
+  });
+
+  it('says a custom page’s format and gives its problems as its own options draw them (issue 25)', async () => {
+    for (const options of [tabuadaDo7Request, missingNumberRequest]) {
+      const w = memoryDeps();
+      await w.repo.insert({ code: 'folha', userId: 'ana', seed: 'semente', options, rules: 2 });
+      await w.repo.markBought('folha', new Date());
+      const answers = await readAnswers(w.deps, ana, 'folha');
+      expect(answers.format).toBe(options.custom!.format);
+      expect(answers.problems).toEqual(generatePage('semente', options, 2).problems);
+    }
+  });
+
+  it('answers a preset page without a format or blanks, as before', async () => {
+    const w = await boughtPage(2);
+    const answers = await readAnswers(w.deps, ana, 'folha');
+    expect(Object.keys(answers).sort()).toEqual(['level', 'problems', 'title']);
+    expect(answers.problems.every((p) => !('blank' in p))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { createPage, thumb, type PageOptionsSchema } from '@app/contracts';
+import { createPage, getSavedSheets, saveSheet, thumb, type PageOptionsSchema } from '@app/contracts';
 import { call, download } from './client.js';
 import type { StackInfo } from './test-stack.js';
 
@@ -75,4 +75,23 @@ export async function waitForThumbnail(stack: StackInfo, token: string, code: st
     const res = await download(stack.gatewayUrl, thumb, { code }, token);
     if (res.status !== 503 || Date.now() > deadline) return res;
   }
+}
+
+/** A saved builder configuration as `GET /api/getSavedSheets` answers it ("Minhas folhas salvas", issue 25). */
+export interface SavedSheetView {
+  id: string;
+  name: string;
+  options: PageRequest;
+  createdAt: string;
+}
+
+/** POST /api/saveSheet through the gateway: the answer as it came (status and envelope). */
+export const saveSheetAs = (stack: StackInfo, token: string, name: string, options: PageRequest) =>
+  call<SavedSheetView>(stack.gatewayUrl, saveSheet, { body: { name, options }, token });
+
+/** GET /api/getSavedSheets through the gateway: the member's saved sheets, by name. */
+export async function savedSheetsOf(stack: StackInfo, token: string): Promise<SavedSheetView[]> {
+  const res = await call<SavedSheetView[]>(stack.gatewayUrl, getSavedSheets, { token });
+  if (res.status !== 200 || !res.body.payload) throw new Error(`getSavedSheets answered ${res.status}`);
+  return res.body.payload;
 }

@@ -107,8 +107,9 @@ for (const tier of tiers) {
       : run('npx', [
           'vitest',
           'run',
+          // The integration tier is two projects that run side by side (vitest.config.ts).
           '--project',
-          tier,
+          tier === 'integration' ? 'integration*' : tier,
           '--reporter=default',
           '--reporter=json',
           `--outputFile=${report}`,

@@ -86,14 +86,14 @@ export const FORMAT_NAMES: Readonly<Record<SheetFormat, string>> = {
  * conta that needs more room (÷ in the chave, × by two digits) takes the first list of `ROOMY_COUNTS`.
  */
 export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSize, readonly number[]>>>> = {
-  armada: { normal: [12, 16, 20], grande: [8, 12] },
+  armada: { normal: [12, 16, 20], grande: [6, 9, 12] },
   arme: { normal: [8, 12], grande: [6, 8] },
   linha: { normal: [20, 30, 40], grande: [12, 20, 30] },
   lacuna: { normal: [20, 30, 40], grande: [12, 20, 30] },
 };
 
 /** Counts of a page whose contas need more room: armada or arme with ÷ in the chave or × by two digits. */
-export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = { normal: [8, 12], grande: [6, 8] };
+export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = { normal: [6, 9], grande: [4] };
 
 /** Whether a problem of these options needs the roomy cells (chave, or two partial products). */
 export function needsRoom(custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>): boolean {

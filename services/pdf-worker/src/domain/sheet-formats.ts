@@ -107,7 +107,7 @@ const GRID_MM = 200;
 /** Room for a fact line in a cell: its width less the number (5 mm and its 3 mm margin), the padding and 1 mm spare. */
 const lineRoomMm = (columns: number) => (CONTENT_MM - GAP_MM * (columns - 1)) / columns - 10;
 /** A fact line's height (the blank's 1.15 em and the line's) over its font size, with the row's air. */
-const ROW_EM = 1.5;
+const ROW_EM = 1.3;
 
 /** DejaVu Sans's advances, in em: a digit, the thousands dot, a sign (+ − × ÷ =), and the letters of "resto". */
 const ADVANCE_EM = { digit: 0.64, dot: 0.32, sign: 0.84, resto: 2.9 } as const;
@@ -130,53 +130,74 @@ const numberEm = (n: number) => {
  * number, or the blank of `lacuna`.
  */
 export function factSlots(custom: CustomOptions, problems: readonly Problem[]): { first: number; second: number } {
-  const blankEm = blankWidths(custom, problems).answer * BLANK_EM;
+  const widths = blankWidths(custom, problems);
   const slot = (p: Problem, which: 'a' | 'b') =>
-    custom.format === 'lacuna' && (p.blank ?? 'a') === which ? blankEm : numberEm(p[which]);
+    custom.format === 'lacuna' && (p.blank ?? 'a') === which
+      ? answerWidth(widths, p.op) * BLANK_EM
+      : numberEm(p[which]);
   return {
     first: Math.max(0, ...problems.map((p) => slot(p, 'a'))),
     second: Math.max(0, ...problems.map((p) => slot(p, 'b'))),
   };
 }
 
-/** The width of the page's longest fact line, in em (from the font's advances). */
-export function factLineEm(custom: CustomOptions, problems: readonly Problem[]): number {
+/** What follows the = of a fact line, in em: the result (lacuna), or the blank and the resto's words and blank. */
+function afterEm(custom: CustomOptions, widths: BlankWidths, p: Problem): number {
+  if (custom.format === 'lacuna') return numberEm(p.result);
+  const resto =
+    widths.remainder > 0 && p.op === 'div' ? 2 * GAP_EM + ADVANCE_EM.resto + widths.remainder * BLANK_EM : 0;
+  return answerWidth(widths, p.op) * BLANK_EM + resto;
+}
+
+/**
+ * The width of the page's longest fact line, in em (from the font's advances): with the = signs in a column
+ * (`aligned`: the two slots before it as wide as the page's widest), or each line at its own width.
+ */
+export function factLineEm(custom: CustomOptions, problems: readonly Problem[], aligned: boolean): number {
   const widths = blankWidths(custom, problems);
   const slots = factSlots(custom, problems);
-  const after = Math.max(
-    0,
-    ...problems.map((p) => (custom.format === 'lacuna' ? numberEm(p.result) : widths.answer * BLANK_EM)),
-  );
-  const resto = widths.remainder > 0 ? 2 * GAP_EM + ADVANCE_EM.resto + widths.remainder * BLANK_EM : 0;
+  const slot = (p: Problem, which: 'a' | 'b') =>
+    custom.format === 'lacuna' && (p.blank ?? 'a') === which
+      ? answerWidth(widths, p.op) * BLANK_EM
+      : numberEm(p[which]);
   // Two slots, two signs and what follows the =, with a gap between each of the five parts.
-  return slots.first + slots.second + after + 2 * SIGN_EM + 4 * GAP_EM + resto;
+  const parts = 2 * SIGN_EM + 4 * GAP_EM;
+  if (aligned)
+    return slots.first + slots.second + Math.max(0, ...problems.map((p) => afterEm(custom, widths, p))) + parts;
+  return Math.max(0, ...problems.map((p) => slot(p, 'a') + slot(p, 'b') + afterEm(custom, widths, p) + parts));
+}
+
+export interface FactLayout {
+  columns: 1 | 2;
+  pt: number;
+  /** The = signs in a column down the page. */
+  aligned: boolean;
 }
 
 /**
  * The size and columns of a fact page: the print size's size for the page's longest term, or the largest below it
- * (down to its floor) at which the lines fit in two columns; else one column at the largest size whose lines fit
- * the rows' height.
+ * (down to its floor) at which the lines fit in two columns, the = signs in a column if they fit so, else each line
+ * at its width; else one column at the largest size whose lines fit the rows' height.
  */
-export function factLayout(
-  custom: CustomOptions,
-  problems: readonly Problem[],
-  count: number,
-): { columns: 1 | 2; pt: number } {
+export function factLayout(custom: CustomOptions, problems: readonly Problem[], count: number): FactLayout {
   const size = PRINT_SIZES[custom.size];
-  const em = factLineEm(custom, problems);
   const sizes: number[] = [];
   for (let pt = size.factPt[lengthClass(problems)]; pt >= size.factFloorPt; pt -= 1) sizes.push(pt);
-  const fitting = (columns: 1 | 2, candidates: number[]) => {
-    const rowMm = GRID_MM / Math.ceil(count / columns) - GAP_MM;
+  const fitting = (columns: 1 | 2, aligned: boolean, candidates: number[]) => {
+    const em = factLineEm(custom, problems, aligned);
+    // Fact rows have no gap between them (a dotted rule parts them).
+    const rowMm = GRID_MM / Math.ceil(count / columns);
     return candidates.find((pt) => em * ptToMm(pt) <= lineRoomMm(columns) && ROW_EM * ptToMm(pt) <= rowMm);
   };
   for (const columns of [2, 1] as const) {
-    const pt = fitting(columns, sizes);
-    if (pt !== undefined) return { columns, pt };
+    for (const aligned of [true, false]) {
+      const pt = fitting(columns, aligned, sizes);
+      if (pt !== undefined) return { columns, pt, aligned };
+    }
   }
-  // Below the floor only when nothing else fits: grande's 30 facts of 4 or 5 digits (README, "Custom pages").
+  // Below the floor only when nothing else fits: grande's 30 facts of long lines (README, "Custom pages").
   const below = Array.from({ length: size.factFloorPt - BELOW_FLOOR_PT }, (_, i) => size.factFloorPt - 1 - i);
-  return { columns: 2, pt: fitting(2, below) ?? BELOW_FLOOR_PT };
+  return { columns: 2, pt: fitting(2, false, below) ?? BELOW_FLOOR_PT, aligned: false };
 }
 
 /** The smallest a fact is ever printed. */
@@ -191,21 +212,33 @@ export function armeStatementPt(custom: CustomOptions, problems: readonly Proble
   return Math.max(size.factFloorPt, Math.min(size.factPt[lengthClass(problems)], Math.floor(room / ptToMm(em))));
 }
 
-/** The width of the blanks, in digits, the same on every line of the page (no hint from a blank's length). */
-export function blankWidths(
-  custom: CustomOptions,
-  problems: readonly Problem[],
-): { answer: number; remainder: number } {
-  const answers = problems.map((p) =>
-    custom.format === 'lacuna' ? (p.blank === 'b' ? p.b : p.blank === 'a' ? p.a : p.result) : p.result,
-  );
-  const answer = Math.max(2, ...answers.map((n) => thousands(n).length)) + 1;
+/** The blanks of a fact page, in digits: the answer's by operation, the resto's. */
+export interface BlankWidths {
+  answer: Readonly<Partial<Record<Operation, number>>>;
+  remainder: number;
+}
+
+/**
+ * The width of the blanks, in digits: the same on every line of an operation (the longest answer of the page's
+ * contas of that operation, and for a missing number the longest of either term), so a blank's length gives no hint.
+ */
+export function blankWidths(custom: CustomOptions, problems: readonly Problem[]): BlankWidths {
+  const answer: Partial<Record<Operation, number>> = {};
+  for (const p of problems) {
+    const longest =
+      custom.format === 'lacuna'
+        ? Math.max(thousands(p.a).length, thousands(p.b).length)
+        : thousands(p.result).length;
+    answer[p.op] = Math.max(answer[p.op] ?? 3, longest + 1);
+  }
   const remainder =
     custom.format === 'linha' && customAsksRemainder(custom)
       ? Math.max(1, ...problems.filter((p) => p.op === 'div').map((p) => thousands(p.remainder).length)) + 1
       : 0;
   return { answer, remainder };
 }
+
+const answerWidth = (widths: BlankWidths, op: Operation) => widths.answer[op] ?? 3;
 
 const FACT_SIGNS: Readonly<Record<Operation, string>> = { add: '+', sub: '\u2212', mult: '×', div: '÷' };
 
@@ -226,15 +259,16 @@ function blank(width: number, answer?: number): string {
 export function factLine(
   custom: CustomOptions,
   problem: Problem,
-  widths: { answer: number; remainder: number },
+  widths: BlankWidths,
   answers: boolean,
 ): string {
   const sign = FACT_SIGNS[problem.op];
   const term = (n: number) => `<span class="n">${thousands(n)}</span>`;
   if (custom.format === 'lacuna') {
     const which = problem.blank ?? 'a';
-    const a = which === 'a' ? blank(widths.answer, answers ? problem.a : undefined) : term(problem.a);
-    const b = which === 'b' ? blank(widths.answer, answers ? problem.b : undefined) : term(problem.b);
+    const width = answerWidth(widths, problem.op);
+    const a = which === 'a' ? blank(width, answers ? problem.a : undefined) : term(problem.a);
+    const b = which === 'b' ? blank(width, answers ? problem.b : undefined) : term(problem.b);
     return `<div class="fx">${a}<span class="op">${sign}</span>${b}<span class="op">=</span>${term(problem.result)}</div>`;
   }
   const resto =
@@ -242,7 +276,7 @@ export function factLine(
       ? `<span class="resto">resto</span>${blank(widths.remainder, answers ? problem.remainder : undefined)}`
       : '';
   return `<div class="fx">${term(problem.a)}<span class="op">${sign}</span>${term(problem.b)}<span class="op">=</span>${blank(
-    widths.answer,
+    answerWidth(widths, problem.op),
     answers ? problem.result : undefined,
   )}${resto}</div>`;
 }
@@ -278,20 +312,26 @@ export function squaresBackground(size: PrintSize): string {
 export function customStyles(custom: CustomOptions, problems: readonly Problem[]): string {
   const size = PRINT_SIZES[custom.size];
   const count = problems.length;
-  const factPt = factLayout(custom, problems, count).pt;
+  const facts = factLayout(custom, problems, count);
+  const factPt = facts.pt;
   const statementPt = armeStatementPt(custom, problems, customGrid(custom, problems, count).columns);
   const slots = factSlots(custom, problems);
   const square = size.columnMm;
   return `
   .teacher-line { font-size: 12pt; font-weight: bold; overflow-wrap: anywhere; }
+  .grid-linha, .grid-lacuna { row-gap: 0; }
   .grid .cell.fx-cell {
     border: none; border-radius: 0; flex-direction: row; align-items: center; padding: 0 0 0 1mm;
     font-size: ${factPt}pt; border-bottom: 0.4pt dotted #bbb;
   }
   .cell.fx-cell .index { position: static; flex: none; margin-right: 3mm; }
   .fx { display: flex; align-items: baseline; gap: ${GAP_EM}em; white-space: nowrap; }
-  .fx-cell .fx > :nth-child(1) { min-width: ${slots.first.toFixed(2)}em; text-align: right; }
-  .fx-cell .fx > :nth-child(3) { min-width: ${slots.second.toFixed(2)}em; text-align: right; }
+  ${
+    facts.aligned
+      ? `.fx-cell .fx > :nth-child(1) { min-width: ${slots.first.toFixed(2)}em; text-align: right; }
+  .fx-cell .fx > :nth-child(3) { min-width: ${slots.second.toFixed(2)}em; text-align: right; }`
+      : ''
+  }
   .fx .op { padding: 0 ${SIGN_PAD_EM / 2}em; }
   .fx .resto { margin-left: 0.4em; }
   .fill {

@@ -17,6 +17,7 @@ import { qrSvg } from './qr.js';
 import {
   armeStatement,
   blankWidths,
+  type BlankWidths,
   CUSTOM_BADGE,
   customAsksRemainder,
   customGrid,
@@ -100,7 +101,7 @@ interface SheetLayout {
   asFacts: boolean;
   asksForRemainder: boolean;
   /** A custom fact page's blanks, in digits (the same on every line). */
-  blankWidths?: { answer: number; remainder: number };
+  blankWidths?: BlankWidths;
 }
 
 function presetLayout(page: GeneratedPage): SheetLayout {
@@ -423,7 +424,7 @@ function customCell(
 ): string {
   const number = `<span class="index">${index + 1}</span>`;
   if (custom.format !== 'arme') {
-    const widths = layout.blankWidths ?? { answer: 3, remainder: 0 };
+    const widths = layout.blankWidths ?? blankWidths(custom, [problem]);
     return `<li class="cell fx-cell ${problem.op}">${number}${factLine(custom, problem, widths, answers)}</li>`;
   }
   const caption = answers ? answerCaption(problem, layout) : '';

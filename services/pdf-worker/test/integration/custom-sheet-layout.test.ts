@@ -119,6 +119,9 @@ const READ = `(() => ({
   boxes: [...document.querySelectorAll('.sheet.exercises .cell')].map((cell) =>
     [...cell.querySelectorAll('.line.carry .d')].reverse().flatMap((d, column) => (d.querySelector('.box') ? [column] : []))),
   teacherLines: [...document.querySelectorAll('.teacher-line')].map((el) => el.textContent),
+  // Printed sizes, in pt: the digits of the contas (armada), of the quadriculado (arme), of the facts.
+  digitPt: [...document.querySelectorAll('.sheet .line:not(.small) .d')].map((el) => parseFloat(getComputedStyle(el).fontSize) * 0.75),
+  factPt: [...document.querySelectorAll('.sheet .fx')].map((el) => parseFloat(getComputedStyle(el).fontSize) * 0.75),
 }))()`;
 
 interface Read {
@@ -128,7 +131,25 @@ interface Read {
   filled: string[][];
   boxes: number[][];
   teacherLines: string[];
+  digitPt: number[];
+  factPt: number[];
 }
+
+/**
+ * The smallest digits each print size prints (PRINT_SIZES): a conta's, a quadriculado's, a fact's. Grande's facts
+ * go below large print's 18 pt only on a page of 30 whose longest line two columns of 18 pt cannot hold: terms of
+ * 4–5 digits, or a division of three digits or more with its resto (README, "Custom pages").
+ */
+const SMALLEST_PT: Record<PrintSize, { digit: number; square: number; fact: number }> = {
+  normal: { digit: 15, square: 13, fact: 12 },
+  grande: { digit: 22, square: 18, fact: 18 },
+};
+const longLines = (page: GeneratedPage) =>
+  page.problems.some(
+    (p) =>
+      Math.max(p.a, p.b) >= 1000 ||
+      (p.op === 'div' && p.a >= 100 && page.options.custom?.div?.remainders !== 'exata'),
+  );
 
 describe('custom sheet layout', () => {
   let browser: Browser;
@@ -170,10 +191,18 @@ describe('custom sheet layout', () => {
       expect(read.boxes[index] ?? [], `${label}, cell ${index + 1}`).toEqual(expected);
     });
     expect(read.teacherLines, label).toEqual(custom.title ? [custom.title, custom.title] : []);
+    // The print size's digits: none smaller than its smallest.
+    const smallest = SMALLEST_PT[custom.size];
+    const digitFloor = custom.format === 'arme' ? smallest.square : smallest.digit;
+    expect(Math.min(...read.digitPt), label).toBeGreaterThanOrEqual(digitFloor - 0.01);
+    if (read.factPt.length > 0 && !(custom.size === 'grande' && custom.count === 30 && longLines(page)))
+      expect(Math.min(...read.factPt), label).toBeGreaterThanOrEqual(smallest.fact - 0.01);
+    if (custom.format === 'armada' || custom.format === 'arme') measured.columns += read.digitPt.length;
     return found.map((finding) => `${label}: ${finding}`);
   }
 
   let pages = 0;
+  const measured = { columns: 0 };
   it.each(FORMATS.flatMap((format) => SIZES.map((size) => ({ format, size }))))(
     '$format, $size: every allowed count over the sample of options fits, with its gabarito',
     async ({ format, size }) => {
@@ -205,6 +234,8 @@ describe('custom sheet layout', () => {
         PRACTICES.flatMap(({ practice }) => [...allowedCounts({ ...practice, format, size })]),
       );
       expect([...counts].sort()).toEqual([...offered].sort());
+      // Digit columns were measured on the contas armadas and in the quadriculados.
+      if (format === 'armada' || format === 'arme') expect(measured.columns).toBeGreaterThan(0);
     },
   );
 

@@ -47,17 +47,18 @@ const presetSheets = ([0, 1, 2] as const).flatMap((level) =>
     }),
   ),
 );
-const customSheets = CUSTOM_SAMPLES.map((sample) => {
-  const code = `FOLHA-${sample.name.toUpperCase()}`;
+const customSheets = CUSTOM_SAMPLES.map((sample, index) => {
+  // A code as long as a real one can be (22 characters).
+  const code = `PERSONALIZADA-${String(index + 1).padStart(8, '0')}`;
   return {
     name: `personalizada_${sample.name}`,
-    sheet: sheetDocument(customSamplePage(sample), { code, answersUrl: `https://exemplo.com.br/gabarito/${code}` }),
+    sheet: sheetDocument(customSamplePage(sample), {
+      code,
+      answersUrl: `https://exemplo.com.br/gabarito/${code}`,
+    }),
   };
 });
-const sheets = [
-  ...(only === 'custom' ? [] : presetSheets),
-  ...(only === 'preset' ? [] : customSheets),
-];
+const sheets = [...(only === 'custom' ? [] : presetSheets), ...(only === 'preset' ? [] : customSheets)];
 
 const started = performance.now();
 await mkdir(outputDir, { recursive: true });

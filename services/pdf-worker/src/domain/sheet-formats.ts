@@ -35,8 +35,22 @@ export interface SizeMeasures {
 }
 
 export const PRINT_SIZES: Readonly<Record<PrintSize, SizeMeasures>> = {
-  normal: { columnMm: 5, carryBoxMm: 4, digitPt: [24, 18, 15], factPt: [18, 16, 14], factFloorPt: 12, squareDigitPt: 13 },
-  grande: { columnMm: 7, carryBoxMm: 5.5, digitPt: [30, 26, 22], factPt: [28, 24, 22], factFloorPt: 18, squareDigitPt: 18 },
+  normal: {
+    columnMm: 5,
+    carryBoxMm: 4,
+    digitPt: [24, 18, 15],
+    factPt: [18, 16, 14],
+    factFloorPt: 12,
+    squareDigitPt: 13,
+  },
+  grande: {
+    columnMm: 7,
+    carryBoxMm: 5.5,
+    digitPt: [30, 26, 22],
+    factPt: [28, 24, 22],
+    factFloorPt: 18,
+    squareDigitPt: 18,
+  },
 };
 
 /** The footer's badge of a custom page (neutral: a custom page has no level). */
@@ -53,7 +67,11 @@ export function longestTerm(problems: readonly Problem[]): number {
   return Math.max(
     1,
     ...problems.map((p) =>
-      p.op !== 'mult' ? Math.max(digitCount(p.a), digitCount(p.b)) : p.b >= 10 ? 4 : digitCount(p.a) + digitCount(p.b) - 1,
+      p.op !== 'mult'
+        ? Math.max(digitCount(p.a), digitCount(p.b))
+        : p.b >= 10
+          ? 4
+          : digitCount(p.a) + digitCount(p.b) - 1,
     ),
   );
 }
@@ -126,10 +144,13 @@ const numberEm = (n: number) => {
 };
 
 /**
- * The two slots before the = of a fact line, in em, the same on every line so the = signs stand in a column: a
- * number, or the blank of `lacuna`.
+ * The two slots before the = of a fact line, in em: a number, or the blank of `lacuna`. The first is as wide on
+ * every line (when the page has the room), so the signs stand in a column.
  */
-export function factSlots(custom: CustomOptions, problems: readonly Problem[]): { first: number; second: number } {
+export function factSlots(
+  custom: CustomOptions,
+  problems: readonly Problem[],
+): { first: number; second: number } {
   const widths = blankWidths(custom, problems);
   const slot = (p: Problem, which: 'a' | 'b') =>
     custom.format === 'lacuna' && (p.blank ?? 'a') === which
@@ -150,8 +171,8 @@ function afterEm(custom: CustomOptions, widths: BlankWidths, p: Problem): number
 }
 
 /**
- * The width of the page's longest fact line, in em (from the font's advances): with the = signs in a column
- * (`aligned`: the two slots before it as wide as the page's widest), or each line at its own width.
+ * The width of the page's longest fact line, in em (from the font's advances): with the signs in a column
+ * (`aligned`: the first slot as wide as the page's widest), or each line at its own width.
  */
 export function factLineEm(custom: CustomOptions, problems: readonly Problem[], aligned: boolean): number {
   const widths = blankWidths(custom, problems);
@@ -162,21 +183,20 @@ export function factLineEm(custom: CustomOptions, problems: readonly Problem[], 
       : numberEm(p[which]);
   // Two slots, two signs and what follows the =, with a gap between each of the five parts.
   const parts = 2 * SIGN_EM + 4 * GAP_EM;
-  if (aligned)
-    return slots.first + slots.second + Math.max(0, ...problems.map((p) => afterEm(custom, widths, p))) + parts;
-  return Math.max(0, ...problems.map((p) => slot(p, 'a') + slot(p, 'b') + afterEm(custom, widths, p) + parts));
+  const first = (p: Problem) => (aligned ? slots.first : slot(p, 'a'));
+  return Math.max(0, ...problems.map((p) => first(p) + slot(p, 'b') + afterEm(custom, widths, p) + parts));
 }
 
 export interface FactLayout {
   columns: 1 | 2;
   pt: number;
-  /** The = signs in a column down the page. */
+  /** The first term right-aligned in a slot as wide on every line, so the signs stand in a column. */
   aligned: boolean;
 }
 
 /**
  * The size and columns of a fact page: the print size's size for the page's longest term, or the largest below it
- * (down to its floor) at which the lines fit in two columns, the = signs in a column if they fit so, else each line
+ * (down to its floor) at which the lines fit in two columns, the signs in a column if they fit so, else each line
  * at its width; else one column at the largest size whose lines fit the rows' height.
  */
 export function factLayout(custom: CustomOptions, problems: readonly Problem[], count: number): FactLayout {
@@ -204,12 +224,19 @@ export function factLayout(custom: CustomOptions, problems: readonly Problem[], 
 const BELOW_FLOOR_PT = 10;
 
 /** The size of the conta of "Arme e efetue" over its quadriculado: its print size's, or less to fit the cell. */
-export function armeStatementPt(custom: CustomOptions, problems: readonly Problem[], columns: number): number {
+export function armeStatementPt(
+  custom: CustomOptions,
+  problems: readonly Problem[],
+  columns: number,
+): number {
   const size = PRINT_SIZES[custom.size];
   const em = Math.max(0, ...problems.map((p) => numberEm(p.a) + numberEm(p.b) + 2 * SIGN_EM + 3 * GAP_EM));
   // The cell less its paddings and the number's 7 mm.
   const room = (CONTENT_MM - GAP_MM * (columns - 1)) / columns - 11;
-  return Math.max(size.factFloorPt, Math.min(size.factPt[lengthClass(problems)], Math.floor(room / ptToMm(em))));
+  return Math.max(
+    size.factFloorPt,
+    Math.min(size.factPt[lengthClass(problems)], Math.floor(room / ptToMm(em))),
+  );
 }
 
 /** The blanks of a fact page, in digits: the answer's by operation, the resto's. */
@@ -304,7 +331,9 @@ export function squaresBackground(size: PrintSize): string {
   const px = (PRINT_SIZES[size].columnMm * 96) / 25.4;
   const far = (px * SQUARE_LINES).toFixed(1);
   const at = (k: number) => (k * px + 0.4).toFixed(2);
-  const lines = Array.from({ length: SQUARE_LINES }, (_, k) => `M0 ${at(k)}H${far}M${at(k)} 0V${far}`).join('');
+  const lines = Array.from({ length: SQUARE_LINES }, (_, k) => `M0 ${at(k)}H${far}M${at(k)} 0V${far}`).join(
+    '',
+  );
   return `<svg class="sq" aria-hidden="true"><path d="${lines}" stroke="#9aa6ad" stroke-width="0.8" fill="none"/></svg>`;
 }
 
@@ -329,7 +358,7 @@ export function customStyles(custom: CustomOptions, problems: readonly Problem[]
   ${
     facts.aligned
       ? `.fx-cell .fx > :nth-child(1) { min-width: ${slots.first.toFixed(2)}em; text-align: right; }
-  .fx-cell .fx > :nth-child(3) { min-width: ${slots.second.toFixed(2)}em; text-align: right; }`
+  .fx-cell .fx > .fill { text-align: center; }`
       : ''
   }
   .fx .op { padding: 0 ${SIGN_PAD_EM / 2}em; }

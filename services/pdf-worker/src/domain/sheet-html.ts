@@ -1,6 +1,5 @@
 import {
   asksForRemainder,
-  needsRoom,
   divisionsAsFacts,
   sheetTitle,
   thousands,
@@ -520,12 +519,19 @@ function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
   </section>`;
 }
 
+function answerKeyInstruction(page: GeneratedPage): string {
+  const format = page.options.custom?.format;
+  return format === 'linha' || format === 'lacuna'
+    ? 'Cada resposta no seu lugar, na mesma posição da folha de exercícios.'
+    : 'Cada conta resolvida passo a passo, na mesma posição da folha de exercícios.';
+}
+
 function answerKeySheet(page: GeneratedPage, meta: SheetMeta): string {
   return `<section class="sheet answer-key">
     <header class="head">
       <div class="titles">
         <h1>Gabarito — ${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom)}
-        <p class="instruction">Cada conta resolvida passo a passo, na mesma posição da folha de exercícios.</p>
+        <p class="instruction">${answerKeyInstruction(page)}</p>
       </div>
     </header>
     ${grid(page, answerCell)}

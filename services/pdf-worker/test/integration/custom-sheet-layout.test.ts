@@ -40,9 +40,15 @@ type Practice = Pick<CustomOptions, 'add' | 'sub' | 'mult' | 'div'>;
  * digits, ÷ by lists and two digits, dividends of the facts and 2 to 4 digits, exata / resto / misturado.
  */
 const PRACTICES: Array<{ name: string; practice: Practice }> = [
-  { name: '+ 1 algarismo sem', practice: { add: { numbers: { kind: 'digits', top: 1, bottom: 1 }, regrouping: 'sem' } } },
+  {
+    name: '+ 1 algarismo sem',
+    practice: { add: { numbers: { kind: 'digits', top: 1, bottom: 1 }, regrouping: 'sem' } },
+  },
   { name: '+ até 20', practice: { add: { numbers: { kind: 'max', max: 20 }, regrouping: 'misturado' } } },
-  { name: '− 3 algarismos sem', practice: { sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'sem' } } },
+  {
+    name: '− 3 algarismos sem',
+    practice: { sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'sem' } },
+  },
   {
     name: '+ 5/5 com, − 5/4 com',
     practice: {
@@ -50,20 +56,32 @@ const PRACTICES: Array<{ name: string; practice: Practice }> = [
       sub: { numbers: { kind: 'digits', top: 5, bottom: 4 }, regrouping: 'com' },
     },
   },
-  { name: '× tabuada do 7', practice: { mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' } } },
+  {
+    name: '× tabuada do 7',
+    practice: { mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' } },
+  },
   {
     name: '× 3 algarismos por 6–9',
     practice: { mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 3 } },
   },
-  { name: '× por dois algarismos', practice: { mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3 } } },
+  {
+    name: '× por dois algarismos',
+    practice: { mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3 } },
+  },
   {
     name: '÷ exata por 2 a 5',
-    practice: { div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 'fatos', remainders: 'exata' } },
+    practice: {
+      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 'fatos', remainders: 'exata' },
+    },
   },
   {
     name: '÷ 4 algarismos por 2–9 com resto',
     practice: {
-      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] }, dividend: 4, remainders: 'resto' },
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 4,
+        remainders: 'resto',
+      },
     },
   },
   {
@@ -91,7 +109,11 @@ const PRACTICES: Array<{ name: string; practice: Practice }> = [
     practice: {
       add: { numbers: { kind: 'max', max: 1000 }, regrouping: 'misturado' },
       sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
-      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] }, dividend: 'fatos', remainders: 'resto' },
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 'fatos',
+        remainders: 'resto',
+      },
     },
   },
   {

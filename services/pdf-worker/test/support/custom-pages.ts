@@ -53,6 +53,28 @@ function borrows(a: number, b: number): boolean {
   return digitsOf(b).some((d, i) => d > (x[i] ?? 0));
 }
 
+/** + or − of these digits that never carries nor borrows, built column by column (the leading digits not 0). */
+function withoutRegrouping(next: Next, op: 'add' | 'sub', top: number, bottom: number): [number, number] {
+  const columns = Math.max(top, bottom);
+  let a = 0;
+  let b = 0;
+  for (let column = columns - 1; column >= 0; column--) {
+    const inA = column < top;
+    const inB = column < bottom;
+    const leadA = column === top - 1 && top > 1 ? 1 : 0;
+    const leadB = column === bottom - 1 && bottom > 1 ? 1 : 0;
+    let x = inA ? between(next, leadA, op === 'add' && inB ? 9 - leadB : 9) : 0;
+    let y = 0;
+    if (inB) y = op === 'add' ? between(next, leadB, 9 - x) : between(next, leadB, Math.max(leadB, x));
+    if (op === 'sub' && y > x) x = y;
+    a = a * 10 + x;
+    b = b * 10 + y;
+  }
+  if (top === 1 && a === 0) a = 1;
+  if (bottom === 1 && b === 0) b = op === 'sub' ? Math.min(1, a) : 1;
+  return [a, b];
+}
+
 function addSub(next: Next, op: 'add' | 'sub', options: AddSubOptions, widest: boolean): Problem {
   const regroups = op === 'add' ? carries : borrows;
   for (let attempt = 0; ; attempt++) {
@@ -60,30 +82,24 @@ function addSub(next: Next, op: 'add' | 'sub', options: AddSubOptions, widest: b
     let b: number;
     if (options.numbers.kind === 'digits') {
       const { top, bottom } = options.numbers;
-      a = widest ? highest(top) - between(next, 0, 9) : between(next, lowest(top), highest(top));
-      b = widest ? highest(bottom) - between(next, 0, 9) : between(next, lowest(bottom), highest(bottom));
+      if (options.regrouping === 'sem') [a, b] = withoutRegrouping(next, op, top, bottom);
+      else {
+        a = widest ? highest(top) - between(next, 0, 9) : between(next, lowest(top), highest(top));
+        b = widest ? highest(bottom) - between(next, 0, 9) : between(next, lowest(bottom), highest(bottom));
+      }
     } else {
       const { max } = options.numbers;
       if (op === 'add') {
         a = between(next, 1, max - 1);
         b = between(next, 1, max - a);
       } else {
-        a = widest ? max : between(next, 2, max);
+        a = widest && attempt < 100 ? max : between(next, 2, max);
         b = between(next, 1, a - 1);
       }
     }
     if (op === 'sub' && b > a) [a, b] = [b, a];
     if (op === 'sub' && a === b) continue;
-    const regrouped = regroups(a, b);
-    const wanted =
-      options.regrouping === 'misturado' ||
-      (options.regrouping === 'com') === regrouped ||
-      // A widest conta that will not regroup as asked is redrawn as a plain one after a while.
-      (attempt > 2000 && !widest);
-    if (!wanted) {
-      if (attempt > 4000) widest = false;
-      continue;
-    }
+    if (options.regrouping !== 'misturado' && (options.regrouping === 'com') !== regroups(a, b)) continue;
     return op === 'add'
       ? { op, a, b, result: a + b, remainder: 0 }
       : { op, a, b, result: a - b, remainder: 0 };
@@ -129,7 +145,12 @@ function div(next: Next, options: DivOptions, widest: boolean): Problem {
   return { op: 'div', a, b, result: quotient, remainder };
 }
 
-export function drawCustomProblem(next: Next, op: Operation, custom: CustomOptions, widest: boolean): Problem {
+export function drawCustomProblem(
+  next: Next,
+  op: Operation,
+  custom: CustomOptions,
+  widest: boolean,
+): Problem {
   let problem: Problem;
   switch (op) {
     case 'add':

@@ -90,7 +90,11 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
     name: 'armada-grande-divisao-com-resto',
     custom: {
       ...base,
-      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] }, dividend: 4, remainders: 'resto' },
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 4,
+        remainders: 'resto',
+      },
       format: 'armada',
       count: 4,
       size: 'grande',
@@ -113,7 +117,11 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
       add: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado' },
       sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado' },
       mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5, 6, 7, 8, 9, 10] }, multiplicand: 'fatos' },
-      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] }, dividend: 'fatos', remainders: 'exata' },
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 'fatos',
+        remainders: 'exata',
+      },
       format: 'lacuna',
       count: 20,
       size: 'grande',

@@ -93,7 +93,10 @@ export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSi
 };
 
 /** Counts of a page whose contas need more room: armada or arme with ÷ in the chave or × by two digits. */
-export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = { normal: [6, 9], grande: [4] };
+export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = {
+  normal: [6, 9],
+  grande: [4],
+};
 
 /** Whether a problem of these options needs the roomy cells (chave, or two partial products). */
 export function needsRoom(custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>): boolean {

@@ -144,6 +144,27 @@ const numberEm = (n: number) => {
 };
 
 /**
+ * The order in which a fact line reads its terms (`a` and `b` keep their meaning: top or dividend, bottom or
+ * divisor): a fact of the tabuadas reads the tabuada first, as it is recited (7 × 8 in the tabuada do 7), every
+ * other problem a then b.
+ */
+export function readingOrder(
+  problem: Pick<Problem, 'op' | 'a' | 'b'>,
+): readonly ['a', 'b'] | readonly ['b', 'a'] {
+  return problem.op === 'mult' && problem.a <= 10 && problem.b <= 10
+    ? (['b', 'a'] as const)
+    : (['a', 'b'] as const);
+}
+
+/** The width of one term of a fact line, in em: a number, or the blank of `lacuna`. */
+const slotEm =
+  (custom: CustomOptions, widths: BlankWidths) =>
+  (p: Problem, which: 'a' | 'b'): number =>
+    custom.format === 'lacuna' && (p.blank ?? 'a') === which
+      ? answerWidth(widths, p.op) * BLANK_EM
+      : numberEm(p[which]);
+
+/**
  * The two slots before the = of a fact line, in em: a number, or the blank of `lacuna`. The first is as wide on
  * every line (when the page has the room), so the signs stand in a column.
  */
@@ -152,13 +173,10 @@ export function factSlots(
   problems: readonly Problem[],
 ): { first: number; second: number } {
   const widths = blankWidths(custom, problems);
-  const slot = (p: Problem, which: 'a' | 'b') =>
-    custom.format === 'lacuna' && (p.blank ?? 'a') === which
-      ? answerWidth(widths, p.op) * BLANK_EM
-      : numberEm(p[which]);
+  const slot = slotEm(custom, widths);
   return {
-    first: Math.max(0, ...problems.map((p) => slot(p, 'a'))),
-    second: Math.max(0, ...problems.map((p) => slot(p, 'b'))),
+    first: Math.max(0, ...problems.map((p) => slot(p, readingOrder(p)[0]))),
+    second: Math.max(0, ...problems.map((p) => slot(p, readingOrder(p)[1]))),
   };
 }
 
@@ -177,14 +195,14 @@ function afterEm(custom: CustomOptions, widths: BlankWidths, p: Problem): number
 export function factLineEm(custom: CustomOptions, problems: readonly Problem[], aligned: boolean): number {
   const widths = blankWidths(custom, problems);
   const slots = factSlots(custom, problems);
-  const slot = (p: Problem, which: 'a' | 'b') =>
-    custom.format === 'lacuna' && (p.blank ?? 'a') === which
-      ? answerWidth(widths, p.op) * BLANK_EM
-      : numberEm(p[which]);
+  const slot = slotEm(custom, widths);
   // Two slots, two signs and what follows the =, with a gap between each of the five parts.
   const parts = 2 * SIGN_EM + 4 * GAP_EM;
-  const first = (p: Problem) => (aligned ? slots.first : slot(p, 'a'));
-  return Math.max(0, ...problems.map((p) => first(p) + slot(p, 'b') + afterEm(custom, widths, p) + parts));
+  const first = (p: Problem) => (aligned ? slots.first : slot(p, readingOrder(p)[0]));
+  return Math.max(
+    0,
+    ...problems.map((p) => first(p) + slot(p, readingOrder(p)[1]) + afterEm(custom, widths, p) + parts),
+  );
 }
 
 export interface FactLayout {
@@ -292,17 +310,19 @@ export function factLine(
   const sign = FACT_SIGNS[problem.op];
   const term = (n: number) => `<span class="n">${thousands(n)}</span>`;
   if (custom.format === 'lacuna') {
-    const which = problem.blank ?? 'a';
+    const missing = problem.blank ?? 'a';
     const width = answerWidth(widths, problem.op);
-    const a = which === 'a' ? blank(width, answers ? problem.a : undefined) : term(problem.a);
-    const b = which === 'b' ? blank(width, answers ? problem.b : undefined) : term(problem.b);
-    return `<div class="fx">${a}<span class="op">${sign}</span>${b}<span class="op">=</span>${term(problem.result)}</div>`;
+    const [first, second] = readingOrder(problem).map((which) =>
+      which === missing ? blank(width, answers ? problem[which] : undefined) : term(problem[which]),
+    );
+    return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${term(problem.result)}</div>`;
   }
   const resto =
     widths.remainder > 0 && problem.op === 'div'
       ? `<span class="resto">resto</span>${blank(widths.remainder, answers ? problem.remainder : undefined)}`
       : '';
-  return `<div class="fx">${term(problem.a)}<span class="op">${sign}</span>${term(problem.b)}<span class="op">=</span>${blank(
+  const [first, second] = readingOrder(problem).map((which) => term(problem[which]));
+  return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${blank(
     answerWidth(widths, problem.op),
     answers ? problem.result : undefined,
   )}${resto}</div>`;

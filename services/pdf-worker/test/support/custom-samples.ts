@@ -76,6 +76,17 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
     },
   },
   {
+    name: 'arme-e-efetue-por-dois-algarismos',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3 },
+      div: { divisor: { kind: 'twoDigits' }, dividend: 4, remainders: 'misturado' },
+      format: 'arme',
+      count: 9,
+      size: 'normal',
+    },
+  },
+  {
     name: 'armada-grande-adicao-multiplicacao',
     custom: {
       ...base,

@@ -91,8 +91,8 @@ export function customAsksRemainder(custom: CustomOptions): boolean {
 }
 
 /**
- * The grid of a custom page. Conta armada: 4 columns (3 in grande), 3 (2 in grande) when the contas need room (the
- * chave, × by two digits). Arme e efetue: 2 columns of big quadriculados, 3 at 9 or more in normal. Facts in a line:
+ * The grid of a custom page. Conta armada: 4 columns (3 in grande); when the contas need room (the chave, × by two
+ * digits) 2 in grande, and in normal 3 for 6 or 9 (room for a 4-digit quotient), 4 for 8 or 12. Arme e efetue: 2 columns of big quadriculados, 3 at 9 or more in normal. Facts in a line:
  * 2 columns, or 1 when the longest line does not fit in half the page at the smallest size of its print size
  * (`factLayout`).
  */
@@ -104,7 +104,9 @@ export function customGrid(
   let columns: number;
   switch (custom.format) {
     case 'armada':
-      columns = needsRoom(custom) ? (custom.size === 'grande' ? 2 : 3) : custom.size === 'grande' ? 3 : 4;
+      // Roomy contas in normal: 4 columns for 8 or 12 (as the Difícil preset), else 3 (a 4-digit quotient).
+      if (needsRoom(custom)) columns = custom.size === 'grande' ? 2 : count % 4 === 0 ? 4 : 3;
+      else columns = custom.size === 'grande' ? 3 : 4;
       break;
     case 'arme':
       columns = custom.size === 'grande' || count <= 8 ? 2 : 3;

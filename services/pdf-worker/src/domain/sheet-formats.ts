@@ -38,7 +38,7 @@ export const PRINT_SIZES: Readonly<Record<PrintSize, SizeMeasures>> = {
   normal: {
     columnMm: 5,
     carryBoxMm: 4,
-    digitPt: [24, 18, 15],
+    digitPt: [22, 18, 15],
     factPt: [18, 16, 14],
     factFloorPt: 12,
     squareDigitPt: 13,

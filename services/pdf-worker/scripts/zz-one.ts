@@ -1,0 +1,15 @@
+import { writeFile } from 'node:fs/promises';
+import { generatePage, sheetTitle } from '@app/generator';
+import { renderPdfPages } from '@app/testing';
+import { BrowserPool } from '../src/browser/browser-pool.js';
+import { sheetDocument } from '../src/domain/sheet-html.js';
+import { customPageOptions } from '../test/support/custom-samples.js';
+const custom = JSON.parse(process.argv[2]!);
+const page = generatePage(process.argv[3] ?? 'x', customPageOptions(custom));
+console.log(sheetTitle(page.options));
+const pool = new BrowserPool();
+await pool.warm();
+const { pdf } = await pool.render(sheetDocument(page, { code: 'AbCdEfGhIjKlMnOpQrStUv', answersUrl: 'https://www.exercicios-de-aritmetica.com.br/gabarito/AbCdEfGhIjKlMnOpQrStUv', schoolFields: process.argv[4] === 'school' }), { outputs: 'pdf' });
+const pngs = await renderPdfPages(pdf, 100);
+await Promise.all(pngs.map((png, i) => writeFile(`/tmp/sheet25/one-${i + 1}.png`, png)));
+await pool.close();

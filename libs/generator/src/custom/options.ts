@@ -1,4 +1,5 @@
 import type { Level, Operation } from '../types.js';
+import { MIN_DISTINCT, spaceOf } from './draw.js';
 
 /**
  * A page's custom options ("Personalizar", issue 25), version 1. Optional on a page: a page without them is drawn
@@ -93,7 +94,10 @@ export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSi
 };
 
 /** Counts of a page whose contas need more room: armada or arme with ÷ in the chave or × by two digits. */
-export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = { normal: [8, 12], grande: [6, 8] };
+export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = {
+  normal: [8, 12],
+  grande: [6, 8],
+};
 
 /** Whether a problem of these options needs the roomy cells (chave, or two partial products). */
 export function needsRoom(custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>): boolean {
@@ -101,7 +105,9 @@ export function needsRoom(custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>
   return custom.div !== undefined || custom.mult?.multiplier.kind === 'twoDigits';
 }
 
-export function allowedCounts(custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div'>): readonly number[] {
+export function allowedCounts(
+  custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div'>,
+): readonly number[] {
   return needsRoom(custom) ? ROOMY_COUNTS[custom.size] : FORMAT_COUNTS[custom.format][custom.size];
 }
 
@@ -162,6 +168,18 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
       field: 'div.remainders',
       message: 'No formato “Número que falta”, a divisão precisa ser exata.',
     });
+  // Too few different problems to be worth a page (counted by enumerating the option's space; the repeat rule of
+  // the README covers the small spaces above the bound, such as the tabuada do 2 and its nine facts).
+  for (const op of ['add', 'sub', 'mult', 'div'] as const) {
+    if (!operations.includes(op) || custom[op] === undefined) continue;
+    if (problems.some((problem) => problem.field === op || problem.field.startsWith(`${op}.`))) continue;
+    const few = spaceOf(op, custom).pools.find((pool) => pool.distinct < MIN_DISTINCT);
+    if (few !== undefined)
+      problems.push({
+        field: SPACE_FIELDS[op],
+        message: `Com estas opções há só ${few.distinct} ${few.distinct === 1 ? 'conta diferente' : 'contas diferentes'} de ${OPERATION_WORDS[op]}${KIND_WORDS[few.kind]}. Escolha números maiores.`,
+      });
+  }
   if (!allowedCounts(custom).includes(custom.count))
     problems.push({
       field: 'count',
@@ -169,6 +187,22 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
     });
   return problems;
 }
+
+/** The control that sets the size of an operation's space. */
+const SPACE_FIELDS: Readonly<Record<Operation, string>> = {
+  add: 'add.numbers',
+  sub: 'sub.numbers',
+  mult: 'mult.multiplier',
+  div: 'div.dividend',
+};
+
+const KIND_WORDS = {
+  sem: ' sem reserva',
+  com: ' com reserva',
+  exata: ' exata',
+  resto: ' com resto',
+  fato: '',
+};
 
 /** "8, 12 ou 16". */
 export function listWords(words: readonly string[], last = 'ou'): string {
@@ -180,8 +214,9 @@ export function listWords(words: readonly string[], last = 'ou'): string {
  * finer than the options can say: Fácil + draws its sums evenly, for one). A page made without custom options is
  * drawn by the preset itself, not by these.
  */
-export function presetOptions(level: Level): Required<Pick<CustomOptions, 'add' | 'sub' | 'mult' | 'div'>> &
-  Pick<CustomOptions, 'format' | 'size'> {
+export function presetOptions(
+  level: Level,
+): Required<Pick<CustomOptions, 'add' | 'sub' | 'mult' | 'div'>> & Pick<CustomOptions, 'format' | 'size'> {
   switch (level) {
     case 0:
       return {
@@ -197,7 +232,11 @@ export function presetOptions(level: Level): Required<Pick<CustomOptions, 'add' 
         add: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
         sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
         mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5] }, multiplicand: 2 },
-        div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] }, dividend: 3, remainders: 'misturado' },
+        div: {
+          divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+          dividend: 3,
+          remainders: 'misturado',
+        },
         format: 'armada',
         size: 'normal',
       };

@@ -28,7 +28,8 @@ interface Operands {
 /**
  * The problems of one kind of an operation's options. A small space (at most ENUMERATE_LIMIT candidate pairs) is
  * enumerated: `list` holds every pair and `distinct` counts them as a learner does (3 + 4 and 4 + 3 are one). A
- * large one is drawn by rejection (`list` null, `distinct` Infinity: never fewer than ENUMERATE_LIMIT / 2).
+ * large one is drawn by rejection (`list` null, `distinct` Infinity: the property test checks that each it meets has
+ * at least 120 distinct problems, three times the largest count, and 40 answers).
  */
 export interface KindPool {
   kind: CustomKind;
@@ -44,7 +45,7 @@ export interface OpSpace {
 }
 
 /** At most this many candidate pairs are enumerated (the smaller spaces); larger ones are drawn by rejection. */
-export const ENUMERATE_LIMIT = 20_000;
+export const ENUMERATE_LIMIT = 2500;
 
 /** An option whose kind has fewer distinct problems than this is refused by `checkCustom`. */
 export const MIN_DISTINCT = 4;
@@ -117,7 +118,8 @@ function enumerate(a: Range, bs: readonly number[], keep: (o: Operands) => boole
 const rangeList = ([low, high]: Range) => Array.from({ length: sizeOf([low, high]) }, (_, i) => low + i);
 
 function distinctOf(op: Operation, list: readonly Operands[]): number {
-  return new Set(list.map((o) => problemKey({ op, ...o }))).size;
+  const commutative = op === 'add' || op === 'mult';
+  return new Set(list.map(({ a, b }) => (commutative && b < a ? b * 1e6 + a : a * 1e6 + b))).size;
 }
 
 function pool(
@@ -179,7 +181,11 @@ function multSpace(options: MultOptions): OpSpace {
   };
 }
 
-/** The dividends of `digits` digits, or of a fact (quotient 2–10 and its resto). */
+/**
+ * The dividends of `digits` digits with a quotient ≥ 2, or of a fact: quotient 2–10 and its resto. Enumerated from
+ * the divisor, quotient and resto when they are few (the exact divisions by two digits of a two-digit dividend are
+ * 250 problems with only eight answers, quotients 2–9; the exact facts by two digits 720 with nine).
+ */
 function divSpace(options: DivOptions): OpSpace {
   const bs =
     options.divisor.kind === 'list' ? [...options.divisor.divisors].sort((x, y) => x - y) : HARD_DIVISORS;
@@ -187,29 +193,30 @@ function divSpace(options: DivOptions): OpSpace {
     options.remainders === 'misturado'
       ? ['exata', 'resto']
       : [options.remainders === 'exata' ? 'exata' : 'resto'];
-  const maxB = bs[bs.length - 1] as number;
-  const dividends: Range =
-    options.dividend === 'fatos'
-      ? [4, 10 * maxB + maxB - 1]
-      : [10 ** (options.dividend - 1), 10 ** options.dividend - 1];
-  const factQuotient = options.dividend === 'fatos';
+  const digits = options.dividend;
+  const fatos = digits === 'fatos';
+  const [low, high]: Range = digits === 'fatos' ? [0, Infinity] : [10 ** (digits - 1), 10 ** digits - 1];
+  const quotients = (b: number, r: number): Range =>
+    fatos ? [2, 10] : [Math.max(2, Math.ceil((low - r) / b)), Math.floor((high - r) / b)];
   return {
     op: 'div',
     pools: kinds.map((kind) => {
       const exact = kind === 'exata';
-      const keep = ({ a, b }: Operands) => {
-        const q = Math.floor(a / b);
-        if ((a % b === 0) !== exact) return false;
-        return factQuotient ? q >= 2 && q <= 10 : q >= 2;
-      };
-      return pool('div', kind, dividends, bs, keep, (random) => {
+      const restos = (b: number): Range => (exact ? [0, 0] : [1, b - 1]);
+      const draw = (random: Random): Operands | null => {
         const b = random.pick(bs);
-        const r = exact ? 0 : random.int(1, b - 1);
-        if (factQuotient) return { a: random.int(2, 10) * b + r, b };
-        const low = Math.max(2, Math.ceil((dividends[0] - r) / b));
-        const high = Math.floor((dividends[1] - r) / b);
-        return low > high ? null : { a: random.int(low, high) * b + r, b };
-      });
+        const r = random.int(...restos(b));
+        const [qLow, qHigh] = quotients(b, r);
+        return qLow > qHigh ? null : { a: random.int(qLow, qHigh) * b + r, b };
+      };
+      let size = 0;
+      for (const b of bs) for (let r = restos(b)[0]; r <= restos(b)[1]; r++) size += sizeOf(quotients(b, r));
+      if (size > ENUMERATE_LIMIT) return { kind, list: null, distinct: Infinity, draw };
+      const list: Operands[] = [];
+      for (const b of bs)
+        for (let r = restos(b)[0]; r <= restos(b)[1]; r++)
+          for (let q = quotients(b, r)[0]; q <= quotients(b, r)[1]; q++) list.push({ a: q * b + r, b });
+      return { kind, list, distinct: distinctOf('div', list), draw: (random) => random.pick(list) };
     }),
   };
 }
@@ -236,7 +243,7 @@ export function spaceOf(op: Operation, custom: Pick<CustomOptions, Operation>): 
       space = divSpace(options as DivOptions);
       break;
   }
-  if (spaces.size >= 4096) spaces.clear();
+  if (spaces.size >= 8192) spaces.clear();
   spaces.set(id, space);
   return space;
 }
@@ -253,7 +260,7 @@ const QUICK_TRIES = 32;
  * these that has a candidate (the repeat rule of the README):
  *
  * 1. a problem not yet on the page that keeps today's rules (no answer three times, no fact with its inverse);
- * 2. else, among the problems of the kind that came least often, not the previous problem of the operation,
+ * 2. else, among the problems of the kind that came least often, not the previous problem of that kind,
  *    keeping the answer and inverse rules;
  * 3. else the same without those two rules;
  * 4. else any problem of the kind that came least often (a space of one problem; refused by checkCustom).
@@ -265,7 +272,7 @@ export function drawCustomProblems(
 ): Problem[] {
   const page = new PageProblems(1, 2);
   const counts = new Map<string, number>();
-  const last = new Map<Operation, string>();
+  const last = new Map<KindPool, string>();
   const seen = new Map<KindPool, number>();
   for (let index = 0; index < custom.count; index++) {
     const op = operations[index % operations.length] as Operation;
@@ -273,14 +280,14 @@ export function drawCustomProblems(
     let chosen = pools.length === 2 && random.chance(1, 2) ? (pools[1] as KindPool) : (pools[0] as KindPool);
     if (chosen.list?.length === 0) chosen = pools.find((p) => p.list?.length !== 0) ?? chosen;
     const allSeen = (seen.get(chosen) ?? 0) >= chosen.distinct;
-    const problem: Problem = drawFromPool(random, op, chosen, page, counts, last.get(op), allSeen);
+    const problem: Problem = drawFromPool(random, op, chosen, page, counts, last.get(chosen), allSeen);
     if (custom.format === 'lacuna') problem.blank = random.chance(1, 2) ? 'a' : 'b';
     page.add(problem);
     const key = problemKey(problem);
     const before = counts.get(key) ?? 0;
     if (before === 0) seen.set(chosen, (seen.get(chosen) ?? 0) + 1);
     counts.set(key, before + 1);
-    last.set(op, key);
+    last.set(chosen, key);
   }
   return page.problems;
 }
@@ -296,11 +303,13 @@ function drawFromPool(
 ): Problem {
   const list = pool.list;
   if (list === null) {
+    // Half the bound with every rule, then (never seen in the tests) a problem not yet on the page.
     for (let attempt = 0; attempt < MAX_CUSTOM_DRAWS; attempt++) {
       const operands = pool.draw(random);
       if (operands === null) continue;
       const problem = solve(op, operands);
-      if (page.accepts(problem)) return problem;
+      if (attempt < MAX_CUSTOM_DRAWS / 2 ? page.accepts(problem) : !counts.has(problemKey(problem)))
+        return problem;
     }
     throw new Error(`could not draw a new ${op} problem from its custom options`);
   }

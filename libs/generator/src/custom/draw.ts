@@ -332,3 +332,17 @@ function drawFromPool(
   }
   throw new Error(`no ${op} problem of kind ${pool.kind}`);
 }
+
+/**
+ * The order in which a problem reads in a line (formats `linha` and `lacuna`): a fact of the tabuadas (both
+ * factors 2–10) reads the tabuada first, as a tabuada is recited ("tabuada do 7": 7 × 8, that is b × a); every
+ * other problem reads a then b (25 × 7, 456 × 23, 63 ÷ 7, 52 − 17). `a` and `b` keep their meaning (a top or
+ * dividend, b bottom or divisor), so `blank` names the same term in either order.
+ */
+export function lineOrder(
+  problem: Pick<Problem, 'op' | 'a' | 'b'>,
+): readonly ['a', 'b'] | readonly ['b', 'a'] {
+  return problem.op === 'mult' && problem.a <= 10 && problem.b <= 10
+    ? (['b', 'a'] as const)
+    : (['a', 'b'] as const);
+}

@@ -10,7 +10,7 @@ import {
   type Operation,
   type PageOptions,
 } from '../../src/index.js';
-import { carriesInsideConta, spaceOf } from '../../src/custom/draw.js';
+import { carriesInsideConta, lineOrder, spaceOf } from '../../src/custom/draw.js';
 
 const ALL: Operation[] = ['add', 'sub', 'mult', 'div'];
 
@@ -246,5 +246,14 @@ describe('a custom page', () => {
       }),
     );
     expect(page.bncc).toEqual(['EF04MA03', 'EF04MA06']);
+  });
+});
+
+describe('lineOrder', () => {
+  it('reads a tabuada fact tabuada first, everything else a then b', () => {
+    expect(lineOrder({ op: 'mult', a: 8, b: 7 })).toEqual(['b', 'a']);
+    expect(lineOrder({ op: 'mult', a: 25, b: 7 })).toEqual(['a', 'b']);
+    expect(lineOrder({ op: 'div', a: 63, b: 7 })).toEqual(['a', 'b']);
+    expect(lineOrder({ op: 'add', a: 3, b: 6 })).toEqual(['a', 'b']);
   });
 });

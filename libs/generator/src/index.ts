@@ -78,3 +78,4 @@ export {
 } from './custom/draw.js';
 export { SKILL_SCOPES, contentBncc } from './custom/bncc.js';
 export { customTitle } from './custom/title.js';
+export { customSource } from './custom/source.js';

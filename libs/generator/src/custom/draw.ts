@@ -274,9 +274,10 @@ export function drawCustomProblems(
   const counts = new Map<string, number>();
   const last = new Map<KindPool, string>();
   const seen = new Map<KindPool, number>();
+  const spacesOf = new Map(operations.map((op) => [op, spaceOf(op, custom)]));
   for (let index = 0; index < custom.count; index++) {
     const op = operations[index % operations.length] as Operation;
-    const { pools } = spaceOf(op, custom);
+    const { pools } = spacesOf.get(op) as OpSpace;
     let chosen = pools.length === 2 && random.chance(1, 2) ? (pools[1] as KindPool) : (pools[0] as KindPool);
     if (chosen.list?.length === 0) chosen = pools.find((p) => p.list?.length !== 0) ?? chosen;
     const allSeen = (seen.get(chosen) ?? 0) >= chosen.distinct;

@@ -2,6 +2,8 @@ import { CustomOptionsSchema, type CustomOptionsInput } from '@app/contracts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   checkCustom,
+  customSource,
+  generateWordProblems,
   generatePage,
   presetOptions,
   sheetTitle,
@@ -25,8 +27,6 @@ function pageOptions(custom: CustomOptions): PageOptions {
     custom,
   };
 }
-
-const operationsOf = (custom: CustomOptions) => ALL.filter((op) => custom[op] !== undefined);
 
 describe('the custom options model', () => {
   it("the contracts' schema and the generator's type agree", () => {
@@ -255,5 +255,28 @@ describe('lineOrder', () => {
     expect(lineOrder({ op: 'mult', a: 25, b: 7 })).toEqual(['a', 'b']);
     expect(lineOrder({ op: 'div', a: 63, b: 7 })).toEqual(['a', 'b']);
     expect(lineOrder({ op: 'add', a: 3, b: 6 })).toEqual(['a', 'b']);
+  });
+});
+
+describe('customSource', () => {
+  it('gives the word problems contas of the custom options', () => {
+    const custom: CustomOptions = {
+      v: 1,
+      mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 'fatos' },
+      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 'fatos', remainders: 'exata' },
+      format: 'armada',
+      count: 8,
+      size: 'normal',
+    };
+    const problems = generateWordProblems('w', {
+      operations: ['mult', 'div'],
+      numbers: { mult: customSource('mult', custom), div: customSource('div', custom) },
+      count: 8,
+    });
+    expect(problems).toHaveLength(8);
+    for (const { conta } of problems) {
+      if (conta.op === 'mult') expect([6, 7, 8, 9]).toContain(conta.b);
+      else expect(conta.remainder === 0 && conta.b <= 5 && conta.result <= 10).toBe(true);
+    }
   });
 });

@@ -10,7 +10,7 @@ import {
   type PageOptions,
   type Problem,
 } from '../../src/index.js';
-import { spaceOf as engineSpaceOf } from '../../src/custom/draw.js';
+import { spaceOf as engineSpaceOf, type KindPool } from '../../src/custom/draw.js';
 import { randomFromSeed, type Random } from '../../src/random.js';
 
 // The property test of the custom engine (issue 25), shared by custom-addsub.test.ts and custom-multdiv.test.ts: random valid option sets, each page exercising every dimension of
@@ -257,7 +257,25 @@ interface KindSpace {
 /** Candidate pairs enumerated at most (a larger space counts as large). */
 const LIMIT = 3000;
 const spaceCache = new Map<string, Map<string, KindSpace | null>>();
+const enginePoolsByOptions = new WeakMap<object, readonly KindPool[]>();
+function enginePools(op: Operation, custom: CustomOptions): readonly KindPool[] {
+  const options = custom[op]!;
+  let pools = enginePoolsByOptions.get(options);
+  if (!pools) enginePoolsByOptions.set(options, (pools = engineSpaceOf(op, custom).pools));
+  return pools;
+}
+
+const spaceByOptions = new WeakMap<object, Map<string, KindSpace | null>>();
 function spaceOf(op: Operation, custom: CustomOptions): Map<string, KindSpace | null> {
+  const options = custom[op]!;
+  const cached = spaceByOptions.get(options);
+  if (cached) return cached;
+  const space = enumerateSpace(op, custom);
+  spaceByOptions.set(options, space);
+  return space;
+}
+
+function enumerateSpace(op: Operation, custom: CustomOptions): Map<string, KindSpace | null> {
   const id = `${op}:${JSON.stringify(custom[op])}`;
   const known = spaceCache.get(id);
   if (known) return known;
@@ -461,7 +479,7 @@ function checkPage(
   for (const [group, list] of byOpKind) {
     const [op, kind] = group.split(':') as [Operation, string];
     const space = spaceOf(op, custom).get(kind) ?? null;
-    const enginePool = engineSpaceOf(op, custom).pools.find((pool) => pool.kind === kind);
+    const enginePool = enginePools(op, custom).find((pool) => pool.kind === kind);
     if (space !== null && enginePool?.list === null && (space.distinct < 120 || space.answers < 40))
       broken(RULES[13], `${group}: ${space.distinct} problems, ${space.answers} answers`);
     const keys = space?.keys ?? null;
@@ -587,7 +605,7 @@ export function describeCustomSurvey(family: Family, pages: number): void {
     it('checks the repeat rule and the ample pages on many pages', SLOW, () => {
       const s = surveyed();
       if (process.env.CUSTOM_REPORT)
-        console.log(
+        console.warn(
           JSON.stringify({
             family: family.name,
             pages: s.pages,

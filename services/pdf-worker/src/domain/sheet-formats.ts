@@ -1,4 +1,5 @@
 import {
+  lineOrder,
   needsRoom,
   thousands,
   type CustomOptions,
@@ -145,18 +146,8 @@ const numberEm = (n: number) => {
   return [...text].reduce((sum, char) => sum + (char === '.' ? ADVANCE_EM.dot : ADVANCE_EM.digit), 0);
 };
 
-/**
- * The order in which a fact line reads its terms (`a` and `b` keep their meaning: top or dividend, bottom or
- * divisor): a fact of the tabuadas reads the tabuada first, as it is recited (7 × 8 in the tabuada do 7), every
- * other problem a then b.
- */
-export function readingOrder(
-  problem: Pick<Problem, 'op' | 'a' | 'b'>,
-): readonly ['a', 'b'] | readonly ['b', 'a'] {
-  return problem.op === 'mult' && problem.a <= 10 && problem.b <= 10
-    ? (['b', 'a'] as const)
-    : (['a', 'b'] as const);
-}
+/** The order in which a fact line reads its terms: the generator's (`lineOrder`: a tabuada fact tabuada first). */
+export const readingOrder = lineOrder;
 
 /** The width of one term of a fact line, in em: a number, or the blank of `lacuna`. */
 const slotEm =

@@ -3,6 +3,9 @@ import type { Browser, Page } from 'puppeteer-core';
 import { resolveChromium } from '@app/browser';
 import {
   allowedCounts,
+  checkCustom,
+  generatePage,
+  OPERATIONS,
   thousands,
   type CustomOptions,
   type GeneratedPage,
@@ -13,7 +16,7 @@ import { FONTS_LOADED, launchSheetBrowser } from '../../src/browser/browser-pool
 import { carryBoxColumns, renderSheetHtml } from '../../src/domain/sheet-html.js';
 import { PRINT_SIZES } from '../../src/domain/sheet-formats.js';
 import { customPage } from '../support/custom-pages.js';
-import { CUSTOM_SAMPLES, customSamplePage } from '../support/custom-samples.js';
+import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../support/custom-samples.js';
 import { measureSheets } from '../support/measure-sheet.js';
 
 // Issue 25: every format × print size × allowed count of "Personalizar", over a pairwise sample of the other options
@@ -258,6 +261,35 @@ describe('custom sheet layout', () => {
       expect([...counts].sort()).toEqual([...offered].sort());
       // Digit columns were measured on the contas armadas and in the quadriculados.
       if (format === 'armada' || format === 'arme') expect(measured.columns).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(FORMATS.flatMap((format) => SIZES.map((size) => ({ format, size }))))(
+    '$format, $size: the pages the generator draws fit, every allowed count, with their gabaritos',
+    async ({ format, size }) => {
+      const findings: string[] = [];
+      let index = 0;
+      for (const { name, practice } of PRACTICES) {
+        const options = { ...forFormat(practice, format), format, size };
+        for (const count of allowedCounts(options)) {
+          const custom: CustomOptions = {
+            v: 1,
+            ...options,
+            count,
+            ...(index % 3 === 1 ? { title: WIDEST_TITLE } : {}),
+          };
+          const operations = OPERATIONS.filter((op) => custom[op] !== undefined);
+          // Options the generator refuses (too few distinct problems) are not pages.
+          if (checkCustom(operations, custom).length > 0) continue;
+          const page = generatePage(`gerada-${format}-${size}-${count}-${index}`, customPageOptions(custom));
+          expect(page.problems).toHaveLength(count);
+          findings.push(...(await check(page, `gerada: ${name}, ${count}`, index % 2 === 0)));
+          index++;
+          pages++;
+        }
+      }
+      expect(index).toBeGreaterThan(PRACTICES.length);
+      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
     },
   );
 

@@ -1,5 +1,4 @@
-import type { CustomOptions, GeneratedPage } from '@app/generator';
-import { customPage } from './custom-pages.js';
+import { generatePage, type CustomOptions, type GeneratedPage, type PageOptions } from '@app/generator';
 
 /** Custom pages to look at (`npm run sheets`): the four of issue 25's "Done when", then one of each format × size. */
 export interface CustomSample {
@@ -140,5 +139,17 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
   },
 ];
 
+/** The page options of a custom page (the level is the builder's; a custom page is drawn from `custom` alone). */
+export const customPageOptions = (custom: CustomOptions, answers = true): PageOptions => ({
+  add: custom.add !== undefined,
+  sub: custom.sub !== undefined,
+  mult: custom.mult !== undefined,
+  div: custom.div !== undefined,
+  answers,
+  level: 1,
+  custom,
+});
+
+/** A sample as the generator draws it. */
 export const customSamplePage = (sample: CustomSample): GeneratedPage =>
-  customPage(`amostra-${sample.name}`, sample.custom);
+  generatePage(`amostra-${sample.name}`, customPageOptions(sample.custom));

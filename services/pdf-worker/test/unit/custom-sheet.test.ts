@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workProblem, type CustomOptions, type Problem } from '@app/generator';
+import { generatePage, workProblem, type CustomOptions, type Problem } from '@app/generator';
 import { carryBoxColumns, sheetDocument } from '../../src/domain/sheet-html.js';
 import {
   blankWidths,
@@ -9,6 +9,7 @@ import {
   teacherLine,
 } from '../../src/domain/sheet-formats.js';
 import { customPage } from '../support/custom-pages.js';
+import { customPageOptions } from '../support/custom-samples.js';
 
 // Issue 25: what a custom page's sheet decides before Chromium lays it out.
 
@@ -54,6 +55,39 @@ describe('custom sheet', () => {
             expect(boxes, `${problem.a} ${problem.op} ${problem.b}`).toContain(column);
           // + sem reserva and × of the facts never carry into a box: they get none.
           if (custom === sem) expect(boxes).toEqual([]);
+        }
+      }
+    }
+    expect(carried).toBeGreaterThan(1000);
+  });
+
+  it("puts a box over every carry of the generator's custom pages, and none for sem reserva or the facts", () => {
+    const options: CustomOptions[] = [
+      ADD_COM,
+      { ...ADD_COM, mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3 }, count: 9 },
+      {
+        ...ADD_COM,
+        add: { numbers: { kind: 'max', max: 1000 }, regrouping: 'misturado' },
+        mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 'fatos' },
+      },
+      {
+        ...ADD_COM,
+        add: { numbers: { kind: 'digits', top: 5, bottom: 4 }, regrouping: 'sem' },
+        mult: undefined,
+      },
+    ];
+    let carried = 0;
+    for (const custom of options) {
+      for (let index = 0; index < 200; index++) {
+        const page = generatePage(`caixas-geradas-${index}`, customPageOptions(custom));
+        for (const problem of page.problems) {
+          const boxes = carryBoxColumns(problem, page.options.level, custom);
+          const carries = writtenCarries(problem);
+          if (carries.length > 0) carried++;
+          for (const column of carries)
+            expect(boxes, `${problem.a} ${problem.op} ${problem.b}`).toContain(column);
+          if (problem.op === 'add' && custom.add?.regrouping === 'sem') expect(boxes).toEqual([]);
+          if (problem.op === 'mult' && custom.mult?.multiplicand === 'fatos') expect(boxes).toEqual([]);
         }
       }
     }

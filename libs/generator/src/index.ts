@@ -58,11 +58,26 @@ export {
   MAX_DIGITS,
   ONE_DIGIT_DIVISORS,
   ROOMY_COUNTS,
+  WIDEST_COUNTS,
   TABLES,
   TITLE_MAX,
   allowedCounts,
   checkCustom,
   listWords,
   needsRoom,
+  roomNeeded,
   presetOptions,
 } from './custom/options.js';
+export type { CustomKind, KindPool, OpSpace } from './custom/draw.js';
+export {
+  ENUMERATE_LIMIT,
+  MAX_CUSTOM_DRAWS,
+  MIN_DISTINCT,
+  TWO_DIGIT_MULTIPLIERS,
+  carriesInsideConta,
+  lineOrder,
+  spaceOf,
+} from './custom/draw.js';
+export { SKILL_SCOPES, contentBncc } from './custom/bncc.js';
+export { customTitle } from './custom/title.js';
+export { customSource } from './custom/source.js';

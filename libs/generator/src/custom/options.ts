@@ -1,4 +1,5 @@
 import type { Level, Operation } from '../types.js';
+import { MIN_DISTINCT, spaceOf } from './draw.js';
 
 /**
  * A page's custom options ("Personalizar", issue 25), version 1. Optional on a page: a page without them is drawn
@@ -86,28 +87,53 @@ export const FORMAT_NAMES: Readonly<Record<SheetFormat, string>> = {
  * conta that needs more room (÷ in the chave, × by two digits) takes the first list of `ROOMY_COUNTS`.
  */
 export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSize, readonly number[]>>>> = {
-  armada: { normal: [12, 16, 20], grande: [8, 12] },
+  armada: { normal: [12, 16, 20], grande: [6, 9, 12] },
   arme: { normal: [8, 12], grande: [6, 8] },
   linha: { normal: [20, 30, 40], grande: [12, 20, 30] },
   lacuna: { normal: [20, 30, 40], grande: [12, 20, 30] },
 };
 
-/** Counts of a page whose contas need more room: armada or arme with ÷ in the chave or × by two digits. */
+/**
+ * Counts of a page whose contas need more room: armada or arme with ÷ in the chave or × by two digits (measured by
+ * the sheet's layout test, like every list here).
+ */
 export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = {
   normal: [8, 12],
-  grande: [6, 8],
+  grande: [4],
 };
+
+/**
+ * Counts of a page with the widest chave: a four-digit dividend by a one-digit divisor (nine digit columns and four
+ * steps, nine written lines).
+ */
+export const WIDEST_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = {
+  normal: [6, 9],
+  grande: [4],
+};
+
+/**
+ * The room a conta of these options takes: `roomy` for ÷ in the chave or × by two digits, `widest` for a
+ * four-digit dividend by one digit, `facts` for a page of lines or a conta of + − × by one digit.
+ */
+export function roomNeeded(
+  custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>,
+): 'facts' | 'roomy' | 'widest' {
+  if (custom.format !== 'armada' && custom.format !== 'arme') return 'facts';
+  if (custom.div?.dividend === 4 && custom.div.divisor.kind === 'list') return 'widest';
+  return custom.div !== undefined || custom.mult?.multiplier.kind === 'twoDigits' ? 'roomy' : 'facts';
+}
 
 /** Whether a problem of these options needs the roomy cells (chave, or two partial products). */
 export function needsRoom(custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>): boolean {
-  if (custom.format !== 'armada' && custom.format !== 'arme') return false;
-  return custom.div !== undefined || custom.mult?.multiplier.kind === 'twoDigits';
+  return roomNeeded(custom) !== 'facts';
 }
 
 export function allowedCounts(
   custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div'>,
 ): readonly number[] {
-  return needsRoom(custom) ? ROOMY_COUNTS[custom.size] : FORMAT_COUNTS[custom.format][custom.size];
+  const room = roomNeeded(custom);
+  if (room === 'widest') return WIDEST_COUNTS[custom.size];
+  return room === 'roomy' ? ROOMY_COUNTS[custom.size] : FORMAT_COUNTS[custom.format][custom.size];
 }
 
 /** A refusal of an impossible combination: the control it belongs to (a dotted path in CustomOptions) and why. */
@@ -167,6 +193,18 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
       field: 'div.remainders',
       message: 'No formato “Número que falta”, a divisão precisa ser exata.',
     });
+  // Too few different problems to be worth a page (counted by enumerating the option's space; the repeat rule of
+  // the README covers the small spaces above the bound, such as the tabuada do 2 and its nine facts).
+  for (const op of ['add', 'sub', 'mult', 'div'] as const) {
+    if (!operations.includes(op) || custom[op] === undefined) continue;
+    if (problems.some((problem) => problem.field === op || problem.field.startsWith(`${op}.`))) continue;
+    const few = spaceOf(op, custom).pools.find((pool) => pool.distinct < MIN_DISTINCT);
+    if (few !== undefined)
+      problems.push({
+        field: SPACE_FIELDS[op],
+        message: `Com estas opções há só ${few.distinct} ${few.distinct === 1 ? 'conta diferente' : 'contas diferentes'} de ${OPERATION_WORDS[op]}${KIND_WORDS[few.kind]}. Escolha números maiores.`,
+      });
+  }
   if (!allowedCounts(custom).includes(custom.count))
     problems.push({
       field: 'count',
@@ -174,6 +212,22 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
     });
   return problems;
 }
+
+/** The control that sets the size of an operation's space. */
+const SPACE_FIELDS: Readonly<Record<Operation, string>> = {
+  add: 'add.numbers',
+  sub: 'sub.numbers',
+  mult: 'mult.multiplier',
+  div: 'div.dividend',
+};
+
+const KIND_WORDS = {
+  sem: ' sem reserva',
+  com: ' com reserva',
+  exata: ' exata',
+  resto: ' com resto',
+  fato: '',
+};
 
 /** "8, 12 ou 16". */
 export function listWords(words: readonly string[], last = 'ou'): string {

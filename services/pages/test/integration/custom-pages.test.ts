@@ -35,6 +35,12 @@ const pagesOf = async (userId: string) =>
     await sql<{ n: number }>(stack, 'SELECT count(*)::int AS n FROM pages.pages WHERE user_id = $1', [userId])
   )[0]!.n;
 
+interface Answers {
+  title: string;
+  format?: string;
+  problems: Array<{ op: string; a: number; b: number; result: number; blank?: 'a' | 'b' }>;
+}
+
 /** The custom options of the tabuada do 7 page with one field changed (or added). */
 const customWith = (change: Record<string, unknown>) => ({
   ...tabuadaDo7Request,
@@ -61,6 +67,22 @@ describe('POST /api/page with custom options (issue 25)', () => {
       expect(answers.body.payload!.problems).toEqual(drawn.problems);
       expect(answers.body.payload!.format).toBe(request.custom!.format);
     }
+    // What issue 25 promises of these two: the tabuada do 7 alone, 30 of it; a blank term in each missing number.
+    const [seven, missing] = await Promise.all(
+      [tabuadaDo7Request, missingNumberRequest].map(async (request) => {
+        const mine = await call<Array<{ code: string; options: PageRequest }>>(gw, getMyPages, {
+          token: user.token,
+        });
+        const { code } = mine.body.payload!.find((p) => p.options.custom!.format === request.custom!.format)!;
+        return (await call<Answers>(gw, pageAnswers, { query: { code }, token: user.token })).body.payload!;
+      }),
+    );
+    expect(seven!.title).toBe('Tabuada do 7');
+    expect(seven!.problems.map((p) => [p.op, p.b, p.result === p.a * 7])).toEqual(
+      Array.from({ length: 30 }, () => ['mult', 7, true]),
+    );
+    expect(missing!.problems).toHaveLength(20);
+    expect(missing!.problems.every((p) => p.blank === 'a' || p.blank === 'b')).toBe(true);
     // Minhas Compras carries each page's options, for "Gerar outra igual".
     const mine = await call<Array<{ options: PageRequest }>>(gw, getMyPages, { token: user.token });
     expect(mine.body.payload!.map((p) => p.options).sort((a, b) => Number(a.add) - Number(b.add))).toEqual([

@@ -48,6 +48,12 @@ describe('Minhas Compras names each page by what it practises (issue 28)', () =>
 
   it('gives a custom page its custom options too, so "Gerar outra igual" opens the builder with them (issue 25)', () => {
     const [item] = myPurchases([page('jkl', tabuadaDo7Request)]);
-    expect(item!.options).toEqual(tabuadaDo7Request);
+    expect(item).toEqual({
+      code: 'jkl',
+      created_at: '2026-03-04T12:30:00.000Z',
+      title: 'Tabuada do 7',
+      level: 1,
+      options: tabuadaDo7Request,
+    });
   });
 });

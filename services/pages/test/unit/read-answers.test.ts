@@ -72,6 +72,26 @@ describe('readAnswers', () => {
     }
   });
 
+  it('gives the tabuada do 7 page its 30 facts of the 7, and each missing-number problem its blank term', async () => {
+    const w = memoryDeps();
+    for (const [code, options] of [
+      ['sete', tabuadaDo7Request],
+      ['lacuna', missingNumberRequest],
+    ] as const) {
+      await w.repo.insert({ code, userId: 'ana', seed: 'semente', options, rules: 2 });
+      await w.repo.markBought(code, new Date());
+    }
+    const seven = await readAnswers(w.deps, ana, 'sete');
+    expect(seven.title).toBe('Tabuada do 7');
+    expect(seven.problems).toHaveLength(30);
+    expect(seven.problems.every((p) => p.op === 'mult' && p.b === 7 && p.result === p.a * 7)).toBe(true);
+    expect(seven.problems.every((p) => !('blank' in p))).toBe(true);
+
+    const blanks = (await readAnswers(w.deps, ana, 'lacuna')).problems.map((p) => p.blank);
+    expect(blanks).toHaveLength(20);
+    expect(new Set(blanks)).toEqual(new Set(['a', 'b']));
+  });
+
   it('answers a preset page without a format or blanks, as before', async () => {
     const w = await boughtPage(2);
     const answers = await readAnswers(w.deps, ana, 'folha');

@@ -42,9 +42,9 @@ export class FakeBilling {
 }
 
 /**
- * pages' dependencies in memory: the pages and saved sheets tables, the RENDERS bucket, billing behind a recording bus, and a
- * pdf-worker that stores a page's file as soon as its job is published (`worker.running = false`: it prints
- * nothing). Payloads are checked against the contracts both ways, as the real bus does.
+ * pages' dependencies in memory: the pages and saved sheets tables, the RENDERS bucket, billing behind a recording
+ * bus, and a pdf-worker that stores a page's file as soon as its job is published (`worker.running = false`: it
+ * prints nothing). Payloads are checked against the contracts both ways, as the real bus does.
  */
 export function memoryDeps({
   renderWaitMs = 8000,

@@ -4,8 +4,9 @@ import type { AuthDeps } from './deps.js';
 
 /**
  * Everything the site holds about a member (LGPD art. 18, V): the account from auth's own table, the purchases and
- * saved builder settings from pages and the statement and payments from billing, asked over NATS for this user id only (the caller's session's).
- * A service that does not answer fails the export (a partial file would be read as complete).
+ * the saved builder settings from pages and the statement and payments from billing, asked over NATS for this user
+ * id only (the caller's session's). A service that does not answer fails the export (a partial file would be read
+ * as complete).
  */
 export async function exportMyData(
   deps: Pick<AuthDeps, 'repos' | 'bus'>,

@@ -121,6 +121,8 @@ const ns = 1_000_000;
 
 /** How long a request keeps asking while nobody responds (a replica reconnecting after its node died). */
 const REQUEST_RETRY_BUDGET_MS = 3000;
+/** How long a JetStream administration call (a stream or consumer created or updated) may take: see `manager`. */
+const JS_ADMIN_TIMEOUT_MS = 30_000;
 const te = new TextEncoder();
 const td = new TextDecoder();
 
@@ -134,6 +136,7 @@ export class Bus {
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly connectionListeners = new Set<(change: ConnectionChange) => void>();
   private jsm?: JetStreamManager;
+  private adminJsm?: JetStreamManager;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -362,6 +365,16 @@ export class Bus {
     return this.jsm;
   }
 
+  /**
+   * The streams and consumers set up at start-up: their calls wait up to JS_ADMIN_TIMEOUT_MS, not the client's
+   * 5 s, so a start during a replicated stream's election or on a busy machine waits for the cluster rather than
+   * failing the service's start. (Reads of the object store keep the 5 s of `manager`: a member waits on those.)
+   */
+  private async adminManager(): Promise<JetStreamManager> {
+    this.adminJsm ??= await jetstreamManager(this.nc, { timeout: JS_ADMIN_TIMEOUT_MS });
+    return this.adminJsm;
+  }
+
   /** A JetStream Object Store bucket of the contracts (created on first use, with the configured replicas). */
   async fileStore(name: BucketName): Promise<FileStore> {
     return NatsFileStore.open(this.nc, await this.manager(), {
@@ -376,7 +389,7 @@ export class Bus {
 
   /** Create or update the named streams (idempotent; every service calls it for what it touches). */
   async ensureStreams(...names: StreamName[]): Promise<void> {
-    const jsm = await this.manager();
+    const jsm = await this.adminManager();
     for (const name of names) {
       const def = Streams[name];
       const config = {
@@ -457,7 +470,7 @@ export class Bus {
     opts: ConsumeOptions,
     handler: (payload: z.infer<P>, ctx: ConsumeContext) => Promise<void>,
   ): Promise<void> {
-    const jsm = await this.manager();
+    const jsm = await this.adminManager();
     const stream = this.streamName(def.stream);
     const durable = this.opts.prefix ? `${this.opts.prefix}_${opts.durable}` : opts.durable;
     const config = {

@@ -66,3 +66,4 @@ export {
   needsRoom,
   presetOptions,
 } from './custom/options.js';
+export { describeSheet } from './custom/describe.js';

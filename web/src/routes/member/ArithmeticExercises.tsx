@@ -381,6 +381,11 @@ export default function ArithmeticExercises() {
                   {generationFailed}
                 </p>
               )}
+              {problems.some((problem) => problem.control !== null) && (
+                <p className="alert" role="status">
+                  Para gerar a página, corrija o que está indicado em Personalizar.
+                </p>
+              )}
               {problems
                 .filter((problem) => problem.control === null)
                 .map((problem) => (

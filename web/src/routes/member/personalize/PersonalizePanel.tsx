@@ -31,7 +31,7 @@ const OPERATION_NAMES: Readonly<Record<Operation, { label: string; sign: string 
 
 /** How each format looks on the sheet, beside its name. */
 const FORMAT_SAMPLES: Readonly<Record<SheetFormat, string>> = {
-  armada: '34\n+ 12',
+  armada: '  34\n+ 12',
   arme: '34 + 12',
   linha: '7 × 8 = ___',
   lacuna: '___ + 6 = 9',

@@ -274,7 +274,7 @@ export default function ArithmeticExercises() {
       <p className="lead">Escolha as operações e o nível, gere a página e veja a prévia antes de comprar.</p>
 
       <form
-        className="builder__body"
+        className={draft ? 'builder__body builder__body--long' : 'builder__body'}
         onSubmit={(event) => {
           event.preventDefault();
           if (canGenerate) void generate();

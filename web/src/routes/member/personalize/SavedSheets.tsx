@@ -182,7 +182,8 @@ export default function SavedSheets({
 
       {list.state === 'loading' && <p className="personalize__note">Carregando suas folhas salvas…</p>}
       {list.state === 'error' && (
-        <div className="alert alert--error" role="alert">
+        // Not role="alert": the builder works without the list, and its own alerts stay the only ones.
+        <div className="alert alert--error">
           <p>Não foi possível carregar suas folhas salvas. {list.message}</p>
           <button
             type="button"

@@ -1,6 +1,7 @@
 /**
- * `npm test`: unit, integration and end-to-end tiers, then one closing line `N passed, N failed` summing them.
- * `npm test -- unit integration` runs only the named tiers. Each tier writes a JSON report to test-results/.
+ * `npm test`: the static checks (typecheck, then lint: issue 30), then the unit, integration and end-to-end tiers,
+ * then one closing line `N passed, N failed` summing them (each static check counts as one). `npm test -- unit
+ * integration` runs only the named tiers. Each test tier writes a JSON report to test-results/.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ await ensureSupportedNode();
 // What every test process runs on: vitest's and Playwright's workers (this Node) and whatever they start by name.
 console.log(`▶ Node ${execFileSync('node', ['-v'], { encoding: 'utf8' }).trim()} (${process.execPath})`);
 
-type Tier = 'unit' | 'integration' | 'e2e';
+type Tier = 'checks' | 'unit' | 'integration' | 'e2e';
 interface Outcome {
   tier: Tier;
   passed: number;
@@ -20,7 +21,7 @@ interface Outcome {
   note?: string;
 }
 
-const allTiers: Tier[] = ['unit', 'integration', 'e2e'];
+const allTiers: Tier[] = ['checks', 'unit', 'integration', 'e2e'];
 const asked = process.argv.slice(2).filter((a): a is Tier => (allTiers as string[]).includes(a));
 const tiers = asked.length ? asked : allTiers;
 const results = fromRoot('test-results');
@@ -64,6 +65,29 @@ function readPlaywright(file: string) {
 
 const outcomes: Outcome[] = [];
 
+// A type or lint error fails the run before any test (issue 30); the tests still run, so one run shows everything.
+if (tiers.includes('checks')) {
+  const started = Date.now();
+  let passed = 0;
+  const failedChecks: string[] = [];
+  for (const [name, script] of [
+    ['typecheck', 'typecheck'],
+    ['lint', 'lint'],
+  ] as const) {
+    console.log(`\n▶ ${name} (npm run ${script})`);
+    if (run('npm', ['run', '--silent', script]) === 0) passed++;
+    else failedChecks.push(name);
+  }
+  outcomes.push({
+    tier: 'checks',
+    passed,
+    failed: failedChecks.length,
+    skipped: 0,
+    seconds: (Date.now() - started) / 1000,
+    note: failedChecks.length ? `${failedChecks.join(', ')} failed` : undefined,
+  });
+}
+
 if (tiers.includes('e2e')) {
   console.log('\n▶ build (the end-to-end tier serves the built SPA and the free samples)');
   if (run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']) !== 0) {
@@ -83,8 +107,9 @@ for (const tier of tiers) {
       : run('npx', [
           'vitest',
           'run',
+          // The integration tier is two projects that run side by side (vitest.config.ts).
           '--project',
-          tier,
+          tier === 'integration' ? 'integration*' : tier,
           '--reporter=default',
           '--reporter=json',
           `--outputFile=${report}`,

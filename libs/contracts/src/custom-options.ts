@@ -14,7 +14,11 @@ const int = (min: number, max: number, what: string) =>
     .max(max, { message: `${what}: escolha de ${min} a ${max}.` });
 
 const NumberSize = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('digits'), top: int(1, 5, 'Algarismos'), bottom: int(1, 5, 'Algarismos') }),
+  z.strictObject({
+    kind: z.literal('digits'),
+    top: int(1, 5, 'Algarismos'),
+    bottom: int(1, 5, 'Algarismos'),
+  }),
   z.strictObject({
     kind: z.literal('max'),
     max: z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100), z.literal(1000)], {
@@ -62,7 +66,9 @@ const Div = z.strictObject({
   dividend: z.union([z.literal('fatos'), z.literal(2), z.literal(3), z.literal(4)], {
     message: 'Dividendo: escolha fatos, 2, 3 ou 4 algarismos.',
   }),
-  remainders: z.enum(['exata', 'resto', 'misturado'], { message: 'Resto: escolha exata, com resto ou misturado.' }),
+  remainders: z.enum(['exata', 'resto', 'misturado'], {
+    message: 'Resto: escolha exata, com resto ou misturado.',
+  }),
 });
 
 export const TITLE_MAX_CHARS = 60;

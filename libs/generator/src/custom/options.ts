@@ -93,7 +93,10 @@ export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSi
 };
 
 /** Counts of a page whose contas need more room: armada or arme with ÷ in the chave or × by two digits. */
-export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = { normal: [8, 12], grande: [6, 8] };
+export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = {
+  normal: [8, 12],
+  grande: [6, 8],
+};
 
 /** Whether a problem of these options needs the roomy cells (chave, or two partial products). */
 export function needsRoom(custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>): boolean {
@@ -101,7 +104,9 @@ export function needsRoom(custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>
   return custom.div !== undefined || custom.mult?.multiplier.kind === 'twoDigits';
 }
 
-export function allowedCounts(custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div'>): readonly number[] {
+export function allowedCounts(
+  custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div'>,
+): readonly number[] {
   return needsRoom(custom) ? ROOMY_COUNTS[custom.size] : FORMAT_COUNTS[custom.format][custom.size];
 }
 
@@ -180,8 +185,9 @@ export function listWords(words: readonly string[], last = 'ou'): string {
  * finer than the options can say: Fácil + draws its sums evenly, for one). A page made without custom options is
  * drawn by the preset itself, not by these.
  */
-export function presetOptions(level: Level): Required<Pick<CustomOptions, 'add' | 'sub' | 'mult' | 'div'>> &
-  Pick<CustomOptions, 'format' | 'size'> {
+export function presetOptions(
+  level: Level,
+): Required<Pick<CustomOptions, 'add' | 'sub' | 'mult' | 'div'>> & Pick<CustomOptions, 'format' | 'size'> {
   switch (level) {
     case 0:
       return {
@@ -197,7 +203,11 @@ export function presetOptions(level: Level): Required<Pick<CustomOptions, 'add' 
         add: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
         sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
         mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5] }, multiplicand: 2 },
-        div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] }, dividend: 3, remainders: 'misturado' },
+        div: {
+          divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+          dividend: 3,
+          remainders: 'misturado',
+        },
         format: 'armada',
         size: 'normal',
       };

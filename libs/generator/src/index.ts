@@ -66,4 +66,17 @@ export {
   needsRoom,
   presetOptions,
 } from './custom/options.js';
+export type { CustomKind, KindPool, OpSpace } from './custom/draw.js';
+export {
+  ENUMERATE_LIMIT,
+  MAX_CUSTOM_DRAWS,
+  MIN_DISTINCT,
+  TWO_DIGIT_MULTIPLIERS,
+  carriesInsideConta,
+  lineOrder,
+  spaceOf,
+} from './custom/draw.js';
+export { SKILL_SCOPES, contentBncc } from './custom/bncc.js';
+export { customTitle } from './custom/title.js';
+export { customSource } from './custom/source.js';
 export { describeSheet } from './custom/describe.js';

@@ -1,4 +1,7 @@
 import { bnccCodes } from './bncc.js';
+import { contentBncc } from './custom/bncc.js';
+import { drawCustomProblems } from './custom/draw.js';
+import { checkCustom } from './custom/options.js';
 import { drawProblem, PageProblems } from './problems.js';
 import { randomFromSeed } from './random.js';
 import type { GeneratedPage, Level, LevelName, Operation, PageOptions, RulesVersion } from './types.js';
@@ -51,6 +54,8 @@ export function selectedOperations(options: Pick<PageOptions, Operation>): Opera
 /**
  * Same seed and options, same page: the pages service stores only the seed and re-renders from it.
  * Problems are dealt round-robin (+, −, ×, ÷ among those selected) so every selected operation appears.
+ * With `options.custom` (issue 25) the page is drawn from those options (README, "Opções personalizadas"), and
+ * its BNCC codes are computed from its problems; throws on options `checkCustom` refuses.
  */
 export function generatePage(
   seed: string,
@@ -62,6 +67,18 @@ export function generatePage(
   if (!(options.level in LEVEL_NAMES)) throw new Error(`unknown level ${String(options.level)}`);
 
   const random = randomFromSeed(seed);
+  if (options.custom !== undefined) {
+    const refused = checkCustom(operations, options.custom);
+    if (refused.length > 0) throw new Error(`custom options refused: ${refused[0]!.message}`);
+    const problems = drawCustomProblems(random, operations, options.custom);
+    return {
+      options: { ...options },
+      rules,
+      problems,
+      bncc: contentBncc(problems, operations),
+      levelName: LEVEL_NAMES[options.level],
+    };
+  }
   const page = new PageProblems(options.level, rules, options.add);
   const count = problemCount(options, rules);
   for (let index = 0; index < count; index++) {

@@ -326,11 +326,12 @@ export class PageProblems {
   /**
    * No problem twice; no answer three times; at Fácil no two additions with the same sum (so the sums stay as
    * even as the draw); never a multiplication and the exact division that undoes it (3 × 5 and 15 ÷ 3).
+   * `repeatAllowed` drops only the first rule (custom pages whose option has too few distinct problems, README).
    */
-  accepts(problem: Problem): boolean {
+  accepts(problem: Problem, repeatAllowed = false): boolean {
     if (this.rules >= 2 && isHardQuotientTen(this.level, problem) && this.quotientTens >= 1) return false;
     if (this.level === 0 && problem.op === 'add' && this.easySums.includes(problem.result)) return false;
-    if (this.keys.includes(problemKey(problem))) return false;
+    if (!repeatAllowed && this.keys.includes(problemKey(problem))) return false;
     const answer = answerKey(problem);
     // Rules 2: on a Fácil page with + a division never repeats an answer of the page, so that its quotients (now
     // 10 of the 20 on a + ÷ page) do not take the second place of a sum (Fácil + draws its sums evenly).

@@ -1,3 +1,4 @@
+import { customTitle } from './custom/title.js';
 import type { Level, Operation, PageOptions } from './types.js';
 
 const LEVEL_WORDS: Readonly<Record<Level, string>> = { 0: 'Fácil', 1: 'Médio', 2: 'Difícil' };
@@ -19,10 +20,12 @@ const NOUNS: Readonly<Record<Operation, string>> = {
 
 /**
  * The sheet's title names what it practises: "Adição com reserva — Médio", "Adição e subtração — Fácil",
- * "As quatro operações — Difícil".
+ * "As quatro operações — Difícil". A custom page (issue 25) is named by its options, with no level word
+ * ("Tabuada do 7", `customTitle`).
  */
 export function sheetTitle(options: PageOptions): string {
   const operations = (['add', 'sub', 'mult', 'div'] as const).filter((op) => options[op]);
+  if (options.custom !== undefined) return customTitle(operations, options.custom);
   let what: string;
   if (operations.length === 1) what = SINGLE[operations[0]!][options.level];
   else if (operations.length === 4) what = 'As quatro operações';

@@ -1,4 +1,5 @@
 import type { Level, Operation } from '../types.js';
+import { MIN_DISTINCT, spaceOf } from './draw.js';
 
 /**
  * A page's custom options ("Personalizar", issue 25), version 1. Optional on a page: a page without them is drawn
@@ -167,6 +168,18 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
       field: 'div.remainders',
       message: 'No formato “Número que falta”, a divisão precisa ser exata.',
     });
+  // Too few different problems to be worth a page (counted by enumerating the option's space; the repeat rule of
+  // the README covers the small spaces above the bound, such as the tabuada do 2 and its nine facts).
+  for (const op of ['add', 'sub', 'mult', 'div'] as const) {
+    if (!operations.includes(op) || custom[op] === undefined) continue;
+    if (problems.some((problem) => problem.field === op || problem.field.startsWith(`${op}.`))) continue;
+    const few = spaceOf(op, custom).pools.find((pool) => pool.distinct < MIN_DISTINCT);
+    if (few !== undefined)
+      problems.push({
+        field: SPACE_FIELDS[op],
+        message: `Com estas opções há só ${few.distinct} ${few.distinct === 1 ? 'conta diferente' : 'contas diferentes'} de ${OPERATION_WORDS[op]}${KIND_WORDS[few.kind]}. Escolha números maiores.`,
+      });
+  }
   if (!allowedCounts(custom).includes(custom.count))
     problems.push({
       field: 'count',
@@ -174,6 +187,22 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
     });
   return problems;
 }
+
+/** The control that sets the size of an operation's space. */
+const SPACE_FIELDS: Readonly<Record<Operation, string>> = {
+  add: 'add.numbers',
+  sub: 'sub.numbers',
+  mult: 'mult.multiplier',
+  div: 'div.dividend',
+};
+
+const KIND_WORDS = {
+  sem: ' sem reserva',
+  com: ' com reserva',
+  exata: ' exata',
+  resto: ' com resto',
+  fato: '',
+};
 
 /** "8, 12 ou 16". */
 export function listWords(words: readonly string[], last = 'ou'): string {

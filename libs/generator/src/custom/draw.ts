@@ -1,0 +1,349 @@
+import {
+  HARD_DIVISORS,
+  PageProblems,
+  additionCarries,
+  digitsOf,
+  problemKey,
+  solve,
+  subtractionBorrows,
+} from '../problems.js';
+import type { Random } from '../random.js';
+import type { Operation, Problem } from '../types.js';
+import type { AddSubOptions, CustomOptions, DivOptions, MultOptions, NumberSize } from './options.js';
+
+/**
+ * The custom engine (issue 25, options version 1): each operation's problems are drawn from its options, the kind of
+ * a misturado problem (sem/com reserva, exata/com resto) a fair coin tossed before the draw. The README's section
+ * "Opções personalizadas" is the specification; a change of what version 1 draws is a new options version.
+ */
+
+/** The kind of a problem within its operation's options: one kind, or one side of a misturado coin. */
+export type CustomKind = 'sem' | 'com' | 'exata' | 'resto' | 'fato';
+
+interface Operands {
+  a: number;
+  b: number;
+}
+
+/**
+ * The problems of one kind of an operation's options. A small space (at most ENUMERATE_LIMIT candidate pairs) is
+ * enumerated: `list` holds every pair and `distinct` counts them as a learner does (3 + 4 and 4 + 3 are one). A
+ * large one is drawn by rejection (`list` null, `distinct` Infinity: the property test checks that each it meets has
+ * at least 120 distinct problems, three times the largest count, and 40 answers).
+ */
+export interface KindPool {
+  kind: CustomKind;
+  list: readonly Operands[] | null;
+  distinct: number;
+  draw: (random: Random) => Operands | null;
+}
+
+export interface OpSpace {
+  op: Operation;
+  /** One pool, or the two sides of a misturado coin (the first is taken on heads). */
+  pools: KindPool[];
+}
+
+/** At most this many candidate pairs are enumerated (the smaller spaces); larger ones are drawn by rejection. */
+export const ENUMERATE_LIMIT = 2500;
+
+/** An option whose kind has fewer distinct problems than this is refused by `checkCustom`. */
+export const MIN_DISTINCT = 4;
+
+/** Two-digit multipliers (× "dois algarismos"): 11–99 but not 20, 30 … 90, which only add a zero to a fact. */
+export const TWO_DIGIT_MULTIPLIERS = HARD_DIVISORS;
+
+const digitAt = (value: number, column: number): number => Math.floor(value / 10 ** column) % 10;
+
+/**
+ * Com reserva inside the conta: a carry out of a column that is not the last one (that carry goes straight into the
+ * result: 467 + 700 carries only there), or, when both terms have one digit, out of the units (7 + 5). Generalises
+ * rules 2 Médio + (out of the units or the tens of a three-digit conta).
+ */
+export function carriesInsideConta(a: number, b: number): boolean {
+  const columns = Math.max(digitsOf(a).length, digitsOf(b).length);
+  if (columns === 1) return a + b >= 10;
+  let carry = 0;
+  for (let column = 0; column < columns - 1; column++) {
+    carry = digitAt(a, column) + digitAt(b, column) + carry >= 10 ? 1 : 0;
+    if (carry === 1) return true;
+  }
+  return false;
+}
+
+/** A term of `digits` digits; a one-digit term is 2–9 (adding or taking 0 or 1 is no exercise). */
+export function termRange(digits: number): [number, number] {
+  return digits === 1 ? [2, 9] : [10 ** (digits - 1), 10 ** digits - 1];
+}
+
+type Range = [number, number];
+const sizeOf = ([low, high]: Range) => Math.max(0, high - low + 1);
+
+/** What the + or − options allow before the kind: the ranges to draw from and the pair test. */
+function addSubShape(
+  op: 'add' | 'sub',
+  numbers: NumberSize,
+): { a: Range; b: Range; valid: (o: Operands) => boolean } {
+  if (numbers.kind === 'digits') {
+    const a = termRange(numbers.top);
+    const b = termRange(numbers.bottom);
+    return op === 'add' ? { a, b, valid: () => true } : { a, b, valid: (o) => o.b < o.a };
+  }
+  const max = numbers.max;
+  return op === 'add'
+    ? { a: [2, max - 2], b: [2, max - 2], valid: (o) => o.a + o.b <= max }
+    : { a: [3, max], b: [2, max - 1], valid: (o) => o.b < o.a };
+}
+
+const addSubKind = (op: 'add' | 'sub', kind: CustomKind) =>
+  op === 'add'
+    ? kind === 'sem'
+      ? (o: Operands) => !additionCarries(o.a, o.b)
+      : (o: Operands) => carriesInsideConta(o.a, o.b)
+    : kind === 'sem'
+      ? (o: Operands) => !subtractionBorrows(o.a, o.b)
+      : (o: Operands) => subtractionBorrows(o.a, o.b);
+
+function enumerate(a: Range, bs: readonly number[], keep: (o: Operands) => boolean): Operands[] {
+  const list: Operands[] = [];
+  for (let x = a[0]; x <= a[1]; x++) {
+    for (const y of bs) {
+      const o = { a: x, b: y };
+      if (keep(o)) list.push(o);
+    }
+  }
+  return list;
+}
+
+const rangeList = ([low, high]: Range) => Array.from({ length: sizeOf([low, high]) }, (_, i) => low + i);
+
+function distinctOf(op: Operation, list: readonly Operands[]): number {
+  const commutative = op === 'add' || op === 'mult';
+  return new Set(list.map(({ a, b }) => (commutative && b < a ? b * 1e6 + a : a * 1e6 + b))).size;
+}
+
+function pool(
+  op: Operation,
+  kind: CustomKind,
+  a: Range,
+  bs: readonly number[],
+  keep: (o: Operands) => boolean,
+  draw: (random: Random) => Operands | null,
+): KindPool {
+  if (sizeOf(a) * bs.length <= ENUMERATE_LIMIT) {
+    const list = enumerate(a, bs, keep);
+    return { kind, list, distinct: distinctOf(op, list), draw: (random) => random.pick(list) };
+  }
+  return { kind, list: null, distinct: Infinity, draw };
+}
+
+function addSubSpace(op: 'add' | 'sub', options: AddSubOptions): OpSpace {
+  const shape = addSubShape(op, options.numbers);
+  const kinds: CustomKind[] = options.regrouping === 'misturado' ? ['sem', 'com'] : [options.regrouping];
+  const bs = rangeList(shape.b);
+  return {
+    op,
+    pools: kinds.map((kind) => {
+      const ofKind = addSubKind(op, kind);
+      const keep = (o: Operands) => shape.valid(o) && ofKind(o);
+      return pool(op, kind, shape.a, bs, keep, (random) => {
+        const o = { a: random.int(...shape.a), b: random.int(...shape.b) };
+        return keep(o) ? o : null;
+      });
+    }),
+  };
+}
+
+const MULTIPLICANDS: Readonly<Record<MultOptions['multiplicand'], Range>> = {
+  fatos: [2, 10],
+  2: [10, 99],
+  3: [100, 999],
+};
+
+function multSpace(options: MultOptions): OpSpace {
+  const a = MULTIPLICANDS[options.multiplicand];
+  const bs =
+    options.multiplier.kind === 'tables'
+      ? [...options.multiplier.tables].sort((x, y) => x - y)
+      : TWO_DIGIT_MULTIPLIERS;
+  return {
+    op: 'mult',
+    pools: [
+      pool(
+        'mult',
+        'fato',
+        a,
+        bs,
+        () => true,
+        (random) => ({ a: random.int(...a), b: random.pick(bs) }),
+      ),
+    ],
+  };
+}
+
+/**
+ * The dividends of `digits` digits with a quotient ≥ 2, or of a fact: quotient 2–10 and its resto. Enumerated from
+ * the divisor, quotient and resto when they are few (the exact divisions by two digits of a two-digit dividend are
+ * 250 problems with only eight answers, quotients 2–9; the exact facts by two digits 720 with nine).
+ */
+function divSpace(options: DivOptions): OpSpace {
+  const bs =
+    options.divisor.kind === 'list' ? [...options.divisor.divisors].sort((x, y) => x - y) : HARD_DIVISORS;
+  const kinds: CustomKind[] =
+    options.remainders === 'misturado'
+      ? ['exata', 'resto']
+      : [options.remainders === 'exata' ? 'exata' : 'resto'];
+  const digits = options.dividend;
+  const fatos = digits === 'fatos';
+  const [low, high]: Range = digits === 'fatos' ? [0, Infinity] : [10 ** (digits - 1), 10 ** digits - 1];
+  const quotients = (b: number, r: number): Range =>
+    fatos ? [2, 10] : [Math.max(2, Math.ceil((low - r) / b)), Math.floor((high - r) / b)];
+  return {
+    op: 'div',
+    pools: kinds.map((kind) => {
+      const exact = kind === 'exata';
+      const restos = (b: number): Range => (exact ? [0, 0] : [1, b - 1]);
+      const draw = (random: Random): Operands | null => {
+        const b = random.pick(bs);
+        const r = random.int(...restos(b));
+        const [qLow, qHigh] = quotients(b, r);
+        return qLow > qHigh ? null : { a: random.int(qLow, qHigh) * b + r, b };
+      };
+      let size = 0;
+      for (const b of bs) for (let r = restos(b)[0]; r <= restos(b)[1]; r++) size += sizeOf(quotients(b, r));
+      if (size > ENUMERATE_LIMIT) return { kind, list: null, distinct: Infinity, draw };
+      const list: Operands[] = [];
+      for (const b of bs)
+        for (let r = restos(b)[0]; r <= restos(b)[1]; r++)
+          for (let q = quotients(b, r)[0]; q <= quotients(b, r)[1]; q++) list.push({ a: q * b + r, b });
+      return { kind, list, distinct: distinctOf('div', list), draw: (random) => random.pick(list) };
+    }),
+  };
+}
+
+const spaces = new Map<string, OpSpace>();
+
+/** The space of an operation's options (memoised: the same options always give the same pools). */
+export function spaceOf(op: Operation, custom: Pick<CustomOptions, Operation>): OpSpace {
+  const options = custom[op];
+  if (options === undefined) throw new Error(`no custom options for ${op}`);
+  const id = `${op}:${JSON.stringify(options)}`;
+  const known = spaces.get(id);
+  if (known) return known;
+  let space: OpSpace;
+  switch (op) {
+    case 'add':
+    case 'sub':
+      space = addSubSpace(op, options as AddSubOptions);
+      break;
+    case 'mult':
+      space = multSpace(options as MultOptions);
+      break;
+    case 'div':
+      space = divSpace(options as DivOptions);
+      break;
+  }
+  if (spaces.size >= 8192) spaces.clear();
+  spaces.set(id, space);
+  return space;
+}
+
+/** Bound on rejected draws of a large space (never reached: its kinds accept at least a few % of draws). */
+export const MAX_CUSTOM_DRAWS = 10_000;
+
+/** Rejection tries on an enumerated space before its candidates are filtered exactly. */
+const QUICK_TRIES = 32;
+
+/**
+ * A custom page's problems. Per slot (operations dealt round-robin + − × ÷): the kind (a fair coin for misturado,
+ * before the draw; the other side when one side of the coin has no problem), then the problem, by the first of
+ * these that has a candidate (the repeat rule of the README):
+ *
+ * 1. a problem not yet on the page that keeps today's rules (no answer three times, no fact with its inverse);
+ * 2. else, among the problems of the kind that came least often, not the previous problem of that kind,
+ *    keeping the answer and inverse rules;
+ * 3. else the same without those two rules;
+ * 4. else any problem of the kind that came least often (a space of one problem; refused by checkCustom).
+ */
+export function drawCustomProblems(
+  random: Random,
+  operations: readonly Operation[],
+  custom: CustomOptions,
+): Problem[] {
+  const page = new PageProblems(1, 2);
+  const counts = new Map<string, number>();
+  const last = new Map<KindPool, string>();
+  const seen = new Map<KindPool, number>();
+  const spacesOf = new Map(operations.map((op) => [op, spaceOf(op, custom)]));
+  for (let index = 0; index < custom.count; index++) {
+    const op = operations[index % operations.length] as Operation;
+    const { pools } = spacesOf.get(op) as OpSpace;
+    let chosen = pools.length === 2 && random.chance(1, 2) ? (pools[1] as KindPool) : (pools[0] as KindPool);
+    if (chosen.list?.length === 0) chosen = pools.find((p) => p.list?.length !== 0) ?? chosen;
+    const allSeen = (seen.get(chosen) ?? 0) >= chosen.distinct;
+    const problem: Problem = drawFromPool(random, op, chosen, page, counts, last.get(chosen), allSeen);
+    if (custom.format === 'lacuna') problem.blank = random.chance(1, 2) ? 'a' : 'b';
+    page.add(problem);
+    const key = problemKey(problem);
+    const before = counts.get(key) ?? 0;
+    if (before === 0) seen.set(chosen, (seen.get(chosen) ?? 0) + 1);
+    counts.set(key, before + 1);
+    last.set(chosen, key);
+  }
+  return page.problems;
+}
+
+function drawFromPool(
+  random: Random,
+  op: Operation,
+  pool: KindPool,
+  page: PageProblems,
+  counts: ReadonlyMap<string, number>,
+  previous: string | undefined,
+  allSeen: boolean,
+): Problem {
+  const list = pool.list;
+  if (list === null) {
+    // Half the bound with every rule, then (never seen in the tests) a problem not yet on the page.
+    for (let attempt = 0; attempt < MAX_CUSTOM_DRAWS; attempt++) {
+      const operands = pool.draw(random);
+      if (operands === null) continue;
+      const problem = solve(op, operands);
+      if (attempt < MAX_CUSTOM_DRAWS / 2 ? page.accepts(problem) : !counts.has(problemKey(problem)))
+        return problem;
+    }
+    throw new Error(`could not draw a new ${op} problem from its custom options`);
+  }
+  if (list.length === 0) throw new Error(`no ${op} problem of kind ${pool.kind}`);
+  for (let attempt = 0; attempt < (allSeen ? 0 : QUICK_TRIES); attempt++) {
+    const problem = solve(op, random.pick(list));
+    if (page.accepts(problem)) return problem;
+  }
+  const problems = list.map((operands) => solve(op, operands));
+  const fresh = allSeen ? [] : problems.filter((problem) => page.accepts(problem));
+  if (fresh.length > 0) return random.pick(fresh);
+  const countOf = (problem: Problem) => counts.get(problemKey(problem)) ?? 0;
+  let least = Infinity;
+  for (const problem of problems) least = Math.min(least, countOf(problem));
+  const fewest = problems.filter((problem) => countOf(problem) === least);
+  const notPrevious = fewest.filter((problem) => problemKey(problem) !== previous);
+  const keeping = notPrevious.filter((problem) => page.accepts(problem, true));
+  for (const candidates of [keeping, notPrevious, fewest]) {
+    if (candidates.length > 0) return random.pick(candidates);
+  }
+  throw new Error(`no ${op} problem of kind ${pool.kind}`);
+}
+
+/**
+ * The order in which a problem reads in a line (formats `linha` and `lacuna`): a fact of the tabuadas (both
+ * factors 2–10) reads the tabuada first, as a tabuada is recited ("tabuada do 7": 7 × 8, that is b × a); every
+ * other problem reads a then b (25 × 7, 456 × 23, 63 ÷ 7, 52 − 17). `a` and `b` keep their meaning (a top or
+ * dividend, b bottom or divisor), so `blank` names the same term in either order.
+ */
+export function lineOrder(
+  problem: Pick<Problem, 'op' | 'a' | 'b'>,
+): readonly ['a', 'b'] | readonly ['b', 'a'] {
+  return problem.op === 'mult' && problem.a <= 10 && problem.b <= 10
+    ? (['b', 'a'] as const)
+    : (['a', 'b'] as const);
+}

@@ -1,0 +1,97 @@
+import type { Operation } from '../types.js';
+import {
+  listWords,
+  type AddSubOptions,
+  type CustomOptions,
+  type DivOptions,
+  type MultOptions,
+} from './options.js';
+
+/** "do 6 ao 9" for a run of three or more, "do 2, 5 e 10" otherwise (the numbers sorted). */
+function numbersWords(values: readonly number[], run: [string, string]): string {
+  const sorted = [...values].sort((x, y) => x - y);
+  const first = sorted[0] as number;
+  const last = sorted.at(-1) as number;
+  const contiguous = sorted.length >= 3 && last - first === sorted.length - 1;
+  if (contiguous) return `${run[0]} ${first} ${run[1]} ${last}`;
+  return `${run[0]} ${listWords(sorted.map(String), 'e')}`;
+}
+
+const digitsWords = (digits: number) => (digits === 1 ? '1 algarismo' : `${digits} algarismos`);
+
+const REGROUPING: Readonly<Record<AddSubOptions['regrouping'], string>> = {
+  sem: ' sem reserva',
+  com: ' com reserva',
+  misturado: '',
+};
+
+function addSubTitle(noun: string, options: AddSubOptions): string {
+  const numbers = options.numbers;
+  const size =
+    numbers.kind === 'max'
+      ? `até ${numbers.max}`
+      : numbers.top === numbers.bottom
+        ? `de ${digitsWords(numbers.top)}`
+        : `de ${numbers.top} e ${digitsWords(numbers.bottom)}`;
+  return `${noun} ${size}${REGROUPING[options.regrouping]}`;
+}
+
+function multTitle(options: MultOptions): string {
+  const multiplier = options.multiplier;
+  if (options.multiplicand === 'fatos') {
+    if (multiplier.kind === 'twoDigits') return 'Multiplicação por 2 algarismos';
+    return multiplier.tables.length === 1
+      ? `Tabuada do ${multiplier.tables[0]!}`
+      : `Tabuadas ${numbersWords(multiplier.tables, ['do', 'ao'])}`;
+  }
+  const by =
+    multiplier.kind === 'twoDigits' ? 'por 2 algarismos' : numbersWords(multiplier.tables, ['por', 'a']);
+  return `Multiplicação de ${digitsWords(options.multiplicand)} ${by}`;
+}
+
+const REMAINDERS: Readonly<Record<DivOptions['remainders'], string>> = {
+  exata: 'Divisão exata',
+  resto: 'Divisão com resto',
+  misturado: 'Divisão',
+};
+
+function divTitle(options: DivOptions): string {
+  const divisor = options.divisor;
+  const by = divisor.kind === 'twoDigits' ? 'por 2 algarismos' : numbersWords(divisor.divisors, ['por', 'a']);
+  const dividend = options.dividend === 'fatos' ? '' : ` de ${digitsWords(options.dividend)}`;
+  return `${REMAINDERS[options.remainders]}${dividend} ${by}`;
+}
+
+const NOUNS: Readonly<Record<Operation, string>> = {
+  add: 'adição',
+  sub: 'subtração',
+  mult: 'multiplicação',
+  div: 'divisão',
+};
+
+/**
+ * A custom page's title names its practice, with no level word: "Tabuada do 7", "Tabuadas do 6 ao 9", "Subtração de
+ * 3 algarismos sem reserva", "Divisão exata por 2 a 5", "Adição até 20"; a page of several operations is named as a
+ * level page is ("Adição e subtração", "As quatro operações"), its options being on each conta.
+ */
+export function customTitle(operations: readonly Operation[], custom: CustomOptions): string {
+  if (operations.length === 1) {
+    const op = operations[0] as Operation;
+    switch (op) {
+      case 'add':
+        return addSubTitle('Adição', custom.add!);
+      case 'sub':
+        return addSubTitle('Subtração', custom.sub!);
+      case 'mult':
+        return multTitle(custom.mult!);
+      case 'div':
+        return divTitle(custom.div!);
+    }
+  }
+  if (operations.length === 4) return 'As quatro operações';
+  const text = listWords(
+    operations.map((op) => NOUNS[op]),
+    'e',
+  );
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

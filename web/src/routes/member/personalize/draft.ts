@@ -216,7 +216,7 @@ export interface PanelProblem {
 
 /**
  * Why the page cannot be drawn, each message once with its control: the schema's refusals (no tabuada chosen, a
- * title too long) and `checkCustom`'s (impossible combinations), exactly as the server would answer them.
+ * title too long), else `checkCustom`'s (impossible combinations, too few different contas), as the server would.
  */
 export function problemsOf(operations: readonly Operation[], custom: CustomOptions): PanelProblem[] {
   const problems: PanelProblem[] = [];
@@ -228,9 +228,11 @@ export function problemsOf(operations: readonly Operation[], custom: CustomOptio
     seen.add(key);
     problems.push({ control, message });
   };
+  // As the server answers: the shape first; the combinations once the shape holds (an empty list of tabuadas is
+  // "Escolha pelo menos uma tabuada.", not also "há só 0 contas diferentes").
   const parsed = CustomOptionsSchema.safeParse(custom);
   if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path.join('.'), issue.message);
-  for (const { field, message } of checkCustom(operations, custom)) add(field, message);
+  else for (const { field, message } of checkCustom(operations, custom)) add(field, message);
   return problems;
 }
 

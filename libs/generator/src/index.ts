@@ -58,12 +58,14 @@ export {
   MAX_DIGITS,
   ONE_DIGIT_DIVISORS,
   ROOMY_COUNTS,
+  WIDEST_COUNTS,
   TABLES,
   TITLE_MAX,
   allowedCounts,
   checkCustom,
   listWords,
   needsRoom,
+  roomNeeded,
   presetOptions,
 } from './custom/options.js';
 export type { CustomKind, KindPool, OpSpace } from './custom/draw.js';

@@ -2,8 +2,12 @@
  * Renders every level × operation mix (45), without and with gabarito, to PDF and to PNG at print size, for a
  * person to look at (issue 24):
  *   <level>_<ops>[_gabarito]-<page>.png   e.g. medio_add-sub_gabarito-2.png
+ * then the custom samples of issue 25 (CUSTOM_SAMPLES: the four of its "Done when", "Arme e efetue" and one page
+ * of each format × size), each with its gabarito on page 2:
+ *   personalizada_<name>-<page>.png       e.g. personalizada_tabuada-do-7-linha-grande-2.png
  * to test-results/sheets/ (git-ignored), or to the directory given as the first argument; `DPI` (default 100)
- * sets the PNGs' resolution. Fixed seeds: the same sheets on every run. `npm run sheets`.
+ * sets the PNGs' resolution; `SHEETS=custom` (or `preset`) renders only those. Fixed seeds: the same sheets on
+ * every run. `npm run sheets`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -12,6 +16,7 @@ import { generatePage, OPERATIONS, type Level, type Operation } from '@app/gener
 import { renderPdfPages } from '@app/testing';
 import { BrowserPool } from '../src/browser/browser-pool.js';
 import { sheetDocument } from '../src/domain/sheet-html.js';
+import { CUSTOM_SAMPLES, customSamplePage } from '../test/support/custom-samples.js';
 
 const LEVEL_SLUGS: Record<Level, string> = { 0: 'facil', 1: 'medio', 2: 'dificil' };
 const MIXES: Operation[][] = Array.from({ length: 15 }, (_, index) =>
@@ -21,7 +26,8 @@ const dpi = Number(process.env.DPI ?? 100);
 const defaultOutput = fileURLToPath(new URL('../../../test-results/sheets/', import.meta.url));
 const outputDir = process.argv[2] ? resolve(process.argv[2]) : defaultOutput;
 
-const sheets = ([0, 1, 2] as const).flatMap((level) =>
+const only = process.env.SHEETS;
+const presetSheets = ([0, 1, 2] as const).flatMap((level) =>
   MIXES.flatMap((operations) =>
     [false, true].map((answers) => {
       const name = `${LEVEL_SLUGS[level]}_${operations.join('-')}${answers ? '_gabarito' : ''}`;
@@ -41,6 +47,18 @@ const sheets = ([0, 1, 2] as const).flatMap((level) =>
     }),
   ),
 );
+const customSheets = CUSTOM_SAMPLES.map((sample, index) => {
+  // A code as long as a real one can be (22 characters).
+  const code = `PERSONALIZADA-${String(index + 1).padStart(8, '0')}`;
+  return {
+    name: `personalizada_${sample.name}`,
+    sheet: sheetDocument(customSamplePage(sample), {
+      code,
+      answersUrl: `https://exemplo.com.br/gabarito/${code}`,
+    }),
+  };
+});
+const sheets = [...(only === 'custom' ? [] : presetSheets), ...(only === 'preset' ? [] : customSheets)];
 
 const started = performance.now();
 await mkdir(outputDir, { recursive: true });

@@ -87,28 +87,53 @@ export const FORMAT_NAMES: Readonly<Record<SheetFormat, string>> = {
  * conta that needs more room (÷ in the chave, × by two digits) takes the first list of `ROOMY_COUNTS`.
  */
 export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSize, readonly number[]>>>> = {
-  armada: { normal: [12, 16, 20], grande: [8, 12] },
+  armada: { normal: [12, 16, 20], grande: [6, 9, 12] },
   arme: { normal: [8, 12], grande: [6, 8] },
   linha: { normal: [20, 30, 40], grande: [12, 20, 30] },
   lacuna: { normal: [20, 30, 40], grande: [12, 20, 30] },
 };
 
-/** Counts of a page whose contas need more room: armada or arme with ÷ in the chave or × by two digits. */
+/**
+ * Counts of a page whose contas need more room: armada or arme with ÷ in the chave or × by two digits (measured by
+ * the sheet's layout test, like every list here).
+ */
 export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = {
   normal: [8, 12],
-  grande: [6, 8],
+  grande: [4],
 };
+
+/**
+ * Counts of a page with the widest chave: a four-digit dividend by a one-digit divisor (nine digit columns and four
+ * steps, nine written lines).
+ */
+export const WIDEST_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = {
+  normal: [6, 9],
+  grande: [4],
+};
+
+/**
+ * The room a conta of these options takes: `roomy` for ÷ in the chave or × by two digits, `widest` for a
+ * four-digit dividend by one digit, `facts` for a page of lines or a conta of + − × by one digit.
+ */
+export function roomNeeded(
+  custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>,
+): 'facts' | 'roomy' | 'widest' {
+  if (custom.format !== 'armada' && custom.format !== 'arme') return 'facts';
+  if (custom.div?.dividend === 4 && custom.div.divisor.kind === 'list') return 'widest';
+  return custom.div !== undefined || custom.mult?.multiplier.kind === 'twoDigits' ? 'roomy' : 'facts';
+}
 
 /** Whether a problem of these options needs the roomy cells (chave, or two partial products). */
 export function needsRoom(custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>): boolean {
-  if (custom.format !== 'armada' && custom.format !== 'arme') return false;
-  return custom.div !== undefined || custom.mult?.multiplier.kind === 'twoDigits';
+  return roomNeeded(custom) !== 'facts';
 }
 
 export function allowedCounts(
   custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div'>,
 ): readonly number[] {
-  return needsRoom(custom) ? ROOMY_COUNTS[custom.size] : FORMAT_COUNTS[custom.format][custom.size];
+  const room = roomNeeded(custom);
+  if (room === 'widest') return WIDEST_COUNTS[custom.size];
+  return room === 'roomy' ? ROOMY_COUNTS[custom.size] : FORMAT_COUNTS[custom.format][custom.size];
 }
 
 /** A refusal of an impossible combination: the control it belongs to (a dotted path in CustomOptions) and why. */

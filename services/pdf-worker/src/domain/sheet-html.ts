@@ -9,9 +9,24 @@ import {
   type Level,
   type Operation,
   type Problem,
+  type CustomOptions,
   type WorkedProblem,
 } from '@app/generator';
 import { qrSvg } from './qr.js';
+import {
+  armeStatement,
+  blankWidths,
+  type BlankWidths,
+  CUSTOM_BADGE,
+  customAsksRemainder,
+  customGrid,
+  customStyles,
+  factLine,
+  lengthClass,
+  PRINT_SIZES,
+  squaresBackground,
+  teacherLine,
+} from './sheet-formats.js';
 import { SHEET_FONT_CSS, SHEET_FONTS } from './sheet-fonts.js';
 
 export interface SheetMeta {
@@ -70,6 +85,68 @@ const digitCount = (value: number): number => String(value).length;
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
+
+/**
+ * What the cells of a page follow: a preset page its level (as before issue 25), a custom page its options. Every
+ * size comes from the level or the options and the page as a whole, never from one problem's answer.
+ */
+interface SheetLayout {
+  level: Level;
+  custom?: CustomOptions;
+  carryBoxes: (problem: Problem) => number[];
+  workLines: (op: Operation) => number;
+  quotientRoom: (problem: Problem) => number;
+  /** Divisions as one-line facts (Fácil since rules 2), not in the chave. */
+  asFacts: boolean;
+  asksForRemainder: boolean;
+  /** A custom fact page's blanks, in digits (the same on every line). */
+  blankWidths?: BlankWidths;
+}
+
+function presetLayout(page: GeneratedPage): SheetLayout {
+  const level = page.options.level;
+  return {
+    level,
+    carryBoxes: (problem) => carryBoxColumns(problem, level),
+    workLines: (op) => workLines(op, level),
+    quotientRoom: (problem) => quotientRoom(problem, level),
+    asFacts: divisionsAsFacts(level, page.rules),
+    asksForRemainder: asksForRemainder(level),
+  };
+}
+
+/**
+ * A custom page: carry boxes where its regrouping can carry, work lines for the longest chave of the page (a product
+ * and a rest per step), the quotient's room for the page's longest quotient, divisions always in the chave.
+ */
+function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
+  const divisions = page.problems.filter((p) => p.op === 'div');
+  const steps = Math.max(1, ...divisions.map((p) => digitCount(p.a) - digitCount(p.b) + 1));
+  const quotient = Math.max(2, ...divisions.map((p) => digitCount(p.a) - digitCount(p.b) + 1));
+  return {
+    level: page.options.level,
+    custom,
+    carryBoxes: (problem) => carryBoxColumns(problem, page.options.level, custom),
+    workLines: (op) => {
+      switch (op) {
+        case 'add':
+        case 'sub':
+          return 1;
+        case 'mult':
+          return custom.mult?.multiplier.kind === 'twoDigits' ? 6 : 1;
+        case 'div':
+          return 2 * steps;
+      }
+    },
+    quotientRoom: (problem) => Math.max(quotient, digitCount(problem.b)),
+    asFacts: false,
+    asksForRemainder: customAsksRemainder(custom),
+    blankWidths: blankWidths(custom, page.problems),
+  };
+}
+
+const layoutOf = (page: GeneratedPage): SheetLayout =>
+  page.options.custom ? customLayout(page, page.options.custom) : presetLayout(page);
 
 /**
  * Columns wide enough for the longest line a learner writes in that problem (a carry into a new column, the
@@ -145,21 +222,30 @@ function smallRow(room: number, digits: ReadonlyArray<number | null>, cls: 'carr
 }
 
 /**
- * The columns that get a carry box (counted from the units): those a "vai um" of this level's contas can reach and
- * where the learner writes it. + carries into columns 1 … (longest term − 1); the carry out of the last column goes
+ * The columns that get a carry box (counted from the units): those a "vai um" of this level's (or custom options')
+ * contas can reach and where the learner writes it. + carries into columns 1 … (longest term − 1); the carry out of the last column goes
  * straight into the result (as the gabarito writes it). × carries into 1 … (digits of the multiplicand − 1); its
  * last carry is written in the partial. Fácil + never carries and Fácil × (2–10 × 2–5) never carries into a box
  * (a one-digit multiplicand, or 10 whose units give 0): no boxes there. − gets the row's height, no boxes.
  */
-export function carryBoxColumns({ op, a, b }: Pick<Problem, 'op' | 'a' | 'b'>, level: Level): number[] {
-  if (level === 0 || op === 'sub' || op === 'div') return [];
+export function carryBoxColumns(
+  { op, a, b }: Pick<Problem, 'op' | 'a' | 'b'>,
+  level: Level,
+  custom?: Pick<CustomOptions, 'add' | 'mult'>,
+): number[] {
+  if (custom) {
+    // A custom page: + sem reserva never carries; × of the facts (2–10 × a tabuada) never carries into a box.
+    if (op === 'add' && custom.add?.regrouping === 'sem') return [];
+    if (op === 'mult' && custom.mult?.multiplicand === 'fatos') return [];
+  } else if (level === 0) return [];
+  if (op === 'sub' || op === 'div') return [];
   const last = op === 'add' ? Math.max(digitCount(a), digitCount(b)) - 1 : digitCount(a) - 1;
   return Array.from({ length: last }, (_, i) => i + 1);
 }
 
 /** The row above the top number where the learner writes carries (+, ×) or borrowed digits (−). */
-function carryRow(problem: Problem, room: number, level: Level): string {
-  const boxes = carryBoxColumns(problem, level);
+function carryRow(problem: Problem, room: number, layout: SheetLayout): string {
+  const boxes = layout.carryBoxes(problem);
   const cells: string[] = [];
   for (let i = 0; i < room; i++) {
     const column = room - 1 - i;
@@ -168,10 +254,10 @@ function carryRow(problem: Problem, room: number, level: Level): string {
   return `<div class="line small carry"><span class="s"></span>${cells.join('')}</div>`;
 }
 
-function verticalProblem(problem: Problem, level: Level): string {
+function verticalProblem(problem: Problem, layout: SheetLayout): string {
   const room = columnRoom(problem);
-  return `<div class="alg" style="--lines:${workLines(problem.op, level)}">
-      ${carryRow(problem, room, level)}
+  return `<div class="alg" style="--lines:${layout.workLines(problem.op)}">
+      ${carryRow(problem, room, layout)}
       ${line(room, String(problem.a))}
       ${line(room, String(problem.b), { sign: SIGNS[problem.op], cls: 'ruled' })}
       <div class="work"></div>
@@ -186,9 +272,9 @@ const quotientRoom = (problem: Problem, level: Level) =>
   Math.max(QUOTIENT_ROOM[level], digitCount(problem.b));
 
 /** The Brazilian "método da chave": dividendo on the left, divisor inside an L (left and bottom borders). */
-function chaveProblem(problem: Problem, level: Level): string {
-  const room = quotientRoom(problem, level);
-  return `<div class="chave" style="--lines:${workLines('div', level)};--q-room:${room}">
+function chaveProblem(problem: Problem, layout: SheetLayout): string {
+  const room = layout.quotientRoom(problem);
+  return `<div class="chave" style="--lines:${layout.workLines('div')};--q-room:${room}">
       <div class="dividend">${line(digitCount(problem.a), String(problem.a))}<div class="work"></div></div>
       <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div><div class="quotient"></div></div>
     </div>`;
@@ -204,13 +290,16 @@ function factProblem(problem: Problem, answer?: number): string {
   return `<div class="fact"><span class="fact-terms">${problem.a} ÷ ${problem.b} =</span>${blank}</div>`;
 }
 
-function problemCell(problem: Problem, index: number, level: Level, asFacts: boolean): string {
+function problemCell(problem: Problem, index: number, layout: SheetLayout): string {
+  const custom = layout.custom;
+  if (custom && custom.format !== 'armada') return customCell(custom, problem, index, layout, false);
+  const asFacts = layout.asFacts;
   const body =
     problem.op !== 'div'
-      ? verticalProblem(problem, level)
+      ? verticalProblem(problem, layout)
       : asFacts
         ? factProblem(problem)
-        : chaveProblem(problem, level);
+        : chaveProblem(problem, layout);
   const kind = problem.op === 'div' && asFacts ? ' fact-cell' : '';
   return `<li class="cell ${problem.op}${kind}"><span class="index">${index + 1}</span>${body}</li>`;
 }
@@ -256,7 +345,7 @@ function workedVertical(problem: Problem, worked: WorkedProblem): string {
 }
 
 /** The whole chave, método longo: each product under its partial dividend, subtracted, the next digit brought down. */
-function workedChave(problem: Problem, steps: readonly DivisionStep[], level: Level): string {
+function workedChave(problem: Problem, steps: readonly DivisionStep[], layout: SheetLayout): string {
   const columns = digitCount(problem.a);
   const shiftOf = (endColumn: number) => columns - 1 - endColumn;
   const lines: string[] = [line(columns, String(problem.a))];
@@ -282,7 +371,7 @@ function workedChave(problem: Problem, steps: readonly DivisionStep[], level: Le
         : line(columns, String(step.rest), { shift, cls: 'result' }),
     );
   });
-  const room = quotientRoom(problem, level);
+  const room = layout.quotientRoom(problem);
   return `<div class="chave" style="--q-room:${room}">
       <div class="dividend">${lines.join('')}</div>
       <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div><div class="quotient result">${columnDigits(String(problem.result))}</div></div>
@@ -290,26 +379,57 @@ function workedChave(problem: Problem, steps: readonly DivisionStep[], level: Le
 }
 
 /** The answer in words under a chave, and a result of 1.000 or more with its thousands dot (none otherwise). */
-function answerCaption(problem: Problem, level: Level): string {
+function answerCaption(problem: Problem, layout: SheetLayout): string {
   if (problem.op !== 'div') return problem.result >= 1000 ? `= <b>${thousands(problem.result)}</b>` : '';
   // Fácil divisions are exact: no remainder is asked for, none is shown.
-  if (!asksForRemainder(level)) return `quociente <b>${thousands(problem.result)}</b>`;
+  if (!layout.asksForRemainder) return `quociente <b>${thousands(problem.result)}</b>`;
   return `quociente <b>${thousands(problem.result)}</b>, resto <b>${thousands(problem.remainder)}</b>`;
 }
 
-function answerCell(problem: Problem, index: number, level: Level, asFacts: boolean): string {
-  if (problem.op === 'div' && asFacts) {
+/** The conta worked, as the gabarito writes it: the columns with carries or borrows, or the whole chave. */
+function workedBody(problem: Problem, layout: SheetLayout): string {
+  const worked = workProblem(problem);
+  return worked.op === 'div'
+    ? workedChave(problem, worked.steps, layout)
+    : `<div class="alg">${workedVertical(problem, worked)}</div>`;
+}
+
+function answerCell(problem: Problem, index: number, layout: SheetLayout): string {
+  const custom = layout.custom;
+  if (custom && custom.format !== 'armada') return customCell(custom, problem, index, layout, true);
+  if (problem.op === 'div' && layout.asFacts) {
     return `<li class="cell div fact-cell"><span class="index">${index + 1}</span>${factProblem(problem, problem.result)}</li>`;
   }
-  const worked = workProblem(problem);
-  const body =
-    worked.op === 'div'
-      ? workedChave(problem, worked.steps, level)
-      : `<div class="alg">${workedVertical(problem, worked)}</div>`;
-  const caption = answerCaption(problem, level);
+  const body = workedBody(problem, layout);
+  const caption = answerCaption(problem, layout);
   return `<li class="cell ${problem.op}"><span class="index">${index + 1}</span>${body}${
     caption ? `<span class="caption">${caption}</span>` : ''
   }</li>`;
+}
+
+// ---------------- the formats of a custom page (issue 25) ----------------
+
+/**
+ * A cell of a custom page in a format other than the conta armada. `linha` and `lacuna`: the fact in a line, the
+ * answer in its blank in the gabarito. `arme`: the conta in a line over an empty quadriculado (squares of the
+ * caderno's size) to arm it in; the gabarito arms and works it there, as the conta armada's gabarito does.
+ */
+function customCell(
+  custom: CustomOptions,
+  problem: Problem,
+  index: number,
+  layout: SheetLayout,
+  answers: boolean,
+): string {
+  const number = `<span class="index">${index + 1}</span>`;
+  if (custom.format !== 'arme') {
+    const widths = layout.blankWidths ?? blankWidths(custom, [problem]);
+    return `<li class="cell fx-cell ${problem.op}">${number}${factLine(custom, problem, widths, answers)}</li>`;
+  }
+  const caption = answers ? answerCaption(problem, layout) : '';
+  return `<li class="cell arme ${problem.op}">${number}${armeStatement(problem)}<div class="squares">${squaresBackground(custom.size)}${
+    answers ? workedBody(problem, layout) : ''
+  }</div>${caption ? `<span class="caption">${caption}</span>` : ''}</li>`;
 }
 
 // ---------------- the sheets ----------------
@@ -324,8 +444,9 @@ function qrBlock(meta: SheetMeta): string {
 }
 
 function footer(page: GeneratedPage, meta: SheetMeta): string {
+  const badge = page.options.custom ? CUSTOM_BADGE.text : `Nível ${page.levelName}`;
   return `<footer class="foot">
-      <span class="level">Nível ${page.levelName}</span>
+      <span class="level">${badge}</span>
       <span class="bncc">BNCC ${page.bncc.join(' · ')}</span>
       <span class="code">Código ${escapeHtml(meta.code)}</span>
     </footer>`;
@@ -339,20 +460,34 @@ function gridShape(count: number): { columns: number; rows: number } {
 
 function grid(
   page: GeneratedPage,
-  cell: (problem: Problem, index: number, level: Level, asFacts: boolean) => string,
+  cell: (problem: Problem, index: number, layout: SheetLayout) => string,
 ): string {
-  const { columns, rows } = gridShape(page.problems.length);
-  const asFacts = divisionsAsFacts(page.options.level, page.rules);
-  return `<ol class="grid" style="--columns:${columns};--rows:${rows}">
-      ${page.problems.map((problem, index) => cell(problem, index, page.options.level, asFacts)).join('\n')}
+  const custom = page.options.custom;
+  const { columns, rows } = custom
+    ? customGrid(custom, page.problems, page.problems.length)
+    : gridShape(page.problems.length);
+  const layout = layoutOf(page);
+  const kind = custom ? ` grid-${custom.format}` : '';
+  return `<ol class="grid${kind}" style="--columns:${columns};--rows:${rows}">
+      ${page.problems.map((problem, index) => cell(problem, index, layout)).join('\n')}
     </ol>`;
 }
 
 function instruction(page: GeneratedPage): string {
-  if (!page.options.div) return 'Resolva as contas.';
-  return asksForRemainder(page.options.level)
-    ? 'Resolva as contas. Nas divisões, escreva o quociente e o resto.'
-    : 'Resolva as contas. Nas divisões, escreva o quociente.';
+  const custom = page.options.custom;
+  const remainder = custom ? customAsksRemainder(custom) : asksForRemainder(page.options.level);
+  if (custom && custom.format === 'lacuna') return 'Escreva o número que falta em cada conta.';
+  if (custom && custom.format === 'linha') {
+    if (!custom.div) return 'Escreva o resultado de cada conta.';
+    return remainder
+      ? 'Escreva o resultado de cada conta. Nas divisões, escreva o quociente e o resto.'
+      : 'Escreva o resultado de cada conta.';
+  }
+  const first = custom?.format === 'arme' ? 'Arme e efetue as contas no quadriculado.' : 'Resolva as contas.';
+  if (!page.options.div) return first;
+  return remainder
+    ? `${first} Nas divisões, escreva o quociente e o resto.`
+    : `${first} Nas divisões, escreva o quociente.`;
 }
 
 function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
@@ -365,7 +500,7 @@ function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
   return `<section class="sheet exercises">
     <header class="head">
       <div class="titles">
-        <h1>${escapeHtml(sheetTitle(page.options))}</h1>
+        <h1>${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom)}
         <div class="fields">
           <span class="field name">Nome:<span class="blank"></span></span>
         </div>
@@ -384,12 +519,19 @@ function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
   </section>`;
 }
 
+function answerKeyInstruction(page: GeneratedPage): string {
+  const format = page.options.custom?.format;
+  return format === 'linha' || format === 'lacuna'
+    ? 'Cada resposta no seu lugar, na mesma posição da folha de exercícios.'
+    : 'Cada conta resolvida passo a passo, na mesma posição da folha de exercícios.';
+}
+
 function answerKeySheet(page: GeneratedPage, meta: SheetMeta): string {
   return `<section class="sheet answer-key">
     <header class="head">
       <div class="titles">
-        <h1>Gabarito — ${escapeHtml(sheetTitle(page.options))}</h1>
-        <p class="instruction">Cada conta resolvida passo a passo, na mesma posição da folha de exercícios.</p>
+        <h1>Gabarito — ${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom)}
+        <p class="instruction">${answerKeyInstruction(page)}</p>
       </div>
     </header>
     ${grid(page, answerCell)}
@@ -397,7 +539,40 @@ function answerKeySheet(page: GeneratedPage, meta: SheetMeta): string {
   </section>`;
 }
 
-function styles(level: Level): string {
+/** The measurements the style sheet is written with: a level's (presets), or a print size's (custom pages). */
+interface StyleMeasures {
+  digitPt: number;
+  lineHeight: number;
+  columnMm: number;
+  carryBoxMm: number;
+  badgeColour: string;
+}
+
+function presetMeasures(level: Level): StyleMeasures {
+  return {
+    digitPt: DIGIT_SIZE_PT[level],
+    lineHeight: level === 0 ? 1.2 : 1.3,
+    columnMm: COLUMN_MM,
+    carryBoxMm: CARRY_BOX_MM,
+    badgeColour: LEVEL_COLOURS[level],
+  };
+}
+
+/** A custom page: the digits by the page's longest term and its print size (PRINT_SIZES). */
+function customMeasures(custom: CustomOptions, problems: readonly Problem[]): StyleMeasures {
+  const size = PRINT_SIZES[custom.size];
+  const length = lengthClass(problems);
+  return {
+    digitPt: size.digitPt[length],
+    lineHeight: length === 0 || custom.size === 'grande' ? 1.2 : 1.3,
+    columnMm: size.columnMm,
+    carryBoxMm: size.carryBoxMm,
+    badgeColour: CUSTOM_BADGE.colour,
+  };
+}
+
+function styles(measures: StyleMeasures): string {
+  const { digitPt, lineHeight, columnMm: COLUMN_MM, carryBoxMm: CARRY_BOX_MM, badgeColour } = measures;
   const { width, height, margin } = SHEET_MM;
   return `
   @page { size: A4; margin: 0; }
@@ -434,7 +609,7 @@ function styles(level: Level): string {
   .cell {
     position: relative; border: 0.6pt solid #9e9e9e; border-radius: 2mm; overflow: hidden;
     display: flex; flex-direction: column; align-items: center; padding-top: 3.5mm;
-    font-size: ${DIGIT_SIZE_PT[level]}pt; --lh: ${level === 0 ? 1.2 : 1.3};
+    font-size: ${digitPt}pt; --lh: ${lineHeight};
   }
   .cell .index {
     position: absolute; top: 1.4mm; left: 1.6mm; min-width: 5mm; height: 5mm; border-radius: 2.5mm;
@@ -486,7 +661,7 @@ function styles(level: Level): string {
     border-top: 0.6pt solid #999; padding-top: 1.6mm;
   }
   .foot .level {
-    color: #fff; background: ${LEVEL_COLOURS[level]}; font-weight: bold; padding: 0.5mm 2mm; border-radius: 2mm;
+    color: #fff; background: ${badgeColour}; font-weight: bold; padding: 0.5mm 2mm; border-radius: 2mm;
   }
   .foot .code { margin-left: auto; font-family: '${SHEET_FONTS.mono}'; }
   `;
@@ -510,9 +685,12 @@ export interface SheetParts {
 export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: SheetParts = {}): SheetDocument {
   const sheets = [exerciseSheet(page, meta)];
   if (parts.answerKey ?? page.options.answers) sheets.push(answerKeySheet(page, meta));
+  const custom = page.options.custom;
   return {
     title: `${sheetTitle(page.options)} — ${meta.code}`,
-    css: styles(page.options.level),
+    css: custom
+      ? styles(customMeasures(custom, page.problems)) + customStyles(custom, page.problems)
+      : styles(presetMeasures(page.options.level)),
     body: sheets.join('\n'),
   };
 }

@@ -1,0 +1,406 @@
+import {
+  lineOrder,
+  needsRoom,
+  thousands,
+  type CustomOptions,
+  type GeneratedPage,
+  type Operation,
+  type PrintSize,
+  type Problem,
+} from '@app/generator';
+
+/**
+ * The sizes and the one-line formats of a page made with "Personalizar" (issue 25): the print size's measurements,
+ * the grid each format × count takes, and the cells of the formats `linha` (7 × 8 = ___) and `lacuna` (___ + 6 = 9).
+ * The conta armada and "Arme e efetue" reuse the written algorithms of sheet-html.ts.
+ */
+
+/**
+ * The measurements of each print size. `normal` is the caderno of issue 24: 5 mm digit columns (the squares of the
+ * caderno quadriculado), 4 mm carry boxes. `grande` (young or low-vision learners) is the 7 mm caderno quadriculado
+ * sold for the first years, with 5.5 mm carry boxes; its smallest digits (22 pt) are above the 18 pt of large-print
+ * guidelines and its facts are printed at 20 to 28 pt.
+ */
+export interface SizeMeasures {
+  /** Width of a digit column, and the side of a square of the "Arme e efetue" quadriculado. */
+  columnMm: number;
+  carryBoxMm: number;
+  /** Digits of a conta armada by the longest term of the page: 1–2 digits, 3, 4–5. */
+  digitPt: readonly [number, number, number];
+  /** A fact in a line (linha, lacuna, the conta of "Arme e efetue"), by the same three lengths. */
+  factPt: readonly [number, number, number];
+  /** The smallest a fact gets to fit its page (a long fact, many facts); grande's is large print's 18 pt. */
+  factFloorPt: number;
+  /** Digits written in the quadriculado of "Arme e efetue" (a line is one square high). */
+  squareDigitPt: number;
+}
+
+export const PRINT_SIZES: Readonly<Record<PrintSize, SizeMeasures>> = {
+  normal: {
+    columnMm: 5,
+    carryBoxMm: 4,
+    digitPt: [22, 18, 15],
+    factPt: [18, 16, 14],
+    factFloorPt: 12,
+    squareDigitPt: 13,
+  },
+  grande: {
+    columnMm: 7,
+    carryBoxMm: 5.5,
+    digitPt: [30, 26, 22],
+    factPt: [28, 24, 22],
+    factFloorPt: 18,
+    squareDigitPt: 18,
+  },
+};
+
+/** The footer's badge of a custom page (neutral: a custom page has no level). */
+export const CUSTOM_BADGE = { text: 'Personalizada', colour: '#37474f' } as const;
+
+const digitCount = (value: number): number => String(value).length;
+
+/**
+ * The page's longest conta, in digits, picks the digit and fact sizes: the longest term; for × the digits of both
+ * terms less one (7 × 8: 1, 123 × 7: 3), and a two-digit multiplier counts as the longest (its partial products and
+ * sum take the rows of a chave).
+ */
+export function longestTerm(problems: readonly Problem[]): number {
+  return Math.max(
+    1,
+    ...problems.map((p) =>
+      p.op !== 'mult'
+        ? Math.max(digitCount(p.a), digitCount(p.b))
+        : p.b >= 10
+          ? 4
+          : digitCount(p.a) + digitCount(p.b) - 1,
+    ),
+  );
+}
+
+/** 0 for contas of 1–2 digits, 1 for 3, 2 for 4–5. */
+export function lengthClass(problems: readonly Problem[]): 0 | 1 | 2 {
+  const longest = longestTerm(problems);
+  return longest <= 2 ? 0 : longest === 3 ? 1 : 2;
+}
+
+/** The custom options of a page, or undefined for a page drawn by its level's preset. */
+export const customOf = (page: GeneratedPage): CustomOptions | undefined => page.options.custom;
+
+/** Whether the page's divisions ask for a resto (a line "resto ___", the caption of the chave). */
+export function customAsksRemainder(custom: CustomOptions): boolean {
+  return custom.div !== undefined && custom.div.remainders !== 'exata';
+}
+
+/**
+ * The grid of a custom page. Conta armada: 4 columns (3 in grande); when the contas need room (the chave, × by two
+ * digits) 2 in grande, and in normal 3 for 6 or 9 (room for a 4-digit quotient), 4 for 8 or 12. Arme e efetue: 2 columns of big quadriculados, 3 at 9 or more in normal. Facts in a line:
+ * 2 columns, or 1 when the longest line does not fit in half the page at the smallest size of its print size
+ * (`factLayout`).
+ */
+export function customGrid(
+  custom: CustomOptions,
+  problems: readonly Problem[],
+  count: number,
+): { columns: number; rows: number } {
+  let columns: number;
+  switch (custom.format) {
+    case 'armada':
+      // Roomy contas in normal: 4 columns for 8 or 12 (as the Difícil preset), else 3 (a 4-digit quotient).
+      if (needsRoom(custom)) columns = custom.size === 'grande' ? 2 : count % 4 === 0 ? 4 : 3;
+      else columns = custom.size === 'grande' ? 3 : 4;
+      break;
+    case 'arme':
+      columns = custom.size === 'grande' || count <= 8 ? 2 : 3;
+      break;
+    case 'linha':
+    case 'lacuna':
+      columns = factLayout(custom, problems, count).columns;
+      break;
+  }
+  return { columns, rows: Math.ceil(count / columns) };
+}
+
+/** The A4 content width (210 mm less 11 mm margins) and the grid's gap. */
+const CONTENT_MM = 188;
+const GAP_MM = 2;
+/** The height the grid gets at least (297 mm less the margins, the tallest header and the footer). */
+const GRID_MM = 200;
+/** Room for a fact line in a cell: its width less the number (5 mm and its 3 mm margin), the padding and 1 mm spare. */
+const lineRoomMm = (columns: number) => (CONTENT_MM - GAP_MM * (columns - 1)) / columns - 10;
+/** A fact line's height (the blank's 1.15 em and the line's) over its font size, with the row's air. */
+const ROW_EM = 1.3;
+
+/** DejaVu Sans's advances, in em: a digit, the thousands dot, a sign (+ − × ÷ =), and the letters of "resto". */
+const ADVANCE_EM = { digit: 0.64, dot: 0.32, sign: 0.84, resto: 2.9 } as const;
+/** The gap between the parts of a fact line (`.fx` gap) and the padding around a sign, in em. */
+const GAP_EM = 0.3;
+const SIGN_PAD_EM = 0.2;
+const SIGN_EM = ADVANCE_EM.sign + SIGN_PAD_EM;
+/** A blank's width per digit of room, in em (`.fill`). */
+export const BLANK_EM = 0.7;
+const ptToMm = (pt: number) => (pt * 25.4) / 72;
+
+/** The width of a number as printed (thousands dots), in em. */
+const numberEm = (n: number) => {
+  const text = thousands(n);
+  return [...text].reduce((sum, char) => sum + (char === '.' ? ADVANCE_EM.dot : ADVANCE_EM.digit), 0);
+};
+
+/** The order in which a fact line reads its terms: the generator's (`lineOrder`: a tabuada fact tabuada first). */
+export const readingOrder = lineOrder;
+
+/** The width of one term of a fact line, in em: a number, or the blank of `lacuna`. */
+const slotEm =
+  (custom: CustomOptions, widths: BlankWidths) =>
+  (p: Problem, which: 'a' | 'b'): number =>
+    custom.format === 'lacuna' && (p.blank ?? 'a') === which
+      ? answerWidth(widths, p.op) * BLANK_EM
+      : numberEm(p[which]);
+
+/**
+ * The two slots before the = of a fact line, in em: a number, or the blank of `lacuna`. The first is as wide on
+ * every line (when the page has the room), so the signs stand in a column.
+ */
+export function factSlots(
+  custom: CustomOptions,
+  problems: readonly Problem[],
+): { first: number; second: number } {
+  const widths = blankWidths(custom, problems);
+  const slot = slotEm(custom, widths);
+  return {
+    first: Math.max(0, ...problems.map((p) => slot(p, readingOrder(p)[0]))),
+    second: Math.max(0, ...problems.map((p) => slot(p, readingOrder(p)[1]))),
+  };
+}
+
+/** What follows the = of a fact line, in em: the result (lacuna), or the blank and the resto's words and blank. */
+function afterEm(custom: CustomOptions, widths: BlankWidths, p: Problem): number {
+  if (custom.format === 'lacuna') return numberEm(p.result);
+  const resto =
+    widths.remainder > 0 && p.op === 'div' ? 2 * GAP_EM + ADVANCE_EM.resto + widths.remainder * BLANK_EM : 0;
+  return answerWidth(widths, p.op) * BLANK_EM + resto;
+}
+
+/**
+ * The width of the page's longest fact line, in em (from the font's advances): with the signs in a column
+ * (`aligned`: the first slot as wide as the page's widest), or each line at its own width.
+ */
+export function factLineEm(custom: CustomOptions, problems: readonly Problem[], aligned: boolean): number {
+  const widths = blankWidths(custom, problems);
+  const slots = factSlots(custom, problems);
+  const slot = slotEm(custom, widths);
+  // Two slots, two signs and what follows the =, with a gap between each of the five parts.
+  const parts = 2 * SIGN_EM + 4 * GAP_EM;
+  const first = (p: Problem) => (aligned ? slots.first : slot(p, readingOrder(p)[0]));
+  return Math.max(
+    0,
+    ...problems.map((p) => first(p) + slot(p, readingOrder(p)[1]) + afterEm(custom, widths, p) + parts),
+  );
+}
+
+export interface FactLayout {
+  columns: 1 | 2;
+  pt: number;
+  /** The first term right-aligned in a slot as wide on every line, so the signs stand in a column. */
+  aligned: boolean;
+}
+
+/**
+ * The size and columns of a fact page: the print size's size for the page's longest term, or the largest below it
+ * (down to its floor) at which the lines fit in two columns, the signs in a column if they fit so, else each line
+ * at its width; else one column at the largest size whose lines fit the rows' height.
+ */
+export function factLayout(custom: CustomOptions, problems: readonly Problem[], count: number): FactLayout {
+  const size = PRINT_SIZES[custom.size];
+  const sizes: number[] = [];
+  for (let pt = size.factPt[lengthClass(problems)]; pt >= size.factFloorPt; pt -= 1) sizes.push(pt);
+  const fitting = (columns: 1 | 2, aligned: boolean, candidates: number[]) => {
+    const em = factLineEm(custom, problems, aligned);
+    // Fact rows have no gap between them (a dotted rule parts them).
+    const rowMm = GRID_MM / Math.ceil(count / columns);
+    return candidates.find((pt) => em * ptToMm(pt) <= lineRoomMm(columns) && ROW_EM * ptToMm(pt) <= rowMm);
+  };
+  for (const columns of [2, 1] as const) {
+    for (const aligned of [true, false]) {
+      const pt = fitting(columns, aligned, sizes);
+      if (pt !== undefined) return { columns, pt, aligned };
+    }
+  }
+  // Below the floor only when nothing else fits: grande's 30 facts of long lines (README, "Custom pages").
+  const below = Array.from({ length: size.factFloorPt - BELOW_FLOOR_PT }, (_, i) => size.factFloorPt - 1 - i);
+  return { columns: 2, pt: fitting(2, false, below) ?? BELOW_FLOOR_PT, aligned: false };
+}
+
+/** The smallest a fact is ever printed. */
+const BELOW_FLOOR_PT = 10;
+
+/** The size of the conta of "Arme e efetue" over its quadriculado: its print size's, or less to fit the cell. */
+export function armeStatementPt(
+  custom: CustomOptions,
+  problems: readonly Problem[],
+  columns: number,
+): number {
+  const size = PRINT_SIZES[custom.size];
+  const em = Math.max(0, ...problems.map((p) => numberEm(p.a) + numberEm(p.b) + 2 * SIGN_EM + 3 * GAP_EM));
+  // The cell less its paddings and the number's 7 mm.
+  const room = (CONTENT_MM - GAP_MM * (columns - 1)) / columns - 11;
+  return Math.max(
+    size.factFloorPt,
+    Math.min(size.factPt[lengthClass(problems)], Math.floor(room / ptToMm(em))),
+  );
+}
+
+/** The blanks of a fact page, in digits: the answer's by operation, the resto's. */
+export interface BlankWidths {
+  answer: Readonly<Partial<Record<Operation, number>>>;
+  remainder: number;
+}
+
+/**
+ * The width of the blanks, in digits: the same on every line of an operation (the longest answer of the page's
+ * contas of that operation, and for a missing number the longest of either term), so a blank's length gives no hint.
+ */
+export function blankWidths(custom: CustomOptions, problems: readonly Problem[]): BlankWidths {
+  const answer: Partial<Record<Operation, number>> = {};
+  for (const p of problems) {
+    const longest =
+      custom.format === 'lacuna'
+        ? Math.max(thousands(p.a).length, thousands(p.b).length)
+        : thousands(p.result).length;
+    answer[p.op] = Math.max(answer[p.op] ?? 3, longest + 1);
+  }
+  const remainder =
+    custom.format === 'linha' && customAsksRemainder(custom)
+      ? Math.max(1, ...problems.filter((p) => p.op === 'div').map((p) => thousands(p.remainder).length)) + 1
+      : 0;
+  return { answer, remainder };
+}
+
+const answerWidth = (widths: BlankWidths, op: Operation) => widths.answer[op] ?? 3;
+
+const FACT_SIGNS: Readonly<Record<Operation, string>> = { add: '+', sub: '\u2212', mult: '×', div: '÷' };
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A blank of `width` digits; in the gabarito, the answer written in it. */
+function blank(width: number, answer?: number): string {
+  const filled = answer === undefined ? '' : `<b class="result">${thousands(answer)}</b>`;
+  return `<span class="fill${answer === undefined ? '' : ' filled'}" style="--w:${width}">${filled}</span>`;
+}
+
+/**
+ * A fact in a line: `7 × 8 = ___` (linha; ÷ with resto `= ___ resto ___`) or the missing number `___ + 6 = 9`
+ * (lacuna, the blank where `problem.blank` says). With `answers`, the blank holds the answer, bold.
+ */
+export function factLine(
+  custom: CustomOptions,
+  problem: Problem,
+  widths: BlankWidths,
+  answers: boolean,
+): string {
+  const sign = FACT_SIGNS[problem.op];
+  const term = (n: number) => `<span class="n">${thousands(n)}</span>`;
+  if (custom.format === 'lacuna') {
+    const missing = problem.blank ?? 'a';
+    const width = answerWidth(widths, problem.op);
+    const [first, second] = readingOrder(problem).map((which) =>
+      which === missing ? blank(width, answers ? problem[which] : undefined) : term(problem[which]),
+    );
+    return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${term(problem.result)}</div>`;
+  }
+  const resto =
+    widths.remainder > 0 && problem.op === 'div'
+      ? `<span class="resto">resto</span>${blank(widths.remainder, answers ? problem.remainder : undefined)}`
+      : '';
+  const [first, second] = readingOrder(problem).map((which) => term(problem[which]));
+  return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${blank(
+    answerWidth(widths, problem.op),
+    answers ? problem.result : undefined,
+  )}${resto}</div>`;
+}
+
+/** The conta of "Arme e efetue" as the learner reads it: `347 + 85 =`. */
+export function armeStatement(problem: Problem): string {
+  return `<div class="fx arme-statement"><span class="n">${thousands(problem.a)}</span><span class="op">${
+    FACT_SIGNS[problem.op]
+  }</span><span class="n">${thousands(problem.b)}</span><span class="op">=</span></div>`;
+}
+
+/** The teacher's own line, as plain text (escaped: no markup of theirs reaches Chromium). */
+export function teacherLine(custom: CustomOptions | undefined): string {
+  return custom?.title ? `<p class="teacher-line">${escapeText(custom.title)}</p>` : '';
+}
+
+/** Lines enough for the largest quadriculado a cell has (an A4 page's width, 40 squares of 5 mm). */
+const SQUARE_LINES = 40;
+
+/**
+ * An empty quadriculado filling its box, under what is written in it: thin grey lines one square apart from its top
+ * left corner (vector lines in the PDF; the svg clips those past its box), as a caderno's.
+ */
+export function squaresBackground(size: PrintSize): string {
+  const px = (PRINT_SIZES[size].columnMm * 96) / 25.4;
+  const far = (px * SQUARE_LINES).toFixed(1);
+  const at = (k: number) => (k * px + 0.4).toFixed(2);
+  const lines = Array.from({ length: SQUARE_LINES }, (_, k) => `M0 ${at(k)}H${far}M${at(k)} 0V${far}`).join(
+    '',
+  );
+  return `<svg class="sq" aria-hidden="true"><path d="${lines}" stroke="#9aa6ad" stroke-width="0.8" fill="none"/></svg>`;
+}
+
+/** The style rules a custom page adds to the sheet's (after them, so they win). */
+export function customStyles(custom: CustomOptions, problems: readonly Problem[]): string {
+  const size = PRINT_SIZES[custom.size];
+  const count = problems.length;
+  const facts = factLayout(custom, problems, count);
+  const factPt = facts.pt;
+  const statementPt = armeStatementPt(custom, problems, customGrid(custom, problems, count).columns);
+  const slots = factSlots(custom, problems);
+  const square = size.columnMm;
+  return `
+  .teacher-line { font-size: 12pt; font-weight: bold; overflow-wrap: anywhere; }
+  .grid-linha, .grid-lacuna { row-gap: 0; }
+  .grid .cell.fx-cell {
+    border: none; border-radius: 0; flex-direction: row; align-items: center; padding: 0 0 0 1mm;
+    font-size: ${factPt}pt; border-bottom: 0.4pt dotted #bbb;
+  }
+  .cell.fx-cell .index { position: static; flex: none; margin-right: 3mm; }
+  .fx { display: flex; align-items: baseline; gap: ${GAP_EM}em; white-space: nowrap; }
+  ${
+    facts.aligned
+      ? `.fx-cell .fx > :nth-child(1) { min-width: ${slots.first.toFixed(2)}em; text-align: right; }
+  .fx-cell .fx > .fill { text-align: center; }`
+      : ''
+  }
+  .fx .op { padding: 0 ${SIGN_PAD_EM / 2}em; }
+  .fx .resto { margin-left: 0.4em; }
+  .fill {
+    display: inline-block; width: calc(var(--w) * ${BLANK_EM}em); border-bottom: 1pt solid #111; text-align: center;
+    height: 1.15em; line-height: 1.15em;
+  }
+  .cell.arme, .cell.arme.div { padding: 1.6mm; align-items: stretch; }
+  .cell.arme .arme-statement { align-self: flex-start; margin: 0.4mm 0 2mm 7mm; font-size: ${statementPt}pt; }
+  .cell.arme .index { top: 1.6mm; }
+  .squares {
+    --sq: ${square}mm; flex: 1; min-height: 0; position: relative; padding: var(--sq) 0 0 var(--sq);
+    font-size: ${size.squareDigitPt}pt;
+    display: flex; align-items: flex-start; justify-content: flex-start;
+  }
+  .squares > * { position: relative; }
+  .cell.arme .caption { background: #fff; padding: 0 0.8mm; }
+  .squares > svg.sq { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
+  /* In the quadriculado a written line is one square high and each digit one square wide, as in the caderno. */
+  .squares .line { line-height: var(--sq); height: var(--sq); }
+  .squares .line .d, .squares .line .s, .squares .line.small .d, .squares .line.small .s,
+  .squares .by .d, .squares .quotient .d { width: var(--sq); }
+  .squares .line.small, .squares .line.small.carry { font-size: 0.7em; line-height: var(--sq); height: var(--sq); }
+  .squares .line.ruled { border-bottom: none; box-shadow: inset 0 -1.6pt #111; }
+  .squares .line.step .under { border-bottom: none; box-shadow: inset 0 -1.2pt #111; }
+  .squares .chave .line .s { width: var(--sq); }
+  .squares .chave .dividend { padding-right: 0; }
+  .squares .chave .by { min-width: calc(var(--q-room) * var(--sq)); padding: 0; line-height: var(--sq); }
+  .squares .chave .quotient { padding-left: 0; line-height: var(--sq); min-height: var(--sq); }
+  `;
+}

@@ -1,0 +1,343 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { resolveChromium } from '@app/browser';
+import {
+  allowedCounts,
+  checkCustom,
+  generatePage,
+  OPERATIONS,
+  thousands,
+  type CustomOptions,
+  type GeneratedPage,
+  type PrintSize,
+  type SheetFormat,
+} from '@app/generator';
+import { FONTS_LOADED, launchSheetBrowser } from '../../src/browser/browser-pool.js';
+import { carryBoxColumns, renderSheetHtml } from '../../src/domain/sheet-html.js';
+import { PRINT_SIZES } from '../../src/domain/sheet-formats.js';
+import { customPage } from '../support/custom-pages.js';
+import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../support/custom-samples.js';
+import { measureSheets } from '../support/measure-sheet.js';
+
+// Issue 25: every format × print size × allowed count of "Personalizar", over a pairwise sample of the other options
+// (operation mixes, digits 1–5, tabuadas, two-digit multipliers and divisors, restos), each page with its gabarito,
+// laid out in the sheet browser and measured there: inside the A4 box, no cell over another, no text clipped, digit
+// columns and carry boxes of the print size, the footer on one line, the quadriculado of "Arme e efetue" holding the
+// whole conta worked, the blanks of the facts filled in the gabarito only.
+
+const FORMATS: SheetFormat[] = ['armada', 'arme', 'linha', 'lacuna'];
+const SIZES: PrintSize[] = ['normal', 'grande'];
+/** The longest code and a long address: the worst case for the QR caption and the footer. */
+const META = {
+  code: 'AbCdEfGhIjKlMnOpQrStUv',
+  answersUrl: 'https://www.exercicios-de-aritmetica.com.br/gabarito/AbCdEfGhIjKlMnOpQrStUv',
+};
+/** The widest title a teacher can write (60 of the widest letter). */
+const WIDEST_TITLE = 'W'.repeat(60);
+
+type Practice = Pick<CustomOptions, 'add' | 'sub' | 'mult' | 'div'>;
+
+/**
+ * What is practised, a pairwise sample: each operation alone and in mixes, + and − of 1 to 5 digits and "até N",
+ * sem / com reserva / misturado, × by one tabuada, several, all, by two digits, multiplicands of the facts, 2 and 3
+ * digits, ÷ by lists and two digits, dividends of the facts and 2 to 4 digits, exata / resto / misturado.
+ */
+const PRACTICES: Array<{ name: string; practice: Practice }> = [
+  {
+    name: '+ 1 algarismo sem',
+    practice: { add: { numbers: { kind: 'digits', top: 1, bottom: 1 }, regrouping: 'sem' } },
+  },
+  { name: '+ até 20', practice: { add: { numbers: { kind: 'max', max: 20 }, regrouping: 'misturado' } } },
+  {
+    name: '− 3 algarismos sem',
+    practice: { sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'sem' } },
+  },
+  {
+    name: '+ 5/5 com, − 5/4 com',
+    practice: {
+      add: { numbers: { kind: 'digits', top: 5, bottom: 5 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 5, bottom: 4 }, regrouping: 'com' },
+    },
+  },
+  {
+    name: '× tabuada do 7',
+    practice: { mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' } },
+  },
+  {
+    name: '× 3 algarismos por 6–9',
+    practice: { mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 3 } },
+  },
+  {
+    name: '× por dois algarismos',
+    practice: { mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3 } },
+  },
+  {
+    name: '÷ exata por 2 a 5',
+    practice: {
+      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 'fatos', remainders: 'exata' },
+    },
+  },
+  {
+    name: '÷ 4 algarismos por 2–9 com resto',
+    practice: {
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 4,
+        remainders: 'resto',
+      },
+    },
+  },
+  {
+    name: '÷ por dois algarismos',
+    practice: { div: { divisor: { kind: 'twoDigits' }, dividend: 4, remainders: 'misturado' } },
+  },
+  {
+    name: 'as quatro',
+    practice: {
+      add: { numbers: { kind: 'digits', top: 4, bottom: 4 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 4, bottom: 3 }, regrouping: 'misturado' },
+      mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5, 6, 7, 8, 9, 10] }, multiplicand: 2 },
+      div: { divisor: { kind: 'list', divisors: [6, 7, 8, 9] }, dividend: 3, remainders: 'misturado' },
+    },
+  },
+  {
+    name: '× e ÷ por dois algarismos',
+    practice: {
+      mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 2 },
+      div: { divisor: { kind: 'twoDigits' }, dividend: 3, remainders: 'resto' },
+    },
+  },
+  {
+    name: '+ até 1000, − até 100, ÷ fatos com resto',
+    practice: {
+      add: { numbers: { kind: 'max', max: 1000 }, regrouping: 'misturado' },
+      sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 'fatos',
+        remainders: 'resto',
+      },
+    },
+  },
+  {
+    name: '+ 2/1 sem, × tabuada do 2',
+    practice: {
+      add: { numbers: { kind: 'digits', top: 2, bottom: 1 }, regrouping: 'sem' },
+      mult: { multiplier: { kind: 'tables', tables: [2] }, multiplicand: 'fatos' },
+    },
+  },
+];
+
+/** A missing number needs exact divisions (checkCustom); the practice keeps its divisors. */
+function forFormat(practice: Practice, format: SheetFormat): Practice {
+  if (format !== 'lacuna' || !practice.div) return practice;
+  return { ...practice, div: { ...practice.div, remainders: 'exata' } };
+}
+
+/** What the page shows, read from the DOM. */
+const READ = `(() => ({
+  acertos: document.querySelector('.sheet.exercises .score')?.textContent ?? '',
+  bncc: document.querySelector('.sheet.exercises .bncc')?.textContent ?? '',
+  studentFilled: document.querySelectorAll('.sheet.exercises .filled, .sheet.exercises .result').length,
+  filled: [...document.querySelectorAll('.sheet.answer-key .fx-cell')].map((cell) =>
+    [...cell.querySelectorAll('.filled')].map((el) => el.textContent.trim())),
+  boxes: [...document.querySelectorAll('.sheet.exercises .cell')].map((cell) =>
+    [...cell.querySelectorAll('.line.carry .d')].reverse().flatMap((d, column) => (d.querySelector('.box') ? [column] : []))),
+  teacherLines: [...document.querySelectorAll('.teacher-line')].map((el) => el.textContent),
+  // Printed sizes, in pt: the digits of the contas (armada), of the quadriculado (arme), of the facts.
+  digitPt: [...document.querySelectorAll('.sheet .line:not(.small) .d')].map((el) => parseFloat(getComputedStyle(el).fontSize) * 0.75),
+  factPt: [...document.querySelectorAll('.sheet .fx')].map((el) => parseFloat(getComputedStyle(el).fontSize) * 0.75),
+}))()`;
+
+interface Read {
+  acertos: string;
+  bncc: string;
+  studentFilled: number;
+  filled: string[][];
+  boxes: number[][];
+  teacherLines: string[];
+  digitPt: number[];
+  factPt: number[];
+}
+
+/**
+ * The smallest digits each print size prints (PRINT_SIZES): a conta's, a quadriculado's, a fact's. Grande's facts
+ * go below large print's 18 pt only on a page of 30 whose longest line two columns of 18 pt cannot hold: terms of
+ * 4–5 digits, or a division of three digits or more with its resto (README, "Custom pages").
+ */
+const SMALLEST_PT: Record<PrintSize, { digit: number; square: number; fact: number }> = {
+  normal: { digit: 15, square: 13, fact: 12 },
+  grande: { digit: 22, square: 18, fact: 18 },
+};
+const longLines = (page: GeneratedPage) =>
+  page.problems.some(
+    (p) =>
+      Math.max(p.a, p.b) >= 1000 ||
+      (p.op === 'div' && p.a >= 100 && page.options.custom?.div?.remainders !== 'exata'),
+  );
+
+describe('custom sheet layout', () => {
+  let browser: Browser;
+  let tab: Page;
+  beforeAll(async () => {
+    browser = await launchSheetBrowser((await resolveChromium()).path, 30_000);
+    tab = await browser.newPage();
+    await tab.setViewport({ width: 800, height: 1200 });
+  });
+  afterAll(() => browser?.close());
+
+  /** Lays the page out with its gabarito, measures it and checks what it prints; returns the findings. */
+  async function check(page: GeneratedPage, label: string, schoolFields: boolean): Promise<string[]> {
+    const custom = page.options.custom!;
+    await tab.setContent(renderSheetHtml(page, { ...META, schoolFields }), { waitUntil: 'load' });
+    expect(await tab.evaluate(FONTS_LOADED)).toBe('loaded');
+    const size = PRINT_SIZES[custom.size];
+    const { sheets, found } = (await tab.evaluate(
+      measureSheets({ columnMm: size.columnMm, carryBoxMm: size.carryBoxMm, strict: true }),
+    )) as { sheets: number; found: string[] };
+    expect(sheets, label).toBe(2);
+    const read = (await tab.evaluate(READ)) as Read;
+    expect(read.acertos.replace(/\s+/g, ' '), label).toMatch(new RegExp(`/ ${custom.count}$`));
+    expect(read.bncc, label).toBe(`BNCC ${page.bncc.join(' · ')}`);
+    // The student's sheet has no answer; the gabarito fills each blank with its answer.
+    expect(read.studentFilled, label).toBe(0);
+    if (custom.format === 'linha' || custom.format === 'lacuna') {
+      const expected = page.problems.map((p) => {
+        if (custom.format === 'lacuna') return [thousands(p.blank === 'b' ? p.b : p.a)];
+        return p.op === 'div' && custom.div?.remainders !== 'exata'
+          ? [thousands(p.result), thousands(p.remainder)]
+          : [thousands(p.result)];
+      });
+      expect(read.filled, label).toEqual(expected);
+    }
+    // Carry boxes where the options can carry (the conta armada), none elsewhere.
+    page.problems.forEach((problem, index) => {
+      const expected = custom.format === 'armada' ? carryBoxColumns(problem, page.options.level, custom) : [];
+      expect(read.boxes[index] ?? [], `${label}, cell ${index + 1}`).toEqual(expected);
+    });
+    expect(read.teacherLines, label).toEqual(custom.title ? [custom.title, custom.title] : []);
+    // The print size's digits: none smaller than its smallest.
+    const smallest = SMALLEST_PT[custom.size];
+    const digitFloor = custom.format === 'arme' ? smallest.square : smallest.digit;
+    expect(Math.min(...read.digitPt), label).toBeGreaterThanOrEqual(digitFloor - 0.01);
+    if (read.factPt.length > 0 && !(custom.size === 'grande' && custom.count === 30 && longLines(page)))
+      expect(Math.min(...read.factPt), label).toBeGreaterThanOrEqual(smallest.fact - 0.01);
+    if (custom.format === 'armada' || custom.format === 'arme') measured.columns += read.digitPt.length;
+    return found.map((finding) => `${label}: ${finding}`);
+  }
+
+  let pages = 0;
+  const measured = { columns: 0 };
+  it.each(FORMATS.flatMap((format) => SIZES.map((size) => ({ format, size }))))(
+    '$format, $size: every allowed count over the sample of options fits, with its gabarito',
+    async ({ format, size }) => {
+      const findings: string[] = [];
+      const counts = new Set<number>();
+      let index = 0;
+      for (const { name, practice } of PRACTICES) {
+        const options = { ...forFormat(practice, format), format, size };
+        for (const count of allowedCounts(options)) {
+          counts.add(count);
+          const custom: CustomOptions = {
+            v: 1,
+            ...options,
+            count,
+            // Every third page with the widest title the teacher can write.
+            ...(index % 3 === 0 ? { title: WIDEST_TITLE } : {}),
+          };
+          const page = customPage(`layout-${format}-${size}-${count}-${index}`, custom);
+          expect(page.problems).toHaveLength(count);
+          findings.push(...(await check(page, `${name}, ${count}`, index % 2 === 1)));
+          index++;
+          pages++;
+        }
+      }
+      // The first findings, and how many there are.
+      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+      // Every count the format offers at this size was laid out, the roomy ones included.
+      const offered = new Set(
+        PRACTICES.flatMap(({ practice }) => [...allowedCounts({ ...practice, format, size })]),
+      );
+      expect([...counts].sort()).toEqual([...offered].sort());
+      // Digit columns were measured on the contas armadas and in the quadriculados.
+      if (format === 'armada' || format === 'arme') expect(measured.columns).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(FORMATS.flatMap((format) => SIZES.map((size) => ({ format, size }))))(
+    '$format, $size: the pages the generator draws fit, every allowed count, with their gabaritos',
+    async ({ format, size }) => {
+      const findings: string[] = [];
+      let index = 0;
+      for (const { name, practice } of PRACTICES) {
+        const options = { ...forFormat(practice, format), format, size };
+        for (const count of allowedCounts(options)) {
+          const custom: CustomOptions = {
+            v: 1,
+            ...options,
+            count,
+            ...(index % 3 === 1 ? { title: WIDEST_TITLE } : {}),
+          };
+          const operations = OPERATIONS.filter((op) => custom[op] !== undefined);
+          // Options the generator refuses (too few distinct problems) are not pages.
+          if (checkCustom(operations, custom).length > 0) continue;
+          const page = generatePage(`gerada-${format}-${size}-${count}-${index}`, customPageOptions(custom));
+          expect(page.problems).toHaveLength(count);
+          findings.push(...(await check(page, `gerada: ${name}, ${count}`, index % 2 === 0)));
+          index++;
+          pages++;
+        }
+      }
+      expect(index).toBeGreaterThan(PRACTICES.length);
+      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+    },
+  );
+
+  it.each(CUSTOM_SAMPLES.map((sample) => ({ name: sample.name, sample })))(
+    'the sample "$name" fits, with its gabarito',
+    async ({ sample }) => {
+      expect(allowedCounts(sample.custom)).toContain(sample.custom.count);
+      const findings = await check(customSamplePage(sample), sample.name, false);
+      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+      pages++;
+    },
+  );
+
+  it("prints the teacher's title as plain text: no markup of theirs becomes an element", async () => {
+    const title = '<img src=x onerror=alert(1)><b>Turma</b> & "5º ano"';
+    const page = customPage('titulo', {
+      v: 1,
+      add: { numbers: { kind: 'digits', top: 2, bottom: 2 }, regrouping: 'com' },
+      format: 'armada',
+      count: 12,
+      size: 'normal',
+      title,
+    });
+    await tab.setContent(renderSheetHtml(page, META), { waitUntil: 'load' });
+    const dom = (await tab.evaluate(`(() => ({
+      lines: [...document.querySelectorAll('.teacher-line')].map((el) => ({
+        text: el.textContent, children: el.children.length, html: el.innerHTML,
+      })),
+      images: document.querySelectorAll('img').length,
+      withHandlers: [...document.querySelectorAll('*')].filter((el) =>
+        [...el.attributes].some((attribute) => attribute.name.startsWith('on'))).length,
+      bold: [...document.querySelectorAll('b')].filter((el) => el.textContent === 'Turma').length,
+    }))()`)) as {
+      lines: Array<{ text: string; children: number; html: string }>;
+      images: number;
+      withHandlers: number;
+      bold: number;
+    };
+    // On the exercises and on the gabarito: the text exactly as typed, and no element made of it.
+    expect(dom.lines.map((line) => line.text)).toEqual([title, title]);
+    expect(dom.lines.map((line) => line.children)).toEqual([0, 0]);
+    expect(dom.images).toBe(0);
+    expect(dom.withHandlers).toBe(0);
+    expect(dom.bold).toBe(0);
+    pages++;
+  });
+
+  afterAll(() => {
+    console.warn(`custom sheet layout: ${pages} pages laid out with their gabaritos`);
+  });
+});

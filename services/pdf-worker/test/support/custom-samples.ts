@@ -1,0 +1,155 @@
+import { generatePage, type CustomOptions, type GeneratedPage, type PageOptions } from '@app/generator';
+
+/** Custom pages to look at (`npm run sheets`): the four of issue 25's "Done when", then one of each format × size. */
+export interface CustomSample {
+  name: string;
+  custom: CustomOptions;
+}
+
+const base = { v: 1 } as const;
+
+export const CUSTOM_SAMPLES: readonly CustomSample[] = [
+  {
+    name: 'tabuada-do-7-linha-grande',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
+      format: 'linha',
+      count: 30,
+      size: 'grande',
+    },
+  },
+  {
+    name: 'subtracao-3-algarismos-sem-reserva',
+    custom: {
+      ...base,
+      sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'sem' },
+      format: 'armada',
+      count: 20,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'divisao-exata-2-a-5-armada',
+    custom: {
+      ...base,
+      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 2, remainders: 'exata' },
+      format: 'armada',
+      count: 12,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'lacuna-adicao-ate-20',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'max', max: 20 }, regrouping: 'misturado' },
+      format: 'lacuna',
+      count: 20,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'arme-e-efetue-adicao-subtracao',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'digits', top: 4, bottom: 3 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 4, bottom: 3 }, regrouping: 'com' },
+      format: 'arme',
+      count: 12,
+      size: 'normal',
+      title: 'Turma do 4º ano B — Profª Ana',
+    },
+  },
+  {
+    name: 'arme-e-efetue-quatro-operacoes-grande',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 3, bottom: 2 }, regrouping: 'com' },
+      mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 2 },
+      div: { divisor: { kind: 'list', divisors: [6, 7, 8, 9] }, dividend: 3, remainders: 'misturado' },
+      format: 'arme',
+      count: 4,
+      size: 'grande',
+    },
+  },
+  {
+    name: 'arme-e-efetue-por-dois-algarismos',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3 },
+      div: { divisor: { kind: 'twoDigits' }, dividend: 4, remainders: 'misturado' },
+      format: 'arme',
+      count: 12,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'armada-grande-adicao-multiplicacao',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'digits', top: 5, bottom: 5 }, regrouping: 'com' },
+      mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 3 },
+      format: 'armada',
+      count: 12,
+      size: 'grande',
+    },
+  },
+  {
+    name: 'armada-grande-divisao-com-resto',
+    custom: {
+      ...base,
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 4,
+        remainders: 'resto',
+      },
+      format: 'armada',
+      count: 4,
+      size: 'grande',
+    },
+  },
+  {
+    name: 'linha-divisao-com-resto',
+    custom: {
+      ...base,
+      div: { divisor: { kind: 'twoDigits' }, dividend: 4, remainders: 'resto' },
+      format: 'linha',
+      count: 40,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'lacuna-quatro-operacoes-grande',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado' },
+      sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado' },
+      mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5, 6, 7, 8, 9, 10] }, multiplicand: 'fatos' },
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 'fatos',
+        remainders: 'exata',
+      },
+      format: 'lacuna',
+      count: 20,
+      size: 'grande',
+    },
+  },
+];
+
+/** The page options of a custom page (the level is the builder's; a custom page is drawn from `custom` alone). */
+export const customPageOptions = (custom: CustomOptions, answers = true): PageOptions => ({
+  add: custom.add !== undefined,
+  sub: custom.sub !== undefined,
+  mult: custom.mult !== undefined,
+  div: custom.div !== undefined,
+  answers,
+  level: 1,
+  custom,
+});
+
+/** A sample as the generator draws it. */
+export const customSamplePage = (sample: CustomSample): GeneratedPage =>
+  generatePage(`amostra-${sample.name}`, customPageOptions(sample.custom));

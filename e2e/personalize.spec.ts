@@ -57,7 +57,12 @@ async function chooseNumbers(page: Page, groupName: string, prefix: string, all:
  * Generates (the preview appears), checks the body sent, buys (the PDF downloads) and answers the page's code and
  * its problems as the buyer reads them (GET /api/answers).
  */
-async function generateBuyAndRead(page: Page, token: string, expectedBody: Partial<PageRequest>) {
+async function generateBuyAndRead(
+  page: Page,
+  token: string,
+  expectedBody: Partial<PageRequest>,
+  shot: string,
+) {
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/page') && r.request().method() === 'POST'),
     page.getByRole('button', { name: 'Gerar página' }).click(),
@@ -68,6 +73,7 @@ async function generateBuyAndRead(page: Page, token: string, expectedBody: Parti
   await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
     timeout: 30_000,
   });
+  await screenshot(page, shot);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click(),
@@ -106,21 +112,26 @@ test('a teacher makes the four sheets of the issue through Personalizar and gets
     );
     await page.setViewportSize({ width: 1366, height: 900 });
     await screenshot(page, 'personalize-panel-1366');
-    const { problems } = await generateBuyAndRead(page, user.token, {
-      add: false,
-      sub: false,
-      mult: true,
-      div: false,
-      answers: true,
-      level: 1,
-      custom: {
-        v: 1,
-        mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
-        format: 'linha',
-        count: 30,
-        size: 'grande',
+    const { problems } = await generateBuyAndRead(
+      page,
+      user.token,
+      {
+        add: false,
+        sub: false,
+        mult: true,
+        div: false,
+        answers: true,
+        level: 1,
+        custom: {
+          v: 1,
+          mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
+          format: 'linha',
+          count: 30,
+          size: 'grande',
+        },
       },
-    });
+      'personalize-tabuada-7',
+    );
     expect(problems).toHaveLength(30);
     for (const p of problems) {
       expect(p.op).toBe('mult');
@@ -143,21 +154,26 @@ test('a teacher makes the four sheets of the issue through Personalizar and gets
     await expect(page.getByTestId('sheet-sentence')).toHaveText(
       '20 subtrações de 3 algarismos sem reserva, armadas',
     );
-    const { problems } = await generateBuyAndRead(page, user.token, {
-      add: false,
-      sub: true,
-      mult: false,
-      div: false,
-      answers: true,
-      level: 1,
-      custom: {
-        v: 1,
-        sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'sem' },
-        format: 'armada',
-        count: 20,
-        size: 'normal',
+    const { problems } = await generateBuyAndRead(
+      page,
+      user.token,
+      {
+        add: false,
+        sub: true,
+        mult: false,
+        div: false,
+        answers: true,
+        level: 1,
+        custom: {
+          v: 1,
+          sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'sem' },
+          format: 'armada',
+          count: 20,
+          size: 'normal',
+        },
       },
-    });
+      'personalize-subtracao-sem-reserva',
+    );
     expect(problems).toHaveLength(20);
     for (const p of problems) {
       expect(p.op).toBe('sub');
@@ -181,21 +197,26 @@ test('a teacher makes the four sheets of the issue through Personalizar and gets
     await expect(page.getByTestId('sheet-sentence')).toHaveText(
       '12 divisões exatas de 3 algarismos por 2 a 5, armadas',
     );
-    const { problems } = await generateBuyAndRead(page, user.token, {
-      add: false,
-      sub: false,
-      mult: false,
-      div: true,
-      answers: true,
-      level: 1,
-      custom: {
-        v: 1,
-        div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 3, remainders: 'exata' },
-        format: 'armada',
-        count: 12,
-        size: 'normal',
+    const { problems } = await generateBuyAndRead(
+      page,
+      user.token,
+      {
+        add: false,
+        sub: false,
+        mult: false,
+        div: true,
+        answers: true,
+        level: 1,
+        custom: {
+          v: 1,
+          div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 3, remainders: 'exata' },
+          format: 'armada',
+          count: 12,
+          size: 'normal',
+        },
       },
-    });
+      'personalize-divisao-exata',
+    );
     expect(problems).toHaveLength(12);
     for (const p of problems) {
       expect(p.op).toBe('div');
@@ -217,21 +238,26 @@ test('a teacher makes the four sheets of the issue through Personalizar and gets
     await expect(page.getByTestId('sheet-sentence')).toHaveText(
       '20 adições até 20 sem reserva com número que falta',
     );
-    const { problems } = await generateBuyAndRead(page, user.token, {
-      add: true,
-      sub: false,
-      mult: false,
-      div: false,
-      answers: true,
-      level: 0,
-      custom: {
-        v: 1,
-        add: { numbers: { kind: 'max', max: 20 }, regrouping: 'sem' },
-        format: 'lacuna',
-        count: 20,
-        size: 'normal',
+    const { problems } = await generateBuyAndRead(
+      page,
+      user.token,
+      {
+        add: true,
+        sub: false,
+        mult: false,
+        div: false,
+        answers: true,
+        level: 0,
+        custom: {
+          v: 1,
+          add: { numbers: { kind: 'max', max: 20 }, regrouping: 'sem' },
+          format: 'lacuna',
+          count: 20,
+          size: 'normal',
+        },
       },
-    });
+      'personalize-numero-que-falta',
+    );
     expect(problems).toHaveLength(20);
     for (const p of problems) {
       expect(p.op).toBe('add');
@@ -342,6 +368,7 @@ test('a configuration is saved under a name, replaced by the same name, started 
   await expect(saved.locator('.saved-sheet')).toContainText(
     '20 fatos de multiplicação em linha, tabuada do 7',
   );
+  await screenshot(page, 'personalize-saved-sheet');
 
   // The same name again: the button says it replaces, and it does (still one).
   await panel(page).getByRole('checkbox', { name: 'Letra grande' }).check();
@@ -443,6 +470,7 @@ test('"Gerar outra igual" in Minhas Compras generates a new page with the same o
   await expect(page.getByTestId('sheet-sentence')).toHaveText(
     '20 divisões exatas por 2 a 5, em linha, letra grande',
   );
+  await screenshot(page, 'personalize-generated-again');
 
   // Once: a reload does not generate again. Proved by a marker: the page generated by hand after the reload is the
   // only one asked for since (one made on loading would have been asked for before it).

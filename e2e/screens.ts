@@ -108,6 +108,17 @@ export const screens: readonly Screen[] = [
   },
   { name: 'exercicios-gerada', path: '/exercicios-aritmetica', viewer: 'member', ready: generated },
   {
+    // Issue 25: the builder with its "Personalizar" panel open.
+    name: 'exercicios-personalizar',
+    path: '/exercicios-aritmetica',
+    viewer: 'member',
+    ready: async (page) => {
+      await heading('Exercícios de Aritmética')(page);
+      await page.getByRole('button', { name: 'Personalizar' }).click();
+      await expect(page.getByText('Esta página terá:')).toBeVisible();
+    },
+  },
+  {
     name: 'minhas-compras',
     path: '/minhas-compras',
     viewer: 'member',

@@ -81,3 +81,4 @@ export {
 export { SKILL_SCOPES, contentBncc } from './custom/bncc.js';
 export { customTitle } from './custom/title.js';
 export { customSource } from './custom/source.js';
+export { describeSheet } from './custom/describe.js';

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { buy, createPage, Msg, PAGE_PRICE_CENTS, PlatformMessages } from '@app/contracts';
 import { centsToReais, formatReais } from '@app/contracts/format';
 import { ApiError, api } from '../../api/client';
@@ -11,6 +11,16 @@ import { globalActions, type PaymentNotice } from '../../session/globalState';
 import { negativeBalanceToBuy } from '../../session/balanceTexts';
 import { downloadBoughtPage } from './boughtPage';
 import { PreviewView, usePreview } from './PageThumbnail';
+import {
+  checkDraft,
+  controlOfMessage,
+  draftFromCustom,
+  draftFromPreset,
+  OPERATION_ORDER,
+  type Draft,
+  type PanelProblem,
+} from './personalize/draft';
+import SavedSheets, { type SheetOptions } from './personalize/SavedSheets';
 import './pages.css';
 
 /** Spec §4: initial → processing (Generate) → generated (a code; editing locked) → payed (after buying). */
@@ -60,8 +70,27 @@ function useEditHint(locked: boolean) {
   return [hint, () => setHint('hidden')] as const;
 }
 
+/** The panel's controls load when it is first opened (it is closed by default). */
+const PersonalizePanel = lazy(() => import('./personalize/PersonalizePanel'));
+
+/** What Minhas Compras hands over with "Gerar outra igual": the bought page's options, to generate at once. */
+export interface GenerateAgainState {
+  again: SheetOptions;
+}
+
+const optionsOf = (sheet: SheetOptions): Options => ({
+  add: sheet.add,
+  sub: sheet.sub,
+  mult: sheet.mult,
+  div: sheet.div,
+  answers: sheet.answers,
+  level: sheet.level,
+  school: sheet.school ?? false,
+});
+
 export default function ArithmeticExercises() {
   const navigate = useNavigate();
+  const location = useLocation();
   const dispatch = useGlobalDispatch();
   const { balance, paymentNotice, balanceDetails } = useGlobalState();
   const [options, setOptions] = useState<Options>(defaults);
@@ -74,14 +103,23 @@ export default function ArithmeticExercises() {
   /** Why the last generation failed, as said beside the button (null: it did not). */
   const [generationFailed, setGenerationFailed] = useState<string | null>(null);
   const [hint, closeHint] = useEditHint(!editing);
+  /** "Personalizar" (issue 25): null while closed (the spec's builder, the level's preset). */
+  const [draft, setDraftState] = useState<Draft | null>(null);
+  /** The server's refusal of the panel's options, beside the control whose check gives its message. */
+  const [refusal, setRefusal] = useState<PanelProblem | null>(null);
 
   const anyOperation = operations.some((op) => options[op.key]);
+  const checked = OPERATION_ORDER.filter((op) => options[op]);
+  const panel = draft ? checkDraft(checked, draft) : null;
+  const problems = panel?.problems ?? [];
   // Spec §4: only processing or no operation disables it; once locked, it makes another page with the same options.
-  const canGenerate = step !== 'processing' && anyOperation;
+  // With the panel open, a problem of its options disables it too (each said beside its control).
+  const canGenerate = step !== 'processing' && anyOperation && problems.length === 0;
   // An unknown balance (still loading) neither enables buying nor warns.
   const canBuy = step === 'generated' && code !== null && balance !== null && balance >= PRICE && !buying;
   const showBalanceWarning = step === 'generated' && balance !== null && balance < PRICE && !warningClosed;
   const workArea = useRef<HTMLDivElement>(null);
+  const panelId = useId();
   const messages = useRef<HTMLDivElement>(null);
 
   // On a phone the preview sits below the form: once the page is generated (or has failed), its preview and the
@@ -102,16 +140,71 @@ export default function ArithmeticExercises() {
       messages.current?.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
   }, [notice]);
 
-  async function generate() {
+  // "Gerar outra igual" (Minhas Compras): the bought page's options, and a new page of them at once. Once: the
+  // history entry forgets them, so that going back or reloading does not generate again.
+  const again = (location.state as Partial<GenerateAgainState> | null)?.again;
+  const generatedAgain = useRef(false);
+  useEffect(() => {
+    if (!again || generatedAgain.current) return;
+    generatedAgain.current = true;
+    void navigate(location.pathname, { replace: true, state: null });
+    const next = optionsOf(again);
+    const nextDraft = again.custom ? draftFromCustom(again.custom, again.level) : null;
+    setOptions(next);
+    setDraftState(nextDraft);
+    void generate(next, nextDraft);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the options handed over
+  }, [again]);
+
+  function setDraft(next: Draft | null) {
+    setRefusal(null);
+    setDraftState(next);
+  }
+
+  /** A saved sheet's options in the builder (the panel opens with its custom options, or closes). */
+  function startFrom(sheet: SheetOptions) {
+    setRefusal(null);
+    setOptions(optionsOf(sheet));
+    setDraftState(sheet.custom ? draftFromCustom(sheet.custom, sheet.level) : null);
+  }
+
+  /** The body: the spec's {add, sub, mult, div, answers, level}, `school` only when asked for, `custom` while open. */
+  function bodyOf(opts: Options, panelDraft: Draft | null): SheetOptions | null {
+    const { school, ...body } = opts;
+    const withSchool = school ? opts : body;
+    if (!panelDraft) return withSchool;
+    const custom = checkDraft(
+      OPERATION_ORDER.filter((op) => opts[op]),
+      panelDraft,
+    ).body;
+    return custom ? { ...withSchool, custom } : null;
+  }
+
+  async function generate(opts: Options = options, panelDraft: Draft | null = draft) {
+    const body = bodyOf(opts, panelDraft);
+    if (!body) return;
     setStep('processing');
     setNotice(null);
     setGenerationFailed(null);
+    setRefusal(null);
     setWarningClosed(false);
     try {
-      // The spec's body is {add, sub, mult, div, answers, level}; `school` is sent only when asked for.
-      const { school, ...body } = options;
-      const result = await api(createPage, { body: school ? options : body });
+      const result = await api(createPage, { body });
       if (result.httpStatus === 401) return navigate(paths.login);
+      // The panel's options refused (400): the message beside the control whose check gives it, else the button.
+      if (result.httpStatus === 400 && result.message && body.custom) {
+        const control = controlOfMessage(
+          result.message,
+          OPERATION_ORDER.filter((op) => opts[op]),
+          checkDraft(
+            OPERATION_ORDER.filter((op) => opts[op]),
+            panelDraft!,
+          ).custom,
+        );
+        if (!control) return failGeneration(result.message);
+        failGeneration(null);
+        return setRefusal({ control, message: result.message });
+      }
       // Too many pages at once (429, issue 23): the server's own words say what to wait for.
       if (result.httpStatus === 429 && result.message) return failGeneration(result.message);
       if (result.status !== 'SUCCESS' || !result.payload) return failGeneration();
@@ -128,7 +221,7 @@ export default function ArithmeticExercises() {
    * A server error or a lost connection: say so where the preview was to appear (next to the button on a phone,
    * not at the top of the page), and leave the form as it was, ready to try again.
    */
-  function failGeneration(message: string = Msg.pageGenerationFailed) {
+  function failGeneration(message: string | null = Msg.pageGenerationFailed) {
     setCode(null);
     setEditing(true);
     setStep('initial');
@@ -159,8 +252,16 @@ export default function ArithmeticExercises() {
     }
   }
 
-  const set = <K extends keyof Options>(key: K, value: Options[K]) =>
+  const set = <K extends keyof Options>(key: K, value: Options[K]) => {
+    setRefusal(null);
     setOptions((o) => ({ ...o, [key]: value }));
+  };
+  const locked = !editing || step === 'processing';
+  const saveable: { options: SheetOptions } | { reason: string } = !anyOperation
+    ? { reason: 'Marque pelo menos uma operação para salvar estas opções.' }
+    : problems.length
+      ? { reason: 'Corrija as opções indicadas acima para salvar.' }
+      : { options: bodyOf(options, draft)! };
 
   return (
     <Page title="Exercícios de Aritmética" className="builder">
@@ -173,7 +274,7 @@ export default function ArithmeticExercises() {
       <p className="lead">Escolha as operações e o nível, gere a página e veja a prévia antes de comprar.</p>
 
       <form
-        className="builder__body"
+        className={draft ? 'builder__body builder__body--long' : 'builder__body'}
         onSubmit={(event) => {
           event.preventDefault();
           if (canGenerate) void generate();
@@ -232,6 +333,39 @@ export default function ArithmeticExercises() {
               Incluir campos Escola e Professor(a)
             </label>
           </fieldset>
+
+          <div className="personalize-toggle">
+            <button
+              type="button"
+              className="button button--secondary button--compact"
+              aria-expanded={draft !== null}
+              aria-controls={panelId}
+              disabled={locked}
+              onClick={() => setDraft(draft ? null : draftFromPreset(options.level))}
+            >
+              <span aria-hidden="true">{draft ? '▾' : '▸'}</span> Personalizar
+            </button>
+            <p className="personalize-toggle__note">
+              {draft
+                ? 'Fechar volta às contas do nível escolhido.'
+                : 'Escolha tabuadas, reserva, formato, quantidade e letra grande.'}
+            </p>
+          </div>
+          <div id={panelId}>
+            {draft && (
+              <Suspense fallback={<p className="personalize-toggle__note">Carregando as opções…</p>}>
+                <PersonalizePanel
+                  operations={checked}
+                  draft={draft}
+                  onChange={setDraft}
+                  problems={refusal?.control ? [...problems, refusal] : problems}
+                  disabled={locked}
+                />
+              </Suspense>
+            )}
+          </div>
+
+          <SavedSheets current={saveable} canLoad={!locked} onLoad={(sheet) => startFrom(sheet.options)} />
         </div>
 
         {/*
@@ -247,6 +381,18 @@ export default function ArithmeticExercises() {
                   {generationFailed}
                 </p>
               )}
+              {problems.some((problem) => problem.control !== null) && (
+                <p className="alert" role="status">
+                  Para gerar a página, corrija o que está indicado em Personalizar.
+                </p>
+              )}
+              {problems
+                .filter((problem) => problem.control === null)
+                .map((problem) => (
+                  <p key={problem.message} className="alert alert--error" role="alert">
+                    {problem.message}
+                  </p>
+                ))}
               {code ? (
                 <BuilderPreview code={code} />
               ) : (

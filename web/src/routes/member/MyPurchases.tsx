@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { getMyPages } from '@app/contracts';
 import { formatDate } from '@app/contracts/format';
 import { ApiError, api } from '../../api/client';
@@ -7,6 +7,7 @@ import { LevelBadge } from '../../components/LevelBadge';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { downloadBoughtPage } from './boughtPage';
+import type { GenerateAgainState } from './ArithmeticExercises';
 import { PageThumbnail } from './PageThumbnail';
 import './pages.css';
 
@@ -20,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MyPurchases() {
   const pages = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
 
@@ -68,6 +70,19 @@ export default function MyPurchases() {
                   <span className="purchase__date">{downloading === page.code ? 'Baixando…' : created}</span>
                 </span>
                 <code className="purchase__code">{page.code}</code>
+              </button>
+              {/* Issue 25: the builder with this page's options (its custom ones included), generating a new page. */}
+              <button
+                type="button"
+                className="button button--secondary button--compact purchase__again"
+                aria-label={`Gerar outra igual à página ${page.title}, de ${created} (${index + 1})`}
+                onClick={() =>
+                  void navigate(paths.exercises, {
+                    state: { again: page.options } satisfies GenerateAgainState,
+                  })
+                }
+              >
+                Gerar outra igual
               </button>
             </li>
           );

@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CUSTOM_VERSION,
+  FORMAT_COUNTS,
+  ONE_DIGIT_DIVISORS,
+  TABLES,
+  describeSheet,
+  presetOptions,
+  type AddSubOptions,
+  type CustomOptions,
+  type DivOptions,
+  type MultOptions,
+  type Operation,
+  type SheetFormat,
+} from '../../src/index.js';
+
+const page = (over: Partial<CustomOptions>): CustomOptions => ({
+  v: CUSTOM_VERSION as 1,
+  format: 'armada',
+  count: 12,
+  size: 'normal',
+  ...over,
+});
+const tables = (...t: number[]): MultOptions => ({
+  multiplier: { kind: 'tables', tables: t },
+  multiplicand: 'fatos',
+});
+const digits = (top: number, bottom: number, regrouping: AddSubOptions['regrouping']): AddSubOptions => ({
+  numbers: { kind: 'digits', top, bottom },
+  regrouping,
+});
+const upTo = (max: number, regrouping: AddSubOptions['regrouping'] = 'misturado'): AddSubOptions => ({
+  numbers: { kind: 'max', max },
+  regrouping,
+});
+const divBy = (
+  divisors: number[],
+  remainders: DivOptions['remainders'] = 'exata',
+  dividend: DivOptions['dividend'] = 'fatos',
+): DivOptions => ({ divisor: { kind: 'list', divisors }, dividend, remainders });
+
+describe('describeSheet: the sentences of the issue', () => {
+  it.each<[string, Operation[], CustomOptions]>([
+    [
+      '12 contas de multiplicação, tabuadas do 6 ao 9, armadas, letra grande',
+      ['mult'],
+      page({ mult: tables(6, 7, 8, 9), size: 'grande' }),
+    ],
+    [
+      '30 fatos de multiplicação em linha, tabuada do 7, letra grande',
+      ['mult'],
+      page({ mult: tables(7), format: 'linha', count: 30, size: 'grande' }),
+    ],
+    [
+      '20 subtrações de 3 algarismos sem reserva, armadas',
+      ['sub'],
+      page({ sub: digits(3, 3, 'sem'), count: 20 }),
+    ],
+    ['20 adições até 20 com número que falta', ['add'], page({ add: upTo(20), format: 'lacuna', count: 20 })],
+    ['12 divisões exatas por 2 a 5, armadas', ['div'], page({ div: divBy([2, 3, 4, 5]) })],
+  ])('%s', (sentence, operations, custom) => {
+    expect(describeSheet(operations, custom)).toBe(sentence);
+  });
+});
+
+describe('describeSheet: tabuadas and divisors', () => {
+  it.each<[number[], string]>([
+    [[7], 'tabuada do 7'],
+    [[10], 'tabuada do 10'],
+    [[6, 7], 'tabuadas do 6 e 7'],
+    [[6, 7, 8, 9], 'tabuadas do 6 ao 9'],
+    [[9, 6, 8, 7], 'tabuadas do 6 ao 9'],
+    [[2, 5, 7], 'tabuadas do 2, 5 e 7'],
+    [[2, 3, 5, 6], 'tabuadas do 2, 3, 5 e 6'],
+    [[2, 3, 4, 5, 7, 9], 'tabuadas do 2 ao 5, do 7 e do 9'],
+    [[2, 3, 4, 6, 7, 8], 'tabuadas do 2 ao 4 e do 6 ao 8'],
+    [[...TABLES], 'tabuadas do 2 ao 10'],
+  ])('× facts of %j: %s', (list, words) => {
+    expect(describeSheet(['mult'], page({ mult: tables(...list) }))).toBe(
+      `12 contas de multiplicação, ${words}, armadas`,
+    );
+  });
+
+  it.each<[number[], string]>([
+    [[7], 'por 7'],
+    [[2, 3], 'por 2 e 3'],
+    [[2, 3, 4, 5], 'por 2 a 5'],
+    [[2, 5, 9], 'por 2, 5 e 9'],
+    [[...ONE_DIGIT_DIVISORS], 'por 2 a 9'],
+    [[2, 3, 4, 6, 8], 'por 2 a 4, 6 e 8'],
+  ])('÷ by %j: %s', (divisors, words) => {
+    expect(describeSheet(['div'], page({ div: divBy(divisors, 'misturado') }))).toBe(
+      `12 divisões ${words}, armadas`,
+    );
+  });
+});
+
+describe('describeSheet: every setting is said, with its agreement', () => {
+  it.each<[string, Operation[], CustomOptions]>([
+    // + and −: digits, limits, reserva.
+    ['16 adições de 1 algarismo, armadas', ['add'], page({ add: digits(1, 1, 'misturado'), count: 16 })],
+    ['12 adições de 4 e 3 algarismos com reserva, armadas', ['add'], page({ add: digits(4, 3, 'com') })],
+    [
+      '12 subtrações de 2 algarismos e 1 algarismo sem reserva, armadas',
+      ['sub'],
+      page({ sub: digits(2, 1, 'sem') }),
+    ],
+    ['12 adições até 1.000 com reserva, armadas', ['add'], page({ add: upTo(1000, 'com') })],
+    ['12 subtrações até 10, armadas', ['sub'], page({ sub: upTo(10) })],
+    [
+      '8 subtrações de 5 e 4 algarismos com reserva, para armar e efetuar',
+      ['sub'],
+      page({ sub: digits(5, 4, 'com'), format: 'arme', count: 8 }),
+    ],
+    [
+      '30 adições até 20 sem reserva, em linha',
+      ['add'],
+      page({ add: upTo(20, 'sem'), format: 'linha', count: 30 }),
+    ],
+    // ×: multiplicands and two-digit multipliers.
+    [
+      '12 contas de multiplicação, 2 algarismos vezes 2 a 5, armadas',
+      ['mult'],
+      page({ mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5] }, multiplicand: 2 } }),
+    ],
+    [
+      '8 contas de multiplicação, 3 algarismos vezes 2 algarismos, armadas',
+      ['mult'],
+      page({ mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3 }, count: 8 }),
+    ],
+    [
+      '8 contas de multiplicação, 2 a 10 vezes 2 algarismos, armadas',
+      ['mult'],
+      page({ mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 'fatos' }, count: 8 }),
+    ],
+    [
+      '30 contas de multiplicação, 2 algarismos vezes 7, em linha',
+      ['mult'],
+      page({
+        mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 2 },
+        format: 'linha',
+        count: 30,
+      }),
+    ],
+    [
+      '20 contas de multiplicação, tabuada do 8 com número que falta',
+      ['mult'],
+      page({ mult: tables(8), format: 'lacuna', count: 20 }),
+    ],
+    // ÷: dividends, restos, two-digit divisors.
+    [
+      '8 divisões de 3 algarismos por 2 a 9 com resto, armadas',
+      ['div'],
+      page({ div: divBy([...ONE_DIGIT_DIVISORS], 'resto', 3), count: 8 }),
+    ],
+    [
+      '8 divisões de 4 algarismos por números de 2 algarismos, armadas',
+      ['div'],
+      page({ div: { divisor: { kind: 'twoDigits' }, dividend: 4, remainders: 'misturado' }, count: 8 }),
+    ],
+    [
+      '6 divisões exatas de 2 algarismos por 3, para armar e efetuar, letra grande',
+      ['div'],
+      page({ div: divBy([3], 'exata', 2), format: 'arme', count: 6, size: 'grande' }),
+    ],
+    [
+      '20 divisões exatas por 2, 5 e 7 com número que falta, letra grande',
+      ['div'],
+      page({ div: divBy([2, 5, 7]), format: 'lacuna', count: 20, size: 'grande' }),
+    ],
+    // Several operations: "contas", then each one with its settings.
+    [
+      '16 contas: adições de 3 algarismos com reserva e subtrações de 3 algarismos com reserva, armadas',
+      ['add', 'sub'],
+      page({ add: digits(3, 3, 'com'), sub: digits(3, 3, 'com'), count: 16 }),
+    ],
+    [
+      '40 contas em linha: adições até 20 e multiplicações da tabuada do 7',
+      ['add', 'mult'],
+      page({ add: upTo(20), mult: tables(7), format: 'linha', count: 40 }),
+    ],
+    [
+      '12 contas: subtrações até 100 sem reserva, multiplicações das tabuadas do 2 ao 5 e divisões exatas por 2 e 3, armadas, letra grande',
+      ['sub', 'mult', 'div'],
+      page({ sub: upTo(100, 'sem'), mult: tables(2, 3, 4, 5), div: divBy([2, 3]), size: 'grande' }),
+    ],
+    [
+      '8 contas: multiplicações de 2 algarismos vezes 2 algarismos e divisões de 3 algarismos por 2 a 9, armadas',
+      ['mult', 'div'],
+      page({
+        mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 2 },
+        div: divBy([...ONE_DIGIT_DIVISORS], 'misturado', 3),
+        count: 8,
+      }),
+    ],
+    // One problem: singular throughout.
+    [
+      '1 subtração de 3 algarismos sem reserva, armada',
+      ['sub'],
+      page({ sub: digits(3, 3, 'sem'), count: 1 }),
+    ],
+    [
+      '1 fato de multiplicação em linha, tabuada do 7',
+      ['mult'],
+      page({ mult: tables(7), format: 'linha', count: 1 }),
+    ],
+    ['1 conta de multiplicação, tabuada do 7, armada', ['mult'], page({ mult: tables(7), count: 1 })],
+    ['1 divisão exata por 7, armada', ['div'], page({ div: divBy([7]), count: 1 })],
+    // An operation without its settings (refused by checkCustom) is named without details.
+    ['12 contas: adições e subtrações, armadas', ['add', 'sub'], page({})],
+  ])('%s', (sentence, operations, custom) => {
+    expect(describeSheet(operations, custom)).toBe(sentence);
+  });
+
+  it('follows the order + − × ÷ whatever order the operations come in', () => {
+    const custom = page({ add: upTo(10), div: divBy([2]) });
+    expect(describeSheet(['div', 'add'], custom)).toBe(describeSheet(['add', 'div'], custom));
+  });
+});
+
+describe('describeSheet over every preset, format, size and count', () => {
+  const operationSets: Operation[][] = [
+    ['add'],
+    ['sub'],
+    ['mult'],
+    ['div'],
+    ['add', 'sub'],
+    ['add', 'sub', 'mult', 'div'],
+  ];
+  const cases = ([0, 1, 2] as const).flatMap((level) =>
+    operationSets.flatMap((ops) =>
+      (Object.keys(FORMAT_COUNTS) as SheetFormat[]).flatMap((format) =>
+        (['normal', 'grande'] as const).flatMap((size) =>
+          FORMAT_COUNTS[format][size].map((count) => ({ level, ops, format, size, count })),
+        ),
+      ),
+    ),
+  );
+
+  it(`says the count first, the size last, each selected operation once, and nothing twice (${cases.length} pages)`, () => {
+    for (const { level, ops, format, size, count } of cases) {
+      const preset = presetOptions(level);
+      const custom: CustomOptions = { v: 1, format, size, count };
+      for (const op of ops) Object.assign(custom, { [op]: preset[op] });
+      const sentence = describeSheet(ops, custom);
+      const where = `${sentence} (${JSON.stringify(custom)})`;
+      expect(sentence.startsWith(`${count} `), where).toBe(true);
+      expect(sentence.endsWith(', letra grande'), where).toBe(size === 'grande');
+      expect(sentence, where).not.toMatch(/\s{2}|,,|, ,|\s,|\s$|undefined|NaN|\[|\{/);
+      for (const [op, word] of [
+        ['add', 'adiç'],
+        ['sub', 'subtraç'],
+        ['mult', 'multiplicaç'],
+        ['div', 'divis'],
+      ] as const)
+        expect(sentence.split(word).length - 1, where).toBe(ops.includes(op) ? 1 : 0);
+      const formatWords = {
+        armada: ', armadas',
+        arme: ', para armar e efetuar',
+        linha: ' em linha',
+        lacuna: ' com número que falta',
+      };
+      expect(sentence, where).toContain(formatWords[format]);
+      expect(sentence.split(formatWords[format]).length - 1, where).toBe(1);
+    }
+  });
+});

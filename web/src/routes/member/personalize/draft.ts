@@ -1,0 +1,265 @@
+import {
+  allowedCounts,
+  checkCustom,
+  presetOptions,
+  type CustomOptions,
+  type DivOptions,
+  type Level,
+  type MultOptions,
+  type Operation,
+  type PrintSize,
+  type Regrouping,
+  type SheetFormat,
+} from './generator';
+import { CustomOptionsSchema, type CustomOptionsInput } from '@app/contracts';
+
+/**
+ * What the "Personalizar" panel holds while open (issue 25): the settings of all four operations, so that checking
+ * an operation again finds what was chosen for it, and the values a control hides (the digits while "até 100" is
+ * chosen, the tabuadas while "dois algarismos" is), so that switching back finds them. `toCustom` makes the body's
+ * `custom` of it: only the checked operations, and only what is chosen.
+ */
+export interface AddSubDraft {
+  kind: 'digits' | 'max';
+  top: number;
+  bottom: number;
+  max: number;
+  regrouping: Regrouping;
+}
+export interface MultDraft {
+  twoDigits: boolean;
+  tables: number[];
+  multiplicand: MultOptions['multiplicand'];
+}
+export interface DivDraft {
+  twoDigits: boolean;
+  divisors: number[];
+  dividend: DivOptions['dividend'];
+  remainders: DivOptions['remainders'];
+}
+export interface Draft {
+  add: AddSubDraft;
+  sub: AddSubDraft;
+  mult: MultDraft;
+  div: DivDraft;
+  format: SheetFormat;
+  /** Wished for; the page gets the nearest of `allowedCounts` (see `countOf`). */
+  count: number;
+  size: PrintSize;
+  /** As typed; trimmed, and left out when empty. */
+  title: string;
+}
+
+export const OPERATION_ORDER: readonly Operation[] = ['add', 'sub', 'mult', 'div'];
+
+/** Today's pages have 20 problems, or 12 with × or ÷ (the generator's problemCount): the nearest allowed is taken. */
+const DEFAULT_COUNT = 20;
+
+function addSubDraft(options: CustomOptions['add'] & object, fallback: AddSubDraft | undefined): AddSubDraft {
+  const numbers = options.numbers;
+  return {
+    kind: numbers.kind,
+    top: numbers.kind === 'digits' ? numbers.top : (fallback?.top ?? 2),
+    bottom: numbers.kind === 'digits' ? numbers.bottom : (fallback?.bottom ?? 2),
+    max: numbers.kind === 'max' ? numbers.max : (fallback?.max ?? 100),
+    regrouping: options.regrouping,
+  };
+}
+
+function multDraft(options: MultOptions): MultDraft {
+  return {
+    twoDigits: options.multiplier.kind === 'twoDigits',
+    tables: options.multiplier.kind === 'tables' ? [...options.multiplier.tables] : [2, 3, 4, 5],
+    multiplicand: options.multiplicand,
+  };
+}
+
+function divDraft(options: DivOptions): DivDraft {
+  return {
+    twoDigits: options.divisor.kind === 'twoDigits',
+    divisors: options.divisor.kind === 'list' ? [...options.divisor.divisors] : [2, 3, 4, 5, 6, 7, 8, 9],
+    dividend: options.dividend,
+    remainders: options.remainders,
+  };
+}
+
+/** The panel as it opens: the level's preset for every operation, conta armada, normal size, no title. */
+export function draftFromPreset(level: Level): Draft {
+  const preset = presetOptions(level);
+  return {
+    add: addSubDraft(preset.add, undefined),
+    sub: addSubDraft(preset.sub, undefined),
+    mult: multDraft(preset.mult),
+    div: divDraft(preset.div),
+    format: preset.format,
+    count: DEFAULT_COUNT,
+    size: preset.size,
+    title: '',
+  };
+}
+
+/** A stored page's or saved sheet's options back in the panel; what they leave out comes from the level's preset. */
+export function draftFromCustom(custom: CustomOptions, level: Level): Draft {
+  const preset = draftFromPreset(level);
+  return {
+    add: custom.add ? addSubDraft(custom.add, preset.add) : preset.add,
+    sub: custom.sub ? addSubDraft(custom.sub, preset.sub) : preset.sub,
+    mult: custom.mult ? multDraft(custom.mult) : preset.mult,
+    div: custom.div ? divDraft(custom.div) : preset.div,
+    format: custom.format,
+    count: custom.count,
+    size: custom.size,
+    title: custom.title ?? '',
+  };
+}
+
+/** The count the page gets: the wished one if the format holds it, else the nearest below it, else the smallest. */
+export function countOf(draft: Draft, operations: readonly Operation[]): number {
+  const allowed = allowedCounts(roomOf(draft, operations));
+  if (allowed.includes(draft.count)) return draft.count;
+  const below = allowed.filter((n) => n <= draft.count);
+  return below.length ? below.at(-1)! : allowed[0]!;
+}
+
+/** What `allowedCounts` reads, for the checked operations. */
+function roomOf(draft: Draft, operations: readonly Operation[]) {
+  return {
+    format: draft.format,
+    size: draft.size,
+    ...(operations.includes('mult') ? { mult: toMult(draft.mult) } : {}),
+    ...(operations.includes('div') ? { div: toDiv(draft.div) } : {}),
+  };
+}
+
+export function allowedCountsOf(draft: Draft, operations: readonly Operation[]): readonly number[] {
+  return allowedCounts(roomOf(draft, operations));
+}
+
+const toMult = (d: MultDraft): MultOptions => ({
+  multiplier: d.twoDigits
+    ? { kind: 'twoDigits' }
+    : { kind: 'tables', tables: [...d.tables].sort((a, b) => a - b) },
+  multiplicand: d.multiplicand,
+});
+
+const toDiv = (d: DivDraft): DivOptions => ({
+  divisor: d.twoDigits
+    ? { kind: 'twoDigits' }
+    : { kind: 'list', divisors: [...d.divisors].sort((a, b) => a - b) },
+  dividend: d.dividend,
+  remainders: d.remainders,
+});
+
+const toAddSub = (d: AddSubDraft) => ({
+  numbers:
+    d.kind === 'max'
+      ? { kind: 'max' as const, max: d.max }
+      : { kind: 'digits' as const, top: d.top, bottom: d.bottom },
+  regrouping: d.regrouping,
+});
+
+/** The body's `custom` (version 1): the checked operations' settings, the format, count, size and title. */
+export function toCustom(draft: Draft, operations: readonly Operation[]): CustomOptions {
+  const custom: CustomOptions = {
+    v: 1,
+    format: draft.format,
+    count: countOf(draft, operations),
+    size: draft.size,
+  };
+  if (operations.includes('add')) custom.add = toAddSub(draft.add);
+  if (operations.includes('sub')) custom.sub = toAddSub(draft.sub);
+  if (operations.includes('mult')) custom.mult = toMult(draft.mult);
+  if (operations.includes('div')) custom.div = toDiv(draft.div);
+  const title = draft.title.trim();
+  if (title) custom.title = title;
+  return custom;
+}
+
+/**
+ * The panel's controls, as the dotted paths of CustomOptions that `checkCustom` and the schema name: a problem
+ * belongs to the longest of these its field starts with ('mult.multiplier.tables' → 'mult.multiplier').
+ */
+export const CONTROLS = [
+  'add',
+  'add.numbers',
+  'add.regrouping',
+  'sub',
+  'sub.numbers',
+  'sub.regrouping',
+  'mult',
+  'mult.multiplier',
+  'mult.multiplicand',
+  'div',
+  'div.divisor',
+  'div.dividend',
+  'div.remainders',
+  'format',
+  'count',
+  'size',
+  'title',
+] as const;
+export type Control = (typeof CONTROLS)[number];
+
+export function controlOf(field: string): Control | null {
+  let best: Control | null = null;
+  for (const control of CONTROLS)
+    if ((field === control || field.startsWith(`${control}.`)) && control.length > (best?.length ?? 0))
+      best = control;
+  return best;
+}
+
+export interface PanelProblem {
+  /** null: no control of the panel; said beside 'Gerar página'. */
+  control: Control | null;
+  message: string;
+}
+
+/**
+ * Why the page cannot be drawn, each message once with its control: the schema's refusals (no tabuada chosen, a
+ * title too long), else `checkCustom`'s (impossible combinations, too few different contas), as the server would.
+ */
+export function problemsOf(operations: readonly Operation[], custom: CustomOptions): PanelProblem[] {
+  const problems: PanelProblem[] = [];
+  const seen = new Set<string>();
+  const add = (field: string, message: string) => {
+    const control = controlOf(field);
+    const key = `${control ?? ''}\u0000${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    problems.push({ control, message });
+  };
+  // As the server answers: the shape first; the combinations once the shape holds (an empty list of tabuadas is
+  // "Escolha pelo menos uma tabuada.", not also "há só 0 contas diferentes").
+  const parsed = CustomOptionsSchema.safeParse(custom);
+  if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path.join('.'), issue.message);
+  else for (const { field, message } of checkCustom(operations, custom)) add(field, message);
+  return problems;
+}
+
+/**
+ * Where a server's refusal (a 400 with a pt-BR message) is shown: beside the control whose check gives that message
+ * for these options, else beside the button.
+ */
+export function controlOfMessage(
+  message: string,
+  operations: readonly Operation[],
+  custom: CustomOptions | undefined,
+): Control | null {
+  if (!custom) return null;
+  return problemsOf(operations, custom).find((p) => p.message === message)?.control ?? null;
+}
+
+/**
+ * The panel's options for the checked operations: as the generator reads them (the sentence), as the body sends
+ * them (the schema's output; null while a problem keeps the page from being drawn), and the problems.
+ */
+export function checkDraft(
+  operations: readonly Operation[],
+  draft: Draft,
+): { custom: CustomOptions; body: CustomOptionsInput | null; problems: PanelProblem[] } {
+  const custom = toCustom(draft, operations);
+  if (operations.length === 0) return { custom, body: null, problems: [] };
+  const problems = problemsOf(operations, custom);
+  const parsed = CustomOptionsSchema.safeParse(custom);
+  return { custom, body: problems.length === 0 && parsed.success ? parsed.data : null, problems };
+}

@@ -1,0 +1,27 @@
+/**
+ * The parts of @app/generator the builder uses, imported by file: the package's index also re-exports the word
+ * problems (their templates and lexicon), which the bundler keeps when reached through it (~40 kB more in the
+ * builder's chunk). These modules are pure and small.
+ */
+export {
+  FORMAT_NAMES,
+  MAX_CHOICES,
+  MAX_DIGITS,
+  ONE_DIGIT_DIVISORS,
+  TABLES,
+  TITLE_MAX,
+  allowedCounts,
+  checkCustom,
+  presetOptions,
+} from '@app/generator/src/custom/options';
+export type {
+  CustomOptions,
+  DivOptions,
+  MultOptions,
+  PrintSize,
+  Regrouping,
+  SheetFormat,
+} from '@app/generator/src/custom/options';
+export { describeSheet } from '@app/generator/src/custom/describe';
+export { sheetTitle } from '@app/generator/src/title';
+export type { Level, Operation } from '@app/generator/src/types';

@@ -53,6 +53,7 @@ export type {
 export {
   CUSTOM_VERSION,
   FORMAT_COUNTS,
+  PROBLEM_ROOM_COUNTS,
   FORMAT_NAMES,
   MAX_CHOICES,
   MAX_DIGITS,
@@ -79,5 +80,5 @@ export {
   spaceOf,
 } from './custom/draw.js';
 export { SKILL_SCOPES, contentBncc } from './custom/bncc.js';
-export { customTitle } from './custom/title.js';
+export { customTitle, problemasTitle } from './custom/title.js';
 export { customSource } from './custom/source.js';

@@ -35,7 +35,7 @@ export { answerOf, generateWordProblems, levelSource, renderWordProblem } from '
 export type { KindInfo, WordKind, WordSkill } from './word/kinds.js';
 export { WORD_KINDS, WORD_KIND_LIST, WORD_SKILLS, wordBncc, wordPageBncc } from './word/kinds.js';
 export type { Gender, Noun, Person } from './word/lexicon.js';
-export { reais } from './word/lexicon.js';
+export { NAMES, RELATIVES, reais } from './word/lexicon.js';
 export type { Cast, WordContext, WordTemplate } from './word/templates.js';
 export { WORD_TEMPLATES } from './word/templates.js';
 export type {

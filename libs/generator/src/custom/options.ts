@@ -93,7 +93,7 @@ export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSi
   arme: { normal: [8, 12], grande: [6, 8] },
   linha: { normal: [20, 30, 40], grande: [12, 20, 30] },
   lacuna: { normal: [20, 30, 40], grande: [12, 20, 30] },
-  problemas: { normal: [4, 6, 8], grande: [3, 4] },
+  problemas: { normal: [4, 6], grande: [2, 3] },
 };
 
 /**

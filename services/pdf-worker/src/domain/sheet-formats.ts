@@ -123,8 +123,8 @@ export function customGrid(
       columns = factLayout(custom, problems, count).columns;
       break;
     case 'problemas':
-      // Two columns; in grande one problem a row at 2 or 3 (a row as wide as the page holds the longest chave).
-      columns = custom.size === 'grande' && count <= 3 ? 1 : 2;
+      // Two columns in normal; one in grande (the Resposta needs the width at 16 pt).
+      columns = custom.size === 'grande' ? 1 : 2;
       break;
   }
   return { columns, rows: Math.ceil(count / columns) };
@@ -240,7 +240,6 @@ export function factLayout(custom: CustomOptions, problems: readonly Problem[], 
   const below = Array.from({ length: size.factFloorPt - BELOW_FLOOR_PT }, (_, i) => size.factFloorPt - 1 - i);
   return { columns: 2, pt: fitting(2, false, below) ?? BELOW_FLOOR_PT, aligned: false };
 }
-
 
 /** The smallest a fact is ever printed. */
 const BELOW_FLOOR_PT = 10;
@@ -361,15 +360,22 @@ export function problemaCell(
     size,
   )}<span class="calc-label">Cálculo</span>${worked ?? ''}</div></div><div class="resposta">${ruledBackground(
     size,
+    worked === null ? RESPOSTA_LINE_EM : RESPOSTA_KEY_LINE_EM,
   )}<p class="resp-text"><span class="resp-label">Resposta:</span>${answer}</p></div></div></li>`;
 }
 
 /** The height of a ruled line of the Resposta, in em of the problem's text. */
 export const RESPOSTA_LINE_EM = 1.7;
 
+/**
+ * The gabarito's: its answer sentence is written smaller (0.85 em) on lines closer together, so the longest sentence
+ * (a division's "quantos são necessários") fits beside the widest chave.
+ */
+export const RESPOSTA_KEY_LINE_EM = 1.35;
+
 /** The Resposta's ruled lines, one text line apart (vector lines; the svg clips those past its box). */
-function ruledBackground(size: PrintSize): string {
-  const px = (RESPOSTA_LINE_EM * PRINT_SIZES[size].textPt * 96) / 72;
+function ruledBackground(size: PrintSize, lineEm: number): string {
+  const px = (lineEm * PRINT_SIZES[size].textPt * 96) / 72;
   const lines = Array.from({ length: 20 }, (_, k) => `M0 ${((k + 1) * px - 0.6).toFixed(2)}H2000`).join('');
   return `<svg class="ruled" aria-hidden="true"><path d="${lines}" stroke="#111" stroke-width="0.8" fill="none"/></svg>`;
 }
@@ -488,5 +494,8 @@ export function customStyles(custom: CustomOptions, problems: readonly Problem[]
   .resposta > svg.ruled { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
   .resp-text { position: relative; line-height: ${RESPOSTA_LINE_EM}em; overflow-wrap: anywhere; }
   .resp-label { font-weight: bold; }
+  /* The gabarito's answer sentence a little smaller than the text, on the same lines. */
+  .resp-text .result { font-size: 0.85em; }
+  .sheet.answer-key .resp-text { line-height: ${RESPOSTA_KEY_LINE_EM}em; }
   `;
 }

@@ -1,4 +1,3 @@
-import { SHEET_FONTS } from './sheet-fonts.js';
 import {
   lineOrder,
   needsRoom,

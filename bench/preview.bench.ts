@@ -6,7 +6,11 @@
  *   the session on every request (SESSION_CACHE_TTL_MS=0);
  * - now: the preview alone, PDFs ahead of time when the worker is idle (the defaults);
  * - now, PDFs only when bought (PDF_PRERENDER=off).
- *   npm run bench:preview [-- --rounds 60]
+ * Then, in the default mode, a custom page ("Personalizar", issue 25: the tabuada do 7, 30 facts in a line, letra
+ * grande) beside a preset page of the same operation (Médio ×), each user alternating the two so both meet the same
+ * load.
+ *   npm run bench:preview [-- --rounds 60] [-- --custom-only]   (--custom-only: the default mode and the custom
+ *   comparison alone)
  */
 import { parseArgs } from 'node:util';
 import {
@@ -17,13 +21,17 @@ import {
   ms,
   printTable,
   startTestStack,
+  tabuadaDo7Request,
   waitForThumbnail,
+  type PageRequest,
   type RunningTestStack,
   type StackInfo,
   type TestSession,
 } from '@app/testing';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '60' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '60' }, 'custom-only': { type: 'boolean', default: false } },
+});
 /** Pages per measurement: one user makes them one after the other; ten users make a tenth each, all at once. */
 const rounds = Number(values.rounds);
 const WARM_UP_ROUNDS = 5;
@@ -38,22 +46,34 @@ const MODES = [
   { name: 'now: preview, PDFs ahead when idle', worker: {}, gateway: {} },
   { name: 'now: preview, PDFs when bought', worker: { PDF_PRERENDER: 'off' }, gateway: {} },
 ] as const;
+const DEFAULT_MODE = MODES[1];
+
+/** The custom page of issue 25 and the preset page it is compared with (same operation, same run, same load). */
+const PAGE_KINDS: ReadonlyArray<{ name: string; request: PageRequest }> = [
+  {
+    name: 'preset Médio ×: 20 contas armadas',
+    request: { add: false, sub: false, mult: true, div: false, answers: true, level: 1 },
+  },
+  { name: 'custom: tabuada do 7, 30 fatos em linha, grande', request: tabuadaDo7Request },
+];
 
 const levels = [0, 1, 2] as const;
 let round = 0;
 
-/** One user's page: generate, then fetch the preview (the server waits for it). Answers the milliseconds it took. */
-async function pageToThumbnail(stack: StackInfo, user: TestSession): Promise<number> {
+/** The next page of the modes' measurements: the three levels in turn. */
+function nextLevelPage(): PageRequest {
   const level = levels[round++ % levels.length]!;
+  return { add: true, sub: true, mult: true, div: level !== 0, answers: true, level };
+}
+
+/** One user's page: generate, then fetch the preview (the server waits for it). Answers the milliseconds it took. */
+async function pageToThumbnail(
+  stack: StackInfo,
+  user: TestSession,
+  request: PageRequest = nextLevelPage(),
+): Promise<number> {
   const started = performance.now();
-  const code = await generatePageCode(stack, user.token, {
-    add: true,
-    sub: true,
-    mult: true,
-    div: level !== 0,
-    answers: true,
-    level,
-  });
+  const code = await generatePageCode(stack, user.token, request);
   const preview = await waitForThumbnail(stack, user.token, code, 60_000);
   if (preview.status !== 200) throw new Error(`thumbnail answered ${preview.status}`);
   return performance.now() - started;
@@ -77,6 +97,21 @@ async function measure(running: RunningTestStack, users: TestSession[]) {
   return { ...latencies(samples), pagesPerSecond: samples.length / seconds, cpuPerPage };
 }
 
+/** The page kinds measured together: each user makes them in turn, so a load that comes and goes meets each alike. */
+async function measureKinds(running: RunningTestStack, users: TestSession[]) {
+  const perUser = Math.max(PAGE_KINDS.length, Math.round((rounds * PAGE_KINDS.length) / users.length));
+  const samples = PAGE_KINDS.map(() => [] as number[]);
+  await Promise.all(
+    users.map(async (user, u) => {
+      for (let i = 0; i < perUser; i++) {
+        const kind = (i + u) % PAGE_KINDS.length;
+        samples[kind]!.push(await pageToThumbnail(running.info, user, PAGE_KINDS[kind]!.request));
+      }
+    }),
+  );
+  return samples.map((s) => latencies(s));
+}
+
 // Production's log level: the tier's debug lines would be a cost no deployment pays.
 // One member makes page after page here, faster than pages' per-account rate (PAGES_PER_MINUTE) lets a person.
 const running = await startTestStack('bench', { LOG_LEVEL: 'info', PAGES_PER_MINUTE: '100000' });
@@ -84,7 +119,8 @@ try {
   const users = await Promise.all(Array.from({ length: 10 }, () => createActiveUser(running.info)));
   const rows: Array<Record<string, string | number>> = [];
   const cpuRows: Array<Record<string, string | number>> = [];
-  for (const mode of MODES) {
+  const kindRows: Array<Record<string, string | number>> = [];
+  for (const mode of values['custom-only'] ? [DEFAULT_MODE] : MODES) {
     await running.restart('pdf-worker', mode.worker);
     await running.restart('gateway', mode.gateway);
     for (let i = 0; i < WARM_UP_ROUNDS; i++) await pageToThumbnail(running.info, users[0]!);
@@ -108,6 +144,22 @@ try {
         });
       }
     }
+    if (mode !== DEFAULT_MODE) continue;
+    for (const kind of PAGE_KINDS)
+      for (let i = 0; i < WARM_UP_ROUNDS; i++) await pageToThumbnail(running.info, users[0]!, kind.request);
+    for (const group of [users.slice(0, 1), users]) {
+      const results = await measureKinds(running, group);
+      results.forEach((result, k) =>
+        kindRows.push({
+          page: PAGE_KINDS[k]!.name,
+          users: group.length,
+          pages: result.count,
+          'p50 ms': ms(result.p50),
+          'p95 ms': ms(result.p95),
+          'p99 ms': ms(result.p99),
+        }),
+      );
+    }
   }
   printTable(
     'POST /api/page → GET /api/thumb through the gateway, one pdf-worker (targets: p95 ≤ 80 ms for 1 user, ≤ 400 ms for 10)',
@@ -116,6 +168,10 @@ try {
   printTable(
     'CPU ms per generated page, 10 users (pdf-worker includes its Chromium; postgres and nats-server are the machine’s)',
     cpuRows,
+  );
+  printTable(
+    `Custom options (issue 25) beside a preset: POST /api/page → GET /api/thumb, ${DEFAULT_MODE.name}, each user alternating the two`,
+    kindRows,
   );
 } finally {
   await running.stop();

@@ -463,6 +463,14 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     expect(Object.keys(doc.paths)).toContain('/api/createPreference');
     expect(doc.paths['/api/page']).toHaveProperty('get');
     expect(doc.paths['/api/page']).toHaveProperty('post');
+    // Issue 25: the saved sheets, picked up from the contracts like every route.
+    expect(doc.paths['/api/getSavedSheets']).toHaveProperty('get');
+    expect(doc.paths['/api/saveSheet']).toHaveProperty('post');
+    expect(doc.paths['/api/deleteSavedSheet']).toHaveProperty('post');
+    // The optional, versioned custom options of POST /api/page.
+    expect(JSON.stringify(doc.paths['/api/page']!.post)).toContain(
+      '"format":{"type":"string","enum":["armada","arme","linha","lacuna"]}',
+    );
     // Redocly CLI's recommended rules (npm @redocly/cli: one bundled package, nothing downloaded) on the served JSON.
     const dir = await mkdtemp(path.join(tmpdir(), 'openapi-'));
     try {

@@ -172,11 +172,18 @@ export const BillingDataExport = z.object({
 });
 export type BillingDataExport = z.infer<typeof BillingDataExport>;
 
-/** pages' part of a member's data export: the bought pages with the settings they were generated with. */
+/**
+ * pages' part of a member's data export: the bought pages with the settings they were generated with, and the
+ * member's saved builder settings ("Minhas folhas salvas", issue 25; absent from a pages replica older than them,
+ * which holds none).
+ */
 export const PagesDataExport = z.object({
   purchases: z.array(
     z.object({ code: z.string(), createdAt: IsoDate, boughtAt: IsoDate, settings: PageOptionsSchema }),
   ),
+  savedSheets: z
+    .array(z.object({ name: z.string(), createdAt: IsoDate, settings: PageOptionsSchema }))
+    .default([]),
 });
 export type PagesDataExport = z.infer<typeof PagesDataExport>;
 

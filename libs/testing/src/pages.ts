@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { createPage, thumb, type PageOptionsSchema } from '@app/contracts';
+import { createPage, getSavedSheets, saveSheet, thumb, type PageOptionsSchema } from '@app/contracts';
 import { call, download } from './client.js';
 import type { StackInfo } from './test-stack.js';
 
@@ -13,6 +13,43 @@ export const defaultPageRequest: PageRequest = {
   div: false,
   answers: true,
   level: 1,
+};
+
+/**
+ * Issue 25's "tabuada do 7, 30 fatos em linha, letra grande": the custom options ("Personalizar") of a page that
+ * practises the tabuada do 7 alone.
+ */
+export const tabuadaDo7Request: PageRequest = {
+  add: false,
+  sub: false,
+  mult: true,
+  div: false,
+  answers: true,
+  level: 1,
+  custom: {
+    v: 1,
+    mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
+    format: 'linha',
+    count: 30,
+    size: 'grande',
+  },
+};
+
+/** Issue 25's "___ + 6 = 9 até 20": sums up to 20 with a missing number, 20 on a page. */
+export const missingNumberRequest: PageRequest = {
+  add: true,
+  sub: false,
+  mult: false,
+  div: false,
+  answers: true,
+  level: 0,
+  custom: {
+    v: 1,
+    add: { numbers: { kind: 'max', max: 20 }, regrouping: 'misturado' },
+    format: 'lacuna',
+    count: 20,
+    size: 'normal',
+  },
 };
 
 /** POST /api/page through the gateway; answers the page code. */
@@ -38,4 +75,23 @@ export async function waitForThumbnail(stack: StackInfo, token: string, code: st
     const res = await download(stack.gatewayUrl, thumb, { code }, token);
     if (res.status !== 503 || Date.now() > deadline) return res;
   }
+}
+
+/** A saved builder configuration as `GET /api/getSavedSheets` answers it ("Minhas folhas salvas", issue 25). */
+export interface SavedSheetView {
+  id: string;
+  name: string;
+  options: PageRequest;
+  createdAt: string;
+}
+
+/** POST /api/saveSheet through the gateway: the answer as it came (status and envelope). */
+export const saveSheetAs = (stack: StackInfo, token: string, name: string, options: PageRequest) =>
+  call<SavedSheetView>(stack.gatewayUrl, saveSheet, { body: { name, options }, token });
+
+/** GET /api/getSavedSheets through the gateway: the member's saved sheets, by name. */
+export async function savedSheetsOf(stack: StackInfo, token: string): Promise<SavedSheetView[]> {
+  const res = await call<SavedSheetView[]>(stack.gatewayUrl, getSavedSheets, { token });
+  if (res.status !== 200 || !res.body.payload) throw new Error(`getSavedSheets answered ${res.status}`);
+  return res.body.payload;
 }

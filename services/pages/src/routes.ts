@@ -1,10 +1,13 @@
 import {
   buy,
   createPage as createPageRoute,
+  deleteSavedSheet as deleteSavedSheetRoute,
   downloadPage,
   getMyPages,
+  getSavedSheets,
   ok,
   pageAnswers,
+  saveSheet as saveSheetRoute,
   thumb,
 } from '@app/contracts';
 import { centsToReais } from '@app/contracts/format';
@@ -16,6 +19,7 @@ import { pdfContentDisposition } from './domain/download-name.js';
 import { myPurchases } from './domain/my-purchases.js';
 import { readAnswers } from './domain/read-answers.js';
 import { readBoughtPdf, readThumbnail } from './domain/read-render.js';
+import { deleteSavedSheet, listSavedSheets, saveSheet } from './domain/saved-sheets.js';
 
 export function registerRoutes(app: App, deps: PagesDeps): void {
   addRoute(app, createPageRoute, async ({ body, identity }) =>
@@ -53,5 +57,17 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
 
   addRoute(app, getMyPages, async ({ identity }) => {
     return ok(myPurchases(await deps.repo.listBought(identity.userId)));
+  });
+
+  // "Minhas folhas salvas" (issue 25): the member's own named builder settings.
+  addRoute(app, getSavedSheets, async ({ identity }) => ok(await listSavedSheets(deps, identity.userId)));
+
+  addRoute(app, saveSheetRoute, async ({ body, identity }) =>
+    ok(await saveSheet(deps, identity.userId, body)),
+  );
+
+  addRoute(app, deleteSavedSheetRoute, async ({ body, identity }) => {
+    await deleteSavedSheet(deps, identity.userId, body.id);
+    return ok(null);
   });
 }

@@ -6,11 +6,13 @@ import { RenderSignals } from './domain/render-signals.js';
 import { previewFile, publishRender } from './domain/renders.js';
 import { instrumentSignals } from './metrics.js';
 import { serveNats } from './nats/handlers.js';
-import { PageEntity } from './persistence/entities.js';
+import { PageEntity, SavedSheetEntity } from './persistence/entities.js';
 import { CreatePages1751000000000 } from './persistence/migrations/1751000000000-create-pages.js';
 import { RendersInObjectStore1760000000000 } from './persistence/migrations/1760000000000-renders-in-object-store.js';
 import { PageRulesVersion1780000000000 } from './persistence/migrations/1780000000000-page-rules-version.js';
+import { SavedSheets1790000000000 } from './persistence/migrations/1790000000000-saved-sheets.js';
 import { PageRepository } from './persistence/page-repository.js';
+import { SavedSheetRepository } from './persistence/saved-sheet-repository.js';
 import { registerRoutes } from './routes.js';
 
 export const service = defineService({
@@ -18,8 +20,13 @@ export const service = defineService({
   env,
   database: {
     schema: 'pages',
-    entities: [PageEntity],
-    migrations: [CreatePages1751000000000, RendersInObjectStore1760000000000, PageRulesVersion1780000000000],
+    entities: [PageEntity, SavedSheetEntity],
+    migrations: [
+      CreatePages1751000000000,
+      RendersInObjectStore1760000000000,
+      PageRulesVersion1780000000000,
+      SavedSheets1790000000000,
+    ],
   },
   streams: ['JOBS_PDF', 'EVENTS'],
   async deps({ bus, db, logger, config, metrics, onShutdown }): Promise<PagesDeps> {
@@ -47,6 +54,7 @@ export const service = defineService({
     });
     return {
       repo: new PageRepository(db),
+      sheets: new SavedSheetRepository(db),
       bus,
       files,
       signals,

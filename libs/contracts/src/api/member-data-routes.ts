@@ -31,6 +31,8 @@ export const MyDataExport = z.object({
     updatedAt: z.string(),
   }),
   purchases: PagesDataExport.shape.purchases,
+  /** The member's saved builder settings (issue 25), by name. */
+  savedSheets: PagesDataExport.shape.savedSheets,
   statement: BillingDataExport.shape.statement,
   statementHasOlder: z.boolean(),
   payments: BillingDataExport.shape.payments,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CustomOptionsSchema } from '../custom-options.js';
 import { envelope } from '../envelope.js';
 import { Msg } from '../messages.js';
 import { PageOptionsSchema, PageStats, PaymentStats, PublicUser, UserStats } from '../messaging.js';
@@ -489,6 +490,8 @@ const AnsweredProblem = z.object({
   b: z.number().int(),
   result: z.number().int(),
   remainder: z.number().int(),
+  /** A custom page in the format `lacuna` (issue 25): the term printed blank, which the learner finds. */
+  blank: z.enum(['a', 'b']).optional(),
 });
 export const pageAnswers = defineRoute({
   method: 'GET',
@@ -503,6 +506,8 @@ export const pageAnswers = defineRoute({
     z.object({
       title: z.string(),
       level: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      /** A custom page's format (issue 25); absent: a preset page, its contas armadas. */
+      format: CustomOptionsSchema.shape.format.optional(),
       problems: z.array(AnsweredProblem),
     }),
   ),

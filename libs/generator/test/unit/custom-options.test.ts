@@ -88,6 +88,13 @@ describe('the custom options model', () => {
         pageOptions({ ...base, add: { numbers: { kind: 'max', max: 10 }, regrouping: 'com' } }),
       ),
     ).toThrow(/Adição com reserva/);
+    // A page stored with a count the format no longer allows still draws (the count is checked when a page is made).
+    const stored = {
+      ...base,
+      count: 13,
+      add: { numbers: { kind: 'max', max: 20 }, regrouping: 'sem' },
+    } as const;
+    expect(generatePage('x', pageOptions(stored)).problems).toHaveLength(13);
   });
 
   it('counts the smallest spaces by enumeration: none has fewer than 4 problems, so the bound refuses none yet', () => {

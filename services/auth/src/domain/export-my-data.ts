@@ -3,9 +3,10 @@ import { AppError } from '@app/kit';
 import type { AuthDeps } from './deps.js';
 
 /**
- * Everything the site holds about a member (LGPD art. 18, V): the account from auth's own table, the purchases from
- * pages and the statement and payments from billing, asked over NATS for this user id only (the caller's session's).
- * A service that does not answer fails the export (a partial file would be read as complete).
+ * Everything the site holds about a member (LGPD art. 18, V): the account from auth's own table, the purchases and
+ * the saved builder settings from pages and the statement and payments from billing, asked over NATS for this user
+ * id only (the caller's session's). A service that does not answer fails the export (a partial file would be read
+ * as complete).
  */
 export async function exportMyData(
   deps: Pick<AuthDeps, 'repos' | 'bus'>,
@@ -28,6 +29,7 @@ export async function exportMyData(
       updatedAt: user.updatedAt.toISOString(),
     },
     purchases: pages.purchases,
+    savedSheets: pages.savedSheets,
     statement: billing.statement,
     statementHasOlder: billing.statementHasOlder,
     payments: billing.payments,

@@ -12,6 +12,27 @@ const pages: PagesDataExport = {
       settings: { add: true, sub: true, mult: false, div: false, answers: true, level: 1 },
     },
   ],
+  savedSheets: [
+    {
+      name: 'Tabuada do 7',
+      createdAt: '2025-03-04T12:02:00.000Z',
+      settings: {
+        add: false,
+        sub: false,
+        mult: true,
+        div: false,
+        answers: true,
+        level: 1,
+        custom: {
+          v: 1,
+          mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
+          format: 'linha',
+          count: 30,
+          size: 'grande',
+        },
+      },
+    },
+  ],
 };
 const billing: BillingDataExport = {
   statement: [
@@ -50,7 +71,7 @@ function withServices() {
 }
 
 describe('exportMyData', () => {
-  it("composes the account with pages' and billing's parts, asked for the caller's id only", async () => {
+  it("composes the account with pages' (purchases, saved sheets) and billing's parts, asked for the caller's id only", async () => {
     const { deps, addUser, request } = withServices();
     const user = await addUser('ana@exemplo.com.br', 'senha-segura-1', {
       createdAt: new Date('2025-01-02T03:04:05Z'),
@@ -70,6 +91,7 @@ describe('exportMyData', () => {
         updatedAt: '2025-02-03T04:05:06.000Z',
       },
       purchases: pages.purchases,
+      savedSheets: pages.savedSheets,
       statement: billing.statement,
       statementHasOlder: false,
       payments: billing.payments,

@@ -3,15 +3,19 @@ import { RULES_VERSION } from '@app/generator';
 import { AppError } from '@app/kit';
 import type { PageOptions, PagesDeps } from './deps.js';
 import { newPageCode, newPageSeed } from './page-code.js';
+import { checkPageOptions } from './page-options.js';
 import { queueRender } from './renders.js';
 
 /**
  * Records a new page and queues its preview; answers the code at once (the worker draws it). Its PDF is printed
  * when the page is bought (buy-page.ts), or ahead of time by an idle worker.
+ * Custom options (issue 25) are checked first (page-options.ts: an impossible combination is a 400) and stored with the
+ * page, so its code draws the same page again.
  * Fair to the others (issue 23): an account that made PAGES_PER_MINUTE pages in the last minute, or whose previews
  * not drawn yet reach PREVIEWS_WAITING_PER_ACCOUNT, is answered 429 and nothing is recorded.
  */
 export async function createPage(deps: PagesDeps, userId: string, options: PageOptions): Promise<string> {
+  checkPageOptions(options);
   if (!deps.previews.hasRoom(userId))
     throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.previewsStillWaiting);
   if ((await deps.repo.countCreatedWithin(userId, 60_000)) >= deps.pagesPerMinute)

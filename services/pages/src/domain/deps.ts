@@ -44,12 +44,40 @@ export interface PagesRepository {
   stats(): Promise<PageCounts>;
 }
 
+/** A member's saved builder settings ("Minhas folhas salvas", issue 25), named by them: one name, one row. */
+export interface SavedSheetRecord {
+  id: string;
+  userId: string;
+  name: string;
+  options: PageOptions;
+  /** When these options were saved under this name (saving the same name again stamps it anew). */
+  createdAt: Date;
+}
+
+/** The saved sheets as the use cases see them (the SQL one is src/persistence/saved-sheet-repository.ts). */
+export interface SavedSheetsRepository {
+  /** The member's saved sheets, in no particular order (the use case sorts them by name). */
+  list(userId: string): Promise<SavedSheetRecord[]>;
+  /**
+   * Saves the options under the name: the member's sheet of that name is replaced (keeping its id), or a new one is
+   * added if the member has fewer than `max`. Atomic per member: two saves at once never go past `max`. Answers the
+   * row saved, or null when the member already has `max` sheets and none of that name.
+   */
+  save(userId: string, name: string, options: PageOptions, max: number): Promise<SavedSheetRecord | null>;
+  /** Deletes the sheet if it is this member's; answers whether it did. */
+  delete(userId: string, id: string): Promise<boolean>;
+  /** Deletes every sheet of the member (their account was deleted); answers how many. */
+  deleteAll(userId: string): Promise<number>;
+}
+
 /** What the use cases ask of NATS: requests to other services (billing's debit), jobs and events published. */
 export type PagesBus = Pick<Bus, 'request' | 'publish' | 'publishEvent'>;
 
 /** What the use cases of the pages service work with. */
 export interface PagesDeps {
   repo: PagesRepository;
+  /** The members' saved builder settings (issue 25). */
+  sheets: SavedSheetsRepository;
   bus: PagesBus;
   /** The RENDERS bucket, where pdf-worker stores each page's PDF and PNG. */
   files: Pick<FileStore, 'get' | 'has'>;

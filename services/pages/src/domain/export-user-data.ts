@@ -1,21 +1,34 @@
 import type { PagesDataExport } from '@app/contracts';
-import type { PagesRepository } from './deps.js';
+import type { PagesRepository, SavedSheetsRepository } from './deps.js';
+import { byName } from './saved-sheets.js';
 
 /**
  * pages' part of a member's data export (LGPD): each bought page's code, dates and the settings it was generated
- * with. Pages generated and never bought are previews the member did not keep: not part of their records.
+ * with, and the member's saved builder settings ("Minhas folhas salvas", issue 25: names the member wrote), by name.
+ * Pages generated and never bought are previews the member did not keep: not part of their records.
  */
 export async function exportUserData(
-  repo: Pick<PagesRepository, 'listBoughtWithSettings'>,
+  deps: {
+    repo: Pick<PagesRepository, 'listBoughtWithSettings'>;
+    sheets: Pick<SavedSheetsRepository, 'list'>;
+  },
   userId: string,
 ): Promise<PagesDataExport> {
-  const pages = await repo.listBoughtWithSettings(userId);
+  const [pages, sheets] = await Promise.all([
+    deps.repo.listBoughtWithSettings(userId),
+    deps.sheets.list(userId),
+  ]);
   return {
     purchases: pages.map((p) => ({
       code: p.code,
       createdAt: p.createdAt.toISOString(),
       boughtAt: p.boughtAt!.toISOString(),
       settings: p.options,
+    })),
+    savedSheets: sheets.sort(byName).map((s) => ({
+      name: s.name,
+      createdAt: s.createdAt.toISOString(),
+      settings: s.options,
     })),
   };
 }

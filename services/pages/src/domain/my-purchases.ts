@@ -12,4 +12,6 @@ export const myPurchases = (pages: Array<Pick<PageRecord, 'code' | 'createdAt' |
     created_at: p.createdAt.toISOString(),
     title: sheetTitle(p.options),
     level: p.options.level,
+    // Issue 25: "Gerar outra igual" opens the builder with the page's settings (its custom options too).
+    options: p.options,
   }));

@@ -17,9 +17,20 @@ export async function readAnswers(deps: PagesDeps, identity: Identity, code: str
   if (page.userId !== identity.userId && identity.role !== 'admin') {
     throw AppError.forbidden(Msg.answersBuyerOnly);
   }
+  // A custom page (issue 25) also says its format, and in `lacuna` which term of each problem is the blank; a preset
+  // page answers exactly as before.
+  const format = page.options.custom?.format;
   return {
     title: sheetTitle(page.options),
     level: page.options.level,
-    problems: pageProblems(page).map(({ op, a, b, result, remainder }) => ({ op, a, b, result, remainder })),
+    ...(format === undefined ? {} : { format }),
+    problems: pageProblems(page).map(({ op, a, b, result, remainder, blank }) => ({
+      op,
+      a,
+      b,
+      result,
+      remainder,
+      ...(blank === undefined ? {} : { blank }),
+    })),
   };
 }

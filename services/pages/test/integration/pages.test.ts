@@ -110,7 +110,14 @@ describe('pages', () => {
     expect(mine.body.status).toBe('SUCCESS');
     // Named by what it practises (issue 28): the sheet's own title, the four operations at Difícil here.
     expect(mine.body.payload).toEqual([
-      { code, created_at: expect.any(String), title: 'As quatro operações — Difícil', level: 2 },
+      {
+        code,
+        created_at: expect.any(String),
+        title: 'As quatro operações — Difícil',
+        level: 2,
+        // Issue 25: the page's settings, for "Gerar outra igual".
+        options: { ...defaultPageRequest, mult: true, div: true, level: 2 },
+      },
     ]);
     // Stamped by the database while the page was created: between two readings of the same clock.
     const createdAt = Date.parse(mine.body.payload![0]!.created_at);

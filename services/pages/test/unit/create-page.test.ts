@@ -1,6 +1,8 @@
 import { RULES_VERSION } from '@app/generator';
 import { describe, expect, it } from 'vitest';
-import { Events, Jobs, Msg } from '@app/contracts';
+import { ErrorCode, Events, Jobs, Msg } from '@app/contracts';
+import { AppError } from '@app/kit';
+import { tabuadaDo7Request, type PageRequest } from '@app/testing';
 import { createPage } from '../../src/domain/create-page.js';
 import { memoryDeps } from './memory-deps.js';
 
@@ -108,3 +110,59 @@ describe('fair previews (issue 23)', () => {
     await expect(createPage(w.deps, 'ana', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 });
+
+describe('custom options (issue 25)', () => {
+  it('stores the custom options with the page and sends them with its render job', async () => {
+    const w = memoryDeps();
+    const code = await createPage(w.deps, 'ana', tabuadaDo7Request);
+    const page = await w.repo.findByCode(code);
+    expect(page).toMatchObject({ options: tabuadaDo7Request, rules: RULES_VERSION });
+    expect(w.published(Jobs.renderPreview).map((j) => j.payload)).toEqual([
+      { code, seed: page!.seed, options: tabuadaDo7Request, rules: RULES_VERSION },
+    ]);
+  });
+
+  it('refuses an impossible combination with 400 and the first problem’s pt-BR message, and records nothing', async () => {
+    const w = memoryDeps();
+    const cases: Array<[PageRequest, string]> = [
+      // Marked × without its settings.
+      [{ ...tabuadaDo7Request, add: true }, 'Escolha as opções da adição.'],
+      // Settings of an operation not marked.
+      [
+        { ...tabuadaDo7Request, mult: false, add: true, custom: { ...custom(), add: addTo20 } },
+        'A multiplicação não está marcada nesta página.',
+      ],
+      // 30 facts in a line fit, 16 do not (grande: 12, 20 or 30).
+      [
+        { ...tabuadaDo7Request, custom: { ...custom(), count: 16 } },
+        'Neste formato e tamanho, escolha 12, 20 ou 30 contas.',
+      ],
+      [
+        {
+          ...tabuadaDo7Request,
+          mult: false,
+          sub: true,
+          custom: {
+            ...custom(),
+            mult: undefined,
+            sub: { numbers: { kind: 'digits', top: 1, bottom: 1 }, regrouping: 'com' },
+          },
+        },
+        'Subtração com reserva precisa de pelo menos 2 algarismos no número de cima.',
+      ],
+    ];
+    for (const [request, message] of cases) {
+      const err = await createPage(w.deps, 'ana', request).then(
+        () => null,
+        (e: unknown) => e as AppError,
+      );
+      expect(err).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({ statusCode: 400, code: ErrorCode.VALIDATION, message });
+    }
+    expect(await w.repo.stats()).toEqual({ totalPages: 0, boughtPages: 0 });
+    expect(w.calls).toEqual([]);
+  });
+});
+
+const custom = () => structuredClone(tabuadaDo7Request.custom!);
+const addTo20 = { numbers: { kind: 'max' as const, max: 20 as const }, regrouping: 'misturado' as const };

@@ -7,6 +7,7 @@ import { PreviewQueue } from '../../src/domain/preview-queue.js';
 import { RenderSignals } from '../../src/domain/render-signals.js';
 import { previewFile, publishRender } from '../../src/domain/renders.js';
 import { MemoryPageRepository } from './memory-page-repository.js';
+import { MemorySavedSheetRepository } from './memory-saved-sheet-repository.js';
 
 /** Everything the use cases did on the bus, in order: requests made and messages published. */
 export type BusCall =
@@ -41,9 +42,9 @@ export class FakeBilling {
 }
 
 /**
- * pages' dependencies in memory: the pages table, the RENDERS bucket, billing behind a recording bus, and a
- * pdf-worker that stores a page's file as soon as its job is published (`worker.running = false`: it prints
- * nothing). Payloads are checked against the contracts both ways, as the real bus does.
+ * pages' dependencies in memory: the pages and saved sheets tables, the RENDERS bucket, billing behind a recording
+ * bus, and a pdf-worker that stores a page's file as soon as its job is published (`worker.running = false`: it
+ * prints nothing). Payloads are checked against the contracts both ways, as the real bus does.
  */
 export function memoryDeps({
   renderWaitMs = 8000,
@@ -57,6 +58,7 @@ export function memoryDeps({
   previews?: { inFlightPerAccount: number; waitingPerAccount: number };
 } = {}) {
   const repo = new MemoryPageRepository(now);
+  const sheets = new MemorySavedSheetRepository(now);
   const billing = new FakeBilling();
   const files = new Map<string, Buffer>();
   const signals = new RenderSignals();
@@ -105,6 +107,7 @@ export function memoryDeps({
   signals.onEveryFile((name) => previews.stored(name));
   const deps: PagesDeps = {
     repo,
+    sheets,
     bus,
     files: {
       get: async (name) => files.get(name) ?? null,
@@ -120,6 +123,7 @@ export function memoryDeps({
   return {
     deps,
     repo,
+    sheets,
     previews,
     billing,
     files,

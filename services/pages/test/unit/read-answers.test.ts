@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, Msg } from '@app/contracts';
 import { generatePage } from '@app/generator';
 import { AppError } from '@app/kit';
+import { missingNumberRequest, tabuadaDo7Request } from '@app/testing';
 import { readAnswers } from '../../src/domain/read-answers.js';
 import { memoryDeps } from './memory-deps.js';
 
@@ -58,5 +59,43 @@ describe('readAnswers', () => {
     const answers = await readAnswers(w.deps, ana, 'folha');
     expect(answers.problems).toEqual(generatePage('semente', easyDivision, 1).problems);
     expect(answers.problems).toHaveLength(12);
+  });
+
+  it('says a custom page’s format and gives its problems as its own options draw them (issue 25)', async () => {
+    for (const options of [tabuadaDo7Request, missingNumberRequest]) {
+      const w = memoryDeps();
+      await w.repo.insert({ code: 'folha', userId: 'ana', seed: 'semente', options, rules: 2 });
+      await w.repo.markBought('folha', new Date());
+      const answers = await readAnswers(w.deps, ana, 'folha');
+      expect(answers.format).toBe(options.custom!.format);
+      expect(answers.problems).toEqual(generatePage('semente', options, 2).problems);
+    }
+  });
+
+  it('gives the tabuada do 7 page its 30 facts of the 7, and each missing-number problem its blank term', async () => {
+    const w = memoryDeps();
+    for (const [code, options] of [
+      ['sete', tabuadaDo7Request],
+      ['lacuna', missingNumberRequest],
+    ] as const) {
+      await w.repo.insert({ code, userId: 'ana', seed: 'semente', options, rules: 2 });
+      await w.repo.markBought(code, new Date());
+    }
+    const seven = await readAnswers(w.deps, ana, 'sete');
+    expect(seven.title).toBe('Tabuada do 7');
+    expect(seven.problems).toHaveLength(30);
+    expect(seven.problems.every((p) => p.op === 'mult' && p.b === 7 && p.result === p.a * 7)).toBe(true);
+    expect(seven.problems.every((p) => !('blank' in p))).toBe(true);
+
+    const blanks = (await readAnswers(w.deps, ana, 'lacuna')).problems.map((p) => p.blank);
+    expect(blanks).toHaveLength(20);
+    expect(new Set(blanks)).toEqual(new Set(['a', 'b']));
+  });
+
+  it('answers a preset page without a format or blanks, as before', async () => {
+    const w = await boughtPage(2);
+    const answers = await readAnswers(w.deps, ana, 'folha');
+    expect(Object.keys(answers).sort()).toEqual(['level', 'problems', 'title']);
+    expect(answers.problems.every((p) => !('blank' in p))).toBe(true);
   });
 });

@@ -79,8 +79,9 @@ export const CustomOptionsSchema = z.strictObject({
   sub: AddSub.optional(),
   mult: Mult.optional(),
   div: Div.optional(),
-  format: z.enum(['armada', 'arme', 'linha', 'lacuna'], {
-    message: 'Formato: escolha conta armada, arme e efetue, fatos em linha ou número que falta.',
+  format: z.enum(['armada', 'arme', 'linha', 'lacuna', 'problemas'], {
+    message:
+      'Formato: escolha conta armada, arme e efetue, fatos em linha, número que falta ou situações-problema.',
   }),
   count: int(1, 40, 'Quantidade de contas'),
   size: z.enum(['normal', 'grande'], { message: 'Tamanho: escolha normal ou grande.' }),

@@ -35,7 +35,7 @@ export { answerOf, generateWordProblems, levelSource, renderWordProblem } from '
 export type { KindInfo, WordKind, WordSkill } from './word/kinds.js';
 export { WORD_KINDS, WORD_KIND_LIST, WORD_SKILLS, wordBncc, wordPageBncc } from './word/kinds.js';
 export type { Gender, Noun, Person } from './word/lexicon.js';
-export { reais } from './word/lexicon.js';
+export { NAMES, RELATIVES, reais } from './word/lexicon.js';
 export type { Cast, WordContext, WordTemplate } from './word/templates.js';
 export { WORD_TEMPLATES } from './word/templates.js';
 export type {
@@ -53,6 +53,7 @@ export type {
 export {
   CUSTOM_VERSION,
   FORMAT_COUNTS,
+  PROBLEM_ROOM_COUNTS,
   FORMAT_NAMES,
   MAX_CHOICES,
   MAX_DIGITS,
@@ -79,6 +80,6 @@ export {
   spaceOf,
 } from './custom/draw.js';
 export { SKILL_SCOPES, contentBncc } from './custom/bncc.js';
-export { customTitle } from './custom/title.js';
+export { customTitle, problemasTitle } from './custom/title.js';
 export { customSource } from './custom/source.js';
 export { describeSheet } from './custom/describe.js';

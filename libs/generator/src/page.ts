@@ -2,6 +2,9 @@ import { bnccCodes } from './bncc.js';
 import { contentBncc } from './custom/bncc.js';
 import { drawCustomProblems } from './custom/draw.js';
 import { checkCustom } from './custom/options.js';
+import { customSource } from './custom/source.js';
+import { generateWordProblems, type ContaSource } from './word/generate.js';
+import { wordPageBncc } from './word/kinds.js';
 import { drawProblem, PageProblems } from './problems.js';
 import { randomFromSeed } from './random.js';
 import type { GeneratedPage, Level, LevelName, Operation, PageOptions, RulesVersion } from './types.js';
@@ -57,7 +60,9 @@ export function selectedOperations(options: Pick<PageOptions, Operation>): Opera
  * With `options.custom` (issue 25) the page is drawn from those options (README, "Opções personalizadas"), and
  * its BNCC codes are computed from its problems; throws on options it cannot draw (`checkCustom`'s refusals of the
  * numbers). The count is checked when a page is made (the pages service), never when it is drawn again: a stored page
- * keeps drawing after the counts a format holds are measured anew.
+ * keeps drawing after the counts a format holds are measured anew. Format `problemas` (issue 27): the contas are told
+ * as situações-problema (`words`; `problems` holds their contas), drawn by `generateWordProblems` from the same seed
+ * with the options' numbers, and the codes are those of the problems' kinds and numbers (`wordPageBncc`).
  */
 export function generatePage(
   seed: string,
@@ -72,6 +77,20 @@ export function generatePage(
   if (options.custom !== undefined) {
     const refused = checkCustom(operations, options.custom).filter(({ field }) => field !== 'count');
     if (refused.length > 0) throw new Error(`custom options refused: ${refused[0]!.message}`);
+    if (options.custom.format === 'problemas') {
+      const custom = options.custom;
+      const numbers: Partial<Record<Operation, ContaSource>> = {};
+      for (const op of operations) numbers[op] = customSource(op, custom);
+      const words = generateWordProblems(seed, { operations, numbers, count: custom.count });
+      return {
+        options: { ...options },
+        rules,
+        problems: words.map((word) => word.conta),
+        words,
+        bncc: wordPageBncc(words),
+        levelName: LEVEL_NAMES[options.level],
+      };
+    }
     const problems = drawCustomProblems(random, operations, options.custom);
     return {
       options: { ...options },

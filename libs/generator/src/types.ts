@@ -1,4 +1,5 @@
 import type { CustomOptions } from './custom/options.js';
+import type { WordProblem } from './word/generate.js';
 
 export type Operation = 'add' | 'sub' | 'mult' | 'div';
 
@@ -39,6 +40,11 @@ export interface GeneratedPage {
   options: PageOptions;
   rules: RulesVersion;
   problems: Problem[];
+  /**
+   * Format `problemas` (issue 27): the situações-problema, in the order of `problems` (each one's `conta` is the
+   * problem at its index); absent for every other page.
+   */
+  words?: WordProblem[];
   bncc: string[];
   levelName: LevelName;
 }

@@ -6,7 +6,8 @@
  * of each format × size), each with its gabarito on page 2:
  *   personalizada_<name>-<page>.png       e.g. personalizada_tabuada-do-7-linha-grande-2.png
  * to test-results/sheets/ (git-ignored), or to the directory given as the first argument; `DPI` (default 100)
- * sets the PNGs' resolution; `SHEETS=custom` (or `preset`) renders only those. Fixed seeds: the same sheets on
+ * sets the PNGs' resolution; `SHEETS=custom` (or `preset`) renders only those, `SHEETS=problemas` only the
+ * situações-problema of issue 27 (personalizada_problemas-…). Fixed seeds: the same sheets on
  * every run. `npm run sheets`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -58,7 +59,10 @@ const customSheets = CUSTOM_SAMPLES.map((sample, index) => {
     }),
   };
 });
-const sheets = [...(only === 'custom' ? [] : presetSheets), ...(only === 'preset' ? [] : customSheets)];
+const sheets =
+  only === 'problemas'
+    ? customSheets.filter(({ name }) => name.startsWith('personalizada_problemas'))
+    : [...(only === 'custom' ? [] : presetSheets), ...(only === 'preset' ? [] : customSheets)];
 
 const started = performance.now();
 await mkdir(outputDir, { recursive: true });

@@ -21,9 +21,10 @@ export type Remainders = 'exata' | 'resto' | 'misturado';
 /**
  * How a problem is printed: `armada` the conta in columns (today's; ÷ in the chave), `arme` the conta in a line
  * with room to arm it ("Arme e efetue"), `linha` a fact in a line (7 × 8 = ___), `lacuna` a missing number
- * (___ + 6 = 9).
+ * (___ + 6 = 9), `problemas` situações-problema (issue 27: each conta told as a word problem, with a "Cálculo"
+ * quadriculado and a "Resposta" line; README, "Situações-problema").
  */
-export type SheetFormat = 'armada' | 'arme' | 'linha' | 'lacuna';
+export type SheetFormat = 'armada' | 'arme' | 'linha' | 'lacuna' | 'problemas';
 
 export type PrintSize = 'normal' | 'grande';
 
@@ -80,6 +81,7 @@ export const FORMAT_NAMES: Readonly<Record<SheetFormat, string>> = {
   arme: 'Arme e efetue',
   linha: 'Fatos em linha',
   lacuna: 'Número que falta',
+  problemas: 'Situações-problema',
 };
 
 /**
@@ -91,6 +93,18 @@ export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSi
   arme: { normal: [8, 12], grande: [6, 8] },
   linha: { normal: [20, 30, 40], grande: [12, 20, 30] },
   lacuna: { normal: [20, 30, 40], grande: [12, 20, 30] },
+  problemas: { normal: [4, 6], grande: [2, 3] },
+};
+
+/**
+ * Counts of a page of situações-problema whose contas need more room in the "Cálculo" quadriculado (`roomy`: ÷ in
+ * the chave or × by two digits; `widest`: a four-digit dividend by one digit), measured by the layout test.
+ */
+export const PROBLEM_ROOM_COUNTS: Readonly<
+  Record<'roomy' | 'widest', Readonly<Record<PrintSize, readonly number[]>>>
+> = {
+  roomy: { normal: [4, 6], grande: [2] },
+  widest: { normal: [4], grande: [2] },
 };
 
 /**
@@ -118,7 +132,7 @@ export const WIDEST_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = {
 export function roomNeeded(
   custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>,
 ): 'facts' | 'roomy' | 'widest' {
-  if (custom.format !== 'armada' && custom.format !== 'arme') return 'facts';
+  if (custom.format !== 'armada' && custom.format !== 'arme' && custom.format !== 'problemas') return 'facts';
   if (custom.div?.dividend === 4 && custom.div.divisor.kind === 'list') return 'widest';
   return custom.div !== undefined || custom.mult?.multiplier.kind === 'twoDigits' ? 'roomy' : 'facts';
 }
@@ -132,6 +146,8 @@ export function allowedCounts(
   custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div'>,
 ): readonly number[] {
   const room = roomNeeded(custom);
+  if (custom.format === 'problemas')
+    return room === 'facts' ? FORMAT_COUNTS.problemas[custom.size] : PROBLEM_ROOM_COUNTS[room][custom.size];
   if (room === 'widest') return WIDEST_COUNTS[custom.size];
   return room === 'roomy' ? ROOMY_COUNTS[custom.size] : FORMAT_COUNTS[custom.format][custom.size];
 }
@@ -205,11 +221,40 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
         message: `Com estas opções há só ${few.distinct} ${few.distinct === 1 ? 'conta diferente' : 'contas diferentes'} de ${OPERATION_WORDS[op]}${KIND_WORDS[few.kind]}. Escolha números maiores.`,
       });
   }
+  if (custom.format === 'problemas') problems.push(...checkProblemas(operations, custom, problems));
   if (!allowedCounts(custom).includes(custom.count))
     problems.push({
       field: 'count',
-      message: `Neste formato e tamanho, escolha ${listWords(allowedCounts(custom).map(String))} contas.`,
+      message: `Neste formato e tamanho, escolha ${listWords(allowedCounts(custom).map(String))} ${
+        custom.format === 'problemas' ? 'problemas' : 'contas'
+      }.`,
     });
+  return problems;
+}
+
+/**
+ * Situações-problema never repeat a conta (a page asks different problems; the repeat rule of bare contas is not
+ * applied): each kind of an operation's options (each side of a misturado coin, which may fall on one side every
+ * time) must hold at least as many different contas as the page has problems of that operation.
+ */
+function checkProblemas(
+  operations: readonly Operation[],
+  custom: CustomOptions,
+  before: readonly CustomProblem[],
+): CustomProblem[] {
+  const problems: CustomProblem[] = [];
+  const selected = (['add', 'sub', 'mult', 'div'] as const).filter((op) => operations.includes(op));
+  const slots = Math.ceil(custom.count / Math.max(1, selected.length));
+  for (const op of selected) {
+    if (custom[op] === undefined) continue;
+    if (before.some((problem) => problem.field === op || problem.field.startsWith(`${op}.`))) continue;
+    const few = spaceOf(op, custom).pools.find((pool) => pool.distinct < slots);
+    if (few !== undefined)
+      problems.push({
+        field: SPACE_FIELDS[op],
+        message: `Com estas opções há só ${few.distinct} contas diferentes de ${OPERATION_WORDS[op]}${KIND_WORDS[few.kind]}, e as situações-problema não repetem contas. Escolha menos problemas ou números maiores.`,
+      });
+  }
   return problems;
 }
 

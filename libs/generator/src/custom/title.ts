@@ -75,6 +75,7 @@ const NOUNS: Readonly<Record<Operation, string>> = {
  * level page is ("Adição e subtração", "As quatro operações"), its options being on each conta.
  */
 export function customTitle(operations: readonly Operation[], custom: CustomOptions): string {
+  if (custom.format === 'problemas') return problemasTitle(operations);
   if (operations.length === 1) {
     const op = operations[0] as Operation;
     switch (op) {
@@ -94,4 +95,16 @@ export function customTitle(operations: readonly Operation[], custom: CustomOpti
     'e',
   );
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A page of situações-problema is named by its operations: "Situações-problema de adição", "Situações-problema de
+ * adição e subtração", "Situações-problema das quatro operações" (the numbers are on each problem).
+ */
+export function problemasTitle(operations: readonly Operation[]): string {
+  if (operations.length === 4) return 'Situações-problema das quatro operações';
+  return `Situações-problema de ${listWords(
+    operations.map((op) => NOUNS[op]),
+    'e',
+  )}`;
 }

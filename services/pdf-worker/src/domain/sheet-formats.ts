@@ -7,6 +7,7 @@ import {
   type Operation,
   type PrintSize,
   type Problem,
+  type WordProblem,
 } from '@app/generator';
 
 /**
@@ -33,6 +34,8 @@ export interface SizeMeasures {
   factFloorPt: number;
   /** Digits written in the quadriculado of "Arme e efetue" (a line is one square high). */
   squareDigitPt: number;
+  /** The text of a situação-problema (its statement, question and Resposta line). */
+  textPt: number;
 }
 
 export const PRINT_SIZES: Readonly<Record<PrintSize, SizeMeasures>> = {
@@ -43,6 +46,7 @@ export const PRINT_SIZES: Readonly<Record<PrintSize, SizeMeasures>> = {
     factPt: [18, 16, 14],
     factFloorPt: 12,
     squareDigitPt: 13,
+    textPt: 11,
   },
   grande: {
     columnMm: 7,
@@ -51,6 +55,7 @@ export const PRINT_SIZES: Readonly<Record<PrintSize, SizeMeasures>> = {
     factPt: [28, 24, 22],
     factFloorPt: 18,
     squareDigitPt: 18,
+    textPt: 16,
   },
 };
 
@@ -115,6 +120,10 @@ export function customGrid(
     case 'linha':
     case 'lacuna':
       columns = factLayout(custom, problems, count).columns;
+      break;
+    case 'problemas':
+      // Two columns in normal; one in grande (the Resposta needs the width at 16 pt).
+      columns = custom.size === 'grande' ? 1 : 2;
       break;
   }
   return { columns, rows: Math.ceil(count / columns) };
@@ -328,6 +337,73 @@ export function armeStatement(problem: Problem): string {
   }</span><span class="n">${thousands(problem.b)}</span><span class="op">=</span></div>`;
 }
 
+/** "R$ 9,00" never broken between the sign and the number. */
+const problemText = (text: string) => escapeText(text).replace(/R\$ /g, 'R$\u00a0');
+
+/**
+ * A situação-problema (format `problemas`, issue 27): the statement and the question, then side by side a "Cálculo"
+ * quadriculado (the squares of "Arme e efetue"; in the gabarito the conta that answers it, armed and worked there:
+ * `worked`) and "Resposta:" on ruled lines (in the gabarito the answer sentence written on them). Every text escaped.
+ */
+export function problemaCell(
+  size: PrintSize,
+  word: Pick<WordProblem, 'statement' | 'question' | 'answerSentence'>,
+  op: Operation,
+  index: number,
+  worked: string | null,
+): string {
+  const answer = worked === null ? '' : ` <b class="result">${problemText(word.answerSentence)}</b>`;
+  return `<li class="cell prob ${op}"><span class="index">${index + 1}</span><div class="prob-text"><p class="statement">${problemText(
+    word.statement,
+  )}</p><p class="question">${problemText(word.question)}</p></div><div class="work-row"><div class="calc"><div class="squares">${squaresBackground(
+    size,
+  )}<span class="calc-label">Cálculo</span>${worked ?? ''}</div></div><div class="resposta">${ruledBackground(
+    size,
+    worked === null ? RESPOSTA_LINE_EM : RESPOSTA_KEY_LINE_EM,
+  )}<p class="resp-text"><span class="resp-label">Resposta:</span>${answer}</p></div></div></li>`;
+}
+
+/** The height of a ruled line of the Resposta, in em of the problem's text. */
+export const RESPOSTA_LINE_EM = 1.7;
+
+/**
+ * The gabarito's: its answer sentence is written smaller (0.85 em) on lines closer together, so the longest sentence
+ * (a division's "quantos são necessários") fits beside the widest chave.
+ */
+export const RESPOSTA_KEY_LINE_EM = 1.35;
+
+/** The Resposta's ruled lines, one text line apart (vector lines; the svg clips those past its box). */
+function ruledBackground(size: PrintSize, lineEm: number): string {
+  const px = (lineEm * PRINT_SIZES[size].textPt * 96) / 72;
+  const lines = Array.from({ length: 20 }, (_, k) => `M0 ${((k + 1) * px - 0.6).toFixed(2)}H2000`).join('');
+  return `<svg class="ruled" aria-hidden="true"><path d="${lines}" stroke="#111" stroke-width="0.8" fill="none"/></svg>`;
+}
+
+const digits = (n: number) => String(n).length;
+
+/**
+ * The width of the "Cálculo" quadriculado of a page of situações-problema, in squares: the widest conta armed in
+ * it (the sign's column and the digit columns; for ÷ the dividend and the divisor's box, as wide as the page's
+ * longest quotient), the square of its left margin and one spare. At least 7.
+ */
+export function calcSquares(problems: readonly Problem[]): number {
+  const divisions = problems.filter((p) => p.op === 'div');
+  const quotient = Math.max(2, ...divisions.map((p) => digits(p.a) - digits(p.b) + 1));
+  const width = (p: Problem) => {
+    switch (p.op) {
+      case 'add':
+        return 1 + Math.max(digits(p.a), digits(p.b)) + 1;
+      case 'sub':
+        return 1 + Math.max(digits(p.a), digits(p.b));
+      case 'mult':
+        return 1 + digits(p.a) + digits(p.b);
+      case 'div':
+        return 1 + digits(p.a) + Math.max(quotient, digits(p.b));
+    }
+  };
+  return Math.max(7, ...problems.map((p) => width(p) + 2));
+}
+
 /** The teacher's own line, as plain text (escaped: no markup of theirs reaches Chromium). */
 export function teacherLine(custom: CustomOptions | undefined): string {
   return custom?.title ? `<p class="teacher-line">${escapeText(custom.title)}</p>` : '';
@@ -402,5 +478,23 @@ export function customStyles(custom: CustomOptions, problems: readonly Problem[]
   .squares .chave .dividend { padding-right: 0; }
   .squares .chave .by { min-width: calc(var(--q-room) * var(--sq)); padding: 0; line-height: var(--sq); }
   .squares .chave .quotient { padding-left: 0; line-height: var(--sq); min-height: var(--sq); }
+  .cell.prob, .cell.prob.div { padding: 1.6mm; align-items: stretch; gap: 1.2mm; font-size: ${size.textPt}pt; }
+  .cell.prob .index { top: 1.6mm; }
+  .prob-text { margin-left: 7mm; line-height: 1.3; }
+  .prob-text .question { font-weight: bold; }
+  .work-row { flex: 1; min-height: 0; display: flex; gap: 2mm; }
+  .calc { flex: 0 0 ${(calcSquares(problems) * square + 0.5).toFixed(1)}mm; display: flex; }
+  .cell.prob .squares { font-size: ${size.squareDigitPt}pt; outline: 0.6pt solid #9aa6ad; }
+  .calc-label {
+    position: absolute; left: 0.6mm; top: 0.3mm; font-size: ${custom.size === 'grande' ? 10 : 7.5}pt; line-height: 1;
+    background: #fff; padding: 0 0.6mm; color: #333;
+  }
+  .resposta { flex: 1; min-width: 0; position: relative; overflow: hidden; }
+  .resposta > svg.ruled { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
+  .resp-text { position: relative; line-height: ${RESPOSTA_LINE_EM}em; overflow-wrap: anywhere; }
+  .resp-label { font-weight: bold; }
+  /* The gabarito's answer sentence a little smaller than the text, on the same lines. */
+  .resp-text .result { font-size: 0.85em; }
+  .sheet.answer-key .resp-text { line-height: ${RESPOSTA_KEY_LINE_EM}em; }
   `;
 }

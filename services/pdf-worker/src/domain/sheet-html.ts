@@ -10,6 +10,7 @@ import {
   type Operation,
   type Problem,
   type CustomOptions,
+  type WordProblem,
   type WorkedProblem,
 } from '@app/generator';
 import { qrSvg } from './qr.js';
@@ -24,6 +25,7 @@ import {
   factLine,
   lengthClass,
   PRINT_SIZES,
+  problemaCell,
   squaresBackground,
   teacherLine,
 } from './sheet-formats.js';
@@ -101,6 +103,8 @@ interface SheetLayout {
   asksForRemainder: boolean;
   /** A custom fact page's blanks, in digits (the same on every line). */
   blankWidths?: BlankWidths;
+  /** Format `problemas`: the situações-problema, in the order of the page's problems. */
+  words?: readonly WordProblem[];
 }
 
 function presetLayout(page: GeneratedPage): SheetLayout {
@@ -142,6 +146,7 @@ function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
     asFacts: false,
     asksForRemainder: customAsksRemainder(custom),
     blankWidths: blankWidths(custom, page.problems),
+    ...(page.words ? { words: page.words } : {}),
   };
 }
 
@@ -422,6 +427,11 @@ function customCell(
   answers: boolean,
 ): string {
   const number = `<span class="index">${index + 1}</span>`;
+  if (custom.format === 'problemas') {
+    const word = layout.words?.[index];
+    if (word === undefined) throw new Error(`no situação-problema for problem ${index + 1}`);
+    return problemaCell(custom.size, word, problem.op, index, answers ? workedBody(problem, layout) : null);
+  }
   if (custom.format !== 'arme') {
     const widths = layout.blankWidths ?? blankWidths(custom, [problem]);
     return `<li class="cell fx-cell ${problem.op}">${number}${factLine(custom, problem, widths, answers)}</li>`;
@@ -477,6 +487,8 @@ function instruction(page: GeneratedPage): string {
   const custom = page.options.custom;
   const remainder = custom ? customAsksRemainder(custom) : asksForRemainder(page.options.level);
   if (custom && custom.format === 'lacuna') return 'Escreva o número que falta em cada conta.';
+  if (custom && custom.format === 'problemas')
+    return 'Leia cada problema, arme e efetue a conta no quadriculado e escreva a resposta.';
   if (custom && custom.format === 'linha') {
     if (!custom.div) return 'Escreva o resultado de cada conta.';
     return remainder
@@ -521,6 +533,8 @@ function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
 
 function answerKeyInstruction(page: GeneratedPage): string {
   const format = page.options.custom?.format;
+  if (format === 'problemas')
+    return 'Cada problema com a conta resolvida no quadriculado e a resposta completa, na mesma posição da folha de exercícios.';
   return format === 'linha' || format === 'lacuna'
     ? 'Cada resposta no seu lugar, na mesma posição da folha de exercícios.'
     : 'Cada conta resolvida passo a passo, na mesma posição da folha de exercícios.';

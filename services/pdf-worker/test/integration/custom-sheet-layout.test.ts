@@ -18,6 +18,7 @@ import { PRINT_SIZES } from '../../src/domain/sheet-formats.js';
 import { customPage } from '../support/custom-pages.js';
 import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../support/custom-samples.js';
 import { measureSheets } from '../support/measure-sheet.js';
+import { PRACTICES, type Practice } from '../support/custom-practices.js';
 
 // Issue 25: every format × print size × allowed count of "Personalizar", over a pairwise sample of the other options
 // (operation mixes, digits 1–5, tabuadas, two-digit multipliers and divisors, restos), each page with its gabarito,
@@ -34,99 +35,6 @@ const META = {
 };
 /** The widest title a teacher can write (60 of the widest letter). */
 const WIDEST_TITLE = 'W'.repeat(60);
-
-type Practice = Pick<CustomOptions, 'add' | 'sub' | 'mult' | 'div'>;
-
-/**
- * What is practised, a pairwise sample: each operation alone and in mixes, + and − of 1 to 5 digits and "até N",
- * sem / com reserva / misturado, × by one tabuada, several, all, by two digits, multiplicands of the facts, 2 and 3
- * digits, ÷ by lists and two digits, dividends of the facts and 2 to 4 digits, exata / resto / misturado.
- */
-const PRACTICES: Array<{ name: string; practice: Practice }> = [
-  {
-    name: '+ 1 algarismo sem',
-    practice: { add: { numbers: { kind: 'digits', top: 1, bottom: 1 }, regrouping: 'sem' } },
-  },
-  { name: '+ até 20', practice: { add: { numbers: { kind: 'max', max: 20 }, regrouping: 'misturado' } } },
-  {
-    name: '− 3 algarismos sem',
-    practice: { sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'sem' } },
-  },
-  {
-    name: '+ 5/5 com, − 5/4 com',
-    practice: {
-      add: { numbers: { kind: 'digits', top: 5, bottom: 5 }, regrouping: 'com' },
-      sub: { numbers: { kind: 'digits', top: 5, bottom: 4 }, regrouping: 'com' },
-    },
-  },
-  {
-    name: '× tabuada do 7',
-    practice: { mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' } },
-  },
-  {
-    name: '× 3 algarismos por 6–9',
-    practice: { mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 3 } },
-  },
-  {
-    name: '× por dois algarismos',
-    practice: { mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3 } },
-  },
-  {
-    name: '÷ exata por 2 a 5',
-    practice: {
-      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 'fatos', remainders: 'exata' },
-    },
-  },
-  {
-    name: '÷ 4 algarismos por 2–9 com resto',
-    practice: {
-      div: {
-        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
-        dividend: 4,
-        remainders: 'resto',
-      },
-    },
-  },
-  {
-    name: '÷ por dois algarismos',
-    practice: { div: { divisor: { kind: 'twoDigits' }, dividend: 4, remainders: 'misturado' } },
-  },
-  {
-    name: 'as quatro',
-    practice: {
-      add: { numbers: { kind: 'digits', top: 4, bottom: 4 }, regrouping: 'com' },
-      sub: { numbers: { kind: 'digits', top: 4, bottom: 3 }, regrouping: 'misturado' },
-      mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5, 6, 7, 8, 9, 10] }, multiplicand: 2 },
-      div: { divisor: { kind: 'list', divisors: [6, 7, 8, 9] }, dividend: 3, remainders: 'misturado' },
-    },
-  },
-  {
-    name: '× e ÷ por dois algarismos',
-    practice: {
-      mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 2 },
-      div: { divisor: { kind: 'twoDigits' }, dividend: 3, remainders: 'resto' },
-    },
-  },
-  {
-    name: '+ até 1000, − até 100, ÷ fatos com resto',
-    practice: {
-      add: { numbers: { kind: 'max', max: 1000 }, regrouping: 'misturado' },
-      sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
-      div: {
-        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
-        dividend: 'fatos',
-        remainders: 'resto',
-      },
-    },
-  },
-  {
-    name: '+ 2/1 sem, × tabuada do 2',
-    practice: {
-      add: { numbers: { kind: 'digits', top: 2, bottom: 1 }, regrouping: 'sem' },
-      mult: { multiplier: { kind: 'tables', tables: [2] }, multiplicand: 'fatos' },
-    },
-  },
-];
 
 /** A missing number needs exact divisions (checkCustom); the practice keeps its divisors. */
 function forFormat(practice: Practice, format: SheetFormat): Practice {
@@ -293,15 +201,18 @@ describe('custom sheet layout', () => {
     },
   );
 
-  it.each(CUSTOM_SAMPLES.map((sample) => ({ name: sample.name, sample })))(
-    'the sample "$name" fits, with its gabarito',
-    async ({ sample }) => {
-      expect(allowedCounts(sample.custom)).toContain(sample.custom.count);
-      const findings = await check(customSamplePage(sample), sample.name, false);
-      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
-      pages++;
-    },
-  );
+  // The situações-problema samples are laid out by problemas-sheet-layout.test.ts.
+  it.each(
+    CUSTOM_SAMPLES.filter((sample) => sample.custom.format !== 'problemas').map((sample) => ({
+      name: sample.name,
+      sample,
+    })),
+  )('the sample "$name" fits, with its gabarito', async ({ sample }) => {
+    expect(allowedCounts(sample.custom)).toContain(sample.custom.count);
+    const findings = await check(customSamplePage(sample), sample.name, false);
+    expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+    pages++;
+  });
 
   it("prints the teacher's title as plain text: no markup of theirs becomes an element", async () => {
     const title = '<img src=x onerror=alert(1)><b>Turma</b> & "5º ano"';

@@ -84,8 +84,10 @@ function addSub(next: Next, op: 'add' | 'sub', options: AddSubOptions, widest: b
       const { top, bottom } = options.numbers;
       if (options.regrouping === 'sem') [a, b] = withoutRegrouping(next, op, top, bottom);
       else {
-        a = widest ? highest(top) - between(next, 0, 9) : between(next, lowest(top), highest(top));
-        b = widest ? highest(bottom) - between(next, 0, 9) : between(next, lowest(bottom), highest(bottom));
+        // The widest terms while they can be drawn (− com reserva of equal lengths cannot borrow from 99x − 99y).
+        const wide = widest && attempt < 100;
+        a = wide ? highest(top) - between(next, 0, 9) : between(next, lowest(top), highest(top));
+        b = wide ? highest(bottom) - between(next, 0, 9) : between(next, lowest(bottom), highest(bottom));
       }
     } else {
       const { max } = options.numbers;

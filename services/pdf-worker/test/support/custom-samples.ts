@@ -137,6 +137,80 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
       size: 'grande',
     },
   },
+  // Issue 27: situações-problema, one page of each operation, the four together, and a page in grande.
+  {
+    name: 'problemas-adicao-ate-100',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado' },
+      format: 'problemas',
+      count: 6,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'problemas-subtracao-3-algarismos',
+    custom: {
+      ...base,
+      sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
+      format: 'problemas',
+      count: 6,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'problemas-multiplicacao-tabuadas-6-a-9',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 2 },
+      format: 'problemas',
+      count: 6,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'problemas-divisao-com-resto',
+    custom: {
+      ...base,
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 3,
+        remainders: 'resto',
+      },
+      format: 'problemas',
+      count: 6,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'problemas-quatro-operacoes',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
+      mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5] }, multiplicand: 2 },
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 3,
+        remainders: 'misturado',
+      },
+      format: 'problemas',
+      count: 6,
+      size: 'normal',
+      title: 'Turma do 3º ano A',
+    },
+  },
+  {
+    name: 'problemas-adicao-subtracao-grande',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
+      sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
+      format: 'problemas',
+      count: 3,
+      size: 'grande',
+    },
+  },
 ];
 
 /** The page options of a custom page (the level is the builder's; a custom page is drawn from `custom` alone). */

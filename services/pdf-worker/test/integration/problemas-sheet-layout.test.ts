@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { resolveChromium } from '@app/browser';
+import {
+  allowedCounts,
+  checkCustom,
+  generatePage,
+  NAMES,
+  OPERATIONS,
+  presetOptions,
+  RELATIVES,
+  renderWordProblem,
+  WORD_KINDS,
+  WORD_KIND_LIST,
+  WORD_TEMPLATES,
+  wordPageBncc,
+  type Cast,
+  type CustomOptions,
+  type GeneratedPage,
+  type Person,
+  type PrintSize,
+  type Problem,
+  type WordProblem,
+} from '@app/generator';
+import { FONTS_LOADED, launchSheetBrowser } from '../../src/browser/browser-pool.js';
+import { renderSheetHtml } from '../../src/domain/sheet-html.js';
+import { PRINT_SIZES } from '../../src/domain/sheet-formats.js';
+import { customPage } from '../support/custom-pages.js';
+import { PRACTICES, type Practice } from '../support/custom-practices.js';
+import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../support/custom-samples.js';
+import { measureSheets } from '../support/measure-sheet.js';
+
+// Issue 27: the format "Situações-problema" at every print size × allowed count, over the sample of options of the
+// custom layout test and each level's preset options, with its gabarito, laid out in the sheet browser and measured
+// there (measureSheets, strict: inside A4, no cell over another, no text clipped, the quadriculado holding the conta
+// worked, its squares of the print size, the footer on one line), and each problem's texts printed whole: the
+// statement and question on both sheets, the Resposta line empty on the student's and holding the answer sentence
+// in the gabarito, inside its ruled box.
+
+const SIZES: PrintSize[] = ['normal', 'grande'];
+const META = {
+  code: 'AbCdEfGhIjKlMnOpQrStUv',
+  answersUrl: 'https://www.exercicios-de-aritmetica.com.br/gabarito/AbCdEfGhIjKlMnOpQrStUv',
+};
+const WIDEST_TITLE = 'W'.repeat(60);
+
+/** The sample of the custom layout test, then each level's preset options (the four operations). */
+const PROBLEM_PRACTICES: Array<{ name: string; practice: Practice }> = [
+  ...PRACTICES,
+  ...([0, 1, 2] as const).map((level) => {
+    const { add, sub, mult, div } = presetOptions(level);
+    return { name: `preset ${level}`, practice: { add, sub, mult, div } };
+  }),
+];
+
+/** The two longest names (of either gender) and the longest relative: the longest texts a template can print. */
+const byLength = <T>(items: readonly T[], text: (item: T) => string) =>
+  [...items].sort((x, y) => text(y).length - text(x).length);
+const LONG_CAST: Cast = {
+  people: byLength(NAMES, (person: Person) => person.name).slice(0, 2),
+  relative: byLength(RELATIVES, (relative) => relative.plural)[0]!,
+};
+
+/** The conta told by the template whose statement, question and answer are longest (a kind of its operation). */
+function longestWord(conta: Problem): WordProblem {
+  const told = WORD_TEMPLATES.filter((template) => {
+    const kind = WORD_KINDS[template.kind];
+    return kind.op === conta.op && (kind.remainder === 'any' || conta.remainder > 0) && template.fits(conta);
+  }).map((template) => renderWordProblem(template, conta, LONG_CAST));
+  const longest = byLength(told, (word) => word.statement + word.question + word.answerSentence)[0];
+  if (longest === undefined) throw new Error(`no template tells ${JSON.stringify(conta)}`);
+  return longest;
+}
+
+/** A page of the widest contas the options allow (customPage), each told by its longest template. */
+function longPage(seed: string, custom: CustomOptions): GeneratedPage {
+  const bare = customPage(seed, custom);
+  const words = bare.problems.map(longestWord);
+  return { ...bare, problems: words.map((word) => word.conta), words, bncc: wordPageBncc(words) };
+}
+
+const READ = `(() => {
+  const text = (el) => (el?.textContent ?? '').replace(/\\u00a0/g, ' ').trim();
+  const sheet = (cls) => [...document.querySelectorAll('.sheet.' + cls + ' .cell.prob')].map((cell) => {
+    const box = (el) => el.getBoundingClientRect();
+    const resposta = cell.querySelector('.resposta');
+    const respText = cell.querySelector('.resp-text');
+    const index = cell.querySelector('.index');
+    const words = cell.querySelector('.prob-text');
+    return {
+      statement: text(cell.querySelector('.statement')),
+      question: text(cell.querySelector('.question')),
+      resposta: text(respText),
+      // The answer sentence stays inside its ruled box; the number stays clear of the text.
+      respInside: box(respText).bottom <= box(resposta).bottom + 0.5 && box(respText).right <= box(resposta).right + 0.5,
+      indexClear: box(index).right <= box(words).left + 0.5,
+      squares: cell.querySelectorAll('.squares').length,
+      worked: cell.querySelectorAll('.squares .line, .squares .chave').length,
+    };
+  });
+  return {
+    exercises: sheet('exercises'),
+    key: sheet('answer-key'),
+    bncc: document.querySelector('.sheet.exercises .bncc')?.textContent ?? '',
+    title: document.querySelector('.sheet.exercises h1')?.textContent ?? '',
+    acertos: (document.querySelector('.sheet.exercises .score')?.textContent ?? '').replace(/\\s+/g, ' '),
+    digitPt: [...document.querySelectorAll('.sheet .squares .line:not(.small) .d')].map((el) => parseFloat(getComputedStyle(el).fontSize) * 0.75),
+  };
+})()`;
+
+interface Cell {
+  statement: string;
+  question: string;
+  resposta: string;
+  respInside: boolean;
+  indexClear: boolean;
+  squares: number;
+  worked: number;
+}
+
+describe('situações-problema sheet layout', () => {
+  let browser: Browser;
+  let tab: Page;
+  let pages = 0;
+  let kinds = new Set<string>();
+  beforeAll(async () => {
+    browser = await launchSheetBrowser((await resolveChromium()).path, 30_000);
+    tab = await browser.newPage();
+    await tab.setViewport({ width: 800, height: 1200 });
+  });
+  afterAll(async () => {
+    console.warn(`situações-problema layout: ${pages} pages laid out with their gabaritos`);
+    await browser?.close();
+  });
+
+  async function check(page: GeneratedPage, label: string, schoolFields: boolean): Promise<string[]> {
+    const custom = page.options.custom!;
+    const words = page.words!;
+    await tab.setContent(renderSheetHtml(page, { ...META, schoolFields }), { waitUntil: 'load' });
+    expect(await tab.evaluate(FONTS_LOADED)).toBe('loaded');
+    const size = PRINT_SIZES[custom.size];
+    const { sheets, found } = (await tab.evaluate(
+      measureSheets({ columnMm: size.columnMm, carryBoxMm: size.carryBoxMm, strict: true }),
+    )) as { sheets: number; found: string[] };
+    expect(sheets, label).toBe(2);
+    const read = (await tab.evaluate(READ)) as {
+      exercises: Cell[];
+      key: Cell[];
+      bncc: string;
+      title: string;
+      acertos: string;
+      digitPt: number[];
+    };
+    expect(read.bncc, label).toBe(`BNCC ${page.bncc.join(' · ')}`);
+    expect(read.acertos, label).toMatch(new RegExp(`/ ${custom.count}$`));
+    expect(read.title, label).toMatch(/^Situações-problema d/);
+    const findings = [...found];
+    words.forEach((word, i) => {
+      kinds.add(word.kind);
+      const where = `${label}, problema ${i + 1}`;
+      const student = read.exercises[i]!;
+      const key = read.key[i]!;
+      for (const cell of [student, key]) {
+        expect(cell.statement, where).toBe(word.statement);
+        expect(cell.question, where).toBe(word.question);
+        expect(cell.squares, where).toBe(1);
+        if (!cell.indexClear) findings.push(`${where}: the number covers the text`);
+        if (!cell.respInside) findings.push(`${where}: the Resposta leaves its lines`);
+      }
+      // The student's quadriculado and Resposta are empty; the gabarito's hold the conta worked and the sentence.
+      expect(student.resposta, where).toBe('Resposta:');
+      expect(student.worked, where).toBe(0);
+      expect(key.resposta, where).toBe(`Resposta: ${word.answerSentence}`);
+      expect(key.worked, where).toBeGreaterThan(0);
+    });
+    expect(read.exercises).toHaveLength(custom.count);
+    expect(Math.min(...read.digitPt), label).toBeGreaterThanOrEqual(size.squareDigitPt - 0.01);
+    pages++;
+    return findings.map((finding) => (finding.startsWith(label) ? finding : `${label}: ${finding}`));
+  }
+
+  it.each(SIZES.map((size) => ({ size })))(
+    '$size: the widest contas told by the longest templates fit at every allowed count, with the gabarito',
+    async ({ size }) => {
+      const findings: string[] = [];
+      const counts = new Set<number>();
+      let index = 0;
+      for (const { name, practice } of PROBLEM_PRACTICES) {
+        const options = { ...practice, format: 'problemas' as const, size };
+        for (const count of allowedCounts(options)) {
+          counts.add(count);
+          const custom: CustomOptions = {
+            v: 1,
+            ...options,
+            count,
+            ...(index % 3 === 0 ? { title: WIDEST_TITLE } : {}),
+          };
+          const page = longPage(`problemas-${size}-${count}-${index}`, custom);
+          findings.push(...(await check(page, `longos: ${name}, ${count}`, index % 2 === 1)));
+          index++;
+        }
+      }
+      expect([...counts].sort((a, b) => a - b)).toEqual(size === 'normal' ? [4, 6] : [2, 3]);
+      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+    },
+  );
+
+  it.each(SIZES.map((size) => ({ size })))(
+    '$size: the pages the generator draws fit at every allowed count, with the gabarito',
+    async ({ size }) => {
+      const findings: string[] = [];
+      kinds = new Set<string>();
+      let index = 0;
+      for (const { name, practice } of PROBLEM_PRACTICES) {
+        const options = { ...practice, format: 'problemas' as const, size };
+        for (const count of allowedCounts(options)) {
+          const custom: CustomOptions = { v: 1, ...options, count };
+          const operations = OPERATIONS.filter((op) => custom[op] !== undefined);
+          // Options refused (too few different contas for the page) are not pages.
+          if (checkCustom(operations, custom).length > 0) continue;
+          const page = generatePage(`problemas-gerada-${size}-${count}-${index}`, customPageOptions(custom));
+          findings.push(...(await check(page, `gerada: ${name}, ${count}`, index % 2 === 0)));
+          index++;
+        }
+      }
+      expect(index).toBeGreaterThan(PROBLEM_PRACTICES.length);
+      // Every meaning of the BNCC was laid out, "quantos são necessários" (÷ com resto) included.
+      if (size === 'normal') expect([...kinds].sort()).toEqual([...WORD_KIND_LIST].sort());
+      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+    },
+  );
+
+  it.each(
+    CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'problemas').map((sample) => ({
+      name: sample.name,
+      sample,
+    })),
+  )('the sample "$name" fits, with its gabarito', async ({ sample }) => {
+    const findings = await check(customSamplePage(sample), sample.name, false);
+    expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+  });
+
+  it('prints the texts as text: markup in a statement never becomes an element', async () => {
+    const page = longPage('escape', {
+      v: 1,
+      add: { numbers: { kind: 'digits', top: 2, bottom: 2 }, regrouping: 'com' },
+      format: 'problemas',
+      count: 4,
+      size: 'normal',
+    });
+    const hostile = '<img src=x onerror=alert(1)> & "aspas"';
+    const words = page.words!.map((word) => ({
+      ...word,
+      statement: `${word.statement} ${hostile}`,
+      answerSentence: `${hostile}`,
+    }));
+    await tab.setContent(renderSheetHtml({ ...page, words }, META), { waitUntil: 'load' });
+    const dom = (await tab.evaluate(`(() => ({
+      images: document.querySelectorAll('img').length,
+      statements: [...document.querySelectorAll('.statement')].map((el) => el.textContent),
+      answers: [...document.querySelectorAll('.sheet.answer-key .resp-text .result')].map((el) => el.textContent),
+    }))()`)) as { images: number; statements: string[]; answers: string[] };
+    expect(dom.images).toBe(0);
+    expect(dom.statements.every((text) => text.endsWith(hostile))).toBe(true);
+    expect(dom.answers).toEqual(words.map(() => hostile));
+  });
+});

@@ -293,6 +293,65 @@ async function expectPhoneFriendly(page: Page) {
   expect(small).toEqual([]);
 }
 
+test('a teacher makes situações-problema of + and − sem reserva through Personalizar (issue 27)', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const user = await createActiveUser(stack());
+  await topUp(stack(), user.token, 5);
+  await storeSession(page, user);
+  await openBuilder(page);
+  await chooseOperations(page, ['Adição', 'Subtração']);
+  await page.getByRole('radio', { name: /Fácil/ }).check();
+  await openPanel(page);
+  await group(page, 'Formato')
+    .getByRole('radio', { name: /Situações-problema/ })
+    .check();
+  await group(page, 'Quantos problemas').getByRole('radio', { name: '6 problemas' }).check();
+  await expect(page.getByTestId('sheet-sentence')).toHaveText(
+    '6 situações-problema: adições até 100 sem reserva e subtrações até 100 sem reserva',
+  );
+  const { problems } = await generateBuyAndRead(
+    page,
+    user.token,
+    {
+      add: true,
+      sub: true,
+      mult: false,
+      div: false,
+      answers: true,
+      level: 0,
+      custom: {
+        v: 1,
+        add: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
+        sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
+        format: 'problemas',
+        count: 6,
+        size: 'normal',
+      },
+    },
+    'personalize-situacoes-problema',
+  );
+  // The contas that answer the problems: + and − dealt in turn, within 100, no column carries or borrows.
+  expect(problems.map((p) => p.op)).toEqual(['add', 'sub', 'add', 'sub', 'add', 'sub']);
+  for (const p of problems) {
+    const [a, b] = [digitsOf(p.a), digitsOf(p.b)];
+    if (p.op === 'add') {
+      expect(p.result, JSON.stringify(p)).toBeLessThanOrEqual(100);
+      expect(
+        a.every((d, i) => d + (b[i] ?? 0) < 10),
+        JSON.stringify(p),
+      ).toBe(true);
+    } else {
+      expect(p.a, JSON.stringify(p)).toBeLessThanOrEqual(100);
+      expect(
+        a.every((d, i) => d >= (b[i] ?? 0)),
+        JSON.stringify(p),
+      ).toBe(true);
+    }
+  }
+});
+
 test('an impossible combination is said beside its control, and Gerar página waits for it to be fixed', async ({
   page,
 }) => {

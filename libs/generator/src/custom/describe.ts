@@ -15,6 +15,7 @@ import {
  *   "20 subtrações de 3 algarismos sem reserva, armadas"
  *   "20 adições até 20 com número que falta"
  *   "16 contas: adições de 3 algarismos com reserva e subtrações de 3 algarismos com reserva, armadas"
+ *   "6 situações-problema: adições até 100 sem reserva e subtrações até 100 sem reserva, letra grande"
  * "Misturado" (reserva, resto) is not said: the page has both. The title line and the count per operation are not
  * said either. An operation without its settings (which `checkCustom` refuses) is named without details.
  */
@@ -24,7 +25,12 @@ export function describeSheet(operations: readonly Operation[], custom: CustomOp
   const count = String(custom.count);
   let head: string;
   let formatSaid = false;
-  if (ops.length === 1) {
+  if (custom.format === 'problemas') {
+    // The format is the noun: "6 situações-problema: adições de 3 algarismos com reserva e subtrações…".
+    const parts = ops.map((op) => opPhrase(op, custom, false));
+    head = `${count} ${one ? 'situação-problema' : 'situações-problema'}: ${listWords(parts, 'e')}`;
+    formatSaid = true;
+  } else if (ops.length === 1) {
     const op = ops[0]!;
     if (op === 'mult') {
       const mult = custom.mult;
@@ -69,6 +75,8 @@ function formatWords(format: CustomOptions['format'], one: boolean): string {
       return ', em linha';
     case 'lacuna':
       return ' com número que falta';
+    case 'problemas':
+      return '';
   }
 }
 

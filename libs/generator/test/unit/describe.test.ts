@@ -206,6 +206,16 @@ describe('describeSheet: every setting is said, with its agreement', () => {
     ],
     ['1 conta de multiplicação, tabuada do 7, armada', ['mult'], page({ mult: tables(7), count: 1 })],
     ['1 divisão exata por 7, armada', ['div'], page({ div: divBy([7]), count: 1 })],
+    [
+      '6 situações-problema: adições até 100 sem reserva e subtrações até 100 sem reserva, letra grande',
+      ['add', 'sub'],
+      page({ add: upTo(100, 'sem'), sub: upTo(100, 'sem'), format: 'problemas', size: 'grande', count: 6 }),
+    ],
+    [
+      '1 situação-problema: multiplicações da tabuada do 7',
+      ['mult'],
+      page({ mult: tables(7), format: 'problemas', count: 1 }),
+    ],
     // An operation without its settings (refused by checkCustom) is named without details.
     ['12 contas: adições e subtrações, armadas', ['add', 'sub'], page({})],
   ])('%s', (sentence, operations, custom) => {
@@ -259,6 +269,7 @@ describe('describeSheet over every preset, format, size and count', () => {
         arme: ', para armar e efetuar',
         linha: ' em linha',
         lacuna: ' com número que falta',
+        problemas: ' situações-problema: ',
       };
       expect(sentence, where).toContain(formatWords[format]);
       expect(sentence.split(formatWords[format]).length - 1, where).toBe(1);

@@ -35,6 +35,7 @@ const FORMAT_SAMPLES: Readonly<Record<SheetFormat, string>> = {
   arme: '34 + 12',
   linha: '7 × 8 = ___',
   lacuna: '___ + 6 = 9',
+  problemas: 'Ana tinha 35 figurinhas…',
 };
 const FORMATS = Object.keys(FORMAT_NAMES) as SheetFormat[];
 
@@ -371,7 +372,7 @@ export default function PersonalizePanel({
         )}
         {group(
           'count',
-          'Quantas contas',
+          draft.format === 'problemas' ? 'Quantos problemas' : 'Quantas contas',
           allowedCountsOf(draft, operations).map((n) => (
             <Choice
               key={n}
@@ -382,7 +383,9 @@ export default function PersonalizePanel({
               onChange={() => set('count', n)}
             >
               {n}
-              <span className="visually-hidden"> contas</span>
+              <span className="visually-hidden">
+                {draft.format === 'problemas' ? ' problemas' : ' contas'}
+              </span>
             </Choice>
           )),
           'personalize__group--chips',

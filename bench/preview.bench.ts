@@ -7,8 +7,8 @@
  * - now: the preview alone, PDFs ahead of time when the worker is idle (the defaults);
  * - now, PDFs only when bought (PDF_PRERENDER=off).
  * Then, in the default mode, a custom page ("Personalizar", issue 25: the tabuada do 7, 30 facts in a line, letra
- * grande) beside a preset page of the same operation (Médio ×), each user alternating the two so both meet the same
- * load.
+ * grande) and a page of situações-problema (issue 27) beside a preset page (Médio ×), each user alternating them so
+ * all meet the same load.
  *   npm run bench:preview [-- --rounds 60] [-- --custom-only]   (--custom-only: the default mode and the custom
  *   comparison alone)
  */
@@ -22,6 +22,7 @@ import {
   printTable,
   startTestStack,
   tabuadaDo7Request,
+  wordProblemsRequest,
   waitForThumbnail,
   type PageRequest,
   type RunningTestStack,
@@ -55,6 +56,7 @@ const PAGE_KINDS: ReadonlyArray<{ name: string; request: PageRequest }> = [
     request: { add: false, sub: false, mult: true, div: false, answers: true, level: 1 },
   },
   { name: 'custom: tabuada do 7, 30 fatos em linha, grande', request: tabuadaDo7Request },
+  { name: 'custom: 6 situações-problema de + e − (issue 27)', request: wordProblemsRequest },
 ];
 
 const levels = [0, 1, 2] as const;

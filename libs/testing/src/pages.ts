@@ -35,6 +35,24 @@ export const tabuadaDo7Request: PageRequest = {
   },
 };
 
+/** Issue 27: six situações-problema of + and − (the Fácil preset's numbers), the page a 2º ano teacher prints. */
+export const wordProblemsRequest: PageRequest = {
+  add: true,
+  sub: true,
+  mult: false,
+  div: false,
+  answers: true,
+  level: 0,
+  custom: {
+    v: 1,
+    add: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
+    sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
+    format: 'problemas',
+    count: 6,
+    size: 'normal',
+  },
+};
+
 /** Issue 25's "___ + 6 = 9 até 20": sums up to 20 with a missing number, 20 on a page. */
 export const missingNumberRequest: PageRequest = {
   add: true,

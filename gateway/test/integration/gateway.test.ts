@@ -469,7 +469,7 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     expect(doc.paths['/api/deleteSavedSheet']).toHaveProperty('post');
     // The optional, versioned custom options of POST /api/page.
     expect(JSON.stringify(doc.paths['/api/page']!.post)).toContain(
-      '"format":{"type":"string","enum":["armada","arme","linha","lacuna"]}',
+      '"format":{"type":"string","enum":["armada","arme","linha","lacuna","problemas"]}',
     );
     // Redocly CLI's recommended rules (npm @redocly/cli: one bundled package, nothing downloaded) on the served JSON.
     const dir = await mkdtemp(path.join(tmpdir(), 'openapi-'));

@@ -131,7 +131,7 @@ describe('POST /api/page with custom options (issue 25)', () => {
       [
         'an unknown format',
         customWith({ format: 'grade' }),
-        'Formato: escolha conta armada, arme e efetue, fatos em linha ou número que falta.',
+        'Formato: escolha conta armada, arme e efetue, fatos em linha, número que falta ou situações-problema.',
       ],
       // What the shape cannot say: the generator's checkCustom, its first problem.
       [

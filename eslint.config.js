@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import architecture from './eslint.architecture.js';
 
 export default tseslint.config(
   {
@@ -47,4 +48,6 @@ export default tseslint.config(
     files: ['scripts/**', 'e2e/**', '**/bench/**', '**/scripts/**', 'tools/**'],
     rules: { 'no-console': 'off' },
   },
+  // Imports between services, the domain without persistence, events only through publishEvent.
+  ...architecture,
 );

@@ -1,6 +1,6 @@
 /**
  * `npm run images:size`: the size of each production image (deploy/Dockerfile.*), estimated from the files it
- * would hold, for machines where no Docker engine runs. Prints a Markdown table (README.md, "Production images").
+ * would hold, for machines where no Docker engine runs. Prints a Markdown table (docs/production-images.md).
  *
  *   base          node:24.21.0-bookworm-slim: BASE_IMAGE_MB below (the offline base as measured; override with
  *                 the BASE_IMAGE_MB variable once `docker image ls` has told you).
@@ -33,7 +33,7 @@ import {
 /**
  * The base, uncompressed: 326 MB, the offline base `npm run images:build` made on this machine (deploy/offline-base.sh:
  * Debian minbase, Node 24.21.0's binary and headers, npm), measured with `du` inside it; `npm run images:build`
- * measures the real images where an engine runs (README.md, "Production images").
+ * measures the real images where an engine runs (docs/production-images.md).
  */
 const BASE_IMAGE_MB = Number(process.env.BASE_IMAGE_MB ?? 326);
 

@@ -1,6 +1,6 @@
 /**
  * `npm run images:build [-- <name>…]`: builds every production image (or the named ones) with docker or podman, then
- * prints the table of README.md, "Production images": each image's size as the engine counts it (uncompressed) and
+ * prints the table of docs/production-images.md: each image's size as the engine counts it (uncompressed) and
  * gzip-compressed (what a registry stores and a node pulls), and how long each build took.
  *
  * The base (`NODE_IMAGE`, node:<Node version>-bookworm-slim, by digest when NODE_IMAGE_DIGEST is set) is used when the

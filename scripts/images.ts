@@ -1,6 +1,6 @@
 /**
  * What `npm run images:build` and `npm run images:smoke` share: the container engine (docker or podman), the image
- * names and the base image (README.md, "Production images").
+ * names and the base image (docs/production-images.md).
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -3,8 +3,9 @@ import { upstreamUrlVariable, type ApiRoute, type Upstream } from '@app/contract
 import type { GatewayConfig } from './config.js';
 
 /**
- * THE route table: every /api path, the service that owns it (design.md) and whether the edge rate-limits it.
- * To find a handler: look the path up here, then open `services/<service>/src/routes.ts`.
+ * THE route table: every /api path, the service that owns it and whether the edge rate-limits it, derived from the
+ * routes' own declarations in @app/contracts (`owner`, `rateLimited`: libs/contracts/src/api/routes.ts). To find a
+ * handler: look the route up there (its `owner`), then open `services/<owner>/src/routes.ts`.
  */
 export type { Upstream };
 
@@ -14,58 +15,14 @@ export interface RouteEntry {
   rateLimited?: boolean;
 }
 
-export const routeTable: RouteEntry[] = [
-  // auth
-  { route: api.login, service: 'auth', rateLimited: true },
-  { route: api.loginGoogle, service: 'auth', rateLimited: true },
-  { route: api.loginGoogleCode, service: 'auth', rateLimited: true },
-  { route: api.redeemGoogleCode, service: 'auth', rateLimited: true },
-  { route: api.loginWithLink, service: 'auth', rateLimited: true },
-  { route: api.createUser, service: 'auth', rateLimited: true },
-  { route: api.activateUser, service: 'auth', rateLimited: true },
-  { route: api.recoverPassword, service: 'auth', rateLimited: true },
-  { route: api.checkRecoveryToken, service: 'auth', rateLimited: true },
-  { route: api.createNewPassword, service: 'auth', rateLimited: true },
-  { route: api.updateUser, service: 'auth' },
-  { route: api.changePassword, service: 'auth' },
-  { route: api.adminChangePassword, service: 'auth' },
-  { route: api.getUser, service: 'auth' },
-  { route: api.logout, service: 'auth' },
-  { route: api.validateToken, service: 'auth' },
-  { route: api.validateTokenAdmin, service: 'auth' },
-  { route: api.resendActivation, service: 'auth', rateLimited: true },
-  { route: api.requestPasswordSetup, service: 'auth' },
-  { route: api.exportMyData, service: 'auth' },
-  { route: api.deleteMyAccount, service: 'auth' },
-  // billing
-  { route: api.getBalance, service: 'billing' },
-  { route: api.getBalanceDetails, service: 'billing' },
-  { route: api.createPreference, service: 'billing' },
-  { route: api.processPayment, service: 'billing' },
-  { route: api.mercadoPagoWebhook, service: 'billing' },
-  { route: api.getStatement, service: 'billing' },
-  // pages
-  { route: api.createPage, service: 'pages' },
-  { route: api.downloadPage, service: 'pages' },
-  { route: api.thumb, service: 'pages' },
-  { route: api.buy, service: 'pages' },
-  { route: api.getMyPages, service: 'pages' },
-  { route: api.pageAnswers, service: 'pages' },
-  { route: api.getSavedSheets, service: 'pages' },
-  { route: api.saveSheet, service: 'pages' },
-  { route: api.deleteSavedSheet, service: 'pages' },
-  // mail
-  { route: api.getEmailSettings, service: 'mail' },
-  { route: api.setEmailSettings, service: 'mail' },
-  { route: api.sendTestEmail, service: 'mail' },
-  // admin-stats
-  { route: api.adminStats, service: 'admin-stats' },
-  { route: api.adminUsers, service: 'admin-stats' },
-  { route: api.adminLogs, service: 'admin-stats' },
-];
+export const routeTable: RouteEntry[] = api.allApiRoutes.flatMap((route) =>
+  route.owner === 'gateway'
+    ? []
+    : [{ route, service: route.owner, ...(route.rateLimited ? { rateLimited: true } : {}) }],
+);
 
 /** Routes the gateway answers itself (the member's live stream: src/member-events.ts). */
-export const gatewayRoutes: ApiRoute[] = [api.getEnv, api.getClientConfig, api.memberEvents];
+export const gatewayRoutes: ApiRoute[] = api.allApiRoutes.filter((route) => route.owner === 'gateway');
 
 const authLoginGoogleCode = routeTable.find((e) => e.route === api.loginGoogleCode)!;
 

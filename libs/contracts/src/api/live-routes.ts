@@ -11,6 +11,7 @@ import { defineRoute } from './route.js';
  * auth's revocation event) and when the token expires; the browser then reconnects with the session it has.
  */
 export const memberEvents = defineRoute({
+  owner: 'gateway',
   method: 'GET',
   path: '/api/memberEvents',
   access: 'user',

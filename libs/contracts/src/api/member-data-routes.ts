@@ -13,6 +13,7 @@ import { defineRoute } from './route.js';
 export const STATEMENT_MAX_ENTRIES = 200;
 
 export const getStatement = defineRoute({
+  owner: 'billing',
   method: 'GET',
   path: '/api/getStatement',
   access: 'user',
@@ -40,6 +41,7 @@ export const MyDataExport = z.object({
 export type MyDataExport = z.infer<typeof MyDataExport>;
 
 export const exportMyData = defineRoute({
+  owner: 'auth',
   method: 'GET',
   path: '/api/exportMyData',
   access: 'user',
@@ -69,6 +71,7 @@ export const DeleteMyAccountBody = z
     message: Msg.deleteAccountConfirmationMissing,
   });
 export const deleteMyAccount = defineRoute({
+  owner: 'auth',
   method: 'POST',
   path: '/api/deleteMyAccount',
   access: 'user',

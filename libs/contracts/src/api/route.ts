@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Upstream } from '../processes.js';
 
 /** public: anyone; user: a valid session; admin: a valid session of an admin. Enforced at the edge AND in the service. */
 export type Access = 'public' | 'user' | 'admin';
@@ -6,6 +7,13 @@ export type Access = 'public' | 'user' | 'admin';
 export interface ApiRoute {
   method: 'GET' | 'POST';
   path: `/api/${string}`;
+  /**
+   * Who answers it: the service the gateway proxies it to (its handler is in `services/<owner>/src/routes.ts`), or
+   * the gateway itself. The gateway's route table is derived from this (gateway/src/route-table.ts).
+   */
+  owner: Upstream | 'gateway';
+  /** The edge limits it per address (AUTH_RATE_LIMIT_PER_MINUTE): sign-in, sign-up, recovery, activation. */
+  rateLimited?: true;
   access: Access;
   summary: string;
   body?: z.ZodType;

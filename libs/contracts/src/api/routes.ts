@@ -29,6 +29,7 @@ const pageCode = z
 
 // ---------- gateway ----------
 export const getEnv = defineRoute({
+  owner: 'gateway',
   method: 'GET',
   path: '/api/env',
   access: 'public',
@@ -39,6 +40,8 @@ export const getEnv = defineRoute({
 // ---------- auth ----------
 export const LoginBody = z.object({ email: emailField, password: loginPasswordField });
 export const login = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/login',
   access: 'public',
@@ -52,6 +55,8 @@ export const LoginGoogleBody = z.object({
   credential: z.string({ error: Msg.googleFailed }).min(1, Msg.googleFailed).max(8192),
 });
 export const loginGoogle = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/login/google',
   access: 'public',
@@ -74,6 +79,8 @@ const oneTimeSecret = (message: string) =>
  */
 export const LoginGoogleCodeBody = LoginGoogleBody;
 export const loginGoogleCode = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/login/google/code',
   access: 'public',
@@ -89,6 +96,8 @@ export const RedeemGoogleCodeBody = z.object({
   verifier: oneTimeSecret(Msg.googleNotStartedHere),
 });
 export const redeemGoogleCode = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/login/google/redeem',
   access: 'public',
@@ -99,6 +108,8 @@ export const redeemGoogleCode = defineRoute({
 
 export const LoginWithLinkBody = z.object({ code: oneTimeSecret(Msg.signInLinkInvalid) });
 export const loginWithLink = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/login/link',
   access: 'public',
@@ -119,6 +130,8 @@ export const CreateUserBody = matching(
   'passwordConfirmation',
 );
 export const createUser = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/createUser',
   access: 'public',
@@ -131,6 +144,8 @@ export const ActivateUserBody = z.object({
   activationCode: z.string({ error: Msg.activationMissing }).min(1, Msg.activationMissing).max(256),
 });
 export const activateUser = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/activateUser',
   access: 'public',
@@ -141,6 +156,8 @@ export const activateUser = defineRoute({
 
 export const RecoverPasswordBody = z.object({ email: emailField });
 export const recoverPassword = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/recoverPassword',
   access: 'public',
@@ -153,6 +170,8 @@ export const CheckRecoveryTokenBody = z.object({
   recoveryToken: z.string({ error: Msg.recoveryTokenInvalid }).min(1, Msg.recoveryTokenInvalid).max(256),
 });
 export const checkRecoveryToken = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/checkRecoveryToken',
   access: 'public',
@@ -171,6 +190,8 @@ export const CreateNewPasswordBody = matching(
   'newPasswordConfirmation',
 );
 export const createNewPassword = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/createNewPassword',
   access: 'public',
@@ -181,6 +202,7 @@ export const createNewPassword = defineRoute({
 
 export const UpdateUserBody = z.object({ fullname: profileFullnameField });
 export const updateUser = defineRoute({
+  owner: 'auth',
   method: 'POST',
   path: '/api/updateUser',
   access: 'user',
@@ -199,6 +221,7 @@ export const ChangePasswordBody = matching(
   'newPasswordConfirmation',
 );
 export const changePassword = defineRoute({
+  owner: 'auth',
   method: 'POST',
   path: '/api/changePassword',
   access: 'user',
@@ -209,6 +232,7 @@ export const changePassword = defineRoute({
 
 export const AdminChangePasswordBody = z.object({ newPassword: newPasswordField });
 export const adminChangePassword = defineRoute({
+  owner: 'auth',
   method: 'POST',
   path: '/api/admin/changePassword',
   access: 'admin',
@@ -218,6 +242,7 @@ export const adminChangePassword = defineRoute({
 });
 
 export const logout = defineRoute({
+  owner: 'auth',
   method: 'POST',
   path: '/api/logout',
   access: 'user',
@@ -230,6 +255,7 @@ export const logout = defineRoute({
 export const MyUser = PublicUser.extend({ hasPassword: z.boolean() });
 export type MyUser = z.infer<typeof MyUser>;
 export const getUser = defineRoute({
+  owner: 'auth',
   method: 'GET',
   path: '/api/getUser',
   access: 'user',
@@ -239,6 +265,8 @@ export const getUser = defineRoute({
 
 export const ResendActivationBody = z.object({ email: emailField });
 export const resendActivation = defineRoute({
+  owner: 'auth',
+  rateLimited: true,
   method: 'POST',
   path: '/api/resendActivation',
   access: 'public',
@@ -249,6 +277,7 @@ export const resendActivation = defineRoute({
 });
 
 export const requestPasswordSetup = defineRoute({
+  owner: 'auth',
   method: 'POST',
   path: '/api/requestPasswordSetup',
   access: 'user',
@@ -258,6 +287,7 @@ export const requestPasswordSetup = defineRoute({
 });
 
 export const validateToken = defineRoute({
+  owner: 'auth',
   method: 'GET',
   path: '/api/validateToken',
   access: 'public',
@@ -267,6 +297,7 @@ export const validateToken = defineRoute({
 });
 
 export const validateTokenAdmin = defineRoute({
+  owner: 'auth',
   method: 'GET',
   path: '/api/validateTokenAdmin',
   access: 'public',
@@ -277,6 +308,7 @@ export const validateTokenAdmin = defineRoute({
 
 // ---------- billing ----------
 export const getBalance = defineRoute({
+  owner: 'billing',
   method: 'GET',
   path: '/api/getBalance',
   access: 'user',
@@ -298,6 +330,7 @@ export const BalanceDetails = z.object({
 });
 export type BalanceDetails = z.infer<typeof BalanceDetails>;
 export const getBalanceDetails = defineRoute({
+  owner: 'billing',
   method: 'GET',
   path: '/api/getBalanceDetails',
   access: 'user',
@@ -314,6 +347,7 @@ export const CreatePreferenceBody = z.object({
     .max(20, Msg.invalidAmount),
 });
 export const createPreference = defineRoute({
+  owner: 'billing',
   method: 'POST',
   path: '/api/createPreference',
   access: 'user',
@@ -351,6 +385,7 @@ export const ProcessPaymentResult = z.object({
 });
 export type ProcessPaymentResult = z.infer<typeof ProcessPaymentResult>;
 export const processPayment = defineRoute({
+  owner: 'billing',
   method: 'POST',
   path: '/api/processPayment',
   access: 'user',
@@ -368,6 +403,7 @@ export const MercadoPagoWebhookBody = z
   })
   .loose();
 export const mercadoPagoWebhook = defineRoute({
+  owner: 'billing',
   method: 'POST',
   path: '/api/webhooks/mercadopago',
   access: 'public',
@@ -382,6 +418,7 @@ export const CreatePageBody = PageOptionsSchema.refine((o) => o.add || o.sub || 
   message: Msg.selectOperation,
 });
 export const createPage = defineRoute({
+  owner: 'pages',
   method: 'POST',
   path: '/api/page',
   access: 'user',
@@ -392,6 +429,7 @@ export const createPage = defineRoute({
 
 export const PageCodeQuery = z.object({ code: pageCode });
 export const downloadPage = defineRoute({
+  owner: 'pages',
   method: 'GET',
   path: '/api/page',
   access: 'user',
@@ -401,6 +439,7 @@ export const downloadPage = defineRoute({
 });
 
 export const thumb = defineRoute({
+  owner: 'pages',
   method: 'GET',
   path: '/api/thumb',
   access: 'user',
@@ -411,6 +450,7 @@ export const thumb = defineRoute({
 
 export const BuyBody = z.object({ code: pageCode });
 export const buy = defineRoute({
+  owner: 'pages',
   method: 'POST',
   path: '/api/buy',
   access: 'user',
@@ -420,6 +460,7 @@ export const buy = defineRoute({
 });
 
 export const getMyPages = defineRoute({
+  owner: 'pages',
   method: 'GET',
   path: '/api/getMyPages',
   access: 'user',
@@ -450,6 +491,7 @@ export const SavedSheet = z.object({
   createdAt: z.string(),
 });
 export const getSavedSheets = defineRoute({
+  owner: 'pages',
   method: 'GET',
   path: '/api/getSavedSheets',
   access: 'user',
@@ -466,6 +508,7 @@ export const SaveSheetBody = z.object({
   options: CreatePageBody,
 });
 export const saveSheet = defineRoute({
+  owner: 'pages',
   method: 'POST',
   path: '/api/saveSheet',
   access: 'user',
@@ -475,6 +518,7 @@ export const saveSheet = defineRoute({
 });
 export const DeleteSavedSheetBody = z.object({ id: z.string().uuid() });
 export const deleteSavedSheet = defineRoute({
+  owner: 'pages',
   method: 'POST',
   path: '/api/deleteSavedSheet',
   access: 'user',
@@ -494,6 +538,7 @@ const AnsweredProblem = z.object({
   blank: z.enum(['a', 'b']).optional(),
 });
 export const pageAnswers = defineRoute({
+  owner: 'pages',
   method: 'GET',
   path: '/api/answers',
   // Issue 24: the QR code is on the student's sheet; only the buyer (or an admin) reads the answers online.
@@ -517,6 +562,7 @@ export const pageAnswers = defineRoute({
 const withData = <T extends z.ZodType>(data: T) => envelope(data).extend({ data });
 
 export const adminStats = defineRoute({
+  owner: 'admin-stats',
   method: 'GET',
   path: '/api/admin/stats',
   access: 'admin',
@@ -529,6 +575,7 @@ export const AdminUsersQuery = z.object({
   offset: z.coerce.number().int().min(0).optional(),
 });
 export const adminUsers = defineRoute({
+  owner: 'admin-stats',
   method: 'GET',
   path: '/api/admin/users',
   access: 'admin',
@@ -561,6 +608,7 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const adminLogs = defineRoute({
+  owner: 'admin-stats',
   method: 'GET',
   path: '/api/admin/logs',
   access: 'admin',
@@ -570,6 +618,7 @@ export const adminLogs = defineRoute({
 });
 
 export const getEmailSettings = defineRoute({
+  owner: 'mail',
   method: 'GET',
   path: '/api/admin/emailSettings',
   access: 'admin',
@@ -579,6 +628,7 @@ export const getEmailSettings = defineRoute({
 
 export const EmailSettingsBody = z.object({ sendEmailAtRegistration: z.boolean() });
 export const setEmailSettings = defineRoute({
+  owner: 'mail',
   method: 'POST',
   path: '/api/admin/emailSettings',
   access: 'admin',
@@ -588,6 +638,7 @@ export const setEmailSettings = defineRoute({
 });
 
 export const sendTestEmail = defineRoute({
+  owner: 'mail',
   method: 'POST',
   path: '/api/admin/sendTestEmail',
   access: 'admin',
@@ -597,6 +648,7 @@ export const sendTestEmail = defineRoute({
 
 // ---------- gateway (client configuration the SPA needs at run time) ----------
 export const getClientConfig = defineRoute({
+  owner: 'gateway',
   method: 'GET',
   path: '/api/clientConfig',
   access: 'public',

@@ -15,6 +15,7 @@ const secret = 's'.repeat(40);
 const echo = defineRoute({
   method: 'POST',
   path: '/api/echo',
+  owner: 'pages',
   access: 'user',
   summary: 'test',
   body: z.object({ n: z.number({ error: 'n é obrigatório' }).int() }),
@@ -23,6 +24,7 @@ const echo = defineRoute({
 const admin = defineRoute({
   method: 'GET',
   path: '/api/adm',
+  owner: 'admin-stats',
   access: 'admin',
   summary: 'test',
   response: envelope(z.null()),

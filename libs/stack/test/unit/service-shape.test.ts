@@ -1,22 +1,13 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PROCESS_NAMES, PROCESSES, SERVICE_NAMES } from '@app/contracts';
 import { fromRoot } from '../../src/paths.js';
 
 /**
  * The one service shape (libs/kit service.ts, defineService), held for every process of @app/contracts' list: the
- * same files hold the same things under the same names, the domain holds no SQL, and events go out one way.
+ * same files hold the same things under the same names. (The domain's imports and events are lint rules.)
  */
 const source = (...parts: string[]) => readFileSync(fromRoot(...parts), 'utf8');
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : full.endsWith('.ts') ? [full] : [];
-  });
-}
 
 describe('every process is written with defineService', () => {
   it.each(PROCESS_NAMES)(
@@ -45,26 +36,6 @@ describe('every process is written with defineService', () => {
       expect(existsSync(fromRoot(folder, 'src', 'domain', 'deps.ts'))).toBe(true);
     },
   );
-
-  it.each(SERVICE_NAMES)(
-    '%s: no SQL and no TypeORM in src/domain/ (all of it in src/persistence/), and no import of what implements its ports',
-    (name) => {
-      for (const file of filesUnder(fromRoot(PROCESSES[name].folder, 'src', 'domain'))) {
-        const text = readFileSync(file, 'utf8');
-        expect(text, file).not.toMatch(/from 'typeorm'|from 'pg'|\.query\(|createQueryBuilder|getRepository/);
-        // The domain depends on its ports (domain/deps.ts), never on what implements them.
-        expect(text, file).not.toMatch(/from '\.\.\/(persistence|nats|browser|mercadopago)\//);
-      }
-    },
-  );
-
-  it.each(PROCESS_NAMES)(
-    '%s: publishes events only through Bus.publishEvent (the business id names them)',
-    (name) => {
-      for (const file of filesUnder(fromRoot(PROCESSES[name].folder, 'src'))) {
-        const text = readFileSync(file, 'utf8').replace(/\s+/g, ' ');
-        expect(text, file).not.toMatch(/\.publish\( ?Events\./);
-      }
-    },
-  );
+  // The domain without SQL nor what implements its ports, and events only through publishEvent: lint rules now
+  // (eslint.architecture.js), tested in architecture-lint.test.ts.
 });

@@ -225,7 +225,8 @@ export async function restartProcess(
   if (!res.ok) throw new Error(`restart ${name}: ${await res.text()}`);
 }
 
-async function deleteStreams(natsUrl: string, prefix: string) {
+/** Deletes a run's streams and Object Store buckets from the shared NATS server: those named under `prefix`. */
+export async function deleteStreams(natsUrl: string, prefix: string) {
   const nc = await connect({ servers: natsServers(natsUrl) });
   const jsm = await jetstreamManager(nc);
   for await (const s of jsm.streams.list()) {

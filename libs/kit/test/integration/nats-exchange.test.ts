@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {} from '@app/testing';
+import { deleteStreams } from '@app/testing';
 import { describe, expect, inject, it, afterAll } from 'vitest';
 import { Events, Jobs, Rpc } from '@app/contracts';
 import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
@@ -12,6 +12,9 @@ describe('two services over the real NATS server', () => {
   const buses: Bus[] = [];
   afterAll(async () => {
     for (const b of buses) await b.drain();
+    // The streams this file made on the machine's NATS, the slow consumer's under a prefix of its own.
+    await deleteStreams(natsUrl, prefix);
+    await deleteStreams(natsUrl, `${prefix}slow`);
   });
 
   it('exchange a typed request/reply and a JetStream event carrying the request id into both logs', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import type {} from '@app/testing';
+import { deleteStreams } from '@app/testing';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { Events, type MessagePayload } from '@app/contracts';
 import { Bus, type ConnectionChange } from '../../src/index.js';
@@ -66,6 +66,8 @@ describe('fan-out listeners over the real NATS server', () => {
   };
   afterAll(async () => {
     for (const b of buses) await b.drain();
+    // The streams this file made on the machine's NATS.
+    await deleteStreams(natsUrl, prefix);
   });
 
   it('every replica hears every event published to JetStream (no queue group)', async () => {

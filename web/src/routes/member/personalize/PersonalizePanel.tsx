@@ -100,6 +100,59 @@ export default function PersonalizePanel({
     </fieldset>
   );
 
+  /** One radio a value: the options of a control ("Sem reserva", "2 algarismos", …). */
+  function radios<V extends string | number>(
+    name: string,
+    options: ReadonlyArray<readonly [V, string]>,
+    current: V,
+    choose: (value: V) => void,
+  ) {
+    return options.map(([value, label]) => (
+      <Choice
+        key={value}
+        type="radio"
+        name={`${id}-${name}`}
+        checked={current === value}
+        onChange={() => choose(value)}
+      >
+        {label}
+      </Choice>
+    ));
+  }
+
+  /** The number chips of the tabuadas or the divisors, and "Dois algarismos" that stands for all of them. */
+  function numberChips(
+    numbers: readonly number[],
+    spoken: string,
+    chosen: readonly number[],
+    twoDigits: boolean,
+    chooseNumbers: (next: number[]) => void,
+    chooseTwoDigits: (checked: boolean) => void,
+  ) {
+    return (
+      <>
+        {numbers.map((n) => (
+          <Choice
+            key={n}
+            type="checkbox"
+            chip
+            disabled={twoDigits}
+            checked={!twoDigits && chosen.includes(n)}
+            onChange={(checked) =>
+              chooseNumbers(checked ? [...chosen, n] : chosen.filter((other) => other !== n))
+            }
+          >
+            <span className="visually-hidden">{spoken} </span>
+            {n}
+          </Choice>
+        ))}
+        <Choice type="checkbox" checked={twoDigits} onChange={chooseTwoDigits}>
+          Dois algarismos (por 10 a 99)
+        </Choice>
+      </>
+    );
+  }
+
   function addSub(op: 'add' | 'sub') {
     const d = draft[op];
     const update = (patch: Partial<AddSubDraft>) => set(op, { ...d, ...patch });
@@ -153,23 +206,16 @@ export default function PersonalizePanel({
         {group(
           `${op}.regrouping`,
           op === 'add' ? 'Reserva (vai um)' : 'Reserva (empresta)',
-          (
+          radios(
+            `${op}-regrouping`,
             [
               ['sem', 'Sem reserva'],
               ['com', 'Com reserva'],
               ['misturado', 'Misturado'],
-            ] as const
-          ).map(([value, label]) => (
-            <Choice
-              key={value}
-              type="radio"
-              name={`${id}-${op}-regrouping`}
-              checked={d.regrouping === value}
-              onChange={() => update({ regrouping: value as Regrouping })}
-            >
-              {label}
-            </Choice>
-          )),
+            ],
+            d.regrouping,
+            (regrouping: Regrouping) => update({ regrouping }),
+          ),
         )}
       </>
     );
@@ -183,52 +229,29 @@ export default function PersonalizePanel({
         {group(
           'mult.multiplier',
           'Tabuadas',
-          <>
-            {TABLES.map((table) => (
-              <Choice
-                key={table}
-                type="checkbox"
-                chip
-                disabled={d.twoDigits}
-                checked={!d.twoDigits && d.tables.includes(table)}
-                onChange={(checked) =>
-                  update({ tables: checked ? [...d.tables, table] : d.tables.filter((t) => t !== table) })
-                }
-              >
-                <span className="visually-hidden">Tabuada do </span>
-                {table}
-              </Choice>
-            ))}
-            <Choice
-              type="checkbox"
-              checked={d.twoDigits}
-              onChange={(checked) => update({ twoDigits: checked })}
-            >
-              Dois algarismos (por 10 a 99)
-            </Choice>
-          </>,
+          numberChips(
+            TABLES,
+            'Tabuada do',
+            d.tables,
+            d.twoDigits,
+            (tables) => update({ tables }),
+            (twoDigits) => update({ twoDigits }),
+          ),
           'personalize__group--chips',
         )}
         {group(
           'mult.multiplicand',
           'Número multiplicado',
-          (
+          radios(
+            'mult-multiplicand',
             [
               ['fatos', 'Fatos (2 a 10)'],
               [2, '2 algarismos'],
               [3, '3 algarismos'],
-            ] as const
-          ).map(([value, label]) => (
-            <Choice
-              key={value}
-              type="radio"
-              name={`${id}-mult-multiplicand`}
-              checked={d.multiplicand === value}
-              onChange={() => update({ multiplicand: value })}
-            >
-              {label}
-            </Choice>
-          )),
+            ],
+            d.multiplicand,
+            (multiplicand) => update({ multiplicand }),
+          ),
         )}
       </>
     );
@@ -242,76 +265,44 @@ export default function PersonalizePanel({
         {group(
           'div.divisor',
           'Dividir por',
-          <>
-            {ONE_DIGIT_DIVISORS.map((divisor) => (
-              <Choice
-                key={divisor}
-                type="checkbox"
-                chip
-                disabled={d.twoDigits}
-                checked={!d.twoDigits && d.divisors.includes(divisor)}
-                onChange={(checked) =>
-                  update({
-                    divisors: checked ? [...d.divisors, divisor] : d.divisors.filter((n) => n !== divisor),
-                  })
-                }
-              >
-                <span className="visually-hidden">Divisor </span>
-                {divisor}
-              </Choice>
-            ))}
-            <Choice
-              type="checkbox"
-              checked={d.twoDigits}
-              onChange={(checked) => update({ twoDigits: checked })}
-            >
-              Dois algarismos (por 10 a 99)
-            </Choice>
-          </>,
+          numberChips(
+            ONE_DIGIT_DIVISORS,
+            'Divisor',
+            d.divisors,
+            d.twoDigits,
+            (divisors) => update({ divisors }),
+            (twoDigits) => update({ twoDigits }),
+          ),
           'personalize__group--chips',
         )}
         {group(
           'div.dividend',
           'Número dividido',
-          (
+          radios(
+            'div-dividend',
             [
               ['fatos', 'Fatos (até 10 vezes)'],
               [2, '2 algarismos'],
               [3, '3 algarismos'],
               [4, '4 algarismos'],
-            ] as const
-          ).map(([value, label]) => (
-            <Choice
-              key={value}
-              type="radio"
-              name={`${id}-div-dividend`}
-              checked={d.dividend === value}
-              onChange={() => update({ dividend: value })}
-            >
-              {label}
-            </Choice>
-          )),
+            ],
+            d.dividend,
+            (dividend) => update({ dividend }),
+          ),
         )}
         {group(
           'div.remainders',
           'Resto',
-          (
+          radios(
+            'div-remainders',
             [
               ['exata', 'Só exatas'],
               ['resto', 'Com resto'],
               ['misturado', 'Misturado'],
-            ] as const
-          ).map(([value, label]) => (
-            <Choice
-              key={value}
-              type="radio"
-              name={`${id}-div-remainders`}
-              checked={d.remainders === value}
-              onChange={() => update({ remainders: value })}
-            >
-              {label}
-            </Choice>
-          )),
+            ],
+            d.remainders,
+            (remainders) => update({ remainders }),
+          ),
         )}
       </>
     );

@@ -107,9 +107,8 @@ for (const tier of tiers) {
       : run('npx', [
           'vitest',
           'run',
-          // The integration tier is two projects that run side by side (vitest.config.ts).
           '--project',
-          tier === 'integration' ? 'integration*' : tier,
+          tier,
           '--reporter=default',
           '--reporter=json',
           `--outputFile=${report}`,

@@ -1,6 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { buy, getMyPages, pageAnswers } from '@app/contracts';
-import { call, createActiveUser, generatePageCode, topUp, type PageRequest } from '@app/testing';
+import {
+  call,
+  createActiveUser,
+  generatePageCode,
+  tabuadaDo7Request,
+  topUp,
+  wordProblemsRequest,
+  type PageRequest,
+} from '@app/testing';
 import { screenshot, stack, storeSession } from './support';
 
 /**
@@ -115,21 +123,7 @@ test('a teacher makes the four sheets of the issue through Personalizar and gets
     const { problems } = await generateBuyAndRead(
       page,
       user.token,
-      {
-        add: false,
-        sub: false,
-        mult: true,
-        div: false,
-        answers: true,
-        level: 1,
-        custom: {
-          v: 1,
-          mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
-          format: 'linha',
-          count: 30,
-          size: 'grande',
-        },
-      },
+      tabuadaDo7Request,
       'personalize-tabuada-7',
     );
     expect(problems).toHaveLength(30);
@@ -314,22 +308,7 @@ test('a teacher makes situações-problema of + and − sem reserva through Pers
   const { problems } = await generateBuyAndRead(
     page,
     user.token,
-    {
-      add: true,
-      sub: true,
-      mult: false,
-      div: false,
-      answers: true,
-      level: 0,
-      custom: {
-        v: 1,
-        add: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
-        sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' },
-        format: 'problemas',
-        count: 6,
-        size: 'normal',
-      },
-    },
+    wordProblemsRequest,
     'personalize-situacoes-problema',
   );
   // The contas that answer the problems: + and − dealt in turn, within 100, no column carries or borrows.

@@ -57,6 +57,10 @@ export const Msg = {
   testEmailSent: (email: string) => `Email de teste enviado para ${email}.`,
   testEmailFailed: 'Não foi possível enviar o email de teste: o servidor de email não respondeu.',
   selectOperation: 'Selecione pelo menos uma operação.',
+  // Class sets (issue 26).
+  setVersionsRange: 'Escolha de 1 a 40 versões.',
+  setNotFound: 'Conjunto não encontrado.',
+  setNotBought: 'Compre este conjunto para baixá-lo.',
   savedSheetNameRequired: 'Dê um nome a esta folha (uma linha de texto).',
   savedSheetNameTooLong: 'O nome pode ter até 40 caracteres.',
   savedSheetsFull: 'Você já tem 50 folhas salvas. Apague uma para salvar outra.',

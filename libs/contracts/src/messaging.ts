@@ -51,7 +51,12 @@ export const renderFiles = (code: string) => ({ pdf: `${code}.pdf`, png: `${code
  * The pdf-worker's durable consumers of JOBS_PDF, one per kind of render: every worker replica pulls from both,
  * previews get a free tab before documents, and KEDA scales on their pending counts.
  */
-export const RENDER_CONSUMERS = { preview: 'pdf-worker-preview', document: 'pdf-worker-document' } as const;
+export const RENDER_CONSUMERS = {
+  preview: 'pdf-worker-preview',
+  document: 'pdf-worker-document',
+  /** Class sets' assembly (issue 26). */
+  set: 'pdf-worker-set',
+} as const;
 
 const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
@@ -84,6 +89,16 @@ export const PageOptionsSchema = z.object({
   custom: CustomOptionsSchema.optional(),
 });
 
+/** How many versions a class set may have ("Uma folha para cada aluno", issue 26); 1 is a single page. */
+export const SET_VERSIONS_MAX = 40;
+
+/** A version's place in its class set (issue 26), printed on its sheet and gabarito as 'Versão 7 de 30'. */
+export const SetVersion = z.object({
+  n: z.number().int().min(1).max(SET_VERSIONS_MAX),
+  of: z.number().int().min(2).max(SET_VERSIONS_MAX),
+});
+export type SetVersion = z.infer<typeof SetVersion>;
+
 /** A page to render, from what pages stores: the same code always renders the same problems. */
 const RenderJob = z.object({
   code: z.string(),
@@ -91,6 +106,23 @@ const RenderJob = z.object({
   options: PageOptionsSchema,
   /** The generator's rules version the page was drawn with; absent: a page stored before versions (rules 1). */
   rules: z.number().int().min(1).max(99).optional(),
+  /** A version of a class set: the label its sheet and gabarito print beside the code; absent for a single page. */
+  version: SetVersion.optional(),
+});
+
+/**
+ * A class set to assemble (issue 26), once every version's `<code>.pdf` is stored: one file `<setCode>.pdf` with the
+ * student sheets in order, then the gabarito of every version, then an answer table of the whole set.
+ */
+const AssembleSetJob = z.object({
+  setCode: z.string(),
+  options: PageOptionsSchema,
+  rules: z.number().int().min(1).max(99).optional(),
+  /** In version order (the first is 'Versão 1 de N'). */
+  versions: z
+    .array(z.object({ code: z.string(), seed: z.string() }))
+    .min(2)
+    .max(SET_VERSIONS_MAX),
 });
 
 export const UserStats = z.object({
@@ -275,6 +307,8 @@ export const Jobs = {
   renderPreview: job('jobs.pdf.preview', 'JOBS_PDF', RenderJob),
   /** pages → pdf-worker: print a page's PDF (`<code>.pdf`), when it is bought and the PDF is not stored yet. */
   renderDocument: job('jobs.pdf.document', 'JOBS_PDF', RenderJob),
+  /** pages → pdf-worker: assemble a bought class set's one file (`<setCode>.pdf`) from its versions' PDFs. */
+  assembleSet: job('jobs.pdf.set', 'JOBS_PDF', AssembleSetJob),
 } as const;
 
 const EventBase = { eventId: z.string(), at: IsoDate };

@@ -123,6 +123,8 @@ const ns = 1_000_000;
 const REQUEST_RETRY_BUDGET_MS = 3000;
 /** How long a JetStream administration call (a stream or consumer created or updated) may take: see `manager`. */
 const JS_ADMIN_TIMEOUT_MS = 30_000;
+/** How long a handled message's ack waits for the server's confirmation: see `confirmAck`. */
+const ACK_CONFIRM_TIMEOUT_MS = 5_000;
 const te = new TextEncoder();
 const td = new TextDecoder();
 
@@ -491,7 +493,9 @@ export class Bus {
     } catch {
       await jsm.consumers.add(stream, config);
     }
-    const consumer = await this.js.consumers.get(stream, durable);
+    // Through a client with the administration timeout: getting the consumer asks the cluster for its info, a
+    // start-up call like the ones above.
+    const consumer = await jetstream(this.nc, { timeout: JS_ADMIN_TIMEOUT_MS }).consumers.get(stream, durable);
     // Labelled by the contract's stream and the durable's own name (the same for every replica and test prefix).
     const metrics = this.opts.metrics;
     metrics?.watchConsumer(def.stream, opts.durable, () => consumer.info());
@@ -518,7 +522,7 @@ export class Bus {
           } finally {
             clearInterval(heartbeat);
           }
-          m.ack();
+          await this.confirmAck(m, def.subject);
         } catch (err) {
           if (deliveryCount >= opts.maxDeliver) {
             log.error(
@@ -544,6 +548,27 @@ export class Bus {
         if (slots.size >= concurrency) await Promise.race(slots);
       }
     })();
+  }
+
+  /**
+   * Acks and waits for the server to confirm it. A plain ack is fire-and-forget: sent while the consumer is between
+   * leaders (its node died), it is lost, and the message stays unacked until its ack wait ends, then comes back. The
+   * confirmation does not bring a lost ack back (the client acks a message once), but it tells: the operator sees
+   * the log line, and the handler, which already absorbs redeliveries, meets the message again after the ack wait.
+   */
+  private async confirmAck(m: JsMsg, subject: string): Promise<void> {
+    let confirmed = false;
+    try {
+      confirmed = await m.ackAck({ timeout: ACK_CONFIRM_TIMEOUT_MS });
+    } catch (err) {
+      this.opts.logger.warn(
+        { subject, seq: m.seq, err: (err as Error).message },
+        'ack not confirmed (the consumer may be between leaders): the message comes back after its ack wait',
+      );
+      return;
+    }
+    if (!confirmed)
+      this.opts.logger.warn({ subject, seq: m.seq }, 'ack not sent: the message was already acknowledged');
   }
 
   private track(p: Promise<unknown>): void {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CustomOptionsSchema } from '../custom-options.js';
 import { envelope } from '../envelope.js';
 import { Msg } from '../messages.js';
-import { PageOptionsSchema, PageStats, PaymentStats, PublicUser, UserStats } from '../messaging.js';
+import { PageOptionsSchema, PageStats, PaymentStats, PublicUser, SET_VERSIONS_MAX, UserStats } from '../messaging.js';
 import { defineRoute } from './route.js';
 import {
   confirmationField,
@@ -459,6 +459,69 @@ export const buy = defineRoute({
   response: envelope(z.object({ balance: z.number() })),
 });
 
+// Class sets, "Uma folha para cada aluno" (issue 26): N versions of the same options, each a page of its own (code,
+// seed, QR), bought together for N × R$ 0,50 and downloaded as one file. One version is a single page (the routes above).
+export const CreatePageSetBody = PageOptionsSchema.extend({
+  versions: z
+    .number({ message: Msg.setVersionsRange })
+    .int({ message: Msg.setVersionsRange })
+    .min(2, { message: Msg.setVersionsRange })
+    .max(SET_VERSIONS_MAX, { message: Msg.setVersionsRange }),
+}).refine((o) => o.add || o.sub || o.mult || o.div, { message: Msg.selectOperation });
+export const PageSetCreated = z.object({
+  /** The set's own code: buy, progress and download. */
+  code: z.string(),
+  /** Its versions' page codes in order ('Versão 1 de N' first): the preview shows the first. */
+  codes: z.array(z.string()),
+});
+export const createPageSet = defineRoute({
+  owner: 'pages',
+  method: 'POST',
+  path: '/api/pageSet',
+  access: 'user',
+  summary: 'Generate a class set of 2 to 40 versions (answers the set code and its versions; previews the first)',
+  body: CreatePageSetBody,
+  response: envelope(PageSetCreated),
+});
+
+export const SetCodeQuery = z.object({ code: pageCode });
+export const SetProgress = z.object({
+  /** Versions whose PDF is printed. */
+  done: z.number().int(),
+  total: z.number().int(),
+  /** The set's one file is assembled. */
+  ready: z.boolean(),
+});
+export const getSetProgress = defineRoute({
+  owner: 'pages',
+  method: 'GET',
+  path: '/api/setProgress',
+  access: 'user',
+  summary: "How far a set's printing is ('Gerando versão 12 de 30')",
+  query: SetCodeQuery,
+  response: envelope(SetProgress),
+});
+
+export const buySet = defineRoute({
+  owner: 'pages',
+  method: 'POST',
+  path: '/api/buySet',
+  access: 'user',
+  summary: 'Buy a class set for N × R$ 0,50 in one debit (buying twice charges once; 503 while it is printed)',
+  body: BuyBody,
+  response: envelope(z.object({ balance: z.number() })),
+});
+
+export const downloadSet = defineRoute({
+  owner: 'pages',
+  method: 'GET',
+  path: '/api/pageSet',
+  access: 'user',
+  summary: 'Download a bought class set as one PDF',
+  query: SetCodeQuery,
+  produces: 'application/pdf',
+});
+
 export const getMyPages = defineRoute({
   owner: 'pages',
   method: 'GET',
@@ -475,6 +538,11 @@ export const getMyPages = defineRoute({
         level: z.union([z.literal(0), z.literal(1), z.literal(2)]),
         /** The page's settings (issue 25: "Gerar outra igual" opens the builder with them). */
         options: PageOptionsSchema,
+        /**
+         * A class set (issue 26) is one card: `code` is its first version's, `set` the set's own code (the whole file
+         * downloads from it) and its versions' codes in order. Absent for a single page.
+         */
+        set: z.object({ code: z.string(), versions: z.number().int(), codes: z.array(z.string()) }).optional(),
       }),
     ),
   ),

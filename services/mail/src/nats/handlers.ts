@@ -14,9 +14,11 @@ export const MAIL_MAX_DELIVER = 10_000;
 
 /** mail's consumers: the mail jobs, and the events it writes to people and the admin about. */
 export async function serveNats(bus: Bus, deps: MailDeps): Promise<void> {
+  // The ack wait bounds how long a dead replica (or a lost ack) holds a mail; a slow SMTP send is kept in progress by
+  // the kit's heartbeat, so it is never sent twice at once.
   await bus.consume(
     Jobs.sendMail,
-    { durable: 'mail-send', ackWaitMs: 120_000, maxDeliver: MAIL_MAX_DELIVER, concurrency: 4 },
+    { durable: 'mail-send', ackWaitMs: 30_000, maxDeliver: MAIL_MAX_DELIVER, concurrency: 4 },
     async (job, { deliveryCount }) => {
       try {
         const outcome = await deliverMail(deps, job);

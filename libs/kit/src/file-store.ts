@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { errors as natsErrors, headers, nuid, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
-import { jetstream, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { Objm, StorageType, type ObjectStore } from '@nats-io/obj';
 import type { Logger } from './logger.js';
 import {
@@ -58,6 +58,8 @@ export interface NatsFileStoreOptions {
   /** Writes ride out a leader election like every publish (publish-retry.ts). */
   publishRetry: PublishRetryPolicy;
   logger: Logger;
+  /** How long the bucket's creation and settings may take at start-up (the Bus's JetStream administration timeout). */
+  adminTimeoutMs: number;
 }
 
 /**
@@ -87,13 +89,18 @@ export class NatsFileStore implements FileStore {
     jsm: JetStreamManager,
     opts: NatsFileStoreOptions,
   ): Promise<NatsFileStore> {
-    const os = await new Objm(nc).create(opts.bucket, {
+    // Created (or checked) and bounded at start-up with the administration timeout, as the streams are (a start
+    // during a replicated bucket's election, or on a busy machine, waits for the cluster instead of failing); the
+    // store itself is then opened on the client's defaults, so a member's read keeps the client's 5 s.
+    const admin = { timeout: opts.adminTimeoutMs };
+    await new Objm(jetstream(nc, admin)).create(opts.bucket, {
       description: opts.description,
       storage: StorageType.File,
       replicas: opts.replicas,
     });
     // A bounded cache, not a store that refuses writes when full (what the client creates): storage-limits.ts.
-    await jsm.streams.update(`OBJ_${opts.bucket}`, bucketSettings(opts.limit));
+    await (await jetstreamManager(nc, admin)).streams.update(`OBJ_${opts.bucket}`, bucketSettings(opts.limit));
+    const os = await new Objm(nc).open(opts.bucket, false);
     return new NatsFileStore(nc, os, jsm, opts.bucket, opts.logger, opts.publishRetry);
   }
 

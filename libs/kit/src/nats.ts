@@ -386,6 +386,7 @@ export class Bus {
       limit: this.opts.storage[name],
       publishRetry: this.opts.publishRetry,
       logger: this.opts.logger,
+      adminTimeoutMs: JS_ADMIN_TIMEOUT_MS,
     });
   }
 

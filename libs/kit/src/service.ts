@@ -8,6 +8,7 @@ import { addHealthRoutes, createHttpApp } from './http.js';
 import { createLogger, logFormatFor, type Logger } from './logger.js';
 import { addHttpMetrics, addMetricsRoute, Metrics } from './metrics.js';
 import { Bus } from './nats.js';
+import { publishWithRetries, type PublishRetryPolicy } from './publish-retry.js';
 import { storageLimits } from './storage-limits.js';
 
 /** A process's Postgres schema, its entities and its migrations (run at boot, never `synchronize`). */
@@ -114,63 +115,105 @@ export async function startService<S extends z.ZodObject, Db extends DatabaseSpe
     z.infer<typeof processEnv>;
   const logger = createLogger(service.name, config.LOG_LEVEL, undefined, { format: logFormatFor(config) });
   const metrics = new Metrics(service.name);
-  const bus = await Bus.connect({
-    url: config.NATS_URL,
-    name: service.name,
-    prefix: config.NATS_PREFIX,
-    streamReplicas: config.NATS_STREAM_REPLICAS,
-    publishRetryMs: config.NATS_PUBLISH_RETRY_MS,
-    storage: storageLimits(config),
-    logger,
-    metrics,
-  });
-  if (service.streams?.length) await bus.ensureStreams(...service.streams);
-  const db = service.database
-    ? await openDatabase({
-        ...service.database,
-        url: (config as unknown as z.infer<typeof databaseEnv>).DATABASE_URL,
-        logger,
-      })
-    : undefined;
-  const shutdownHooks: Array<() => Promise<void>> = [];
-  const ctx = {
-    config,
-    logger,
-    bus,
-    metrics,
-    onShutdown: (fn: () => Promise<void>) => void shutdownHooks.push(fn),
-    ...(db ? { db } : {}),
-  } as unknown as ServiceContext<ConfigOf<S, Db>, Db>;
-  const deps = await service.deps(ctx);
-  let ready = false;
-  const app = service.httpApp ? await service.httpApp(ctx, deps) : internalApp(config, logger, metrics);
-  if (!service.httpApp)
-    addHealthRoutes(app, {
-      ...(db ? { database: async () => db.isInitialized && (await db.query('SELECT 1')).length === 1 } : {}),
-      nats: async () => !bus.nc.isClosed(),
-      started: async () => ready,
-    });
-  await service.routes?.(app, deps);
-  await service.nats?.(bus, deps);
-  await bus.flush();
-  const url = await app.listen({ port: config.PORT, host: config.HOST });
-  ready = true;
-  logger.info({ url }, `${service.name} ready`);
+  // A boot that meets a NATS cluster between leaders, or too busy to answer its administration calls in time, is
+  // tried again (each attempt closes what it opened) rather than leaving the process to exit and be restarted.
+  return publishWithRetries(() => bootOnce(service, config, logger, metrics), BOOT_RETRY, (err, attempt, delayMs) =>
+    logger.warn(
+      { err: (err as Error).message, attempt, delayMs },
+      'start-up: the NATS cluster did not answer in time; trying again',
+    ),
+  );
+}
 
-  let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= (async () => {
-      ready = false;
-      logger.info(`${service.name} stopping`);
-      await app.close();
-      await bus.stopConsumers();
-      for (const hook of shutdownHooks)
-        await hook().catch((err) => logger.error({ err }, 'shutdown hook failed'));
-      await bus.drain();
-      await db?.destroy();
-      logger.info(`${service.name} stopped`);
-    })());
-  return { name: service.name, url, app, bus, db, logger, metrics, stop };
+/** How long a boot keeps trying while NATS answers with transient errors (publish-retry.ts decides which). */
+const BOOT_RETRY: PublishRetryPolicy = {
+  budgetMs: 120_000,
+  firstDelayMs: 1000,
+  maxDelayMs: 10_000,
+  attemptTimeoutMs: 120_000,
+};
+
+/**
+ * One boot attempt. What it opened before a failure (the HTTP app, the NATS connection and its consumers, the hooks
+ * `deps` registered, the database) is closed again, so the caller may try again in the same process (runService
+ * does, for a busy or electing cluster).
+ */
+async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefined, D>(
+  service: Service<S, Db, D>,
+  config: ConfigOf<S, Db> & z.infer<typeof processEnv>,
+  logger: Logger,
+  metrics: Metrics,
+): Promise<RunningService> {
+  const opened: { bus?: Bus; db?: DataSource; app?: FastifyInstance } = {};
+  const shutdownHooks: Array<() => Promise<void>> = [];
+  try {
+    const bus = (opened.bus = await Bus.connect({
+      url: config.NATS_URL,
+      name: service.name,
+      prefix: config.NATS_PREFIX,
+      streamReplicas: config.NATS_STREAM_REPLICAS,
+      publishRetryMs: config.NATS_PUBLISH_RETRY_MS,
+      storage: storageLimits(config),
+      logger,
+      metrics,
+    }));
+    if (service.streams?.length) await bus.ensureStreams(...service.streams);
+    const db = (opened.db = service.database
+      ? await openDatabase({
+          ...service.database,
+          url: (config as unknown as z.infer<typeof databaseEnv>).DATABASE_URL,
+          logger,
+        })
+      : undefined);
+    const ctx = {
+      config,
+      logger,
+      bus,
+      metrics,
+      onShutdown: (fn: () => Promise<void>) => void shutdownHooks.push(fn),
+      ...(db ? { db } : {}),
+    } as unknown as ServiceContext<ConfigOf<S, Db>, Db>;
+    const deps = await service.deps(ctx);
+    let ready = false;
+    const app = (opened.app = service.httpApp
+      ? await service.httpApp(ctx, deps)
+      : internalApp(config, logger, metrics));
+    if (!service.httpApp)
+      addHealthRoutes(app, {
+        ...(db ? { database: async () => db.isInitialized && (await db.query('SELECT 1')).length === 1 } : {}),
+        nats: async () => !bus.nc.isClosed(),
+        started: async () => ready,
+      });
+    await service.routes?.(app, deps);
+    await service.nats?.(bus, deps);
+    await bus.flush();
+    const url = await app.listen({ port: config.PORT, host: config.HOST });
+    ready = true;
+    logger.info({ url }, `${service.name} ready`);
+
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        ready = false;
+        logger.info(`${service.name} stopping`);
+        await app.close();
+        await bus.stopConsumers();
+        for (const hook of shutdownHooks)
+          await hook().catch((err) => logger.error({ err }, 'shutdown hook failed'));
+        await bus.drain();
+        await db?.destroy();
+        logger.info(`${service.name} stopped`);
+      })());
+    return { name: service.name, url, app, bus, db, logger, metrics, stop };
+  } catch (err) {
+    const quietly = (p: Promise<unknown> | undefined) => p?.catch(() => undefined);
+    await quietly(opened.app?.close());
+    await quietly(opened.bus?.stopConsumers());
+    for (const hook of shutdownHooks) await quietly(hook());
+    await quietly(opened.bus?.drain());
+    await quietly(opened.db?.destroy());
+    throw err;
+  }
 }
 
 /** A service's HTTP app: reached through the gateway (whose line, same request id, is the request's one at info). */

@@ -214,7 +214,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       name === 'gateway'
         ? `http://127.0.0.1:${port(name)}/api/env`
         : `http://127.0.0.1:${extra.PORT ?? port(name)}/ready`;
-    await Promise.race([waitFor(() => httpOk(readyUrl), `${as} to be ready`, 90_000), exited]);
+    // Longer than a boot's own retries (libs/kit service.ts: up to 2 min while NATS answers with transient errors).
+    await Promise.race([waitFor(() => httpOk(readyUrl), `${as} to be ready`, 180_000), exited]);
     return proc;
   }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type {} from '@app/testing';
 import { describe, expect, inject, it } from 'vitest';
-import { EntitySchema, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { EntitySchema, type DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { errors as natsErrors } from '@nats-io/nats-core';
 import { z } from 'zod';
 import { Jobs } from '@app/contracts';
 import { defineService, startService, type RunningService } from '../../src/index.js';
@@ -132,5 +133,61 @@ describe('service lifecycle (real Postgres and NATS)', () => {
     } finally {
       await svc.stop();
     }
+  });
+
+  it('a boot that meets a transient NATS error closes what it opened and tries again; any other error ends it', async () => {
+    const stack = inject('stack');
+    const schema = `kit_${randomUUID().slice(0, 8)}`;
+    const attempts: Array<{ db: DataSource; hookRan: boolean }> = [];
+    const service = defineService({
+      name: 'boot-retry',
+      env: z.object({}),
+      database: { schema, entities: [NoteEntity], migrations: [CreateNotes1700000000000] },
+      deps: ({ db, onShutdown }) => {
+        const attempt = { db, hookRan: false };
+        attempts.push(attempt);
+        onShutdown(async () => {
+          attempt.hookRan = true;
+        });
+        // The first attempt meets what a busy cluster answers an administration call with.
+        if (attempts.length === 1) throw new natsErrors.TimeoutError();
+        return {};
+      },
+      routes(app) {
+        app.get('/hello', async () => ({ attempts: attempts.length }));
+      },
+    });
+    const env = {
+      DATABASE_URL: stack.databaseUrl,
+      NATS_URL: stack.natsUrl,
+      NATS_PREFIX: `${stack.natsPrefix}kitretry`,
+      INTERNAL_SECRET: 'x'.repeat(40),
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+    };
+    const svc = await startService(service, env);
+    try {
+      expect(await (await fetch(`${svc.url}/hello`)).json()).toEqual({ attempts: 2 });
+      // The failed attempt's hook ran and its database connection was closed; the second one's is open.
+      expect(attempts.map((a) => [a.hookRan, a.db.isInitialized])).toEqual([
+        [true, false],
+        [false, true],
+      ]);
+    } finally {
+      await svc.stop();
+      await svc.db?.destroy().catch(() => undefined);
+    }
+
+    // A mistake is not retried: the boot fails at once with it.
+    const broken = defineService({
+      name: 'boot-broken',
+      env: z.object({}),
+      deps: () => {
+        throw new Error('a bug in deps');
+      },
+    });
+    await expect(startService(broken, { ...env, NATS_PREFIX: `${stack.natsPrefix}kitbroken` })).rejects.toThrow(
+      'a bug in deps',
+    );
   });
 });

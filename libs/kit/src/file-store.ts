@@ -99,7 +99,9 @@ export class NatsFileStore implements FileStore {
       replicas: opts.replicas,
     });
     // A bounded cache, not a store that refuses writes when full (what the client creates): storage-limits.ts.
-    await (await jetstreamManager(nc, admin)).streams.update(`OBJ_${opts.bucket}`, bucketSettings(opts.limit));
+    await (
+      await jetstreamManager(nc, admin)
+    ).streams.update(`OBJ_${opts.bucket}`, bucketSettings(opts.limit));
     const os = await new Objm(nc).open(opts.bucket, false);
     return new NatsFileStore(nc, os, jsm, opts.bucket, opts.logger, opts.publishRetry);
   }

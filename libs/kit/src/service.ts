@@ -117,11 +117,14 @@ export async function startService<S extends z.ZodObject, Db extends DatabaseSpe
   const metrics = new Metrics(service.name);
   // A boot that meets a NATS cluster between leaders, or too busy to answer its administration calls in time, is
   // tried again (each attempt closes what it opened) rather than leaving the process to exit and be restarted.
-  return publishWithRetries(() => bootOnce(service, config, logger, metrics), BOOT_RETRY, (err, attempt, delayMs) =>
-    logger.warn(
-      { err: (err as Error).message, attempt, delayMs },
-      'start-up: the NATS cluster did not answer in time; trying again',
-    ),
+  return publishWithRetries(
+    () => bootOnce(service, config, logger, metrics),
+    BOOT_RETRY,
+    (err, attempt, delayMs) =>
+      logger.warn(
+        { err: (err as Error).message, attempt, delayMs },
+        'start-up: the NATS cluster did not answer in time; trying again',
+      ),
   );
 }
 
@@ -180,7 +183,9 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
       : internalApp(config, logger, metrics));
     if (!service.httpApp)
       addHealthRoutes(app, {
-        ...(db ? { database: async () => db.isInitialized && (await db.query('SELECT 1')).length === 1 } : {}),
+        ...(db
+          ? { database: async () => db.isInitialized && (await db.query('SELECT 1')).length === 1 }
+          : {}),
         nats: async () => !bus.nc.isClosed(),
         started: async () => ready,
       });

@@ -186,8 +186,8 @@ describe('service lifecycle (real Postgres and NATS)', () => {
         throw new Error('a bug in deps');
       },
     });
-    await expect(startService(broken, { ...env, NATS_PREFIX: `${stack.natsPrefix}kitbroken` })).rejects.toThrow(
-      'a bug in deps',
-    );
+    await expect(
+      startService(broken, { ...env, NATS_PREFIX: `${stack.natsPrefix}kitbroken` }),
+    ).rejects.toThrow('a bug in deps');
   });
 });

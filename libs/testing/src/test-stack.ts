@@ -136,7 +136,10 @@ export async function startTestStack(
       },
     });
   } catch (err) {
+    // What stop() would clean, as the caller never gets a stack to stop: the helpers, the database, the streams.
     await Promise.all([...live.values()].map((p) => p.stop()));
+    await dropDatabase(databaseUrl).catch(() => undefined);
+    await deleteStreams(infra.natsUrl, natsPrefix).catch(() => undefined);
     throw new Error(`${(err as Error).message} (logs: ${logDir})`);
   }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { generatePage, thousands, type GeneratedPage, type PageOptions } from '@app/generator';
-import { answerTableDocument, answerText, type TableVersion } from '../../src/domain/answer-table.js';
+import {
+  answerTableDocument,
+  answerText,
+  tableColumns,
+  type TableVersion,
+} from '../../src/domain/answer-table.js';
 import { sheetDocument } from '../../src/domain/sheet-html.js';
 import { CUSTOM_SAMPLES, customSamplePage } from '../support/custom-samples.js';
 
@@ -14,9 +19,9 @@ function blocks(body: string) {
       .match(/<h2>([\s\S]*?)<\/h2>/)![1]!
       .replace(/<[^>]+>/g, '')
       .trim(),
-    answers: [...block!.matchAll(/<li><span class="n">(\d+)<\/span><span class="a">([^<]*)<\/span><\/li>/g)].map(
-      ([, n, a]) => ({ n: Number(n), a }),
-    ),
+    answers: [
+      ...block!.matchAll(/<li><span class="n">(\d+)<\/span><span class="a">([^<]*)<\/span><\/li>/g),
+    ].map(([, n, a]) => ({ n: Number(n), a })),
   }));
 }
 
@@ -80,6 +85,16 @@ describe('the answer table of a class set', () => {
     // "Quantos são necessários": the answer is not the conta's result.
     const page = sample('problemas-divisao-com-resto');
     expect(page.words!.some((w) => w.answer !== w.conta.result || w.leftover !== null)).toBe(true);
+  });
+
+  it('puts as many answers side by side as the longest of the set allows (5 at most)', () => {
+    expect(tableColumns('12'.length)).toBe(5);
+    expect(tableColumns('1.234'.length)).toBe(5);
+    expect(tableColumns('100.464'.length)).toBe(4);
+    expect(tableColumns('111 r 45'.length)).toBe(3);
+    expect(tableColumns('1.110 r 8'.length)).toBe(3);
+    const lacuna = answerTableDocument('C', versionsOf([sample('lacuna-adicao-ate-20')]));
+    expect(lacuna.body).toContain('style="--columns:5"');
   });
 
   it('writes thousands with a dot and escapes what it prints', () => {

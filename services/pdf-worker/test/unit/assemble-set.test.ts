@@ -25,7 +25,14 @@ async function pdfOf(sizes: Array<[number, number]>): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 const versionPdf = (n: number, answers: boolean) =>
-  pdfOf(answers ? [[100 + n, SHEET_H], [100 + n, GABARITO_H]] : [[100 + n, SHEET_H]]);
+  pdfOf(
+    answers
+      ? [
+          [100 + n, SHEET_H],
+          [100 + n, GABARITO_H],
+        ]
+      : [[100 + n, SHEET_H]],
+  );
 const tablePdf = (pages: number) =>
   pdfOf(Array.from({ length: pages }, (_, i): [number, number] => [TABLE_W, 400 + i]));
 
@@ -85,7 +92,9 @@ function fakes(stored: Map<string, Buffer>) {
 describe('a class set assembled', () => {
   it('puts every sheet in version order, then every gabarito in version order, then the answer table', async () => {
     const { pdf, pages } = await mergeSet({
-      versions: await Promise.all([1, 2, 3].map(async (n) => ({ code: `V${n}`, pdf: await versionPdf(n, true) }))),
+      versions: await Promise.all(
+        [1, 2, 3].map(async (n) => ({ code: `V${n}`, pdf: await versionPdf(n, true) })),
+      ),
       answers: true,
       table: await tablePdf(2),
       title: 'Adição — 3 versões',
@@ -107,7 +116,9 @@ describe('a class set assembled', () => {
 
   it('without answers: the sheets, then the table', async () => {
     const { pdf } = await mergeSet({
-      versions: await Promise.all([1, 2].map(async (n) => ({ code: `V${n}`, pdf: await versionPdf(n, false) }))),
+      versions: await Promise.all(
+        [1, 2].map(async (n) => ({ code: `V${n}`, pdf: await versionPdf(n, false) })),
+      ),
       answers: false,
       table: await tablePdf(1),
       title: 't',
@@ -188,7 +199,11 @@ describe('a class set assembled', () => {
   it('does nothing when the set is stored already (a repeated job)', async () => {
     const stored = new Map<string, Buffer>([[renderFiles('CONJUNTO').pdf, Buffer.from('%PDF stored')]]);
     const { deps, asked } = fakes(stored);
-    expect(await assembleSet(deps, setJob(3), progress)).toEqual({ outcome: 'stored', rendered: 0, pages: 0 });
+    expect(await assembleSet(deps, setJob(3), progress)).toEqual({
+      outcome: 'stored',
+      rendered: 0,
+      pages: 0,
+    });
     expect(asked).toEqual([]);
     expect(stored.get(renderFiles('CONJUNTO').pdf)!.toString()).toBe('%PDF stored');
     expect(stored.size).toBe(1);

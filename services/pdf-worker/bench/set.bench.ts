@@ -27,7 +27,14 @@ const repeats = Number(values.repeats);
 const tabs = Number(values.tabs);
 
 /** The case: the four operations at Difícil with their gabarito (the heaviest preset sheet). */
-const OPTIONS: AssembleSetJob['options'] = { add: true, sub: true, mult: true, div: true, answers: true, level: 2 };
+const OPTIONS: AssembleSetJob['options'] = {
+  add: true,
+  sub: true,
+  mult: true,
+  div: true,
+  answers: true,
+  level: 2,
+};
 const PUBLIC_URL = 'http://localhost:8080';
 const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Logger;
 

@@ -1,7 +1,8 @@
 /**
  * What a class set (issue 26) costs one worker against single pages: each version's PDF (a document job, its label
  * printed) against a single page's PDF, then the set's assembly once its versions are stored — the answer table
- * drawn by a tab and the pdf-lib merge — for sets of 10 and 30 versions (and 40, the most), with the set's file size.
+ * drawn by a tab and the pdf-lib merge — for sets of 10 and 30 versions (and 40, the most), with the set's file size;
+ * and a page bought as today (its preview when generated, then its PDF) against a version (a set draws one preview).
  * CPU is the browser's whole process tree plus this process, read from /proc; the merge is this process alone.
  *   npm run bench:set [-- --repeats 5 --tabs 2]
  */
@@ -65,7 +66,7 @@ const pool = new BrowserPool({ size: tabs });
 const cpuNow = () => cpuTime({ browser: pool.stats.pid! }).browser! + ownCpuMs();
 
 /** Renders sheets as a busy worker does (two renders per tab in flight): wall time per render and CPU per render. */
-async function renderAll(sheets: ReturnType<typeof sheetDocument>[]) {
+async function renderAll(sheets: ReturnType<typeof sheetDocument>[], outputs: 'pdf' | 'png' = 'pdf') {
   const cpu = cpuNow();
   const started = performance.now();
   const pdfs: Buffer[] = new Array<Buffer>(sheets.length);
@@ -74,7 +75,11 @@ async function renderAll(sheets: ReturnType<typeof sheetDocument>[]) {
     Array.from({ length: tabs * 2 }, async () => {
       while (next < sheets.length) {
         const index = next++;
-        pdfs[index] = (await pool.render(sheets[index]!, { outputs: 'pdf', kind: 'document' })).pdf;
+        const rendered = await pool.render(sheets[index]!, {
+          outputs,
+          kind: outputs === 'png' ? 'preview' : 'document',
+        });
+        pdfs[index] = 'pdf' in rendered ? rendered.pdf : rendered.png;
       }
     }),
   );
@@ -100,6 +105,20 @@ try {
     ),
   );
   const singleCpu = single.cpuMs / singles;
+  // Today a page bought was first generated: its preview (page 1 drawn) and then its PDF. A set draws one preview
+  // (version 1's) for all its versions.
+  const previews = await renderAll(
+    Array.from({ length: singles }, (_, i) =>
+      sheetDocument(
+        generatePage(`pagina-${i}`, OPTIONS, 2),
+        { code: `pagina-${i}`, answersUrl: answersUrl(PUBLIC_URL, `pagina-${i}`) },
+        { answerKey: false },
+      ),
+    ),
+    'png',
+  );
+  const previewCpu = previews.cpuMs / singles;
+  const boughtCpu = singleCpu + previewCpu;
   const rows: Array<Record<string, string | number>> = [
     {
       what: `single page PDF (${singles})`,
@@ -107,6 +126,8 @@ try {
       'CPU ms': ms(singleCpu),
       'CPU ms/version': ms(singleCpu),
       '× single page': 1,
+      'bought: + preview': ms(boughtCpu),
+      '× bought page': 1,
       'file kB': Math.round(single.pdfs.reduce((sum, pdf) => sum + pdf.byteLength, 0) / singles / 1024),
     },
   ];
@@ -181,6 +202,8 @@ try {
       'CPU ms': ms(printed.cpuMs + median(wholeCpu)),
       'CPU ms/version': ms(perVersion),
       '× single page': Math.round((perVersion / singleCpu) * 100) / 100,
+      'bought: + preview': ms(perVersion + previewCpu / versions),
+      '× bought page': Math.round(((perVersion + previewCpu / versions) / boughtCpu) * 100) / 100,
       'file kB': Math.round(setBytes / 1024),
     });
     assembly.push({

@@ -4,7 +4,7 @@
  * drawn by a tab and the pdf-lib merge — for sets of 10 and 30 versions (and 40, the most), with the set's file size;
  * and a page bought as today (its preview when generated, then its PDF) against a version (a set draws one preview).
  * CPU is the browser's whole process tree plus this process, read from /proc; the merge is this process alone.
- *   npm run bench:set [-- --repeats 5 --tabs 2]
+ *   npm run bench:assemble [-- --repeats 5 --tabs 2]
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -7,7 +7,7 @@ import {
   type Problem,
   type WordProblem,
 } from '@app/generator';
-import { customAsksRemainder } from './sheet-formats.js';
+import { customAsksRemainder, teacherLine } from './sheet-formats.js';
 import { SHEET_FONTS } from './sheet-fonts.js';
 import { versionLabel, type SheetDocument } from './sheet-html.js';
 
@@ -98,6 +98,7 @@ const TABLE_CSS = `
   html, body { background: #fff; color: #111; }
   body { font-family: '${SHEET_FONTS.sans}'; font-size: 9pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .answer-table h1 { font-size: 15pt; font-weight: bold; padding-bottom: 1.4mm; border-bottom: 1.2pt solid #111; }
+  .answer-table .teacher-line { margin-top: 1.4mm; font-size: 11pt; font-weight: bold; overflow-wrap: anywhere; }
   .answer-table .about { margin: 1.6mm 0 3mm; font-size: 9pt; color: #222; }
   .answer-table .about .code, .version .code { font-family: '${SHEET_FONTS.mono}'; }
   .versions {
@@ -120,7 +121,8 @@ const TABLE_CSS = `
   `;
 
 /**
- * The set's answer table (issue 26), for correcting a class's sheets quickly: one block per version in order,
+ * The set's answer table (issue 26), for correcting a class's sheets quickly: its title (and the teacher's own line,
+ * as the sheets print it), then one block per version in order,
  * headed 'Versão 7 de 30 · <code>', its answers numbered as on the sheet. The blocks stand two a row, read left to
  * right and down, over as many A4 pages as they need (a block is never split), printed by the same tabs as the
  * sheets (their fonts).
@@ -133,7 +135,7 @@ export function answerTableDocument(setCode: string, versions: readonly TableVer
   const legend = answers.some((text) => text.includes(' r ')) ? ' (r: resto)' : '';
   const columns = tableColumns(Math.max(...answers.map((text) => text.length)));
   const body = `<section class="answer-table">
-    <h1>Respostas — ${escapeHtml(title)}</h1>
+    <h1>Respostas — ${escapeHtml(title)}</h1>${teacherLine(first.page.options.custom)}
     <p class="about">${versions.length} versões, cada uma com as respostas na ordem da folha${legend}. Conjunto <span class="code">${escapeHtml(setCode)}</span>.</p>
     <div class="versions" style="--columns:${columns}">
       ${versions.map(versionBlock).join('\n')}

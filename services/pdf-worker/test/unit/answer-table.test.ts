@@ -107,6 +107,22 @@ describe('the answer table of a class set', () => {
     expect(body).not.toContain('<b>');
     expect(body).toContain('&#60;b&#62;');
   });
+
+  it("prints the teacher's own line under its title, as the sheets do (as plain text)", () => {
+    const page = sample('problemas-quatro-operacoes');
+    expect(answerTableDocument('C', versionsOf([page, page])).body).toContain(
+      '<p class="teacher-line">Turma do 3º ano A</p>',
+    );
+    const hostile = {
+      ...page,
+      options: { ...page.options, custom: { ...page.options.custom!, title: '<img>' } },
+    };
+    const body = answerTableDocument('C', versionsOf([hostile, hostile])).body;
+    expect(body).not.toContain('<img>');
+    expect(answerTableDocument('C', versionsOf([generatePage('x', PRESET, 2)])).body).not.toContain(
+      'teacher-line',
+    );
+  });
 });
 
 describe('the version label of a sheet', () => {

@@ -65,7 +65,7 @@ describe('a process and the workspace libraries it runs', () => {
   });
 
   it('finds the workspace a file belongs to', () => {
-    expect(workspaceOf('libs/kit/src/nats.ts', workspaces)).toBe('@app/kit');
+    expect(workspaceOf('libs/kit/src/nats/bus.ts', workspaces)).toBe('@app/kit');
     expect(workspaceOf('libs/kitchen/src/x.ts', workspaces)).toBeUndefined();
   });
 

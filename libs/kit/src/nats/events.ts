@@ -1,0 +1,39 @@
+import type { MessageDef } from '@app/contracts';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import type { z } from 'zod';
+import type { NatsLink } from './connection.js';
+import { publish } from './streams.js';
+
+/**
+ * Events: the one way every service publishes one (Bus.publishEvent). Its `eventId`, which is also its JetStream
+ * `msgID`, names the fact: `<subject>:<businessId>`.
+ */
+
+/** An event's id (and JetStream msgID): its subject and the id of the fact it tells (Bus.publishEvent). */
+export const eventIdOf = (def: { subject: string }, businessId: string): string =>
+  `${def.subject}:${businessId}`;
+
+/** What Bus.publishEvent sends: the payload with its eventId and time, and the JetStream msgID (the same id). */
+export function eventMessage<P extends z.ZodObject>(
+  def: MessageDef<P>,
+  payload: Omit<z.input<P>, 'eventId' | 'at'>,
+  businessId: string,
+  at: Date = new Date(),
+): { payload: z.input<P>; msgID: string } {
+  const eventId = eventIdOf(def, businessId);
+  return { payload: { ...payload, eventId, at: at.toISOString() } as z.input<P>, msgID: eventId };
+}
+
+/** Bus.publishEvent: publishes the event under its id (see the method's comment); answers the id. */
+export async function publishEvent<P extends z.ZodObject>(
+  link: NatsLink,
+  js: JetStreamClient,
+  def: MessageDef<P>,
+  payload: Omit<z.input<P>, 'eventId' | 'at'>,
+  businessId: string,
+  at: Date,
+): Promise<string> {
+  const message = eventMessage(def, payload, businessId, at);
+  await publish(link, js, def, message.payload, { msgID: message.msgID });
+  return message.msgID;
+}

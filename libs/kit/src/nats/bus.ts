@@ -11,7 +11,7 @@ import {
   type ConnectionChange,
 } from './connection.js';
 import { consume, type ConsumeContext, type ConsumeOptions } from './consume.js';
-import { publishEvent } from './events.js';
+import { publishEvent, type EventSchema } from './events.js';
 import { listen } from './fan-out.js';
 import { openFileStore } from './object-store.js';
 import { request, serve } from './request-reply.js';
@@ -122,7 +122,7 @@ export class Bus {
    * publish of the same fact is dropped by JetStream within the stream's window, and a consumer's projection keyed
    * on the id absorbs a redelivery. `at` is when it happened (default: now). Answers the event's id.
    */
-  publishEvent<P extends z.ZodObject>(
+  publishEvent<P extends EventSchema>(
     def: MessageDef<P>,
     payload: Omit<z.input<P>, 'eventId' | 'at'>,
     businessId: string,

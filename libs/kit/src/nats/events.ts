@@ -9,12 +9,18 @@ import { publish } from './streams.js';
  * `msgID`, names the fact: `<subject>:<businessId>`.
  */
 
+/**
+ * An event's payload schema: a `z.object` with `eventId` and `at`, or one that also takes the old names of renamed
+ * fields (a `z.preprocess` in front of the object: see @app/contracts' `withRenamedFields`).
+ */
+export type EventSchema = z.ZodType<object, object>;
+
 /** An event's id (and JetStream msgID): its subject and the id of the fact it tells (Bus.publishEvent). */
 export const eventIdOf = (def: { subject: string }, businessId: string): string =>
   `${def.subject}:${businessId}`;
 
 /** What Bus.publishEvent sends: the payload with its eventId and time, and the JetStream msgID (the same id). */
-export function eventMessage<P extends z.ZodObject>(
+export function eventMessage<P extends EventSchema>(
   def: MessageDef<P>,
   payload: Omit<z.input<P>, 'eventId' | 'at'>,
   businessId: string,
@@ -25,7 +31,7 @@ export function eventMessage<P extends z.ZodObject>(
 }
 
 /** Bus.publishEvent: publishes the event under its id (see the method's comment); answers the id. */
-export async function publishEvent<P extends z.ZodObject>(
+export async function publishEvent<P extends EventSchema>(
   link: NatsLink,
   js: JetStreamClient,
   def: MessageDef<P>,

@@ -13,7 +13,13 @@ describe('the top-up events take the old name of the top-up id during the transi
     { def: Events.topupCredited, rest: { amountCents: 1000, paymentId: '77', balanceCents: 1000 } },
     {
       def: Events.topupReversed,
-      rest: { paymentId: '77', amountCents: 400, totalReversedCents: 400, balanceCents: 600, reason: 'refund' },
+      rest: {
+        paymentId: '77',
+        amountCents: 400,
+        totalReversedCents: 400,
+        balanceCents: 600,
+        reason: 'refund',
+      },
     },
     {
       def: Events.topupRefunded,

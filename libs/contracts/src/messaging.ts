@@ -313,6 +313,29 @@ export const Jobs = {
 
 const EventBase = { eventId: z.string(), at: IsoDate };
 
+/**
+ * An event whose fields were renamed (`renamed`: old key → new key). The EVENTS stream keeps every event for
+ * EVENTS_MAX_AGE_DAYS, so a consumer that replays it meets payloads published under the old names: the schema takes
+ * either and gives the new one (a payload that has both keeps the new). Publishers write the new names only: the
+ * schema's input type is the new shape. Remove an old name once EVENTS_MAX_AGE_DAYS have passed since the rename.
+ */
+const withRenamedFields = <S extends z.ZodObject>(
+  renamed: Record<string, keyof S['shape'] & string>,
+  schema: S,
+) =>
+  z.preprocess<unknown, S, z.input<S>>((value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const out: Record<string, unknown> = { ...value };
+    for (const [from, to] of Object.entries(renamed)) {
+      if (!(from in out)) continue;
+      if (!(to in out)) out[to] = out[from];
+      delete out[from];
+    }
+    return out;
+  }, schema);
+/** The top-up id was `topupId` in billing's events before issue 30: `topUpId`, as everywhere else. */
+const TOP_UP_ID_RENAMED = { topupId: 'topUpId' } as const;
+
 export const Events = {
   userRegistered: event(
     'events.auth.user.registered',
@@ -344,33 +367,42 @@ export const Events = {
   ),
   topupCreated: event(
     'events.billing.topup.created',
-    z.object({ ...EventBase, topupId: z.string(), userId: z.string(), amountCents: z.number().int() }),
+    withRenamedFields(
+      TOP_UP_ID_RENAMED,
+      z.object({ ...EventBase, topUpId: z.string(), userId: z.string(), amountCents: z.number().int() }),
+    ),
   ),
   topupCredited: event(
     'events.billing.topup.credited',
-    z.object({
-      ...EventBase,
-      topupId: z.string(),
-      userId: z.string(),
-      amountCents: z.number().int(),
-      paymentId: z.string(),
-      /** The balance right after the credit (absent from events published before it existed). */
-      balanceCents: z.number().int().optional(),
-    }),
+    withRenamedFields(
+      TOP_UP_ID_RENAMED,
+      z.object({
+        ...EventBase,
+        topUpId: z.string(),
+        userId: z.string(),
+        amountCents: z.number().int(),
+        paymentId: z.string(),
+        /** The balance right after the credit (absent from events published before it existed). */
+        balanceCents: z.number().int().optional(),
+      }),
+    ),
   ),
   /** A refund or chargeback took back `amountCents` of a credited payment; eventId = its ledger key. */
   topupReversed: event(
     'events.billing.topup.reversed',
-    z.object({
-      ...EventBase,
-      topupId: z.string(),
-      userId: z.string(),
-      paymentId: z.string(),
-      amountCents: z.number().int().positive(),
-      totalReversedCents: z.number().int().positive(),
-      balanceCents: z.number().int(),
-      reason: z.enum(['refund', 'chargeback']),
-    }),
+    withRenamedFields(
+      TOP_UP_ID_RENAMED,
+      z.object({
+        ...EventBase,
+        topUpId: z.string(),
+        userId: z.string(),
+        paymentId: z.string(),
+        amountCents: z.number().int().positive(),
+        totalReversedCents: z.number().int().positive(),
+        balanceCents: z.number().int(),
+        reason: z.enum(['refund', 'chargeback']),
+      }),
+    ),
   ),
   /**
    * Issue 23: a payment approved after its payer deleted the account was refunded through Mercado Pago instead of
@@ -378,15 +410,18 @@ export const Events = {
    */
   topupRefunded: event(
     'events.billing.topup.refunded',
-    z.object({
-      ...EventBase,
-      topupId: z.string(),
-      userId: z.string(),
-      paymentId: z.string(),
-      amountCents: z.number().int().positive(),
-      refundId: z.string(),
-      reason: z.enum(['account_deleted']),
-    }),
+    withRenamedFields(
+      TOP_UP_ID_RENAMED,
+      z.object({
+        ...EventBase,
+        topUpId: z.string(),
+        userId: z.string(),
+        paymentId: z.string(),
+        amountCents: z.number().int().positive(),
+        refundId: z.string(),
+        reason: z.enum(['account_deleted']),
+      }),
+    ),
   ),
   /**
    * A member's money view changed (issue 28): a top-up credited, a purchase debited, a refund or chargeback taken

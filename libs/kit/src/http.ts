@@ -19,7 +19,7 @@ import { requestIdFrom, REQUEST_ID_HEADER, runWithContext } from './context.js';
 import { AppError, isDatabaseOutage } from './errors.js';
 import { verifyClientAddress, verifyIdentity, type Identity } from './identity.js';
 import { requestChildLogger, type Logger } from './logger.js';
-import { isBrokerOutage } from './nats.js';
+import { isBrokerOutage } from './nats/outage.js';
 
 export type App = FastifyInstance;
 

@@ -7,7 +7,7 @@ export * from './http.js';
 export * from './identity.js';
 export * from './logger.js';
 export * from './metrics.js';
-export * from './nats.js';
+export * from './nats/index.js';
 export * from './publish-retry.js';
 export * from './storage-limits.js';
 export * from './service.js';

@@ -8,7 +8,7 @@ import { JetStreamApiError } from '@nats-io/jetstream';
  * the system carries a `msgID` (the business id), so a retry of a publish that was in fact stored is dropped by the
  * stream's duplicate window: retrying never stores a job or an event twice.
  *
- * Kept apart from the Bus (nats.ts) on purpose: the policy, which errors are worth a retry and the back-off are pure
+ * Kept apart from the Bus (nats/) on purpose: the policy, which errors are worth a retry and the back-off are pure
  * and unit-tested with a fake clock.
  */
 export interface PublishRetryPolicy {

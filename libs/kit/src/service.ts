@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseOptions } from './db.js';
 import { addHealthRoutes, createHttpApp } from './http.js';
 import { createLogger, logFormatFor, type Logger } from './logger.js';
 import { addHttpMetrics, addMetricsRoute, Metrics } from './metrics.js';
-import { Bus } from './nats.js';
+import { Bus } from './nats/index.js';
 import { publishWithRetries, type PublishRetryPolicy } from './publish-retry.js';
 import { storageLimits } from './storage-limits.js';
 

@@ -8,9 +8,11 @@
  * The build fails, naming the package and the file, when a bundle imports a package that is not a production
  * dependency of the process or of a workspace library it depends on, or pulls in a workspace package that is not.
  */
+import Arborist from '@npmcli/arborist';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { PROCESS_NAMES, PROCESSES, type ProcessName } from '@app/contracts';
@@ -211,93 +213,106 @@ export function resolveInLock(
   }
 }
 
-/** A package's folder once it sits under the bundle's own `node_modules`: a workspace's prefix goes. */
-const relocate = (location: string) => location.slice(location.indexOf('node_modules/'));
-
-/** The edges of a lockfile entry: each dependency name and whether its absence is allowed. */
-function edgesOf(entry: LockEntry): Array<{ name: string; optional: boolean }> {
-  return [
-    ...Object.keys(entry.dependencies ?? {}).map((name) => ({ name, optional: false })),
-    ...Object.keys(entry.optionalDependencies ?? {}).map((name) => ({ name, optional: true })),
-    ...Object.keys(entry.peerDependencies ?? {}).map((name) => ({
-      name,
-      optional: entry.peerDependenciesMeta?.[name]?.optional === true,
-    })),
-  ];
-}
-
 /**
- * The lockfile of one bundle: a root that depends on `roots` (package → its folder in the repository's lockfile)
- * and every package they reach, with the versions, integrity hashes and layout of the repository's lockfile.
- * Packages that a workspace had in its own `node_modules` (`gateway/node_modules/ioredis`) move to the bundle's
- * `node_modules`; the function checks that every package still resolves each dependency to the same copy, and
- * throws a BundleError when two copies would need the same folder.
+ * The lockfile of one bundle: a root that depends on `roots` (package → its folder in the repository's lockfile, exact
+ * versions) and every package they reach, with the versions, integrity hashes and layout of the repository's
+ * lockfile. The tree is npm's own answer: Arborist (`@npmcli/arborist`, what `npm install` runs) builds the ideal tree
+ * of that root over the repository's lockfile, offline with an empty cache, so it can only keep, move or drop what the
+ * lockfile holds (what it would fetch fails the build instead), and it follows npm's rules (an optional peer that
+ * nothing else requires stays out, flags are those of the bundle's root, not of the repository's).
+ *
+ * Packages that a workspace had in its own `node_modules` (`gateway/node_modules/ioredis`) come first to the top of
+ * the tree given to Arborist: from that workspace's code they hide the root's copies, and the bundle is that code. A
+ * root that would then lose its own copy, or two workspaces that hold different copies at one place, are refused.
  */
-export function pruneLockfile(o: {
+export async function pruneLockfile(o: {
   lock: Lockfile;
   name: string;
   version: string;
   roots: ReadonlyMap<string, string>;
-}): Lockfile {
+}): Promise<Lockfile> {
   const { packages } = o.lock;
   const problems: string[] = [];
-  const kept = new Set<string>();
-  const resolved = new Map<string, Map<string, string>>();
-  const queue = [...o.roots.values()];
-  while (queue.length) {
-    const location = queue.shift()!;
-    if (kept.has(location)) continue;
+  const dependencies: Record<string, string> = {};
+  for (const [pkg, location] of [...o.roots].sort(([a], [b]) => a.localeCompare(b))) {
     const entry = packages[location];
-    if (!entry || entry.link) {
+    if (!entry || entry.link || !entry.version)
       problems.push(`${location} is not an installed package in package-lock.json`);
-      continue;
-    }
-    kept.add(location);
-    const edges = new Map<string, string>();
-    for (const { name, optional } of edgesOf(entry)) {
-      const target = resolveInLock(packages, location, name);
-      if (!target) {
-        if (!optional) problems.push(`package-lock.json has no "${name}" for ${location}`);
-        continue;
-      }
-      edges.set(name, target);
-      queue.push(target);
-    }
-    resolved.set(location, edges);
-  }
-
-  const moved = new Map<string, string>();
-  for (const location of kept) {
-    const to = relocate(location);
-    const other = moved.get(to);
-    if (other !== undefined)
-      problems.push(`${other} and ${location} would both be installed at ${to}: the bundle needs two copies`);
-    moved.set(to, location);
+    else dependencies[pkg] = entry.version;
   }
   if (problems.length) throw new BundleError(problems);
 
-  const dependencies = Object.fromEntries(
-    [...o.roots].sort(([a], [b]) => a.localeCompare(b)).map(([pkg, loc]) => [pkg, packages[loc]!.version!]),
-  );
-  const out: Record<string, LockEntry> = {
+  const given: Record<string, LockEntry> = {
+    ...packages,
     '': { name: o.name, version: o.version, dependencies },
   };
-  for (const to of [...moved.keys()].sort()) {
-    const { dev: _dev, devOptional, ...entry } = packages[moved.get(to)!]!;
-    out[to] = devOptional ? { ...entry, optional: true } : entry;
+  const hoisted = new Map<string, string>();
+  for (const prefix of new Set(
+    [...o.roots.values()].map((loc) => loc.slice(0, loc.indexOf('node_modules/'))),
+  )) {
+    if (!prefix) continue;
+    for (const [from, entry] of Object.entries(packages)) {
+      if (!from.startsWith(`${prefix}node_modules/`)) continue;
+      const to = from.slice(prefix.length);
+      const other = hoisted.get(to);
+      if (other !== undefined && packages[other]!.version !== entry.version)
+        problems.push(`${other} and ${from} would both be installed at ${to}: the bundle needs two copies`);
+      hoisted.set(to, from);
+      given[to] = entry;
+    }
   }
-
-  // Same tree, same answers: each package (and the bundle) finds each dependency where it did.
-  for (const [pkg, loc] of o.roots)
-    if (resolveInLock(out, '', pkg) !== relocate(loc))
-      problems.push(`the bundle would not find ${pkg} at ${loc}`);
-  for (const [location, edges] of resolved)
-    for (const [name, target] of edges)
-      if (resolveInLock(out, relocate(location), name) !== relocate(target))
-        problems.push(`${location} would not find ${name} at ${target} once moved`);
+  // A root the bundle takes from the root's node_modules, hidden by a workspace's copy.
+  for (const location of o.roots.values())
+    if (hoisted.has(location))
+      problems.push(
+        `${hoisted.get(location)} and ${location} would both be installed at ${location}: the bundle needs two copies`,
+      );
   if (problems.length) throw new BundleError(problems);
 
-  return { name: o.name, version: o.version, lockfileVersion: 3, requires: true, packages: out };
+  const dir = await mkdtemp(path.join(tmpdir(), 'bundle-lock-'));
+  let tree: Lockfile;
+  try {
+    await writeFile(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: o.name, version: o.version, dependencies }),
+    );
+    await writeFile(path.join(dir, 'package-lock.json'), JSON.stringify({ ...o.lock, packages: given }));
+    const arborist = new Arborist({
+      path: dir,
+      offline: true,
+      cache: path.join(dir, '.npm-cache'),
+      lockfileVersion: 3,
+      audit: false,
+      ignoreScripts: true,
+    });
+    tree = (await arborist.buildIdealTree()).meta.commit() as unknown as Lockfile;
+  } catch (err) {
+    const e = err as { code?: string; requiredBy?: string; message?: string };
+    if (e.code !== 'ENOTCACHED')
+      throw new BundleError([`${o.name}: npm could not build its tree: ${e.message}`]);
+    // "request to https://registry.npmjs.org/<name> failed: ...": what npm would have fetched.
+    const url = /request to (\S+) failed/.exec(e.message ?? '')?.[1];
+    const wanted = url ? decodeURIComponent(new URL(url).pathname.slice(1)) : 'a package';
+    const by = !e.requiredBy || e.requiredBy === '.' ? o.name : e.requiredBy;
+    throw new BundleError([
+      `package-lock.json has no "${wanted}" for ${by} where the bundle can use it (npm would fetch it): run npm install`,
+    ]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  // Same copies: every package is one of the repository's lockfile, same version and integrity, at its place.
+  for (const [location, entry] of Object.entries(tree.packages)) {
+    if (!location) continue;
+    const source = given[location];
+    if (!source || source.version !== entry.version || source.integrity !== entry.integrity)
+      problems.push(`npm placed ${location}@${entry.version}, which package-lock.json does not hold there`);
+  }
+  if (problems.length) throw new BundleError(problems);
+  const sorted = Object.fromEntries(
+    Object.entries(tree.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  return { name: o.name, version: o.version, lockfileVersion: 3, requires: true, packages: sorted };
 }
 
 /** The bundle's package.json: an ES module package whose dependencies are exactly its npm imports, exact versions. */
@@ -456,7 +471,7 @@ async function buildOne(
   if (problems.length) throw new BundleError(problems);
 
   const version = ctx.workspaces.get(processPkg)!.manifest.version ?? '0.0.0';
-  const lock = pruneLockfile({ lock: ctx.lock, name: `aritmetica-${name}`, version, roots });
+  const lock = await pruneLockfile({ lock: ctx.lock, name: `aritmetica-${name}`, version, roots });
   // The images install with --ignore-scripts (nothing compiles or downloads at install): none may need one.
   const scripted = Object.keys(lock.packages).filter((loc) => lock.packages[loc]!.hasInstallScript);
   if (scripted.length)

@@ -104,9 +104,9 @@ export function registerRoutes(app: App, deps: BillingServiceDeps): void {
     if (bodyId !== undefined && manifestDataId(String(bodyId)) !== manifestDataId(dataId!))
       throw AppError.badRequest(Msg.webhookSignatureInvalid);
     const type = query.type ?? body.type;
-    if (type === 'payment' && dataId && PAYMENT_ID.test(dataId)) {
-      background.run('webhook settlement', () => settlePayment(deps, dataId, 'webhook'));
-    }
+    // A payment's notification: its `data.id` is the payment id (`paymentId` from here to the ledger).
+    const paymentId = type === 'payment' && dataId && PAYMENT_ID.test(dataId) ? dataId : null;
+    if (paymentId) background.run('webhook settlement', () => settlePayment(deps, paymentId, 'webhook'));
     return ok(null, Msg.webhookReceived);
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Events } from '@app/contracts';
-import { eventIdOf, eventMessage } from '../../src/nats.js';
+import { eventIdOf, eventMessage } from '../../src/nats/events.js';
 
 describe('eventMessage (Bus.publishEvent): the business id names the event', () => {
   it('uses subject and business id as eventId and JetStream msgID, so a repeat of the same fact is dropped', () => {

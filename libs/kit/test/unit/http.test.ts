@@ -8,7 +8,7 @@ import { addHealthRoutes, addRoute, createHttpApp } from '../../src/http.js';
 import { identityHeaders } from '../../src/identity.js';
 import { AppError, BrokerError, isDatabaseOutage } from '../../src/errors.js';
 import { errors as natsErrors } from '@nats-io/nats-core';
-import { isBrokerOutage, RpcError } from '../../src/nats.js';
+import { isBrokerOutage, RpcError } from '../../src/nats/index.js';
 import { defineRoute, envelope, ok } from '@app/contracts';
 
 const secret = 's'.repeat(40);

@@ -244,7 +244,7 @@ describe('admin-stats on its own', () => {
     await publish(Events.topupCredited, {
       eventId: `top-${run}`,
       at: minute(4),
-      topupId: 't1',
+      topUpId: 't1',
       userId,
       amountCents: 1000,
       paymentId: '77',
@@ -286,7 +286,7 @@ describe('admin-stats on its own', () => {
     // The same event again under another JetStream msgID: the stream stores it twice, the projection once.
     await owner.publish(
       Events.topupCredited,
-      { eventId: `top-${run}`, at: minute(4), topupId: 't1', userId, amountCents: 1000, paymentId: '77' },
+      { eventId: `top-${run}`, at: minute(4), topUpId: 't1', userId, amountCents: 1000, paymentId: '77' },
       { msgID: `top-${run}-again` },
     );
     expect(await eventually(consumersCaughtUp, Boolean)).toBe(true);

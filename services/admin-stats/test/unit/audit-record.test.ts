@@ -39,7 +39,7 @@ describe('audit lines', () => {
       toAuditRecord.topupReversed({
         eventId: `r-${reason}`,
         at,
-        topupId: 't1',
+        topUpId: 't1',
         userId: 'u1',
         paymentId: '1001',
         amountCents,
@@ -79,7 +79,7 @@ describe('audit lines', () => {
       toAuditRecord.topupCredited({
         eventId: 'e4',
         at,
-        topupId: 't1',
+        topUpId: 't1',
         userId: 'u1',
         amountCents: 1000,
         paymentId: 'p1',

@@ -25,7 +25,7 @@ const PENDING = new Set<string>(PENDING_PAYMENT_STATUSES);
 
 /**
  * Decides whether a payment read from the provider may credit a top-up. Pure: the caller has already loaded the
- * payment (from the provider, never from the request) and the top-up its external_reference names.
+ * payment (from the provider, never from the request) and the top-up it names (`topUpId`).
  */
 export function judgePayment(payment: ProviderPayment, topUp: TopUpFacts, claimant?: Claimant): Verdict {
   if (claimant && (claimant.userId !== topUp.userId || claimant.preferenceId !== topUp.preferenceId)) {

@@ -29,11 +29,16 @@ export type ProviderPaymentStatus =
   | 'charged_back'
   | (string & {});
 
-/** The fields of a payment that decide whether it credits a top-up. */
+/**
+ * The fields of a payment that decide whether it credits a top-up. The ids keep billing's names from here to the
+ * ledger (README, "One name for each id"): `paymentId` is Mercado Pago's payment id (its `id`, `payment_id` on the
+ * return, `data.id` in a notification); `topUpId` is the top-up the payment says it pays (its `external_reference`,
+ * which billing set to the top-up's id: null, or any string, for a payment not made through billing).
+ */
 export interface ProviderPayment {
-  id: string;
+  paymentId: string;
   status: ProviderPaymentStatus;
-  externalReference: string | null;
+  topUpId: string | null;
   currencyId: string | null;
   /** Exact cents of `transaction_amount`. */
   amountCents: number;
@@ -45,8 +50,8 @@ export interface PaymentProvider {
   createPreference(request: PreferenceRequest): Promise<CreatedPreference>;
   /** null when the provider does not know the payment. */
   getPayment(paymentId: string): Promise<ProviderPayment | null>;
-  /** Payments made for a top-up (searched by external_reference), newest first. */
-  findPayments(externalReference: string): Promise<ProviderPayment[]>;
+  /** Payments made for a top-up (Mercado Pago: searched by external_reference), newest first. */
+  findPayments(topUpId: string): Promise<ProviderPayment[]>;
   /**
    * Refunds the whole payment to the payer (Mercado Pago: `POST /v1/payments/{id}/refunds`, empty body). The same
    * `idempotencyKey` answers the same refund however often it is sent. Throws ProviderUnavailableError on failure.

@@ -36,17 +36,17 @@ export async function settleKnownPayment(
   source: SettlementSource,
   claimant?: Claimant,
 ): Promise<Settlement> {
-  const topUpId = payment.externalReference;
+  const topUpId = payment.topUpId;
   const topUp = topUpId && UUID.test(topUpId) ? await deps.store.findTopUp(topUpId) : null;
   if (!topUp) {
-    deps.logger.warn({ paymentId: payment.id }, 'payment does not reference a top-up of ours');
+    deps.logger.warn({ paymentId: payment.paymentId }, 'payment does not reference a top-up of ours');
     return { outcome: 'not_found' };
   }
   const verdict = judgePayment(payment, topUp, claimant);
-  const log = { paymentId: payment.id, topUpId: topUp.id, status: payment.status, source };
+  const log = { paymentId: payment.paymentId, topUpId: topUp.id, status: payment.status, source };
   // A refund claimed for a deleted account is finished first, whatever the payment says now (the provider may have
   // made it already, and its key answers the same refund): it is never credited.
-  const claim = verdict.kind === 'foreign' ? null : await deps.store.refundClaim(payment.id);
+  const claim = verdict.kind === 'foreign' ? null : await deps.store.refundClaim(payment.paymentId);
   if (claim) {
     await refundDeletedAccountPayment(deps, claim);
     await recordStatus(deps, topUp, payment);
@@ -76,11 +76,11 @@ export async function settleKnownPayment(
         topUpId: topUp.id,
         userId: topUp.userId,
         amountCents: topUp.amountCents,
-        paymentId: payment.id,
+        paymentId: payment.paymentId,
         source,
       });
       if (result.refundDue) {
-        const due = await deps.store.refundClaim(payment.id);
+        const due = await deps.store.refundClaim(payment.paymentId);
         if (due) await refundDeletedAccountPayment(deps, due);
         return { outcome: 'refunded' };
       }
@@ -93,7 +93,7 @@ export async function settleKnownPayment(
             topUpId: topUp.id,
             userId: topUp.userId,
             amountCents: topUp.amountCents,
-            paymentId: payment.id,
+            paymentId: payment.paymentId,
             balanceCents: result.balanceCents,
           })
           .catch((err: unknown) => deps.logger.error({ err, ...log }, 'topup.credited event not published'));
@@ -171,13 +171,13 @@ async function reverse(
 ): Promise<Extract<Settlement, { outcome: 'reversed' | 'already_reversed' }> | null> {
   const result = await deps.store.reversePayment({
     topUpId: topUp.id,
-    paymentId: payment.id,
+    paymentId: payment.paymentId,
     totalCents: reversalTarget(payment, topUp.amountCents),
     paymentStatus: payment.status,
     source,
   });
   if (!result.credited) return null;
-  const log = { paymentId: payment.id, topUpId: topUp.id, status: payment.status, source };
+  const log = { paymentId: payment.paymentId, topUpId: topUp.id, status: payment.status, source };
   if (result.reversedCents === 0) return { outcome: 'already_reversed', balanceCents: result.balanceCents };
   deps.logger.info(
     { ...log, reversedCents: result.reversedCents, totalReversedCents: result.totalReversedCents },
@@ -188,7 +188,7 @@ async function reverse(
     .topUpReversed({
       topUpId: topUp.id,
       userId: topUp.userId,
-      paymentId: payment.id,
+      paymentId: payment.paymentId,
       amountCents: result.reversedCents,
       totalReversedCents: result.totalReversedCents,
       balanceCents: result.balanceCents,

@@ -88,10 +88,10 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       }
     },
 
-    async findPayments(externalReference: string): Promise<ProviderPayment[]> {
+    async findPayments(topUpId: string): Promise<ProviderPayment[]> {
       const found = await call(() =>
         new Payment(config()).search({
-          options: { external_reference: externalReference, sort: 'date_created', criteria: 'desc' },
+          options: { external_reference: topUpId, sort: 'date_created', criteria: 'desc' },
         }),
       );
       return (found.results ?? []).map(toPayment);
@@ -110,9 +110,9 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
 
 function toPayment(p: PaymentFields): ProviderPayment {
   return {
-    id: String(p.id),
+    paymentId: String(p.id),
     status: p.status ?? 'unknown',
-    externalReference: p.external_reference ?? null,
+    topUpId: p.external_reference ?? null,
     currencyId: p.currency_id ?? null,
     amountCents: reaisToCents(p.transaction_amount ?? 0),
     refundedCents: reaisToCents(p.transaction_amount_refunded ?? 0),

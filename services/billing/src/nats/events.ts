@@ -5,20 +5,19 @@ import type { BillingEvents } from '../domain/deps.js';
 /** billing's events over NATS (Bus.publishEvent: the business id names each one, so a repeat is dropped). */
 export function natsBillingEvents(bus: Pick<Bus, 'publishEvent'>): BillingEvents {
   return {
-    async topUpCreated({ topUpId, ...rest }) {
-      await bus.publishEvent(Events.topupCreated, { topupId: topUpId, ...rest }, topUpId);
+    async topUpCreated(event) {
+      await bus.publishEvent(Events.topupCreated, event, event.topUpId);
     },
-    async topUpCredited({ topUpId, ...rest }) {
-      await bus.publishEvent(Events.topupCredited, { topupId: topUpId, ...rest }, rest.paymentId);
+    async topUpCredited(event) {
+      await bus.publishEvent(Events.topupCredited, event, event.paymentId);
     },
-    async topUpReversed({ topUpId, ...rest }) {
+    async topUpReversed(event) {
       // One event per reversal entry: the same key as the ledger's (payment + cents reversed in all).
-      const id = `${rest.paymentId}:${rest.totalReversedCents}`;
-      await bus.publishEvent(Events.topupReversed, { topupId: topUpId, ...rest }, id);
+      await bus.publishEvent(Events.topupReversed, event, `${event.paymentId}:${event.totalReversedCents}`);
     },
-    async topUpRefunded({ topUpId, ...rest }) {
+    async topUpRefunded(event) {
       // One per payment: a payment is refunded once.
-      await bus.publishEvent(Events.topupRefunded, { topupId: topUpId, ...rest }, rest.paymentId);
+      await bus.publishEvent(Events.topupRefunded, event, event.paymentId);
     },
     async balanceChanged({ changeId, ...rest }) {
       await bus.publishEvent(Events.balanceChanged, rest, changeId);

@@ -4,9 +4,9 @@ import type { ProviderPayment } from '../../src/domain/payment-provider.js';
 
 const topUp: TopUpFacts = { id: 'top-up-1', userId: 'user-1', amountCents: 1000, preferenceId: 'pref-1' };
 const approved: ProviderPayment = {
-  id: '123',
+  paymentId: '123',
   status: 'approved',
-  externalReference: 'top-up-1',
+  topUpId: 'top-up-1',
   currencyId: 'BRL',
   amountCents: 1000,
   refundedCents: 0,

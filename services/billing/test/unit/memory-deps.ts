@@ -36,10 +36,10 @@ export class FakePaymentProvider implements PaymentProvider {
     return payment ? { ...payment } : null;
   }
 
-  async findPayments(externalReference: string): Promise<ProviderPayment[]> {
+  async findPayments(topUpId: string): Promise<ProviderPayment[]> {
     this.reachable();
     return [...this.payments.values()]
-      .filter((p) => p.externalReference === externalReference)
+      .filter((p) => p.topUpId === topUpId)
       .reverse()
       .map((p) => ({ ...p }));
   }
@@ -57,28 +57,28 @@ export class FakePaymentProvider implements PaymentProvider {
     return { refundId };
   }
 
-  /** A payment for the top-up `externalReference` (BRL, `amountCents`), in `status`, unless `over` says else. */
+  /** A payment for the top-up `topUpId` (BRL, `amountCents`), in `status`, unless `over` says else. */
   pay(
-    externalReference: string | null,
+    topUpId: string | null,
     amountCents: number,
     status: ProviderPayment['status'],
-    over: Partial<Omit<ProviderPayment, 'id'>> = {},
+    over: Partial<Omit<ProviderPayment, 'paymentId'>> = {},
   ): string {
-    const id = String(++this.lastPaymentId);
-    this.payments.set(id, {
-      id,
+    const paymentId = String(++this.lastPaymentId);
+    this.payments.set(paymentId, {
+      paymentId,
       status,
-      externalReference,
+      topUpId,
       currencyId: 'BRL',
       amountCents,
       refundedCents: 0,
       ...over,
     });
-    return id;
+    return paymentId;
   }
 
   /** What the provider says of the payment from now on (a refund, a chargeback, a late approval). */
-  update(paymentId: string, change: Partial<Omit<ProviderPayment, 'id'>>): void {
+  update(paymentId: string, change: Partial<Omit<ProviderPayment, 'paymentId'>>): void {
     const payment = this.payments.get(paymentId);
     if (!payment) throw new Error(`no payment ${paymentId}`);
     Object.assign(payment, change);

@@ -483,7 +483,7 @@ describe("settlement's events on the bus", () => {
         payload: {
           eventId: credited,
           at: expect.any(String),
-          topupId: topUp.id,
+          topUpId: topUp.id,
           userId: 'ana',
           paymentId,
           amountCents: 1000,
@@ -496,7 +496,7 @@ describe("settlement's events on the bus", () => {
         payload: {
           eventId: reversed,
           at: expect.any(String),
-          topupId: topUp.id,
+          topUpId: topUp.id,
           userId: 'ana',
           paymentId,
           amountCents: 400,

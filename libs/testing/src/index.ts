@@ -12,6 +12,7 @@ export * from './billing.js';
 export * from './drain.js';
 export * from './pdf.js';
 export * from './schema-drift.js';
+export * from './throwaway-database.js';
 export * from './bench/measure.js';
 export * from './recording-bus.js';
 export * from './member-events.js';

@@ -76,7 +76,12 @@ export function registerRoutes(app: App, deps: BillingServiceDeps): void {
     const alreadyAdded =
       (settlement.outcome === 'credited' || settlement.outcome === 'already_credited') &&
       !(await deps.store.topUps.markReturnAnnounced(settlement.topUpId));
-    return answerSettlement(settlement, alreadyAdded, () => deps.store.ledger.balanceCents(identity.userId), reply);
+    return answerSettlement(
+      settlement,
+      alreadyAdded,
+      () => deps.store.ledger.balanceCents(identity.userId),
+      reply,
+    );
   });
 
   // Mercado Pago signs `data.id` from the query string; the body's copy must agree with it.

@@ -63,7 +63,7 @@ describe('the architecture is lint rules', () => {
     ]);
     expect(breaks(domain, "import pg from 'pg';")).toEqual([expect.stringMatching(/No SQL driver/)]);
     for (const implementation of [
-      'persistence/billing-store.js',
+      'persistence/store.js',
       'nats/handlers.js',
       'mercadopago/client.js',
     ])
@@ -79,7 +79,7 @@ describe('the architecture is lint rules', () => {
     ).toEqual([]);
     // The same code outside the domain is where it belongs.
     expect(
-      breaks('services/billing/src/persistence/billing-store.ts', "import { DataSource } from 'typeorm';"),
+      breaks('services/billing/src/persistence/store.ts', "import { DataSource } from 'typeorm';"),
     ).toEqual([]);
   });
 

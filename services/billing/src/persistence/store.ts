@@ -413,9 +413,12 @@ const refunds = (m: EntityManager): RefundsRepository => ({
   },
 
   async completeRefund(paymentId: string, providerRefundId: string): Promise<boolean> {
+    // In a CTE: a bare UPDATE ... RETURNING answers [rows, count], which is never empty (a repeat looked new).
     const rows: unknown[] = await m.query(
-      `UPDATE billing.refunds SET provider_refund_id = $2, refunded_at = now()
-        WHERE payment_id = $1 AND refunded_at IS NULL RETURNING payment_id`,
+      `WITH completed AS (
+         UPDATE billing.refunds SET provider_refund_id = $2, refunded_at = now()
+          WHERE payment_id = $1 AND refunded_at IS NULL RETURNING payment_id)
+       SELECT payment_id FROM completed`,
       [paymentId, providerRefundId],
     );
     return rows.length > 0;

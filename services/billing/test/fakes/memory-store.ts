@@ -25,7 +25,7 @@ import type { LedgerEntryRow } from '../../src/persistence/entities.js';
 
 /**
  * billing's storage in memory, for unit tests of the use cases. It keeps the rules the SQL store and its schema keep
- * (src/persistence/billing-store.ts, migrations/): the balance moves only with the ledger entry that explains it; a
+ * (src/persistence/store.ts, migrations/), as the one specification (test/spec/billing-store.spec-suite.ts) checks against both: the balance moves only with the ledger entry that explains it; a
  * payment credits once (UNIQUE payment_id); a key is used once per user (UNIQUE (user_id, idempotency_key)), so a
  * refund state reverses once and a debit key debits once; a reversal never takes back more than its credit; a debit
  * never takes the balance below zero, and only a reversal may; a top-up is whole reais from R$ 5 to R$ 20; the
@@ -320,9 +320,9 @@ export class MemoryBillingStore implements BillingStore {
     );
   }
 
-  /** As BillingStore.debit: a key debits once per user; a balance that does not cover the amount is left alone. */
+  /** a key debits once per user; a balance that does not cover the amount is left alone. */
   async debit(input: DebitInput): Promise<DebitResult> {
-    const current = await this.balanceCents(input.userId);
+    const current = this.balances.get(input.userId) ?? 0;
     const seen = this.entryRows.find(
       (e) => e.userId === input.userId && e.idempotencyKey === input.idempotencyKey,
     );

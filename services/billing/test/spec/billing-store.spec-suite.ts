@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingDebitSpec } from '@app/testing';
 import { DebitKeyReusedError, type BillingStore, type SettlementSource } from '../../src/domain/ports.js';
 
 /**
@@ -363,8 +364,25 @@ export function billingStoreSpec(open: () => Promise<{ store: BillingStore; clos
     });
   });
 
-  describe('debits: a key charges once', () => {
-    it('debits once per key: a repeat answers the same outcome, with no entry, and debits nothing', async () => {
+  // The debit's money rules (a key charges once, a reused key debits nothing, concurrent debits never overdraw) are
+  // stated once, in @app/testing's billingDebitSpec, which pages runs against its fake of billing too.
+  billingDebitSpec(async () => ({
+    subject: {
+      fund: async (userId, cents) => void (await creditedTopUp(userId, cents)),
+      async debit(request) {
+        // As the debit's handler answers it (src/nats/handlers.ts).
+        const r = await store.ledger.debit(request);
+        return r.ok
+          ? { ok: true as const, balanceCents: r.balanceCents }
+          : { ok: false as const, reason: r.reason, balanceCents: r.balanceCents };
+      },
+      balanceCents: (userId) => store.ledger.balanceCents(userId),
+    },
+    close: async () => {},
+  }));
+
+  describe('debits: what the store adds to the rules', () => {
+    it("answers a debit's ledger entry, none for a repeat; a reused key throws DebitKeyReusedError", async () => {
       const userId = newUser();
       await creditedTopUp(userId);
       expect(await debit(userId, 50, 'page-abc')).toEqual({
@@ -373,18 +391,6 @@ export function billingStoreSpec(open: () => Promise<{ store: BillingStore; clos
         entryId: expect.any(String),
       });
       expect(await debit(userId, 50, 'page-abc')).toEqual({ ok: true, balanceCents: 950, entryId: null });
-      expect(await store.ledger.balanceCents(userId)).toBe(950);
-      const rows = await store.ledger.statementRows(userId, 10);
-      expect(rows.map((r) => [r.kind, r.amountCents, r.reason])).toEqual([
-        ['debit', -50, 'Página de exercícios abc'],
-        ['credit', 1000, 'Recarga via Mercado Pago'],
-      ]);
-    });
-
-    it('refuses the same key for another amount (DebitKeyReusedError), debiting nothing', async () => {
-      const userId = newUser();
-      await creditedTopUp(userId);
-      await debit(userId, 50, 'page-abc');
       const reused = debit(userId, 60, 'page-abc');
       await expect(reused).rejects.toBeInstanceOf(DebitKeyReusedError);
       await expect(reused).rejects.toMatchObject({
@@ -392,59 +398,11 @@ export function billingStoreSpec(open: () => Promise<{ store: BillingStore; clos
         requestedCents: 60,
         idempotencyKey: 'page-abc',
       });
-      expect(await store.ledger.balanceCents(userId)).toBe(950);
-      expect(await kindsOf(userId)).toEqual(['debit', 'credit']);
-    });
-
-    it('leaves a balance that does not cover the amount alone, and the key unspent', async () => {
-      const userId = newUser();
-      expect(await debit(userId, 50, 'page-abc')).toEqual({
-        ok: false,
-        reason: 'insufficient',
-        balanceCents: 0,
-      });
-      expect(await store.ledger.balanceCents(userId)).toBe(0);
-      expect(await store.ledger.statementRows(userId, 10)).toEqual([]);
-      expect(await store.ledger.lastReversal(userId)).toBeNull();
-      await creditedTopUp(userId, 500);
-      expect(await debit(userId, 600, 'page-abc')).toEqual({
-        ok: false,
-        reason: 'insufficient',
-        balanceCents: 500,
-      });
-      expect(await debit(userId, 500, 'page-abc')).toEqual({
-        ok: true,
-        balanceCents: 0,
-        entryId: expect.any(String),
-      });
-    });
-
-    it("keys are each user's own", async () => {
-      const ana = newUser();
-      const bia = newUser();
-      await creditedTopUp(ana);
-      await creditedTopUp(bia);
-      expect(await debit(ana, 50, 'page-abc')).toMatchObject({ ok: true, balanceCents: 950 });
-      expect(await debit(bia, 70, 'page-abc')).toMatchObject({ ok: true, balanceCents: 930 });
-    });
-
-    it('never takes the balance below zero, however many debits come at once', async () => {
-      const userId = newUser();
-      await creditedTopUp(userId, 500);
-      const answers = await Promise.all(Array.from({ length: 14 }, () => debit(userId, 50)));
-      expect(answers.filter((a) => a.ok)).toHaveLength(10);
-      expect(answers.filter((a) => !a.ok).every((a) => a.balanceCents === 0)).toBe(true);
-      expect(await store.ledger.balanceCents(userId)).toBe(0);
-      expect((await store.ledger.statementRows(userId, 1))[0]?.balanceAfterCents).toBe(0);
-    });
-
-    it('debits a key once when its repeats come at once', async () => {
-      const userId = newUser();
-      await creditedTopUp(userId);
-      const answers = await Promise.all(Array.from({ length: 6 }, () => debit(userId, 50, 'page-abc')));
-      expect(answers.every((a) => a.ok && a.balanceCents === 950)).toBe(true);
-      expect(answers.filter((a) => a.ok && a.entryId !== null)).toHaveLength(1);
-      expect(await kindsOf(userId)).toEqual(['debit', 'credit']);
+      const rows = await store.ledger.statementRows(userId, 10);
+      expect(rows.map((r) => [r.kind, r.amountCents, r.reason])).toEqual([
+        ['debit', -50, 'Página de exercícios abc'],
+        ['credit', 1000, 'Recarga via Mercado Pago'],
+      ]);
     });
   });
 

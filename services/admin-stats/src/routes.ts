@@ -10,7 +10,7 @@ const DEFAULT_LOG_LIMIT = 100;
 /** The admin routes; `access: 'admin'` in each contract makes addRoute answer 401/403 before the handler runs. */
 export function registerRoutes(
   app: FastifyInstance,
-  { bus, audit, logger, ownerTimeoutMs }: AdminStatsDeps,
+  { bus, store, logger, ownerTimeoutMs }: AdminStatsDeps,
 ): void {
   const timeout = { timeoutMs: ownerTimeoutMs };
 
@@ -39,6 +39,6 @@ export function registerRoutes(
   });
 
   addRoute(app, adminLogs, async ({ query }) =>
-    ok(await audit.latest({ type: query.type, limit: query.limit ?? DEFAULT_LOG_LIMIT })),
+    ok(await store.audit.latest({ type: query.type, limit: query.limit ?? DEFAULT_LOG_LIMIT })),
   );
 }

@@ -3,7 +3,7 @@ import { env } from './config.js';
 import type { AdminStatsDeps } from './domain/deps.js';
 import { serveNats } from './nats/handlers.js';
 import { AuditEntryEntity, SCHEMA } from './persistence/audit-entry.entity.js';
-import { AuditLog } from './persistence/audit-log.js';
+import { adminStatsStore } from './persistence/store.js';
 import { CreateAuditEntries1760000000000 } from './persistence/migrations/1760000000000-create-audit-entries.js';
 import { registerRoutes } from './routes.js';
 
@@ -14,7 +14,7 @@ export const service = defineService({
   streams: ['EVENTS'],
   deps: ({ bus, db, logger, config }): AdminStatsDeps => ({
     bus,
-    audit: new AuditLog(db),
+    store: adminStatsStore(db),
     logger,
     ownerTimeoutMs: config.OWNER_REQUEST_TIMEOUT_MS,
   }),

@@ -102,7 +102,7 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
   });
 
   addRoute(app, getUser, async ({ identity }) => {
-    const user = await deps.repos.users.byId(identity.userId);
+    const user = await deps.store.users.byId(identity.userId);
     if (!user) throw AppError.unauthorized(PlatformMessages.unauthorized);
     return ok(toMyUser(user));
   });

@@ -7,7 +7,7 @@ import { bcryptHasher, decoyHash } from './domain/passwords.js';
 import { SessionTokens } from './domain/session-tokens.js';
 import { serveNats } from './nats/handlers.js';
 import { entities } from './persistence/entities.js';
-import { authStore } from './persistence/repositories.js';
+import { authStore } from './persistence/store.js';
 import { CreateAuthTables1732240000000 } from './persistence/migrations/1732240000000-CreateAuthTables.js';
 import { UserDeletedAt1764000000000 } from './persistence/migrations/1764000000000-UserDeletedAt.js';
 import { AbuseLimits1764000000001 } from './persistence/migrations/1764000000001-AbuseLimits.js';
@@ -31,7 +31,7 @@ export const service = defineService({
   streams: ['JOBS_MAIL', 'EVENTS'],
   async deps({ config, logger, bus, db }) {
     const deps: AuthDeps = {
-      repos: authStore(db),
+      store: authStore(db),
       bus,
       config,
       logger,

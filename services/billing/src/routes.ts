@@ -29,14 +29,14 @@ const PAYMENT_ID = /^\d{1,30}$/;
 export function registerRoutes(app: App, deps: BillingServiceDeps): void {
   const { config, background } = deps;
   addRoute(app, getBalance, async ({ identity }) =>
-    ok(centsToReais(await deps.store.balanceCents(identity.userId))),
+    ok(centsToReais(await deps.store.ledger.balanceCents(identity.userId))),
   );
 
   // Owner-scoped: the user id comes from the verified session only, never from the request.
   addRoute(app, getStatement, async ({ identity }) => {
     const [rows, pending] = await Promise.all([
-      deps.store.statementRows(identity.userId, STATEMENT_MAX_ENTRIES + 1),
-      deps.store.pendingTopUps(identity.userId, config.BILLING_RECONCILE_WINDOW_HOURS),
+      deps.store.ledger.statementRows(identity.userId, STATEMENT_MAX_ENTRIES + 1),
+      deps.store.topUps.pendingTopUps(identity.userId, config.BILLING_RECONCILE_WINDOW_HOURS),
     ]);
     return ok(toStatement(rows, STATEMENT_MAX_ENTRIES, pending));
   });
@@ -44,8 +44,8 @@ export function registerRoutes(app: App, deps: BillingServiceDeps): void {
   // What a negative balance comes from, for the sidebar and the builder to say it (issue 28).
   addRoute(app, getBalanceDetails, async ({ identity }) => {
     const [balanceCents, reversal] = await Promise.all([
-      deps.store.balanceCents(identity.userId),
-      deps.store.lastReversal(identity.userId),
+      deps.store.ledger.balanceCents(identity.userId),
+      deps.store.ledger.lastReversal(identity.userId),
     ]);
     return ok({
       balanceCents,
@@ -75,8 +75,13 @@ export function registerRoutes(app: App, deps: BillingServiceDeps): void {
     // A return answered 'approved' before (the link opened again) says so rather than announcing it again.
     const alreadyAdded =
       (settlement.outcome === 'credited' || settlement.outcome === 'already_credited') &&
-      !(await deps.store.markReturnAnnounced(settlement.topUpId));
-    return answerSettlement(settlement, alreadyAdded, () => deps.store.balanceCents(identity.userId), reply);
+      !(await deps.store.topUps.markReturnAnnounced(settlement.topUpId));
+    return answerSettlement(
+      settlement,
+      alreadyAdded,
+      () => deps.store.ledger.balanceCents(identity.userId),
+      reply,
+    );
   });
 
   // Mercado Pago signs `data.id` from the query string; the body's copy must agree with it.

@@ -7,7 +7,7 @@ import { createMercadoPagoProvider } from './mercadopago/mercadopago-provider.js
 import { moneyCounters } from './metrics.js';
 import { natsBillingEvents } from './nats/events.js';
 import { serveNats } from './nats/handlers.js';
-import { BillingStore } from './persistence/billing-store.js';
+import { billingStore } from './persistence/store.js';
 import { billingEntities } from './persistence/entities.js';
 import { Ledger1760000000000 } from './persistence/migrations/1760000000000-ledger.js';
 import { LedgerNoTruncate1760000000001 } from './persistence/migrations/1760000000001-ledger-no-truncate.js';
@@ -34,7 +34,7 @@ export const service = defineService({
   deps({ config, logger, bus, db, metrics, onShutdown }): BillingServiceDeps {
     const background = new BackgroundTasks(logger);
     const deps: BillingServiceDeps = {
-      store: new BillingStore(db),
+      store: billingStore(db),
       provider: createMercadoPagoProvider({
         accessToken: config.MP_ACCESS_TOKEN,
         baseUrl: config.MP_BASE_URL,

@@ -12,10 +12,10 @@ import { sendTestEmail } from './domain/send-test-email.js';
 
 /** mail's admin routes (the email settings screen). */
 export function registerRoutes(app: FastifyInstance, deps: MailDeps): void {
-  addRoute(app, getEmailSettings, async () => ok(await deps.repos.emailSettings.read()));
+  addRoute(app, getEmailSettings, async () => ok(await deps.store.emailSettings.read()));
 
   addRoute(app, setEmailSettings, async ({ body }) =>
-    ok(await deps.repos.emailSettings.save(body), Msg.emailSettingsSaved),
+    ok(await deps.store.emailSettings.save(body), Msg.emailSettingsSaved),
   );
 
   addRoute(app, sendTestEmailRoute, async ({ identity }) => {

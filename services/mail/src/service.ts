@@ -4,7 +4,7 @@ import type { MailDeps } from './domain/deps.js';
 import { createMailer } from './domain/mailer.js';
 import { serveNats } from './nats/handlers.js';
 import { entities } from './persistence/entities.js';
-import { mailStore } from './persistence/mail-repository.js';
+import { mailStore } from './persistence/store.js';
 import { CreateMailTables1732240100000 } from './persistence/migrations/1732240100000-CreateMailTables.js';
 import { registerRoutes } from './routes.js';
 
@@ -21,7 +21,7 @@ export const service = defineService({
     });
     onShutdown(async () => mailer.close());
     return {
-      repos: mailStore(db),
+      store: mailStore(db),
       bus,
       mailer,
       publicUrl: config.PUBLIC_URL,

@@ -39,6 +39,8 @@ const LAYOUT = [
   'src/nats/handlers.ts',
   'src/domain/',
   'src/persistence/',
+  'test/fakes/',
+  'test/spec/',
 ];
 const KIT_README = 'libs/kit/README.md';
 

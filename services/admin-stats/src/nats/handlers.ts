@@ -2,7 +2,8 @@ import { Events, Msg, type MessageDef } from '@app/contracts';
 import type { Bus, Logger } from '@app/kit';
 import type { z } from 'zod';
 import { toAuditRecord, type AuditRecord } from '../domain/audit-record.js';
-import type { AdminStatsDeps, AuditRepository } from '../domain/deps.js';
+import type { AdminStatsDeps } from '../domain/deps.js';
+import type { AuditRepository } from '../domain/ports.js';
 
 type Projection = (bus: Bus, log: AuditRepository, logger: Logger) => Promise<void>;
 
@@ -43,10 +44,10 @@ const projections = [
  * subject). A new durable starts from the first event kept, so an empty projection fills from history; after a
  * restart each durable resumes after its last ack. The projection's unique key absorbs redeliveries.
  */
-export async function serveNats(bus: Bus, { audit: log, logger }: AdminStatsDeps): Promise<void> {
+export async function serveNats(bus: Bus, { store, logger }: AdminStatsDeps): Promise<void> {
   await Promise.all([
-    ...projections.map((start) => start(bus, log, logger)),
-    forgetDeletedUsers(bus, log, logger),
+    ...projections.map((start) => start(bus, store.audit, logger)),
+    forgetDeletedUsers(bus, store.audit, logger),
   ]);
 }
 

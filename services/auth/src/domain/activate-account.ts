@@ -5,7 +5,7 @@ import { hashSecret } from './secrets.js';
 
 /** Consumes the activation code (once and only once, before it expires) and signs the user in. */
 export async function activateAccount(deps: AuthDeps, activationCode: string): Promise<Session> {
-  const user = await deps.repos.transaction(async (tx) => {
+  const user = await deps.store.transaction(async (tx) => {
     const userId = await tx.codes.consume(hashSecret(activationCode), 'activation');
     if (!userId) throw AppError.badRequest(Msg.activationInvalid, ErrorCode.INVALID_TOKEN);
     // A fresh link asked for later retired the older ones; once active, none of the others may sign in either.

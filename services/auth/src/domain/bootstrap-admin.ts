@@ -14,7 +14,7 @@ export const ADMIN_FULLNAME = 'Administrador';
 export async function bootstrapAdmin(deps: AuthDeps): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, BCRYPT_COST: cost } = deps.config;
   // The account whose older sessions this start-up ended, if any.
-  const sessionsEnded = await deps.repos.transaction(async (tx): Promise<UserRow | null> => {
+  const sessionsEnded = await deps.store.transaction(async (tx): Promise<UserRow | null> => {
     // Replicas starting together take turns.
     await tx.adminBootstrap.lock();
     const applied = await tx.adminBootstrap.appliedPasswordHash(email);

@@ -26,7 +26,7 @@ export async function changePassword(
   /** `clientAddress`: the caller's, as the gateway signed it (the old password is counted like a sign-in). */
   opts: { oldPassword: string; clientAddress: string | null } | { asAdmin: true },
 ): Promise<Session> {
-  const repo = deps.repos.users;
+  const repo = deps.store.users;
   const user = await repo.byId(userId);
   if (!user) throw AppError.unauthorized(Msg.changePasswordFailed);
   // An account created with Google has no password to confirm: it creates one through an emailed link instead.

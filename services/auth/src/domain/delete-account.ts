@@ -31,12 +31,12 @@ export async function deleteAccount(
   confirmation: DeletionConfirmation,
   now: Date = new Date(),
 ): Promise<void> {
-  const user = await deps.repos.users.byId(userId);
+  const user = await deps.store.users.byId(userId);
   if (!user || user.deletedAt) throw AppError.unauthorized(PlatformMessages.unauthorized);
   if (user.role === 'admin') throw AppError.forbidden(Msg.deleteAccountAdminRefused);
   await confirmOwner(deps, user, confirmation, now);
 
-  const deleted = await deps.repos.transaction(async (tx) => {
+  const deleted = await deps.store.transaction(async (tx) => {
     const row = await tx.users.anonymise(user.id, {
       email: deletedAccountEmail(user.id),
       fullname: Msg.deletedAccountName,

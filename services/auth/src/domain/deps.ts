@@ -8,8 +8,8 @@ import type { SessionTokens } from './session-tokens.js';
 
 /** What the use cases work with; built once in service.ts. */
 export interface AuthDeps {
-  /** Storage, as the repositories of ports.ts (implemented in persistence/). */
-  repos: AuthStore;
+  /** Storage, as the repositories of ports.ts (implemented in persistence/store.ts). */
+  store: AuthStore;
   bus: Pick<Bus, 'publish' | 'publishEvent' | 'request'>;
   config: AuthConfig;
   tokens: SessionTokens;

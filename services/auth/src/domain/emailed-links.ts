@@ -16,7 +16,7 @@ export async function takeEmailedLinkTurn(
   email: string,
   addressHash: string,
 ): Promise<boolean> {
-  return deps.repos.transaction(async (tx) => {
+  return deps.store.transaction(async (tx) => {
     const tries = tx.attempts;
     await tries.lock('recovery', email, addressHash);
     const [toInbox, fromAddress] = await Promise.all([
@@ -41,7 +41,7 @@ export async function sendPasswordLink(
   template: 'recovery' | 'password-setup',
 ): Promise<void> {
   const token = newOneTimeSecret();
-  await deps.repos.transaction(async (tx) => {
+  await deps.store.transaction(async (tx) => {
     await tx.codes.retireUnused(user.id, 'recovery');
     await tx.codes.insert(token.hash, user.id, 'recovery', new Date(Date.now() + RECOVERY_TTL_MS));
     const mailId = `${template}:${randomUUID()}`;
@@ -64,7 +64,7 @@ export async function sendFreshActivation(
   template: 'activation' | 'sign-up-existing',
 ): Promise<void> {
   const code = newOneTimeSecret();
-  await deps.repos.transaction(async (tx) => {
+  await deps.store.transaction(async (tx) => {
     await tx.codes.retireUnused(user.id, 'activation');
     await tx.codes.insert(code.hash, user.id, 'activation', new Date(Date.now() + ACTIVATION_TTL_MS));
     const mailId = `${template}:${user.id}:${randomUUID()}`;

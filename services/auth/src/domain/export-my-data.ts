@@ -9,12 +9,12 @@ import type { AuthDeps } from './deps.js';
  * as complete).
  */
 export async function exportMyData(
-  deps: Pick<AuthDeps, 'repos' | 'bus'>,
+  deps: Pick<AuthDeps, 'store' | 'bus'>,
   userId: string,
   now: Date = new Date(),
 ): Promise<MyDataExport> {
   const [user, pages, billing] = await Promise.all([
-    deps.repos.users.byId(userId),
+    deps.store.users.byId(userId),
     deps.bus.request(Rpc.pagesExportUserData, { userId }),
     deps.bus.request(Rpc.billingExportUserData, { userId }),
   ]);

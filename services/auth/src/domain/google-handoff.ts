@@ -32,7 +32,7 @@ export async function issueGoogleSignInCode(deps: AuthDeps, credential: string):
   );
   const boundTo = nonceBinding(identity.nonce)!;
   const code = newOneTimeSecret();
-  await deps.repos.codes.insert(
+  await deps.store.codes.insert(
     code.hash,
     user.id,
     'google-sign-in',
@@ -52,8 +52,8 @@ export async function redeemGoogleSignInCode(
   code: string,
   verifier: string,
 ): Promise<Session> {
-  const userId = await deps.repos.codes.consume(hashSecret(code), 'google-sign-in', hashSecret(verifier));
-  const user = userId ? await deps.repos.users.byId(userId) : null;
+  const userId = await deps.store.codes.consume(hashSecret(code), 'google-sign-in', hashSecret(verifier));
+  const user = userId ? await deps.store.users.byId(userId) : null;
   if (!user || !user.active || user.deletedAt)
     throw AppError.badRequest(Msg.googleFailed, ErrorCode.INVALID_TOKEN);
   return sessionFor(deps, user);

@@ -36,7 +36,7 @@ export async function countPasswordAttempt(
   rateLimitedMessage: string,
 ): Promise<CountedAttempt> {
   const c = deps.config;
-  const tries = deps.repos.attempts;
+  const tries = deps.store.attempts;
   const id = await tries.record(PASSWORD_FAILURE, email, addressHash);
   const [fromHere, fromAddress, forEmail] = await Promise.all([
     tries.count(PASSWORD_FAILURE, { email, addressHash }, c.LOGIN_FAILURE_WINDOW_MINUTES),
@@ -47,7 +47,7 @@ export async function countPasswordAttempt(
     throw new AppError(429, ErrorCode.RATE_LIMITED, rateLimitedMessage);
   const pastCeiling =
     forEmail > c.LOGIN_MAX_FAILURES_PER_EMAIL &&
-    !(user && (await deps.repos.knownAddresses.has(user.id, addressHash)));
+    !(user && (await deps.store.knownAddresses.has(user.id, addressHash)));
   return { id, forEmail, pastCeiling };
 }
 
@@ -96,5 +96,5 @@ export async function confirmPasswordBehindSession(
     await passwordFailed(deps, user, attempt.forEmail);
     throw wrong();
   }
-  await deps.repos.attempts.forget(attempt.id);
+  await deps.store.attempts.forget(attempt.id);
 }

@@ -2,8 +2,9 @@ import type { Store } from '@app/kit';
 import type { Role } from '@app/contracts';
 
 /**
- * What auth's use cases need from storage, as interfaces: the SQL lives in persistence/ (repositories.ts implements
- * these over Postgres), and the unit tests hand the use cases in-memory implementations.
+ * What auth's use cases need from storage, as interfaces (the port): the SQL lives in src/persistence/store.ts, the
+ * in-memory fake in test/fakes/memory-store.ts, and one specification (test/spec/auth-store.spec-suite.ts) runs
+ * against both.
  */
 
 export interface UserRow {

@@ -15,7 +15,7 @@ export async function requestPasswordSetup(
   userId: string,
   clientAddress: string | null,
 ): Promise<{ email: string }> {
-  const user = await deps.repos.users.byId(userId);
+  const user = await deps.store.users.byId(userId);
   if (!user || user.deletedAt) throw AppError.unauthorized(PlatformMessages.unauthorized);
   if (user.passwordHash) throw AppError.conflict(Msg.passwordSetupNotNeeded);
   if (!(await takeEmailedLinkTurn(deps, user.email, hashAddress(clientAddress))))

@@ -20,7 +20,7 @@ export async function requestRecovery(
   const floor = new Promise<void>((resolve) => setTimeout(resolve, RECOVERY_MIN_ANSWER_MS));
   // Counted with every other link by email (takeEmailedLinkTurn).
   const allowed = await takeEmailedLinkTurn(deps, email, hashAddress(clientAddress));
-  const user = allowed ? await deps.repos.users.byEmail(email) : null;
+  const user = allowed ? await deps.store.users.byEmail(email) : null;
   // A deleted account keeps a placeholder address nobody reads; it never gets a link.
   if (user && !user.deletedAt) await sendPasswordLink(deps, user, 'recovery');
   await floor;

@@ -16,7 +16,7 @@ export async function resendActivation(
 ): Promise<void> {
   const floor = new Promise<void>((resolve) => setTimeout(resolve, RECOVERY_MIN_ANSWER_MS));
   const allowed = await takeEmailedLinkTurn(deps, email, hashAddress(clientAddress));
-  const user = allowed ? await deps.repos.users.byEmail(email) : null;
+  const user = allowed ? await deps.store.users.byEmail(email) : null;
   if (user && !user.active && !user.deletedAt) await sendFreshActivation(deps, user, 'activation');
   await floor;
 }

@@ -13,7 +13,7 @@ export async function resetPassword(
   newPassword: string,
 ): Promise<void> {
   const passwordHash = await deps.passwords.hash(newPassword, deps.config.BCRYPT_COST);
-  const user = await deps.repos.transaction(async (tx) => {
+  const user = await deps.store.transaction(async (tx) => {
     const userId = await tx.codes.consume(hashSecret(recoveryToken), 'recovery');
     if (!userId) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);
     const before = await tx.users.byId(userId);

@@ -40,11 +40,11 @@ export async function googleAccount(
   if (refusal) throw await refuseGoogle(deps, refusal);
   let found: Found;
   try {
-    found = await deps.repos.transaction((tx) => findOrCreate(deps, tx, identity));
+    found = await deps.store.transaction((tx) => findOrCreate(deps, tx, identity));
   } catch (err) {
     // Two first sign-ins of the same account at once: the loser finds the winner's row.
     if (!isUniqueViolation(err)) throw err;
-    found = await deps.repos.transaction((tx) => findOrCreate(deps, tx, identity));
+    found = await deps.store.transaction((tx) => findOrCreate(deps, tx, identity));
   }
   if (found.claimed) await announceSessionsRevoked(deps, found.user);
   return { user: found.user, identity };

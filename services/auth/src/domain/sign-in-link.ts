@@ -18,7 +18,7 @@ export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
  */
 export async function offerSignInLink(deps: AuthDeps, user: UserRow | null): Promise<void> {
   if (!user || !user.active || user.deletedAt) return;
-  await deps.repos.transaction(async (tx) => {
+  await deps.store.transaction(async (tx) => {
     await tx.codes.lockFor(user.id, 'sign-in-link');
     if (await tx.codes.hasUsableFor(user.id, 'sign-in-link')) return;
     const code = newOneTimeSecret();
@@ -46,12 +46,12 @@ export async function signInWithLink(
   code: string,
   clientAddress: string | null,
 ): Promise<Session> {
-  const userId = await deps.repos.codes.consume(hashSecret(code), 'sign-in-link');
-  const user = userId ? await deps.repos.users.byId(userId) : null;
+  const userId = await deps.store.codes.consume(hashSecret(code), 'sign-in-link');
+  const user = userId ? await deps.store.users.byId(userId) : null;
   if (!user || !user.active || user.deletedAt)
     throw AppError.badRequest(Msg.signInLinkInvalid, ErrorCode.INVALID_TOKEN);
   const address = hashAddress(clientAddress);
-  await deps.repos.knownAddresses.remember(user.id, address);
-  await deps.repos.attempts.clear(PASSWORD_FAILURE, user.email, address);
+  await deps.store.knownAddresses.remember(user.id, address);
+  await deps.store.attempts.clear(PASSWORD_FAILURE, user.email, address);
   return sessionFor(deps, user);
 }

@@ -22,7 +22,7 @@ export async function signIn(
   clientAddress: string | null,
 ): Promise<Session | null> {
   const address = hashAddress(clientAddress);
-  const user = await deps.repos.users.byEmail(email);
+  const user = await deps.store.users.byEmail(email);
   const attempt = await countPasswordAttempt(deps, email, address, user, Msg.loginRateLimited);
   if (attempt.pastCeiling) {
     // The same answer whether or not the email has an account: the link goes only to an owner.
@@ -41,13 +41,13 @@ export async function signIn(
     await deps.bus.publishEvent(Events.loginFailed, { email, reason: 'credentials' }, attempt.id);
     throw AppError.unauthorized(Msg.loginFailed, ErrorCode.INVALID_CREDENTIALS);
   }
-  const tries = deps.repos.attempts;
+  const tries = deps.store.attempts;
   if (!user.active) {
     await tries.forget(attempt.id);
     await deps.bus.publishEvent(Events.loginFailed, { email, reason: 'inactive' }, attempt.id);
     throw new AppError(403, ErrorCode.ACCOUNT_INACTIVE, Msg.accountNotActivated);
   }
   await tries.clear(PASSWORD_FAILURE, email, address);
-  await deps.repos.knownAddresses.remember(user.id, address);
+  await deps.store.knownAddresses.remember(user.id, address);
   return sessionFor(deps, user);
 }

@@ -6,6 +6,6 @@ import { announceSessionsRevoked, type AuthDeps } from './deps.js';
  * account, not a list of revoked tokens: "Sair" signs out everywhere, which is also what a stolen token calls for.
  */
 export async function signOut(deps: AuthDeps, userId: string): Promise<void> {
-  const user = await deps.repos.users.endSessions(userId);
+  const user = await deps.store.users.endSessions(userId);
   if (user) await announceSessionsRevoked(deps, user);
 }

@@ -28,7 +28,7 @@ export async function signUp(
   const code = newOneTimeSecret();
   const id = randomUUID();
   try {
-    await deps.repos.transaction(async (tx) => {
+    await deps.store.transaction(async (tx) => {
       const owner = await tx.users.byEmail(input.email);
       if (owner) throw new EmailTaken(owner);
       await tx.users.insert({
@@ -69,7 +69,7 @@ export async function signUp(
       err instanceof EmailTaken
         ? err.owner
         : isUniqueViolation(err)
-          ? await deps.repos.users.byEmail(input.email)
+          ? await deps.store.users.byEmail(input.email)
           : null;
     if (!owner) throw err;
     await tellOwner(deps, owner, clientAddress);

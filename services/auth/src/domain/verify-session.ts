@@ -13,13 +13,13 @@ export type SessionCheck =
  * everybody out during an outage.
  */
 export async function verifySession(
-  deps: Pick<AuthDeps, 'tokens'> & { repos: { users: Pick<UsersRepository, 'byId'> } },
+  deps: Pick<AuthDeps, 'tokens'> & { store: { users: Pick<UsersRepository, 'byId'> } },
   token: string,
 ): Promise<SessionCheck> {
   const claims = await deps.tokens.read(token);
   // We only ever sign user ids (UUIDs); anything else is not one of our sessions (and is never queried).
   if (!claims || !isUuid(claims.sub)) return { valid: false };
-  const user = await deps.repos.users.byId(claims.sub);
+  const user = await deps.store.users.byId(claims.sub);
   if (!user || !user.active || user.tokenVersion !== claims.tv) return { valid: false };
   return { valid: true, userId: user.id, role: user.role, tokenVersion: user.tokenVersion };
 }

@@ -11,15 +11,15 @@ export function serveNats(bus: Bus, deps: AuthDeps): void {
   bus.serve(Rpc.authVerifySession, ({ token }) => verifySession(deps, token));
 
   bus.serve(Rpc.authGetUser, async ({ userId }) => {
-    const user = isUuid(userId) ? await deps.repos.users.byId(userId) : null;
+    const user = isUuid(userId) ? await deps.store.users.byId(userId) : null;
     // A deleted account is nobody's any more: no email is sent to its placeholder address.
     return { user: user && !user.deletedAt ? toPublicUser(user) : null };
   });
 
   bus.serve(Rpc.authListUsers, async ({ limit, offset }) => {
-    const page = await deps.repos.users.page(limit ?? DEFAULT_PAGE_SIZE, offset ?? 0);
+    const page = await deps.store.users.page(limit ?? DEFAULT_PAGE_SIZE, offset ?? 0);
     return { total: page.total, users: page.rows.map(toPublicUser) };
   });
 
-  bus.serve(Rpc.authStats, () => deps.repos.users.stats());
+  bus.serve(Rpc.authStats, () => deps.store.users.stats());
 }

@@ -23,7 +23,7 @@ import { bootstrapAdmin } from '../../src/domain/bootstrap-admin.js';
 import { bcryptHasher } from '../../src/domain/passwords.js';
 import { SessionTokens } from '../../src/domain/session-tokens.js';
 import { entities } from '../../src/persistence/entities.js';
-import { authStore } from '../../src/persistence/repositories.js';
+import { authStore } from '../../src/persistence/store.js';
 import { CreateAuthTables1732240000000 } from '../../src/persistence/migrations/1732240000000-CreateAuthTables.js';
 import { eventsDuring, recoveryTokenFor, signUpOnly } from './helpers.js';
 
@@ -152,7 +152,7 @@ describe('sessionsRevoked', () => {
     });
     try {
       const deps = {
-        repos: authStore(db),
+        store: authStore(db),
         bus,
         logger: createLogger('auth-bootstrap-test', 'silent'),
         passwords: bcryptHasher,

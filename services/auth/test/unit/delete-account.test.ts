@@ -7,7 +7,7 @@ import {
   GOOGLE_CONFIRMATION_MAX_AGE_MS,
 } from '../../src/domain/delete-account.js';
 import type { GoogleIdentity } from '../../src/domain/google-verifier.js';
-import { countingHasher, memoryDeps } from './memory-repositories.js';
+import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 const NOW = new Date('2025-03-04T12:00:00Z');
 const GOOGLE_SUB = '1234567890';
@@ -96,7 +96,7 @@ describe('deleteAccount', () => {
     const memory = memoryDeps(countingHasher());
     const ana = await memory.addUser('ana@exemplo.com.br', 'senha-certa-1', { tokenVersion: 4 });
     const other = await memory.addUser('bia@exemplo.com.br', 'senha-da-bia');
-    const repos = memory.deps.repos;
+    const repos = memory.deps.store;
     await repos.codes.insert('a'.repeat(64), ana.id, 'recovery', new Date(NOW.getTime() + 60_000));
     await repos.codes.insert('b'.repeat(64), other.id, 'recovery', new Date(NOW.getTime() + 60_000));
     await repos.attempts.record('sign-in-failure', ana.email, 'casa');
@@ -146,7 +146,7 @@ describe('deleteAccount', () => {
     const ana = await memory.addUser('ana@exemplo.com.br', 'senha-certa-1');
     memory.publish.mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('EVENTS: timeout'));
     await deleteAccount(memory.deps, ana.id, { password: 'senha-certa-1' }, NOW);
-    expect((await memory.deps.repos.users.byId(ana.id))?.deletedAt).toEqual(expect.any(Date));
+    expect((await memory.deps.store.users.byId(ana.id))?.deletedAt).toEqual(expect.any(Date));
   });
 });
 

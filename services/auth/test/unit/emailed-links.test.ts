@@ -6,7 +6,7 @@ import { requestPasswordSetup } from '../../src/domain/request-password-setup.js
 import { requestRecovery, RECOVERY_MIN_ANSWER_MS } from '../../src/domain/request-recovery.js';
 import { resendActivation } from '../../src/domain/resend-activation.js';
 import { hashSecret, RECOVERY_TTL_MS } from '../../src/domain/secrets.js';
-import { countingHasher, memoryDeps } from './memory-repositories.js';
+import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 type Job = { mailId: string; to: string; template: string; data: Record<string, string> };
 const jobs = (store: ReturnType<typeof memoryDeps>) =>
@@ -25,15 +25,15 @@ describe("resendActivation: 'Reenviar e-mail de ativação' (issue 28)", () => {
   it('emails an account not yet active a fresh link; the older unused link stops working', async () => {
     const store = memoryDeps(countingHasher());
     const user = await store.addUser('ana@exemplo.com', 'senha-certa', { active: false });
-    await store.deps.repos.codes.insert('hash-antigo', user.id, 'activation', new Date(Date.now() + 60_000));
+    await store.deps.store.codes.insert('hash-antigo', user.id, 'activation', new Date(Date.now() + 60_000));
 
     await settled(resendActivation(store.deps, 'ana@exemplo.com', '192.0.2.1'));
 
     const [job] = jobs(store);
     expect(job).toMatchObject({ to: 'ana@exemplo.com', template: 'activation' });
     expect(job!.mailId).toMatch(new RegExp(`^activation:${user.id}:`));
-    expect(await store.deps.repos.codes.isUsable('hash-antigo', 'activation')).toBe(false);
-    expect(await store.deps.repos.codes.isUsable(hashSecret(job!.data.code!), 'activation')).toBe(true);
+    expect(await store.deps.store.codes.isUsable('hash-antigo', 'activation')).toBe(false);
+    expect(await store.deps.store.codes.isUsable(hashSecret(job!.data.code!), 'activation')).toBe(true);
   });
 
   it('sends nothing for an unknown email, an active account or a deleted one, counting the request all the same', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Rpc, type BillingDataExport, type PagesDataExport } from '@app/contracts';
 import { exportMyData } from '../../src/domain/export-my-data.js';
-import { countingHasher, memoryDeps } from './memory-repositories.js';
+import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 const pages: PagesDataExport = {
   purchases: [

@@ -8,7 +8,7 @@ import {
   redeemGoogleSignInCode,
 } from '../../src/domain/google-handoff.js';
 import type { GoogleIdentity } from '../../src/domain/google-verifier.js';
-import { countingHasher, memoryDeps } from './memory-repositories.js';
+import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 // Issue 23: Google's redirect mode hands the SPA a one-time code bound to the nonce of the tab that started the
 // sign-in, never a session; only that tab's secret redeems it.

@@ -3,7 +3,7 @@ import { Jobs, Msg } from '@app/contracts';
 import { changePassword } from '../../src/domain/change-password.js';
 import { deleteAccount } from '../../src/domain/delete-account.js';
 import { signIn } from '../../src/domain/sign-in.js';
-import { countingHasher, memoryDeps } from './memory-repositories.js';
+import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 // Issue 23: a session token must not buy unlimited password guesses. changePassword and deleteMyAccount count a
 // wrong password like a failed sign-in: per (account, address), per address, the ceiling per account, the alert.

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { Jobs } from '@app/contracts';
 import { RECOVERY_MIN_ANSWER_MS, requestRecovery } from '../../src/domain/request-recovery.js';
-import { countingHasher, memoryDeps } from './memory-repositories.js';
+import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 // The answer time of a recovery request must not tell whether an email has an account: both answers are held
 // until the same floor. Fake timers show the floor without measuring a busy machine's clock.

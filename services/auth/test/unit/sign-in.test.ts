@@ -3,7 +3,7 @@ import { Events, Jobs, Msg } from '@app/contracts';
 import { bcryptHasher, decoyHash, passwordMatches } from '../../src/domain/passwords.js';
 import { signIn } from '../../src/domain/sign-in.js';
 import { SIGN_IN_LINK_TTL_MS, signInWithLink } from '../../src/domain/sign-in-link.js';
-import { countingHasher, memoryDeps } from './memory-repositories.js';
+import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 // The answer time of a sign-in must not tell whether an email has an account. Instead of timing answers (which
 // a busy machine blurs), these count the work: every credentials check costs exactly one bcrypt comparison.

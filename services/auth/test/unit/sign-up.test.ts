@@ -3,7 +3,7 @@ import { CreateUserBody, Events, Jobs, Msg } from '@app/contracts';
 import type { AuthStore } from '../../src/domain/ports.js';
 import { ACTIVATION_TTL_MS, hashSecret } from '../../src/domain/secrets.js';
 import { signUp } from '../../src/domain/sign-up.js';
-import { countingHasher, memoryDeps } from './memory-repositories.js';
+import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 const NOW = new Date('2025-03-04T12:34:56Z');
 const input = { fullname: 'Maria Silva', email: 'maria@exemplo.com.br', password: 'senha-segura-1' };
@@ -153,17 +153,17 @@ describe('signUp: an email that already has an account', () => {
   it('tells the owner when the account appeared while the sign-up ran (the insert hits the unique email)', async () => {
     const store = memoryDeps(countingHasher());
     const racing: AuthStore = {
-      ...store.deps.repos,
+      ...store.deps.store,
       async transaction(work) {
         // A twin sign-up commits first, after this one looked the email up and found nobody.
         await store.addUser(input.email, 'senha-da-gemea', { fullname: 'Maria Gêmea' });
-        return store.deps.repos.transaction((tx) =>
+        return store.deps.store.transaction((tx) =>
           work({ ...tx, users: { ...tx.users, byEmail: async () => null } }),
         );
       },
     };
 
-    const answer = await signUp({ ...store.deps, repos: racing }, input);
+    const answer = await signUp({ ...store.deps, store: racing }, input);
 
     expect(answer).toEqual({ email: input.email });
     expect(store.state.users.map((u) => u.fullname)).toEqual(['Maria Gêmea']);
@@ -178,7 +178,7 @@ describe('signUp: an email that already has an account', () => {
       active: false,
       fullname: 'Maria Dona',
     });
-    await store.deps.repos.codes.insert(
+    await store.deps.store.codes.insert(
       'hash-do-primeiro-link',
       owner.id,
       'activation',
@@ -214,8 +214,8 @@ describe('signUp: an email that already has an account', () => {
   it('rejects with any other failure of the storage, telling nobody', async () => {
     const store = memoryDeps(countingHasher());
     const outage = new Error('Connection terminated unexpectedly');
-    const failing: AuthStore = { ...store.deps.repos, transaction: () => Promise.reject(outage) };
-    await expect(signUp({ ...store.deps, repos: failing }, input)).rejects.toBe(outage);
+    const failing: AuthStore = { ...store.deps.store, transaction: () => Promise.reject(outage) };
+    await expect(signUp({ ...store.deps, store: failing }, input)).rejects.toBe(outage);
     expect(store.publish).not.toHaveBeenCalled();
   });
 });

@@ -24,21 +24,21 @@ const user: UserRow = {
 /** The users repository's byId is all verifySession touches. */
 function reposWith(byId: (id: string) => Promise<UserRow | null>) {
   const spy = vi.fn(byId);
-  return { repos: { users: { byId: spy } }, byId: spy };
+  return { store: { users: { byId: spy } }, byId: spy };
 }
 
 describe('verifySession', () => {
   it('rejects with the database error instead of answering invalid (an outage is not a sign-out)', async () => {
     const outage = new Error('Connection terminated unexpectedly');
-    const { repos, byId } = reposWith(() => Promise.reject(outage));
+    const { store, byId } = reposWith(() => Promise.reject(outage));
     const token = await tokens.issue(user);
-    await expect(verifySession({ tokens, repos }, token)).rejects.toBe(outage);
+    await expect(verifySession({ tokens, store }, token)).rejects.toBe(outage);
     expect(byId).toHaveBeenCalledWith(user.id);
   });
 
   it('answers valid with the user and role for a current session', async () => {
-    const { repos } = reposWith(async () => user);
-    expect(await verifySession({ tokens, repos }, await tokens.issue(user))).toEqual({
+    const { store } = reposWith(async () => user);
+    expect(await verifySession({ tokens, store }, await tokens.issue(user))).toEqual({
       valid: true,
       userId: user.id,
       role: 'user',
@@ -49,13 +49,13 @@ describe('verifySession', () => {
   it('answers invalid for a stale token version, an inactive user or an unknown user', async () => {
     const token = await tokens.issue(user);
     for (const found of [{ ...user, tokenVersion: 3 }, { ...user, active: false }, null]) {
-      const { repos } = reposWith(async () => found);
-      expect(await verifySession({ tokens, repos }, token)).toEqual({ valid: false });
+      const { store } = reposWith(async () => found);
+      expect(await verifySession({ tokens, store }, token)).toEqual({ valid: false });
     }
   });
 
   it('answers invalid for a forged, expired or non-UUID-subject token without asking the database', async () => {
-    const { repos, byId } = reposWith(() => Promise.reject(new Error('the database must not be asked')));
+    const { store, byId } = reposWith(() => Promise.reject(new Error('the database must not be asked')));
     const signed = (subject: string, expires: string, key = secret) =>
       new SignJWT({ tv: 2 })
         .setProtectedHeader({ alg: 'HS256' })
@@ -66,7 +66,7 @@ describe('verifySession', () => {
     const otherKey = await signed(user.id, '1h', 'o'.repeat(40));
     const notAUuid = await signed('not-a-uuid', '1h');
     for (const token of [expired, otherKey, notAUuid, 'garbage'])
-      expect(await verifySession({ tokens, repos }, token)).toEqual({ valid: false });
+      expect(await verifySession({ tokens, store }, token)).toEqual({ valid: false });
     expect(byId).not.toHaveBeenCalled();
   });
 });

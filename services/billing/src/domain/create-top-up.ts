@@ -19,7 +19,7 @@ export async function createTopUp(
 ): Promise<CreatedPreference> {
   const topUpId = randomUUID();
   const amountCents = reaisToCents(input.amountReais);
-  await deps.store.createTopUp({ id: topUpId, userId: input.userId, amountCents });
+  await deps.store.topUps.createTopUp({ id: topUpId, userId: input.userId, amountCents });
   const base = input.publicUrl.replace(/\/+$/, '');
   let preference: CreatedPreference;
   try {
@@ -34,10 +34,10 @@ export async function createTopUp(
       expiresAt: new Date(Date.now() + input.validForHours * 3600_000),
     });
   } catch (err) {
-    await deps.store.discardTopUp(topUpId);
+    await deps.store.topUps.discardTopUp(topUpId);
     throw err;
   }
-  await deps.store.attachPreference(topUpId, preference.id);
+  await deps.store.topUps.attachPreference(topUpId, preference.id);
   await deps.events
     .topUpCreated({ topUpId, userId: input.userId, amountCents })
     .catch((err: unknown) => deps.logger.error({ err, topUpId }, 'topup.created event not published'));

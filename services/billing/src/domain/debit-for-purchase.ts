@@ -1,4 +1,5 @@
-import type { BillingLedger, BillingServiceDeps, DebitInput, DebitResult } from './deps.js';
+import type { BillingServiceDeps } from './deps.js';
+import type { DebitInput, DebitResult, LedgerRepository } from './ports.js';
 import { announceBalance } from './settle-payment.js';
 
 /**
@@ -6,10 +7,12 @@ import { announceBalance } from './settle-payment.js';
  * told the new balance (a repeat of the same key debits nothing and announces nothing).
  */
 export async function debitForPurchase(
-  deps: Pick<BillingServiceDeps, 'events' | 'logger'> & { store: Pick<BillingLedger, 'debit'> },
+  deps: Pick<BillingServiceDeps, 'events' | 'logger'> & {
+    store: { ledger: Pick<LedgerRepository, 'debit'> };
+  },
   input: DebitInput,
 ): Promise<DebitResult> {
-  const result = await deps.store.debit(input);
+  const result = await deps.store.ledger.debit(input);
   if (result.ok) await announceBalance(deps, input.userId, 'purchase', result.balanceCents, result.entryId);
   return result;
 }

@@ -1,5 +1,5 @@
 import type { BillingDataExport } from '@app/contracts';
-import type { BillingRepository } from './deps.js';
+import type { LedgerRepository, TopUpsRepository } from './ports.js';
 import { toStatement } from './statement.js';
 
 /**
@@ -10,12 +10,12 @@ export const EXPORT_MAX_ENTRIES = 4000;
 
 /** billing's part of a member's data export (LGPD): the statement, oldest first, and every top-up. */
 export async function exportUserData(
-  store: Pick<BillingRepository, 'statementRows' | 'topUpsOf'>,
+  store: { ledger: Pick<LedgerRepository, 'statementRows'>; topUps: Pick<TopUpsRepository, 'topUpsOf'> },
   userId: string,
 ): Promise<BillingDataExport> {
   const [rows, topUps] = await Promise.all([
-    store.statementRows(userId, EXPORT_MAX_ENTRIES + 1),
-    store.topUpsOf(userId),
+    store.ledger.statementRows(userId, EXPORT_MAX_ENTRIES + 1),
+    store.topUps.topUpsOf(userId),
   ]);
   const statement = toStatement(rows, EXPORT_MAX_ENTRIES);
   return {

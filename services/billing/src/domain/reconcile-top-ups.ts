@@ -24,12 +24,12 @@ export interface ReconcileResult {
  */
 export async function reconcileTopUps(deps: BillingDeps, opts: ReconcileOptions): Promise<ReconcileResult> {
   const limit = opts.batchSize ?? 50;
-  const pending = await deps.store.claimPendingTopUps({
+  const pending = await deps.store.topUps.claimPendingTopUps({
     windowHours: opts.windowHours,
     everyMs: opts.everyMs,
     limit,
   });
-  const credited = await deps.store.claimCreditedTopUps({
+  const credited = await deps.store.topUps.claimCreditedTopUps({
     windowDays: opts.reversalWindowDays,
     everyMs: opts.reversalEveryMs,
     limit,

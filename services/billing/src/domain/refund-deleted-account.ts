@@ -1,4 +1,5 @@
-import type { BillingDeps, RefundClaim } from './deps.js';
+import type { BillingDeps } from './deps.js';
+import type { RefundClaim } from './ports.js';
 
 /** The idempotency key of a deleted account's refund: one per payment, however often it is sent. */
 export const refundKey = (paymentId: string) => `refund:account-deleted:${paymentId}`;
@@ -14,7 +15,7 @@ export async function refundDeletedAccountPayment(deps: BillingDeps, claim: Refu
   if (claim.refundedAt) return;
   const log = { paymentId: claim.paymentId, topUpId: claim.topUpId, amountCents: claim.amountCents };
   const { refundId } = await deps.provider.refundPayment(claim.paymentId, refundKey(claim.paymentId));
-  if (!(await deps.store.completeRefund(claim.paymentId, refundId))) return;
+  if (!(await deps.store.refunds.completeRefund(claim.paymentId, refundId))) return;
   deps.logger.info({ ...log, refundId }, 'payment of a deleted account refunded');
   await deps.events
     .topUpRefunded({

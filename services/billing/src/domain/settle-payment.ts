@@ -1,5 +1,6 @@
 import { judgePayment, reversalTarget, type Claimant, type TopUpFacts } from './judge-payment.js';
-import type { BillingDeps, SettlementSource } from './deps.js';
+import type { BillingDeps } from './deps.js';
+import type { SettlementSource } from './ports.js';
 import type { ProviderPayment } from './payment-provider.js';
 import { refundDeletedAccountPayment } from './refund-deleted-account.js';
 
@@ -37,7 +38,7 @@ export async function settleKnownPayment(
   claimant?: Claimant,
 ): Promise<Settlement> {
   const topUpId = payment.topUpId;
-  const topUp = topUpId && UUID.test(topUpId) ? await deps.store.findTopUp(topUpId) : null;
+  const topUp = topUpId && UUID.test(topUpId) ? await deps.store.topUps.findTopUp(topUpId) : null;
   if (!topUp) {
     deps.logger.warn({ paymentId: payment.paymentId }, 'payment does not reference a top-up of ours');
     return { outcome: 'not_found' };
@@ -46,7 +47,7 @@ export async function settleKnownPayment(
   const log = { paymentId: payment.paymentId, topUpId: topUp.id, status: payment.status, source };
   // A refund claimed for a deleted account is finished first, whatever the payment says now (the provider may have
   // made it already, and its key answers the same refund): it is never credited.
-  const claim = verdict.kind === 'foreign' ? null : await deps.store.refundClaim(payment.paymentId);
+  const claim = verdict.kind === 'foreign' ? null : await deps.store.refunds.refundClaim(payment.paymentId);
   if (claim) {
     await refundDeletedAccountPayment(deps, claim);
     await recordStatus(deps, topUp, payment);
@@ -72,7 +73,7 @@ export async function settleKnownPayment(
       return { outcome: 'rejected' };
     }
     case 'credit': {
-      const result = await deps.store.creditPayment({
+      const result = await deps.store.ledger.creditPayment({
         topUpId: topUp.id,
         userId: topUp.userId,
         amountCents: topUp.amountCents,
@@ -80,7 +81,7 @@ export async function settleKnownPayment(
         source,
       });
       if (result.refundDue) {
-        const due = await deps.store.refundClaim(payment.paymentId);
+        const due = await deps.store.refunds.refundClaim(payment.paymentId);
         if (due) await refundDeletedAccountPayment(deps, due);
         return { outcome: 'refunded' };
       }
@@ -119,7 +120,7 @@ export async function settleKnownPayment(
  * pending list shows the payments Mercado Pago reports pending).
  */
 async function recordStatus(deps: BillingDeps, topUp: TopUpFacts, payment: ProviderPayment): Promise<void> {
-  if (await deps.store.recordPaymentStatus(topUp.id, payment.status))
+  if (await deps.store.topUps.recordPaymentStatus(topUp.id, payment.status))
     await announce(deps, {
       userId: topUp.userId,
       cause: 'payment_status',
@@ -169,7 +170,7 @@ async function reverse(
   topUp: TopUpFacts,
   source: SettlementSource,
 ): Promise<Extract<Settlement, { outcome: 'reversed' | 'already_reversed' }> | null> {
-  const result = await deps.store.reversePayment({
+  const result = await deps.store.ledger.reversePayment({
     topUpId: topUp.id,
     paymentId: payment.paymentId,
     totalCents: reversalTarget(payment, topUp.amountCents),

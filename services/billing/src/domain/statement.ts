@@ -1,5 +1,5 @@
 import { Msg, type PendingTopUp, type Statement, type StatementKind } from '@app/contracts';
-import type { ReversalReason, TopUp } from './deps.js';
+import type { ReversalReason, TopUp } from './ports.js';
 
 /** What a ledger entry records: a top-up credited, a purchase debited, a refund or chargeback taken back. */
 export type LedgerKind = 'credit' | 'debit' | 'reversal';

@@ -1,7 +1,8 @@
 import { Events, Rpc } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import { debitForPurchase } from '../domain/debit-for-purchase.js';
-import { DebitKeyReusedError, type BillingServiceDeps } from '../domain/deps.js';
+import type { BillingServiceDeps } from '../domain/deps.js';
+import { DebitKeyReusedError } from '../domain/ports.js';
 import { exportUserData } from '../domain/export-user-data.js';
 
 /**
@@ -40,7 +41,7 @@ export async function serveNats(bus: Bus, deps: BillingServiceDeps): Promise<voi
     }
   });
   bus.serve(Rpc.billingStats, async () => {
-    const { total, credited, reversed } = await store.stats();
+    const { total, credited, reversed } = await store.topUps.stats();
     return {
       totalPayments: total,
       paymentsFinished: credited,
@@ -54,7 +55,7 @@ export async function serveNats(bus: Bus, deps: BillingServiceDeps): Promise<voi
     Events.userDeleted,
     { durable: 'billing-user-deleted', ackWaitMs: 30_000, maxDeliver: 60 },
     async (event) => {
-      await store.markAccountDeleted(event.userId);
+      await store.refunds.markAccountDeleted(event.userId);
       logger.info({ userId: event.userId }, 'account deleted: its later payments are refunded');
     },
   );

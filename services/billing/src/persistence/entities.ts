@@ -1,5 +1,5 @@
 import { EntitySchema } from 'typeorm';
-import type { SettlementSource, TopUp } from '../domain/deps.js';
+import type { SettlementSource, TopUp } from '../domain/ports.js';
 import type { LedgerKind } from '../domain/statement.js';
 
 /**

@@ -43,51 +43,6 @@ async function fundedUser() {
 }
 
 describe('debits over NATS (Rpc.billingDebit)', () => {
-  it('100 concurrent debits of R$ 0,50 on R$ 5,00: exactly 10 succeed, the balance ends at 0 = the ledger sum', async () => {
-    const user = await createActiveUser(stack);
-    const userId = await userIdOf(stack, user.token);
-    expect(await topUp(stack, user.token, 5)).toBe(5);
-
-    const answers = await Promise.all(Array.from({ length: 100 }, () => debit(userId, 50)));
-    const succeeded = answers.filter((a) => a.ok);
-    expect(succeeded).toHaveLength(10);
-    expect(
-      answers.filter((a) => !a.ok).every((a) => !a.ok && a.reason === 'insufficient' && a.balanceCents === 0),
-    ).toBe(true);
-    expect(succeeded.map((a) => a.balanceCents).sort((x, y) => x - y)).toEqual([
-      0, 50, 100, 150, 200, 250, 300, 350, 400, 450,
-    ]);
-
-    expect(await balanceOf(stack, user.token)).toBe(0);
-    expect(await ledgerOf(userId)).toEqual({ sumCents: 0, debits: 10 });
-    const { rows } = await db.query('SELECT balance_cents FROM billing.balances WHERE user_id = $1', [
-      userId,
-    ]);
-    expect(rows[0].balance_cents).toBe(0);
-  });
-
-  it('the same debit key debits once, even when repeated concurrently', async () => {
-    const { user, userId } = await fundedUser();
-    const key = `page:${randomUUID()}`;
-
-    expect(await debit(userId, 50, key)).toEqual({ ok: true, balanceCents: 450 });
-    expect(await debit(userId, 50, key)).toEqual({ ok: true, balanceCents: 450 });
-    const again = await Promise.all(Array.from({ length: 20 }, () => debit(userId, 50, key)));
-    expect(again.every((a) => a.ok && a.balanceCents === 450)).toBe(true);
-
-    expect(await balanceOf(stack, user.token)).toBe(4.5);
-    expect(await ledgerOf(userId)).toEqual({ sumCents: 450, debits: 1 });
-  });
-
-  it('refuses a debit larger than the balance, and any debit for a user without balance', async () => {
-    const user = await createActiveUser(stack);
-    const userId = await userIdOf(stack, user.token);
-    expect(await debit(userId, 50)).toEqual({ ok: false, reason: 'insufficient', balanceCents: 0 });
-    await topUp(stack, user.token, 5);
-    expect(await debit(userId, 501)).toEqual({ ok: false, reason: 'insufficient', balanceCents: 500 });
-    expect(await debit(userId, 500)).toEqual({ ok: true, balanceCents: 0 });
-  });
-
   it('the database itself refuses a negative balance and any change to the ledger', async () => {
     const { user, userId } = await fundedUser();
     await expect(
@@ -117,31 +72,18 @@ describe('debits over NATS (Rpc.billingDebit)', () => {
     expect(await balanceOf(stack, user.token)).toBe(5);
   });
 
-  it('a debit key reused for another amount is refused (remote error), debiting nothing; the same amount is a repeat', async () => {
+  // The money rules of a debit (a key debits once, concurrent debits never go below zero, a reused key debits
+  // nothing, keys are per user) are stated once, in test/spec/billing-store.spec-suite.ts, against Postgres too.
+  // Here: what the handler makes of them on the wire.
+  it('answers a debit and its repeat alike, and a key reused for another amount with a remote error', async () => {
     const { user, userId } = await fundedUser();
     const key = `page:${randomUUID()}`;
 
     expect(await debit(userId, 50, key)).toEqual({ ok: true, balanceCents: 450 });
-    // Same key, same amount: the original answer again, nothing debited.
     expect(await debit(userId, 50, key)).toEqual({ ok: true, balanceCents: 450 });
-    // Same key, another amount (smaller, larger, or more than the balance): not the same debit, refused.
-    for (const cents of [49, 51, 100, 10_000]) {
-      await expect(debit(userId, cents, key), `${cents} cents`).rejects.toMatchObject({ code: 'REMOTE' });
-    }
-    const racing = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => debit(userId, i % 2 ? 50 : 70, key)),
-    );
-    for (const [i, r] of racing.entries()) {
-      if (i % 2) expect(r).toEqual({ status: 'fulfilled', value: { ok: true, balanceCents: 450 } });
-      else expect(r).toMatchObject({ status: 'rejected', reason: { code: 'REMOTE' } });
-    }
+    await expect(debit(userId, 51, key)).rejects.toMatchObject({ code: 'REMOTE' });
+    expect(await debit(userId, 451)).toEqual({ ok: false, reason: 'insufficient', balanceCents: 450 });
     expect(await balanceOf(stack, user.token)).toBe(4.5);
-    expect(await ledgerOf(userId)).toEqual({ sumCents: 450, debits: 1 });
-
-    // The key is scoped to its user: another user's debit with the same key is that user's own debit.
-    const { userId: otherId } = await fundedUser();
-    expect(await debit(otherId, 100, key)).toEqual({ ok: true, balanceCents: 400 });
-    expect(await ledgerOf(otherId)).toEqual({ sumCents: 400, debits: 1 });
     expect(await ledgerOf(userId)).toEqual({ sumCents: 450, debits: 1 });
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Msg } from '@app/contracts';
 import { createTopUp } from '../../src/domain/create-top-up.js';
 import { ProviderUnavailableError } from '../../src/domain/payment-provider.js';
-import { memoryDeps } from './memory-deps.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
 
 const NOW = new Date('2025-03-04T12:00:00Z');
 let w: ReturnType<typeof memoryDeps>;
@@ -43,7 +43,7 @@ describe('createTopUp', () => {
     ]);
     expect(w.events.created).toEqual([{ topUpId: topUp!.id, userId: 'ana', amountCents: 1000 }]);
     // Nothing is credited before a payment.
-    expect(await w.store.balanceCents('ana')).toBe(0);
+    expect(await w.store.ledger.balanceCents('ana')).toBe(0);
     expect(w.store.entries()).toEqual([]);
   });
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { debitForPurchase } from '../../src/domain/debit-for-purchase.js';
 import { settlePayment } from '../../src/domain/settle-payment.js';
-import { memoryDeps } from './memory-deps.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
 
 /** A purchase's debit tells the member's open screens the new balance, once per debit (issue 28). */
 describe('debitForPurchase', () => {
   async function withBalance(cents: number) {
     const w = memoryDeps();
     const topUpId = crypto.randomUUID();
-    await w.store.createTopUp({ id: topUpId, userId: 'ana', amountCents: cents });
-    await w.store.attachPreference(topUpId, `pref-${topUpId}`);
+    await w.store.topUps.createTopUp({ id: topUpId, userId: 'ana', amountCents: cents });
+    await w.store.topUps.attachPreference(topUpId, `pref-${topUpId}`);
     await settlePayment(w.deps, w.provider.pay(topUpId, cents, 'approved'), 'webhook');
     w.events.balance.length = 0;
     return w;

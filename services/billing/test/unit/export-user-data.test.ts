@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_MAX_ENTRIES, exportUserData } from '../../src/domain/export-user-data.js';
 import type { StatementRow } from '../../src/domain/statement.js';
-import type { TopUp } from '../../src/domain/deps.js';
+import type { TopUp } from '../../src/domain/ports.js';
 
 const at = new Date('2025-03-04T12:00:00Z');
 const topUp: TopUp = {
@@ -21,11 +21,13 @@ const fakeStore = (rows: StatementRow[], topUps: TopUp[] = [topUp]) => {
   return {
     asked,
     store: {
-      statementRows: async (userId: string, limit: number) => {
-        asked.push([userId, limit]);
-        return rows.slice(0, limit);
+      ledger: {
+        statementRows: async (userId: string, limit: number) => {
+          asked.push([userId, limit]);
+          return rows.slice(0, limit);
+        },
       },
-      topUpsOf: async (userId: string) => topUps.filter((t) => t.userId === userId),
+      topUps: { topUpsOf: async (userId: string) => topUps.filter((t) => t.userId === userId) },
     },
   };
 };

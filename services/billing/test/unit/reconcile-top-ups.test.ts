@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { reconcileTopUps } from '../../src/domain/reconcile-top-ups.js';
 import { settlePayment } from '../../src/domain/settle-payment.js';
-import { memoryDeps } from './memory-deps.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
 
 const OPTS = { windowHours: 48, everyMs: 60_000, reversalWindowDays: 30, reversalEveryMs: 600_000 };
 let clock: Date;
@@ -18,18 +18,18 @@ const pass = () => reconcileTopUps(w.deps, OPTS);
 
 async function pendingTopUp(userId = 'ana', amountCents = 1000) {
   const id = randomUUID();
-  await w.store.createTopUp({ id, userId, amountCents });
-  await w.store.attachPreference(id, `pref-${id}`);
+  await w.store.topUps.createTopUp({ id, userId, amountCents });
+  await w.store.topUps.attachPreference(id, `pref-${id}`);
   return id;
 }
-const checkedAt = async (topUpId: string) => (await w.store.findTopUp(topUpId))!.checkedAt;
+const checkedAt = async (topUpId: string) => (await w.store.topUps.findTopUp(topUpId))!.checkedAt;
 
 describe('reconcileTopUps', () => {
   it('credits, once, a payment approved without a notification or a return', async () => {
     const topUpId = await pendingTopUp();
     const paymentId = w.provider.pay(topUpId, 1000, 'pending');
     expect(await pass()).toEqual({ credited: 0, reversed: 0 });
-    expect(await w.store.findTopUp(topUpId)).toMatchObject({
+    expect(await w.store.topUps.findTopUp(topUpId)).toMatchObject({
       status: 'pending',
       lastPaymentStatus: 'pending',
     });
@@ -37,7 +37,7 @@ describe('reconcileTopUps', () => {
     w.provider.update(paymentId, { status: 'approved' });
     later(OPTS.everyMs + 1);
     expect(await pass()).toEqual({ credited: 1, reversed: 0 });
-    expect(await w.store.balanceCents('ana')).toBe(1000);
+    expect(await w.store.ledger.balanceCents('ana')).toBe(1000);
     expect(w.store.entries()).toEqual([
       expect.objectContaining({ kind: 'credit', paymentId, source: 'reconciler' }),
     ]);
@@ -56,12 +56,12 @@ describe('reconcileTopUps', () => {
       expect(await pass()).toEqual({ credited: 0, reversed: 0 });
       later(OPTS.everyMs + 1);
     }
-    expect(await w.store.findTopUp(topUpId)).toMatchObject({
+    expect(await w.store.topUps.findTopUp(topUpId)).toMatchObject({
       status: 'pending',
       lastPaymentStatus: 'rejected',
     });
     expect(w.store.entries()).toEqual([]);
-    expect(await w.store.balanceCents('ana')).toBe(0);
+    expect(await w.store.ledger.balanceCents('ana')).toBe(0);
   });
 
   it('asks about a top-up again only after its interval, and not at all once older than the window', async () => {
@@ -89,7 +89,7 @@ describe('reconcileTopUps', () => {
 
     w.provider.update(paymentId, { status: 'refunded' });
     expect(await pass()).toEqual({ credited: 0, reversed: 1 });
-    expect(await w.store.balanceCents('ana')).toBe(0);
+    expect(await w.store.ledger.balanceCents('ana')).toBe(0);
     expect(w.store.entries().filter((e) => e.kind === 'reversal')).toEqual([
       expect.objectContaining({
         amountCents: -500,

@@ -11,7 +11,7 @@ export type MailJob = MessagePayload<typeof Jobs.sendMail>;
  */
 export async function deliverMail(deps: MailDeps, job: MailJob): Promise<'sent' | 'duplicate'> {
   const mail = renderMail(job.template, job.data, deps.publicUrl);
-  return deps.repos.transaction(async (tx) => {
+  return deps.store.transaction(async (tx) => {
     const { alreadySent } = await tx.sentMails.claim(job.mailId, job.template);
     if (alreadySent) return 'duplicate';
     await deps.mailer.send(job.to, mail);

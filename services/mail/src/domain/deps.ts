@@ -5,7 +5,7 @@ import type { MailStore } from './ports.js';
 /** What the use cases work with; built once in service.ts. */
 export interface MailDeps {
   /** Storage, as the repositories of ports.ts (implemented in persistence/). */
-  repos: MailStore;
+  store: MailStore;
   bus: Pick<Bus, 'publish' | 'request'>;
   mailer: Mailer;
   publicUrl: string;

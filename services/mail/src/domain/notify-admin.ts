@@ -6,7 +6,7 @@ export async function notifyAdminOfSignUp(
   deps: MailDeps,
   event: MessagePayload<typeof Events.userRegistered>,
 ): Promise<boolean> {
-  if (!(await deps.repos.emailSettings.read()).sendEmailAtRegistration) return false;
+  if (!(await deps.store.emailSettings.read()).sendEmailAtRegistration) return false;
   const mailId = `admin-new-user:${event.userId}`;
   await deps.bus.publish(
     Jobs.sendMail,

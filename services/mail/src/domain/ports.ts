@@ -1,7 +1,8 @@
 import type { Store } from '@app/kit';
 /**
- * What mail's use cases need from storage, as interfaces: the SQL lives in persistence/ (mail-repository.ts
- * implements these over Postgres).
+ * What mail's use cases need from storage, as interfaces (the port): the SQL lives in src/persistence/store.ts, the
+ * in-memory fake in test/fakes/memory-store.ts, and one specification (test/spec/mail-store.spec-suite.ts) runs
+ * against both.
  */
 
 export interface EmailSettings {

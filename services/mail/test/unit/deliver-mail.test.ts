@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliverMail, type MailJob } from '../../src/domain/deliver-mail.js';
 import { InvalidMailData } from '../../src/domain/templates.js';
-import { memoryMailDeps } from './memory-repositories.js';
+import { memoryMailDeps } from '../fakes/memory-deps.js';
 
 const job: MailJob = {
   mailId: 'activation:u-1',

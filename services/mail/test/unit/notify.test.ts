@@ -3,7 +3,7 @@ import { Events, Jobs, Msg, Rpc, type MessagePayload, type PublicUser } from '@a
 import { notifyAdminOfSignUp } from '../../src/domain/notify-admin.js';
 import { notifyTopUp } from '../../src/domain/notify-top-up.js';
 import { sendTestEmail } from '../../src/domain/send-test-email.js';
-import { memoryMailDeps } from './memory-repositories.js';
+import { memoryMailDeps } from '../fakes/memory-deps.js';
 
 const registered: MessagePayload<typeof Events.userRegistered> = {
   eventId: `${Events.userRegistered.subject}:u-1`,
@@ -42,7 +42,7 @@ describe('notifyAdminOfSignUp', () => {
 
   it('queues one notice per new user to ADMIN_EMAIL once the setting is on', async () => {
     const { deps, publish } = memoryMailDeps();
-    expect(await deps.repos.emailSettings.save({ sendEmailAtRegistration: true })).toEqual({
+    expect(await deps.store.emailSettings.save({ sendEmailAtRegistration: true })).toEqual({
       sendEmailAtRegistration: true,
     });
     expect(await notifyAdminOfSignUp(deps, registered)).toBe(true);

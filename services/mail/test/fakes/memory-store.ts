@@ -1,12 +1,8 @@
-import { vi } from 'vitest';
-import { createLogger } from '@app/kit';
-import type { MailDeps } from '../../src/domain/deps.js';
-import type { Mailer } from '../../src/domain/mailer.js';
 import type { EmailSettings, MailRepositories, MailStore } from '../../src/domain/ports.js';
-import type { RenderedMail } from '../../src/domain/templates.js';
 
 /**
- * In-memory implementations of mail's repositories (src/domain/ports.ts), keeping to what the Postgres ones promise:
+ * In-memory implementations of mail's repositories (src/domain/ports.ts), keeping to what the Postgres ones promise
+ * (the specification test/spec/mail-store.spec-suite.ts runs against both):
  * transactions take turns on a claimed mail (here: all of them run one at a time), and one that rejects leaves
  * nothing behind.
  */
@@ -57,38 +53,4 @@ export function memoryMailStore() {
 
   const store: MailStore = { ...repositories, transaction };
   return { store, state };
-}
-
-/** A mailer that keeps what it was asked to send; `failing` makes the next sends reject (SMTP down). */
-export function recordingMailer() {
-  const sent: Array<{ to: string; mail: RenderedMail }> = [];
-  const mailer = {
-    sent,
-    failing: null as Error | null,
-    async send(to: string, mail: RenderedMail) {
-      if (mailer.failing) throw mailer.failing;
-      sent.push({ to, mail });
-    },
-    close() {},
-  };
-  return mailer satisfies Mailer;
-}
-
-/** mail's dependencies over the in-memory repositories, a recording mailer and a bus that records publishes. */
-export function memoryMailDeps() {
-  const memory = memoryMailStore();
-  const mailer = recordingMailer();
-  const publish = vi.fn(async (..._args: unknown[]) => {});
-  const request = vi.fn(async (..._args: unknown[]): Promise<unknown> => {
-    throw new Error('no request expected');
-  });
-  const deps: MailDeps = {
-    repos: memory.store,
-    bus: { publish, request } as unknown as MailDeps['bus'],
-    mailer,
-    publicUrl: 'https://exercicios.example.com.br',
-    adminEmail: 'admin@exemplo.com',
-    logger: createLogger('mail', 'silent'),
-  };
-  return { deps, state: memory.state, mailer, publish, request };
 }

@@ -7,7 +7,7 @@ import {
   type PreferenceRequest,
   type ProviderPayment,
 } from '../../src/domain/payment-provider.js';
-import { MemoryBillingStore } from './memory-billing-store.js';
+import { MemoryBillingStore } from './memory-store.js';
 
 /**
  * A payment provider in memory: the preferences billing asked for and the payments a test makes for them. It

@@ -1,6 +1,7 @@
 import {
   DebitKeyReusedError,
-  type BillingRepository,
+  type BillingRepositories,
+  type BillingStore,
   type CreditInput,
   type CreditResult,
   type DebitInput,
@@ -9,8 +10,11 @@ import {
   type RefundClaim,
   type ReversalInput,
   type ReversalResult,
+  type LedgerRepository,
+  type RefundsRepository,
   type TopUp,
-} from '../../src/domain/deps.js';
+  type TopUpsRepository,
+} from '../../src/domain/ports.js';
 import {
   PENDING_PAYMENT_STATUSES,
   reversalReasonOf,
@@ -21,24 +25,77 @@ import type { LedgerEntryRow } from '../../src/persistence/entities.js';
 
 /**
  * billing's storage in memory, for unit tests of the use cases. It keeps the rules the SQL store and its schema keep
- * (src/persistence/billing-store.ts, migrations/): the balance moves only with the ledger entry that explains it; a
+ * (src/persistence/store.ts, migrations/), as the one specification (test/spec/billing-store.spec-suite.ts) checks against both: the balance moves only with the ledger entry that explains it; a
  * payment credits once (UNIQUE payment_id); a key is used once per user (UNIQUE (user_id, idempotency_key)), so a
  * refund state reverses once and a debit key debits once; a reversal never takes back more than its credit; a debit
  * never takes the balance below zero, and only a reversal may; a top-up is whole reais from R$ 5 to R$ 20; the
  * ledger is append-only. Every method reads and writes without awaiting in between, so calls made at the same time
  * run one after the other, as the row locks make them in Postgres.
  */
-export class MemoryBillingStore implements BillingRepository {
-  private readonly topUps = new Map<string, TopUp>();
-  private readonly ledger: LedgerEntryRow[] = [];
+export class MemoryBillingStore implements BillingStore {
+  private readonly topUpRows = new Map<string, TopUp>();
+  private readonly entryRows: LedgerEntryRow[] = [];
   private readonly balances = new Map<string, number>();
   private readonly deletedAccounts = new Set<string>();
-  readonly refunds = new Map<string, RefundClaim>();
+  private readonly refundClaims = new Map<string, RefundClaim>();
 
   /** `now`: the database's clock (created_at, credited_at, checked_at and the reconciler's windows). */
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  // ---------------- BillingRepository ----------------
+  // ---------------- the port: the repositories and `transaction` ----------------
+
+  readonly topUps: TopUpsRepository = bound(this, [
+    'topUpsOf',
+    'createTopUp',
+    'attachPreference',
+    'discardTopUp',
+    'findTopUp',
+    'recordPaymentStatus',
+    'pendingTopUps',
+    'markReturnAnnounced',
+    'claimPendingTopUps',
+    'claimCreditedTopUps',
+    'stats',
+  ]);
+  readonly ledger: LedgerRepository = bound(this, [
+    'balanceCents',
+    'statementRows',
+    'lastReversal',
+    'creditPayment',
+    'reversePayment',
+    'debit',
+  ]);
+  readonly refunds: RefundsRepository = bound(this, ['markAccountDeleted', 'refundClaim', 'completeRefund']);
+
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** Transactions run one at a time; one that rejects puts back everything as it was when it began. */
+  transaction<T>(work: (tx: BillingRepositories) => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      const before = structuredClone({
+        topUps: this.topUpRows,
+        entries: this.entryRows,
+        balances: this.balances,
+        deleted: this.deletedAccounts,
+        refunds: this.refundClaims,
+      });
+      try {
+        return await work({ topUps: this.topUps, ledger: this.ledger, refunds: this.refunds });
+      } catch (err) {
+        refill(this.topUpRows, before.topUps);
+        this.entryRows.splice(0, this.entryRows.length, ...before.entries);
+        refill(this.balances, before.balances);
+        this.deletedAccounts.clear();
+        for (const u of before.deleted) this.deletedAccounts.add(u);
+        refill(this.refundClaims, before.refunds);
+        throw err;
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  // ---------------- what the repositories do ----------------
 
   async balanceCents(userId: string): Promise<number> {
     return this.balances.get(userId) ?? 0;
@@ -46,7 +103,7 @@ export class MemoryBillingStore implements BillingRepository {
 
   async statementRows(userId: string, limit: number): Promise<StatementRow[]> {
     let balance = 0;
-    const rows = this.ledger
+    const rows = this.entryRows
       .filter((e) => e.userId === userId)
       .map((e) => {
         balance += e.amountCents;
@@ -63,7 +120,7 @@ export class MemoryBillingStore implements BillingRepository {
   }
 
   async topUpsOf(userId: string): Promise<TopUp[]> {
-    return [...this.topUps.values()]
+    return [...this.topUpRows.values()]
       .filter((t) => t.userId === userId)
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       .map(copy);
@@ -74,8 +131,8 @@ export class MemoryBillingStore implements BillingRepository {
     const cents = topUp.amountCents;
     if (!Number.isInteger(cents) || cents < 500 || cents > 2000 || cents % 100 !== 0)
       throw new Error(`top-up of ${cents} cents violates check constraint "top_up_whole_reais_5_to_20"`);
-    if (this.topUps.has(topUp.id)) throw new Error(`duplicate top-up id ${topUp.id}`);
-    this.topUps.set(topUp.id, {
+    if (this.topUpRows.has(topUp.id)) throw new Error(`duplicate top-up id ${topUp.id}`);
+    this.topUpRows.set(topUp.id, {
       ...topUp,
       preferenceId: null,
       status: 'pending',
@@ -87,25 +144,25 @@ export class MemoryBillingStore implements BillingRepository {
   }
 
   async attachPreference(topUpId: string, preferenceId: string): Promise<void> {
-    const topUp = this.topUps.get(topUpId);
+    const topUp = this.topUpRows.get(topUpId);
     if (!topUp) return;
     // UNIQUE preference_id.
-    if ([...this.topUps.values()].some((t) => t.id !== topUpId && t.preferenceId === preferenceId))
+    if ([...this.topUpRows.values()].some((t) => t.id !== topUpId && t.preferenceId === preferenceId))
       throw new Error(`duplicate preference id ${preferenceId}`);
     topUp.preferenceId = preferenceId;
   }
 
   async discardTopUp(topUpId: string): Promise<void> {
-    if (this.topUps.get(topUpId)?.preferenceId === null) this.topUps.delete(topUpId);
+    if (this.topUpRows.get(topUpId)?.preferenceId === null) this.topUpRows.delete(topUpId);
   }
 
   async findTopUp(topUpId: string): Promise<TopUp | null> {
-    const topUp = this.topUps.get(topUpId);
+    const topUp = this.topUpRows.get(topUpId);
     return topUp ? copy(topUp) : null;
   }
 
   async recordPaymentStatus(topUpId: string, status: string): Promise<boolean> {
-    const topUp = this.topUps.get(topUpId);
+    const topUp = this.topUpRows.get(topUpId);
     const next = status.slice(0, 40);
     if (topUp?.status !== 'pending' || topUp.lastPaymentStatus === next) return false;
     topUp.lastPaymentStatus = next;
@@ -115,7 +172,7 @@ export class MemoryBillingStore implements BillingRepository {
   async pendingTopUps(userId: string, windowHours: number): Promise<TopUp[]> {
     const since = this.now().getTime() - windowHours * 3600_000;
     const pending: readonly string[] = PENDING_PAYMENT_STATUSES;
-    return [...this.topUps.values()]
+    return [...this.topUpRows.values()]
       .filter(
         (t) =>
           t.userId === userId &&
@@ -128,29 +185,29 @@ export class MemoryBillingStore implements BillingRepository {
   }
 
   async lastReversal(userId: string): Promise<LastReversal | null> {
-    const last = this.ledger.filter((e) => e.userId === userId && e.kind === 'reversal').at(-1);
+    const last = this.entryRows.filter((e) => e.userId === userId && e.kind === 'reversal').at(-1);
     return last
       ? { amountCents: -last.amountCents, reason: reversalReasonOf(last.reason), at: last.createdAt }
       : null;
   }
 
   async markReturnAnnounced(topUpId: string): Promise<boolean> {
-    const topUp = this.topUps.get(topUpId);
+    const topUp = this.topUpRows.get(topUpId);
     if (!topUp || topUp.returnAnnouncedAt) return false;
     topUp.returnAnnouncedAt = this.now();
     return true;
   }
 
   async creditPayment(input: CreditInput): Promise<CreditResult> {
-    const topUp = this.topUps.get(input.topUpId);
+    const topUp = this.topUpRows.get(input.topUpId);
     // The ledger's top_up_id references a top-up; a credit is positive (CHECK credit_from_payment).
     if (!topUp) throw new Error(`credit for unknown top-up ${input.topUpId}`);
     if (input.amountCents <= 0) throw new Error('a credit must be positive');
-    const credited = this.ledger.some((e) => e.paymentId === input.paymentId);
+    const credited = this.entryRows.some((e) => e.paymentId === input.paymentId);
     // Issue 23: an uncredited payment of a deleted account is claimed for a refund instead (never both).
-    if (this.refunds.has(input.paymentId) || (!credited && this.deletedAccounts.has(input.userId))) {
-      if (!this.refunds.has(input.paymentId))
-        this.refunds.set(input.paymentId, {
+    if (this.refundClaims.has(input.paymentId) || (!credited && this.deletedAccounts.has(input.userId))) {
+      if (!this.refundClaims.has(input.paymentId))
+        this.refundClaims.set(input.paymentId, {
           paymentId: input.paymentId,
           topUpId: input.topUpId,
           userId: input.userId,
@@ -188,12 +245,12 @@ export class MemoryBillingStore implements BillingRepository {
   }
 
   async refundClaim(paymentId: string): Promise<RefundClaim | null> {
-    const claim = this.refunds.get(paymentId);
+    const claim = this.refundClaims.get(paymentId);
     return claim ? { ...claim } : null;
   }
 
   async completeRefund(paymentId: string, providerRefundId: string): Promise<boolean> {
-    const claim = this.refunds.get(paymentId);
+    const claim = this.refundClaims.get(paymentId);
     if (!claim || claim.refundedAt) return false;
     claim.providerRefundId = providerRefundId;
     claim.refundedAt = this.now();
@@ -201,12 +258,12 @@ export class MemoryBillingStore implements BillingRepository {
   }
 
   async reversePayment(input: ReversalInput): Promise<ReversalResult> {
-    const credit = this.ledger.find(
+    const credit = this.entryRows.find(
       (e) => e.paymentId === input.paymentId && e.kind === 'credit' && e.topUpId === input.topUpId,
     );
     if (!credit) return { credited: false };
     const target = Math.min(input.totalCents, credit.amountCents);
-    const already = -this.ledger
+    const already = -this.entryRows
       .filter((e) => e.reversedPaymentId === input.paymentId && e.kind === 'reversal')
       .reduce((sum, e) => sum + e.amountCents, 0);
     const delta = target - already;
@@ -231,7 +288,7 @@ export class MemoryBillingStore implements BillingRepository {
       source: input.source,
       reason: reversalReasonText[input.paymentStatus === 'charged_back' ? 'chargeback' : 'refund'],
     });
-    this.topUps.get(input.topUpId)!.lastPaymentStatus = input.paymentStatus.slice(0, 40);
+    this.topUpRows.get(input.topUpId)!.lastPaymentStatus = input.paymentStatus.slice(0, 40);
     return {
       credited: true,
       reversedCents: delta,
@@ -263,12 +320,10 @@ export class MemoryBillingStore implements BillingRepository {
     );
   }
 
-  // ---------------- beyond the domain's port (the debit RPC's handler uses it) ----------------
-
-  /** As BillingStore.debit: a key debits once per user; a balance that does not cover the amount is left alone. */
+  /** a key debits once per user; a balance that does not cover the amount is left alone. */
   async debit(input: DebitInput): Promise<DebitResult> {
-    const current = await this.balanceCents(input.userId);
-    const seen = this.ledger.find(
+    const current = this.balances.get(input.userId) ?? 0;
+    const seen = this.entryRows.find(
       (e) => e.userId === input.userId && e.idempotencyKey === input.idempotencyKey,
     );
     if (seen) {
@@ -288,22 +343,32 @@ export class MemoryBillingStore implements BillingRepository {
     return { ok: true, balanceCents: await this.balanceCents(input.userId), entryId };
   }
 
+  /** `reversed`: credited top-ups of which a refund or chargeback took back some or all. */
+  async stats(): Promise<{ total: number; credited: number; reversed: number }> {
+    const topUps = [...this.topUpRows.values()];
+    return {
+      total: topUps.length,
+      credited: topUps.filter((t) => t.status === 'credited').length,
+      reversed: new Set(this.entryRows.filter((e) => e.kind === 'reversal').map((e) => e.topUpId)).size,
+    };
+  }
+
   // ---------------- for the tests' eyes ----------------
 
   /** Every ledger entry, oldest first (copies). */
   entries(): LedgerEntryRow[] {
-    return this.ledger.map((e) => ({ ...e }));
+    return this.entryRows.map((e) => ({ ...e }));
   }
 
   /** Every top-up, in creation order (copies). */
   allTopUps(): TopUp[] {
-    return [...this.topUps.values()].map(copy);
+    return [...this.topUpRows.values()].map(copy);
   }
 
   // ---------------- the schema's rules ----------------
 
   private keyUsed(userId: string, key: string): boolean {
-    return this.ledger.some((e) => e.userId === userId && e.idempotencyKey === key);
+    return this.entryRows.some((e) => e.userId === userId && e.idempotencyKey === key);
   }
 
   /**
@@ -316,14 +381,14 @@ export class MemoryBillingStore implements BillingRepository {
   ): string {
     if (entry.idempotencyKey && this.keyUsed(entry.userId, entry.idempotencyKey))
       throw new Error('duplicate key violates unique constraint "debit_key_once_per_user"');
-    if (entry.paymentId && this.ledger.some((e) => e.paymentId === entry.paymentId))
+    if (entry.paymentId && this.entryRows.some((e) => e.paymentId === entry.paymentId))
       throw new Error('duplicate payment_id');
     const before = this.balances.get(entry.userId) ?? 0;
     const after = before + entry.amountCents;
     if (after < 0 && after < before && entry.kind !== 'reversal')
       throw new Error('balance_never_negative: only a reversal may take the balance below zero');
-    const id = String(this.ledger.length + 1);
-    this.ledger.push({
+    const id = String(this.entryRows.length + 1);
+    this.entryRows.push({
       topUpId: null,
       paymentId: null,
       reversedPaymentId: null,
@@ -345,7 +410,7 @@ export class MemoryBillingStore implements BillingRepository {
   ): TopUp[] {
     const now = this.now();
     const staleBefore = now.getTime() - opts.everyMs;
-    const claimed = [...this.topUps.values()]
+    const claimed = [...this.topUpRows.values()]
       .filter((t) => which(t) && (t.checkedAt === null || t.checkedAt.getTime() < staleBefore))
       .sort(
         (a, b) =>
@@ -359,3 +424,18 @@ export class MemoryBillingStore implements BillingRepository {
 }
 
 const copy = (t: TopUp): TopUp => ({ ...t });
+
+/** The named methods of `store`, bound to it: one repository of the port. */
+function bound<K extends keyof MemoryBillingStore>(
+  store: MemoryBillingStore,
+  names: K[],
+): Pick<MemoryBillingStore, K> {
+  return Object.fromEntries(
+    names.map((n) => [n, (store[n] as (...args: unknown[]) => unknown).bind(store)]),
+  ) as Pick<MemoryBillingStore, K>;
+}
+
+function refill<K, V>(map: Map<K, V>, from: Map<K, V>): void {
+  map.clear();
+  for (const [k, v] of from) map.set(k, v);
+}

@@ -1,0 +1,205 @@
+import type { Store } from '@app/kit';
+import type { StatementRow } from './statement.js';
+
+/**
+ * What billing's use cases, routes and NATS handlers need from storage, as interfaces (the port): the SQL lives in
+ * src/persistence/store.ts, the in-memory fake in test/fakes/memory-store.ts, and one specification
+ * (test/spec/billing-store.spec-suite.ts) runs against both. Whatever implements them keeps the ledger's rules: a
+ * balance changes only with the ledger entry that explains it, in one transaction; a payment credits at most once; a
+ * debit key debits at most once per user; a refund state reverses at most once, never more than its payment credited.
+ */
+
+/** Which path wrote a credit or a reversal. */
+export type SettlementSource = 'return' | 'webhook' | 'reconciler';
+
+export type TopUpStatus = 'pending' | 'credited';
+
+/** A payment attempt: a whole-reais amount a user asked to add, and what became of it. */
+export interface TopUp {
+  id: string;
+  userId: string;
+  amountCents: number;
+  /** The Checkout Pro preference made for it; null until the provider made one. */
+  preferenceId: string | null;
+  status: TopUpStatus;
+  /** The status of its payment when last seen (the provider's word, at most 40 characters). */
+  lastPaymentStatus: string | null;
+  /** When the reconciler last claimed it. */
+  checkedAt: Date | null;
+  creditedAt: Date | null;
+  createdAt: Date;
+  /** When a return of the payer (/pagamento-sucesso) was first answered 'approved' for it; null until then. */
+  returnAnnouncedAt?: Date | null;
+}
+
+/** An approved payment to credit to its top-up's owner. */
+export interface CreditInput {
+  topUpId: string;
+  userId: string;
+  amountCents: number;
+  paymentId: string;
+  source: SettlementSource;
+}
+
+/**
+ * `entryId`: the credit's ledger entry (the balance's version, issue 28); null when nothing was credited now.
+ * `refundDue`: the top-up's owner deleted the account before the payment was credited (issue 23): nothing was credited,
+ * and the payment is claimed for a refund (`refunds`) that the caller makes through the provider.
+ */
+export type CreditResult = {
+  credited: boolean;
+  balanceCents: number;
+  entryId: string | null;
+  refundDue?: boolean;
+};
+
+/** A payment of a deleted account claimed for a refund; `refundedAt` null until the provider made it. */
+export interface RefundClaim {
+  paymentId: string;
+  topUpId: string;
+  userId: string;
+  amountCents: number;
+  providerRefundId: string | null;
+  refundedAt: Date | null;
+}
+
+/** What a refund or chargeback has taken back of a payment in all (`totalCents`), as the provider says now. */
+export interface ReversalInput {
+  topUpId: string;
+  paymentId: string;
+  totalCents: number;
+  paymentStatus: string;
+  source: SettlementSource;
+}
+
+/**
+ * `reversedCents`: what this call took back (0 when the payment was never credited or the same or a larger
+ * reversal was already recorded); `totalReversedCents`: what is reversed of the payment in all, after the call.
+ */
+export type ReversalResult =
+  | { credited: false }
+  | {
+      credited: true;
+      reversedCents: number;
+      totalReversedCents: number;
+      balanceCents: number;
+      /** The reversal's ledger entry; null when nothing was reversed now. */
+      entryId: string | null;
+    };
+
+/** Why a reversal took money back: a refund (estorno) or a chargeback (contestação). */
+export type ReversalReason = 'refund' | 'chargeback';
+
+/** The newest reversal of a user's top-ups: what explains a negative balance. */
+export interface LastReversal {
+  amountCents: number;
+  reason: ReversalReason;
+  at: Date;
+}
+
+/** A purchase to take from a user's balance; `idempotencyKey` makes a repeat of it debit nothing more. */
+export interface DebitInput {
+  userId: string;
+  cents: number;
+  reason: string;
+  idempotencyKey: string;
+}
+
+/** `entryId`: the debit's ledger entry; null when the key had already debited (a repeat). */
+export type DebitResult =
+  | { ok: true; balanceCents: number; entryId: string | null }
+  | { ok: false; reason: 'insufficient'; balanceCents: number };
+
+/**
+ * A debit key this user already spent on another amount: not a repeat of that debit, and not a new one either.
+ * Thrown (nothing is debited) because the debit contract answers only ok or insufficient.
+ */
+export class DebitKeyReusedError extends Error {
+  constructor(
+    readonly userId: string,
+    readonly idempotencyKey: string,
+    readonly debitedCents: number,
+    readonly requestedCents: number,
+  ) {
+    super(`debit key already used for ${debitedCents} cents, now asked for ${requestedCents}`);
+    this.name = 'DebitKeyReusedError';
+  }
+}
+
+/** The payment attempts (top-ups) and what was last seen of their payments. */
+export interface TopUpsRepository {
+  /** The user's top-ups, oldest first. */
+  topUpsOf(userId: string): Promise<TopUp[]>;
+  /** Records a pending top-up of whole reais from R$ 5 to R$ 20 (refused otherwise). */
+  createTopUp(topUp: Pick<TopUp, 'id' | 'userId' | 'amountCents'>): Promise<void>;
+  attachPreference(topUpId: string, preferenceId: string): Promise<void>;
+  /** Forgets a top-up that has no preference (it never reached the payer); one with a preference stays. */
+  discardTopUp(topUpId: string): Promise<void>;
+  findTopUp(topUpId: string): Promise<TopUp | null>;
+  /**
+   * Notes the status a pending top-up's payment was last seen in (a credited one keeps 'approved'); answers whether
+   * it changed (the statement's pending list may have).
+   */
+  recordPaymentStatus(topUpId: string, status: string): Promise<boolean>;
+  /**
+   * The user's top-ups whose payment the provider last reported pending (Pix, boleto, under review) and that are
+   * younger than `windowHours` (the reconciler's window: older ones are no longer looked up), newest first.
+   */
+  pendingTopUps(userId: string, windowHours: number): Promise<TopUp[]>;
+  /**
+   * Marks that the payer's return was answered 'approved' for this top-up; answers whether this is the first time
+   * (a reopened return link says the payment was already added).
+   */
+  markReturnAnnounced(topUpId: string): Promise<boolean>;
+  /** Claims pending top-ups younger than the window and not looked at for `everyMs`, marking them checked now. */
+  claimPendingTopUps(opts: { windowHours: number; everyMs: number; limit: number }): Promise<TopUp[]>;
+  /** Claims credited top-ups younger than `windowDays`, not wholly reversed and not looked at for `everyMs`. */
+  claimCreditedTopUps(opts: { windowDays: number; everyMs: number; limit: number }): Promise<TopUp[]>;
+  /** The payment counts (admin-stats): `reversed` is credited top-ups of which a reversal took back some or all. */
+  stats(): Promise<{ total: number; credited: number; reversed: number }>;
+}
+
+/** The balances and the append-only ledger that explains them: every change of money. */
+export interface LedgerRepository {
+  /** The user's balance (0 for a user who never had one); negative only after a reversal. */
+  balanceCents(userId: string): Promise<number>;
+  /** The user's newest `limit` ledger entries, newest first, each with the balance right after it. */
+  statementRows(userId: string, limit: number): Promise<StatementRow[]>;
+  /** The user's newest reversal (refund or chargeback), or null. */
+  lastReversal(userId: string): Promise<LastReversal | null>;
+  /**
+   * Credits an approved payment to the top-up's owner, once per payment however often it is asked. When the owner's
+   * account is deleted and the payment not credited, claims it for a refund instead (`refundDue`), atomically with
+   * the check (on the top-up's row lock), so a payment is either credited or refunded, never both.
+   */
+  creditPayment(input: CreditInput): Promise<CreditResult>;
+  /**
+   * Brings what is reversed of a credited payment up to `totalCents` (capped at the credit), once per refund state;
+   * the balance may go below zero. A payment that was never credited reverses nothing.
+   */
+  reversePayment(input: ReversalInput): Promise<ReversalResult>;
+  /**
+   * Takes `cents` from the user's balance once per idempotency key; a balance that does not cover it is left alone.
+   * The same key for another amount throws DebitKeyReusedError, debiting nothing.
+   */
+  debit(input: DebitInput): Promise<DebitResult>;
+}
+
+/** Deleted accounts and the refunds of payments approved after the deletion (issue 23). */
+export interface RefundsRepository {
+  /** Records that auth deleted the user's account (a later payment of theirs is refunded). */
+  markAccountDeleted(userId: string): Promise<void>;
+  /** The refund claimed for a payment, or null. */
+  refundClaim(paymentId: string): Promise<RefundClaim | null>;
+  /** Records the provider's refund of a claimed payment; answers whether this call completed it (false: done before). */
+  completeRefund(paymentId: string, providerRefundId: string): Promise<boolean>;
+}
+
+export interface BillingRepositories {
+  topUps: TopUpsRepository;
+  ledger: LedgerRepository;
+  refunds: RefundsRepository;
+}
+
+/** The repositories, each call on its own (each money change is its own transaction), and `transaction` (kit `Store`). */
+export type BillingStore = Store<BillingRepositories>;

@@ -42,6 +42,11 @@ const owners: Record<string, string> = {
   'GET /api/getSavedSheets': 'pages',
   'POST /api/saveSheet': 'pages',
   'POST /api/deleteSavedSheet': 'pages',
+  // Class sets (issue 26): pages, like every page route.
+  'POST /api/pageSet': 'pages',
+  'GET /api/pageSet': 'pages',
+  'GET /api/setProgress': 'pages',
+  'POST /api/buySet': 'pages',
   'GET /api/admin/emailSettings': 'mail',
   'POST /api/admin/emailSettings': 'mail',
   'POST /api/admin/sendTestEmail': 'mail',

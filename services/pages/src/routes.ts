@@ -86,7 +86,7 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
   });
 
   addRoute(app, getMyPages, async ({ identity }) => {
-    return ok(myPurchases(await deps.repo.listBought(identity.userId)));
+    return ok(myPurchases(await deps.store.pages.listBought(identity.userId)));
   });
 
   // "Minhas folhas salvas" (issue 25): the member's own named builder settings.

@@ -12,8 +12,7 @@ import { RendersInObjectStore1760000000000 } from './persistence/migrations/1760
 import { PageRulesVersion1780000000000 } from './persistence/migrations/1780000000000-page-rules-version.js';
 import { SavedSheets1790000000000 } from './persistence/migrations/1790000000000-saved-sheets.js';
 import { PageSets1800000000000 } from './persistence/migrations/1800000000000-page-sets.js';
-import { PageRepository } from './persistence/page-repository.js';
-import { SavedSheetRepository } from './persistence/saved-sheet-repository.js';
+import { pagesStore } from './persistence/store.js';
 import { registerRoutes } from './routes.js';
 
 export const service = defineService({
@@ -55,8 +54,7 @@ export const service = defineService({
       previews.clear();
     });
     return {
-      repo: new PageRepository(db),
-      sheets: new SavedSheetRepository(db),
+      store: pagesStore(db),
       bus,
       files,
       signals,

@@ -1,6 +1,7 @@
 import { ErrorCode, Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
 import { AppError } from '@app/kit';
-import type { PageSetRecord, PagesDeps } from './deps.js';
+import type { PagesDeps } from './deps.js';
+import type { PageSetRecord } from './ports.js';
 import { ownedSet } from './owned-page.js';
 import { awaitSetFile } from './renders.js';
 
@@ -40,9 +41,9 @@ export async function buyPageSet(deps: PagesDeps, userId: string, code: string):
   });
   if (!debit.ok) throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
   const now = new Date();
-  const boughtAt = (await deps.repo.markSetBought(set.code, now))
+  const boughtAt = (await deps.store.pages.markSetBought(set.code, now))
     ? now
-    : ((await deps.repo.findSet(set.code))?.boughtAt ?? now);
+    : ((await deps.store.pages.findSet(set.code))?.boughtAt ?? now);
   // As buyPage: announced on every successful answer, with fixed ids (repeats are dropped), one per version.
   await Promise.all(
     set.pages.map((page) =>

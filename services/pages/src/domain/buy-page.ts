@@ -25,9 +25,9 @@ export async function buyPage(deps: PagesDeps, userId: string, code: string): Pr
   });
   if (!debit.ok) throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
   const now = new Date();
-  const boughtAt = (await deps.repo.markBought(code, now))
+  const boughtAt = (await deps.store.pages.markBought(code, now))
     ? now
-    : ((await deps.repo.findByCode(code))?.boughtAt ?? now);
+    : ((await deps.store.pages.findByCode(code))?.boughtAt ?? now);
   // Announced on every successful answer, not only by the call that marked it: a retry after a failed publish (or a
   // crash right after marking) still tells the others. The fixed id makes repeats harmless for JetStream and the
   // audit projection alike.

@@ -2,7 +2,8 @@ import { Events, Msg } from '@app/contracts';
 import { RULES_VERSION } from '@app/generator';
 import { AppError } from '@app/kit';
 import { checkRoomToCreate } from './create-page.js';
-import type { PageOptions, PagesDeps } from './deps.js';
+import type { PagesDeps } from './deps.js';
+import type { PageOptions } from './ports.js';
 import { newPageCode, newPageSeed } from './page-code.js';
 import { checkPageOptions } from './page-options.js';
 import { pageProblems } from './page-rules.js';
@@ -57,7 +58,7 @@ export async function createPageSet(
   const seeds = drawDistinctSeeds(versions, (seed) => JSON.stringify(pageProblems({ seed, options, rules })));
   const code = newPageCode();
   const pages = seeds.map((seed) => ({ code: newPageCode(), seed }));
-  await deps.repo.insertSet({ code, userId, versions, options, rules }, pages);
+  await deps.store.pages.insertSet({ code, userId, versions, options, rules }, pages);
   const first = pages[0]!;
   await queueRender(
     deps,

@@ -1,7 +1,8 @@
 import { ErrorCode, Events, Msg } from '@app/contracts';
 import { RULES_VERSION } from '@app/generator';
 import { AppError } from '@app/kit';
-import type { PageOptions, PagesDeps } from './deps.js';
+import type { PagesDeps } from './deps.js';
+import type { PageOptions } from './ports.js';
 import { newPageCode, newPageSeed } from './page-code.js';
 import { checkPageOptions } from './page-options.js';
 import { queueRender } from './renders.js';
@@ -21,7 +22,7 @@ export async function createPage(deps: PagesDeps, userId: string, options: PageO
   const seed = newPageSeed();
   // Drawn with today's rules, and stored with them: a later change of the rules leaves this page as it is.
   const rules = RULES_VERSION;
-  await deps.repo.insert({ code, userId, seed, options, rules });
+  await deps.store.pages.insert({ code, userId, seed, options, rules });
   await queueRender(deps, 'preview', { code, userId, seed, options, rules }, { first: true });
   await deps.bus.publishEvent(Events.pageCreated, { code, userId }, code);
   return code;
@@ -34,6 +35,6 @@ export async function createPage(deps: PagesDeps, userId: string, options: PageO
 export async function checkRoomToCreate(deps: PagesDeps, userId: string): Promise<void> {
   if (!deps.previews.hasRoom(userId))
     throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.previewsStillWaiting);
-  if ((await deps.repo.countCreatedWithin(userId, 60_000)) >= deps.pagesPerMinute)
+  if ((await deps.store.pages.countCreatedWithin(userId, 60_000)) >= deps.pagesPerMinute)
     throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.tooManyPages);
 }

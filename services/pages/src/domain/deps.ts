@@ -1,29 +1,8 @@
-import type { z } from 'zod';
-import type { PageOptionsSchema, SetVersion } from '@app/contracts';
+import type { SetVersion } from '@app/contracts';
 import type { Bus, FileStore, Logger } from '@app/kit';
 import type { PreviewQueue } from './preview-queue.js';
 import type { RenderSignals, WaitOptions } from './render-signals.js';
-
-export type PageOptions = z.infer<typeof PageOptionsSchema>;
-
-/** A generated page: who asked for it, what to render (seed + options) and whether it was bought. */
-export interface PageRecord {
-  code: string;
-  userId: string;
-  seed: string;
-  options: PageOptions;
-  /**
-   * The generator's rules version the page was drawn with (issue 24); null for a page stored before versions,
-   * drawn with rules 1. The page prints and answers with its own rules for ever.
-   */
-  rules: number | null;
-  createdAt: Date;
-  boughtAt: Date | null;
-  /** The class set the page is a version of (issue 26); null for a single page. */
-  setCode: string | null;
-  /** Its place in that set (1..N); null for a single page. */
-  setVersion: number | null;
-}
+import type { PageRecord, PagesStore } from './ports.js';
 
 /**
  * A page as its render job needs it: with `version` ('Versão 7 de 30') when it is a version of a class set, which its
@@ -33,106 +12,13 @@ export type RenderablePage = Pick<PageRecord, 'code' | 'userId' | 'seed' | 'opti
   version?: SetVersion;
 };
 
-/**
- * A class set ("Uma folha para cada aluno", issue 26): N versions of the same options, each a page of its own (its
- * code, seed and QR code), bought together in one debit and downloaded as one file (`<code>.pdf`).
- */
-export interface PageSetRecord {
-  code: string;
-  userId: string;
-  /** How many versions (2..SET_VERSIONS_MAX). */
-  versions: number;
-  options: PageOptions;
-  /** The generator's rules version its versions were drawn with. */
-  rules: number;
-  createdAt: Date;
-  /** Set once, in the same transaction as every version's. */
-  boughtAt: Date | null;
-}
-
-/** A set with its versions' pages, in version order (version 1 first). */
-export interface PageSetWithPages extends PageSetRecord {
-  pages: PageRecord[];
-}
-
-/** A bought page as Minhas Compras lists it; a version also says its set and place. */
-export type BoughtPage = Pick<PageRecord, 'code' | 'createdAt' | 'options' | 'setCode' | 'setVersion'>;
-
-export interface PageCounts {
-  totalPages: number;
-  boughtPages: number;
-}
-
-/** The pages as the use cases, routes and handlers see them (the SQL one is src/persistence/page-repository.ts). */
-export interface PagesRepository {
-  /**
-   * Pages the user created in the last `withinMs` by the store's clock (the per-account rate of POST /api/page); a
-   * class set counts as one (its version 1: one preview).
-   */
-  countCreatedWithin(userId: string, withinMs: number): Promise<number>;
-  /** Records a new page, not bought; its creation time is the store's. */
-  insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void>;
-  findByCode(code: string): Promise<PageRecord | null>;
-  /** Sets the page's purchase time once; answers whether this call was the one that set it. */
-  markBought(code: string, at: Date): Promise<boolean>;
-  /**
-   * Records a class set and its versions' pages (`versions[i]` is version i + 1, with the set's options and rules),
-   * none bought, in one transaction: all of them or nothing.
-   */
-  insertSet(
-    set: Pick<PageSetRecord, 'code' | 'userId' | 'versions' | 'options' | 'rules'>,
-    versions: Array<Pick<PageRecord, 'code' | 'seed'>>,
-  ): Promise<void>;
-  /** The set with its versions in order, or null (the use cases check its owner). */
-  findSet(code: string): Promise<PageSetWithPages | null>;
-  /**
-   * Sets the purchase time of the set and of each of its versions once, in one transaction; answers whether this
-   * call was the one that set it.
-   */
-  markSetBought(code: string, at: Date): Promise<boolean>;
-  /** The user's bought pages, newest first; a set's versions together, in order. */
-  listBought(userId: string): Promise<BoughtPage[]>;
-  /** The user's bought pages with their settings, oldest purchase first (for the member's data export). */
-  listBoughtWithSettings(
-    userId: string,
-  ): Promise<Array<Pick<PageRecord, 'code' | 'createdAt' | 'boughtAt' | 'options'>>>;
-  stats(): Promise<PageCounts>;
-}
-
-/** A member's saved builder settings ("Minhas folhas salvas", issue 25), named by them: one name, one row. */
-export interface SavedSheetRecord {
-  id: string;
-  userId: string;
-  name: string;
-  options: PageOptions;
-  /** When these options were saved under this name (saving the same name again stamps it anew). */
-  createdAt: Date;
-}
-
-/** The saved sheets as the use cases see them (the SQL one is src/persistence/saved-sheet-repository.ts). */
-export interface SavedSheetsRepository {
-  /** The member's saved sheets, in no particular order (the use case sorts them by name). */
-  list(userId: string): Promise<SavedSheetRecord[]>;
-  /**
-   * Saves the options under the name: the member's sheet of that name is replaced (keeping its id), or a new one is
-   * added if the member has fewer than `max`. Atomic per member: two saves at once never go past `max`. Answers the
-   * row saved, or null when the member already has `max` sheets and none of that name.
-   */
-  save(userId: string, name: string, options: PageOptions, max: number): Promise<SavedSheetRecord | null>;
-  /** Deletes the sheet if it is this member's; answers whether it did. */
-  delete(userId: string, id: string): Promise<boolean>;
-  /** Deletes every sheet of the member (their account was deleted); answers how many. */
-  deleteAll(userId: string): Promise<number>;
-}
-
 /** What the use cases ask of NATS: requests to other services (billing's debit), jobs and events published. */
 export type PagesBus = Pick<Bus, 'request' | 'publish' | 'publishEvent'>;
 
 /** What the use cases of the pages service work with. */
 export interface PagesDeps {
-  repo: PagesRepository;
-  /** The members' saved builder settings (issue 25). */
-  sheets: SavedSheetsRepository;
+  /** Storage, as the repositories of ports.ts (implemented in persistence/store.ts): `pages`, `savedSheets`. */
+  store: PagesStore;
   bus: PagesBus;
   /** The RENDERS bucket, where pdf-worker stores each page's PDF and PNG. */
   files: Pick<FileStore, 'get' | 'has'>;

@@ -1,5 +1,5 @@
 import type { PagesDataExport } from '@app/contracts';
-import type { PagesRepository, SavedSheetsRepository } from './deps.js';
+import type { PagesRepository, SavedSheetsRepository } from './ports.js';
 import { byName } from './saved-sheets.js';
 
 /**
@@ -9,14 +9,16 @@ import { byName } from './saved-sheets.js';
  */
 export async function exportUserData(
   deps: {
-    repo: Pick<PagesRepository, 'listBoughtWithSettings'>;
-    sheets: Pick<SavedSheetsRepository, 'list'>;
+    store: {
+      pages: Pick<PagesRepository, 'listBoughtWithSettings'>;
+      savedSheets: Pick<SavedSheetsRepository, 'list'>;
+    };
   },
   userId: string,
 ): Promise<PagesDataExport> {
   const [pages, sheets] = await Promise.all([
-    deps.repo.listBoughtWithSettings(userId),
-    deps.sheets.list(userId),
+    deps.store.pages.listBoughtWithSettings(userId),
+    deps.store.savedSheets.list(userId),
   ]);
   return {
     purchases: pages.map((p) => ({

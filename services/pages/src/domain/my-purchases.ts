@@ -1,5 +1,5 @@
 import { sheetTitle } from '@app/generator';
-import type { BoughtPage } from './deps.js';
+import type { BoughtPage } from './ports.js';
 
 /** A class set as Minhas Compras shows it: its own code (its one file), its count and its versions' codes in order. */
 interface SetEntry {

@@ -1,6 +1,7 @@
 import { Msg, type SetVersion } from '@app/contracts';
 import { AppError } from '@app/kit';
-import type { PageRecord, PageSetWithPages, PagesDeps } from './deps.js';
+import type { PagesDeps } from './deps.js';
+import type { PageRecord, PageSetWithPages } from './ports.js';
 
 /**
  * The page if it belongs to the user; someone else's code answers the same 404 as an unknown one. A version of a
@@ -13,17 +14,17 @@ export async function ownedPage(
   code: string,
   { single = false }: { single?: boolean } = {},
 ): Promise<PageRecord & { version?: SetVersion }> {
-  const page = await deps.repo.findByCode(code);
+  const page = await deps.store.pages.findByCode(code);
   if (!page || page.userId !== userId) throw AppError.notFound(Msg.pageNotFound);
   if (page.setCode === null) return page;
   if (single) throw AppError.notFound(Msg.pageNotFound);
-  const set = await deps.repo.findSet(page.setCode);
+  const set = await deps.store.pages.findSet(page.setCode);
   return { ...page, version: { n: page.setVersion!, of: set!.versions } };
 }
 
 /** The class set if it belongs to the user; someone else's set code answers the same 404 as an unknown one. */
 export async function ownedSet(deps: PagesDeps, userId: string, code: string): Promise<PageSetWithPages> {
-  const set = await deps.repo.findSet(code);
+  const set = await deps.store.pages.findSet(code);
   if (!set || set.userId !== userId) throw AppError.notFound(Msg.setNotFound);
   return set;
 }

@@ -1,6 +1,6 @@
 import { checkCustom, selectedOperations } from '@app/generator';
 import { AppError } from '@app/kit';
-import type { PageOptions } from './deps.js';
+import type { PageOptions } from './ports.js';
 
 /**
  * What zod cannot refuse in a page's settings (issue 25): the custom options' impossible combinations (an operation

@@ -12,7 +12,7 @@ import { pageProblems } from './page-rules.js';
  * unknown one, so the page tells nothing about pages still being chosen.
  */
 export async function readAnswers(deps: PagesDeps, identity: Identity, code: string) {
-  const page = await deps.repo.findByCode(code);
+  const page = await deps.store.pages.findByCode(code);
   if (!page?.boughtAt) throw AppError.notFound(Msg.answersNotFound);
   if (page.userId !== identity.userId && identity.role !== 'admin') {
     throw AppError.forbidden(Msg.answersBuyerOnly);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, Jobs, Msg, renderFiles } from '@app/contracts';
 import { AppError } from '@app/kit';
-import type { PageSetWithPages, PagesDeps, RenderablePage } from './deps.js';
+import type { PagesDeps, RenderablePage } from './deps.js';
+import type { PageSetWithPages } from './ports.js';
 import { waitForRender } from './render-signals.js';
 
 /** The two renders of a page: its preview (`<code>.png`, on generation) and its PDF (`<code>.pdf`, for a purchase). */

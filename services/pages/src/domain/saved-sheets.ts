@@ -1,6 +1,7 @@
 import { Msg, SAVED_SHEETS_MAX } from '@app/contracts';
 import { AppError } from '@app/kit';
-import type { PageOptions, PagesDeps, SavedSheetRecord } from './deps.js';
+import type { PagesDeps } from './deps.js';
+import type { PageOptions, SavedSheetRecord } from './ports.js';
 import { checkPageOptions } from './page-options.js';
 
 /**
@@ -22,8 +23,8 @@ const view = (s: SavedSheetRecord) => ({
 });
 
 /** GET /api/getSavedSheets: the member's saved sheets, by name. */
-export async function listSavedSheets(deps: Pick<PagesDeps, 'sheets'>, userId: string) {
-  return (await deps.sheets.list(userId)).sort(byName).map(view);
+export async function listSavedSheets(deps: Pick<PagesDeps, 'store'>, userId: string) {
+  return (await deps.store.savedSheets.list(userId)).sort(byName).map(view);
 }
 
 /**
@@ -32,22 +33,22 @@ export async function listSavedSheets(deps: Pick<PagesDeps, 'sheets'>, userId: s
  * sheet; a new name past SAVED_SHEETS_MAX sheets answers 409 `Msg.savedSheetsFull`.
  */
 export async function saveSheet(
-  deps: Pick<PagesDeps, 'sheets'>,
+  deps: Pick<PagesDeps, 'store'>,
   userId: string,
   { name, options }: { name: string; options: PageOptions },
 ) {
   checkPageOptions(options);
-  const saved = await deps.sheets.save(userId, name, options, SAVED_SHEETS_MAX);
+  const saved = await deps.store.savedSheets.save(userId, name, options, SAVED_SHEETS_MAX);
   if (!saved) throw AppError.conflict(Msg.savedSheetsFull);
   return view(saved);
 }
 
 /** POST /api/deleteSavedSheet: only the member's own; any other id (another member's too) is 404. */
-export async function deleteSavedSheet(deps: Pick<PagesDeps, 'sheets'>, userId: string, id: string) {
-  if (!(await deps.sheets.delete(userId, id))) throw AppError.notFound(Msg.savedSheetNotFound);
+export async function deleteSavedSheet(deps: Pick<PagesDeps, 'store'>, userId: string, id: string) {
+  if (!(await deps.store.savedSheets.delete(userId, id))) throw AppError.notFound(Msg.savedSheetNotFound);
 }
 
 /** The member deleted their account (`events.auth.user.deleted`): their saved sheets go (names they wrote). */
-export function forgetSavedSheets(deps: Pick<PagesDeps, 'sheets'>, userId: string): Promise<number> {
-  return deps.sheets.deleteAll(userId);
+export function forgetSavedSheets(deps: Pick<PagesDeps, 'store'>, userId: string): Promise<number> {
+  return deps.store.savedSheets.deleteAll(userId);
 }

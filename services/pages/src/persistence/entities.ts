@@ -1,5 +1,5 @@
 import { EntitySchema } from 'typeorm';
-import type { PageRecord, PageSetRecord, SavedSheetRecord } from '../domain/deps.js';
+import type { PageRecord, PageSetRecord, SavedSheetRecord } from '../domain/ports.js';
 
 /**
  * The set a version belongs to, as a relation: only so that the entity describes the foreign key the migration made
@@ -9,7 +9,7 @@ interface OfSet {
   set?: PageSetRecord;
 }
 
-/** The table `pages.pages`: one row a page (domain/deps.ts says what a page is); a class set's version too. */
+/** The table `pages.pages`: one row a page (domain/ports.ts says what a page is); a class set's version too. */
 export const PageEntity = new EntitySchema<PageRecord & OfSet>({
   name: 'Page',
   tableName: 'pages',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import {
   deleteMyAccount,
@@ -23,9 +22,6 @@ import {
   userIdOf,
   waitUntilConsumed,
 } from '@app/testing';
-import { openDatabase } from '@app/kit';
-import { SavedSheetRepository } from '../../src/persistence/saved-sheet-repository.js';
-import { service } from '../../src/service.js';
 
 // "Minhas folhas salvas" (issue 25): a member's named builder settings, through the gateway, on the whole stack.
 
@@ -180,34 +176,5 @@ describe('saved sheets', () => {
     await waitUntilConsumed(stack, 'EVENTS', 'pages-user-deleted');
     expect(await rowsOf(memberId)).toBe(0);
     expect(await rowsOf(otherId)).toBe(1);
-  });
-
-  it(`the repository's save never makes ${SAVED_SHEETS_MAX + 1}, however many saves of new names run at once`, async () => {
-    // Straight on the repository with a pool of 12 connections: the saves' transactions truly overlap.
-    const db = await openDatabase({ ...service.database!, url: stack.databaseUrl, poolSize: 12 });
-    const repo = new SavedSheetRepository(db);
-    const userId = `teste-${randomUUID()}`;
-    try {
-      for (let i = 1; i <= SAVED_SHEETS_MAX - 10; i++)
-        expect(await repo.save(userId, `Folha ${i}`, defaultPageRequest, SAVED_SHEETS_MAX)).not.toBeNull();
-      const racing = await Promise.all(
-        Array.from({ length: 30 }, (_, i) =>
-          repo.save(userId, `Nova ${i}`, defaultPageRequest, SAVED_SHEETS_MAX),
-        ),
-      );
-      expect(racing.filter((r) => r !== null)).toHaveLength(10);
-      expect(await rowsOf(userId)).toBe(SAVED_SHEETS_MAX);
-      // Replacing at the limit, at once, by names already saved: all replaced, none added.
-      const replacing = await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          repo.save(userId, `Folha ${i + 1}`, tabuadaDo7Request, SAVED_SHEETS_MAX),
-        ),
-      );
-      expect(replacing.every((r) => r !== null)).toBe(true);
-      expect(await rowsOf(userId)).toBe(SAVED_SHEETS_MAX);
-    } finally {
-      await repo.deleteAll(userId);
-      await db.destroy();
-    }
   });
 });

@@ -7,7 +7,7 @@ import { createPageSet } from '../../src/domain/create-page-set.js';
 import { readAnswers } from '../../src/domain/read-answers.js';
 import { readBoughtPdf, readBoughtSet, readThumbnail } from '../../src/domain/read-render.js';
 import { setProgress } from '../../src/domain/set-progress.js';
-import { memoryDeps } from './memory-deps.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
 
 const options = { add: true, sub: true, mult: true, div: false, answers: true, level: 1 as const };
 let w: ReturnType<typeof memoryDeps>;
@@ -42,7 +42,7 @@ describe('buyPageSet (issue 26)', () => {
   it('prints every version (labelled), assembles the file, then debits N × R$ 0,50 once and marks all bought', async () => {
     w.billing.balances.set('ana', 500);
     const { code, codes } = await setOf('ana', 3);
-    const set = (await w.repo.findSet(code))!;
+    const set = (await w.store.pages.findSet(code))!;
 
     expect(await buyPageSet(w.deps, 'ana', code)).toBe(350);
 
@@ -78,10 +78,10 @@ describe('buyPageSet (issue 26)', () => {
     ]);
     expect(w.billing.balances.get('ana')).toBe(350);
 
-    const bought = (await w.repo.findSet(code))!;
+    const bought = (await w.store.pages.findSet(code))!;
     expect(bought.boughtAt).toBeInstanceOf(Date);
     expect(bought.pages.map((p) => p.boughtAt)).toEqual(codes.map(() => bought.boughtAt));
-    expect(await w.repo.stats()).toEqual({ totalPages: 3, boughtPages: 3 });
+    expect(await w.store.pages.stats()).toEqual({ totalPages: 3, boughtPages: 3 });
     // Each version announced as a page bought for R$ 0,50 (admin counts and audit: versions are pages).
     expect(w.published(Events.pageBought)).toEqual(
       codes.map((c) =>
@@ -102,14 +102,14 @@ describe('buyPageSet (issue 26)', () => {
     w.billing.balances.set('ana', 2000);
     const { code } = await setOf('ana', 30);
     expect(await Promise.all([1, 2, 3].map(() => buyPageSet(w.deps, 'ana', code)))).toEqual([500, 500, 500]);
-    const boughtAt = (await w.repo.findSet(code))!.boughtAt;
+    const boughtAt = (await w.store.pages.findSet(code))!.boughtAt;
     expect(await buyPageSet(w.deps, 'ana', code)).toBe(500);
 
     expect(w.billing.debits).toEqual([
       expect.objectContaining({ cents: 1500, idempotencyKey: `set:${code}` }),
     ]);
     expect(w.billing.balances.get('ana')).toBe(500);
-    expect((await w.repo.findSet(code))!.boughtAt).toEqual(boughtAt);
+    expect((await w.store.pages.findSet(code))!.boughtAt).toEqual(boughtAt);
     // Announced on every answer, with fixed ids: JetStream keeps one a version.
     expect(new Set(w.published(Events.pageBought).map((e) => e.payload.at))).toEqual(
       new Set([boughtAt!.toISOString()]),
@@ -124,8 +124,8 @@ describe('buyPageSet (issue 26)', () => {
     expect(err.message).toBe('Saldo insuficiente para comprar esta página');
     expect(w.billing.balances.get('ana')).toBe(100);
     expect(w.billing.debits).toEqual([]);
-    expect((await w.repo.findSet(code))!.boughtAt).toBeNull();
-    expect(await w.repo.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
+    expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
+    expect(await w.store.pages.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
     expect(w.published(Events.pageBought)).toEqual([]);
   });
 
@@ -160,10 +160,10 @@ describe('buyPageSet (issue 26)', () => {
   it('versions already printed are not queued again; an assembled set queues nothing', async () => {
     w.billing.balances.set('ana', 1000);
     const { code, codes } = await setOf('ana', 4);
-    w.store(`${codes[0]}.pdf`);
-    w.store(`${codes[2]}.pdf`);
+    w.storeFile(`${codes[0]}.pdf`);
+    w.storeFile(`${codes[2]}.pdf`);
     const first = await setOf('ana', 2);
-    w.store(`${first.code}.pdf`);
+    w.storeFile(`${first.code}.pdf`);
 
     await buyPageSet(w.deps, 'ana', code);
     expect(documentJobs().map((j) => j.payload.code)).toEqual([codes[1], codes[3]]);
@@ -189,17 +189,17 @@ describe('buyPageSet (issue 26)', () => {
     expect(err).toMatchObject({ statusCode: 503, code: ErrorCode.NOT_READY, message: Msg.setRendering });
     expect(err.message).toBe('O conjunto ainda está sendo gerado. Tente novamente em instantes.');
     expect(w.requested(Rpc.billingDebit)).toEqual([]);
-    expect((await w.repo.findSet(code))!.boughtAt).toBeNull();
+    expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
     expect(documentJobs().map((j) => j.msgID)).toEqual(codes.map((c) => `set-document:${c}`));
     expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 0, total: 3, ready: false });
 
     // Two versions printed meanwhile: the bar moves; asked again, the third's job has the same id (JetStream drops it).
-    w.store(`${codes[0]}.pdf`);
-    w.store(`${codes[1]}.pdf`);
+    w.storeFile(`${codes[0]}.pdf`);
+    w.storeFile(`${codes[1]}.pdf`);
     expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 2, total: 3, ready: false });
     const again = failure(buyPageSet(w.deps, 'ana', code));
     await vi.advanceTimersByTimeAsync(3000);
-    w.store(`${codes[2]}.pdf`);
+    w.storeFile(`${codes[2]}.pdf`);
     await vi.advanceTimersByTimeAsync(5000);
     expect(await again).toMatchObject({ statusCode: 503 });
     expect(documentJobs().map((j) => j.msgID)).toEqual([...codes, codes[2]].map((c) => `set-document:${c}`));
@@ -208,7 +208,7 @@ describe('buyPageSet (issue 26)', () => {
     expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 3, total: 3, ready: false });
     expect(w.billing.debits).toEqual([]);
 
-    w.store(`${code}.pdf`);
+    w.storeFile(`${code}.pdf`);
     expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 3, total: 3, ready: true });
     expect(await buyPageSet(w.deps, 'ana', code)).toBe(350);
     expect(w.billing.debits).toHaveLength(1);
@@ -220,12 +220,12 @@ describe('buyPageSet (issue 26)', () => {
     w.billing.balances.set('ana', 500);
     const { code, codes } = await setOf('ana', 2);
     w.worker.running = false;
-    for (const c of codes) w.store(`${c}.pdf`);
+    for (const c of codes) w.storeFile(`${c}.pdf`);
 
     const outcome = buyPageSet(w.deps, 'ana', code);
     await vi.advanceTimersByTimeAsync(2000);
     expect(w.requested(Rpc.billingDebit)).toEqual([]);
-    w.store(`${code}.pdf`);
+    w.storeFile(`${code}.pdf`);
     await vi.advanceTimersByTimeAsync(0);
     expect(await outcome).toBe(400);
   });
@@ -242,7 +242,7 @@ describe('a bought set: download, versions, answers (issue 26)', () => {
     w.files.set(`${code}.pdf`, Buffer.from('%PDF-set'));
     const { pdf, boughtAt, versions } = await readBoughtSet(w.deps, 'ana', code);
     expect(pdf.toString()).toBe('%PDF-set');
-    expect(boughtAt).toEqual((await w.repo.findSet(code))!.boughtAt);
+    expect(boughtAt).toEqual((await w.store.pages.findSet(code))!.boughtAt);
     expect(versions).toBe(3);
   });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, Events, Jobs, Msg, Rpc } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { buyPage } from '../../src/domain/buy-page.js';
-import { memoryDeps } from './memory-deps.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
 
 const options = { add: true, sub: true, mult: false, div: false, answers: true, level: 1 as const };
 let w: ReturnType<typeof memoryDeps>;
@@ -16,7 +16,7 @@ afterEach(() => {
 /** A page of `userId`, with its PDF already stored unless told. */
 async function pageOf(userId: string, { pdf = true } = {}) {
   const code = `code-${userId}-${Math.random().toString(36).slice(2)}`;
-  await w.repo.insert({ code, userId, seed: 'seed', options, rules: 2 });
+  await w.store.pages.insert({ code, userId, seed: 'seed', options, rules: 2 });
   if (pdf) w.files.set(`${code}.pdf`, Buffer.from('%PDF-'));
   return code;
 }
@@ -44,7 +44,7 @@ describe('buyPage', () => {
       { userId: 'ana', cents: 50, reason: `Página de exercícios ${code}`, idempotencyKey: code },
     ]);
     expect(w.billing.balances.get('ana')).toBe(450);
-    const page = await w.repo.findByCode(code);
+    const page = await w.store.pages.findByCode(code);
     expect(page!.boughtAt).toBeInstanceOf(Date);
     expect(w.published(Events.pageBought)).toEqual([
       {
@@ -68,7 +68,7 @@ describe('buyPage', () => {
     w.billing.balances.set('ana', 500);
     const code = await pageOf('ana');
     expect(await buyPage(w.deps, 'ana', code)).toBe(450);
-    const boughtAt = (await w.repo.findByCode(code))!.boughtAt;
+    const boughtAt = (await w.store.pages.findByCode(code))!.boughtAt;
 
     const again = await Promise.all([1, 2, 3].map(() => buyPage(w.deps, 'ana', code)));
     expect(again).toEqual([450, 450, 450]);
@@ -78,7 +78,7 @@ describe('buyPage', () => {
     expect(w.billing.balances.get('ana')).toBe(450);
     // Every attempt asked with the same key: billing's idempotency is what makes a repeat free.
     expect(new Set(w.requested(Rpc.billingDebit).map((r) => r.idempotencyKey))).toEqual(new Set([code]));
-    expect((await w.repo.findByCode(code))!.boughtAt).toEqual(boughtAt);
+    expect((await w.store.pages.findByCode(code))!.boughtAt).toEqual(boughtAt);
     // Announced on every answer with the same id and time: JetStream keeps one.
     const events = w.published(Events.pageBought);
     expect(events).toHaveLength(5);
@@ -91,7 +91,7 @@ describe('buyPage', () => {
     const code = await pageOf('ana');
     w.failing.add(Events.pageBought.subject);
     await expect(buyPage(w.deps, 'ana', code)).rejects.toThrow('not published');
-    expect((await w.repo.findByCode(code))!.boughtAt).not.toBeNull();
+    expect((await w.store.pages.findByCode(code))!.boughtAt).not.toBeNull();
 
     w.failing.clear();
     expect(await buyPage(w.deps, 'ana', code)).toBe(450);
@@ -113,7 +113,7 @@ describe('buyPage', () => {
 
       expect(w.billing.balances.get('ana')).toBe(cents);
       expect(w.billing.debits).toEqual([]);
-      expect((await w.repo.findByCode(code))!.boughtAt).toBeNull();
+      expect((await w.store.pages.findByCode(code))!.boughtAt).toBeNull();
       expect(w.published(Events.pageBought)).toEqual([]);
     },
   );
@@ -129,7 +129,7 @@ describe('buyPage', () => {
     }
     expect(w.calls).toEqual([]);
     expect(w.billing.balances.get('bruno')).toBe(500);
-    expect((await w.repo.findByCode(code))!.boughtAt).toBeNull();
+    expect((await w.store.pages.findByCode(code))!.boughtAt).toBeNull();
   });
 
   it('a PDF not stored yet is printed first (its job queued at once), then the page is charged', async () => {
@@ -167,13 +167,13 @@ describe('buyPage', () => {
     expect(err.message).toBe('A página ainda está sendo gerada. Tente novamente em instantes.');
     expect(w.requested(Rpc.billingDebit)).toEqual([]);
     expect(w.billing.balances.get('ana')).toBe(500);
-    expect((await w.repo.findByCode(code))!.boughtAt).toBeNull();
-    expect(await w.repo.listBought('ana')).toEqual([]);
+    expect((await w.store.pages.findByCode(code))!.boughtAt).toBeNull();
+    expect(await w.store.pages.listBought('ana')).toEqual([]);
     expect(w.published(Events.pageBought)).toEqual([]);
     expect(renderJobs()).toHaveLength(2);
 
     // Once the worker has stored it, the purchase goes through.
-    w.store(`${code}.pdf`);
+    w.storeFile(`${code}.pdf`);
     expect(await buyPage(w.deps, 'ana', code)).toBe(450);
   });
 
@@ -187,7 +187,7 @@ describe('buyPage', () => {
     const outcome = buyPage(w.deps, 'ana', code);
     await vi.advanceTimersByTimeAsync(3000);
     expect(w.requested(Rpc.billingDebit)).toEqual([]);
-    w.store(`${code}.pdf`);
+    w.storeFile(`${code}.pdf`);
     await vi.advanceTimersByTimeAsync(0);
     expect(await outcome).toBe(450);
     expect(renderJobs()).toHaveLength(1);

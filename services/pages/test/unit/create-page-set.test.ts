@@ -6,7 +6,7 @@ import { tabuadaDo7Request } from '@app/testing';
 import { createPage } from '../../src/domain/create-page.js';
 import { createPageSet, drawDistinctSeeds, SET_DRAW_TRIES } from '../../src/domain/create-page-set.js';
 import { pageProblems } from '../../src/domain/page-rules.js';
-import { memoryDeps } from './memory-deps.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
 
 const options = { add: true, sub: true, mult: false, div: false, answers: true, level: 1 as const };
 
@@ -40,7 +40,7 @@ describe('createPageSet (issue 26)', () => {
     expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(codes).toHaveLength(30);
     expect(new Set([code, ...codes]).size).toBe(31);
-    const set = await w.repo.findSet(code);
+    const set = await w.store.pages.findSet(code);
     expect(set).toMatchObject({
       code,
       userId: 'ana',
@@ -84,14 +84,14 @@ describe('createPageSet (issue 26)', () => {
         .map((e) => e.payload.code)
         .sort(),
     ).toEqual([...codes].sort());
-    expect(await w.repo.stats()).toEqual({ totalPages: 30, boughtPages: 0 });
+    expect(await w.store.pages.stats()).toEqual({ totalPages: 30, boughtPages: 0 });
     expect(w.billing.debits).toEqual([]);
   });
 
   it('keeps custom options ("Personalizar") on every version', async () => {
     const w = memoryDeps();
     const { code } = await createPageSet(w.deps, 'ana', { ...tabuadaDo7Request, versions: 3 });
-    const set = await w.repo.findSet(code);
+    const set = await w.store.pages.findSet(code);
     expect(set!.options).toEqual(tabuadaDo7Request);
     expect(set!.pages.map((p) => p.options)).toEqual([
       tabuadaDo7Request,
@@ -103,12 +103,12 @@ describe('createPageSet (issue 26)', () => {
   it('counts a set as one creation in PAGES_PER_MINUTE (one preview), and past it records nothing', async () => {
     const w = memoryDeps({ pagesPerMinute: 2 });
     await createPageSet(w.deps, 'ana', { ...options, versions: 40 });
-    expect(await w.repo.countCreatedWithin('ana', 60_000)).toBe(1);
+    expect(await w.store.pages.countCreatedWithin('ana', 60_000)).toBe(1);
     await createPage(w.deps, 'ana', options);
 
     const err = await failure(createPageSet(w.deps, 'ana', { ...options, versions: 2 }));
     expect(err).toMatchObject({ statusCode: 429, code: ErrorCode.RATE_LIMITED, message: Msg.tooManyPages });
-    expect(await w.repo.stats()).toEqual({ totalPages: 41, boughtPages: 0 });
+    expect(await w.store.pages.stats()).toEqual({ totalPages: 41, boughtPages: 0 });
   });
 
   it('waits its turn like a page: an account whose previews are all waiting makes no set', async () => {
@@ -117,7 +117,7 @@ describe('createPageSet (issue 26)', () => {
     await createPage(w.deps, 'ana', options);
     const err = await failure(createPageSet(w.deps, 'ana', { ...options, versions: 5 }));
     expect(err).toMatchObject({ statusCode: 429, message: Msg.previewsStillWaiting });
-    expect(await w.repo.stats()).toEqual({ totalPages: 1, boughtPages: 0 });
+    expect(await w.store.pages.stats()).toEqual({ totalPages: 1, boughtPages: 0 });
   });
 });
 

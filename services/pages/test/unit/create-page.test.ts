@@ -4,7 +4,7 @@ import { ErrorCode, Events, Jobs, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { tabuadaDo7Request, type PageRequest } from '@app/testing';
 import { createPage } from '../../src/domain/create-page.js';
-import { memoryDeps } from './memory-deps.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
 
 const options = { add: true, sub: false, mult: true, div: false, answers: false, level: 2 as const };
 
@@ -14,7 +14,7 @@ describe('createPage', () => {
     const code = await createPage(w.deps, 'ana', options);
 
     expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const page = await w.repo.findByCode(code);
+    const page = await w.store.pages.findByCode(code);
     // Drawn and stored with today's rules version (issue 24), sent with its render job.
     expect(page).toMatchObject({ code, userId: 'ana', options, rules: RULES_VERSION, boughtAt: null });
     expect(page!.seed).toMatch(/^[0-9a-f]{32}$/);
@@ -45,9 +45,9 @@ describe('createPage', () => {
     const w = memoryDeps();
     const codes = await Promise.all([1, 2, 3].map(() => createPage(w.deps, 'ana', options)));
     expect(new Set(codes).size).toBe(3);
-    const seeds = await Promise.all(codes.map(async (c) => (await w.repo.findByCode(c))!.seed));
+    const seeds = await Promise.all(codes.map(async (c) => (await w.store.pages.findByCode(c))!.seed));
     expect(new Set(seeds).size).toBe(3);
-    expect(await w.repo.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
+    expect(await w.store.pages.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
   });
 });
 
@@ -65,8 +65,8 @@ describe('fair previews (issue 23)', () => {
     expect(w.published(Jobs.renderPreview).map((j) => j.payload.code)).toEqual([...codes.slice(0, 2), bia]);
 
     // Each of Ana's previews drawn lets her next one in, in order.
-    w.store(`${codes[0]}.png`);
-    w.store(`${codes[1]}.png`);
+    w.storeFile(`${codes[0]}.png`);
+    w.storeFile(`${codes[1]}.png`);
     expect(w.published(Jobs.renderPreview).map((j) => j.payload.code)).toEqual([
       ...codes.slice(0, 2),
       bia,
@@ -89,11 +89,11 @@ describe('fair previews (issue 23)', () => {
       code: 'RATE_LIMITED',
       message: Msg.previewsStillWaiting,
     });
-    expect(await w.repo.stats()).toEqual({ totalPages: 10, boughtPages: 0 });
+    expect(await w.store.pages.stats()).toEqual({ totalPages: 10, boughtPages: 0 });
     // Another account is not held back by Ana's.
     await expect(createPage(w.deps, 'bia', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
     // One of Ana's drawn: room for one more.
-    w.store(`${w.published(Jobs.renderPreview)[0]!.payload.code}.png`);
+    w.storeFile(`${w.published(Jobs.renderPreview)[0]!.payload.code}.png`);
     await expect(createPage(w.deps, 'ana', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
@@ -105,7 +105,7 @@ describe('fair previews (issue 23)', () => {
       statusCode: 429,
       message: Msg.tooManyPages,
     });
-    expect(await w.repo.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
+    expect(await w.store.pages.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
     now = new Date(now.getTime() + 60_001);
     await expect(createPage(w.deps, 'ana', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
@@ -115,7 +115,7 @@ describe('custom options (issue 25)', () => {
   it('stores the custom options with the page and sends them with its render job', async () => {
     const w = memoryDeps();
     const code = await createPage(w.deps, 'ana', tabuadaDo7Request);
-    const page = await w.repo.findByCode(code);
+    const page = await w.store.pages.findByCode(code);
     expect(page).toMatchObject({ options: tabuadaDo7Request, rules: RULES_VERSION });
     expect(w.published(Jobs.renderPreview).map((j) => j.payload)).toEqual([
       { code, seed: page!.seed, options: tabuadaDo7Request, rules: RULES_VERSION },
@@ -159,7 +159,7 @@ describe('custom options (issue 25)', () => {
       expect(err).toBeInstanceOf(AppError);
       expect(err).toMatchObject({ statusCode: 400, code: ErrorCode.VALIDATION, message });
     }
-    expect(await w.repo.stats()).toEqual({ totalPages: 0, boughtPages: 0 });
+    expect(await w.store.pages.stats()).toEqual({ totalPages: 0, boughtPages: 0 });
     expect(w.calls).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { billingDebitSpec } from '@app/testing';
-import { FakeBilling } from './memory-deps.js';
+import { FakeBilling } from '../fakes/memory-deps.js';
 
 // pages' fake of billing's debit keeps billing's money rules: the same specification billing's store runs, in
 // memory and on Postgres (services/billing/test/spec/billing-store.spec-suite.ts).

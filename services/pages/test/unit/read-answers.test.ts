@@ -4,7 +4,7 @@ import { generatePage } from '@app/generator';
 import { AppError } from '@app/kit';
 import { missingNumberRequest, tabuadaDo7Request } from '@app/testing';
 import { readAnswers } from '../../src/domain/read-answers.js';
-import { memoryDeps } from './memory-deps.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
 
 // Issue 24: the QR code is on the student's sheet, so the answers go to the account that bought the page and to the
 // admin only; a page stored before rules versions answers with rules 1, as it was printed.
@@ -16,8 +16,8 @@ const admin = { userId: 'root', role: 'admin' as const };
 
 async function boughtPage(rules: number | null) {
   const w = memoryDeps();
-  await w.repo.insert({ code: 'folha', userId: 'ana', seed: 'semente', options: easyDivision, rules });
-  await w.repo.markBought('folha', new Date());
+  await w.store.pages.insert({ code: 'folha', userId: 'ana', seed: 'semente', options: easyDivision, rules });
+  await w.store.pages.markBought('folha', new Date());
   return w;
 }
 
@@ -47,7 +47,7 @@ describe('readAnswers', () => {
 
   it('answers a page that was never bought like an unknown code, even to its own account', async () => {
     const w = memoryDeps();
-    await w.repo.insert({ code: 'folha', userId: 'ana', seed: 'semente', options: easyDivision, rules: 2 });
+    await w.store.pages.insert({ code: 'folha', userId: 'ana', seed: 'semente', options: easyDivision, rules: 2 });
     for (const code of ['folha', 'outra']) {
       const err = await failure(readAnswers(w.deps, ana, code));
       expect(err).toMatchObject({ statusCode: 404, message: Msg.answersNotFound });
@@ -64,8 +64,8 @@ describe('readAnswers', () => {
   it('says a custom page’s format and gives its problems as its own options draw them (issue 25)', async () => {
     for (const options of [tabuadaDo7Request, missingNumberRequest]) {
       const w = memoryDeps();
-      await w.repo.insert({ code: 'folha', userId: 'ana', seed: 'semente', options, rules: 2 });
-      await w.repo.markBought('folha', new Date());
+      await w.store.pages.insert({ code: 'folha', userId: 'ana', seed: 'semente', options, rules: 2 });
+      await w.store.pages.markBought('folha', new Date());
       const answers = await readAnswers(w.deps, ana, 'folha');
       expect(answers.format).toBe(options.custom!.format);
       expect(answers.problems).toEqual(generatePage('semente', options, 2).problems);
@@ -78,8 +78,8 @@ describe('readAnswers', () => {
       ['sete', tabuadaDo7Request],
       ['lacuna', missingNumberRequest],
     ] as const) {
-      await w.repo.insert({ code, userId: 'ana', seed: 'semente', options, rules: 2 });
-      await w.repo.markBought(code, new Date());
+      await w.store.pages.insert({ code, userId: 'ana', seed: 'semente', options, rules: 2 });
+      await w.store.pages.markBought(code, new Date());
     }
     const seven = await readAnswers(w.deps, ana, 'sete');
     expect(seven.title).toBe('Tabuada do 7');

@@ -3,7 +3,7 @@ import { Jobs, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { createPage } from '../../src/domain/create-page.js';
 import { readThumbnail } from '../../src/domain/read-render.js';
-import { memoryDeps } from './memory-deps.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
 
 const options = { add: true, sub: false, mult: false, div: false, answers: true, level: 1 as const };
 
@@ -14,7 +14,7 @@ afterEach(() => {
 /** A page of ana whose preview job was lost (nothing stored, nothing queued), created at the fake clock's now. */
 async function lostPreview(w: ReturnType<typeof memoryDeps>) {
   w.worker.running = false;
-  await w.repo.insert({ code: 'lost', userId: 'ana', seed: 'seed', options, rules: 2 });
+  await w.store.pages.insert({ code: 'lost', userId: 'ana', seed: 'seed', options, rules: 2 });
   return 'lost';
 }
 
@@ -76,7 +76,7 @@ describe('GET /api/thumb never queues a render already queued (issue 23)', () =>
       expect(await refused).toMatchObject({ statusCode: 503, message: Msg.pageRendering });
     }
     expect(w.published(Jobs.renderPreview)).toHaveLength(1);
-    w.store(`${code}.png`);
+    w.storeFile(`${code}.png`);
     expect(await readThumbnail(w.deps, 'ana', code)).toEqual(Buffer.from(`${code}.png`));
   });
 

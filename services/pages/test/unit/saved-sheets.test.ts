@@ -9,7 +9,7 @@ import {
   listSavedSheets,
   saveSheet,
 } from '../../src/domain/saved-sheets.js';
-import { memoryDeps } from './memory-deps.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
 
 // "Minhas folhas salvas" (issue 25): a member's named builder settings, each member's own.
 

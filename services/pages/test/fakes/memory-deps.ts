@@ -6,8 +6,7 @@ import type { PagesBus, PagesDeps } from '../../src/domain/deps.js';
 import { PreviewQueue } from '../../src/domain/preview-queue.js';
 import { RenderSignals } from '../../src/domain/render-signals.js';
 import { previewFile, publishRender } from '../../src/domain/renders.js';
-import { MemoryPageRepository } from './memory-page-repository.js';
-import { MemorySavedSheetRepository } from './memory-saved-sheet-repository.js';
+import { memoryPagesStore } from './memory-store.js';
 
 /** Everything the use cases did on the bus, in order: requests made and messages published. */
 export type BusCall =
@@ -42,7 +41,7 @@ export class FakeBilling {
 }
 
 /**
- * pages' dependencies in memory: the pages and saved sheets tables, the RENDERS bucket, billing behind a recording
+ * pages' dependencies in memory: the store (memory-store.ts), the RENDERS bucket, billing behind a recording
  * bus, and a pdf-worker that stores a page's file (or a class set's) as soon as its job is published
  * (`worker.running = false`: it prints nothing). Payloads are checked against the contracts both ways, as the real
  * bus does.
@@ -58,8 +57,7 @@ export function memoryDeps({
   pagesPerMinute?: number;
   previews?: { inFlightPerAccount: number; waitingPerAccount: number };
 } = {}) {
-  const repo = new MemoryPageRepository(now);
-  const sheets = new MemorySavedSheetRepository(now);
+  const { store } = memoryPagesStore(now);
   const billing = new FakeBilling();
   const files = new Map<string, Buffer>();
   const signals = new RenderSignals();
@@ -68,7 +66,7 @@ export function memoryDeps({
   const failing = new Set<string>();
 
   /** Stores a rendered file, as pdf-worker does, and sounds the bucket's watch. */
-  const store = (name: string, data = Buffer.from(name)) => {
+  const storeFile = (name: string, data = Buffer.from(name)) => {
     if (!files.has(name)) files.set(name, data);
     signals.notify(name);
   };
@@ -81,10 +79,10 @@ export function memoryDeps({
     const body = def.payload.parse(payload) as Record<string, unknown>;
     calls.push({ kind: 'publish', subject: def.subject, payload: body, msgID: opts.msgID });
     if (!worker.running) return;
-    if (def.subject === Jobs.renderDocument.subject) store(`${String(body.code)}.pdf`);
-    if (def.subject === Jobs.renderPreview.subject) store(`${String(body.code)}.png`);
+    if (def.subject === Jobs.renderDocument.subject) storeFile(`${String(body.code)}.pdf`);
+    if (def.subject === Jobs.renderPreview.subject) storeFile(`${String(body.code)}.png`);
     // A class set's assembly (issue 26): its one file.
-    if (def.subject === Jobs.assembleSet.subject) store(`${String(body.setCode)}.pdf`);
+    if (def.subject === Jobs.assembleSet.subject) storeFile(`${String(body.setCode)}.pdf`);
   });
   const bus: PagesBus = {
     async request<Req extends z.ZodType, Res extends z.ZodType>(
@@ -109,8 +107,7 @@ export function memoryDeps({
   );
   signals.onEveryFile((name) => previews.stored(name));
   const deps: PagesDeps = {
-    repo,
-    sheets,
+    store,
     bus,
     files: {
       get: async (name) => files.get(name) ?? null,
@@ -125,14 +122,14 @@ export function memoryDeps({
 
   return {
     deps,
-    repo,
-    sheets,
+    store,
     previews,
     billing,
     files,
     calls,
     worker,
-    store,
+    /** Stores a rendered file, as pdf-worker does, and sounds the bucket's watch. */
+    storeFile,
     /** Publishing on these subjects fails, as it does while the broker is down. */
     failing,
     /** The messages published on `def`'s subject so far (payloads as they went out). */

@@ -184,7 +184,9 @@ const savedSheets = (m: EntityManager): SavedSheetsRepository => {
      */
     save(userId: string, name: string, options: PageOptions, max: number): Promise<SavedSheetRecord | null> {
       return m.transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtext('pages.saved_sheets'), hashtext($1))`, [userId]);
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtext('pages.saved_sheets'), hashtext($1))`, [
+          userId,
+        ]);
         const saved: SavedSheetRow[] = await tx.query(
           `INSERT INTO "saved_sheets" ("id", "user_id", "name", "options")
            SELECT $1, $2, $3, $4::jsonb

@@ -44,7 +44,9 @@ export function memoryPagesStore(now: () => Date = () => new Date()) {
         const since = now().getTime() - withinMs;
         return [...state.pages.values()].filter(
           (p) =>
-            p.userId === userId && p.createdAt.getTime() > since && (p.setVersion === null || p.setVersion === 1),
+            p.userId === userId &&
+            p.createdAt.getTime() > since &&
+            (p.setVersion === null || p.setVersion === 1),
         ).length;
       },
 
@@ -136,7 +138,9 @@ export function memoryPagesStore(now: () => Date = () => new Date()) {
       async listBoughtWithSettings(userId) {
         return boughtOf(userId)
           .sort((a, b) => a.boughtAt!.getTime() - b.boughtAt!.getTime() || cmp(a.code, b.code))
-          .map(({ code, createdAt, boughtAt, options }) => structuredClone({ code, createdAt, boughtAt, options }));
+          .map(({ code, createdAt, boughtAt, options }) =>
+            structuredClone({ code, createdAt, boughtAt, options }),
+          );
       },
 
       async stats() {

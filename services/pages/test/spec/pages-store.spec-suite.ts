@@ -131,7 +131,10 @@ export function pagesStoreSpec(open: () => Promise<{ store: PagesStore; close():
       ).rejects.toThrow();
       for (const v of fresh) expect(await store.pages.findByCode(v)).toBeNull();
       expect((await store.pages.findSet(existing.code))!.pages.map((p) => p.code)).toEqual(existing.versions);
-      expect(await store.pages.stats()).toEqual({ totalPages: before.totalPages + 2, boughtPages: before.boughtPages });
+      expect(await store.pages.stats()).toEqual({
+        totalPages: before.totalPages + 2,
+        boughtPages: before.boughtPages,
+      });
     });
 
     it(`refuses a set of fewer than 2 or more than ${SET_VERSIONS_MAX} versions`, async () => {
@@ -212,7 +215,13 @@ export function pagesStoreSpec(open: () => Promise<{ store: PagesStore; close():
           setCode,
           setVersion: i + 1,
         })),
-        { code: older, createdAt: page1.createdAt, options: missingNumberRequest, setCode: null, setVersion: null },
+        {
+          code: older,
+          createdAt: page1.createdAt,
+          options: missingNumberRequest,
+          setCode: null,
+          setVersion: null,
+        },
       ]);
       expect(await store.pages.listBoughtWithSettings(userId)).toEqual([
         { code: newer, createdAt: page4.createdAt, boughtAt: t(1), options },
@@ -294,7 +303,9 @@ export function pagesStoreSpec(open: () => Promise<{ store: PagesStore; close():
       for (let i = 1; i <= SAVED_SHEETS_MAX - 10; i++)
         expect(await store.savedSheets.save(userId, `Folha ${i}`, options, SAVED_SHEETS_MAX)).not.toBeNull();
       const racing = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => store.savedSheets.save(userId, `Nova ${i}`, options, SAVED_SHEETS_MAX)),
+        Array.from({ length: 30 }, (_, i) =>
+          store.savedSheets.save(userId, `Nova ${i}`, options, SAVED_SHEETS_MAX),
+        ),
       );
       expect(racing.filter((r) => r !== null)).toHaveLength(10);
       expect(await store.savedSheets.list(userId)).toHaveLength(SAVED_SHEETS_MAX);

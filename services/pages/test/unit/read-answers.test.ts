@@ -47,7 +47,13 @@ describe('readAnswers', () => {
 
   it('answers a page that was never bought like an unknown code, even to its own account', async () => {
     const w = memoryDeps();
-    await w.store.pages.insert({ code: 'folha', userId: 'ana', seed: 'semente', options: easyDivision, rules: 2 });
+    await w.store.pages.insert({
+      code: 'folha',
+      userId: 'ana',
+      seed: 'semente',
+      options: easyDivision,
+      rules: 2,
+    });
     for (const code of ['folha', 'outra']) {
       const err = await failure(readAnswers(w.deps, ana, code));
       expect(err).toMatchObject({ statusCode: 404, message: Msg.answersNotFound });

@@ -266,6 +266,15 @@ export const Rpc = {
       z.object({ ok: z.literal(false), reason: z.literal('insufficient'), balanceCents: z.number().int() }),
     ]),
   ),
+  /**
+   * pages → billing: a member's balance now, in cents. Only a check before work that costs (a class set's printing,
+   * issue 26): the debit alone decides, in its transaction.
+   */
+  billingBalance: rpc(
+    'billing.v1.balance',
+    z.object({ userId: z.string() }),
+    z.object({ balanceCents: z.number().int() }),
+  ),
   billingStats: rpc('billing.v1.stats', z.object({}), PaymentStats),
   pagesStats: rpc('pages.v1.stats', z.object({}), PageStats),
   // Issue 14 (LGPD): each service's part of a member's data export, composed by auth (GET /api/exportMyData).

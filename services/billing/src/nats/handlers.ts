@@ -6,7 +6,8 @@ import { DebitKeyReusedError } from '../domain/ports.js';
 import { exportUserData } from '../domain/export-user-data.js';
 
 /**
- * Requests billing serves to other services: debits for purchases (pages), payment counts (admin-stats) and a
+ * Requests billing serves to other services: debits for purchases and the balance a class set's printing is checked
+ * against (pages), payment counts (admin-stats) and a
  * member's ledger and payments for their data export (auth); and the deleted accounts it hears of (auth's
  * `userDeleted`), whose later payments it refunds.
  */
@@ -40,6 +41,9 @@ export async function serveNats(bus: Bus, deps: BillingServiceDeps): Promise<voi
       throw err;
     }
   });
+  bus.serve(Rpc.billingBalance, async (req) => ({
+    balanceCents: await store.ledger.balanceCents(req.userId),
+  }));
   bus.serve(Rpc.billingStats, async () => {
     const { total, credited, reversed } = await store.topUps.stats();
     return {

@@ -25,10 +25,18 @@ export const setDebitKey = (setCode: string) => `set:${setCode}`;
  * balance 402 and nothing bought), then the set and every version marked bought in one transaction, and each version
  * announced as a page bought (R$ 0,50 each: the admin's counts and the audit count versions as pages). Answers the
  * balance after the purchase, in cents.
- * billing has no balance request, so a balance too small is found at the debit, after the printing (nothing charged).
+ * A balance too small is refused before anything is printed (billing.v1.balance); the debit still decides, in its own
+ * transaction, should the balance fall meanwhile.
  */
 export async function buyPageSet(deps: PagesDeps, userId: string, code: string): Promise<number> {
   const set = await ownedSet(deps, userId, code);
+  // Nothing is printed for a purchase the balance cannot pay: a member without balance cannot make the workers print
+  // 40 versions a set (a set bought already passes: the debit below answers it again, whatever the balance now).
+  if (!set.boughtAt) {
+    const { balanceCents } = await deps.bus.request(Rpc.billingBalance, { userId });
+    if (balanceCents < setPriceCents(set.versions))
+      throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
+  }
   await awaitSetFile(deps, set, (name) => deps.files.has(name).then((has) => has || null), {
     printVersions: true,
     assembleMsgID: `set:${set.code}`,

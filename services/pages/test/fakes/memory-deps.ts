@@ -91,9 +91,13 @@ export function memoryDeps({
     ): Promise<z.infer<Res>> {
       const body = def.request.parse(payload);
       calls.push({ kind: 'request', subject: def.subject, payload: body });
-      if (def.subject !== Rpc.billingDebit.subject)
-        throw new RpcError(`${def.subject}: no_responders`, 'NO_RESPONDERS');
-      return def.response.parse(billing.debit(body as DebitRequest));
+      if (def.subject === Rpc.billingDebit.subject)
+        return def.response.parse(billing.debit(body as DebitRequest));
+      if (def.subject === Rpc.billingBalance.subject)
+        return def.response.parse({
+          balanceCents: billing.balances.get((body as { userId: string }).userId) ?? 0,
+        });
+      throw new RpcError(`${def.subject}: no_responders`, 'NO_RESPONDERS');
     },
     publish: recorder.publish as PagesBus['publish'],
     publishEvent: recorder.publishEvent,

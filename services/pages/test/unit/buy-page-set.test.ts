@@ -46,8 +46,10 @@ describe('buyPageSet (issue 26)', () => {
 
     expect(await buyPageSet(w.deps, 'ana', code)).toBe(350);
 
-    // The versions' PDFs first (each its own job, for any worker replica), then the assembly, then the money.
+    // The balance checked first (nothing printed that cannot be paid), then the versions' PDFs (each its own job, for
+    // any worker replica), then the assembly, then the money.
     expect(w.calls.map((c) => `${c.kind} ${c.subject}`)).toEqual([
+      `request ${Rpc.billingBalance.subject}`,
       ...codes.map(() => `publish ${Jobs.renderDocument.subject}`),
       `publish ${Jobs.assembleSet.subject}`,
       `request ${Rpc.billingDebit.subject}`,
@@ -127,6 +129,24 @@ describe('buyPageSet (issue 26)', () => {
     expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
     expect(await w.store.pages.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
     expect(w.published(Events.pageBought)).toEqual([]);
+    // Refused before printing: no render job was queued for a purchase the balance cannot pay.
+    expect(documentJobs()).toEqual([]);
+    expect(w.published(Jobs.assembleSet)).toEqual([]);
+  });
+
+  it('a balance that falls between the check and the debit: the debit decides (402, nothing charged)', async () => {
+    w.billing.balances.set('ana', 150);
+    const { code } = await setOf('ana', 3);
+    // The member spends meanwhile: the check saw enough, the debit does not.
+    const debit = w.billing.debit.bind(w.billing);
+    w.billing.debit = (req) => {
+      w.billing.balances.set('ana', 100);
+      return debit(req);
+    };
+    const err = await failure(buyPageSet(w.deps, 'ana', code));
+    expect(err).toMatchObject({ statusCode: 402, message: 'Saldo insuficiente para comprar esta página' });
+    expect(w.billing.debits).toEqual([]);
+    expect((await w.repo.findSet(code))!.boughtAt).toBeNull();
   });
 
   it("someone else's set answers like an unknown one: 404, nothing printed or charged", async () => {
@@ -170,6 +190,7 @@ describe('buyPageSet (issue 26)', () => {
     w.calls.length = 0;
     await buyPageSet(w.deps, 'ana', first.code);
     expect(w.calls.map((c) => c.subject)).toEqual([
+      Rpc.billingBalance.subject,
       Rpc.billingDebit.subject,
       Events.pageBought.subject,
       Events.pageBought.subject,

@@ -24,6 +24,8 @@ export interface TableVersion {
  */
 const TABLE_MM = {
   width: 210 - 2 * 11,
+  /** The blocks stand this far inside the printable area: a border drawn on its very edge is clipped in the PDF. */
+  inset: 0.4,
   blocksGap: 5,
   blockInside: 2 * 2 + 0.5,
   number: 4.2,
@@ -37,7 +39,7 @@ const ANSWER_CHAR_MM = (9 * 0.602 * 25.4) / 72;
  * Fácil and Médio facts: 5), at most 5, so every block of a table has the same columns and no answer leaves its block.
  */
 export function tableColumns(longestAnswer: number): number {
-  const inside = (TABLE_MM.width - TABLE_MM.blocksGap) / 2 - TABLE_MM.blockInside;
+  const inside = (TABLE_MM.width - 2 * TABLE_MM.inset - TABLE_MM.blocksGap) / 2 - TABLE_MM.blockInside;
   const column = TABLE_MM.number + TABLE_MM.gap + longestAnswer * ANSWER_CHAR_MM;
   const fits = Math.floor((inside + TABLE_MM.columnsGap) / (column + TABLE_MM.columnsGap));
   return Math.max(2, Math.min(5, fits));
@@ -103,7 +105,7 @@ const TABLE_CSS = `
   .answer-table .about .code, .version .code { font-family: '${SHEET_FONTS.mono}'; }
   .versions {
     display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 2.6mm ${TABLE_MM.blocksGap}mm;
-    align-items: start;
+    align-items: start; padding: 0 ${TABLE_MM.inset}mm;
   }
   .version {
     min-width: 0; break-inside: avoid; padding: 1.4mm 2mm 1.6mm;

@@ -146,7 +146,7 @@ describe('buyPageSet (issue 26)', () => {
     const err = await failure(buyPageSet(w.deps, 'ana', code));
     expect(err).toMatchObject({ statusCode: 402, message: 'Saldo insuficiente para comprar esta página' });
     expect(w.billing.debits).toEqual([]);
-    expect((await w.repo.findSet(code))!.boughtAt).toBeNull();
+    expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
   });
 
   it("someone else's set answers like an unknown one: 404, nothing printed or charged", async () => {

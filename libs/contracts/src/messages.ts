@@ -61,6 +61,10 @@ export const Msg = {
   setVersionsRange: 'Escolha de 1 a 40 versões.',
   setNotFound: 'Conjunto não encontrado.',
   setNotBought: 'Compre este conjunto para baixá-lo.',
+  setRendering: 'O conjunto ainda está sendo gerado. Tente novamente em instantes.',
+  /** The options draw too few different pages for that many versions (no two versions share their problems). */
+  setVersionsNotDistinct: (versions: number) =>
+    `Com estas opções não dá para fazer ${versions} versões diferentes. Escolha menos versões ou mais variedade de contas.`,
   savedSheetNameRequired: 'Dê um nome a esta folha (uma linha de texto).',
   savedSheetNameTooLong: 'O nome pode ter até 40 caracteres.',
   savedSheetsFull: 'Você já tem 50 folhas salvas. Apague uma para salvar outra.',

@@ -1,9 +1,13 @@
 import {
   buy,
+  buySet,
   createPage as createPageRoute,
+  createPageSet as createPageSetRoute,
   deleteSavedSheet as deleteSavedSheetRoute,
   downloadPage,
+  downloadSet,
   getMyPages,
+  getSetProgress,
   getSavedSheets,
   ok,
   pageAnswers,
@@ -13,13 +17,16 @@ import {
 import { centsToReais } from '@app/contracts/format';
 import { addRoute, type App } from '@app/kit';
 import { buyPage } from './domain/buy-page.js';
+import { buyPageSet } from './domain/buy-page-set.js';
 import { createPage } from './domain/create-page.js';
+import { createPageSet } from './domain/create-page-set.js';
 import type { PagesDeps } from './domain/deps.js';
 import { pdfContentDisposition } from './domain/download-name.js';
 import { myPurchases } from './domain/my-purchases.js';
 import { readAnswers } from './domain/read-answers.js';
-import { readBoughtPdf, readThumbnail } from './domain/read-render.js';
+import { readBoughtPdf, readBoughtSet, readThumbnail } from './domain/read-render.js';
 import { deleteSavedSheet, listSavedSheets, saveSheet } from './domain/saved-sheets.js';
+import { setProgress } from './domain/set-progress.js';
 
 export function registerRoutes(app: App, deps: PagesDeps): void {
   addRoute(app, createPageRoute, async ({ body, identity }) =>
@@ -53,6 +60,29 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
     // Only for the buyer (issue 24): no shared cache may keep them.
     void reply.header('cache-control', 'private, no-store');
     return ok(answers);
+  });
+
+  // Class sets (issue 26): N versions bought together and downloaded as one file.
+  addRoute(app, createPageSetRoute, async ({ body, identity }) =>
+    ok(await createPageSet(deps, identity.userId, body)),
+  );
+
+  addRoute(app, getSetProgress, async ({ query, identity }) =>
+    ok(await setProgress(deps, identity.userId, query.code)),
+  );
+
+  addRoute(app, buySet, async ({ body, identity }) => {
+    const balanceCents = await buyPageSet(deps, identity.userId, body.code);
+    return ok({ balance: centsToReais(balanceCents) });
+  });
+
+  addRoute(app, downloadSet, async ({ query, identity, reply }) => {
+    const { pdf, boughtAt, versions } = await readBoughtSet(deps, identity.userId, query.code);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', pdfContentDisposition(boughtAt, versions))
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
   });
 
   addRoute(app, getMyPages, async ({ identity }) => {

@@ -6,11 +6,12 @@ import { RenderSignals } from './domain/render-signals.js';
 import { previewFile, publishRender } from './domain/renders.js';
 import { instrumentSignals } from './metrics.js';
 import { serveNats } from './nats/handlers.js';
-import { PageEntity, SavedSheetEntity } from './persistence/entities.js';
+import { PageEntity, PageSetEntity, SavedSheetEntity } from './persistence/entities.js';
 import { CreatePages1751000000000 } from './persistence/migrations/1751000000000-create-pages.js';
 import { RendersInObjectStore1760000000000 } from './persistence/migrations/1760000000000-renders-in-object-store.js';
 import { PageRulesVersion1780000000000 } from './persistence/migrations/1780000000000-page-rules-version.js';
 import { SavedSheets1790000000000 } from './persistence/migrations/1790000000000-saved-sheets.js';
+import { PageSets1800000000000 } from './persistence/migrations/1800000000000-page-sets.js';
 import { PageRepository } from './persistence/page-repository.js';
 import { SavedSheetRepository } from './persistence/saved-sheet-repository.js';
 import { registerRoutes } from './routes.js';
@@ -20,12 +21,13 @@ export const service = defineService({
   env,
   database: {
     schema: 'pages',
-    entities: [PageEntity, SavedSheetEntity],
+    entities: [PageEntity, PageSetEntity, SavedSheetEntity],
     migrations: [
       CreatePages1751000000000,
       RendersInObjectStore1760000000000,
       PageRulesVersion1780000000000,
       SavedSheets1790000000000,
+      PageSets1800000000000,
     ],
   },
   streams: ['JOBS_PDF', 'EVENTS'],

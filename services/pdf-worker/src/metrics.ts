@@ -1,5 +1,6 @@
 import type { Metrics } from '@app/kit';
 import type { BrowserPool } from './browser/browser-pool.js';
+import type { SetMetrics } from './domain/deps.js';
 import { RENDER_KINDS } from './domain/render-queue.js';
 
 /**
@@ -72,6 +73,30 @@ export function instrumentPool(metrics: Metrics, pool: BrowserPool): Pick<Browse
         end({ outcome: 'error' });
         throw err;
       }
+    },
+  };
+}
+
+/**
+ * Class sets (issue 26): `pdf_set_assembly_duration_seconds{outcome}` (assembled, stored: the file was there
+ * already, error), the whole job from the versions' reads to the stored file; `pdf_set_versions_rendered_total`, the
+ * versions whose PDF the assembly had to print itself (their document job had not stored it).
+ */
+export function instrumentSets(metrics: Metrics): SetMetrics {
+  const seconds = metrics.histogram({
+    name: 'pdf_set_assembly_duration_seconds',
+    help: "Time to assemble a class set's file (reading the versions, printing missing ones, the answer table, the merge), by outcome.",
+    labelNames: ['outcome'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  });
+  const rendered = metrics.counter({
+    name: 'pdf_set_versions_rendered_total',
+    help: 'Versions of class sets whose PDF was missing at the assembly and was printed by it.',
+  });
+  return {
+    observe(outcome, elapsed, versions) {
+      seconds.observe({ outcome }, elapsed);
+      if (versions > 0) rendered.inc(versions);
     },
   };
 }

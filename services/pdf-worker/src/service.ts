@@ -3,7 +3,7 @@ import { env } from './config.js';
 import { BrowserPool } from './browser/browser-pool.js';
 import type { PdfWorkerDeps } from './domain/deps.js';
 import { prerenderWhenIdle, RecentPreviews } from './domain/prerender.js';
-import { instrumentPool } from './metrics.js';
+import { instrumentPool, instrumentSets } from './metrics.js';
 import { serveNats } from './nats/handlers.js';
 
 /** No database: the worker reads jobs from NATS and stores the files in the RENDERS bucket (JetStream). */
@@ -26,6 +26,7 @@ export const service = defineService({
       prerender: config.PDF_PRERENDER,
       recent,
       logger,
+      sets: instrumentSets(metrics),
       jobs: {
         concurrency: config.PDF_TABS,
         ackWaitMs: config.PDF_ACK_WAIT_MS,

@@ -9,10 +9,11 @@ import { awaitRender } from './renders.js';
  * then R$ 0,50 debited with the page code as the idempotency key, so buying twice (or retrying after a crash between
  * the debit and the update) charges once; then the page is marked bought. Answers the balance after the purchase,
  * in cents. Nobody pays for a file that is not there: if the PDF does not arrive within the wait, the answer is 503
- * and nothing is charged.
+ * and nothing is charged. A version of a class set answers 404 like an unknown code: a set is bought whole
+ * (buy-page-set.ts).
  */
 export async function buyPage(deps: PagesDeps, userId: string, code: string): Promise<number> {
-  const page = await ownedPage(deps, userId, code);
+  const page = await ownedPage(deps, userId, code, { single: true });
   await awaitRender(deps, 'document', page, (name) => deps.files.has(name).then((has) => has || null), {
     queueIfMissing: true,
   });

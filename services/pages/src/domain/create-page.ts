@@ -16,10 +16,7 @@ import { queueRender } from './renders.js';
  */
 export async function createPage(deps: PagesDeps, userId: string, options: PageOptions): Promise<string> {
   checkPageOptions(options);
-  if (!deps.previews.hasRoom(userId))
-    throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.previewsStillWaiting);
-  if ((await deps.repo.countCreatedWithin(userId, 60_000)) >= deps.pagesPerMinute)
-    throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.tooManyPages);
+  await checkRoomToCreate(deps, userId);
   const code = newPageCode();
   const seed = newPageSeed();
   // Drawn with today's rules, and stored with them: a later change of the rules leaves this page as it is.
@@ -28,4 +25,15 @@ export async function createPage(deps: PagesDeps, userId: string, options: PageO
   await queueRender(deps, 'preview', { code, userId, seed, options, rules }, { first: true });
   await deps.bus.publishEvent(Events.pageCreated, { code, userId }, code);
   return code;
+}
+
+/**
+ * Whether the account may make a page (or a class set, which counts as one: one preview) now: 429 past
+ * PAGES_PER_MINUTE creations in the last minute, or with PREVIEWS_WAITING_PER_ACCOUNT previews not drawn yet.
+ */
+export async function checkRoomToCreate(deps: PagesDeps, userId: string): Promise<void> {
+  if (!deps.previews.hasRoom(userId))
+    throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.previewsStillWaiting);
+  if ((await deps.repo.countCreatedWithin(userId, 60_000)) >= deps.pagesPerMinute)
+    throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.tooManyPages);
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PageOptionsSchema } from '@app/contracts';
+import type { PageOptionsSchema, SetVersion } from '@app/contracts';
 import type { Bus, FileStore, Logger } from '@app/kit';
 import type { PreviewQueue } from './preview-queue.js';
 import type { RenderSignals, WaitOptions } from './render-signals.js';
@@ -19,7 +19,44 @@ export interface PageRecord {
   rules: number | null;
   createdAt: Date;
   boughtAt: Date | null;
+  /** The class set the page is a version of (issue 26); null for a single page. */
+  setCode: string | null;
+  /** Its place in that set (1..N); null for a single page. */
+  setVersion: number | null;
 }
+
+/**
+ * A page as its render job needs it: with `version` ('Versão 7 de 30') when it is a version of a class set, which its
+ * sheet, preview and gabarito print beside the code.
+ */
+export type RenderablePage = Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'> & {
+  version?: SetVersion;
+};
+
+/**
+ * A class set ("Uma folha para cada aluno", issue 26): N versions of the same options, each a page of its own (its
+ * code, seed and QR code), bought together in one debit and downloaded as one file (`<code>.pdf`).
+ */
+export interface PageSetRecord {
+  code: string;
+  userId: string;
+  /** How many versions (2..SET_VERSIONS_MAX). */
+  versions: number;
+  options: PageOptions;
+  /** The generator's rules version its versions were drawn with. */
+  rules: number;
+  createdAt: Date;
+  /** Set once, in the same transaction as every version's. */
+  boughtAt: Date | null;
+}
+
+/** A set with its versions' pages, in version order (version 1 first). */
+export interface PageSetWithPages extends PageSetRecord {
+  pages: PageRecord[];
+}
+
+/** A bought page as Minhas Compras lists it; a version also says its set and place. */
+export type BoughtPage = Pick<PageRecord, 'code' | 'createdAt' | 'options' | 'setCode' | 'setVersion'>;
 
 export interface PageCounts {
   totalPages: number;
@@ -28,15 +65,33 @@ export interface PageCounts {
 
 /** The pages as the use cases, routes and handlers see them (the SQL one is src/persistence/page-repository.ts). */
 export interface PagesRepository {
-  /** Pages the user created in the last `withinMs` by the store's clock (the per-account rate of POST /api/page). */
+  /**
+   * Pages the user created in the last `withinMs` by the store's clock (the per-account rate of POST /api/page); a
+   * class set counts as one (its version 1: one preview).
+   */
   countCreatedWithin(userId: string, withinMs: number): Promise<number>;
   /** Records a new page, not bought; its creation time is the store's. */
   insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void>;
   findByCode(code: string): Promise<PageRecord | null>;
   /** Sets the page's purchase time once; answers whether this call was the one that set it. */
   markBought(code: string, at: Date): Promise<boolean>;
-  /** The user's bought pages, newest first. */
-  listBought(userId: string): Promise<Array<Pick<PageRecord, 'code' | 'createdAt' | 'options'>>>;
+  /**
+   * Records a class set and its versions' pages (`versions[i]` is version i + 1, with the set's options and rules),
+   * none bought, in one transaction: all of them or nothing.
+   */
+  insertSet(
+    set: Pick<PageSetRecord, 'code' | 'userId' | 'versions' | 'options' | 'rules'>,
+    versions: Array<Pick<PageRecord, 'code' | 'seed'>>,
+  ): Promise<void>;
+  /** The set with its versions in order, or null (the use cases check its owner). */
+  findSet(code: string): Promise<PageSetWithPages | null>;
+  /**
+   * Sets the purchase time of the set and of each of its versions once, in one transaction; answers whether this
+   * call was the one that set it.
+   */
+  markSetBought(code: string, at: Date): Promise<boolean>;
+  /** The user's bought pages, newest first; a set's versions together, in order. */
+  listBought(userId: string): Promise<BoughtPage[]>;
   /** The user's bought pages with their settings, oldest purchase first (for the member's data export). */
   listBoughtWithSettings(
     userId: string,

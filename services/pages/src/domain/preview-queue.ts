@@ -1,5 +1,5 @@
 import type { Logger } from '@app/kit';
-import type { PageRecord } from './deps.js';
+import type { RenderablePage } from './deps.js';
 
 /**
  * How long a preview in the worker's queue counts as there without its file (PreviewQueueOptions.releaseAfterMs):
@@ -9,8 +9,8 @@ import type { PageRecord } from './deps.js';
  */
 export const PREVIEW_RELEASE_AFTER_MS = 30_000;
 
-/** What a preview job carries (the worker draws page 1 from the seed and options). */
-export type PreviewJob = Pick<PageRecord, 'code' | 'seed' | 'options' | 'rules'>;
+/** What a preview job carries (the worker draws page 1 from the seed and options; a set's version 1 its label). */
+export type PreviewJob = Omit<RenderablePage, 'userId'>;
 
 export interface PreviewQueueOptions {
   /** Previews of one account in the worker's queue (JOBS_PDF) at once; the others wait here, in order. */

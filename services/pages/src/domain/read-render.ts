@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { PagesDeps } from './deps.js';
-import { ownedPage } from './owned-page.js';
-import { awaitRender } from './renders.js';
+import { ownedPage, ownedSet } from './owned-page.js';
+import { awaitRender, awaitSetFile } from './renders.js';
 
 /**
  * The PNG preview of the user's page, waiting briefly if the worker is still drawing it. A page older than that wait
@@ -32,4 +33,24 @@ export async function readBoughtPdf(
     queueIfMissing: true,
   });
   return { pdf, boughtAt: page.boughtAt };
+}
+
+/**
+ * GET /api/pageSet (issue 26): the one PDF of a class set the user bought, with the instant of purchase and its count
+ * (they name the file). Not bought: 403 `Msg.setNotBought`. Stored at the purchase; gone missing all the same, it is
+ * assembled again at once (an assembly job of its own id; the worker prints any version it lacks) and the download
+ * waits for it (503 past RENDER_WAIT_MS).
+ */
+export async function readBoughtSet(
+  deps: PagesDeps,
+  userId: string,
+  code: string,
+): Promise<{ pdf: Buffer; boughtAt: Date; versions: number }> {
+  const set = await ownedSet(deps, userId, code);
+  if (!set.boughtAt) throw AppError.forbidden(Msg.setNotBought);
+  const pdf = await awaitSetFile(deps, set, (name) => deps.files.get(name), {
+    printVersions: false,
+    assembleMsgID: `set:${set.code}:${randomUUID()}`,
+  });
+  return { pdf, boughtAt: set.boughtAt, versions: set.versions };
 }

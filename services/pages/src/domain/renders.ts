@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, Jobs, Msg, renderFiles } from '@app/contracts';
 import { AppError } from '@app/kit';
-import type { PageRecord, PagesDeps } from './deps.js';
+import type { PageSetWithPages, PagesDeps, RenderablePage } from './deps.js';
 import { waitForRender } from './render-signals.js';
 
 /** The two renders of a page: its preview (`<code>.png`, on generation) and its PDF (`<code>.pdf`, for a purchase). */
@@ -16,31 +16,35 @@ const RENDERS = {
 export const renderedFile = (kind: RenderKind, code: string) => RENDERS[kind].file(code);
 /** A page's preview in the RENDERS bucket (`<code>.png`). */
 export const previewFile = (code: string) => renderedFile('preview', code);
+/** A class set's one file in the RENDERS bucket (`<setCode>.pdf`, issue 26). */
+export const setFile = (setCode: string) => renderFiles(setCode).pdf;
 
 /**
  * Publishes a render job of the page. The preview queued with the new page has the id `<kind>:<code>` (JetStream
  * drops a repeat within its 10-minute window). A render asked for later (a PDF for a purchase or a download, a render
  * that never arrived) gets an id of its own: an id shared by every later request would also drop the request that
  * finds a file lost after its first job was done. Two requests at the same moment may both queue a PDF: the worker
- * prints a PDF only if it is not stored yet, and a file is stored once.
+ * prints a PDF only if it is not stored yet, and a file is stored once. `msgID` overrides the id (a class set's
+ * versions: `set-document:<code>`, see awaitSetFile). A version of a class set carries its `version` ('Versão 7 de
+ * 30', printed beside the code).
  */
 export async function publishRender(
   bus: PagesDeps['bus'],
   kind: RenderKind,
-  page: Pick<PageRecord, 'code' | 'seed' | 'options' | 'rules'>,
-  { first }: { first: boolean },
+  page: Omit<RenderablePage, 'userId'>,
+  { first, msgID }: { first: boolean; msgID?: string },
 ): Promise<void> {
-  const msgID = first ? `${kind}:${page.code}` : `${kind}:${page.code}:${randomUUID()}`;
   await bus.publish(
     RENDERS[kind].job,
-    // No version for a page stored before versions: the worker draws it with rules 1, as it was printed.
+    // No rules version for a page stored before versions: the worker draws it with rules 1, as it was printed.
     {
       code: page.code,
       seed: page.seed,
       options: page.options,
       ...(page.rules === null ? {} : { rules: page.rules }),
+      ...(page.version ? { version: page.version } : {}),
     },
-    { msgID },
+    { msgID: msgID ?? (first ? `${kind}:${page.code}` : `${kind}:${page.code}:${randomUUID()}`) },
   );
 }
 
@@ -51,12 +55,12 @@ export async function publishRender(
 export async function queueRender(
   deps: PagesDeps,
   kind: RenderKind,
-  page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>,
+  page: RenderablePage,
   { first }: { first: boolean },
 ): Promise<void> {
   if (kind === 'preview') {
-    const { code, seed, options, rules } = page;
-    return deps.previews.add(page.userId, { code, seed, options, rules }, { first });
+    const { userId, ...job } = page;
+    return deps.previews.add(userId, job, { first });
   }
   await publishRender(deps.bus, kind, page, { first });
 }
@@ -72,7 +76,7 @@ export async function queueRender(
 export async function awaitRender<T>(
   deps: PagesDeps,
   kind: RenderKind,
-  page: PageRecord,
+  page: RenderablePage,
   load: (name: string) => Promise<T | null>,
   { queueIfMissing = false }: { queueIfMissing?: boolean } = {},
 ): Promise<T> {
@@ -86,4 +90,71 @@ export async function awaitRender<T>(
     deps.logger.warn({ err, code: page.code, kind }, 'could not queue the render again'),
   );
   throw new AppError(503, ErrorCode.NOT_READY, Msg.pageRendering);
+}
+
+/** A version of a class set as its render job needs it: its page, labelled 'Versão n de N'. */
+export const versionPage = (
+  set: PageSetWithPages,
+  page: PageSetWithPages['pages'][number],
+): RenderablePage => ({
+  code: page.code,
+  userId: page.userId,
+  seed: page.seed,
+  options: page.options,
+  rules: page.rules,
+  version: { n: page.setVersion!, of: set.versions },
+});
+
+/**
+ * Waits for a class set's one file (`<setCode>.pdf`, issue 26), up to RENDER_WAIT_MS in all, and answers what `load`
+ * reads of it. Assembled already: at once. Else, with `printVersions` (a purchase), each version whose PDF is not
+ * stored is queued as a `jobs.pdf.document` job of its own, id `set-document:<code>` (fixed: a purchase asked again
+ * inside JetStream's duplicate window does not queue it twice), so every worker replica prints them in parallel;
+ * once all are stored, the assembly (`jobs.pdf.set`, id `assembleMsgID`) is queued and waited for. Without
+ * `printVersions` (a set file gone missing), the assembly alone: the worker prints any version it lacks itself.
+ * Not done in time: 503 `NOT_READY` (the jobs go on; the client polls GET /api/setProgress and asks again).
+ */
+export async function awaitSetFile<T>(
+  deps: PagesDeps,
+  set: PageSetWithPages,
+  load: (name: string) => Promise<T | null>,
+  { printVersions, assembleMsgID }: { printVersions: boolean; assembleMsgID: string },
+): Promise<T> {
+  const deadline = Date.now() + deps.renderWait.timeoutMs;
+  const left = () => Math.max(0, deadline - Date.now());
+  const name = setFile(set.code);
+  const assembled = await load(name);
+  if (assembled !== null) return assembled;
+  if (printVersions) {
+    const stored = await Promise.all(
+      set.pages.map((page) => {
+        const pdf = renderedFile('document', page.code);
+        return waitForRender(deps.signals, pdf, () => deps.files.has(pdf).then((has) => has || null), {
+          timeoutMs: left(),
+          onMissing: () =>
+            publishRender(deps.bus, 'document', versionPage(set, page), {
+              first: false,
+              msgID: `set-document:${page.code}`,
+            }),
+        });
+      }),
+    );
+    if (stored.includes(null)) throw new AppError(503, ErrorCode.NOT_READY, Msg.setRendering);
+  }
+  const file = await waitForRender(deps.signals, name, () => load(name), {
+    timeoutMs: left(),
+    onMissing: () =>
+      deps.bus.publish(
+        Jobs.assembleSet,
+        {
+          setCode: set.code,
+          options: set.options,
+          rules: set.rules,
+          versions: set.pages.map(({ code, seed }) => ({ code, seed })),
+        },
+        { msgID: assembleMsgID },
+      ),
+  });
+  if (file === null) throw new AppError(503, ErrorCode.NOT_READY, Msg.setRendering);
+  return file;
 }

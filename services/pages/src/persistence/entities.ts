@@ -1,8 +1,16 @@
 import { EntitySchema } from 'typeorm';
-import type { PageRecord, SavedSheetRecord } from '../domain/deps.js';
+import type { PageRecord, PageSetRecord, SavedSheetRecord } from '../domain/deps.js';
 
-/** The table `pages.pages`: one row a page (domain/deps.ts says what a page is). */
-export const PageEntity = new EntitySchema<PageRecord>({
+/**
+ * The set a version belongs to, as a relation: only so that the entity describes the foreign key the migration made
+ * (set_code REFERENCES page_sets). Never loaded; versions are read and written by `setCode`.
+ */
+interface OfSet {
+  set?: PageSetRecord;
+}
+
+/** The table `pages.pages`: one row a page (domain/deps.ts says what a page is); a class set's version too. */
+export const PageEntity = new EntitySchema<PageRecord & OfSet>({
   name: 'Page',
   tableName: 'pages',
   columns: {
@@ -13,8 +21,36 @@ export const PageEntity = new EntitySchema<PageRecord>({
     rules: { type: 'smallint', nullable: true },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
     boughtAt: { name: 'bought_at', type: 'timestamptz', nullable: true },
+    setCode: { name: 'set_code', type: 'text', nullable: true },
+    setVersion: { name: 'set_version', type: 'smallint', nullable: true },
+  },
+  relations: {
+    set: {
+      type: 'many-to-one',
+      target: 'PageSet',
+      joinColumn: { name: 'set_code', foreignKeyConstraintName: 'pages_set_code_fkey' },
+    },
   },
   indices: [{ name: 'pages_user_created_idx', columns: ['userId', 'createdAt'] }],
+  uniques: [{ name: 'pages_set_version', columns: ['setCode', 'setVersion'] }],
+  checks: [{ name: 'pages_set_both', expression: `("set_code" IS NULL) = ("set_version" IS NULL)` }],
+});
+
+/** The table `pages.page_sets` (issue 26): a class set, whose versions are rows of `pages`. */
+export const PageSetEntity = new EntitySchema<PageSetRecord>({
+  name: 'PageSet',
+  tableName: 'page_sets',
+  columns: {
+    code: { type: 'text', primary: true },
+    userId: { name: 'user_id', type: 'text' },
+    versions: { type: 'smallint' },
+    options: { type: 'jsonb' },
+    rules: { type: 'smallint' },
+    createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
+    boughtAt: { name: 'bought_at', type: 'timestamptz', nullable: true },
+  },
+  indices: [{ name: 'page_sets_user_created_idx', columns: ['userId', 'createdAt'] }],
+  checks: [{ name: 'page_sets_versions_range', expression: `"versions" BETWEEN 2 AND 40` }],
 });
 
 /** The table `pages.saved_sheets` (issue 25): a member's named builder settings, one name once per member. */

@@ -14,4 +14,15 @@ describe('download file name', () => {
       `attachment; filename="matematica-28-02-2025.pdf"; filename*=UTF-8''matem%C3%A1tica-28-02-2025.pdf`,
     );
   });
+
+  it('names a class set of N versions with its count: matemática-DD-MM-YYYY-N-versões.pdf (issue 26)', () => {
+    expect(pdfContentDisposition(new Date('2025-12-24T15:00:00Z'), 30)).toBe(
+      `attachment; filename="matematica-24-12-2025-30-versoes.pdf"; ` +
+        `filename*=UTF-8''matem%C3%A1tica-24-12-2025-30-vers%C3%B5es.pdf`,
+    );
+    // One version is a single page: the name of spec §2.
+    expect(pdfContentDisposition(new Date('2025-12-24T15:00:00Z'), 1)).toBe(
+      pdfContentDisposition(new Date('2025-12-24T15:00:00Z')),
+    );
+  });
 });

@@ -43,8 +43,9 @@ export class FakeBilling {
 
 /**
  * pages' dependencies in memory: the pages and saved sheets tables, the RENDERS bucket, billing behind a recording
- * bus, and a pdf-worker that stores a page's file as soon as its job is published (`worker.running = false`: it
- * prints nothing). Payloads are checked against the contracts both ways, as the real bus does.
+ * bus, and a pdf-worker that stores a page's file (or a class set's) as soon as its job is published
+ * (`worker.running = false`: it prints nothing). Payloads are checked against the contracts both ways, as the real
+ * bus does.
  */
 export function memoryDeps({
   renderWaitMs = 8000,
@@ -82,6 +83,8 @@ export function memoryDeps({
     if (!worker.running) return;
     if (def.subject === Jobs.renderDocument.subject) store(`${String(body.code)}.pdf`);
     if (def.subject === Jobs.renderPreview.subject) store(`${String(body.code)}.png`);
+    // A class set's assembly (issue 26): its one file.
+    if (def.subject === Jobs.assembleSet.subject) store(`${String(body.setCode)}.pdf`);
   });
   const bus: PagesBus = {
     async request<Req extends z.ZodType, Res extends z.ZodType>(

@@ -6,6 +6,8 @@ const page = (code: string, options: Parameters<typeof myPurchases>[0][number]['
   code,
   createdAt: new Date('2026-03-04T12:30:00Z'),
   options,
+  setCode: null,
+  setVersion: null,
 });
 
 describe('Minhas Compras names each page by what it practises (issue 28)', () => {
@@ -55,5 +57,36 @@ describe('Minhas Compras names each page by what it practises (issue 28)', () =>
       level: 1,
       options: tabuadaDo7Request,
     });
+  });
+
+  it('shows a class set as ONE entry where it comes, named by version 1, with its code, count and codes (issue 26)', () => {
+    const options = { add: true, sub: true, mult: false, div: false, answers: true, level: 1 as const };
+    const at = (iso: string) => new Date(iso);
+    const version = (code: string, setVersion: number) => ({
+      code,
+      createdAt: at('2026-03-05T10:00:00Z'),
+      options,
+      setCode: 'SET',
+      setVersion,
+    });
+    const list = myPurchases([
+      { ...page('newer', options), createdAt: at('2026-03-06T10:00:00Z') },
+      // The rows of one set together, in any order: version 1 names the entry all the same.
+      version('v2', 2),
+      version('v1', 1),
+      version('v3', 3),
+      { ...page('older', options), createdAt: at('2026-03-01T10:00:00Z') },
+    ]);
+    expect(list.map((e) => e.code)).toEqual(['newer', 'v1', 'older']);
+    expect(list[1]).toEqual({
+      code: 'v1',
+      created_at: '2026-03-05T10:00:00.000Z',
+      title: 'Adição e subtração — Médio',
+      level: 1,
+      options,
+      set: { code: 'SET', versions: 3, codes: ['v1', 'v2', 'v3'] },
+    });
+    expect(list[0]).not.toHaveProperty('set');
+    expect(list[2]).not.toHaveProperty('set');
   });
 });

@@ -1,5 +1,5 @@
 import { renderFiles, type Jobs, type MessagePayload } from '@app/contracts';
-import { generatePage, rulesVersion } from '@app/generator';
+import { generatePage, rulesVersion, type GeneratedPage } from '@app/generator';
 import type { FileStore, Logger } from '@app/kit';
 import type { RecentPreviews } from './prerender.js';
 import { sheetDocument } from './sheet-html.js';
@@ -37,10 +37,20 @@ export interface JobProgress {
   working(): void;
 }
 
-const sheetOf = (deps: RenderDeps, job: RenderJob, answerKey?: boolean) =>
+const sheetOf = (
+  deps: RenderDeps,
+  job: RenderJob,
+  answerKey?: boolean,
+  page: GeneratedPage = generatePage(job.seed, job.options, rulesVersion(job.rules)),
+) =>
   sheetDocument(
-    generatePage(job.seed, job.options, rulesVersion(job.rules)),
-    { code: job.code, answersUrl: answersUrl(deps.publicUrl, job.code), schoolFields: job.options.school },
+    page,
+    {
+      code: job.code,
+      answersUrl: answersUrl(deps.publicUrl, job.code),
+      schoolFields: job.options.school,
+      ...(job.version ? { version: job.version } : {}),
+    },
     { answerKey },
   );
 
@@ -77,14 +87,28 @@ export async function renderDocument(
   progress: JobProgress,
   kind: 'document' | 'ahead' = 'document',
 ): Promise<void> {
-  const name = renderFiles(job.code).pdf;
-  if (await deps.files.has(name)) return;
+  if (await deps.files.has(renderFiles(job.code).pdf)) return;
+  await printDocument(deps, job, progress, kind);
+}
+
+/**
+ * Prints a page's PDF (its sheet, and its gabarito when the page asks for answers) and stores it as `<code>.pdf`;
+ * answers the file. `page`: the page already drawn from the job, if the caller has it.
+ */
+export async function printDocument(
+  deps: RenderDeps,
+  job: RenderJob,
+  progress: JobProgress,
+  kind: 'document' | 'ahead',
+  page?: GeneratedPage,
+): Promise<Buffer> {
   const started = performance.now();
-  const { pdf, pages } = await deps.pool.render(sheetOf(deps, job), { outputs: 'pdf', kind });
+  const { pdf, pages } = await deps.pool.render(sheetOf(deps, job, undefined, page), { outputs: 'pdf', kind });
   progress.working();
-  await deps.files.put(name, pdf);
+  await deps.files.put(renderFiles(job.code).pdf, pdf);
   deps.logger.debug(
     { code: job.code, kind, pages, ms: Math.round(performance.now() - started) },
     'PDF rendered',
   );
+  return pdf;
 }

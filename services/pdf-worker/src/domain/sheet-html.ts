@@ -13,6 +13,7 @@ import {
   type WordProblem,
   type WorkedProblem,
 } from '@app/generator';
+import type { SetVersion } from '@app/contracts';
 import { qrSvg } from './qr.js';
 import {
   armeStatement,
@@ -38,7 +39,19 @@ export interface SheetMeta {
   answersUrl: string;
   /** An extra header line with "Escola" and "Professor(a)". */
   schoolFields?: boolean;
+  /** A version of a class set (issue 26): 'Versão 7 de 30' printed beside the code on the sheet and the gabarito. */
+  version?: SetVersion;
 }
+
+/** A version's label, as its sheet, its gabarito and the set's answer table print it: 'Versão 7 de 30'. */
+export const versionLabel = ({ n, of }: SetVersion) => `Versão ${n} de ${of}`;
+
+/**
+ * Pages each part of a sheet's PDF takes: every part is one fixed A4 box (`.sheet`: its height, `overflow: hidden`
+ * and a page break after it), so the student's sheet is page 1 and the gabarito, when printed, page 2. A class set's
+ * file is assembled from these pages (assemble-set.ts), which checks the count of every version's PDF against it.
+ */
+export const SHEET_PAGES = { exercises: 1, answerKey: 1 } as const;
 
 /**
  * Every sheet is a fixed A4 box with its own padding and `@page { margin: 0 }`: the screen layout is then the
@@ -446,12 +459,27 @@ function customCell(
 
 /** The QR code of the online answers, with the page code under it (readable in black and white). */
 function qrBlock(meta: SheetMeta): string {
-  return `<div class="qr">
+  return `<div class="qr">${versionMark(meta)}
       ${qrSvg(meta.answersUrl)}
       <span class="qr-label">Respostas online</span>
       <span class="qr-code">${escapeHtml(meta.code)}</span>
     </div>`;
 }
+
+/** A version's label ('Versão 7 de 30'), at the top of the sheet's right-hand block; nothing for a single page. */
+const versionMark = (meta: SheetMeta) =>
+  meta.version ? `\n      <span class="version">${versionLabel(meta.version)}</span>` : '';
+
+/**
+ * The gabarito of a version: its label and its code at the top right, where the student's sheet has them (the
+ * gabarito has no QR code); nothing for a single page, whose gabarito header is as before.
+ */
+const answerKeyMark = (meta: SheetMeta) =>
+  meta.version
+    ? `<div class="qr key-mark">${versionMark(meta)}
+      <span class="qr-code">${escapeHtml(meta.code)}</span>
+    </div>`
+    : '';
 
 function footer(page: GeneratedPage, meta: SheetMeta): string {
   const badge = page.options.custom ? CUSTOM_BADGE.text : `Nível ${page.levelName}`;
@@ -546,7 +574,7 @@ function answerKeySheet(page: GeneratedPage, meta: SheetMeta): string {
       <div class="titles">
         <h1>Gabarito — ${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom)}
         <p class="instruction">${answerKeyInstruction(page)}</p>
-      </div>
+      </div>${answerKeyMark(meta)}
     </header>
     ${grid(page, answerCell)}
     ${footer(page, meta)}
@@ -681,6 +709,11 @@ function styles(measures: StyleMeasures): string {
   `;
 }
 
+/** A version's label: bold, over the QR code of the sheet and over the code on the gabarito. */
+const VERSION_CSS = `
+  .qr .version { font-size: 8pt; font-weight: bold; white-space: nowrap; }
+  `;
+
 /**
  * A sheet as the pool's tabs take it: the title, the level's style sheet and the body. A tab holds a page whose head
  * already carries the fonts (`sheetShellHtml`), so a job only swaps these in and the fonts are decoded once per tab.
@@ -700,11 +733,13 @@ export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: Sheet
   const sheets = [exerciseSheet(page, meta)];
   if (parts.answerKey ?? page.options.answers) sheets.push(answerKeySheet(page, meta));
   const custom = page.options.custom;
+  const css = custom
+    ? styles(customMeasures(custom, page.problems)) + customStyles(custom, page.problems)
+    : styles(presetMeasures(page.options.level));
   return {
     title: `${sheetTitle(page.options)} — ${meta.code}`,
-    css: custom
-      ? styles(customMeasures(custom, page.problems)) + customStyles(custom, page.problems)
-      : styles(presetMeasures(page.options.level)),
+    // A single page's style sheet is exactly as before issue 26; a version's adds its label's rule.
+    css: meta.version ? css + VERSION_CSS : css,
     body: sheets.join('\n'),
   };
 }

@@ -17,7 +17,7 @@ import { carryBoxColumns, renderSheetHtml } from '../../src/domain/sheet-html.js
 import { PRINT_SIZES } from '../../src/domain/sheet-formats.js';
 import { customPage } from '../support/custom-pages.js';
 import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../support/custom-samples.js';
-import { measureSheets } from '../support/measure-sheet.js';
+import { measureSheets, WIDEST_VERSION } from '../support/measure-sheet.js';
 import { PRACTICES, type Practice } from '../support/custom-practices.js';
 
 // Issue 25: every format × print size × allowed count of "Personalizar", over a pairwise sample of the other options
@@ -97,7 +97,9 @@ describe('custom sheet layout', () => {
   /** Lays the page out with its gabarito, measures it and checks what it prints; returns the findings. */
   async function check(page: GeneratedPage, label: string, schoolFields: boolean): Promise<string[]> {
     const custom = page.options.custom!;
-    await tab.setContent(renderSheetHtml(page, { ...META, schoolFields }), { waitUntil: 'load' });
+    // The pages without the Escola line are laid out as a version of a class set: the widest label in the footer.
+    const meta = schoolFields ? { ...META, schoolFields } : { ...META, version: WIDEST_VERSION };
+    await tab.setContent(renderSheetHtml(page, meta), { waitUntil: 'load' });
     expect(await tab.evaluate(FONTS_LOADED)).toBe('loaded');
     const size = PRINT_SIZES[custom.size];
     const { sheets, found } = (await tab.evaluate(

@@ -28,7 +28,7 @@ import { PRINT_SIZES } from '../../src/domain/sheet-formats.js';
 import { customPage } from '../support/custom-pages.js';
 import { PRACTICES, type Practice } from '../support/custom-practices.js';
 import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../support/custom-samples.js';
-import { measureSheets } from '../support/measure-sheet.js';
+import { measureSheets, WIDEST_VERSION } from '../support/measure-sheet.js';
 
 // Issue 27: the format "Situações-problema" at every print size × allowed count, over the sample of options of the
 // custom layout test and each level's preset options, with its gabarito, laid out in the sheet browser and measured
@@ -136,7 +136,9 @@ describe('situações-problema sheet layout', () => {
   async function check(page: GeneratedPage, label: string, schoolFields: boolean): Promise<string[]> {
     const custom = page.options.custom!;
     const words = page.words!;
-    await tab.setContent(renderSheetHtml(page, { ...META, schoolFields }), { waitUntil: 'load' });
+    // The pages without the Escola line are laid out as a version of a class set: the widest label in the footer.
+    const meta = schoolFields ? { ...META, schoolFields } : { ...META, version: WIDEST_VERSION };
+    await tab.setContent(renderSheetHtml(page, meta), { waitUntil: 'load' });
     expect(await tab.evaluate(FONTS_LOADED)).toBe('loaded');
     const size = PRINT_SIZES[custom.size];
     const { sheets, found } = (await tab.evaluate(

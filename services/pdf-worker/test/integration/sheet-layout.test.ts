@@ -4,7 +4,7 @@ import { resolveChromium } from '@app/browser';
 import { generatePage, type Level, type Operation, type PageOptions } from '@app/generator';
 import { FONTS_LOADED, launchSheetBrowser } from '../../src/browser/browser-pool.js';
 import { carryBoxColumns, renderSheetHtml } from '../../src/domain/sheet-html.js';
-import { measureSheets } from '../support/measure-sheet.js';
+import { measureSheets, WIDEST_VERSION } from '../support/measure-sheet.js';
 
 // Every level × operation mix, with and without gabarito, laid out in the sheet browser and measured there: nothing
 // may leave its cell or the page, the footer is one line, and each cell keeps the room it reserves for the work.
@@ -53,10 +53,11 @@ describe('sheet layout', () => {
           level,
         };
         const page = generatePage(`${seed}-${level}-${operations.join('')}`, options);
-        // Every other seed with the Escola / Professor(a) line: the taller header.
-        await tab.setContent(renderSheetHtml(page, { ...META, schoolFields: index % 2 === 0 }), {
-          waitUntil: 'load',
-        });
+        // Every other seed with the Escola / Professor(a) line: the taller header; the others as a version of a
+        // class set, with the widest label beside the code in the footer.
+        const meta =
+          index % 2 === 0 ? { ...META, schoolFields: true } : { ...META, version: WIDEST_VERSION };
+        await tab.setContent(renderSheetHtml(page, meta), { waitUntil: 'load' });
         expect(await tab.evaluate(FONTS_LOADED)).toBe('loaded');
         const { sheets, found, boxes, acertos, measured } = (await tab.evaluate(MEASURE)) as {
           sheets: number;

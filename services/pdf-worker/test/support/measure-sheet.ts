@@ -1,3 +1,8 @@
+import { SET_VERSIONS_MAX, type SetVersion } from '@app/contracts';
+
+/** The widest label a version of a class set prints (issue 26): 'Versão 40 de 40'. */
+export const WIDEST_VERSION: SetVersion = { n: SET_VERSIONS_MAX, of: SET_VERSIONS_MAX };
+
 /**
  * What a sheet measures in the sheet browser, in CSS pixels: every finding is a sentence saying what overflows where.
  * Shared by the layout tests of the preset pages (issue 24) and of the custom pages (issue 25): `columnMm` and

@@ -1,0 +1,118 @@
+import type { SetVersion } from '@app/contracts';
+import {
+  asksForRemainder,
+  sheetTitle,
+  thousands,
+  type GeneratedPage,
+  type Problem,
+  type WordProblem,
+} from '@app/generator';
+import { customAsksRemainder } from './sheet-formats.js';
+import { SHEET_FONTS } from './sheet-fonts.js';
+import { versionLabel, type SheetDocument } from './sheet-html.js';
+
+/** One version of a class set as its answer table lists it: its place, its code and its page as drawn. */
+export interface TableVersion {
+  version: SetVersion;
+  code: string;
+  page: GeneratedPage;
+}
+
+/** Answers a block puts side by side (the presets' sheets have 4 columns too, so a row reads as a row of cells). */
+export const TABLE_COLUMNS = 4;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Whether the page asks for the remainder of its divisions (then a 0 is written: '12 r 0'). */
+function remainderAsked(page: GeneratedPage): boolean {
+  const custom = page.options.custom;
+  return custom ? customAsksRemainder(custom) : asksForRemainder(page.options.level);
+}
+
+const withRemainder = (value: number, remainder: number | null, asked: boolean) =>
+  remainder !== null && (remainder > 0 || asked)
+    ? `${thousands(value)} r ${thousands(remainder)}`
+    : thousands(value);
+
+/**
+ * What the learner writes as the answer of problem `index`, as the answer table prints it (thousands with a dot):
+ * - `lacuna`: the number in the blank (the term the learner finds, not the result the line gives);
+ * - `problemas`: the number the question asks for ("quantos são necessários": the quotient + 1), with what is left
+ *   when the question asks for it;
+ * - every other page: the result; a division's remainder after 'r' where the page asks for it (or it is not 0).
+ */
+export function answerText(page: GeneratedPage, index: number): string {
+  const problem: Problem | undefined = page.problems[index];
+  if (problem === undefined) throw new Error(`no problem ${index + 1} on the page`);
+  const format = page.options.custom?.format;
+  if (format === 'problemas') {
+    const word: WordProblem | undefined = page.words?.[index];
+    if (word === undefined) throw new Error(`no situação-problema for problem ${index + 1}`);
+    return withRemainder(word.answer, word.leftover, false);
+  }
+  if (format === 'lacuna' && problem.blank !== undefined) return thousands(problem[problem.blank]);
+  if (problem.op !== 'div') return thousands(problem.result);
+  return withRemainder(problem.result, problem.remainder, remainderAsked(page));
+}
+
+/** True when some answer of the table has a remainder: the legend then says what 'r' means. */
+const hasRemainders = (versions: readonly TableVersion[]) =>
+  versions.some(({ page }) => page.problems.some((_, index) => / r /.test(answerText(page, index))));
+
+function versionBlock({ version, code, page }: TableVersion): string {
+  const answers = page.problems
+    .map(
+      (_, index) =>
+        `<li><span class="n">${index + 1}</span><span class="a">${escapeHtml(answerText(page, index))}</span></li>`,
+    )
+    .join('');
+  return `<section class="version">
+      <h2><span class="label">${versionLabel(version)}</span> · <span class="code">${escapeHtml(code)}</span></h2>
+      <ol class="answers">${answers}</ol>
+    </section>`;
+}
+
+const TABLE_CSS = `
+  @page { size: A4; margin: 11mm; }
+  * { box-sizing: border-box; margin: 0; padding: 0; }
+  html, body { background: #fff; color: #111; }
+  body { font-family: '${SHEET_FONTS.sans}'; font-size: 9pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .answer-table h1 { font-size: 15pt; font-weight: bold; padding-bottom: 1.4mm; border-bottom: 1.2pt solid #111; }
+  .answer-table .about { margin: 1.6mm 0 3mm; font-size: 9pt; color: #222; }
+  .answer-table .about .code, .version .code { font-family: '${SHEET_FONTS.mono}'; }
+  .versions { column-count: 2; column-gap: 5mm; }
+  .version {
+    break-inside: avoid; margin-bottom: 2.6mm; padding: 1.4mm 2mm 1.6mm;
+    border: 0.6pt solid #9e9e9e; border-radius: 1.6mm;
+  }
+  .version h2 { font-size: 8.5pt; font-weight: bold; margin-bottom: 1mm; white-space: nowrap; }
+  .version h2 .code { font-weight: normal; font-size: 7.5pt; }
+  .answers {
+    list-style: none; display: grid; grid-template-columns: repeat(${TABLE_COLUMNS}, minmax(0, 1fr)); gap: 0.5mm 2mm;
+  }
+  .answers li { display: flex; align-items: baseline; gap: 1.2mm; white-space: nowrap; }
+  .answers .n { min-width: 4.2mm; text-align: right; font-size: 7pt; font-weight: bold; color: #555; }
+  .answers .a { font-family: '${SHEET_FONTS.mono}'; font-weight: bold; }
+  `;
+
+/**
+ * The set's answer table (issue 26), for correcting a class's sheets quickly: one block per version in order,
+ * headed 'Versão 7 de 30 · <code>', its answers numbered as on the sheet. The blocks flow in two columns over as many
+ * A4 pages as they need (a block is never split), printed by the same tabs as the sheets (their fonts).
+ */
+export function answerTableDocument(setCode: string, versions: readonly TableVersion[]): SheetDocument {
+  const first = versions[0];
+  if (first === undefined) throw new Error('a set has versions');
+  const title = sheetTitle(first.page.options);
+  const legend = hasRemainders(versions) ? ' (r: resto)' : '';
+  const body = `<section class="answer-table">
+    <h1>Respostas — ${escapeHtml(title)}</h1>
+    <p class="about">${versions.length} versões, cada uma com as respostas na ordem da folha${legend}. Conjunto <span class="code">${escapeHtml(setCode)}</span>.</p>
+    <div class="versions">
+      ${versions.map(versionBlock).join('\n')}
+    </div>
+  </section>`;
+  return { title: `Respostas — ${title} — ${setCode}`, css: TABLE_CSS, body };
+}

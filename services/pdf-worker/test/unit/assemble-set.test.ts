@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { renderFiles } from '@app/contracts';
+import type { Logger } from '@app/kit';
+import {
+  assembleSet,
+  mergeSet,
+  versionJob,
+  versionPages,
+  type AssembleSetJob,
+  type SetDeps,
+} from '../../src/domain/assemble-set.js';
+import type { Outputs, Rendered, RenderOptions } from '../../src/domain/tab-pool.js';
+import type { SheetDocument } from '../../src/domain/sheet-html.js';
+
+// Every page of the small PDFs below is told apart by its size: width 100 + the version's number (the table: 500),
+// height 200 for a student sheet, 300 for a gabarito, 400 + i for the table's page i.
+const SHEET_H = 200;
+const GABARITO_H = 300;
+const TABLE_W = 500;
+
+async function pdfOf(sizes: Array<[number, number]>): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (const size of sizes) doc.addPage(size);
+  return Buffer.from(await doc.save());
+}
+const versionPdf = (n: number, answers: boolean) =>
+  pdfOf(answers ? [[100 + n, SHEET_H], [100 + n, GABARITO_H]] : [[100 + n, SHEET_H]]);
+const tablePdf = (pages: number) =>
+  pdfOf(Array.from({ length: pages }, (_, i): [number, number] => [TABLE_W, 400 + i]));
+
+async function sizesOf(pdf: Uint8Array): Promise<Array<[number, number]>> {
+  const doc = await PDFDocument.load(pdf);
+  return doc.getPages().map((page) => {
+    const { width, height } = page.getSize();
+    return [Math.round(width), Math.round(height)];
+  });
+}
+
+const progress = { working() {} };
+const silent = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Logger;
+
+const setJob = (versions: number, answers = true): AssembleSetJob => ({
+  setCode: 'CONJUNTO',
+  options: { add: true, sub: true, mult: true, div: false, answers, level: 1 },
+  rules: 2,
+  versions: Array.from({ length: versions }, (_, i) => ({ code: `V${i + 1}`, seed: `semente-${i + 1}` })),
+});
+
+/**
+ * In-memory fakes: a file store in a Map, and a pool that prints a sheet as pdfOf does (its version's number read
+ * from the label in the HTML) and the answer table as two pages, recording what it was asked.
+ */
+function fakes(stored: Map<string, Buffer>) {
+  const asked: Array<{ kind: string | undefined; body: string }> = [];
+  const deps: SetDeps = {
+    pool: {
+      async render<O extends Outputs>(sheet: SheetDocument, options: RenderOptions<O>) {
+        asked.push({ kind: options.kind, body: sheet.body });
+        const table = sheet.body.includes('class="answer-table"');
+        const n = Number(sheet.body.match(/Versão (\d+) de/)?.[1] ?? 0);
+        const answers = sheet.body.includes('answer-key');
+        const pdf = table ? await tablePdf(2) : await versionPdf(n, answers);
+        return { pdf, pages: (await sizesOf(pdf)).length } as unknown as Rendered<O>;
+      },
+    },
+    files: {
+      async put(name, data) {
+        if (!stored.has(name)) stored.set(name, Buffer.from(data));
+      },
+      async get(name) {
+        return stored.get(name) ?? null;
+      },
+      async has(name) {
+        return stored.has(name);
+      },
+    },
+    publicUrl: 'https://exemplo.com.br',
+    prerender: 'off',
+    logger: silent,
+  };
+  return { deps, asked };
+}
+
+describe('a class set assembled', () => {
+  it('puts every sheet in version order, then every gabarito in version order, then the answer table', async () => {
+    const { pdf, pages } = await mergeSet({
+      versions: await Promise.all([1, 2, 3].map(async (n) => ({ code: `V${n}`, pdf: await versionPdf(n, true) }))),
+      answers: true,
+      table: await tablePdf(2),
+      title: 'Adição — 3 versões',
+    });
+    expect(pages).toBe(8);
+    expect(await sizesOf(pdf)).toEqual([
+      [101, SHEET_H],
+      [102, SHEET_H],
+      [103, SHEET_H],
+      [101, GABARITO_H],
+      [102, GABARITO_H],
+      [103, GABARITO_H],
+      [TABLE_W, 400],
+      [TABLE_W, 401],
+    ]);
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getTitle()).toBe('Adição — 3 versões');
+  });
+
+  it('without answers: the sheets, then the table', async () => {
+    const { pdf } = await mergeSet({
+      versions: await Promise.all([1, 2].map(async (n) => ({ code: `V${n}`, pdf: await versionPdf(n, false) }))),
+      answers: false,
+      table: await tablePdf(1),
+      title: 't',
+    });
+    expect(await sizesOf(pdf)).toEqual([
+      [101, SHEET_H],
+      [102, SHEET_H],
+      [TABLE_W, 400],
+    ]);
+  });
+
+  it('refuses a version whose PDF is not one sheet (and one gabarito with answers): nothing is misplaced', async () => {
+    expect(versionPages(2, true, 'X')).toEqual({ sheet: [0], gabarito: [1] });
+    expect(versionPages(1, false, 'X')).toEqual({ sheet: [0], gabarito: [] });
+    expect(() => versionPages(1, true, 'X')).toThrow('X.pdf has 1 pages; a sheet with gabarito has 2');
+    expect(() => versionPages(3, true, 'X')).toThrow('X.pdf has 3 pages');
+    expect(() => versionPages(2, false, 'X')).toThrow('a sheet without gabarito has 1');
+    await expect(
+      mergeSet({
+        versions: [
+          { code: 'V1', pdf: await versionPdf(1, true) },
+          { code: 'V2', pdf: await versionPdf(2, false) },
+        ],
+        answers: true,
+        table: await tablePdf(1),
+        title: 't',
+      }),
+    ).rejects.toThrow('V2.pdf has 1 pages');
+  });
+
+  it("gives each version's render job its place in the set", () => {
+    const job = setJob(3);
+    expect(versionJob(job, 1)).toEqual({
+      code: 'V2',
+      seed: 'semente-2',
+      options: job.options,
+      rules: 2,
+      version: { n: 2, of: 3 },
+    });
+    const { rules: _, ...withoutRules } = job;
+    expect(versionJob(withoutRules, 0)).not.toHaveProperty('rules');
+  });
+
+  it('reads the stored versions, prints a missing one with its label (and stores it), and stores the set', async () => {
+    const stored = new Map<string, Buffer>();
+    stored.set(renderFiles('V1').pdf, await versionPdf(1, true));
+    stored.set(renderFiles('V3').pdf, await versionPdf(3, true));
+    const { deps, asked } = fakes(stored);
+    const done = await assembleSet(deps, setJob(3), progress);
+    expect(done).toEqual({ outcome: 'assembled', rendered: 1, pages: 8 });
+    // Version 2 printed as its own document job would have (its label, its gabarito), and kept for next time.
+    const printed = asked.filter((a) => !a.body.includes('class="answer-table"'));
+    expect(printed).toHaveLength(1);
+    expect(printed[0]!.kind).toBe('document');
+    expect(printed[0]!.body).toContain('Versão 2 de 3');
+    expect(printed[0]!.body).toContain('V2');
+    expect(await sizesOf(stored.get(renderFiles('V2').pdf)!)).toEqual([
+      [102, SHEET_H],
+      [102, GABARITO_H],
+    ]);
+    // The answer table, drawn as a document (a buyer waits), lists the three versions.
+    const table = asked.find((a) => a.body.includes('class="answer-table"'))!;
+    expect(table.kind).toBe('document');
+    expect(table.body.indexOf('Versão 1 de 3')).toBeLessThan(table.body.indexOf('Versão 2 de 3'));
+    expect(table.body.indexOf('Versão 2 de 3')).toBeLessThan(table.body.indexOf('Versão 3 de 3'));
+    expect(await sizesOf(stored.get(renderFiles('CONJUNTO').pdf)!)).toEqual([
+      [101, SHEET_H],
+      [102, SHEET_H],
+      [103, SHEET_H],
+      [101, GABARITO_H],
+      [102, GABARITO_H],
+      [103, GABARITO_H],
+      [TABLE_W, 400],
+      [TABLE_W, 401],
+    ]);
+  });
+
+  it('does nothing when the set is stored already (a repeated job)', async () => {
+    const stored = new Map<string, Buffer>([[renderFiles('CONJUNTO').pdf, Buffer.from('%PDF stored')]]);
+    const { deps, asked } = fakes(stored);
+    expect(await assembleSet(deps, setJob(3), progress)).toEqual({ outcome: 'stored', rendered: 0, pages: 0 });
+    expect(asked).toEqual([]);
+    expect(stored.get(renderFiles('CONJUNTO').pdf)!.toString()).toBe('%PDF stored');
+    expect(stored.size).toBe(1);
+  });
+});

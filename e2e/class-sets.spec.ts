@@ -146,6 +146,7 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
     ['1366', DESKTOP],
   ] as const) {
     await page.setViewportSize(size);
+    await bar.scrollIntoViewIfNeeded();
     await expect(bar).toBeInViewport();
     await screenshot(page, `class-sets-progress-${name}`);
   }

@@ -39,7 +39,7 @@ describe("the builder's 'Quantas versões?' (issue 26)", () => {
     expect(setTotalText(2)).toBe('Total: R$ 1,00 por 2 versões');
     expect(setTotalText(40)).toBe('Total: R$ 20,00 por 40 versões');
     expect(setTotalText(7)).toBe('Total: R$ 3,50 por 7 versões');
-    expect(buySetLabel(30)).toBe('Comprar 30 versões por R$ 15,00');
+    expect(buySetLabel(30)).toBe('Comprar 30 versões por R$\u00a015,00');
   });
 
   it('says under the preview of version 1 how many follow', () => {

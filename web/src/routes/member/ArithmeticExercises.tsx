@@ -265,6 +265,8 @@ export default function ArithmeticExercises() {
         failGeneration(null);
         return setRefusal({ control, message: result.message });
       }
+      // A class set refused (400: e.g. too few different pages for that many versions): the server's own words.
+      if (result.httpStatus === 400 && result.message && count > 1) return failGeneration(result.message);
       // Too many pages at once (429, issue 23): the server's own words say what to wait for.
       if (result.httpStatus === 429 && result.message) return failGeneration(result.message);
       if (result.status !== 'SUCCESS' || !result.payload) return failGeneration();
@@ -562,7 +564,10 @@ export default function ArithmeticExercises() {
                   ? 'Comprando…'
                   : generatedSet
                     ? buySetLabel(generatedSet.versions)
-                    : `Comprar por ${formatReais(PRICE)}`}
+                    : // Before generating, what the versions asked for will cost.
+                      !code && versions !== null && versions > 1
+                      ? buySetLabel(versions)
+                      : `Comprar por ${formatReais(PRICE)}`}
               </button>
             </div>
           </div>

@@ -39,9 +39,9 @@ export function setPreviewCaption(versions: number): string {
     : `Versão 1 de ${versions} — as outras ${others} têm problemas diferentes`;
 }
 
-/** The buy button of a set: 'Comprar 30 versões por R$ 15,00'. */
+/** The buy button of a set: 'Comprar 30 versões por R$ 15,00' ('R$' and the value kept on one line). */
 export const buySetLabel = (versions: number): string =>
-  `Comprar ${versions} versões por ${formatCents(setPriceCents(versions))}`;
+  `Comprar ${versions} versões por ${formatCents(setPriceCents(versions)).replace(' ', '\u00a0')}`;
 
 /** How far the printing of a set is (GET /api/setProgress). */
 export interface SetProgressValue {

@@ -189,18 +189,14 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
     .slice(0, 30)
     .map((p, i) => p.text.replace(codes[i]!, '').replace(/Versão \d+ de 30/, ''));
   expect(new Set(problems).size).toBe(30);
-  // The answer table: one block per version, in order.
+  // The answer table: one block per version ('Versão 7 de 30 · <code>', in columns), every version once.
   const table = pages
     .slice(60)
     .map((p) => p.text)
     .join('\n');
-  let from = 0;
-  for (let i = 0; i < 30; i++) {
-    const at = table.indexOf(`Versão ${i + 1} de 30`, from);
-    expect(at, `answer table, version ${i + 1}`).toBeGreaterThanOrEqual(from);
-    expect(table.indexOf(codes[i]!, at), `answer table, code of version ${i + 1}`).toBeGreaterThan(at);
-    from = at + 1;
-  }
+  expect(table).toContain('Respostas');
+  const blocks = [...table.matchAll(/Versão (\d+) de 30 · (\S+)/g)].map((m) => [Number(m[1]), m[2]] as const);
+  expect(blocks.sort(([a], [b]) => a - b)).toEqual(codes.map((code, i) => [i + 1, code]));
 
   // Extrato: the top-up and ONE purchase line naming the set and its 30 versions.
   await page.goto('/extrato');
@@ -216,7 +212,22 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
   await page.goto(`/gabarito/${codes[1]}`);
   await expect(page.getByRole('heading', { name: 'Gabarito' })).toBeVisible();
   await expect(page.locator('.answers li').first()).toBeVisible();
-  await expect(page.getByText(codes[1]!, { exact: false }).first()).toBeVisible();
+  // Its answers are version 2's: every operand on its sheet, every result on its gabarito page (and not version 1's).
+  await expect(page.locator('.answers li')).toHaveCount(20);
+  const online = (await page.locator('.answers li').allInnerTexts()).map((item) =>
+    [...item.replaceAll('.', '').matchAll(/\d+/g)].map((m) => m[0]).slice(1),
+  );
+  const tokens = (text: string) => new Set(text.replaceAll('.', '').split(/\s+/));
+  const [sheet2, gabarito2, sheet1] = [
+    tokens(pages[1]!.text),
+    tokens(pages[31]!.text),
+    tokens(pages[0]!.text),
+  ];
+  for (const [a, b, result] of online) {
+    expect(sheet2.has(a!) && sheet2.has(b!), `${a}, ${b} on version 2's sheet`).toBe(true);
+    expect(gabarito2.has(result!), `${result} on version 2's gabarito`).toBe(true);
+  }
+  expect(online.every(([a, b]) => sheet1.has(a!) && sheet1.has(b!))).toBe(false);
 
   // Minhas Compras: one card, its count, version 1's preview and title; it downloads the whole file.
   await page.goto('/minhas-compras');

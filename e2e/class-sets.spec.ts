@@ -127,7 +127,7 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
     await route.fulfill({
       status: 503,
       contentType: 'application/json',
-      body: JSON.stringify({ status: 'ERROR', message: Msg.pageRendering, payload: null, code: 'NOT_READY' }),
+      body: JSON.stringify({ status: 'ERROR', message: Msg.setRendering, payload: null, code: 'NOT_READY' }),
     });
   });
   const downloading = page.waitForEvent('download', { timeout: 240_000 });

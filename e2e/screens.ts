@@ -156,14 +156,25 @@ export const screens: readonly Screen[] = [
     ready: (page) => setGenerated(page, 3),
   },
   {
-    // Issue 26: a set being bought, its progress bar shown: the purchase's answer is held (never let through, so
-    // nothing is charged) while the bar polls the real progress.
+    // Issue 26: a set being bought, its progress bar shown: every ask of the purchase is answered 503 NOT_READY
+    // here (never let through, so nothing is charged) while the bar polls the real progress.
     name: 'exercicios-conjunto-comprando',
     path: '/exercicios-aritmetica',
     viewer: 'member',
     ready: async (page) => {
       await setGenerated(page, 3);
-      await page.route('**/api/buySet', () => undefined);
+      await page.route('**/api/buySet', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            status: 'ERROR',
+            message: Msg.setRendering,
+            payload: null,
+            code: 'NOT_READY',
+          }),
+        }),
+      );
       await page.getByRole('button', { name: 'Comprar 3 versões por R$ 1,50' }).click();
       await expect(page.getByRole('progressbar', { name: 'Progresso do conjunto' })).toBeVisible();
     },

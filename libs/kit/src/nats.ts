@@ -495,7 +495,10 @@ export class Bus {
     }
     // Through a client with the administration timeout: getting the consumer asks the cluster for its info, a
     // start-up call like the ones above.
-    const consumer = await jetstream(this.nc, { timeout: JS_ADMIN_TIMEOUT_MS }).consumers.get(stream, durable);
+    const consumer = await jetstream(this.nc, { timeout: JS_ADMIN_TIMEOUT_MS }).consumers.get(
+      stream,
+      durable,
+    );
     // Labelled by the contract's stream and the durable's own name (the same for every replica and test prefix).
     const metrics = this.opts.metrics;
     metrics?.watchConsumer(def.stream, opts.durable, () => consumer.info());

@@ -17,7 +17,7 @@ import {
   type StackPorts,
   type StackSecrets,
 } from '@app/stack';
-import { PROCESS_NAMES, type ProcessName } from '@app/contracts';
+import { PROCESS_NAMES, type ProcessName, type ServiceName } from '@app/contracts';
 import { resolveTestInfra, withDb, type TestInfra } from './infra.js';
 
 declare module 'vitest' {
@@ -51,6 +51,11 @@ export interface RunningTestStack {
   info: StackInfo;
   /** Restarts a process of the stack with some variables changed (`{}`: back to the stack's own); see Stack.restart. */
   restart: Stack['restart'];
+  /**
+   * Starts another replica of a service (`<name>-2`, ...) with the stack's settings and a port of its own; resolves
+   * once it is ready. It is in `pids()` and stops with the stack (benchmarks with two pdf-workers).
+   */
+  startReplica(name: ServiceName, as: string): Promise<void>;
   /** The process id of each process of the stack now (benchmarks read their CPU time from /proc). */
   pids(): Record<string, number>;
   stop(): Promise<void>;
@@ -185,6 +190,9 @@ export async function startTestStack(
       logDir,
     },
     restart: (name, overrides) => stack.restart(name, overrides),
+    startReplica: async (name, as) => {
+      await stack.startService(name, as);
+    },
     pids: () =>
       Object.fromEntries(
         [...stack.processes, ...live].flatMap(([name, proc]) =>

@@ -9,6 +9,10 @@
  * sets the PNGs' resolution; `SHEETS=custom` (or `preset`) renders only those, `SHEETS=problemas` only the
  * situações-problema of issue 27 (personalizada_problemas-…). Fixed seeds: the same sheets on
  * every run. `npm run sheets`.
+ * Then the class sets of issue 26 (CLASS_SETS), each assembled as the worker does it (every version's sheet, every
+ * gabarito, the answer table), one PNG per page of the set's file:
+ *   conjunto_<name>-<page>.png           e.g. conjunto_medio-3-versoes-7.png
+ * `SHEETS=sets` renders only those.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -16,8 +20,11 @@ import { fileURLToPath } from 'node:url';
 import { generatePage, OPERATIONS, type Level, type Operation } from '@app/generator';
 import { renderPdfPages } from '@app/testing';
 import { BrowserPool } from '../src/browser/browser-pool.js';
+import type { Logger } from '@app/kit';
+import type { PageOptions } from '@app/generator';
+import { assembleSet, type AssembleSetJob } from '../src/domain/assemble-set.js';
 import { sheetDocument } from '../src/domain/sheet-html.js';
-import { CUSTOM_SAMPLES, customSamplePage } from '../test/support/custom-samples.js';
+import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../test/support/custom-samples.js';
 
 const LEVEL_SLUGS: Record<Level, string> = { 0: 'facil', 1: 'medio', 2: 'dificil' };
 const MIXES: Operation[][] = Array.from({ length: 15 }, (_, index) =>
@@ -60,9 +67,56 @@ const customSheets = CUSTOM_SAMPLES.map((sample, index) => {
   };
 });
 const sheets =
-  only === 'problemas'
-    ? customSheets.filter(({ name }) => name.startsWith('personalizada_problemas'))
-    : [...(only === 'custom' ? [] : presetSheets), ...(only === 'preset' ? [] : customSheets)];
+  only === 'sets'
+    ? []
+    : only === 'problemas'
+      ? customSheets.filter(({ name }) => name.startsWith('personalizada_problemas'))
+      : [...(only === 'custom' ? [] : presetSheets), ...(only === 'preset' ? [] : customSheets)];
+
+/** Class sets to look at (issue 26): a preset with gabarito, custom formats whose table is not the result. */
+const setOf = (
+  name: string,
+  options: PageOptions | AssembleSetJob['options'],
+  versions: number,
+): { name: string; job: AssembleSetJob } => ({
+  name,
+  job: {
+    setCode: `CONJUNTO-${name.toUpperCase()}`.slice(0, 22),
+    // The generator's options, as the contracts' schema reads them (the samples are valid options).
+    options: options as AssembleSetJob['options'],
+    rules: 2,
+    versions: Array.from({ length: versions }, (_, i) => ({
+      code: `${name.slice(0, 12).toUpperCase()}-V${String(i + 1).padStart(2, '0')}`.padEnd(22, 'X'),
+      seed: `conjunto-${name}-${i + 1}`,
+    })),
+  },
+});
+const sample = (name: string) => CUSTOM_SAMPLES.find((s) => s.name === name)!.custom;
+const CLASS_SETS = [
+  setOf('medio-3-versoes', { add: true, sub: true, mult: true, div: true, answers: true, level: 1 }, 3),
+  setOf('lacuna-3-versoes', customPageOptions(sample('lacuna-quatro-operacoes-grande')), 3),
+  setOf('problemas-3-versoes', customPageOptions(sample('problemas-quatro-operacoes')), 3),
+  setOf('dificil-30-versoes', { add: true, sub: true, mult: true, div: true, answers: true, level: 2 }, 30),
+];
+const classSets = only === undefined || only === 'sets' ? CLASS_SETS : [];
+
+/** A file store in memory: the set's versions are printed by the assembly itself, as for missing ones. */
+function memoryStore() {
+  const stored = new Map<string, Buffer>();
+  return {
+    stored,
+    async put(name: string, data: Uint8Array) {
+      if (!stored.has(name)) stored.set(name, Buffer.from(data));
+    },
+    async get(name: string) {
+      return stored.get(name) ?? null;
+    },
+    async has(name: string) {
+      return stored.has(name);
+    },
+  };
+}
+const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Logger;
 
 const started = performance.now();
 await mkdir(outputDir, { recursive: true });
@@ -75,7 +129,23 @@ try {
     const pngs = await renderPdfPages(pdf, dpi);
     await Promise.all(pngs.map((png, index) => writeFile(join(outputDir, `${name}-${index + 1}.png`), png)));
   }
+  for (const { name, job } of classSets) {
+    const files = memoryStore();
+    await assembleSet(
+      { pool, files, publicUrl: 'https://exemplo.com.br', prerender: 'off', logger: quiet },
+      job,
+      { working() {} },
+    );
+    const pdf = files.stored.get(`${job.setCode}.pdf`)!;
+    await writeFile(join(outputDir, `conjunto_${name}.pdf`), pdf);
+    const pngs = await renderPdfPages(pdf, dpi);
+    await Promise.all(
+      pngs.map((png, index) => writeFile(join(outputDir, `conjunto_${name}-${index + 1}.png`), png)),
+    );
+  }
 } finally {
   await pool.close();
 }
-console.log(`${sheets.length} sheets in ${outputDir} (${Math.round(performance.now() - started)} ms)`);
+console.log(
+  `${sheets.length} sheets and ${classSets.length} class sets in ${outputDir} (${Math.round(performance.now() - started)} ms)`,
+);

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { CustomOptionsSchema } from '../custom-options.js';
 import { envelope } from '../envelope.js';
 import { Msg } from '../messages.js';
-import { PageOptionsSchema, PageStats, PaymentStats, PublicUser, SET_VERSIONS_MAX, UserStats } from '../messaging.js';
+import {
+  PageOptionsSchema,
+  PageStats,
+  PaymentStats,
+  PublicUser,
+  SET_VERSIONS_MAX,
+  UserStats,
+} from '../messaging.js';
 import { defineRoute } from './route.js';
 import {
   confirmationField,
@@ -479,7 +486,8 @@ export const createPageSet = defineRoute({
   method: 'POST',
   path: '/api/pageSet',
   access: 'user',
-  summary: 'Generate a class set of 2 to 40 versions (answers the set code and its versions; previews the first)',
+  summary:
+    'Generate a class set of 2 to 40 versions (answers the set code and its versions; previews the first)',
   body: CreatePageSetBody,
   response: envelope(PageSetCreated),
 });
@@ -507,7 +515,8 @@ export const buySet = defineRoute({
   method: 'POST',
   path: '/api/buySet',
   access: 'user',
-  summary: 'Buy a class set for N × R$ 0,50 in one debit (buying twice charges once; 503 while it is printed)',
+  summary:
+    'Buy a class set for N × R$ 0,50 in one debit (buying twice charges once; 503 while it is printed)',
   body: BuyBody,
   response: envelope(z.object({ balance: z.number() })),
 });
@@ -542,7 +551,9 @@ export const getMyPages = defineRoute({
          * A class set (issue 26) is one card: `code` is its first version's, `set` the set's own code (the whole file
          * downloads from it) and its versions' codes in order. Absent for a single page.
          */
-        set: z.object({ code: z.string(), versions: z.number().int(), codes: z.array(z.string()) }).optional(),
+        set: z
+          .object({ code: z.string(), versions: z.number().int(), codes: z.array(z.string()) })
+          .optional(),
       }),
     ),
   ),

@@ -7,7 +7,7 @@ import {
   type Problem,
   type WordProblem,
 } from '@app/generator';
-import { customAsksRemainder } from './sheet-formats.js';
+import { customAsksRemainder, teacherLine } from './sheet-formats.js';
 import { SHEET_FONTS } from './sheet-fonts.js';
 import { versionLabel, type SheetDocument } from './sheet-html.js';
 
@@ -18,8 +18,30 @@ export interface TableVersion {
   page: GeneratedPage;
 }
 
-/** Answers a block puts side by side (the presets' sheets have 4 columns too, so a row reads as a row of cells). */
-export const TABLE_COLUMNS = 4;
+/**
+ * The table's measures, in mm: A4 less the sheet's margins, two blocks a row, an answer's number and the answer's
+ * digits (9 pt DejaVu Sans Mono bold: 0.602 em a character).
+ */
+const TABLE_MM = {
+  width: 210 - 2 * 11,
+  blocksGap: 5,
+  blockInside: 2 * 2 + 0.5,
+  number: 4.2,
+  gap: 1.2,
+  columnsGap: 2,
+};
+const ANSWER_CHAR_MM = (9 * 0.602 * 25.4) / 72;
+
+/**
+ * Answers a block puts side by side: as many as hold the set's longest answer ('1.234 r 8': 3; '65.424': 4; the
+ * Fácil and Médio facts: 5), at most 5, so every block of a table has the same columns and no answer leaves its block.
+ */
+export function tableColumns(longestAnswer: number): number {
+  const inside = (TABLE_MM.width - TABLE_MM.blocksGap) / 2 - TABLE_MM.blockInside;
+  const column = TABLE_MM.number + TABLE_MM.gap + longestAnswer * ANSWER_CHAR_MM;
+  const fits = Math.floor((inside + TABLE_MM.columnsGap) / (column + TABLE_MM.columnsGap));
+  return Math.max(2, Math.min(5, fits));
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -57,10 +79,6 @@ export function answerText(page: GeneratedPage, index: number): string {
   return withRemainder(problem.result, problem.remainder, remainderAsked(page));
 }
 
-/** True when some answer of the table has a remainder: the legend then says what 'r' means. */
-const hasRemainders = (versions: readonly TableVersion[]) =>
-  versions.some(({ page }) => page.problems.some((_, index) => / r /.test(answerText(page, index))));
-
 function versionBlock({ version, code, page }: TableVersion): string {
   const answers = page.problems
     .map(
@@ -80,37 +98,46 @@ const TABLE_CSS = `
   html, body { background: #fff; color: #111; }
   body { font-family: '${SHEET_FONTS.sans}'; font-size: 9pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .answer-table h1 { font-size: 15pt; font-weight: bold; padding-bottom: 1.4mm; border-bottom: 1.2pt solid #111; }
+  .answer-table .teacher-line { margin-top: 1.4mm; font-size: 11pt; font-weight: bold; overflow-wrap: anywhere; }
   .answer-table .about { margin: 1.6mm 0 3mm; font-size: 9pt; color: #222; }
   .answer-table .about .code, .version .code { font-family: '${SHEET_FONTS.mono}'; }
-  .versions { column-count: 2; column-gap: 5mm; }
+  .versions {
+    display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 2.6mm ${TABLE_MM.blocksGap}mm;
+    align-items: start;
+  }
   .version {
-    break-inside: avoid; margin-bottom: 2.6mm; padding: 1.4mm 2mm 1.6mm;
+    min-width: 0; break-inside: avoid; padding: 1.4mm 2mm 1.6mm;
     border: 0.6pt solid #9e9e9e; border-radius: 1.6mm;
   }
   .version h2 { font-size: 8.5pt; font-weight: bold; margin-bottom: 1mm; white-space: nowrap; }
   .version h2 .code { font-weight: normal; font-size: 7.5pt; }
   .answers {
-    list-style: none; display: grid; grid-template-columns: repeat(${TABLE_COLUMNS}, minmax(0, 1fr)); gap: 0.5mm 2mm;
+    list-style: none; display: grid; grid-template-columns: repeat(var(--columns), minmax(0, 1fr));
+    gap: 0.5mm ${TABLE_MM.columnsGap}mm;
   }
-  .answers li { display: flex; align-items: baseline; gap: 1.2mm; white-space: nowrap; }
-  .answers .n { min-width: 4.2mm; text-align: right; font-size: 7pt; font-weight: bold; color: #555; }
+  .answers li { display: flex; align-items: baseline; gap: ${TABLE_MM.gap}mm; white-space: nowrap; }
+  .answers .n { min-width: ${TABLE_MM.number}mm; text-align: right; font-size: 7pt; font-weight: bold; color: #555; }
   .answers .a { font-family: '${SHEET_FONTS.mono}'; font-weight: bold; }
   `;
 
 /**
- * The set's answer table (issue 26), for correcting a class's sheets quickly: one block per version in order,
- * headed 'Versão 7 de 30 · <code>', its answers numbered as on the sheet. The blocks flow in two columns over as many
- * A4 pages as they need (a block is never split), printed by the same tabs as the sheets (their fonts).
+ * The set's answer table (issue 26), for correcting a class's sheets quickly: its title (and the teacher's own line,
+ * as the sheets print it), then one block per version in order,
+ * headed 'Versão 7 de 30 · <code>', its answers numbered as on the sheet. The blocks stand two a row, read left to
+ * right and down, over as many A4 pages as they need (a block is never split), printed by the same tabs as the
+ * sheets (their fonts).
  */
 export function answerTableDocument(setCode: string, versions: readonly TableVersion[]): SheetDocument {
   const first = versions[0];
   if (first === undefined) throw new Error('a set has versions');
   const title = sheetTitle(first.page.options);
-  const legend = hasRemainders(versions) ? ' (r: resto)' : '';
+  const answers = versions.flatMap(({ page }) => page.problems.map((_, index) => answerText(page, index)));
+  const legend = answers.some((text) => text.includes(' r ')) ? ' (r: resto)' : '';
+  const columns = tableColumns(Math.max(...answers.map((text) => text.length)));
   const body = `<section class="answer-table">
-    <h1>Respostas — ${escapeHtml(title)}</h1>
+    <h1>Respostas — ${escapeHtml(title)}</h1>${teacherLine(first.page.options.custom)}
     <p class="about">${versions.length} versões, cada uma com as respostas na ordem da folha${legend}. Conjunto <span class="code">${escapeHtml(setCode)}</span>.</p>
-    <div class="versions">
+    <div class="versions" style="--columns:${columns}">
       ${versions.map(versionBlock).join('\n')}
     </div>
   </section>`;

@@ -103,7 +103,10 @@ export async function printDocument(
   page?: GeneratedPage,
 ): Promise<Buffer> {
   const started = performance.now();
-  const { pdf, pages } = await deps.pool.render(sheetOf(deps, job, undefined, page), { outputs: 'pdf', kind });
+  const { pdf, pages } = await deps.pool.render(sheetOf(deps, job, undefined, page), {
+    outputs: 'pdf',
+    kind,
+  });
   progress.working();
   await deps.files.put(renderFiles(job.code).pdf, pdf);
   deps.logger.debug(

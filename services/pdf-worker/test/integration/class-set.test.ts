@@ -32,7 +32,10 @@ function newSet(versions: number, answers: boolean): SetJob {
     setCode: `conjunto-${run}`,
     options: { add: true, sub: true, mult: true, div: true, answers, level: 1 },
     rules: 2,
-    versions: Array.from({ length: versions }, (_, i) => ({ code: `versao-${run}-${i + 1}`, seed: `s-${run}-${i}` })),
+    versions: Array.from({ length: versions }, (_, i) => ({
+      code: `versao-${run}-${i + 1}`,
+      seed: `s-${run}-${i}`,
+    })),
   };
   created.push(renderFiles(job.setCode).pdf, ...job.versions.map((v) => renderFiles(v.code).pdf));
   return job;
@@ -51,16 +54,16 @@ async function storedFile(name: string, timeout = 60_000): Promise<Buffer> {
   return (await files.get(name))!;
 }
 
-/** The versions whose label the page prints ('Versão 2 de 3'), in reading order: by column, then top to bottom. */
+/** The versions whose label the page prints ('Versão 2 de 3'), in reading order: row by row, left to right. */
 function labelsInReadingOrder(page: PdfPage): number[] {
   return page.runs
     .filter((run) => /Versão \d+ de \d+/.test(run.text))
     .map((run) => ({
       n: Number(run.text.match(/Versão (\d+) de/)![1]),
-      column: run.xMin < page.width / 2 ? 0 : 1,
-      baseline: run.baseline,
+      x: run.xMin,
+      row: Math.round(run.baseline),
     }))
-    .sort((a, b) => a.column - b.column || a.baseline - b.baseline)
+    .sort((a, b) => a.row - b.row || a.x - b.x)
     .map(({ n }) => n);
 }
 
@@ -105,7 +108,9 @@ describe('a class set', () => {
   it('prints a version whose PDF is not stored itself, and stores it; without answers no gabarito is added', async () => {
     const set = newSet(2, false);
     // Only version 1 was printed by its own job.
-    await bus.publish(Jobs.renderDocument, versionJob(set, 0), { msgID: `set-document:${set.versions[0]!.code}` });
+    await bus.publish(Jobs.renderDocument, versionJob(set, 0), {
+      msgID: `set-document:${set.versions[0]!.code}`,
+    });
     await storedFile(renderFiles(set.versions[0]!.code).pdf);
     await bus.publish(Jobs.assembleSet, set, { msgID: `set:${set.setCode}` });
     const pdf = await readPdf(await storedFile(renderFiles(set.setCode).pdf));

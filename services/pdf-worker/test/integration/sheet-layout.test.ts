@@ -55,8 +55,7 @@ describe('sheet layout', () => {
         const page = generatePage(`${seed}-${level}-${operations.join('')}`, options);
         // Every other seed with the Escola / Professor(a) line: the taller header; the others as a version of a
         // class set, with the widest label beside the code in the footer.
-        const meta =
-          index % 2 === 0 ? { ...META, schoolFields: true } : { ...META, version: WIDEST_VERSION };
+        const meta = index % 2 === 0 ? { ...META, schoolFields: true } : { ...META, version: WIDEST_VERSION };
         await tab.setContent(renderSheetHtml(page, meta), { waitUntil: 'load' });
         expect(await tab.evaluate(FONTS_LOADED)).toBe('loaded');
         const { sheets, found, boxes, acertos, measured } = (await tab.evaluate(MEASURE)) as {

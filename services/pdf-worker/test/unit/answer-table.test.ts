@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { generatePage, thousands, type GeneratedPage, type PageOptions } from '@app/generator';
-import { answerTableDocument, answerText, type TableVersion } from '../../src/domain/answer-table.js';
+import {
+  answerTableDocument,
+  answerText,
+  tableColumns,
+  type TableVersion,
+} from '../../src/domain/answer-table.js';
 import { sheetDocument } from '../../src/domain/sheet-html.js';
 import { CUSTOM_SAMPLES, customSamplePage } from '../support/custom-samples.js';
 
@@ -14,9 +19,9 @@ function blocks(body: string) {
       .match(/<h2>([\s\S]*?)<\/h2>/)![1]!
       .replace(/<[^>]+>/g, '')
       .trim(),
-    answers: [...block!.matchAll(/<li><span class="n">(\d+)<\/span><span class="a">([^<]*)<\/span><\/li>/g)].map(
-      ([, n, a]) => ({ n: Number(n), a }),
-    ),
+    answers: [
+      ...block!.matchAll(/<li><span class="n">(\d+)<\/span><span class="a">([^<]*)<\/span><\/li>/g),
+    ].map(([, n, a]) => ({ n: Number(n), a })),
   }));
 }
 
@@ -82,6 +87,16 @@ describe('the answer table of a class set', () => {
     expect(page.words!.some((w) => w.answer !== w.conta.result || w.leftover !== null)).toBe(true);
   });
 
+  it('puts as many answers side by side as the longest of the set allows (5 at most)', () => {
+    expect(tableColumns('12'.length)).toBe(5);
+    expect(tableColumns('1.234'.length)).toBe(5);
+    expect(tableColumns('100.464'.length)).toBe(4);
+    expect(tableColumns('111 r 45'.length)).toBe(3);
+    expect(tableColumns('1.110 r 8'.length)).toBe(3);
+    const lacuna = answerTableDocument('C', versionsOf([sample('lacuna-adicao-ate-20')]));
+    expect(lacuna.body).toContain('style="--columns:5"');
+  });
+
   it('writes thousands with a dot and escapes what it prints', () => {
     const page: GeneratedPage = {
       ...generatePage('tabela-milhar', PRESET, 2),
@@ -91,6 +106,22 @@ describe('the answer table of a class set', () => {
     const body = answerTableDocument('<b>', versionsOf([page, page])).body;
     expect(body).not.toContain('<b>');
     expect(body).toContain('&#60;b&#62;');
+  });
+
+  it("prints the teacher's own line under its title, as the sheets do (as plain text)", () => {
+    const page = sample('problemas-quatro-operacoes');
+    expect(answerTableDocument('C', versionsOf([page, page])).body).toContain(
+      '<p class="teacher-line">Turma do 3º ano A</p>',
+    );
+    const hostile = {
+      ...page,
+      options: { ...page.options, custom: { ...page.options.custom!, title: '<img>' } },
+    };
+    const body = answerTableDocument('C', versionsOf([hostile, hostile])).body;
+    expect(body).not.toContain('<img>');
+    expect(answerTableDocument('C', versionsOf([generatePage('x', PRESET, 2)])).body).not.toContain(
+      'teacher-line',
+    );
   });
 });
 

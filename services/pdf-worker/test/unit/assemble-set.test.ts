@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { renderFiles } from '@app/contracts';
 import type { Logger } from '@app/kit';
 import {
@@ -25,7 +25,14 @@ async function pdfOf(sizes: Array<[number, number]>): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 const versionPdf = (n: number, answers: boolean) =>
-  pdfOf(answers ? [[100 + n, SHEET_H], [100 + n, GABARITO_H]] : [[100 + n, SHEET_H]]);
+  pdfOf(
+    answers
+      ? [
+          [100 + n, SHEET_H],
+          [100 + n, GABARITO_H],
+        ]
+      : [[100 + n, SHEET_H]],
+  );
 const tablePdf = (pages: number) =>
   pdfOf(Array.from({ length: pages }, (_, i): [number, number] => [TABLE_W, 400 + i]));
 
@@ -85,7 +92,9 @@ function fakes(stored: Map<string, Buffer>) {
 describe('a class set assembled', () => {
   it('puts every sheet in version order, then every gabarito in version order, then the answer table', async () => {
     const { pdf, pages } = await mergeSet({
-      versions: await Promise.all([1, 2, 3].map(async (n) => ({ code: `V${n}`, pdf: await versionPdf(n, true) }))),
+      versions: await Promise.all(
+        [1, 2, 3].map(async (n) => ({ code: `V${n}`, pdf: await versionPdf(n, true) })),
+      ),
       answers: true,
       table: await tablePdf(2),
       title: 'Adição — 3 versões',
@@ -107,7 +116,9 @@ describe('a class set assembled', () => {
 
   it('without answers: the sheets, then the table', async () => {
     const { pdf } = await mergeSet({
-      versions: await Promise.all([1, 2].map(async (n) => ({ code: `V${n}`, pdf: await versionPdf(n, false) }))),
+      versions: await Promise.all(
+        [1, 2].map(async (n) => ({ code: `V${n}`, pdf: await versionPdf(n, false) })),
+      ),
       answers: false,
       table: await tablePdf(1),
       title: 't',
@@ -117,6 +128,44 @@ describe('a class set assembled', () => {
       [102, SHEET_H],
       [TABLE_W, 400],
     ]);
+  });
+
+  it('keeps one copy of a stream every version embeds alike (the fonts), and every page points at it', async () => {
+    const marked = async (n: number) => {
+      const doc = await PDFDocument.load(await versionPdf(n, true));
+      for (const page of doc.getPages()) {
+        // A resource every version carries alike (as the sheet's fonts), and one of its own (as its content).
+        page.node.set(PDFName.of('Alike'), doc.context.register(doc.context.stream('the same font')));
+        page.node.set(PDFName.of('Own'), doc.context.register(doc.context.stream(`version ${n}`)));
+      }
+      return { code: `V${n}`, pdf: await doc.save() };
+    };
+    const { pdf } = await mergeSet({
+      versions: await Promise.all([1, 2, 3].map(marked)),
+      answers: true,
+      table: await tablePdf(1),
+      title: 't',
+    });
+    const doc = await PDFDocument.load(pdf);
+    const text = (stream: PDFRawStream) => Buffer.from(stream.contents).toString('latin1');
+    const streams = doc.context
+      .enumerateIndirectObjects()
+      .flatMap(([, object]) => (object instanceof PDFRawStream ? [text(object)] : []));
+    expect(streams.filter((s) => s === 'the same font')).toHaveLength(1);
+    expect(streams.filter((s) => s.startsWith('version ')).sort()).toEqual([
+      'version 1',
+      'version 2',
+      'version 3',
+    ]);
+    const pages = doc.getPages().slice(0, 6);
+    const alike = new Set(pages.map((page) => String(page.node.get(PDFName.of('Alike')))));
+    expect(alike.size).toBe(1);
+    const own = pages.map((page) => {
+      const ref = page.node.get(PDFName.of('Own'));
+      expect(ref).toBeInstanceOf(PDFRef);
+      return text(doc.context.lookup(ref as PDFRef) as PDFRawStream);
+    });
+    expect(own).toEqual(['version 1', 'version 2', 'version 3', 'version 1', 'version 2', 'version 3']);
   });
 
   it('refuses a version whose PDF is not one sheet (and one gabarito with answers): nothing is misplaced', async () => {
@@ -188,7 +237,11 @@ describe('a class set assembled', () => {
   it('does nothing when the set is stored already (a repeated job)', async () => {
     const stored = new Map<string, Buffer>([[renderFiles('CONJUNTO').pdf, Buffer.from('%PDF stored')]]);
     const { deps, asked } = fakes(stored);
-    expect(await assembleSet(deps, setJob(3), progress)).toEqual({ outcome: 'stored', rendered: 0, pages: 0 });
+    expect(await assembleSet(deps, setJob(3), progress)).toEqual({
+      outcome: 'stored',
+      rendered: 0,
+      pages: 0,
+    });
     expect(asked).toEqual([]);
     expect(stored.get(renderFiles('CONJUNTO').pdf)!.toString()).toBe('%PDF stored');
     expect(stored.size).toBe(1);

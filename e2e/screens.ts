@@ -1,6 +1,14 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { buy, Msg } from '@app/contracts';
-import { call, createActiveUser, generatePageCode, loginWith, topUp, type TestSession } from '@app/testing';
+import { buy, buySet, createPageSet, Msg } from '@app/contracts';
+import {
+  call,
+  createActiveUser,
+  defaultPageRequest,
+  generatePageCode,
+  loginWith,
+  topUp,
+  type TestSession,
+} from '@app/testing';
 import { stack } from './support';
 
 /**
@@ -37,6 +45,22 @@ async function generated(page: Page) {
   await heading('Exercícios de Aritmética')(page);
   await page.getByRole('button', { name: 'Gerar página' }).click();
   await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+/** Issue 26: 'Quantas versões?' set to `versions` in the builder (the total line shows when more than one). */
+async function withVersions(page: Page, versions: number) {
+  await heading('Exercícios de Aritmética')(page);
+  await page.getByRole('spinbutton', { name: 'Quantas versões?' }).fill(String(versions));
+  await expect(page.getByText(/^Total: R\$ [\d,]+ por \d+ versões$/)).toBeVisible();
+}
+
+/** Issue 26: a class set of `versions` generated in the builder: version 1's preview and how many follow. */
+async function setGenerated(page: Page, versions: number) {
+  await withVersions(page, versions);
+  await page.getByRole('button', { name: `Gerar ${versions} versões` }).click();
+  await expect(page.getByRole('img', { name: `Pré-visualização da versão 1 de ${versions}` })).toBeVisible({
     timeout: 30_000,
   });
 }
@@ -119,10 +143,51 @@ export const screens: readonly Screen[] = [
     },
   },
   {
+    // Issue 26: the builder asked for 30 versions (the total), then a generated set of 3.
+    name: 'exercicios-versoes',
+    path: '/exercicios-aritmetica',
+    viewer: 'member',
+    ready: (page) => withVersions(page, 30),
+  },
+  {
+    name: 'exercicios-conjunto-gerado',
+    path: '/exercicios-aritmetica',
+    viewer: 'member',
+    ready: (page) => setGenerated(page, 3),
+  },
+  {
+    // Issue 26: a set being bought, its progress bar shown: every ask of the purchase is answered 503 NOT_READY
+    // here (never let through, so nothing is charged) while the bar polls the real progress.
+    name: 'exercicios-conjunto-comprando',
+    path: '/exercicios-aritmetica',
+    viewer: 'member',
+    ready: async (page) => {
+      await setGenerated(page, 3);
+      await page.route('**/api/buySet', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            status: 'ERROR',
+            message: Msg.setRendering,
+            payload: null,
+            code: 'NOT_READY',
+          }),
+        }),
+      );
+      await page.getByRole('button', { name: 'Comprar 3 versões por R$ 1,50' }).click();
+      await expect(page.getByRole('progressbar', { name: 'Progresso do conjunto' })).toBeVisible();
+    },
+  },
+  {
     name: 'minhas-compras',
     path: '/minhas-compras',
     viewer: 'member',
-    ready: shows((page) => page.locator('.purchase').first()),
+    // A page and a class set (issue 26: one card with its count).
+    ready: async (page) => {
+      await expect(page.locator('.purchase')).toHaveCount(2);
+      await expect(page.locator('.purchase__count')).toHaveText('2 versões');
+    },
   },
   {
     name: 'extrato',
@@ -183,14 +248,16 @@ export interface Cast {
   adminToken: string;
   /** The page the member bought (Minhas Compras, its gabarito online). */
   boughtCode: string;
+  /** Issue 26: the class set of 2 versions the member bought (one more card in Minhas Compras). */
+  boughtSetCode: string;
 }
 
 export const pathOf = (screen: Screen, cast: Cast) =>
   typeof screen.path === 'string' ? screen.path : screen.path(cast);
 
 /**
- * Creates the cast once per spec file: the member (80-character name) tops up, buys a page (so Minhas Compras
- * has one), and two more users with 80-character names appear in the admin's user table.
+ * Creates the cast once per spec file: the member (80-character name) tops up, buys a page and a class set of 2
+ * versions (so Minhas Compras has both cards), and two more users with 80-character names appear in the admin's user table.
  */
 export async function createCast(): Promise<Cast> {
   const member = await createActiveUser(stack(), { fullname: LONG_NAME });
@@ -198,9 +265,27 @@ export async function createCast(): Promise<Cast> {
   const code = await generatePageCode(stack(), member.token);
   const bought = await call(stack().gatewayUrl, buy, { body: { code }, token: member.token });
   if (bought.status !== 200) throw new Error(`buy failed (${bought.status})`);
+  const boughtSetCode = await buyClassSet(member.token, 2);
   for (let i = 0; i < 2; i++) await createActiveUser(stack(), { fullname: LONG_NAME });
   const adminToken = await loginWith(stack(), stack().adminEmail, stack().adminPassword);
-  return { member, adminToken, boughtCode: code };
+  return { member, adminToken, boughtCode: code, boughtSetCode };
+}
+
+/** Issue 26: generates a class set of `versions` and buys it (asking again while it prints): answers its code. */
+async function buyClassSet(token: string, versions: number): Promise<string> {
+  const gw = stack().gatewayUrl;
+  const created = await call<{ code: string; codes: string[] }>(gw, createPageSet, {
+    body: { ...defaultPageRequest, versions },
+    token,
+  });
+  if (created.status !== 200 || !created.body.payload) throw new Error(`pageSet failed (${created.status})`);
+  const code = created.body.payload.code;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const bought = await call(gw, buySet, { body: { code }, token });
+    if (bought.status === 200) return code;
+    if (bought.status !== 503) throw new Error(`buySet failed (${bought.status}): ${bought.body.message}`);
+  }
+  throw new Error('buySet still answered 503 after 20 tries');
 }
 
 /**

@@ -13,14 +13,21 @@ export function negativeBalanceText(balance: number, details: BalanceDetails | n
     : Msg.balanceNegativeUnexplained(owed);
 }
 
-/** Under the builder's 'Saldo insuficiente…' (spec §8, kept as it is): the debt and what a top-up must cover. */
-export function negativeBalanceToBuy(balance: number, details: BalanceDetails | null): string {
+/**
+ * Under the builder's 'Saldo insuficiente…' (spec §8, kept as it is): the debt and what a top-up must cover to buy
+ * what was generated (a page, or a class set's N × R$ 0,50).
+ */
+export function negativeBalanceToBuy(
+  balance: number,
+  details: BalanceDetails | null,
+  priceCents: number = PAGE_PRICE_CENTS,
+): string {
   const reversal = details?.lastReversal ?? null;
   const owedCents = -reaisToCents(balance);
   return Msg.balanceNegativeToBuy(
     reversal?.reason ?? null,
     reversal ? formatCents(reversal.amountCents) : null,
     formatCents(owedCents),
-    formatCents(owedCents + PAGE_PRICE_CENTS),
+    formatCents(owedCents + priceCents),
   );
 }

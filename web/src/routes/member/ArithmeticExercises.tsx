@@ -1,7 +1,16 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { buy, createPage, Msg, PAGE_PRICE_CENTS, PlatformMessages } from '@app/contracts';
-import { centsToReais, formatReais } from '@app/contracts/format';
+import {
+  buy,
+  buySet,
+  createPage,
+  createPageSet,
+  getSetProgress,
+  Msg,
+  PAGE_PRICE_CENTS,
+  PlatformMessages,
+} from '@app/contracts';
+import { centsToReais, formatReais, reaisToCents } from '@app/contracts/format';
 import { ApiError, api } from '../../api/client';
 import { LevelBadge, levels, type LevelValue } from '../../components/LevelBadge';
 import { Page } from '../../components/Page';
@@ -9,7 +18,23 @@ import { paths } from '../../paths';
 import { useGlobalDispatch, useGlobalState } from '../../session/GlobalStateProvider';
 import { globalActions, type PaymentNotice } from '../../session/globalState';
 import { negativeBalanceToBuy } from '../../session/balanceTexts';
-import { downloadBoughtPage } from './boughtPage';
+import { downloadBoughtPage, downloadBoughtSet } from './boughtPage';
+import {
+  abortableWait,
+  buySetLabel,
+  buySetWhilePrinting,
+  parseVersions,
+  readBuySetAnswer,
+  setPreviewCaption,
+  setPriceCents,
+  setPurchaseDone,
+  setTotalText,
+  VERSIONS_DEFAULT,
+  VERSIONS_MAX,
+  VERSIONS_MIN,
+  type SetProgressValue,
+} from './classSet';
+import { SetProgressBar } from './SetProgressBar';
 import { PreviewView, usePreview } from './PageThumbnail';
 import {
   checkDraft,
@@ -73,9 +98,19 @@ function useEditHint(locked: boolean) {
 /** The panel's controls load when it is first opened (it is closed by default). */
 const PersonalizePanel = lazy(() => import('./personalize/PersonalizePanel'));
 
-/** What Minhas Compras hands over with "Gerar outra igual": the bought page's options, to generate at once. */
+/**
+ * What Minhas Compras hands over with "Gerar outra igual": the bought page's options, to generate at once, and for a
+ * class set its number of versions (issue 26).
+ */
 export interface GenerateAgainState {
   again: SheetOptions;
+  versions?: number;
+}
+
+/** A generated class set (issue 26): its own code (buy, progress, download) and how many versions it has. */
+interface GeneratedSet {
+  code: string;
+  versions: number;
 }
 
 const optionsOf = (sheet: SheetOptions): Options => ({
@@ -96,7 +131,14 @@ export default function ArithmeticExercises() {
   const [options, setOptions] = useState<Options>(defaults);
   const [step, setStep] = useState<Step>('initial');
   const [editing, setEditing] = useState(true);
+  /** The generated page's code; for a class set, its first version's (the preview). */
   const [code, setCode] = useState<string | null>(null);
+  /** Issue 26: 'Quantas versões?' as typed (1 is a single page, today's flow). */
+  const [versionsText, setVersionsText] = useState(String(VERSIONS_DEFAULT));
+  /** The generated class set, when more than one version was asked for. */
+  const [generatedSet, setGeneratedSet] = useState<GeneratedSet | null>(null);
+  /** The set's printing while it is bought ('Gerando versão 12 de 30'); null when not buying a set. */
+  const [setProgress, setSetProgress] = useState<SetProgressValue | null>(null);
   const [buying, setBuying] = useState(false);
   const [warningClosed, setWarningClosed] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -112,12 +154,16 @@ export default function ArithmeticExercises() {
   const checked = OPERATION_ORDER.filter((op) => options[op]);
   const panel = draft ? checkDraft(checked, draft) : null;
   const problems = panel?.problems ?? [];
+  const versions = parseVersions(versionsText);
   // Spec §4: only processing or no operation disables it; once locked, it makes another page with the same options.
-  // With the panel open, a problem of its options disables it too (each said beside its control).
-  const canGenerate = step !== 'processing' && anyOperation && problems.length === 0;
+  // With the panel open, a problem of its options disables it too (each said beside its control); so does a number
+  // of versions outside 1 to 40.
+  const canGenerate = step !== 'processing' && anyOperation && problems.length === 0 && versions !== null;
+  // What the generated page (or the whole set) costs.
+  const price = generatedSet ? centsToReais(setPriceCents(generatedSet.versions)) : PRICE;
   // An unknown balance (still loading) neither enables buying nor warns.
-  const canBuy = step === 'generated' && code !== null && balance !== null && balance >= PRICE && !buying;
-  const showBalanceWarning = step === 'generated' && balance !== null && balance < PRICE && !warningClosed;
+  const canBuy = step === 'generated' && code !== null && balance !== null && balance >= price && !buying;
+  const showBalanceWarning = step === 'generated' && balance !== null && balance < price && !warningClosed;
   const workArea = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const messages = useRef<HTMLDivElement>(null);
@@ -135,14 +181,17 @@ export default function ArithmeticExercises() {
   }, [step, code, generationFailed]);
 
   // A purchase's outcome shows where the member is looking: beside the buttons, scrolled into view if need be.
+  // So does a set's progress bar when its purchase starts.
+  const showsProgress = setProgress !== null;
   useEffect(() => {
-    if (notice)
+    if (notice || showsProgress)
       messages.current?.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
-  }, [notice]);
+  }, [notice, showsProgress]);
 
   // "Gerar outra igual" (Minhas Compras): the bought page's options, and a new page of them at once. Once: the
   // history entry forgets them, so that going back or reloading does not generate again.
-  const again = (location.state as Partial<GenerateAgainState> | null)?.again;
+  const handedOver = location.state as Partial<GenerateAgainState> | null;
+  const again = handedOver?.again;
   const generatedAgain = useRef(false);
   useEffect(() => {
     if (!again || generatedAgain.current) return;
@@ -150,9 +199,12 @@ export default function ArithmeticExercises() {
     void navigate(location.pathname, { replace: true, state: null });
     const next = optionsOf(again);
     const nextDraft = again.custom ? draftFromCustom(again.custom, again.level) : null;
+    // A class set: as many versions as it had (issue 26).
+    const nextVersions = parseVersions(String(handedOver?.versions ?? VERSIONS_DEFAULT)) ?? VERSIONS_DEFAULT;
     setOptions(next);
     setDraftState(nextDraft);
-    void generate(next, nextDraft);
+    setVersionsText(String(nextVersions));
+    void generate(next, nextDraft, nextVersions);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the options handed over
   }, [again]);
 
@@ -180,16 +232,24 @@ export default function ArithmeticExercises() {
     return custom ? { ...withSchool, custom } : null;
   }
 
-  async function generate(opts: Options = options, panelDraft: Draft | null = draft) {
+  async function generate(
+    opts: Options = options,
+    panelDraft: Draft | null = draft,
+    count: number | null = versions,
+  ) {
     const body = bodyOf(opts, panelDraft);
-    if (!body) return;
+    if (!body || count === null) return;
     setStep('processing');
     setNotice(null);
     setGenerationFailed(null);
     setRefusal(null);
     setWarningClosed(false);
     try {
-      const result = await api(createPage, { body });
+      // One version is today's single page (POST /api/page); more are a class set (POST /api/pageSet, issue 26).
+      const result =
+        count > 1
+          ? await api(createPageSet, { body: { ...body, versions: count } })
+          : await api(createPage, { body });
       if (result.httpStatus === 401) return navigate(paths.login);
       // The panel's options refused (400): the message beside the control whose check gives it, else the button.
       if (result.httpStatus === 400 && result.message && body.custom) {
@@ -205,10 +265,20 @@ export default function ArithmeticExercises() {
         failGeneration(null);
         return setRefusal({ control, message: result.message });
       }
+      // A class set refused (400: e.g. too few different pages for that many versions): the server's own words.
+      if (result.httpStatus === 400 && result.message && count > 1) return failGeneration(result.message);
       // Too many pages at once (429, issue 23): the server's own words say what to wait for.
       if (result.httpStatus === 429 && result.message) return failGeneration(result.message);
       if (result.status !== 'SUCCESS' || !result.payload) return failGeneration();
-      setCode(result.payload);
+      if (typeof result.payload === 'string') {
+        setCode(result.payload);
+        setGeneratedSet(null);
+      } else {
+        const first = result.payload.codes[0];
+        if (!first) return failGeneration();
+        setCode(first);
+        setGeneratedSet({ code: result.payload.code, versions: result.payload.codes.length });
+      }
       setEditing(false);
       setStep('generated');
     } catch (error) {
@@ -223,6 +293,7 @@ export default function ArithmeticExercises() {
    */
   function failGeneration(message: string | null = Msg.pageGenerationFailed) {
     setCode(null);
+    setGeneratedSet(null);
     setEditing(true);
     setStep('initial');
     setGenerationFailed(message);
@@ -230,6 +301,7 @@ export default function ArithmeticExercises() {
 
   async function purchase() {
     if (!code) return;
+    if (generatedSet) return purchaseSet(generatedSet);
     setBuying(true);
     setNotice(null);
     try {
@@ -247,6 +319,51 @@ export default function ArithmeticExercises() {
       if (!(error instanceof ApiError)) throw error;
       setNotice({ kind: 'error', text: PlatformMessages.unavailable });
     } finally {
+      setBuying(false);
+      dispatch(globalActions.refreshBalance());
+    }
+  }
+
+  /**
+   * Issue 26: buys the whole set while its versions print (every pdf-worker takes some), polling its progress for
+   * the bar; a 503 while it prints asks again. The one debit happens once the file is made; then it downloads.
+   */
+  async function purchaseSet(current: GeneratedSet) {
+    setBuying(true);
+    setNotice(null);
+    setSetProgress({ done: 0, total: current.versions, ready: false });
+    try {
+      const answer = await buySetWhilePrinting({
+        buy: async () => readBuySetAnswer(await api(buySet, { body: { code: current.code } })),
+        progress: async () => {
+          const result = await api(getSetProgress, { query: { code: current.code } });
+          return result.status === 'SUCCESS' && result.payload ? result.payload : null;
+        },
+        onProgress: setSetProgress,
+        wait: abortableWait,
+        now: () => Date.now(),
+      });
+      if (answer.kind === 'failed') {
+        if (answer.httpStatus === 401) return navigate(paths.logout);
+        return setNotice({ kind: 'error', text: answer.message });
+      }
+      dispatch(globalActions.setBalance(answer.balance));
+      setSetProgress({ done: current.versions, total: current.versions, ready: true });
+      const failure = await downloadBoughtSet(current.code, current.versions);
+      setNotice(
+        failure
+          ? { kind: 'error', text: failure }
+          : { kind: 'success', text: setPurchaseDone(current.versions) },
+      );
+      setCode(null);
+      setGeneratedSet(null);
+      setEditing(true);
+      setStep('payed');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setNotice({ kind: 'error', text: PlatformMessages.unavailable });
+    } finally {
+      setSetProgress(null);
       setBuying(false);
       dispatch(globalActions.refreshBalance());
     }
@@ -334,6 +451,16 @@ export default function ArithmeticExercises() {
             </label>
           </fieldset>
 
+          <VersionsField
+            value={versionsText}
+            versions={versions}
+            disabled={locked}
+            onChange={(text) => {
+              setRefusal(null);
+              setVersionsText(text);
+            }}
+          />
+
           <div className="personalize-toggle">
             <button
               type="button"
@@ -394,7 +521,7 @@ export default function ArithmeticExercises() {
                   </p>
                 ))}
               {code ? (
-                <BuilderPreview code={code} />
+                <BuilderPreview code={code} versions={generatedSet?.versions ?? 1} />
               ) : (
                 <div
                   className={
@@ -406,7 +533,7 @@ export default function ArithmeticExercises() {
                   {step === 'processing' ? (
                     <>
                       <span className="spinner" aria-hidden="true" />
-                      Gerando página…
+                      {versions !== null && versions > 1 ? `Gerando ${versions} versões…` : 'Gerando página…'}
                     </>
                   ) : (
                     'A prévia da página aparece aqui.'
@@ -416,7 +543,11 @@ export default function ArithmeticExercises() {
             </div>
             <div className="actions builder__actions">
               <button type="submit" className="button" disabled={!canGenerate}>
-                {step === 'processing' ? 'Gerando…' : 'Gerar página'}
+                {step === 'processing'
+                  ? 'Gerando…'
+                  : versions !== null && versions > 1
+                    ? `Gerar ${versions} versões`
+                    : 'Gerar página'}
               </button>
               {!editing && (
                 <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
@@ -429,12 +560,20 @@ export default function ArithmeticExercises() {
                 disabled={!canBuy}
                 onClick={() => void purchase()}
               >
-                {buying ? 'Comprando…' : `Comprar por ${formatReais(PRICE)}`}
+                {buying
+                  ? 'Comprando…'
+                  : generatedSet
+                    ? buySetLabel(generatedSet.versions)
+                    : // Before generating, what the versions asked for will cost.
+                      !code && versions !== null && versions > 1
+                      ? buySetLabel(versions)
+                      : `Comprar por ${formatReais(PRICE)}`}
               </button>
             </div>
           </div>
 
           <div className="builder__messages" ref={messages}>
+            {setProgress && <SetProgressBar progress={setProgress} />}
             {notice && (
               <p
                 className={`alert alert--${notice.kind}`}
@@ -448,8 +587,11 @@ export default function ArithmeticExercises() {
               <div className="alert alert--warning closable" role="alert" data-message>
                 <div className="alert__text">
                   <p>{Msg.insufficientBalance}</p>
+                  {generatedSet && <p className="alert__detail">{setTotalText(generatedSet.versions)}</p>}
                   {balance !== null && balance < 0 && (
-                    <p className="alert__detail">{negativeBalanceToBuy(balance, balanceDetails)}</p>
+                    <p className="alert__detail">
+                      {negativeBalanceToBuy(balance, balanceDetails, reaisToCents(price))}
+                    </p>
                   )}
                 </div>
                 <Link to={paths.addBalance} className="button button--accent button--small">
@@ -536,42 +678,112 @@ function CloseButton({ onClick }: { onClick: () => void }) {
   );
 }
 
+/**
+ * 'Quantas versões?' (issue 26): 1 to 40, one sheet for each student; 1 is a single page. With more, the total
+ * ('Total: R$ 15,00 por 30 versões'); outside 1 to 40, why it cannot generate.
+ */
+function VersionsField({
+  value,
+  versions,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  versions: number | null;
+  disabled: boolean;
+  onChange: (text: string) => void;
+}) {
+  const id = useId();
+  const invalid = versions === null;
+  return (
+    <fieldset disabled={disabled} className="builder__options versions">
+      <legend>Versões</legend>
+      <label htmlFor={`${id}-input`} className="versions__label">
+        Quantas versões?
+      </label>
+      <div className="versions__row">
+        <input
+          id={`${id}-input`}
+          className="versions__input"
+          type="number"
+          inputMode="numeric"
+          min={VERSIONS_MIN}
+          max={VERSIONS_MAX}
+          step={1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${id}-hint ${id}-error` : `${id}-hint ${id}-total`}
+        />
+        <p id={`${id}-hint`} className="versions__hint">
+          Uma folha diferente para cada aluno (de {VERSIONS_MIN} a {VERSIONS_MAX}, {formatReais(PRICE)} cada).
+        </p>
+      </div>
+      <p id={`${id}-total`} className="versions__total" aria-live="polite">
+        {versions !== null && versions > 1 ? setTotalText(versions) : ''}
+      </p>
+      {invalid && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {Msg.setVersionsRange}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The generated page's preview, and a button that opens it large (issue 28): a modal dialog with the image as big as
  * the screen allows; Esc, the close button or a click outside it closes it.
  */
-function BuilderPreview({ code }: { code: string }) {
+function BuilderPreview({ code, versions }: { code: string; versions: number }) {
   const preview = usePreview(code);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   return (
-    <div className="preview-frame">
-      <PreviewView preview={preview} alt="Pré-visualização da página gerada" />
-      {preview.state === 'ready' && (
-        <>
-          <button type="button" className="preview-zoom" onClick={() => dialog.current?.showModal()}>
-            <span aria-hidden="true">⤢</span> {Msg.previewEnlarge}
-          </button>
-          <dialog
-            ref={dialog}
-            className="preview-dialog"
-            aria-labelledby={titleId}
-            onClick={(event) => {
-              if (event.target === event.currentTarget) event.currentTarget.close();
-            }}
-          >
-            <div className="preview-dialog__bar">
-              <h2 id={titleId}>{Msg.previewDialogTitle}</h2>
-              <button type="button" className="button button--small" onClick={() => dialog.current?.close()}>
-                {Msg.previewClose}
-              </button>
-            </div>
-            <img className="preview-dialog__image" src={preview.url} alt="Página gerada em tamanho grande" />
-          </dialog>
-        </>
-      )}
-    </div>
+    <>
+      <div className="preview-frame">
+        <PreviewView
+          preview={preview}
+          alt={
+            versions > 1 ? `Pré-visualização da versão 1 de ${versions}` : 'Pré-visualização da página gerada'
+          }
+        />
+        {preview.state === 'ready' && (
+          <>
+            <button type="button" className="preview-zoom" onClick={() => dialog.current?.showModal()}>
+              <span aria-hidden="true">⤢</span> {Msg.previewEnlarge}
+            </button>
+            <dialog
+              ref={dialog}
+              className="preview-dialog"
+              aria-labelledby={titleId}
+              onClick={(event) => {
+                if (event.target === event.currentTarget) event.currentTarget.close();
+              }}
+            >
+              <div className="preview-dialog__bar">
+                <h2 id={titleId}>{Msg.previewDialogTitle}</h2>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => dialog.current?.close()}
+                >
+                  {Msg.previewClose}
+                </button>
+              </div>
+              <img
+                className="preview-dialog__image"
+                src={preview.url}
+                alt="Página gerada em tamanho grande"
+              />
+            </dialog>
+          </>
+        )}
+      </div>
+      {/* Issue 26: a class set previews its first version and says how many follow. */}
+      {versions > 1 && <p className="set-caption">{setPreviewCaption(versions)}</p>}
+    </>
   );
 }

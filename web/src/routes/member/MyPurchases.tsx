@@ -6,7 +6,8 @@ import { ApiError, api } from '../../api/client';
 import { LevelBadge } from '../../components/LevelBadge';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
-import { downloadBoughtPage } from './boughtPage';
+import { downloadBoughtPage, downloadBoughtSet } from './boughtPage';
+import { versionsCount } from './classSet';
 import type { GenerateAgainState } from './ArithmeticExercises';
 import { PageThumbnail } from './PageThumbnail';
 import './pages.css';
@@ -25,11 +26,13 @@ export default function MyPurchases() {
   const [error, setError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  async function download(code: string) {
+  /** A page's PDF, or a class set's one file (issue 26: by the set's own code). */
+  async function download(page: (typeof pages)[number]) {
+    const { code, set } = page;
     setError(null);
     setDownloading(code);
     try {
-      setError(await downloadBoughtPage(code));
+      setError(await (set ? downloadBoughtSet(set.code, set.versions) : downloadBoughtPage(code)));
     } finally {
       setDownloading(null);
     }
@@ -53,16 +56,29 @@ export default function MyPurchases() {
       <ul className="purchases">
         {pages.map((page, index) => {
           const created = formatDate(page.created_at);
+          // Issue 26: a class set is one card (its first version's preview and title, its count), one file.
+          const set = page.set;
+          const what = set ? `o conjunto de ${versionsCount(set.versions)}` : 'a página';
           return (
-            <li key={page.code}>
+            <li key={page.code} className={set ? 'purchases__set' : undefined}>
               <button
                 type="button"
                 className="purchase"
-                onClick={() => void download(page.code)}
+                onClick={() => void download(page)}
                 disabled={downloading === page.code}
-                aria-label={`Baixar a página ${page.title}, de ${created} (${index + 1})`}
+                aria-label={`Baixar ${what} ${page.title}, de ${created} (${index + 1})`}
               >
-                <PageThumbnail code={page.code} alt={`Página de exercícios de ${created}`} />
+                <span className={set ? 'purchase__thumb purchase__thumb--set' : 'purchase__thumb'}>
+                  <PageThumbnail
+                    code={page.code}
+                    alt={
+                      set
+                        ? `Versão 1 do conjunto de ${versionsCount(set.versions)} de ${created}`
+                        : `Página de exercícios de ${created}`
+                    }
+                  />
+                  {set && <span className="purchase__count">{versionsCount(set.versions)}</span>}
+                </span>
                 {/* What it practises and its level (the sheet's own title), then its code and the day (issue 28). */}
                 <span className="purchase__title">{page.title}</span>
                 <span className="purchase__meta">
@@ -75,10 +91,12 @@ export default function MyPurchases() {
               <button
                 type="button"
                 className="button button--secondary button--compact purchase__again"
-                aria-label={`Gerar outra igual à página ${page.title}, de ${created} (${index + 1})`}
+                aria-label={`Gerar outra igual ${set ? 'ao conjunto' : 'à página'} ${page.title}, de ${created} (${index + 1})`}
                 onClick={() =>
                   void navigate(paths.exercises, {
-                    state: { again: page.options } satisfies GenerateAgainState,
+                    state: (set
+                      ? { again: page.options, versions: set.versions }
+                      : { again: page.options }) satisfies GenerateAgainState,
                   })
                 }
               >

@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCode, Msg } from '@app/contracts';
+import {
+  abortableWait,
+  boughtSetFileName,
+  buySetLabel,
+  buySetWhilePrinting,
+  parseVersions,
+  readBuySetAnswer,
+  setPreviewCaption,
+  setProgressText,
+  setStalledMessage,
+  setTotalText,
+  versionsCount,
+  type BuySetAnswer,
+  type SetProgressValue,
+} from '../../src/routes/member/classSet';
+import { negativeBalanceToBuy } from '../../src/session/balanceTexts';
+
+describe("the builder's 'Quantas versões?' (issue 26)", () => {
+  it('takes a whole number from 1 to 40', () => {
+    for (const [typed, versions] of [
+      ['1', 1],
+      ['2', 2],
+      ['30', 30],
+      ['40', 40],
+      [' 07 ', 7],
+    ] as const)
+      expect(parseVersions(typed), typed).toBe(versions);
+  });
+
+  it('refuses nothing, zero, more than 40, fractions, signs and words', () => {
+    for (const typed of ['', ' ', '0', '41', '100', '2.5', '2,5', '-3', '+3', '1e1', 'trinta'])
+      expect(parseVersions(typed), typed).toBeNull();
+  });
+
+  it('says the total of N × R$ 0,50 in reais as Brazilians write them', () => {
+    expect(setTotalText(30)).toBe('Total: R$ 15,00 por 30 versões');
+    expect(setTotalText(2)).toBe('Total: R$ 1,00 por 2 versões');
+    expect(setTotalText(40)).toBe('Total: R$ 20,00 por 40 versões');
+    expect(setTotalText(7)).toBe('Total: R$ 3,50 por 7 versões');
+    expect(buySetLabel(30)).toBe('Comprar 30 versões por R$\u00a015,00');
+  });
+
+  it('says under the preview of version 1 how many follow', () => {
+    expect(setPreviewCaption(30)).toBe('Versão 1 de 30 — as outras 29 têm problemas diferentes');
+    expect(setPreviewCaption(2)).toBe('Versão 1 de 2 — a outra tem problemas diferentes');
+  });
+
+  it("counts a set's versions on its card", () => {
+    expect(versionsCount(30)).toBe('30 versões');
+    expect(versionsCount(1)).toBe('1 versão');
+  });
+
+  it('names the fallback file after the São Paulo day and the count', () => {
+    // 02:30 UTC on 5 March is still 4 March in São Paulo.
+    expect(boughtSetFileName(new Date('2025-03-05T02:30:00.000Z'), 30)).toBe(
+      'matemática-04-03-2025-30-versões.pdf',
+    );
+  });
+
+  it('tells a negative balance what a top-up must cover to buy the whole set', () => {
+    expect(negativeBalanceToBuy(-1, null, 1500)).toContain('a recarga precisa cobrir R$ 16,00');
+    expect(negativeBalanceToBuy(-1, null)).toContain('a recarga precisa cobrir R$ 1,50');
+  });
+});
+
+describe("the set's progress bar", () => {
+  const at = (done: number, ready = false): SetProgressValue => ({ done, total: 30, ready });
+
+  it('names the version being printed (done + 1, never past the total), then the assembly', () => {
+    expect(setProgressText(at(0))).toBe('Gerando versão 1 de 30');
+    expect(setProgressText(at(11))).toBe('Gerando versão 12 de 30');
+    expect(setProgressText(at(29))).toBe('Gerando versão 30 de 30');
+    expect(setProgressText(at(30))).toBe('Montando o arquivo…');
+    expect(setProgressText({ done: 31, total: 30, ready: false })).toBe('Montando o arquivo…');
+    expect(setProgressText(at(30, true))).toBe('Arquivo pronto. Iniciando o download…');
+  });
+});
+
+describe("buySet's answers", () => {
+  const envelope = { message: '', payload: null };
+
+  it('a 503 NOT_READY asks again; any other refusal keeps its pt-BR message', () => {
+    expect(
+      readBuySetAnswer({ ...envelope, httpStatus: 200, status: 'SUCCESS', payload: { balance: 5 } }),
+    ).toEqual({ kind: 'bought', balance: 5 });
+    expect(
+      readBuySetAnswer({
+        ...envelope,
+        httpStatus: 503,
+        status: 'ERROR',
+        message: Msg.pageRendering,
+        code: ErrorCode.NOT_READY,
+      }),
+    ).toEqual({ kind: 'notReady' });
+    expect(
+      readBuySetAnswer({
+        ...envelope,
+        httpStatus: 503,
+        status: 'ERROR',
+        message: 'Serviço indisponível.',
+        code: ErrorCode.SERVICE_UNAVAILABLE,
+      }),
+    ).toEqual({ kind: 'failed', httpStatus: 503, message: 'Serviço indisponível.' });
+    expect(
+      readBuySetAnswer({
+        ...envelope,
+        httpStatus: 402,
+        status: 'ERROR',
+        message: Msg.insufficientBalance,
+        code: ErrorCode.INSUFFICIENT_BALANCE,
+      }),
+    ).toEqual({ kind: 'failed', httpStatus: 402, message: Msg.insufficientBalance });
+  });
+});
+
+/**
+ * A set printing in the fake: each poll of the progress prints one more version (then assembles), and buySet answers
+ * 503 until the file is there. A clock that moves only when the loop waits.
+ */
+function printingSet(total: number, options: { stuckAt?: number; buyAnswers?: BuySetAnswer[] } = {}) {
+  let clock = 0;
+  let done = 0;
+  let ready = false;
+  const seen: SetProgressValue[] = [];
+  const asked: BuySetAnswer[] = [];
+  const fake = {
+    seen,
+    asked,
+    progressCalls: 0,
+    loop: {
+      buy: async (): Promise<BuySetAnswer> => {
+        const scripted = options.buyAnswers?.shift();
+        const answer: BuySetAnswer =
+          scripted ?? (ready ? { kind: 'bought', balance: 5 } : { kind: 'notReady' });
+        asked.push(answer);
+        return answer;
+      },
+      progress: async (): Promise<SetProgressValue | null> => {
+        fake.progressCalls++;
+        if (fake.progressCalls === 2) return null; // one poll that could not be read
+        if (done < (options.stuckAt ?? total)) done++;
+        else if (done === total) ready = true;
+        return { done, total, ready };
+      },
+      onProgress: (progress: SetProgressValue) => seen.push(progress),
+      wait: async (ms: number, signal: AbortSignal) => {
+        if (signal.aborted) return;
+        clock += ms;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      },
+      now: () => clock,
+      pollMs: 500,
+      retryMs: 2000,
+      stallMs: 60_000,
+    },
+  };
+  return fake;
+}
+
+describe('buying a set while it prints', () => {
+  it('polls the progress, asks again after each 503 and answers the purchase once the file is made', async () => {
+    const fake = printingSet(30);
+    const answer = await buySetWhilePrinting(fake.loop);
+    expect(answer).toEqual({ kind: 'bought', balance: 5 });
+    // The bar saw every version in order, then the file.
+    const dones = fake.seen.map((p) => p.done);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
+    expect(new Set(dones)).toEqual(new Set(Array.from({ length: 30 }, (_, i) => i + 1)));
+    // Asked again after 503s, and bought on the last ask.
+    expect(fake.asked.filter((a) => a.kind === 'notReady').length).toBeGreaterThan(1);
+    expect(fake.asked.at(-1)).toEqual({ kind: 'bought', balance: 5 });
+    // The polling stopped with the purchase.
+    const calls = fake.progressCalls;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.progressCalls).toBe(calls);
+  });
+
+  it('stops at a refusal other than NOT_READY, with its message (nothing asked after it)', async () => {
+    const fake = printingSet(30, {
+      buyAnswers: [
+        { kind: 'notReady' },
+        { kind: 'failed', httpStatus: 402, message: Msg.insufficientBalance },
+      ],
+    });
+    expect(await buySetWhilePrinting(fake.loop)).toEqual({
+      kind: 'failed',
+      httpStatus: 402,
+      message: Msg.insufficientBalance,
+    });
+    expect(fake.asked).toHaveLength(2);
+  });
+
+  it('gives up, charging nothing, when the printing stops moving for the stall time', async () => {
+    const fake = printingSet(30, { stuckAt: 12 });
+    expect(await buySetWhilePrinting(fake.loop)).toEqual({
+      kind: 'failed',
+      httpStatus: 503,
+      message: setStalledMessage,
+    });
+    expect(fake.asked.every((a) => a.kind === 'notReady')).toBe(true);
+    expect(fake.seen.at(-1)).toEqual({ done: 12, total: 30, ready: false });
+  });
+
+  it('throws on what buySet throws (no answer at all), after the polling stops', async () => {
+    const fake = printingSet(30);
+    const lost = new Error('sem conexão');
+    await expect(
+      buySetWhilePrinting({
+        ...fake.loop,
+        buy: () => Promise.reject(lost),
+      }),
+    ).rejects.toBe(lost);
+    const calls = fake.progressCalls;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.progressCalls).toBe(calls);
+  });
+});
+
+describe('abortableWait', () => {
+  it('ends at once when aborted', async () => {
+    const stop = new AbortController();
+    const waiting = abortableWait(60_000, stop.signal);
+    stop.abort();
+    await expect(waiting).resolves.toBeUndefined();
+    await expect(abortableWait(60_000, stop.signal)).resolves.toBeUndefined();
+  });
+
+  it('ends after its time', async () => {
+    await expect(abortableWait(1, new AbortController().signal)).resolves.toBeUndefined();
+  });
+});

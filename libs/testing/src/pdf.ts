@@ -198,14 +198,32 @@ export async function renderPdfPage(pdf: Uint8Array, pageNumber = 1, dpi = 72): 
  * reads a black-and-white printout; null when no QR code is found.
  */
 export async function readQrCode(pdf: Uint8Array, pageNumber = 1, dpi = 150): Promise<string | null> {
-  const canvas = await drawPdfPage(pdf, pageNumber, dpi);
-  const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-  const grey = new Uint8ClampedArray(image.data.length);
-  for (let i = 0; i < image.data.length; i += 4) {
-    const y = Math.round(0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!);
-    grey.set([y, y, y, 255], i);
+  // As a phone is pointed at the code: first the sheet's top right corner, where the header holds it, then the whole
+  // page, each at two resolutions. Read from the whole page alone, jsQR may take a page's boxes (the carry squares,
+  // the problem frames) for finder patterns and miss the code on some pages.
+  for (const scale of [dpi, Math.round(dpi * 1.5)]) {
+    const canvas = await drawPdfPage(pdf, pageNumber, scale);
+    for (const [x, y, w, h] of [
+      [0.55, 0, 0.45, 0.3],
+      [0, 0, 1, 1],
+    ] as const) {
+      const left = Math.floor(canvas.width * x);
+      const top = Math.floor(canvas.height * y);
+      const width = Math.floor(canvas.width * w);
+      const height = Math.floor(canvas.height * h);
+      const image = canvas.getContext('2d').getImageData(left, top, width, height);
+      const grey = new Uint8ClampedArray(image.data.length);
+      for (let i = 0; i < image.data.length; i += 4) {
+        const level = Math.round(
+          0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!,
+        );
+        grey.set([level, level, level, 255], i);
+      }
+      const found = jsQR(grey, width, height)?.data;
+      if (found) return found;
+    }
   }
-  return jsQR(grey, canvas.width, canvas.height)?.data ?? null;
+  return null;
 }
 
 async function drawPdfPage(pdf: Uint8Array, pageNumber: number, dpi: number) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type {} from '@app/testing';
-import { describe, expect, inject, it } from 'vitest';
+import { deleteStreams } from '@app/testing';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EntitySchema, type DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { errors as natsErrors } from '@nats-io/nats-core';
 import { z } from 'zod';
@@ -27,6 +27,12 @@ class CreateNotes1700000000000 implements MigrationInterface {
 }
 
 describe('service lifecycle (real Postgres and NATS)', () => {
+  // The first test's service creates JOBS_MAIL under a prefix of its own: the machine's NATS keeps nothing of it.
+  afterAll(async () => {
+    const stack = inject('stack');
+    await deleteStreams(stack.natsUrl, `${stack.natsPrefix}kit`);
+  });
+
   it('boots: config, NATS, its own schema with migrations, routes, consumers, /health and /ready; stops in order', async () => {
     const stack = inject('stack');
     const schema = `kit_${randomUUID().slice(0, 8)}`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Download, type Page, type Route } from '@playwright/test';
 import { buySet, getBalance, getMyPages, Msg, PlatformMessages } from '@app/contracts';
 import { fromRoot } from '@app/stack';
-import { call, createActiveUser, payloadOf, readPdf, topUp } from '@app/testing';
+import { call, createActiveUser, defaultPageRequest, payloadOf, readPdf, topUp } from '@app/testing';
 import { screenshot, stack, storeSession } from './support';
 
 /**
@@ -258,15 +258,8 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
     card.getByRole('button', { name: /^Gerar outra igual ao conjunto/ }).click(),
   ]);
   await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
-  expect(remade.request().postDataJSON()).toEqual({
-    add: true,
-    sub: true,
-    mult: false,
-    div: false,
-    answers: true,
-    level: 1,
-    versions: 30,
-  });
+  // The set was made with the builder's defaults (spec §4).
+  expect(remade.request().postDataJSON()).toEqual({ ...defaultPageRequest, versions: 30 });
   await expect(versionsInput(page)).toHaveValue('30');
   await expect(page.getByRole('img', { name: 'Pré-visualização da versão 1 de 30' })).toBeVisible({
     timeout: 30_000,

@@ -10,13 +10,14 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { renderFiles } from '@app/contracts';
 import { generatePage, rulesVersion } from '@app/generator';
-import type { Logger } from '@app/kit';
+import { createLogger } from '@app/kit';
 import { cpuTime, latencies, ms, ownCpuMs, printTable } from '@app/testing';
 import { BrowserPool } from '../src/browser/browser-pool.js';
 import { answerTableDocument } from '../src/domain/answer-table.js';
 import { assembleSet, mergeSet, versionJob, type AssembleSetJob } from '../src/domain/assemble-set.js';
 import { answersUrl } from '../src/domain/render-job.js';
 import { sheetDocument } from '../src/domain/sheet-html.js';
+import { memoryFiles } from '../test/support/memory-files.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +38,7 @@ const OPTIONS: AssembleSetJob['options'] = {
   level: 2,
 };
 const PUBLIC_URL = 'http://localhost:8080';
-const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Logger;
+const quiet = createLogger('pdf-worker', 'silent');
 
 const setJob = (name: string, versions: number): AssembleSetJob => ({
   setCode: `${name}-conjunto`,
@@ -45,22 +46,6 @@ const setJob = (name: string, versions: number): AssembleSetJob => ({
   rules: 2,
   versions: Array.from({ length: versions }, (_, i) => ({ code: `${name}-v${i + 1}`, seed: `${name}-${i}` })),
 });
-
-function memoryStore() {
-  const stored = new Map<string, Buffer>();
-  return {
-    stored,
-    async put(name: string, data: Uint8Array) {
-      if (!stored.has(name)) stored.set(name, Buffer.from(data));
-    },
-    async get(name: string) {
-      return stored.get(name) ?? null;
-    },
-    async has(name: string) {
-      return stored.has(name);
-    },
-  };
-}
 
 const pool = new BrowserPool({ size: tabs });
 const cpuNow = () => cpuTime({ browser: pool.stats.pid! }).browser! + ownCpuMs();
@@ -146,7 +131,7 @@ try {
         }),
       ),
     );
-    const files = memoryStore();
+    const files = memoryFiles();
     jobs.forEach((version, i) => files.stored.set(renderFiles(version.code).pdf, printed.pdfs[i]!));
     const pages = jobs.map((version) => ({
       version: version.version!,

@@ -20,11 +20,12 @@ import { fileURLToPath } from 'node:url';
 import { generatePage, OPERATIONS, type Level, type Operation } from '@app/generator';
 import { renderPdfPages } from '@app/testing';
 import { BrowserPool } from '../src/browser/browser-pool.js';
-import type { Logger } from '@app/kit';
+import { createLogger } from '@app/kit';
 import type { PageOptions } from '@app/generator';
 import { assembleSet, type AssembleSetJob } from '../src/domain/assemble-set.js';
 import { sheetDocument } from '../src/domain/sheet-html.js';
 import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../test/support/custom-samples.js';
+import { memoryFiles } from '../test/support/memory-files.js';
 
 const LEVEL_SLUGS: Record<Level, string> = { 0: 'facil', 1: 'medio', 2: 'dificil' };
 const MIXES: Operation[][] = Array.from({ length: 15 }, (_, index) =>
@@ -100,23 +101,7 @@ const CLASS_SETS = [
 ];
 const classSets = only === undefined || only === 'sets' ? CLASS_SETS : [];
 
-/** A file store in memory: the set's versions are printed by the assembly itself, as for missing ones. */
-function memoryStore() {
-  const stored = new Map<string, Buffer>();
-  return {
-    stored,
-    async put(name: string, data: Uint8Array) {
-      if (!stored.has(name)) stored.set(name, Buffer.from(data));
-    },
-    async get(name: string) {
-      return stored.get(name) ?? null;
-    },
-    async has(name: string) {
-      return stored.has(name);
-    },
-  };
-}
-const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Logger;
+const quiet = createLogger('pdf-worker', 'silent');
 
 const started = performance.now();
 await mkdir(outputDir, { recursive: true });
@@ -130,7 +115,7 @@ try {
     await Promise.all(pngs.map((png, index) => writeFile(join(outputDir, `${name}-${index + 1}.png`), png)));
   }
   for (const { name, job } of classSets) {
-    const files = memoryStore();
+    const files = memoryFiles();
     await assembleSet(
       { pool, files, publicUrl: 'https://exemplo.com.br', prerender: 'off', logger: quiet },
       job,

@@ -114,11 +114,11 @@ export async function startService<S extends z.ZodObject, Db extends DatabaseSpe
   const config = loadConfig(service.configSchema, env) as unknown as ConfigOf<S, Db> &
     z.infer<typeof processEnv>;
   const logger = createLogger(service.name, config.LOG_LEVEL, undefined, { format: logFormatFor(config) });
-  const metrics = new Metrics(service.name);
   // A boot that meets a NATS cluster between leaders, or too busy to answer its administration calls in time, is
-  // tried again (each attempt closes what it opened) rather than leaving the process to exit and be restarted.
+  // tried again (each attempt closes what it opened) rather than leaving the process to exit and be restarted. Each
+  // attempt has a registry of its own: `deps` registers the service's series again.
   return publishWithRetries(
-    () => bootOnce(service, config, logger, metrics),
+    () => bootOnce(service, config, logger, new Metrics(service.name)),
     BOOT_RETRY,
     (err, attempt, delayMs) =>
       logger.warn(

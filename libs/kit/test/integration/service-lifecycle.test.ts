@@ -149,7 +149,9 @@ describe('service lifecycle (real Postgres and NATS)', () => {
       name: 'boot-retry',
       env: z.object({}),
       database: { schema, entities: [NoteEntity], migrations: [CreateNotes1700000000000] },
-      deps: ({ db, onShutdown }) => {
+      deps: ({ db, onShutdown, metrics }) => {
+        // A service's own series, registered again by the second attempt (as pdf-worker's render histogram is).
+        metrics.counter({ name: 'boot_retry_attempts_total', help: 'a series of the service' });
         const attempt = { db, hookRan: false };
         attempts.push(attempt);
         onShutdown(async () => {

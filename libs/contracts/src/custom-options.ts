@@ -38,16 +38,17 @@ const Mult = z.strictObject({
   multiplier: z.discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('tables'),
+      // The tabuada do 1 only in order (`multiplicand: 'ordem'`), which the generator's checkCustom refuses otherwise.
       tables: z
-        .array(int(2, 10, 'Tabuadas'))
+        .array(int(1, 10, 'Tabuadas'))
         .min(1, { message: 'Escolha pelo menos uma tabuada.' })
         .max(9)
         .refine(distinct, { message: 'Cada tabuada só uma vez.' }),
     }),
     z.strictObject({ kind: z.literal('twoDigits') }),
   ]),
-  multiplicand: z.union([z.literal('fatos'), z.literal(2), z.literal(3)], {
-    message: 'Multiplicando: escolha fatos, 2 ou 3 algarismos.',
+  multiplicand: z.union([z.literal('fatos'), z.literal(2), z.literal(3), z.literal('ordem')], {
+    message: 'Multiplicando: escolha fatos, 2 ou 3 algarismos, ou a tabuada em ordem.',
   }),
 });
 
@@ -73,6 +74,24 @@ const Div = z.strictObject({
 
 export const TITLE_MAX_CHARS = 60;
 
+/** The meanings of the situações-problema a teacher may choose (the generator's `MEANING_LIST`). */
+export const MEANING_VALUES = [
+  'juntar-acrescentar',
+  'separar-retirar',
+  'comparar',
+  'quantos-a-menos',
+  'completar',
+  'inicio-desconhecido',
+  'parcelas-iguais',
+  'disposicao-retangular',
+  'proporcionalidade',
+  'comparacao-multiplicativa',
+  'combinatoria',
+  'reparticao',
+  'medida',
+  'duas-etapas',
+] as const;
+
 export const CustomOptionsSchema = z.strictObject({
   v: z.literal(1, { message: 'Versão das opções desconhecida.' }),
   add: AddSub.optional(),
@@ -92,6 +111,12 @@ export const CustomOptionsSchema = z.strictObject({
     .max(TITLE_MAX_CHARS, { message: `O título pode ter até ${TITLE_MAX_CHARS} caracteres.` })
     // No control characters (a line break, a tab): one printed line of plain text.
     .regex(/^[^\p{Cc}]*$/u, { message: 'O título deve ser uma linha de texto.' })
+    .optional(),
+  meanings: z
+    .array(z.enum(MEANING_VALUES, { message: 'Significado desconhecido.' }))
+    .min(1, { message: 'Escolha pelo menos um significado.' })
+    .max(MEANING_VALUES.length)
+    .refine((values) => new Set(values).size === values.length, { message: 'Cada significado só uma vez.' })
     .optional(),
 });
 export type CustomOptionsInput = z.infer<typeof CustomOptionsSchema>;

@@ -63,6 +63,8 @@ export const Msg = {
   setNotBought: 'Compre este conjunto para baixá-lo.',
   setRendering: 'O conjunto ainda está sendo gerado. Tente novamente em instantes.',
   /** The options draw too few different pages for that many versions (no two versions share their problems). */
+  pageCannotBeDrawn:
+    'Não foi possível montar uma página com estas opções. Mude alguma opção e tente de novo; nada foi cobrado.',
   setVersionsNotDistinct: (versions: number) =>
     `Com estas opções não dá para fazer ${versions} versões diferentes. Escolha menos versões ou mais variedade de contas.`,
   savedSheetNameRequired: 'Dê um nome a esta folha (uma linha de texto).',

@@ -31,13 +31,37 @@ export type {
 export { workProblem } from './worked.js';
 export { sheetTitle } from './title.js';
 export type { ContaSource, WordProblem, WordProblemSpec } from './word/generate.js';
-export { answerOf, generateWordProblems, levelSource, renderWordProblem } from './word/generate.js';
-export type { KindInfo, WordKind, WordSkill } from './word/kinds.js';
-export { WORD_KINDS, WORD_KIND_LIST, WORD_SKILLS, wordBncc, wordPageBncc } from './word/kinds.js';
+export {
+  answerOf,
+  generateWordProblems,
+  levelSource,
+  renderTwoSteps,
+  renderWordProblem,
+} from './word/generate.js';
+export type { KindInfo, Meaning, MeaningInfo, WordKind, WordSkill } from './word/kinds.js';
+export {
+  DEFAULT_MEANINGS,
+  MEANINGS,
+  MEANING_LIST,
+  WORD_KINDS,
+  WORD_KIND_LIST,
+  WORD_SKILLS,
+  kindsOfMeanings,
+  meaningOps,
+  wordBncc,
+  wordPageBncc,
+} from './word/kinds.js';
 export type { Gender, Noun, Person } from './word/lexicon.js';
-export { NAMES, RELATIVES, reais } from './word/lexicon.js';
-export type { Cast, WordContext, WordTemplate } from './word/templates.js';
-export { WORD_TEMPLATES } from './word/templates.js';
+export { BOYS, GIRLS, NAMES, RELATIVES, reais } from './word/lexicon.js';
+export type {
+  Cast,
+  NumberRanges,
+  Range,
+  TwoStepTemplate,
+  WordContext,
+  WordTemplate,
+} from './word/templates/index.js';
+export { TWO_STEP_TEMPLATES, WORD_TEMPLATES, templateFits } from './word/templates/index.js';
 export type {
   AddSubOptions,
   CustomOptions,
@@ -52,7 +76,14 @@ export type {
 } from './custom/options.js';
 export {
   CUSTOM_VERSION,
+  DIVIDENDS,
+  FORMATS,
   FORMAT_COUNTS,
+  MULTIPLICANDS,
+  ORDERED_FACTS,
+  ORDERED_TABLES,
+  PROBLEMS_PER_PAGE,
+  exercisePages,
   PROBLEM_ROOM_COUNTS,
   FORMAT_NAMES,
   MAX_CHOICES,

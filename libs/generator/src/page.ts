@@ -3,19 +3,26 @@ import { contentBncc } from './custom/bncc.js';
 import { drawCustomProblems } from './custom/draw.js';
 import { checkCustom } from './custom/options.js';
 import { customSource } from './custom/source.js';
-import { generateWordProblems, type ContaSource } from './word/generate.js';
-import { wordPageBncc } from './word/kinds.js';
+import { customSource as customSourceRules2 } from './rules2/source.js';
+import {
+  generateWordProblems as generateWordProblemsRules2,
+  type ContaSource as ContaSourceRules2,
+} from './rules2/word/generate.js';
+import { wordPageBncc as wordPageBnccRules2 } from './rules2/word/kinds.js';
+import { generateWordProblems, type ContaSource, type WordProblem } from './word/generate.js';
+import { DEFAULT_MEANINGS, kindsOfMeanings, wordPageBncc } from './word/kinds.js';
 import { drawProblem, PageProblems } from './problems.js';
 import { randomFromSeed } from './random.js';
+import type { CustomOptions } from './custom/options.js';
 import type { GeneratedPage, Level, LevelName, Operation, PageOptions, RulesVersion } from './types.js';
 
 /** The rules new pages are drawn with. */
-export const RULES_VERSION: RulesVersion = 2;
+export const RULES_VERSION: RulesVersion = 3;
 
 /** A page stored before rules had versions (no version stored) was drawn with rules 1. */
 export function rulesVersion(stored: number | null | undefined): RulesVersion {
   if (stored === null || stored === undefined) return 1;
-  if (stored === 1 || stored === 2) return stored;
+  if (stored === 1 || stored === 2 || stored === 3) return stored;
   throw new Error(`unknown rules version ${String(stored)}`);
 }
 
@@ -75,23 +82,22 @@ export function generatePage(
 
   const random = randomFromSeed(seed);
   if (options.custom !== undefined) {
-    const refused = checkCustom(operations, options.custom).filter(({ field }) => field !== 'count');
+    const refused = checkCustom(operations, options.custom).filter((problem) => !problem.atCreation);
     if (refused.length > 0) throw new Error(`custom options refused: ${refused[0]!.message}`);
-    if (options.custom.format === 'problemas') {
-      const custom = options.custom;
-      const numbers: Partial<Record<Operation, ContaSource>> = {};
-      for (const op of operations) numbers[op] = customSource(op, custom);
-      const words = generateWordProblems(seed, { operations, numbers, count: custom.count });
+    const custom = options.custom;
+    if (custom.format === 'problemas') {
+      const { words, bncc } =
+        rules >= 3 ? wordPage(seed, operations, custom) : wordPageRules2(seed, operations, custom);
       return {
         options: { ...options },
         rules,
         problems: words.map((word) => word.conta),
         words,
-        bncc: wordPageBncc(words),
+        bncc,
         levelName: LEVEL_NAMES[options.level],
       };
     }
-    const problems = drawCustomProblems(random, operations, options.custom);
+    const problems = drawCustomProblems(random, operations, custom);
     return {
       options: { ...options },
       rules,
@@ -113,4 +119,25 @@ export function generatePage(
     bncc: bnccCodes(options.level, operations),
     levelName: LEVEL_NAMES[options.level],
   };
+}
+
+/** A page of situações-problema (rules 3): the options' numbers told in the meanings chosen, shuffled. */
+function wordPage(seed: string, operations: readonly Operation[], custom: CustomOptions) {
+  const numbers: Partial<Record<Operation, ContaSource>> = {};
+  for (const op of operations) numbers[op] = customSource(op, custom);
+  const words: WordProblem[] = generateWordProblems(seed, {
+    operations,
+    numbers,
+    count: custom.count,
+    kinds: kindsOfMeanings(custom.meanings ?? DEFAULT_MEANINGS),
+  });
+  return { words, bncc: wordPageBncc(words) };
+}
+
+/** A page of situações-problema as rules 2 drew it (frozen: `src/rules2/`), for the pages stored with them. */
+function wordPageRules2(seed: string, operations: readonly Operation[], custom: CustomOptions) {
+  const numbers: Partial<Record<Operation, ContaSourceRules2>> = {};
+  for (const op of operations) numbers[op] = customSourceRules2(op, custom);
+  const words = generateWordProblemsRules2(seed, { operations, numbers, count: custom.count });
+  return { words: words as unknown as WordProblem[], bncc: wordPageBnccRules2(words) };
 }

@@ -31,10 +31,11 @@ export interface Problem {
 }
 
 /**
- * The version of the rules a page was drawn with (README, "Rules versions"): 1 before issue 24, 2 since. The pages
- * service stores it with each new page, so a page bought earlier still draws, prints and answers as it did.
+ * The version of the rules a page was drawn with (README, "Rules versions"): 1 before issue 24, 2 since, 3 for the
+ * situações-problema that fit their story (issue 34). The pages service stores it with each new page, so a page
+ * bought earlier still draws, prints and answers as it did.
  */
-export type RulesVersion = 1 | 2;
+export type RulesVersion = 1 | 2 | 3;
 
 export interface GeneratedPage {
   options: PageOptions;

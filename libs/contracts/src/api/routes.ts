@@ -615,6 +615,29 @@ const AnsweredProblem = z.object({
   remainder: z.number().int(),
   /** A custom page in the format `lacuna` (issue 25): the term printed blank, which the learner finds. */
   blank: z.enum(['a', 'b']).optional(),
+  /**
+   * A situação-problema (format `problemas`): its text and the answer as a sentence with its unit, as the gabarito
+   * prints them; for a problem in two steps, both contas in the order they are done (the second is this problem's).
+   */
+  word: z
+    .object({
+      statement: z.string(),
+      question: z.string(),
+      answerSentence: z.string(),
+      steps: z
+        .array(
+          z.object({
+            op: z.enum(['add', 'sub', 'mult', 'div']),
+            a: z.number().int(),
+            b: z.number().int(),
+            result: z.number().int(),
+            remainder: z.number().int(),
+          }),
+        )
+        .length(2)
+        .optional(),
+    })
+    .optional(),
 });
 export const pageAnswers = defineRoute({
   owner: 'pages',

@@ -121,7 +121,10 @@ const isFacts = (mult: MultOptions): mult is MultOptions & { multiplier: { kind:
 /** "tabuadas do 6 ao 9", "tabuada do 7", "2 algarismos vezes 2 a 5", "2 a 10 vezes 2 algarismos". */
 function multDetail(mult: MultOptions): string {
   if (isFacts(mult)) return tablesWords(mult.multiplier.tables, false);
-  const multiplicand = mult.multiplicand === 'fatos' ? '2 a 10' : digits(mult.multiplicand);
+  if (mult.multiplicand === 'ordem' && mult.multiplier.kind === 'tables')
+    return `${tablesWords(mult.multiplier.tables, false)} em ordem`;
+  const multiplicand =
+    mult.multiplicand === 'fatos' || mult.multiplicand === 'ordem' ? '2 a 10' : digits(mult.multiplicand);
   const multiplier = mult.multiplier.kind === 'twoDigits' ? digits(2) : numbersWords(mult.multiplier.tables);
   return `${multiplicand} vezes ${multiplier}`;
 }

@@ -158,6 +158,7 @@ const MULTIPLICANDS: Readonly<Record<MultOptions['multiplicand'], Range>> = {
   fatos: [2, 10],
   2: [10, 99],
   3: [100, 999],
+  ordem: [1, 10],
 };
 
 function multSpace(options: MultOptions): OpSpace {
@@ -270,6 +271,7 @@ export function drawCustomProblems(
   operations: readonly Operation[],
   custom: CustomOptions,
 ): Problem[] {
+  if (custom.mult?.multiplicand === 'ordem') return orderedTables(random, custom);
   const page = new PageProblems(1, 2);
   const counts = new Map<string, number>();
   const last = new Map<KindPool, string>();
@@ -291,6 +293,22 @@ export function drawCustomProblems(
     last.set(chosen, key);
   }
   return page.problems;
+}
+
+/**
+ * The tabuada em ordem (rules 3): for each tabuada chosen, from the smallest, N × 1 … N × 10 (a = 1 … 10, b = N: a
+ * line reads the tabuada first, 7 × 1 = ___); with the number missing, the blank a coin as in every lacuna.
+ */
+function orderedTables(random: Random, custom: CustomOptions): Problem[] {
+  const mult = custom.mult as MultOptions;
+  const tables = mult.multiplier.kind === 'tables' ? [...mult.multiplier.tables].sort((x, y) => x - y) : [];
+  return tables.flatMap((b) =>
+    Array.from({ length: 10 }, (_, index) => {
+      const problem = solve('mult', { a: index + 1, b });
+      if (custom.format === 'lacuna') problem.blank = random.chance(1, 2) ? 'a' : 'b';
+      return problem;
+    }),
+  );
 }
 
 function drawFromPool(

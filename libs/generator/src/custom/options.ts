@@ -1,5 +1,8 @@
 import type { Level, Operation } from '../types.js';
+import { DEFAULT_MEANINGS, kindsOfMeanings, MEANING_LIST, meaningOps, type Meaning } from '../word/kinds.js';
+import { tellableKinds } from '../word/generate.js';
 import { MIN_DISTINCT, spaceOf } from './draw.js';
+import { customSource } from './source.js';
 
 /**
  * A page's custom options ("Personalizar", issue 25), version 1. Optional on a page: a page without them is drawn
@@ -39,11 +42,15 @@ export interface AddSubOptions {
   regrouping: Regrouping;
 }
 
-/** ×: the multiplier is one of the tabuadas (2–10) or any two-digit number; the multiplicand 2–10 or of 2–3 digits. */
+/**
+ * ×: the multiplier is one of the tabuadas (2–10) or any two-digit number; the multiplicand 2–10 or of 2–3 digits,
+ * or `ordem`, the tabuada in order (rules 3): N × 1 … N × 10 for each tabuada chosen (1–10, the tabuada do 1 too),
+ * in a line or with the number missing.
+ */
 export interface MultOptions {
   multiplier: { kind: 'tables'; tables: number[] } | { kind: 'twoDigits' };
-  /** `fatos`: 2–10 (the facts of the tabuadas); 2 or 3: that many digits. */
-  multiplicand: 'fatos' | 2 | 3;
+  /** `fatos`: 2–10 (the facts of the tabuadas); 2 or 3: that many digits; `ordem`: 1 to 10 in order. */
+  multiplicand: 'fatos' | 2 | 3 | 'ordem';
 }
 
 /** ÷: the divisors (2–9, or any two-digit number), the dividend's size and the restos. */
@@ -67,10 +74,23 @@ export interface CustomOptions {
   size: PrintSize;
   /** The teacher's own line under the title (plain text, at most TITLE_MAX characters); absent: none. */
   title?: string;
+  /**
+   * Format `problemas` (rules 3): the meanings the situações-problema take (`MEANINGS`); absent, every one but duas
+   * etapas (`DEFAULT_MEANINGS`).
+   */
+  meanings?: Meaning[];
 }
 
 export const TITLE_MAX = 60;
 export const TABLES = [2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+/** The tabuadas "em ordem" may hold: the tabuada do 1 too. */
+export const ORDERED_TABLES = [1, ...TABLES] as const;
+/** The multiplicands and dividends the options name. */
+export const MULTIPLICANDS = ['fatos', 2, 3, 'ordem'] as const;
+export const DIVIDENDS = ['fatos', 2, 3, 4] as const;
+export const FORMATS = ['armada', 'arme', 'linha', 'lacuna', 'problemas'] as const;
+/** A tabuada in order holds N × 1 … N × 10. */
+export const ORDERED_FACTS = 10;
 export const ONE_DIGIT_DIVISORS = [2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const MAX_CHOICES = [10, 20, 50, 100, 1000] as const;
 export const MAX_DIGITS = 5;
@@ -89,12 +109,32 @@ export const FORMAT_NAMES: Readonly<Record<SheetFormat, string>> = {
  * conta that needs more room (÷ in the chave, × by two digits) takes the first list of `ROOMY_COUNTS`.
  */
 export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSize, readonly number[]>>>> = {
-  armada: { normal: [12, 16, 20], grande: [6, 9, 12] },
-  arme: { normal: [8, 12], grande: [6, 8] },
-  linha: { normal: [20, 30, 40], grande: [12, 20, 30] },
-  lacuna: { normal: [20, 30, 40], grande: [12, 20, 30] },
-  problemas: { normal: [4, 6], grande: [2, 3] },
+  armada: { normal: [10, 12, 15, 16, 20], grande: [6, 9, 12] },
+  arme: { normal: [8, 10, 12], grande: [6, 8] },
+  linha: { normal: [10, 15, 20, 30, 40], grande: [10, 12, 20, 30] },
+  lacuna: { normal: [10, 15, 20, 30, 40], grande: [10, 12, 20, 30] },
+  problemas: { normal: [4, 5, 6, 7, 8, 9, 10], grande: [2, 3, 4, 5, 6] },
 };
+
+/**
+ * How many situações-problema one A4 page holds, by the room their contas take (`roomNeeded`); a page of more
+ * continues on a second sheet of paper (and its gabarito likewise).
+ */
+export const PROBLEMS_PER_PAGE: Readonly<
+  Record<'facts' | 'roomy' | 'widest', Readonly<Record<PrintSize, number>>>
+> = {
+  facts: { normal: 6, grande: 3 },
+  roomy: { normal: 6, grande: 2 },
+  widest: { normal: 4, grande: 2 },
+};
+
+/** The sheets of paper a page of these options takes: 1, or 2 for situações-problema past one page's room. */
+export function exercisePages(
+  custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div' | 'count'>,
+): number {
+  if (custom.format !== 'problemas') return 1;
+  return Math.ceil(custom.count / PROBLEMS_PER_PAGE[roomNeeded(custom)][custom.size]);
+}
 
 /**
  * Counts of a page of situações-problema whose contas need more room in the "Cálculo" quadriculado (`roomy`: ÷ in
@@ -103,8 +143,8 @@ export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSi
 export const PROBLEM_ROOM_COUNTS: Readonly<
   Record<'roomy' | 'widest', Readonly<Record<PrintSize, readonly number[]>>>
 > = {
-  roomy: { normal: [4, 6], grande: [2] },
-  widest: { normal: [4], grande: [2] },
+  roomy: { normal: [4, 5, 6, 7, 8, 9, 10], grande: [2, 3, 4] },
+  widest: { normal: [4, 5, 6, 7, 8], grande: [2, 3, 4] },
 };
 
 /**
@@ -112,7 +152,7 @@ export const PROBLEM_ROOM_COUNTS: Readonly<
  * the sheet's layout test, like every list here).
  */
 export const ROOMY_COUNTS: Readonly<Record<PrintSize, readonly number[]>> = {
-  normal: [8, 12],
+  normal: [8, 10, 12],
   grande: [4],
 };
 
@@ -152,10 +192,14 @@ export function allowedCounts(
   return room === 'roomy' ? ROOMY_COUNTS[custom.size] : FORMAT_COUNTS[custom.format][custom.size];
 }
 
-/** A refusal of an impossible combination: the control it belongs to (a dotted path in CustomOptions) and why. */
+/**
+ * A refusal: the control it belongs to (a dotted path in CustomOptions) and why. `atCreation`: a rule for new pages
+ * only (the counts a format holds, facts only in a line), which a stored page keeps drawing past.
+ */
 export interface CustomProblem {
   field: string;
   message: string;
+  atCreation?: true;
 }
 
 const OPERATION_WORDS: Readonly<Record<Operation, string>> = {
@@ -165,13 +209,157 @@ const OPERATION_WORDS: Readonly<Record<Operation, string>> = {
   div: 'divisão',
 };
 
+const isInt = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A list of distinct whole numbers from `min` to `max`, at least one. */
+function listProblem(value: unknown, min: number, max: number, what: string): string | null {
+  if (!Array.isArray(value) || value.length === 0) return `Escolha pelo menos ${what}.`;
+  if (!value.every((item) => isInt(item, min, max))) return `Escolha ${what} de ${min} a ${max}.`;
+  if (new Set(value).size !== value.length) return `Cada número só uma vez.`;
+  return null;
+}
+
 /**
- * What the shape cannot say: every selected operation has its settings and no other does, the count fits the
- * format, − com reserva needs a minuend of two digits or more, the subtrahend no longer than the minuend, a missing
- * number only with exact divisions. Empty when the page can be drawn. Shared by the server (400 with the first
- * message) and the panel (each message beside its control).
+ * The shape and ranges of the options, stated here too (the contracts' zod schema says them for the API), so that
+ * the generator refuses what the API refuses whoever calls it: digits 1–5, the limits of "até", tabuadas 2–10 (1–10
+ * in order), divisors 2–9, the multiplicands and dividends named, the formats, sizes, count 1–40, the meanings.
+ */
+function shapeProblems(custom: CustomOptions): CustomProblem[] {
+  const problems: CustomProblem[] = [];
+  const refuse = (field: string, message: string) => problems.push({ field, message });
+  const options = custom as unknown as Record<string, unknown>;
+  if (!isObject(options)) return [{ field: 'format', message: 'Opções da página inválidas.' }];
+  if (!(FORMATS as readonly unknown[]).includes(options.format))
+    refuse(
+      'format',
+      'Formato: escolha conta armada, arme e efetue, fatos em linha, número que falta ou situações-problema.',
+    );
+  if (options.size !== 'normal' && options.size !== 'grande')
+    refuse('size', 'Tamanho: escolha normal ou grande.');
+  if (!isInt(options.count, 1, 40)) refuse('count', 'Quantidade de contas: escolha de 1 a 40.');
+  for (const op of ['add', 'sub'] as const) {
+    const value = options[op];
+    if (value === undefined) continue;
+    const numbers = isObject(value) ? value.numbers : undefined;
+    if (!isObject(value) || !isObject(numbers)) {
+      refuse(op, `Escolha as opções da ${OPERATION_WORDS[op]}.`);
+      continue;
+    }
+    if (numbers.kind === 'digits') {
+      if (!isInt(numbers.top, 1, MAX_DIGITS) || !isInt(numbers.bottom, 1, MAX_DIGITS))
+        refuse(`${op}.numbers`, `Algarismos: escolha de 1 a ${MAX_DIGITS}.`);
+    } else if (numbers.kind !== 'max' || !(MAX_CHOICES as readonly unknown[]).includes(numbers.max))
+      refuse(`${op}.numbers`, 'Limite dos números: escolha até 10, 20, 50, 100 ou 1000.');
+    if (!['sem', 'com', 'misturado'].includes(value.regrouping as string))
+      refuse(`${op}.regrouping`, 'Reserva: escolha sem, com ou misturado.');
+  }
+  const mult = options.mult;
+  if (mult !== undefined) {
+    if (!isObject(mult) || !isObject(mult.multiplier)) refuse('mult', 'Escolha as opções da multiplicação.');
+    else {
+      const ordered = mult.multiplicand === 'ordem';
+      if (!(MULTIPLICANDS as readonly unknown[]).includes(mult.multiplicand))
+        refuse(
+          'mult.multiplicand',
+          'Multiplicando: escolha fatos, 2 ou 3 algarismos, ou a tabuada em ordem.',
+        );
+      if (mult.multiplier.kind === 'tables') {
+        const wrong = listProblem(mult.multiplier.tables, ordered ? 1 : 2, 10, 'uma tabuada');
+        if (wrong !== null)
+          refuse('mult.multiplier', wrong.replace('Escolha uma tabuada', 'Escolha tabuadas'));
+      } else if (mult.multiplier.kind !== 'twoDigits')
+        refuse('mult.multiplier', 'Multiplicador: escolha tabuadas ou 2 algarismos.');
+      else if (ordered)
+        refuse('mult.multiplicand', 'A tabuada em ordem é de uma tabuada: escolha as tabuadas.');
+    }
+  }
+  const div = options.div;
+  if (div !== undefined) {
+    if (!isObject(div) || !isObject(div.divisor)) refuse('div', 'Escolha as opções da divisão.');
+    else {
+      if (div.divisor.kind === 'list') {
+        const wrong = listProblem(div.divisor.divisors, 2, 9, 'um divisor');
+        if (wrong !== null) refuse('div.divisor', wrong.replace('Escolha um divisor', 'Escolha divisores'));
+      } else if (div.divisor.kind !== 'twoDigits')
+        refuse('div.divisor', 'Divisor: escolha de 2 a 9 ou 2 algarismos.');
+      if (!(DIVIDENDS as readonly unknown[]).includes(div.dividend))
+        refuse('div.dividend', 'Dividendo: escolha fatos, 2, 3 ou 4 algarismos.');
+      if (!['exata', 'resto', 'misturado'].includes(div.remainders as string))
+        refuse('div.remainders', 'Resto: escolha exata, com resto ou misturado.');
+    }
+  }
+  if (options.meanings !== undefined) {
+    const meanings = options.meanings;
+    if (!Array.isArray(meanings) || meanings.length === 0)
+      refuse('meanings', 'Escolha pelo menos um significado.');
+    else if (!meanings.every((meaning) => (MEANING_LIST as readonly unknown[]).includes(meaning)))
+      refuse('meanings', 'Significado desconhecido.');
+    else if (new Set(meanings).size !== meanings.length) refuse('meanings', 'Cada significado só uma vez.');
+  }
+  return problems;
+}
+
+/** Whether an operation's options draw facts (a conta a teacher computes in the head, fit for a line). */
+function isFact(op: Operation, custom: CustomOptions): boolean {
+  switch (op) {
+    case 'add':
+    case 'sub': {
+      const numbers = (custom[op] as AddSubOptions).numbers;
+      return numbers.kind === 'max' ? numbers.max <= 100 : numbers.top <= 2 && numbers.bottom <= 2;
+    }
+    case 'mult': {
+      const mult = custom.mult as MultOptions;
+      return (
+        mult.multiplier.kind === 'tables' && (mult.multiplicand === 'fatos' || mult.multiplicand === 'ordem')
+      );
+    }
+    case 'div': {
+      const div = custom.div as DivOptions;
+      return div.divisor.kind === 'list' && div.dividend === 'fatos';
+    }
+  }
+}
+
+/** Why an operation's contas are not facts, said at its control. */
+const NOT_FACTS: Readonly<Record<Operation, { field: string; message: string }>> = {
+  add: {
+    field: 'add.numbers',
+    message:
+      'Em “Fatos em linha” e “Número que falta”, a adição vai até 2 algarismos (ou até 100): são contas de cabeça.',
+  },
+  sub: {
+    field: 'sub.numbers',
+    message:
+      'Em “Fatos em linha” e “Número que falta”, a subtração vai até 2 algarismos (ou até 100): são contas de cabeça.',
+  },
+  mult: {
+    field: 'mult.multiplicand',
+    message:
+      'Em “Fatos em linha” e “Número que falta”, a multiplicação é de tabuadas: escolha multiplicando “fatos”.',
+  },
+  div: {
+    field: 'div.dividend',
+    message:
+      'Em “Fatos em linha” e “Número que falta”, a divisão é de tabuada: escolha divisores de 2 a 9 e dividendo “fatos”.',
+  },
+};
+
+/**
+ * Everything that stops a page of these options from being drawn, or that a new page may not ask for: the shape and
+ * ranges (`shapeProblems`), every selected operation with its settings and no other, − com reserva with a minuend of
+ * two digits or more, the subtrahend no longer than the minuend, a missing number only with exact divisions, the
+ * tabuada em ordem alone and in a line, enough different contas, meanings that the numbers can tell, and (for new
+ * pages: `atCreation`) facts only in a line and a count the format holds. Empty when the page can be drawn. Never
+ * throws, whatever it is given. Shared by the server (400 with the first message), the panel (each message beside its
+ * control) and `generatePage`.
  */
 export function checkCustom(operations: readonly Operation[], custom: CustomOptions): CustomProblem[] {
+  const shape = shapeProblems(custom);
+  if (shape.length > 0) return shape;
   const problems: CustomProblem[] = [];
   for (const op of ['add', 'sub', 'mult', 'div'] as const) {
     const selected = operations.includes(op);
@@ -209,11 +397,15 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
       field: 'div.remainders',
       message: 'No formato “Número que falta”, a divisão precisa ser exata.',
     });
+  if (custom.meanings !== undefined && custom.format !== 'problemas')
+    problems.push({ field: 'meanings', message: 'Os significados são das situações-problema.' });
+  problems.push(...orderedProblems(operations, custom));
+  if (problems.length > 0) return problems;
   // Too few different problems to be worth a page (counted by enumerating the option's space; the repeat rule of
   // the README covers the small spaces above the bound, such as the tabuada do 2 and its nine facts).
   for (const op of ['add', 'sub', 'mult', 'div'] as const) {
     if (!operations.includes(op) || custom[op] === undefined) continue;
-    if (problems.some((problem) => problem.field === op || problem.field.startsWith(`${op}.`))) continue;
+    if (custom.mult?.multiplicand === 'ordem') continue;
     const few = spaceOf(op, custom).pools.find((pool) => pool.distinct < MIN_DISTINCT);
     if (few !== undefined)
       problems.push({
@@ -222,14 +414,52 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
       });
   }
   if (custom.format === 'problemas') problems.push(...checkProblemas(operations, custom, problems));
+  if (custom.format === 'linha' || custom.format === 'lacuna')
+    for (const op of operations)
+      if (custom[op] !== undefined && !isFact(op, custom))
+        problems.push({ ...NOT_FACTS[op], atCreation: true });
   if (!allowedCounts(custom).includes(custom.count))
     problems.push({
       field: 'count',
       message: `Neste formato e tamanho, escolha ${listWords(allowedCounts(custom).map(String))} ${
         custom.format === 'problemas' ? 'problemas' : 'contas'
       }.`,
+      atCreation: true,
     });
   return problems;
+}
+
+/** The tabuada em ordem: × alone, in a line (or with the number missing), ten contas a tabuada. */
+function orderedProblems(operations: readonly Operation[], custom: CustomOptions): CustomProblem[] {
+  const mult = custom.mult;
+  if (mult === undefined) return [];
+  const tables = mult.multiplier.kind === 'tables' ? mult.multiplier.tables : [];
+  if (mult.multiplicand !== 'ordem')
+    return tables.includes(1)
+      ? [{ field: 'mult.multiplier', message: 'A tabuada do 1 só na tabuada em ordem.' }]
+      : [];
+  if (operations.length > 1 || operations[0] !== 'mult')
+    return [
+      {
+        field: 'mult.multiplicand',
+        message: 'A tabuada em ordem é só de multiplicação: desmarque as outras operações.',
+      },
+    ];
+  if (custom.format !== 'linha' && custom.format !== 'lacuna')
+    return [
+      {
+        field: 'format',
+        message: 'A tabuada em ordem é em “Fatos em linha” ou “Número que falta”.',
+      },
+    ];
+  if (custom.count !== tables.length * ORDERED_FACTS)
+    return [
+      {
+        field: 'count',
+        message: `A tabuada em ordem tem ${ORDERED_FACTS} contas por tabuada: escolha ${tables.length * ORDERED_FACTS} contas.`,
+      },
+    ];
+  return [];
 }
 
 /**
@@ -254,6 +484,19 @@ function checkProblemas(
         field: SPACE_FIELDS[op],
         message: `Com estas opções há só ${few.distinct} contas diferentes de ${OPERATION_WORDS[op]}${KIND_WORDS[few.kind]}, e as situações-problema não repetem contas. Escolha menos problemas ou números maiores.`,
       });
+  }
+  if (problems.length > 0) return problems;
+  const meanings = custom.meanings ?? DEFAULT_MEANINGS;
+  const kinds = kindsOfMeanings(meanings);
+  for (const op of selected) {
+    if (tellableKinds(customSource(op, custom), op, selected, kinds).length > 0) continue;
+    const chosen = meanings.some((meaning) => meaningOps(meaning).includes(op));
+    problems.push({
+      field: 'meanings',
+      message: chosen
+        ? `Os significados escolhidos não servem para estas contas de ${OPERATION_WORDS[op]}: escolha outros significados ou outros números.`
+        : `Escolha pelo menos um significado da ${OPERATION_WORDS[op]}.`,
+    });
   }
   return problems;
 }

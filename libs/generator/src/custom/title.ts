@@ -38,11 +38,12 @@ function addSubTitle(noun: string, options: AddSubOptions): string {
 
 function multTitle(options: MultOptions): string {
   const multiplier = options.multiplier;
-  if (options.multiplicand === 'fatos') {
+  if (options.multiplicand === 'fatos' || options.multiplicand === 'ordem') {
     if (multiplier.kind === 'twoDigits') return 'Multiplicação por 2 algarismos';
+    const ordered = options.multiplicand === 'ordem' ? ' em ordem' : '';
     return multiplier.tables.length === 1
-      ? `Tabuada do ${multiplier.tables[0]!}`
-      : `Tabuadas ${numbersWords(multiplier.tables, ['do', 'ao'])}`;
+      ? `Tabuada do ${multiplier.tables[0]!}${ordered}`
+      : `Tabuadas ${numbersWords(multiplier.tables, ['do', 'ao'])}${ordered}`;
   }
   const by =
     multiplier.kind === 'twoDigits' ? 'por 2 algarismos' : numbersWords(multiplier.tables, ['por', 'a']);

@@ -2,30 +2,57 @@ import { OPERATIONS } from '../page.js';
 import { drawProblem, PageProblems } from '../problems.js';
 import { randomFromSeed, type Random } from '../random.js';
 import type { Level, Operation, Problem } from '../types.js';
-import { kindFits, kindsOf, WORD_KIND_LIST, wordBncc, type WordKind } from './kinds.js';
-import { NAMES, RELATIVES, type Person } from './lexicon.js';
-import { WORD_TEMPLATES, type Cast, type WordContext, type WordTemplate } from './templates.js';
+import {
+  DEFAULT_MEANINGS,
+  kindsOf,
+  kindsOfMeanings,
+  twoStepBncc,
+  WORD_KINDS,
+  wordBncc,
+  type WordKind,
+} from './kinds.js';
+import { BOYS, GIRLS, RELATIVES, type Gender, type Person } from './lexicon.js';
+import {
+  inRanges,
+  templateFits,
+  TWO_STEP_TEMPLATES,
+  twoStepFits,
+  WORD_TEMPLATES,
+  type Cast,
+  type TwoStepTemplate,
+  type WordContext,
+  type WordTemplate,
+} from './templates/index.js';
 
 /**
- * Draws one conta of an operation for a page. It must honour the page's rules (`page.accepts`); the level's
- * source is `drawProblem`, the one bare contas use, so a word problem of a level has exactly the numbers a bare
- * conta of that level has. A later options model (digits, regrouping, tabuadas, divisors, resto) passes its own.
+ * Situações-problema, rules 3 (README, "Situações-problema"; rules 2's engine is frozen in `src/rules2/word/`).
+ *
+ * A source draws one conta of an operation, or null when a draw found none (a rejected draw); the engine asks it
+ * again until the conta suits the page (its rules: no conta twice, no answer three times, no × fact with its ÷
+ * inverse) and a story of the kind it wants.
  */
-export type ContaSource = (random: Random, page: PageProblems) => Problem;
+export type ContaSource = (random: Random, page: PageProblems) => Problem | null;
 
-/** The numbers of a level, drawn exactly as that level's bare contas are. */
-export const levelSource =
-  (level: Level, op: Operation): ContaSource =>
-  (random, page) =>
-    drawProblem(random, level, op, page);
+const levelSources = new Map<string, ContaSource>();
+
+/** The numbers of a level, drawn exactly as that level's bare contas are (one source per level and operation). */
+export function levelSource(level: Level, op: Operation): ContaSource {
+  const id = `${level}${op}`;
+  let source = levelSources.get(id);
+  if (source === undefined) {
+    source = (random, page) => drawProblem(random, level, op, page, 3);
+    levelSources.set(id, source);
+  }
+  return source;
+}
 
 export interface WordProblemSpec {
-  /** The operations, dealt round-robin in the order + − × ÷ (as on a page of bare contas). */
+  /** The operations; each gets ceil or floor of count / operations problems, in a shuffled order. */
   readonly operations: readonly Operation[];
   /** How the numbers are drawn: a level (0 Fácil, 1 Médio, 2 Difícil), or a source for each operation. */
   readonly numbers: Level | Readonly<Partial<Record<Operation, ContaSource>>>;
   readonly count: number;
-  /** The kinds a page may use (all by default); each selected operation needs at least one of its kinds. */
+  /** The kinds a page may use (by default those of `DEFAULT_MEANINGS`); each operation needs one it can tell. */
   readonly kinds?: readonly WordKind[];
 }
 
@@ -36,8 +63,10 @@ export interface WordProblem {
   readonly context: WordContext;
   readonly statement: string;
   readonly question: string;
-  /** The conta that answers the problem, as `workProblem` works it for the gabarito. */
+  /** The conta that answers the problem (for duas etapas, the second), as `workProblem` works it for the gabarito. */
   readonly conta: Problem;
+  /** Duas etapas: both contas, in the order they are done (`steps[1]` is `conta`); absent for one conta. */
+  readonly steps?: readonly [Problem, Problem];
   /**
    * The number the question asks for: the conta's result, or for "quantos são necessários" the quotient + 1 (the
    * resto needs one more).
@@ -78,11 +107,41 @@ export function renderWordProblem(template: WordTemplate, conta: Problem, cast: 
   };
 }
 
-/** Distinct people for a template (as many as it names) and a relative. */
-export function drawCast(random: Random, template: Pick<WordTemplate, 'people'>): Cast {
+/** A two-step template told with its two contas and a cast. */
+export function renderTwoSteps(
+  template: TwoStepTemplate,
+  steps: readonly [Problem, Problem],
+  cast: Cast,
+): WordProblem {
+  const text = template.render(steps, cast);
+  const [first, second] = template.steps;
+  return {
+    kind: 'duas-etapas',
+    template: template.id,
+    context: template.context,
+    statement: text.statement,
+    question: text.question,
+    conta: steps[1],
+    steps,
+    ...answerOf(second.kind, steps[1]),
+    answerSentence: text.answer,
+    bncc: twoStepBncc([
+      { kind: first.kind, conta: steps[0] },
+      { kind: second.kind, conta: steps[1] },
+    ]),
+    people: cast.people.slice(0, template.people),
+  };
+}
+
+/**
+ * Distinct people for a template (as many as it names) and a relative: the first of the gender the page's turn
+ * asks for (a page names girls and boys in turn), the second of either.
+ */
+export function drawCast(random: Random, template: { people: number }, first: Gender = 'f'): Cast {
   const people: Person[] = [];
+  if (template.people > 0) people.push(random.pick(first === 'f' ? GIRLS : BOYS));
   while (people.length < template.people) {
-    const person = random.pick(NAMES);
+    const person = random.pick(random.chance(1, 2) ? GIRLS : BOYS);
     if (!people.includes(person)) people.push(person);
   }
   return { people, relative: random.pick(RELATIVES) };
@@ -96,13 +155,23 @@ function leastBy<T>(items: readonly T[], score: (item: T) => number): T[] {
 
 const count = <T>(items: readonly T[], item: T): number => items.filter((other) => other === item).length;
 
-/** Bound on rejected draws; a kind always has a template for every conta of the level table (tested). */
-const MAX_DRAWS = 1_000;
+/** Draws asked of a source for one kind before the next kind is tried. */
+const TRIES_PER_KIND = 400;
+/** Draws asked for any kind once each kind in turn found nothing (never reached in the property test). */
+const LAST_TRIES = 20_000;
+/** Draws of the second conta of a two-step story for one first conta. */
+const NEXT_TRIES = 8;
+
+/** A story chosen for a slot: one template and its conta, or a two-step template and its contas. */
+type Told =
+  | { template: WordTemplate; conta: Problem }
+  | { template: TwoStepTemplate; conta: Problem; steps: readonly [Problem, Problem] };
 
 /**
  * A page's rules over its word problems, on top of the bare contas' (no conta twice, no answer three times, no ×
  * fact with its ÷ inverse): no two problems with the same context and numbers, kinds mixed (each problem takes
- * the kind its operation has used least on the page), contexts and templates varied (the least used first).
+ * the kind its operation has used least on the page), contexts and templates varied (the least used first), the
+ * people's genders in turn.
  */
 class WordPage {
   readonly problems: WordProblem[] = [];
@@ -110,36 +179,96 @@ class WordPage {
   private readonly contexts: WordContext[] = [];
   private readonly templates: string[] = [];
   private readonly keys: string[] = [];
+  private nextGender: Gender;
 
-  constructor(readonly contas: PageProblems) {}
+  constructor(
+    readonly contas: PageProblems,
+    private readonly operations: readonly Operation[],
+    random: Random,
+  ) {
+    this.nextGender = random.chance(1, 2) ? 'f' : 'm';
+  }
 
   static key(context: WordContext, { op, a, b }: Problem): string {
     return `${context}|${op}|${a}|${b}`;
   }
 
-  draw(random: Random, op: Operation, source: ContaSource, allowed: readonly WordKind[]): WordProblem {
-    for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
+  private fresh(context: WordContext, conta: Problem): boolean {
+    return !this.keys.includes(WordPage.key(context, conta));
+  }
+
+  /** The stories of `kinds` that can tell this conta on this page (two-step ones making their second conta). */
+  private stories(random: Random, conta: Problem, kinds: readonly WordKind[]): Told[] {
+    const told: Told[] = [];
+    for (const template of WORD_TEMPLATES) {
+      if (
+        kinds.includes(template.kind) &&
+        templateFits(template, conta) &&
+        this.fresh(template.context, conta)
+      )
+        told.push({ template, conta });
+    }
+    if (kinds.includes('duas-etapas')) {
+      for (const template of TWO_STEP_TEMPLATES) {
+        if (!this.operations.includes(template.steps[1].op)) continue;
+        if (!twoStepFits(template, conta) || !this.fresh(template.context, conta)) continue;
+        for (let attempt = 0; attempt < NEXT_TRIES; attempt++) {
+          const second = template.next(random, conta);
+          if (second === null) break;
+          if (inRanges(template.nextRanges, second) && second.result > 0) {
+            told.push({ template, conta, steps: [conta, second] });
+            break;
+          }
+        }
+      }
+    }
+    return told;
+  }
+
+  /** One problem of `op`: its kinds tried from the least used on the page; throws when no draw can be told. */
+  draw(random: Random, op: Operation, source: ContaSource, kinds: readonly WordKind[]): WordProblem {
+    const order = [...kinds];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = random.int(0, i);
+      [order[i], order[j]] = [order[j] as WordKind, order[i] as WordKind];
+    }
+    order.sort((x, y) => count(this.kinds, x) - count(this.kinds, y));
+    for (const kind of order) {
+      const told = this.tell(random, source, [kind], TRIES_PER_KIND);
+      if (told) return told;
+    }
+    const told = this.tell(random, source, kinds, LAST_TRIES);
+    if (told) return told;
+    throw new Error(`could not tell a word problem of ${op} with the kinds ${kinds.join(', ')}`);
+  }
+
+  private tell(
+    random: Random,
+    source: ContaSource,
+    kinds: readonly WordKind[],
+    tries: number,
+  ): WordProblem | null {
+    for (let attempt = 0; attempt < tries; attempt++) {
       const conta = source(random, this.contas);
-      if (!this.contas.accepts(conta)) continue;
-      const options = WORD_TEMPLATES.filter(
-        (template) =>
-          allowed.includes(template.kind) &&
-          kindFits(template.kind, conta) &&
-          template.fits(conta) &&
-          !this.keys.includes(WordPage.key(template.context, conta)),
-      );
-      if (options.length === 0) continue;
-      // The kind its operation has used least first, then the context, then the template.
-      const template = random.pick(
+      if (conta === null || !this.contas.accepts(conta)) continue;
+      const stories = this.stories(random, conta, kinds);
+      if (stories.length === 0) continue;
+      // The kind used least first, then the context, then the template.
+      const { template, ...chosen } = random.pick(
         leastBy(
-          options,
-          (t) =>
+          stories,
+          ({ template: t }) =>
             count(this.kinds, t.kind) * 10_000 +
             count(this.contexts, t.context) * 100 +
             count(this.templates, t.id),
         ),
       );
-      const problem = renderWordProblem(template, conta, drawCast(random, template));
+      const cast = drawCast(random, template, this.nextGender);
+      if (template.people > 0) this.nextGender = this.nextGender === 'f' ? 'm' : 'f';
+      const problem =
+        'steps' in chosen
+          ? renderTwoSteps(template as TwoStepTemplate, chosen.steps, cast)
+          : renderWordProblem(template as WordTemplate, conta, cast);
       this.contas.add(conta);
       this.problems.push(problem);
       this.kinds.push(template.kind);
@@ -148,33 +277,107 @@ class WordPage {
       this.keys.push(WordPage.key(template.context, conta));
       return problem;
     }
-    throw new Error(`could not draw a word problem for ${op}`);
+    return null;
   }
 }
 
+/** Draws from which `possibleKinds` judges a kind (a fixed seed of its own: the same answer everywhere). */
+const PROBE_DRAWS = 300;
+/** A kind is told with an operation's numbers when at least this many of the probe's draws fit one of its stories. */
+const PROBE_MIN_FITS = 3;
+
+const probes = new WeakMap<ContaSource, Map<string, boolean>>();
+
 /**
- * Same seed and spec, same problems: `count` situações-problema, the operations dealt round-robin, the numbers
- * drawn as the spec says, each told by a template of one of its operation's kinds.
+ * Whether an operation's numbers can be told in a kind: at least PROBE_MIN_FITS of PROBE_DRAWS contas of the source
+ * fit one of the kind's stories (two-step ones with their second operation on the page). Memoised per source.
+ */
+export function kindTellable(
+  source: ContaSource,
+  kind: WordKind,
+  op: Operation,
+  operations: readonly Operation[],
+): boolean {
+  let known = probes.get(source);
+  if (known === undefined) {
+    known = new Map();
+    probes.set(source, known);
+  }
+  const id = `${kind}|${op}|${operations.join()}`;
+  const cached = known.get(id);
+  if (cached !== undefined) return cached;
+  const random = randomFromSeed(`sondagem|${id}`);
+  let fits = 0;
+  for (let attempt = 0; attempt < PROBE_DRAWS && fits < PROBE_MIN_FITS; attempt++) {
+    const conta = source(random, new PageProblems(1, 3));
+    if (conta === null) continue;
+    const tells =
+      kind === 'duas-etapas'
+        ? TWO_STEP_TEMPLATES.some(
+            (t) =>
+              operations.includes(t.steps[1].op) &&
+              twoStepFits(t, conta) &&
+              Array.from({ length: NEXT_TRIES }, () => t.next(random, conta)).some(
+                (second) => second !== null && inRanges(t.nextRanges, second) && second.result > 0,
+              ),
+          )
+        : WORD_TEMPLATES.some((t) => t.kind === kind && templateFits(t, conta));
+    if (tells) fits++;
+  }
+  const tellable = fits >= PROBE_MIN_FITS;
+  known.set(id, tellable);
+  return tellable;
+}
+
+/** The kinds an operation's problems can take on a page: those allowed that its numbers can be told in. */
+export function tellableKinds(
+  source: ContaSource,
+  op: Operation,
+  operations: readonly Operation[],
+  allowed: readonly WordKind[],
+): WordKind[] {
+  return kindsOf(op).filter((kind) => allowed.includes(kind) && kindTellable(source, kind, op, operations));
+}
+
+/** The page's operations slot by slot: each operation count / operations times (the first ones once more). */
+function slots(operations: readonly Operation[], total: number): Operation[] {
+  return Array.from({ length: total }, (_, index) => operations[index % operations.length] as Operation);
+}
+
+/**
+ * Same seed and spec, same problems: `count` situações-problema, each operation ceil or floor of count / operations
+ * times, every one told by a story of a kind its numbers fit, then shuffled, so that the order of the page does not
+ * say which operation solves a problem (choosing it is what a situação-problema trains).
  */
 export function generateWordProblems(seed: string, spec: WordProblemSpec): WordProblem[] {
   const operations = OPERATIONS.filter((op) => spec.operations.includes(op));
   if (operations.length === 0) throw new Error('select at least one operation');
   if (!Number.isSafeInteger(spec.count) || spec.count < 1) throw new Error(`bad count ${spec.count}`);
-  const allowed = spec.kinds ?? WORD_KIND_LIST;
-  const sources = new Map<Operation, ContaSource>();
+  const allowed = spec.kinds ?? kindsOfMeanings(DEFAULT_MEANINGS);
+  const plan = new Map<Operation, { source: ContaSource; kinds: WordKind[] }>();
   for (const op of operations) {
     const source = typeof spec.numbers === 'number' ? levelSource(spec.numbers, op) : spec.numbers[op];
     if (source === undefined) throw new Error(`no numbers for ${op}`);
-    if (!kindsOf(op).some((kind) => allowed.includes(kind))) throw new Error(`no kind of problem for ${op}`);
-    sources.set(op, source);
+    const kinds = tellableKinds(source, op, operations, allowed);
+    if (kinds.length === 0) throw new Error(`no kind of problem can tell the ${op} contas`);
+    plan.set(op, { source, kinds });
   }
 
   const random = randomFromSeed(seed);
   // The level only turns on Fácil's rule of distinct sums; a source of custom numbers keeps the other rules.
-  const page = new WordPage(new PageProblems(typeof spec.numbers === 'number' ? spec.numbers : 1));
-  for (let index = 0; index < spec.count; index++) {
-    const op = operations[index % operations.length] as Operation;
-    page.draw(random, op, sources.get(op) as ContaSource, allowed);
+  const level = typeof spec.numbers === 'number' ? spec.numbers : 1;
+  const page = new WordPage(new PageProblems(level, 3), operations, random);
+  for (const op of slots(operations, spec.count)) {
+    const { source, kinds } = plan.get(op) as { source: ContaSource; kinds: WordKind[] };
+    page.draw(random, op, source, kinds);
   }
-  return page.problems;
+  const problems = [...page.problems];
+  for (let i = problems.length - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [problems[i], problems[j]] = [problems[j] as WordProblem, problems[i] as WordProblem];
+  }
+  return problems;
 }
+
+/** Whether a kind is of an operation (for the tests: início desconhecido tells + and −). */
+export const kindOfOp = (kind: WordKind, op: Operation): boolean => WORD_KINDS[kind].ops.includes(op);

@@ -6,7 +6,7 @@ import type { PagesDeps } from './deps.js';
 import type { PageOptions } from './ports.js';
 import { newPageCode, newPageSeed } from './page-code.js';
 import { checkPageOptions } from './page-options.js';
-import { pageProblems } from './page-rules.js';
+import { drawableSeed } from './page-rules.js';
 import { queueRender } from './renders.js';
 
 /** Seeds drawn for one version before its options are judged unable to make it different from the others. */
@@ -55,7 +55,15 @@ export async function createPageSet(
   checkPageOptions(options);
   await checkRoomToCreate(deps, userId);
   const rules = RULES_VERSION;
-  const seeds = drawDistinctSeeds(versions, (seed) => JSON.stringify(pageProblems({ seed, options, rules })));
+  // Each version drawn once, before its seed is stored (page-rules.ts), and compared with the others by its problems.
+  const problems = new Map<string, string>();
+  const seeds = drawDistinctSeeds(versions, (seed) => problems.get(seed) as string, {
+    newSeed: () => {
+      const { seed, drawn } = drawableSeed({ options, rules }, deps.logger, newPageSeed);
+      problems.set(seed, JSON.stringify(drawn.problems));
+      return seed;
+    },
+  });
   const code = newPageCode();
   const pages = seeds.map((seed) => ({ code: newPageCode(), seed }));
   await deps.store.pages.insertSet({ code, userId, versions, options, rules }, pages);

@@ -5,6 +5,7 @@ import type { PagesDeps } from './deps.js';
 import type { PageOptions } from './ports.js';
 import { newPageCode, newPageSeed } from './page-code.js';
 import { checkPageOptions } from './page-options.js';
+import { drawableSeed } from './page-rules.js';
 import { queueRender } from './renders.js';
 
 /**
@@ -19,9 +20,10 @@ export async function createPage(deps: PagesDeps, userId: string, options: PageO
   checkPageOptions(options);
   await checkRoomToCreate(deps, userId);
   const code = newPageCode();
-  const seed = newPageSeed();
-  // Drawn with today's rules, and stored with them: a later change of the rules leaves this page as it is.
+  // Drawn with today's rules, and stored with them: a later change of the rules leaves this page as it is. Drawn
+  // once here, before its seed is stored.
   const rules = RULES_VERSION;
+  const { seed } = drawableSeed({ options, rules }, deps.logger, newPageSeed);
   await deps.store.pages.insert({ code, userId, seed, options, rules });
   await queueRender(deps, 'preview', { code, userId, seed, options, rules }, { first: true });
   await deps.bus.publishEvent(Events.pageCreated, { code, userId }, code);

@@ -1,8 +1,8 @@
 import { Msg } from '@app/contracts';
-import { sheetTitle } from '@app/generator';
+import { sheetTitle, type Problem } from '@app/generator';
 import { AppError, type Identity } from '@app/kit';
 import type { PagesDeps } from './deps.js';
-import { pageProblems } from './page-rules.js';
+import { drawnPage } from './page-rules.js';
 
 /**
  * The answers of a bought page, for the gabarito the sheet's QR code opens: the problems regenerated from the
@@ -17,20 +17,31 @@ export async function readAnswers(deps: PagesDeps, identity: Identity, code: str
   if (page.userId !== identity.userId && identity.role !== 'admin') {
     throw AppError.forbidden(Msg.answersBuyerOnly);
   }
-  // A custom page (issue 25) also says its format, and in `lacuna` which term of each problem is the blank; a preset
-  // page answers exactly as before.
+  // A custom page (issue 25) also says its format, and in `lacuna` which term of each problem is the blank; a page of
+  // situações-problema says each problem's text and answer sentence (its unit), and both contas of a two-step one.
   const format = page.options.custom?.format;
+  const drawn = drawnPage(page);
+  const contaOf = ({ op, a, b, result, remainder }: Problem) => ({ op, a, b, result, remainder });
   return {
     title: sheetTitle(page.options),
     level: page.options.level,
     ...(format === undefined ? {} : { format }),
-    problems: pageProblems(page).map(({ op, a, b, result, remainder, blank }) => ({
-      op,
-      a,
-      b,
-      result,
-      remainder,
-      ...(blank === undefined ? {} : { blank }),
-    })),
+    problems: drawn.problems.map((problem, index) => {
+      const word = drawn.words?.[index];
+      return {
+        ...contaOf(problem),
+        ...(problem.blank === undefined ? {} : { blank: problem.blank }),
+        ...(word === undefined
+          ? {}
+          : {
+              word: {
+                statement: word.statement,
+                question: word.question,
+                answerSentence: word.answerSentence,
+                ...(word.steps === undefined ? {} : { steps: word.steps.map(contaOf) }),
+              },
+            }),
+      };
+    }),
   };
 }

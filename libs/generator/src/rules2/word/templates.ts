@@ -1,5 +1,5 @@
-import { thousands } from '../format.js';
-import type { Problem } from '../types.js';
+import { thousands } from '../../format.js';
+import type { Problem } from '../../types.js';
 import type { WordKind } from './kinds.js';
 import {
   agree,

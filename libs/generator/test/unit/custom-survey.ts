@@ -218,7 +218,12 @@ function withinOptions(p: Problem, custom: CustomOptions): boolean {
         multiplier.kind === 'tables'
           ? multiplier.tables.includes(p.b)
           : p.b >= 11 && p.b <= 99 && p.b % 10 !== 0;
-      const aOk = multiplicand === 'fatos' ? p.a >= 2 && p.a <= 10 : hasDigits(p.a, multiplicand);
+      const aOk =
+        multiplicand === 'fatos'
+          ? p.a >= 2 && p.a <= 10
+          : multiplicand === 'ordem'
+            ? p.a >= 1 && p.a <= 10
+            : hasDigits(p.a, multiplicand);
       return byOk && aOk;
     }
     case 'div': {
@@ -321,7 +326,12 @@ function enumerateSpace(op: Operation, custom: CustomOptions): Map<string, KindS
       bs = n.kind === 'digits' ? digitsSpan(n.bottom) : span(2, n.max);
     } else {
       const m = custom.mult!;
-      as = m.multiplicand === 'fatos' ? span(2, 10) : digitsSpan(m.multiplicand);
+      as =
+        m.multiplicand === 'fatos'
+          ? span(2, 10)
+          : m.multiplicand === 'ordem'
+            ? span(1, 10)
+            : digitsSpan(m.multiplicand);
       bs = m.multiplier.kind === 'tables' ? m.multiplier.tables : span(11, 99).filter((b) => b % 10 !== 0);
     }
     const pairs =

@@ -215,11 +215,15 @@ const isInt = (value: unknown, min: number, max: number): value is number =>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A list of distinct whole numbers from `min` to `max`, at least one. */
-function listProblem(value: unknown, min: number, max: number, what: string): string | null {
-  if (!Array.isArray(value) || value.length === 0) return `Escolha pelo menos ${what}.`;
-  if (!value.every((item) => isInt(item, min, max))) return `Escolha ${what} de ${min} a ${max}.`;
-  if (new Set(value).size !== value.length) return `Cada número só uma vez.`;
+/** A list of distinct whole numbers from `min` to `max`, at least one (the schema's words for tabuadas and divisors). */
+function listProblem(
+  value: unknown,
+  [min, max]: [number, number],
+  words: { one: string; many: string; each: string },
+): string | null {
+  if (!Array.isArray(value) || value.length === 0) return `Escolha pelo menos ${words.one}.`;
+  if (!value.every((item) => isInt(item, min, max))) return `Escolha ${words.many} de ${min} a ${max}.`;
+  if (new Set(value).size !== value.length) return `Cada ${words.each} só uma vez.`;
   return null;
 }
 
@@ -268,9 +272,15 @@ function shapeProblems(custom: CustomOptions): CustomProblem[] {
           'Multiplicando: escolha fatos, 2 ou 3 algarismos, ou a tabuada em ordem.',
         );
       if (mult.multiplier.kind === 'tables') {
-        const wrong = listProblem(mult.multiplier.tables, ordered ? 1 : 2, 10, 'uma tabuada');
+        const tables = mult.multiplier.tables;
+        const wrong = listProblem(tables, [ordered ? 1 : 2, 10], {
+          one: 'uma tabuada',
+          many: 'tabuadas',
+          each: 'tabuada',
+        });
+        const onlyTheOne = !ordered && listProblem(tables, [1, 10], { one: '', many: '', each: '' }) === null;
         if (wrong !== null)
-          refuse('mult.multiplier', wrong.replace('Escolha uma tabuada', 'Escolha tabuadas'));
+          refuse('mult.multiplier', onlyTheOne ? 'A tabuada do 1 só na tabuada em ordem.' : wrong);
       } else if (mult.multiplier.kind !== 'twoDigits')
         refuse('mult.multiplier', 'Multiplicador: escolha tabuadas ou 2 algarismos.');
       else if (ordered)
@@ -282,8 +292,12 @@ function shapeProblems(custom: CustomOptions): CustomProblem[] {
     if (!isObject(div) || !isObject(div.divisor)) refuse('div', 'Escolha as opções da divisão.');
     else {
       if (div.divisor.kind === 'list') {
-        const wrong = listProblem(div.divisor.divisors, 2, 9, 'um divisor');
-        if (wrong !== null) refuse('div.divisor', wrong.replace('Escolha um divisor', 'Escolha divisores'));
+        const wrong = listProblem(div.divisor.divisors, [2, 9], {
+          one: 'um divisor',
+          many: 'divisores',
+          each: 'divisor',
+        });
+        if (wrong !== null) refuse('div.divisor', wrong);
       } else if (div.divisor.kind !== 'twoDigits')
         refuse('div.divisor', 'Divisor: escolha de 2 a 9 ou 2 algarismos.');
       if (!(DIVIDENDS as readonly unknown[]).includes(div.dividend))
@@ -434,10 +448,7 @@ function orderedProblems(operations: readonly Operation[], custom: CustomOptions
   const mult = custom.mult;
   if (mult === undefined) return [];
   const tables = mult.multiplier.kind === 'tables' ? mult.multiplier.tables : [];
-  if (mult.multiplicand !== 'ordem')
-    return tables.includes(1)
-      ? [{ field: 'mult.multiplier', message: 'A tabuada do 1 só na tabuada em ordem.' }]
-      : [];
+  if (mult.multiplicand !== 'ordem') return [];
   if (operations.length > 1 || operations[0] !== 'mult')
     return [
       {
@@ -491,11 +502,13 @@ function checkProblemas(
   for (const op of selected) {
     if (tellableKinds(customSource(op, custom), op, selected, kinds).length > 0) continue;
     const chosen = meanings.some((meaning) => meaningOps(meaning).includes(op));
+    // For new pages only: a stored page was told when it was made, and later templates must not refuse it.
     problems.push({
       field: 'meanings',
       message: chosen
         ? `Os significados escolhidos não servem para estas contas de ${OPERATION_WORDS[op]}: escolha outros significados ou outros números.`
         : `Escolha pelo menos um significado da ${OPERATION_WORDS[op]}.`,
+      atCreation: true,
     });
   }
   return problems;

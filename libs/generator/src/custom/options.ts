@@ -1,7 +1,8 @@
 import type { Level, Operation } from '../types.js';
 import { DEFAULT_MEANINGS, kindsOfMeanings, MEANING_LIST, meaningOps, type Meaning } from '../word/kinds.js';
 import { tellableKinds } from '../word/generate.js';
-import { MIN_DISTINCT, spaceOf } from './draw.js';
+import { factOf, solve } from '../problems.js';
+import { MIN_DISTINCT, spaceOf, type KindPool } from './draw.js';
 import { customSource } from './source.js';
 
 /**
@@ -497,6 +498,10 @@ function checkProblemas(
       });
   }
   if (problems.length > 0) return problems;
+  if (selected.includes('mult') && selected.includes('div')) {
+    const short = inverseShortfall(custom, slots);
+    if (short !== null) return [short];
+  }
   const meanings = custom.meanings ?? DEFAULT_MEANINGS;
   const kinds = kindsOfMeanings(meanings);
   for (const op of selected) {
@@ -512,6 +517,39 @@ function checkProblemas(
     });
   }
   return problems;
+}
+
+/**
+ * A page never holds a × fact and the exact division that undoes it (3 × 5 with 15 ÷ 3 or 15 ÷ 5). With small pools of
+ * both (a tabuada and its divisions as facts) the contas drawn first can leave the other operation too few: each ×
+ * conta takes away up to two exact divisions, each exact division one × conta. Refused when, at worst, fewer than the
+ * page's problems of an operation are left.
+ */
+function inverseShortfall(custom: CustomOptions, slots: number): CustomProblem | null {
+  const facts = (op: 'mult' | 'div', pool: KindPool) =>
+    (pool.list ?? []).map((operands) => factOf(solve(op, operands)));
+  const multPool = spaceOf('mult', custom).pools[0] as KindPool;
+  if (multPool.list === null) return null;
+  for (const divPool of spaceOf('div', custom).pools) {
+    if (divPool.kind !== 'exata' || divPool.list === null) continue;
+    const divFacts = facts('div', divPool);
+    const multKeys = new Set(facts('mult', multPool));
+    // × first: the slots × contas that undo the most divisions.
+    const undone = [...multKeys]
+      .map((key) => divFacts.filter((fact) => fact === key).length)
+      .sort((x, y) => y - x)
+      .slice(0, slots)
+      .reduce((sum, n) => sum + n, 0);
+    // ÷ first: each division undoes at most one × conta.
+    const shared = [...multKeys].filter((key) => divFacts.includes(key)).length;
+    if (divPool.distinct - undone < slots || multPool.distinct - Math.min(slots, shared) < slots)
+      return {
+        field: 'div.divisor',
+        message:
+          'Com estas opções, as divisões desfazem as multiplicações da página (3 × 5 e 15 ÷ 3), e sobram poucas contas diferentes. Escolha menos problemas, outros divisores ou outras tabuadas.',
+      };
+  }
+  return null;
 }
 
 /** The control that sets the size of an operation's space. */

@@ -577,8 +577,9 @@ describe('rules versions', () => {
     expect(rulesVersion(null)).toBe(1);
     expect(rulesVersion(undefined)).toBe(1);
     expect(rulesVersion(2)).toBe(2);
-    expect(() => rulesVersion(3)).toThrow(/rules version/);
-    expect(RULES_VERSION).toBe(2);
+    expect(rulesVersion(3)).toBe(3);
+    expect(() => rulesVersion(4)).toThrow(/rules version/);
+    expect(RULES_VERSION).toBe(3);
     // Rules 1: Fácil ÷ in the chave, 12 problems, tabuada facts only; rules 2: 20, digit-by-digit halves too.
     const options = optionsFor(0, ['div']);
     const old = generatePage('antiga', options, 1);

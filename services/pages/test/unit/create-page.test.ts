@@ -1,9 +1,10 @@
-import { RULES_VERSION } from '@app/generator';
+import { generatePage, RULES_VERSION } from '@app/generator';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, Events, Jobs, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
-import { tabuadaDo7Request, type PageRequest } from '@app/testing';
+import { tabuadaDo7Request, wordProblemsRequest, type PageRequest } from '@app/testing';
 import { createPage } from '../../src/domain/create-page.js';
+import { DRAW_TRIES, drawableSeed } from '../../src/domain/page-rules.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
 const options = { add: true, sub: false, mult: true, div: false, answers: false, level: 2 as const };
@@ -166,3 +167,58 @@ describe('custom options (issue 25)', () => {
 
 const custom = () => structuredClone(tabuadaDo7Request.custom!);
 const addTo20 = { numbers: { kind: 'max' as const, max: 20 as const }, regrouping: 'misturado' as const };
+
+describe('a page is drawn before its seed is stored', () => {
+  const refused = {
+    ...options,
+    custom: { v: 1, format: 'armada', size: 'normal', count: 12 },
+  } as PageRequest;
+
+  it('takes the first seed whose page draws, and answers what it drew', () => {
+    const seeds = ['a', 'b'];
+    const { seed, drawn } = drawableSeed({ options, rules: RULES_VERSION }, silentLog(), () =>
+      seeds.shift()!,
+    );
+    expect(seed).toBe('a');
+    expect(drawn.problems).toEqual(generatePage('a', options).problems);
+  });
+
+  it('logs a seed that does not draw, tries another, and past DRAW_TRIES answers 400 with nothing stored', async () => {
+    const log = silentLog();
+    let drawnSeeds = 0;
+    const err = (() => {
+      try {
+        drawableSeed({ options: refused, rules: RULES_VERSION }, log, () => `s${drawnSeeds++}`);
+      } catch (error) {
+        return error as AppError;
+      }
+    })();
+    expect(drawnSeeds).toBe(DRAW_TRIES);
+    expect(log.errors).toHaveLength(DRAW_TRIES);
+    expect(err).toMatchObject({
+      statusCode: 400,
+      code: ErrorCode.VALIDATION,
+      message: Msg.pageCannotBeDrawn,
+    });
+  });
+
+  it('stores a page of situações-problema whose seed drew its meanings', async () => {
+    const w = memoryDeps();
+    const request = {
+      ...wordProblemsRequest,
+      custom: { ...wordProblemsRequest.custom!, meanings: ['inicio-desconhecido', 'quantos-a-menos'] },
+    } as PageRequest;
+    const code = await createPage(w.deps, 'ana', request);
+    const page = (await w.store.pages.findByCode(code))!;
+    const drawn = generatePage(page.seed, page.options, RULES_VERSION);
+    expect(new Set(drawn.words!.map((word) => word.kind))).toEqual(
+      new Set(['inicio-desconhecido', 'quantos-a-menos']),
+    );
+  });
+});
+
+/** A logger that keeps what was logged as an error. */
+function silentLog() {
+  const errors: unknown[] = [];
+  return { errors, error: (...args: unknown[]) => errors.push(args) };
+}

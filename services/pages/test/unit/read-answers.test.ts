@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, Msg } from '@app/contracts';
 import { generatePage } from '@app/generator';
 import { AppError } from '@app/kit';
-import { missingNumberRequest, tabuadaDo7Request } from '@app/testing';
+import { missingNumberRequest, tabuadaDo7Request, wordProblemsRequest } from '@app/testing';
 import { readAnswers } from '../../src/domain/read-answers.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
@@ -103,5 +103,50 @@ describe('readAnswers', () => {
     const answers = await readAnswers(w.deps, ana, 'folha');
     expect(Object.keys(answers).sort()).toEqual(['level', 'problems', 'title']);
     expect(answers.problems.every((p) => !('blank' in p))).toBe(true);
+  });
+
+  it('gives a page of situações-problema each problem’s text and answer sentence with its unit, and both contas of a two-step one', async () => {
+    const options = {
+      ...wordProblemsRequest,
+      custom: {
+        ...wordProblemsRequest.custom!,
+        meanings: ['duas-etapas' as const, 'separar-retirar' as const],
+      },
+    };
+    const w = memoryDeps();
+    await w.store.pages.insert({ code: 'historias', userId: 'ana', seed: 'semente', options, rules: 3 });
+    await w.store.pages.markBought('historias', new Date());
+    const answers = await readAnswers(w.deps, ana, 'historias');
+    const words = generatePage('semente', options, 3).words!;
+    expect(answers.format).toBe('problemas');
+    expect(answers.problems.map((p) => p.word?.answerSentence)).toEqual(words.map((w) => w.answerSentence));
+    expect(answers.problems.map((p) => p.word?.statement)).toEqual(words.map((w) => w.statement));
+    const twoSteps = answers.problems.filter((p) => p.word?.steps !== undefined);
+    expect(twoSteps.length).toBeGreaterThan(0);
+    for (const problem of twoSteps) {
+      const [first, second] = problem.word!.steps!;
+      expect(second).toEqual({
+        op: problem.op,
+        a: problem.a,
+        b: problem.b,
+        result: problem.result,
+        remainder: problem.remainder,
+      });
+      expect([second!.a, second!.b]).toContain(first!.result);
+    }
+    // The page stored with rules 2 answers as it was printed: its words too.
+    const old = memoryDeps();
+    await old.store.pages.insert({
+      code: 'antiga',
+      userId: 'ana',
+      seed: 'semente',
+      options: wordProblemsRequest,
+      rules: 2,
+    });
+    await old.store.pages.markBought('antiga', new Date());
+    const before = generatePage('semente', wordProblemsRequest, 2).words!;
+    expect((await readAnswers(old.deps, ana, 'antiga')).problems.map((p) => p.word?.answerSentence)).toEqual(
+      before.map((w) => w.answerSentence),
+    );
   });
 });

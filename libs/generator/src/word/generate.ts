@@ -147,6 +147,16 @@ export function drawCast(random: Random, template: { people: number }, first: Ge
   return { people, relative: random.pick(RELATIVES) };
 }
 
+const byOpAndKind = new Map<string, WordTemplate[]>();
+for (const template of WORD_TEMPLATES) {
+  const id = `${template.op}|${template.kind}`;
+  byOpAndKind.set(id, [...(byOpAndKind.get(id) ?? []), template]);
+}
+
+/** The one-conta templates of an operation and a kind, in their order in WORD_TEMPLATES. */
+const templatesFor = (op: Operation, kind: WordKind): readonly WordTemplate[] =>
+  byOpAndKind.get(`${op}|${kind}`) ?? [];
+
 /** The items with the smallest score, in their order (ties are then drawn at random). */
 function leastBy<T>(items: readonly T[], score: (item: T) => number): T[] {
   const best = Math.min(...items.map(score));
@@ -200,14 +210,10 @@ class WordPage {
   /** The stories of `kinds` that can tell this conta on this page (two-step ones making their second conta). */
   private stories(random: Random, conta: Problem, kinds: readonly WordKind[]): Told[] {
     const told: Told[] = [];
-    for (const template of WORD_TEMPLATES) {
-      if (
-        kinds.includes(template.kind) &&
-        templateFits(template, conta) &&
-        this.fresh(template.context, conta)
-      )
-        told.push({ template, conta });
-    }
+    for (const kind of kinds)
+      for (const template of templatesFor(conta.op, kind))
+        if (templateFits(template, conta) && this.fresh(template.context, conta))
+          told.push({ template, conta });
     if (kinds.includes('duas-etapas')) {
       for (const template of TWO_STEP_TEMPLATES) {
         if (!this.operations.includes(template.steps[1].op)) continue;
@@ -321,7 +327,7 @@ export function kindTellable(
                 (second) => second !== null && inRanges(t.nextRanges, second) && second.result > 0,
               ),
           )
-        : WORD_TEMPLATES.some((t) => t.kind === kind && templateFits(t, conta));
+        : templatesFor(op, kind).some((t) => templateFits(t, conta));
     if (tells) fits++;
   }
   const tellable = fits >= PROBE_MIN_FITS;

@@ -134,7 +134,7 @@ describe('generateWordProblems (rules 3)', () => {
   it('gives each operation its share of the page, in an order the child has to find', () => {
     // 8 problems of four operations: two of each; the first is of each operation about as often.
     const first = new Map<Operation, number>();
-    const pages = 4_000;
+    const pages = 2_000;
     for (let page = 0; page < pages; page++) {
       const problems = generateWordProblems(`ordem-${page}`, { operations: ORDER, numbers: 1, count: 8 });
       for (const op of ORDER) expect(problems.filter((p) => p.conta.op === op)).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { buy, createPage, getMyPages, pageAnswers, type PageOptionsSchema } from '@app/contracts';
-import { generatePage, rulesVersion } from '@app/generator';
+import { allowedCounts, generatePage, listWords, rulesVersion } from '@app/generator';
 import {
   call,
   createActiveUser,
@@ -10,6 +10,7 @@ import {
   sql,
   tabuadaDo7Request,
   topUp,
+  wordProblemsRequest,
   userIdOf,
   waitForThumbnail,
   type PageRequest,
@@ -38,7 +39,18 @@ const pagesOf = async (userId: string) =>
 interface Answers {
   title: string;
   format?: string;
-  problems: Array<{ op: string; a: number; b: number; result: number; blank?: 'a' | 'b' }>;
+  problems: Array<{
+    op: string;
+    a: number;
+    b: number;
+    result: number;
+    blank?: 'a' | 'b';
+    word?: {
+      statement: string;
+      answerSentence: string;
+      steps?: Array<{ a: number; b: number; result: number }>;
+    };
+  }>;
 }
 
 /** The custom options of the tabuada do 7 page with one field changed (or added). */
@@ -115,7 +127,33 @@ describe('POST /api/page with custom options (issue 25)', () => {
       [
         'the tabuada do 1',
         customWith({ mult: { multiplier: { kind: 'tables', tables: [1] }, multiplicand: 'fatos' } }),
-        'Tabuadas: escolha de 2 a 10.',
+        'A tabuada do 1 só na tabuada em ordem.',
+      ],
+      [
+        'the tabuada do 11',
+        customWith({ mult: { multiplier: { kind: 'tables', tables: [11] }, multiplicand: 'fatos' } }),
+        'Tabuadas: escolha de 1 a 10.',
+      ],
+      ['an unknown meaning', customWith({ meanings: ['voar'] }), 'Significado desconhecido.'],
+      [
+        'meanings on a page of facts',
+        customWith({ meanings: ['parcelas-iguais'] }),
+        'Os significados são das situações-problema.',
+      ],
+      [
+        '3-digit multiplications in a line',
+        customWith({ mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 3 } }),
+        'Em “Fatos em linha” e “Número que falta”, a multiplicação é de tabuadas: escolha multiplicando “fatos”.',
+      ],
+      [
+        'the tabuada em ordem armada',
+        customWith({
+          mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'ordem' },
+          format: 'armada',
+          size: 'normal',
+          count: 10,
+        }),
+        'A tabuada em ordem é em “Fatos em linha” ou “Número que falta”.',
       ],
       [
         'a title with a line break',
@@ -137,7 +175,7 @@ describe('POST /api/page with custom options (issue 25)', () => {
       [
         '16 facts in a line, grande',
         customWith({ count: 16 }),
-        'Neste formato e tamanho, escolha 12, 20 ou 30 contas.',
+        `Neste formato e tamanho, escolha ${listWords(allowedCounts(tabuadaDo7Request.custom!).map(String))} contas.`,
       ],
       ['× marked without its settings', { ...tabuadaDo7Request, add: true }, 'Escolha as opções da adição.'],
       [
@@ -167,5 +205,31 @@ describe('POST /api/page with custom options (issue 25)', () => {
       await generatePageCode(stack, user.token, customWith({ title: 'Ç'.repeat(60) }) as PageRequest),
     ).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await pagesOf(userId)).toBe(1);
+  });
+
+  it('draws situações-problema in the meanings chosen, and answers each with its sentence and unit, both contas of a two-step one', async () => {
+    const user = await createActiveUser(stack);
+    await topUp(stack, user.token, 5);
+    const request = {
+      ...wordProblemsRequest,
+      custom: { ...wordProblemsRequest.custom!, count: 8, meanings: ['duas-etapas', 'inicio-desconhecido'] },
+    } as PageRequest;
+    const code = await generatePageCode(stack, user.token, request);
+    const row = await storedPage(code);
+    expect(row.options).toEqual(request);
+    expect(row.rules).toBe(3);
+    await waitForThumbnail(stack, user.token, code);
+    expect((await call(gw, buy, { body: { code }, token: user.token })).status).toBe(200);
+    const answers = await call<Answers>(gw, pageAnswers, { query: { code }, token: user.token });
+    const words = generatePage(row.seed, row.options, 3).words!;
+    expect(new Set(words.map((word) => word.kind))).toEqual(new Set(['duas-etapas', 'inicio-desconhecido']));
+    expect(answers.body.payload!.problems.map((p) => p.word!.answerSentence)).toEqual(
+      words.map((word) => word.answerSentence),
+    );
+    for (const problem of answers.body.payload!.problems.filter((p) => p.word!.steps)) {
+      const [first, second] = problem.word!.steps!;
+      expect([second!.a, second!.b]).toContain(first!.result);
+      expect(problem.word!.answerSentence).toContain(String(problem.result % 1000));
+    }
   });
 });

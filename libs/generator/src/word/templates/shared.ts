@@ -230,6 +230,7 @@ export const NOUNS = {
   estante: noun('estante', 'estantes', 'f'),
   semana: noun('semana', 'semanas', 'f'),
   area: noun('área', 'áreas', 'f'),
+  mercado: noun('mercado', 'mercados', 'm'),
 } as const satisfies Record<string, Noun>;
 
 export const N = NOUNS;

@@ -14,7 +14,6 @@ import {
   moneyVerb,
   pronoun,
   qty,
-  toHis,
   VERBS,
   WORDS,
   type Forms,
@@ -34,16 +33,30 @@ import { adjective, N, one, SOLD, T2, two, type Range, type TwoStepTemplate } fr
 const plus = (random: Random, whole: number, [min, max]: Range): Problem =>
   solve('add', { a: whole, b: random.int(min, max) });
 
+/**
+ * The first's result and a third part like the first two (from half the smaller to one and a half times the larger,
+ * within [min, max]): "73 latinhas na segunda, 24 na terça e 842 na quarta" is no one's week.
+ */
+function plusAlike(random: Random, first: Problem, [min, max]: Range): Problem {
+  const clamp = (value: number) => Math.min(max, Math.max(min, value));
+  const low = clamp(Math.ceil(Math.min(first.a, first.b) / 2));
+  const high = clamp(Math.floor((Math.max(first.a, first.b) * 3) / 2));
+  return solve('add', { a: first.result, b: random.int(low, high) });
+}
+
 /** The first's result less a new number in [min, max] that leaves at least 1; null when none does. */
 function minus(random: Random, whole: number, [min, max]: Range): Problem | null {
   const top = Math.min(max, whole - 1);
   return min > top ? null : solve('sub', { a: whole, b: random.int(min, top) });
 }
 
-/** What a story takes out of a large whole: from a tenth to nine tenths of it, and at least `least`. */
-const share = (whole: number, least: number): Range => [
+/**
+ * What a story takes out of a whole: from a tenth to nine tenths of it, at least `least` and at most `most` ("comeram
+ * 93 brigadeiros antes do parabéns e 1 depois" is no party).
+ */
+const share = (whole: number, least: number, most = Number.MAX_SAFE_INTEGER): Range => [
   Math.max(least, Math.ceil(whole / 10)),
-  Math.floor((whole * 9) / 10),
+  Math.min(most, Math.floor((whole * 9) / 10)),
 ];
 
 /** The first's result times a new number in [min, max]. */
@@ -51,17 +64,19 @@ const times = (random: Random, whole: number, [min, max]: Range): Problem =>
   solve('mult', { a: whole, b: random.int(min, max) });
 
 /**
- * The first's result shared exactly by a new divisor in [min, max], at least 2 in each part, none of `avoid` (a
- * divisor the story already named would make the second conta undo the first); null when none divides it.
+ * The first's result shared exactly by a new divisor in [min, max], at least `least` (2 unless said) in each part,
+ * none of `avoid` (a divisor the story already named would make the second conta undo the first); null when none
+ * divides it.
  */
 function split(
   random: Random,
   whole: number,
   [min, max]: Range,
   avoid: readonly number[] = [],
+  least = 2,
 ): Problem | null {
   const divisors: number[] = [];
-  for (let divisor = Math.max(2, min); divisor <= Math.min(max, whole / 2); divisor++)
+  for (let divisor = Math.max(2, min); divisor <= Math.min(max, whole / least); divisor++)
     if (whole % divisor === 0 && !avoid.includes(divisor)) divisors.push(divisor);
   return divisors.length === 0 ? null : solve('div', { a: whole, b: random.pick(divisors) });
 }
@@ -87,6 +102,12 @@ const restGoes = (
   remainder === 0
     ? ''
     : `, e ${agree(WORDS.definite, word.gender, remainder)} ${form(word, remainder)} que ${conj(left, remainder)} ${conj(goes, remainder)} ${where}`;
+
+/** Where a class's books are: a few dozen sit in the classroom's cantinho de leitura, hundreds in the library. */
+const bookshelf = (books: number) =>
+  books < 150
+    ? { place: 'o cantinho de leitura da sala', short: 'o cantinho de leitura', at: 'no cantinho de leitura' }
+    : { place: 'a biblioteca da escola', short: 'a biblioteca', at: 'na biblioteca' };
 
 const NEW = adjective('nov');
 const LOOSE = adjective('avuls');
@@ -124,7 +145,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [5, 999], b: [5, 999], result: [10, 1998] },
-    next: (random, first) => plus(random, first.result, [5, 999]),
+    next: (random, first) => plusAlike(random, first, [5, 999]),
     nextRanges: { a: [10, 1998], b: [5, 999], result: [15, 2997] },
     render: ([first, second]) => ({
       statement: `Na campanha de reciclagem da escola, os alunos juntaram ${qty(first.a, N.latinha)} na segunda-feira, ${thousands(first.b)} na terça-feira e ${thousands(second.b)} na quarta-feira.`,
@@ -141,7 +162,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [2, 60], b: [2, 60], result: [4, 120] },
-    next: (random, first) => plus(random, first.result, [2, 60]),
+    next: (random, first) => plusAlike(random, first, [2, 60]),
     nextRanges: { a: [4, 120], b: [2, 60], result: [6, 180] },
     render: ([first, second]) => ({
       statement: `Na horta da escola, as crianças colheram ${qty(first.a, N.peDeAlface)} na segunda-feira, ${thousands(first.b)} na quarta-feira e ${thousands(second.b)} na sexta-feira.`,
@@ -158,7 +179,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [2, 120], b: [2, 120], result: [4, 240] },
-    next: (random, first) => plus(random, first.result, [2, 120]),
+    next: (random, first) => plusAlike(random, first, [2, 120]),
     nextRanges: { a: [4, 240], b: [2, 120], result: [6, 360] },
     render: ([first, second], cast) => ({
       statement: `${one(cast).name} está lendo um livro de aventuras. Leu ${qty(first.a, N.pagina)} no sábado, ${thousands(first.b)} no domingo e ${thousands(second.b)} na segunda-feira.`,
@@ -193,13 +214,17 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'acrescentar' },
     ],
     ranges: { a: [50, 5_000], b: [5, 999], result: [60, 5_999] },
-    next: (random, first) => plus(random, first.result, [5, 300]),
+    next: (random, first) =>
+      plus(random, first.result, [5, Math.max(5, Math.min(300, Math.floor(first.result / 3)))]),
     nextRanges: { a: [60, 5_999], b: [5, 300], result: [65, 6_299] },
-    render: ([first, second]) => ({
-      statement: `A biblioteca da escola tinha ${qty(first.a, N.livro)}. Em março, recebeu ${qty(first.b, N.livro)} de doação e, em abril, comprou mais ${thousands(second.b)}.`,
-      question: `${capitalize(howMany(N.livro))} a biblioteca tem agora?`,
-      answer: `A biblioteca tem ${qty(second.result, N.livro)}.`,
-    }),
+    render: ([first, second]) => {
+      const shelf = bookshelf(first.a);
+      return {
+        statement: `${capitalize(shelf.place)} tinha ${qty(first.a, N.livro)}. Em março, recebeu ${qty(first.b, N.livro)} de doação e, em abril, a escola comprou mais ${thousands(second.b)}.`,
+        question: `${capitalize(howMany(N.livro))} ${shelf.short} tem agora?`,
+        answer: `${capitalize(shelf.short)} tem ${qty(second.result, N.livro)}.`,
+      };
+    },
   }),
   T2({
     id: 'duas-etapas.festa-junina-publico',
@@ -210,7 +235,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [50, 2_000], b: [50, 2_000], result: [100, 4_000] },
-    next: (random, first) => plus(random, first.result, [50, 2_000]),
+    next: (random, first) => plusAlike(random, first, [50, 2_000]),
     nextRanges: { a: [100, 4_000], b: [50, 2_000], result: [150, 6_000] },
     render: ([first, second]) => ({
       statement: `A festa junina da escola durou três dias. Vieram ${qty(first.a, N.pessoa)} na sexta-feira, ${thousands(first.b)} no sábado e ${thousands(second.b)} no domingo.`,
@@ -227,7 +252,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [30, 1_000], b: [30, 1_000], result: [60, 2_000] },
-    next: (random, first) => plus(random, first.result, [20, 500]),
+    next: (random, first) => plusAlike(random, first, [20, 500]),
     nextRanges: { a: [60, 2_000], b: [20, 500], result: [80, 2_500] },
     render: ([first, second]) => ({
       statement: `Uma escola tem ${qty(first.a, N.aluno)} no turno da manhã, ${thousands(first.b)} no turno da tarde e ${thousands(second.b)} no turno da noite.`,
@@ -245,7 +270,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [50, 3_000], b: [50, 3_000], result: [100, 6_000] },
-    next: (random, first) => plus(random, first.result, [50, 2_000]),
+    next: (random, first) => plusAlike(random, first, [50, 2_000]),
     nextRanges: { a: [100, 6_000], b: [50, 2_000], result: [150, 8_000] },
     render: ([first, second]) => ({
       statement: `Na festa junina da escola, a barraca de pastel arrecadou ${money(first.a)}, a da pescaria arrecadou ${money(first.b)} e a do cachorro-quente, ${money(second.b)}.`,
@@ -262,7 +287,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [1_000, 80_000], b: [1_000, 80_000], result: [2_000, 160_000] },
-    next: (random, first) => plus(random, first.result, [1_000, 80_000]),
+    next: (random, first) => plusAlike(random, first, [1_000, 80_000]),
     nextRanges: { a: [2_000, 160_000], b: [1_000, 80_000], result: [3_000, 240_000] },
     render: ([first, second]) => ({
       statement: `O estádio da cidade recebeu ${qty(first.a, N.torcedor)} no primeiro jogo do campeonato, ${thousands(first.b)} no segundo e ${thousands(second.b)} no terceiro.`,
@@ -279,10 +304,10 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [500, 99_999], b: [500, 99_999], result: [1_000, 199_998] },
-    next: (random, first) => plus(random, first.result, [500, 99_999]),
+    next: (random, first) => plusAlike(random, first, [500, 99_999]),
     nextRanges: { a: [1_000, 199_998], b: [500, 99_999], result: [1_500, 299_997] },
     render: ([first, second]) => ({
-      statement: `Um museu da capital recebeu ${qty(first.a, N.visitante)} em janeiro, ${thousands(first.b)} em fevereiro e ${thousands(second.b)} em março.`,
+      statement: `Um museu da cidade recebeu ${qty(first.a, N.visitante)} em janeiro, ${thousands(first.b)} em fevereiro e ${thousands(second.b)} em março.`,
       question: `${capitalize(howMany(N.visitante))} o museu recebeu nesses três meses?`,
       answer: `O museu recebeu ${qty(second.result, N.visitante)} nesses três meses.`,
     }),
@@ -296,7 +321,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [1_000, 99_999], b: [1_000, 99_999], result: [2_000, 199_998] },
-    next: (random, first) => plus(random, first.result, [1_000, 99_999]),
+    next: (random, first) => plusAlike(random, first, [1_000, 99_999]),
     nextRanges: { a: [2_000, 199_998], b: [1_000, 99_999], result: [3_000, 299_997] },
     render: ([first, second]) => ({
       statement: `Uma cooperativa recolheu ${qty(first.a, N.litro)} de leite na primeira semana do mês, ${thousands(first.b)} na segunda e ${thousands(second.b)} na terceira.`,
@@ -313,7 +338,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'acrescentar' },
     ],
     ranges: { a: [1_000, 99_999], b: [100, 99_999], result: [1_100, 199_998] },
-    next: (random, first) => plus(random, first.result, [100, 9_999]),
+    next: (random, first) => plus(random, first.result, [100, Math.min(9_999, Math.floor(first.result / 2))]),
     nextRanges: { a: [1_100, 199_998], b: [100, 9_999], result: [1_200, 209_997] },
     render: ([first, second]) => ({
       statement: `A rede de bibliotecas da cidade tinha ${qty(first.a, N.livro)}. Em um ano, recebeu ${qty(first.b, N.livro)} de doação e comprou mais ${thousands(second.b)}.`,
@@ -330,7 +355,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [1_000, 99_999], b: [1_000, 99_999], result: [2_000, 199_998] },
-    next: (random, first) => plus(random, first.result, [1_000, 99_999]),
+    next: (random, first) => plusAlike(random, first, [1_000, 99_999]),
     nextRanges: { a: [2_000, 199_998], b: [1_000, 99_999], result: [3_000, 299_997] },
     render: ([first, second]) => ({
       statement: `A campanha de reciclagem da cidade juntou ${qty(first.a, N.garrafa)} em março, ${thousands(first.b)} em abril e ${thousands(second.b)} em maio.`,
@@ -347,7 +372,7 @@ const ADD_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'juntar' },
     ],
     ranges: { a: [1_000, 99_999], b: [1_000, 99_999], result: [2_000, 199_998] },
-    next: (random, first) => plus(random, first.result, [1_000, 99_999]),
+    next: (random, first) => plusAlike(random, first, [1_000, 99_999]),
     nextRanges: { a: [2_000, 199_998], b: [1_000, 99_999], result: [3_000, 299_997] },
     render: ([first, second]) => ({
       statement: `O aeroporto da capital recebeu ${qty(first.a, N.passageiro)} na sexta-feira, ${thousands(first.b)} no sábado e ${thousands(second.b)} no domingo.`,
@@ -368,7 +393,7 @@ const ADD_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
     ],
     ranges: { a: [2, 500], b: [2, 300], result: [4, 800] },
-    next: (random, first) => minus(random, first.result, [1, 300]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1, 300)),
     nextRanges: { a: [4, 800], b: [1, 300], result: [1, 799] },
     render: ([first, second], cast) => ({
       statement: `${one(cast).name} tinha ${qty(first.a, N.figurinha)}. Ganhou ${qty(first.b, N.figurinha)} ${fromHis(cast.relative)} e depois deu ${qty(second.b, N.figurinha)} para um amigo da escola.`,
@@ -386,7 +411,7 @@ const ADD_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
     ],
     ranges: { a: [2, 300], b: [2, 200], result: [4, 500] },
-    next: (random, first) => minus(random, first.result, [2, 150]),
+    next: (random, first) => minus(random, first.result, share(first.result, 2, 150)),
     nextRanges: { a: [4, 500], b: [2, 150], result: [1, 498] },
     render: ([first, second], cast) => ({
       statement: `${one(cast).name} tinha ${money(first.a)}. Ganhou ${money(first.b)} ${fromHis(cast.relative)} e depois gastou ${money(second.b)} em um livro.`,
@@ -402,9 +427,9 @@ const ADD_SUB: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'acrescentar' },
       { op: 'sub', kind: 'retirar' },
     ],
-    ranges: { a: [2, 60], b: [1, 30], result: [3, 80] },
-    next: (random, first) => minus(random, first.result, [1, 40]),
-    nextRanges: { a: [3, 80], b: [1, 40], result: [1, 79] },
+    ranges: { a: [5, 60], b: [1, 30], result: [6, 80] },
+    next: (random, first) => minus(random, first.result, share(first.result, 1, 40)),
+    nextRanges: { a: [6, 80], b: [1, 40], result: [1, 79] },
     render: ([first, second]) => ({
       statement: `Um ônibus saiu do terminal com ${qty(first.a, N.passageiro)}. No primeiro ponto, ${conj(VERBS.subiu, first.b)} ${qty(first.b, N.passageiro)} e, no segundo, ${conj(VERBS.desceu, second.b)} ${thousands(second.b)}.`,
       question: `${capitalize(howMany(N.passageiro))} ficaram no ônibus depois do segundo ponto?`,
@@ -420,7 +445,7 @@ const ADD_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
     ],
     ranges: { a: [10, 500], b: [10, 500], result: [20, 1_000] },
-    next: (random, first) => minus(random, first.result, [5, 900]),
+    next: (random, first) => minus(random, first.result, share(first.result, 5)),
     nextRanges: { a: [20, 1_000], b: [5, 900], result: [1, 995] },
     render: ([first, second], cast) => ({
       statement: `No sítio, ${one(cast).name} e ${theirRelative(cast.relative)} colheram ${qty(first.a, N.laranja)} de manhã e ${thousands(first.b)} à tarde. Depois, levaram ${qty(second.b, N.laranja)} para vender na feira.`,
@@ -437,13 +462,16 @@ const ADD_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
     ],
     ranges: { a: [50, 5_000], b: [2, 999], result: [60, 5_999] },
-    next: (random, first) => minus(random, first.result, [5, 400]),
+    next: (random, first) => minus(random, first.result, share(first.result, 5, 400)),
     nextRanges: { a: [60, 5_999], b: [5, 400], result: [1, 5_994] },
-    render: ([first, second]) => ({
-      statement: `A biblioteca da escola tinha ${qty(first.a, N.livro)} nas estantes. Recebeu ${qty(first.b, N.livro)} de doação e, na mesma semana, emprestou ${qty(second.b, N.livro)} aos alunos.`,
-      question: `${capitalize(howMany(N.livro))} ficaram nas estantes?`,
-      answer: `${capitalize(conj(VERBS.ficou, second.result))} ${qty(second.result, N.livro)} nas estantes.`,
-    }),
+    render: ([first, second]) => {
+      const shelf = bookshelf(first.a);
+      return {
+        statement: `${capitalize(shelf.place)} tinha ${qty(first.a, N.livro)}. Recebeu ${qty(first.b, N.livro)} de doação e, na mesma semana, os alunos levaram ${qty(second.b, N.livro)} para ler em casa.`,
+        question: `${capitalize(howMany(N.livro))} ficaram ${shelf.at}?`,
+        answer: `${capitalize(conj(VERBS.ficou, second.result))} ${qty(second.result, N.livro)} ${shelf.at}.`,
+      };
+    },
   }),
   T2({
     id: 'duas-etapas.festa-junina-gastos',
@@ -527,10 +555,10 @@ const SUB_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
     ],
     ranges: { a: [5, 700], b: [1, 500], result: [2, 699] },
-    next: (random, first) => minus(random, first.result, [1, 300]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1, 300)),
     nextRanges: { a: [2, 699], b: [1, 300], result: [1, 698] },
     render: ([first, second], cast) => ({
-      statement: `${one(cast).name} tinha ${qty(first.a, N.figurinha)} repetidas. Deu ${thousands(first.b)} ${toHis(cast.relative)} e trocou ${thousands(second.b)} na escola.`,
+      statement: `${one(cast).name} tinha ${qty(first.a, N.figurinha)} repetidas. Deu ${thousands(first.b)} para um colega da turma e trocou ${thousands(second.b)} no recreio.`,
       question: `Com ${howMany(N.figurinha)} repetidas ${pronoun(cast.people)} ficou?`,
       answer: `${one(cast).name} ficou com ${qty(second.result, N.figurinha)} ${agree(REPEATED, 'f', second.result)}.`,
     }),
@@ -545,7 +573,7 @@ const SUB_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
     ],
     ranges: { a: [3, 300], b: [1, 200], result: [2, 299] },
-    next: (random, first) => minus(random, first.result, [1, 100]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1, 100)),
     nextRanges: { a: [2, 299], b: [1, 100], result: [1, 298] },
     render: ([first, second], cast) => ({
       statement: `${one(cast).name} tinha ${money(first.a)}. Gastou ${money(first.b)} com o lanche e ${money(second.b)} com um gibi.`,
@@ -562,7 +590,7 @@ const SUB_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
     ],
     ranges: { a: [5, 80], b: [1, 60], result: [2, 79] },
-    next: (random, first) => minus(random, first.result, [1, 60]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1, 60)),
     nextRanges: { a: [2, 79], b: [1, 60], result: [1, 78] },
     render: ([first, second]) => ({
       statement: `Um ônibus saiu do terminal com ${qty(first.a, N.passageiro)}. No primeiro ponto, ${conj(VERBS.desceu, first.b)} ${qty(first.b, N.passageiro)} e, no segundo, ${conj(VERBS.desceu, second.b)} ${thousands(second.b)}. Ninguém subiu.`,
@@ -579,7 +607,7 @@ const SUB_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
     ],
     ranges: { a: [10, 300], b: [1, 250], result: [2, 299] },
-    next: (random, first) => minus(random, first.result, [1, 250]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1, 250)),
     nextRanges: { a: [2, 299], b: [1, 250], result: [1, 298] },
     render: ([first, second], cast) => ({
       statement: `Para a festa de aniversário de ${one(cast).name}, a família fez ${qty(first.a, N.brigadeiro)}. Os convidados comeram ${thousands(first.b)} antes de cantar parabéns e ${thousands(second.b)} depois.`,
@@ -596,7 +624,7 @@ const SUB_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'completar' },
     ],
     ranges: { a: [20, 400], b: [2, 200], result: [2, 398] },
-    next: (random, first) => minus(random, first.result, [1, 150]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1, 150)),
     nextRanges: { a: [2, 398], b: [1, 150], result: [1, 397] },
     render: ([first, second], cast) => ({
       statement: `Um livro tem ${qty(first.a, N.pagina)}. ${one(cast).name} leu ${qty(first.b, N.pagina)} no sábado e ${thousands(second.b)} no domingo.`,
@@ -613,7 +641,7 @@ const SUB_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'completar' },
     ],
     ranges: { a: [500, 5_000], b: [10, 4_500], result: [2, 4_990] },
-    next: (random, first) => minus(random, first.result, [1, 4_000]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1, 4_000)),
     nextRanges: { a: [2, 4_990], b: [1, 4_000], result: [1, 4_989] },
     render: ([first, second]) => ({
       statement: `O ginásio onde vai ser a final do campeonato tem ${qty(first.a, N.lugar)}. Na segunda-feira, ${conj(VERBS.foi, first.b)} ${agree(SOLD, 'm', first.b)} ${qty(first.b, N.ingresso)} e, na terça-feira, mais ${thousands(second.b)}.`,
@@ -633,7 +661,7 @@ const SUB_SUB: readonly TwoStepTemplate[] = [
     next: (random, first) => minus(random, first.result, share(first.result, 50)),
     nextRanges: { a: [100, 79_000], b: [50, 71_100], result: [1, 78_950] },
     render: ([first, second]) => ({
-      statement: `O estádio da cidade tem ${qty(first.a, N.lugar)}. Para o jogo de domingo, já ${conj(VERBS.foi, first.b)} ${agree(SOLD, 'm', first.b)} ${qty(first.b, N.ingresso)} para a torcida da casa e ${thousands(second.b)} para a torcida visitante.`,
+      statement: `O estádio da cidade tem ${qty(first.a, N.lugar)}. Para o jogo de domingo, já ${conj(VERBS.foi, first.b)} ${agree(SOLD, 'm', first.b)} ${qty(first.b, N.ingresso)} pela internet e ${thousands(second.b)} na bilheteria.`,
       question: `${capitalize(howMany(N.ingresso))} ainda podem ser vendidos?`,
       answer: `Ainda ${conj(VERBS.pode, second.result)} ser ${agree(SOLD, 'm', second.result)} ${qty(second.result, N.ingresso)}.`,
     }),
@@ -647,7 +675,7 @@ const SUB_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'completar' },
     ],
     ranges: { a: [300, 5_000], b: [100, 900], result: [101, 4_900] },
-    next: (random, first) => minus(random, first.result, [100, 900]),
+    next: (random, first) => minus(random, first.result, share(first.result, 100, 900)),
     nextRanges: { a: [101, 4_900], b: [100, 900], result: [1, 4_800] },
     render: ([first, second]) => ({
       statement: `Um caminhão vai fazer uma viagem de ${qty(first.a, N.quilometro)}. No primeiro dia, percorreu ${qty(first.b, N.quilometro)} e, no segundo dia, ${thousands(second.b)}.`,
@@ -707,20 +735,20 @@ const SUB_SUB: readonly TwoStepTemplate[] = [
     }),
   }),
   T2({
-    id: 'duas-etapas.reservatorio-de-agua',
+    id: 'duas-etapas.caixa-dagua-condominio',
     context: 'cidade',
     people: 0,
     steps: [
       { op: 'sub', kind: 'retirar' },
       { op: 'sub', kind: 'retirar' },
     ],
-    ranges: { a: [1_000, 99_999], b: [100, 99_999], result: [100, 99_999] },
+    ranges: { a: [5_000, 99_999], b: [100, 99_999], result: [100, 99_999] },
     next: (random, first) => minus(random, first.result, share(first.result, 50)),
     nextRanges: { a: [100, 99_999], b: [50, 89_999], result: [1, 99_949] },
     render: ([first, second]) => ({
-      statement: `O reservatório de um bairro tinha ${qty(first.a, N.litro)} de água. De manhã, os moradores usaram ${qty(first.b, N.litro)} e, à tarde, mais ${thousands(second.b)}. O reservatório não recebeu água nesse dia.`,
-      question: `${capitalize(howMany(N.litro))} de água ainda há no reservatório?`,
-      answer: `Ainda há ${qty(second.result, N.litro)} de água no reservatório.`,
+      statement: `A caixa-d'água de um condomínio tinha ${qty(first.a, N.litro)} de água. De manhã, os moradores usaram ${qty(first.b, N.litro)} e, à tarde, mais ${thousands(second.b)}. A caixa-d'água não recebeu água nesse dia.`,
+      question: `${capitalize(howMany(N.litro))} de água ainda há na caixa-d'água?`,
+      answer: `Ainda há ${qty(second.result, N.litro)} de água na caixa-d'água.`,
     }),
   }),
   T2({
@@ -773,7 +801,7 @@ const SUB_ADD: readonly TwoStepTemplate[] = [
     next: (random, first) => plus(random, first.result, [2, 30]),
     nextRanges: { a: [1, 699], b: [2, 30], result: [3, 729] },
     render: ([first, second], cast) => ({
-      statement: `${one(cast).name} tinha ${qty(first.a, N.figurinha)}. Deu ${thousands(first.b)} ${toHis(cast.relative)} e depois ganhou ${thousands(second.b)} em um jogo de bafo.`,
+      statement: `${one(cast).name} tinha ${qty(first.a, N.figurinha)}. Deu ${thousands(first.b)} para um colega da turma e depois ganhou ${thousands(second.b)} em um jogo de bafo.`,
       question: `Com ${howMany(N.figurinha)} ${pronoun(cast.people)} ficou?`,
       answer: `${one(cast).name} ficou com ${qty(second.result, N.figurinha)}.`,
     }),
@@ -856,7 +884,8 @@ const SUB_ADD: readonly TwoStepTemplate[] = [
       { op: 'add', kind: 'acrescentar' },
     ],
     ranges: { a: [1_000, 99_999], b: [100, 99_999], result: [100, 99_999] },
-    next: (random, first) => plus(random, first.result, [100, 50_000]),
+    next: (random, first) =>
+      plus(random, first.result, [Math.max(100, Math.ceil(first.a / 10)), Math.min(50_000, first.a)]),
     nextRanges: { a: [100, 99_999], b: [100, 50_000], result: [200, 149_999] },
     render: ([first, second]) => ({
       statement: `Uma fábrica tinha ${qty(first.a, N.parafuso)} no estoque. Vendeu ${qty(first.b, N.parafuso)} para uma loja de construção e depois fabricou mais ${thousands(second.b)}.`,
@@ -928,9 +957,9 @@ const SUB_DIV: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
       { op: 'div', kind: 'reparticao' },
     ],
-    ranges: { a: [1_000, 99_999], b: [100, 99_999], result: [100, 99_999] },
-    next: (random, first) => split(random, first.result, [2, 20]),
-    nextRanges: { a: [100, 99_999], b: [2, 20], result: [5, 49_999] },
+    ranges: { a: [1_000, 99_999], b: [100, 99_999], result: [2_000, 99_999] },
+    next: (random, first) => split(random, first.result, [2, 20], [], 1_000),
+    nextRanges: { a: [2_000, 99_999], b: [2, 20], result: [1_000, 49_999] },
     render: ([first, second]) => ({
       statement: `Uma cooperativa recolheu ${qty(first.a, N.litro)} de leite em uma semana. Usou ${qty(first.b, N.litro)} para fazer queijo, e o resto vai ser levado em ${qty(second.b, N.caminhao)}, todos com a mesma quantidade.`,
       question: `${capitalize(howMany(N.litro))} de leite vai levar cada caminhão?`,
@@ -985,8 +1014,8 @@ const ADD_DIV: readonly TwoStepTemplate[] = [
       { op: 'div', kind: 'reparticao' },
     ],
     ranges: { a: [10, 999], b: [10, 999], result: [20, 1_998] },
-    next: (random, first) => split(random, first.result, [2, 20]),
-    nextRanges: { a: [20, 1_998], b: [2, 20], result: [2, 999] },
+    next: (random, first) => split(random, first.result, [Math.ceil(first.result / 200), 50], [], 10),
+    nextRanges: { a: [20, 1_998], b: [2, 50], result: [10, 200] },
     render: ([first, second], cast) => ({
       statement: `No sítio, ${one(cast).name} e ${theirRelative(cast.relative)} colheram ${qty(first.a, N.laranja)} de manhã e ${thousands(first.b)} à tarde. Vão guardar todas em ${qty(second.b, N.caixa)}, com a mesma quantidade em cada uma.`,
       question: `${capitalize(howMany(N.laranja))} vão em cada caixa?`,
@@ -1022,7 +1051,7 @@ const MULT_ADD: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'parcelas-iguais' },
       { op: 'add', kind: 'juntar' },
     ],
-    ranges: { a: [2, 10], b: [2, 20], result: [4, 200] },
+    ranges: { a: [4, 10], b: [2, 20], result: [8, 200] },
     next: (random, first) => plus(random, first.result, [1, 20]),
     nextRanges: { a: [4, 200], b: [1, 20], result: [5, 220] },
     render: ([first, second], cast) => ({
@@ -1040,9 +1069,9 @@ const MULT_ADD: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'proporcionalidade' },
       { op: 'add', kind: 'juntar' },
     ],
-    ranges: { a: [2, 40], b: [2, 10], result: [4, 400] },
+    ranges: { a: [3, 40], b: [2, 10], result: [6, 400] },
     next: (random, first) => plus(random, first.result, [30, 150]),
-    nextRanges: { a: [4, 400], b: [30, 150], result: [34, 550] },
+    nextRanges: { a: [6, 400], b: [30, 150], result: [34, 550] },
     render: ([first, second], cast) => ({
       statement: `${one(cast).name} comprou ${qty(first.b, N.caderno)} de ${money(first.a)} cada um e uma mochila de ${money(second.b)}.`,
       question: `Quanto ${pronoun(cast.people)} gastou ao todo?`,
@@ -1091,9 +1120,9 @@ const MULT_ADD: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'disposicao-retangular' },
       { op: 'add', kind: 'acrescentar' },
     ],
-    ranges: { a: [8, 40], b: [2, 30], result: [16, 1_200] },
-    next: (random, first) => plus(random, first.result, [2, 60]),
-    nextRanges: { a: [16, 1_200], b: [2, 60], result: [18, 1_260] },
+    ranges: { a: [8, 40], b: [3, 30], result: [24, 1_200] },
+    next: (random, first) => plus(random, first.result, [2, Math.min(60, Math.floor(first.result / 2))]),
+    nextRanges: { a: [24, 1_200], b: [2, 60], result: [18, 1_260] },
     render: ([first, second]) => ({
       statement: `O auditório da escola tem ${qty(first.b, N.fileira)} com ${qty(first.a, N.cadeira)} ${eachOne(N.fileira)}. Para a formatura, ${conj(VERBS.foi, second.b)} ${agree(PLACED, 'f', second.b)} mais ${qty(second.b, N.cadeira)} no corredor.`,
       question: `${capitalize(howMany(N.cadeira))} há no auditório no dia da formatura?`,
@@ -1172,9 +1201,9 @@ const MULT_SUB: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'proporcionalidade' },
       { op: 'sub', kind: 'retirar' },
     ],
-    ranges: { a: [2, 30], b: [2, 6], result: [4, 180] },
+    ranges: { a: [3, 30], b: [2, 6], result: [6, 180] },
     next: (random, first) => noteFor(random, first.result),
-    nextRanges: { a: [10, 200], b: [4, 180], result: [1, 196] },
+    nextRanges: { a: [10, 200], b: [6, 180], result: [1, 194] },
     render: ([first, second], cast) => ({
       statement: `${one(cast).name} comprou ${qty(first.b, N.caderno)} de ${money(first.a)} cada um e pagou com uma nota de ${money(second.a)}.`,
       question: `Quanto ${pronoun(cast.people)} recebeu de troco?`,
@@ -1209,7 +1238,7 @@ const MULT_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'completar' },
     ],
     ranges: { a: [5, 80], b: [2, 10], result: [10, 800] },
-    next: (random, first) => minus(random, first.result, [1, first.result - 1]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1)),
     nextRanges: { a: [10, 800], b: [1, 799], result: [1, 799] },
     render: ([first, second], cast) => ({
       statement: `${one(cast).name} quer comprar ${qty(first.b, N.livro)} de ${money(first.a)} cada um. ${capitalize(pronoun(cast.people))} já tem ${money(second.b)}.`,
@@ -1225,8 +1254,8 @@ const MULT_SUB: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'parcelas-iguais' },
       { op: 'sub', kind: 'retirar' },
     ],
-    ranges: { a: [2, 10], b: [2, 20], result: [4, 200] },
-    next: (random, first) => minus(random, first.result, [1, first.result - 1]),
+    ranges: { a: [4, 10], b: [2, 20], result: [8, 200] },
+    next: (random, first) => minus(random, first.result, share(first.result, 1)),
     nextRanges: { a: [4, 200], b: [1, 199], result: [1, 199] },
     render: ([first, second], cast) => ({
       statement: `${one(cast).name} comprou ${qty(first.b, N.pacote)} com ${qty(first.a, N.figurinha)} ${eachOne(N.pacote)} e já colou ${thousands(second.b)} dessas figurinhas no álbum.`,
@@ -1243,7 +1272,7 @@ const MULT_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
     ],
     ranges: { a: [6, 40], b: [2, 10], result: [12, 400] },
-    next: (random, first) => minus(random, first.result, [1, first.result - 1]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1)),
     nextRanges: { a: [12, 400], b: [1, 399], result: [1, 399] },
     render: ([first, second]) => ({
       statement: `A cantina da escola assou ${qty(first.b, N.bandeja)} com ${qty(first.a, N.paoDeQueijo)} em ${eachOne(N.bandeja)}. No recreio, os alunos comeram ${qty(second.b, N.paoDeQueijo)}.`,
@@ -1332,9 +1361,9 @@ const MULT_MULT: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'parcelas-iguais' },
       { op: 'mult', kind: 'parcelas-iguais' },
     ],
-    ranges: { a: [2, 10], b: [2, 50], result: [4, 500] },
+    ranges: { a: [4, 10], b: [2, 50], result: [8, 500] },
     next: (random, first) => times(random, first.result, [2, 20]),
-    nextRanges: { a: [4, 500], b: [2, 20], result: [8, 10_000] },
+    nextRanges: { a: [8, 500], b: [2, 20], result: [8, 10_000] },
     render: ([first, second]) => ({
       statement: `Uma banca de jornal recebeu ${qty(second.b, N.caixa)} de figurinhas. Cada caixa tem ${qty(first.b, N.pacote)}, e cada pacote tem ${qty(first.a, N.figurinha)}.`,
       question: `${capitalize(howMany(N.figurinha))} a banca recebeu?`,
@@ -1366,9 +1395,9 @@ const MULT_MULT: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'disposicao-retangular' },
       { op: 'mult', kind: 'parcelas-iguais' },
     ],
-    ranges: { a: [5, 40], b: [2, 30], result: [10, 1_200] },
+    ranges: { a: [5, 40], b: [2, 30], result: [20, 1_200] },
     next: (random, first) => times(random, first.result, [2, 6]),
-    nextRanges: { a: [10, 1_200], b: [2, 6], result: [20, 7_200] },
+    nextRanges: { a: [20, 1_200], b: [2, 6], result: [40, 7_200] },
     render: ([first, second]) => ({
       statement: `O teatro que a turma vai visitar tem ${qty(second.b, N.setor)}. Cada setor tem ${qty(first.b, N.fileira)} com ${qty(first.a, N.poltrona)} ${eachOne(N.fileira)}.`,
       question: `${capitalize(howMany(N.poltrona))} tem o teatro?`,
@@ -1376,22 +1405,22 @@ const MULT_MULT: readonly TwoStepTemplate[] = [
     }),
   }),
   T2({
-    id: 'duas-etapas.granja-caixas-de-ovos',
-    context: 'fazenda',
+    id: 'duas-etapas.galinheiro-caixas-de-ovos',
+    context: 'sítio',
     people: 0,
     steps: [
       { op: 'mult', kind: 'parcelas-iguais' },
       { op: 'mult', kind: 'proporcionalidade' },
     ],
-    ranges: { a: [6, 30], b: [2, 99], result: [12, 2_970] },
+    ranges: { a: [6, 30], b: [2, 10], result: [12, 300] },
     // Egg boxes hold 6, 10, 12, 20 or 30 eggs.
     when: (conta) => [6, 10, 12, 20, 30].includes(conta.a),
     next: (random, first) => times(random, first.result, [2, 7]),
-    nextRanges: { a: [12, 2_970], b: [2, 7], result: [24, 20_790] },
+    nextRanges: { a: [12, 300], b: [2, 7], result: [24, 2_100] },
     render: ([first, second]) => ({
-      statement: `Uma granja enche ${qty(first.b, N.caixa)} de ovos por dia, com ${qty(first.a, N.ovo)} em cada caixa.`,
-      question: `${capitalize(howMany(N.ovo))} a granja embala em ${qty(second.b, N.dia)}?`,
-      answer: `Em ${qty(second.b, N.dia)}, a granja embala ${qty(second.result, N.ovo)}.`,
+      statement: `No galinheiro de um sítio, as galinhas botam ovos para encher ${qty(first.b, N.caixa)} por dia, com ${qty(first.a, N.ovo)} em cada caixa.`,
+      question: `${capitalize(howMany(N.ovo))} as galinhas botam em ${qty(second.b, N.dia)}?`,
+      answer: `Em ${qty(second.b, N.dia)}, as galinhas botam ${qty(second.result, N.ovo)}.`,
     }),
   }),
   T2({
@@ -1430,7 +1459,7 @@ const MULT_MULT: readonly TwoStepTemplate[] = [
     }),
   }),
   T2({
-    id: 'duas-etapas.fabrica-caixas-por-dia',
+    id: 'duas-etapas.maquina-caixas-por-hora',
     context: 'fábrica',
     people: 0,
     steps: [
@@ -1438,12 +1467,12 @@ const MULT_MULT: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'proporcionalidade' },
     ],
     ranges: { a: [10, 999], b: [2, 99], result: [20, 98_901] },
-    next: (random, first) => times(random, first.result, [2, 6]),
-    nextRanges: { a: [20, 98_901], b: [2, 6], result: [40, 593_406] },
+    next: (random, first) => times(random, first.result, [2, 8]),
+    nextRanges: { a: [20, 98_901], b: [2, 8], result: [40, 791_208] },
     render: ([first, second]) => ({
-      statement: `Uma fábrica enche ${qty(first.b, N.caixa)} de parafusos por dia, com ${qty(first.a, N.parafuso)} em cada caixa.`,
-      question: `${capitalize(howMany(N.parafuso))} a fábrica embala em ${qty(second.b, N.dia)}?`,
-      answer: `Em ${qty(second.b, N.dia)}, a fábrica embala ${qty(second.result, N.parafuso)}.`,
+      statement: `Em uma fábrica, uma máquina enche ${qty(first.b, N.caixa)} de parafusos por hora, com ${qty(first.a, N.parafuso)} em cada caixa.`,
+      question: `${capitalize(howMany(N.parafuso))} a máquina embala em ${qty(second.b, N.hora)}?`,
+      answer: `Em ${qty(second.b, N.hora)}, a máquina embala ${qty(second.result, N.parafuso)}.`,
     }),
   }),
   T2({
@@ -1488,9 +1517,9 @@ const MULT_MULT: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'parcelas-iguais' },
       { op: 'mult', kind: 'parcelas-iguais' },
     ],
-    ranges: { a: [10, 99], b: [2, 8], result: [20, 792] },
+    ranges: { a: [10, 60], b: [2, 8], result: [20, 480] },
     next: (random, first) => times(random, first.result, [2, 20]),
-    nextRanges: { a: [20, 792], b: [2, 20], result: [40, 15_840] },
+    nextRanges: { a: [20, 480], b: [2, 20], result: [40, 9_600] },
     render: ([first, second]) => ({
       statement: `A biblioteca da escola tem ${qty(second.b, N.estante)}. Cada estante tem ${qty(first.b, N.prateleira)} com ${qty(first.a, N.livro)} ${eachOne(N.prateleira)}.`,
       question: `${capitalize(howMany(N.livro))} há nas estantes da biblioteca?`,
@@ -1505,12 +1534,12 @@ const MULT_MULT: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'parcelas-iguais' },
       { op: 'mult', kind: 'disposicao-retangular' },
     ],
-    ranges: { a: [10, 99], b: [2, 20], result: [20, 1_980] },
+    ranges: { a: [10, 99], b: [3, 20], result: [30, 1_980] },
     next: (random, first) => times(random, first.result, [2, 10]),
-    nextRanges: { a: [20, 1_980], b: [2, 10], result: [40, 19_800] },
+    nextRanges: { a: [30, 1_980], b: [2, 10], result: [60, 19_800] },
     render: ([first, second]) => ({
-      statement: `O pomar de um sítio tem ${qty(second.b, N.fileira)} com ${qty(first.b, N.laranjeira)} ${eachOne(N.fileira)}. Nesta colheita, cada laranjeira deu ${qty(first.a, N.laranja)}.`,
-      question: `${capitalize(howMany(N.laranja))} o pomar deu nesta colheita?`,
+      statement: `O pomar de um sítio tem ${qty(second.b, N.fileira)} com ${qty(first.b, N.laranjeira)} ${eachOne(N.fileira)}. Nesta semana, o sitiante colheu ${qty(first.a, N.laranja)} de cada laranjeira.`,
+      question: `${capitalize(howMany(N.laranja))} o sitiante colheu no pomar nesta semana?`,
       answer: `O pomar deu ${qty(second.result, N.laranja)} nesta colheita.`,
     }),
   }),
@@ -1560,9 +1589,9 @@ const MULT_DIV: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'parcelas-iguais' },
       { op: 'div', kind: 'reparticao' },
     ],
-    ranges: { a: [2, 50], b: [2, 10], result: [4, 500] },
+    ranges: { a: [5, 50], b: [2, 10], result: [10, 500] },
     next: (random, first) => split(random, first.result, [2, 10], [first.a, first.b]),
-    nextRanges: { a: [4, 500], b: [2, 10], result: [2, 250] },
+    nextRanges: { a: [10, 500], b: [2, 10], result: [2, 250] },
     render: ([first, second]) => ({
       statement: `A professora comprou ${qty(first.b, N.pacote)} com ${qty(first.a, N.bala)} ${eachOne(N.pacote)} e vai repartir todas as balas igualmente entre ${qty(second.b, N.grupo)} da turma.`,
       question: `${capitalize(howMany(N.bala))} cada grupo vai receber?`,
@@ -1595,9 +1624,9 @@ const MULT_DIV: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'parcelas-iguais' },
       { op: 'div', kind: 'reparticao' },
     ],
-    ranges: { a: [10, 999], b: [2, 99], result: [20, 98_901] },
-    next: (random, first) => split(random, first.result, [2, 20], [first.a, first.b]),
-    nextRanges: { a: [20, 98_901], b: [2, 20], result: [2, 49_450] },
+    ranges: { a: [10, 999], b: [2, 99], result: [1_000, 98_901] },
+    next: (random, first) => split(random, first.result, [2, 20], [first.a, first.b], 500),
+    nextRanges: { a: [1_000, 98_901], b: [2, 20], result: [500, 49_450] },
     render: ([first, second]) => ({
       statement: `Uma fábrica produziu ${qty(first.b, N.caixa)} com ${qty(first.a, N.peca)} ${eachOne(N.caixa)}. Todas as peças vão ser levadas em ${qty(second.b, N.caminhao)}, com a mesma quantidade em cada um.`,
       question: `${capitalize(howMany(N.peca))} vai levar cada caminhão?`,
@@ -1612,7 +1641,7 @@ const MULT_DIV: readonly TwoStepTemplate[] = [
       { op: 'mult', kind: 'parcelas-iguais' },
       { op: 'div', kind: 'reparticao' },
     ],
-    ranges: { a: [2, 10], b: [2, 20], result: [4, 200] },
+    ranges: { a: [4, 10], b: [2, 20], result: [8, 200] },
     next: (random, first) => split(random, first.result, [2, 12], [first.a, first.b]),
     nextRanges: { a: [4, 200], b: [2, 12], result: [2, 100] },
     render: ([first, second], cast) => ({
@@ -1636,7 +1665,7 @@ const DIV_ADD: readonly TwoStepTemplate[] = [
     ],
     ranges: { a: [4, 300], b: [2, 9], result: [2, 100] },
     when: exact,
-    next: (random, first) => plus(random, first.result, [1, 200]),
+    next: (random, first) => plus(random, first.result, [1, Math.min(200, Math.max(10, first.result * 3))]),
     nextRanges: { a: [2, 100], b: [1, 200], result: [3, 300] },
     render: ([first, second], cast) => ({
       statement: `A avó de ${one(cast).name} repartiu ${money(first.a)} igualmente entre ${qty(first.b, N.neto)}. ${one(cast).name} já tinha ${money(second.b)} no cofrinho e guardou lá o que ganhou da avó.`,
@@ -1725,7 +1754,7 @@ const DIV_SUB: readonly TwoStepTemplate[] = [
       { op: 'sub', kind: 'retirar' },
     ],
     ranges: { a: [4, 500], b: [2, 10], result: [2, 100] },
-    next: (random, first) => minus(random, first.result, [1, first.result - 1]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1)),
     nextRanges: { a: [2, 100], b: [1, 99], result: [1, 99] },
     render: ([first, second]) => ({
       statement: `A professora repartiu ${qty(first.a, N.folha)} igualmente entre ${qty(first.b, N.grupo)}${restGoes(first.remainder, N.folha, VERBS.ficou, 'com a professora')}. Cada grupo usou ${qty(second.b, N.folha)} para fazer um cartaz.`,
@@ -1744,7 +1773,7 @@ const DIV_SUB: readonly TwoStepTemplate[] = [
     ],
     ranges: { a: [4, 500], b: [2, 9], result: [2, 250] },
     when: exact,
-    next: (random, first) => minus(random, first.result, [1, first.result - 1]),
+    next: (random, first) => minus(random, first.result, share(first.result, 1)),
     nextRanges: { a: [2, 250], b: [1, 249], result: [1, 249] },
     render: ([first, second], cast) => ({
       statement: `O avô de ${one(cast).name} repartiu ${money(first.a)} igualmente entre ${qty(first.b, N.neto)}. ${one(cast).name} gastou ${money(second.b)} do que recebeu em uma livraria.`,
@@ -1943,14 +1972,14 @@ const DIV_DIV: readonly TwoStepTemplate[] = [
     next: (random, first) => split(random, first.result, [2, 10], [first.b]),
     nextRanges: { a: [4, 100], b: [2, 10], result: [2, 50] },
     render: ([first, second], cast) => ({
-      statement: `${one(cast).name} repartiu ${qty(first.a, N.figurinha)} igualmente entre ${qty(first.b, N.amigo)}${restGoes(first.remainder, N.figurinha, VERBS.ficou, `com ${one(cast).name}`)}. Cada amigo vai colar as suas em ${qty(second.b, N.pagina)} do álbum, o mesmo número em cada página.`,
+      statement: `${one(cast).name} repartiu ${qty(first.a, N.figurinha)} igualmente entre ${qty(first.b, N.amigo)}${restGoes(first.remainder, N.figurinha, VERBS.ficou, `com ${pronoun(cast.people)}`)}. Cada amigo vai colar as suas em ${qty(second.b, N.pagina)} do álbum, o mesmo número em cada página.`,
       question: `${capitalize(howMany(N.figurinha))} cada amigo vai colar em cada página?`,
       answer: `Cada amigo vai colar ${qty(second.result, N.figurinha)} em cada página.`,
     }),
   }),
   T2({
-    id: 'duas-etapas.laranjas-caminhoes-caixas',
-    context: 'fazenda',
+    id: 'duas-etapas.laranjas-mercados-sacos',
+    context: 'feira',
     people: 0,
     steps: [
       { op: 'div', kind: 'reparticao' },
@@ -1960,9 +1989,9 @@ const DIV_DIV: readonly TwoStepTemplate[] = [
     next: (random, first) => split(random, first.result, [5, 50], [first.b]),
     nextRanges: { a: [10, 999], b: [5, 50], result: [2, 199] },
     render: ([first, second]) => ({
-      statement: `Uma fazenda colheu ${qty(first.a, N.laranja)} e repartiu todas igualmente entre ${qty(first.b, N.caminhao)}${restGoes(first.remainder, N.laranja, VERBS.ficou, 'na fazenda')}. Em cada caminhão, as laranjas vão em caixas com ${qty(second.b, N.laranja)} ${eachOne(N.caixa)}.`,
-      question: `${capitalize(howMany(N.caixa))} de laranjas vai levar cada caminhão?`,
-      answer: `Cada caminhão vai levar ${qty(second.result, N.caixa)} de laranjas.`,
+      statement: `Uma cooperativa de agricultores repartiu ${qty(first.a, N.laranja)} igualmente entre ${qty(first.b, N.mercado)}${restGoes(first.remainder, N.laranja, VERBS.ficou, 'na cooperativa')}. Cada mercado vai vender as suas laranjas em sacos com ${qty(second.b, N.laranja)} ${eachOne(N.saco)}.`,
+      question: `${capitalize(howMany(N.saco))} de laranjas cada mercado vai encher?`,
+      answer: `Cada mercado vai encher ${qty(second.result, N.saco)} de laranjas.`,
     }),
   }),
   T2({

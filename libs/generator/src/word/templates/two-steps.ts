@@ -55,7 +55,7 @@ function minus(random: Random, whole: number, [min, max]: Range): Problem | null
  * 93 brigadeiros antes do parabéns e 1 depois" is no party).
  */
 const share = (whole: number, least: number, most = Number.MAX_SAFE_INTEGER): Range => [
-  Math.max(least, Math.ceil(whole / 10)),
+  Math.max(least, Math.min(most, Math.ceil(whole / 10))),
   Math.min(most, Math.floor((whole * 9) / 10)),
 ];
 

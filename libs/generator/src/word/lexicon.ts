@@ -104,6 +104,22 @@ export const VERBS = {
   fez: verb('fez', 'fizeram'),
   deu: verb('deu', 'deram'),
   levou: verb('levou', 'levaram'),
+  // two-steps.ts (duas etapas)
+  subiu: verb('subiu', 'subiram'),
+  desceu: verb('desceu', 'desceram'),
+  esta: verb('está', 'estão'),
+  veio: verb('veio', 'vieram'),
+  seguiu: verb('seguiu', 'seguiram'),
+  saiu: verb('saiu', 'saíram'),
+  chegou: verb('chegou', 'chegaram'),
+  repartiu: verb('repartiu', 'repartiram'),
+  quer: verb('quer', 'querem'),
+  montou: verb('montou', 'montaram'),
+  vaiFicar: verb('vai ficar', 'vão ficar'),
+  estava: verb('estava', 'estavam'),
+  mora: verb('mora', 'moram'),
+  /** "a laranja que sobrar", "as laranjas que sobrarem": a resto still to come. */
+  sobrar: verb('sobrar', 'sobrarem'),
 } as const satisfies Record<string, Verb>;
 
 /** A verb agreeing with a count: "sobrou 1", "sobraram 2". */

@@ -2,9 +2,11 @@ import {
   checkCustom,
   generatePage,
   generateWordProblems,
+  kindsOfMeanings,
   LEVEL_NAMES,
   MAX_CHOICES,
   ONE_DIGIT_DIVISORS,
+  presetOptions,
   TABLES,
   TWO_STEP_TEMPLATES,
   WORD_TEMPLATES,
@@ -12,6 +14,7 @@ import {
   type CustomOptions,
   type DivOptions,
   type Level,
+  type Meaning,
   type MultOptions,
   type Operation,
   type WordProblem,
@@ -32,6 +35,8 @@ export interface SurveySetting {
   /** A level's preset numbers, or custom options of one operation. */
   level?: Level;
   custom?: CustomOptions;
+  /** The meanings a level's page is told in (custom options carry theirs); absent, the default ones. */
+  meanings?: Meaning[];
 }
 
 export interface SurveyRow {
@@ -45,6 +50,11 @@ export interface SurveyRow {
   top: { id: string; share: number };
   /** Every template used, with its count, most used first. */
   used: Array<[string, number]>;
+  /**
+   * Why the setting cannot be told at all (checkCustom's refusal of its meanings, or what generatePage threw); its
+   * rows then hold no problem. Absent when it can.
+   */
+  cannot?: string;
 }
 
 const digitsLabel = (n: AddSubOptions['numbers']) =>
@@ -123,6 +133,46 @@ export function levelSettings(): SurveySetting[] {
   );
 }
 
+const SIGNS: Readonly<Record<Operation, string>> = { add: '+', sub: '−', mult: '×', div: '÷' };
+
+/** The sets of operations the duas etapas survey reads: each alone, + and −, × and ÷, all four. */
+export const TWO_STEP_OPERATION_SETS: readonly Operation[][] = [
+  ['add'],
+  ['sub'],
+  ['mult'],
+  ['div'],
+  ['add', 'sub'],
+  ['mult', 'div'],
+  ['add', 'sub', 'mult', 'div'],
+];
+
+/**
+ * Pages told only in duas etapas (`--meanings duas-etapas`): for each level and set of operations, the level's preset
+ * numbers ("Médio + −") and the builder's preset options of that level (`presetOptions`, format problemas: "Médio + −,
+ * builder"). The refused ones are kept: the survey reports them.
+ */
+export function twoStepSettings(): SurveySetting[] {
+  const meanings: Meaning[] = ['duas-etapas'];
+  return ([0, 1, 2] as const).flatMap((level) =>
+    TWO_STEP_OPERATION_SETS.flatMap((operations) => {
+      const name = `${LEVEL_NAMES[level]} ${operations.map((op) => SIGNS[op]).join(' ')}`;
+      const preset = presetOptions(level);
+      const custom = {
+        v: 1,
+        ...Object.fromEntries(operations.map((op) => [op, preset[op]])),
+        format: 'problemas',
+        count: 6,
+        size: 'normal',
+        meanings,
+      } as CustomOptions;
+      return [
+        { name, operations, level, meanings },
+        { name: `${name}, builder`, operations, custom },
+      ];
+    }),
+  );
+}
+
 /** Every setting the survey reads, the refused ones (checkCustom) left out. */
 export function allSettings(): SurveySetting[] {
   return [
@@ -157,7 +207,12 @@ export function surveyProblems(setting: SurveySetting, pages: number): WordProbl
     const seed = `survey-${setting.name}-${index}`;
     if (setting.level !== undefined)
       problems.push(
-        ...generateWordProblems(seed, { operations: setting.operations, numbers: setting.level, count: 6 }),
+        ...generateWordProblems(seed, {
+          operations: setting.operations,
+          numbers: setting.level,
+          count: 6,
+          ...(setting.meanings && { kinds: kindsOfMeanings(setting.meanings) }),
+        }),
       );
     else {
       const page = generatePage(seed, {
@@ -175,9 +230,23 @@ export function surveyProblems(setting: SurveySetting, pages: number): WordProbl
   return problems;
 }
 
-/** The survey of one setting: a row per operation. */
+/** Why a setting cannot be told: checkCustom's refusal of its meanings, or what drawing its first page threw. */
+function whyNot(setting: SurveySetting): string | undefined {
+  const refused =
+    setting.custom && checkCustom(setting.operations, setting.custom).find((p) => p.field === 'meanings');
+  if (refused) return `checkCustom: ${refused.message}`;
+  try {
+    surveyProblems(setting, 1);
+    return undefined;
+  } catch (error) {
+    return `generatePage: ${(error as Error).message}`;
+  }
+}
+
+/** The survey of one setting: a row per operation (rows without problems, and the reason, when it cannot be told). */
 export function surveyRows(setting: SurveySetting, pages: number): SurveyRow[] {
-  const problems = surveyProblems(setting, pages);
+  const cannot = whyNot(setting);
+  const problems = cannot === undefined ? surveyProblems(setting, pages) : [];
   return setting.operations.map((op) => {
     const mine = problems.filter((problem) => (problem.steps?.[0] ?? problem.conta).op === op);
     const counts = new Map<string, number>();
@@ -192,6 +261,7 @@ export function surveyRows(setting: SurveySetting, pages: number): SurveyRow[] {
       templates: counts.size,
       top: { id, share: mine.length === 0 ? 0 : most / mine.length },
       used,
+      ...(cannot !== undefined && { cannot }),
     };
   });
 }

@@ -153,6 +153,13 @@ for (const stem of [
   'vermelh',
   'outr',
   'junt',
+  // two-steps.ts
+  'nov',
+  'avuls',
+  'colocad',
+  'arrecadad',
+  'repetid',
+  'colad',
 ]) {
   forms([`${stem}o`, `${stem}a`, `${stem}os`, `${stem}as`], ['m', 'f']);
 }
@@ -164,6 +171,7 @@ forms(['um', 'uma', 'uns', 'umas'], ['m', 'f']);
 forms(['quanto', 'quanta', 'quantos', 'quantas'], ['m', 'f']);
 forms(['azul', 'azul', 'azuis', 'azuis'], [null, null]);
 forms(['dividi-lo', 'dividi-la', 'dividi-los', 'dividi-las'], ['m', 'f']);
+forms(['entregue', 'entregue', 'entregues', 'entregues'], [null, null]);
 const AGREEING_FORMS = alternation([...AGREEING.keys()]);
 /** The adjectives and participles alone (no articles): what may follow "12 caixas ficam". */
 const ADJECTIVE_FORMS = alternation(

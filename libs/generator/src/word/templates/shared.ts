@@ -46,7 +46,8 @@ export type WordContext =
   | 'arrecadação'
   | 'fazenda'
   | 'museu'
-  | 'transporte';
+  | 'transporte'
+  | 'escola';
 
 /** Who a problem is about: the people drawn for it (distinct names) and a relative or neighbour. */
 export interface Cast {
@@ -193,6 +194,43 @@ export const NOUNS = {
   prateleira: noun('prateleira', 'prateleiras', 'f'),
   saco: noun('saco', 'sacos', 'm'),
   caderno: noun('caderno', 'cadernos', 'm'),
+  // two-steps.ts (duas etapas)
+  passageiro: noun('passageiro', 'passageiros', 'm'),
+  litro: noun('litro', 'litros', 'm'),
+  turista: noun('turista', 'turistas', 'm'),
+  agasalho: noun('agasalho', 'agasalhos', 'm'),
+  amigo: noun('amigo', 'amigos', 'm'),
+  bala: noun('bala', 'balas', 'f'),
+  brigadeiro: noun('brigadeiro', 'brigadeiros', 'm'),
+  peca: noun('peça', 'peças', 'f'),
+  carteira: noun('carteira', 'carteiras', 'f'),
+  bandeja: noun('bandeja', 'bandejas', 'f'),
+  fantasia: noun('fantasia', 'fantasias', 'f'),
+  ala: noun('ala', 'alas', 'f'),
+  integrante: noun('integrante', 'integrantes', 'm'),
+  partida: noun('partida', 'partidas', 'f'),
+  ovo: noun('ovo', 'ovos', 'm'),
+  poltrona: noun('poltrona', 'poltronas', 'f'),
+  turma: noun('turma', 'turmas', 'f'),
+  colega: noun('colega', 'colegas', 'm'),
+  quilo: noun('quilo', 'quilos', 'm'),
+  entidade: noun('entidade', 'entidades', 'f'),
+  arvore: noun('árvore', 'árvores', 'f'),
+  manga: noun('manga', 'mangas', 'f'),
+  neto: noun('neto', 'netos', 'm'),
+  sobrinho: noun('sobrinho', 'sobrinhos', 'm'),
+  passagem: noun('passagem', 'passagens', 'f'),
+  vez: noun('vez', 'vezes', 'f'),
+  caminhao: noun('caminhão', 'caminhões', 'm'),
+  canteiro: noun('canteiro', 'canteiros', 'm'),
+  viagem: noun('viagem', 'viagens', 'f'),
+  primo: noun('primo', 'primos', 'm'),
+  pizza: noun('pizza', 'pizzas', 'f'),
+  habitante: noun('habitante', 'habitantes', 'm'),
+  estante: noun('estante', 'estantes', 'f'),
+  semana: noun('semana', 'semanas', 'f'),
+  area: noun('área', 'áreas', 'f'),
+  mercado: noun('mercado', 'mercados', 'm'),
 } as const satisfies Record<string, Noun>;
 
 export const N = NOUNS;

@@ -221,6 +221,7 @@ class WordPage {
         for (let attempt = 0; attempt < NEXT_TRIES; attempt++) {
           const second = template.next(random, conta);
           if (second === null) break;
+          // The page's rules hold over the first contas, drawn from the page's numbers; the second is the story's.
           if (inRanges(template.nextRanges, second) && second.result > 0) {
             told.push({ template, conta, steps: [conta, second] });
             break;
@@ -287,7 +288,17 @@ class WordPage {
   }
 }
 
-/** Draws from which `possibleKinds` judges a kind (a fixed seed of its own: the same answer everywhere). */
+/** Whether a two-step template makes a second conta from this first one within NEXT_TRIES draws. */
+function nextFits(template: TwoStepTemplate, random: Random, first: Problem): boolean {
+  for (let attempt = 0; attempt < NEXT_TRIES; attempt++) {
+    const second = template.next(random, first);
+    if (second === null) return false;
+    if (inRanges(template.nextRanges, second) && second.result > 0) return true;
+  }
+  return false;
+}
+
+/** Draws from which `kindTellable` judges a kind (a fixed seed of its own: the same answer everywhere). */
 const PROBE_DRAWS = 300;
 /** A kind is told with an operation's numbers when at least this many of the probe's draws fit one of its stories. */
 const PROBE_MIN_FITS = 3;
@@ -320,12 +331,7 @@ export function kindTellable(
     const tells =
       kind === 'duas-etapas'
         ? TWO_STEP_TEMPLATES.some(
-            (t) =>
-              operations.includes(t.steps[1].op) &&
-              twoStepFits(t, conta) &&
-              Array.from({ length: NEXT_TRIES }, () => t.next(random, conta)).some(
-                (second) => second !== null && inRanges(t.nextRanges, second) && second.result > 0,
-              ),
+            (t) => operations.includes(t.steps[1].op) && twoStepFits(t, conta) && nextFits(t, random, conta),
           )
         : templatesFor(op, kind).some((t) => templateFits(t, conta));
     if (tells) fits++;

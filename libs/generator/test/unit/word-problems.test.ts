@@ -36,7 +36,7 @@ import {
   type TwoStepTemplate,
   type WordTemplate,
 } from '../../src/word/templates/index.js';
-import { allSettings, surveyRows } from '../support/word-survey.js';
+import { allSettings, surveyRows, twoStepSettings } from '../support/word-survey.js';
 
 const LEVELS: Level[] = [0, 1, 2];
 const ORDER: Operation[] = ['add', 'sub', 'mult', 'div'];
@@ -351,6 +351,23 @@ describe('the templates of rules 3', () => {
           if (row.outside > 0 || row.templates < 8 || row.top.share > 0.25)
             misses.push(
               `${row.setting} ${row.op}: ${row.templates} templates, ${row.top.id} ${(row.top.share * 100).toFixed(0)} %, ${row.outside} outside`,
+            );
+      expect(misses).toEqual([]);
+    },
+  );
+});
+
+describe('duas etapas', () => {
+  it(
+    'tells every level and builder preset of + − × ÷ alone and together in two steps: 3 stories a row at least, none above half',
+    SLOW,
+    () => {
+      const misses: string[] = [];
+      for (const setting of twoStepSettings())
+        for (const row of surveyRows(setting, 30))
+          if (row.cannot !== undefined || row.outside > 0 || row.templates < 3 || row.top.share > 0.5)
+            misses.push(
+              `${row.setting} ${row.op}: ${row.cannot ?? `${row.templates} templates, ${row.top.id} ${(row.top.share * 100).toFixed(0)} %`}`,
             );
       expect(misses).toEqual([]);
     },

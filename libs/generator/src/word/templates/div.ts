@@ -166,7 +166,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'fazenda',
     people: 0,
-    ranges: { a: [100, 9_999], b: [2, 40], result: [10, 5_000] },
+    ranges: { a: [100, 9_999], b: [2, 40], result: [10, 2_000] },
     render: ({ a, b, result, remainder }) => ({
       statement: `Uma cooperativa de leite vai doar ${qty(a, N.litro)} de leite, repartindo igualmente entre ${qty(b, N.creche)} da cidade.`,
       question: `${capitalize(howMany(N.litro))} cada creche vai receber${leftQuestion(remainder, N.litro)}?`,
@@ -231,7 +231,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'fábrica',
     people: 0,
-    ranges: { a: [100, 9_999], b: [2, 99], result: [2, 5_000] },
+    ranges: { a: [100, 9_999], b: [2, 99], result: [10, 5_000] },
     render: ({ a, b, result, remainder }) => ({
       statement: `Uma fábrica de brinquedos vai entregar ${qty(a, N.brinquedo)}, repartidos igualmente entre ${qty(b, N.loja)}.`,
       question: `${capitalize(howMany(N.brinquedo))} cada loja vai receber${leftQuestion(remainder, N.brinquedo)}?`,
@@ -341,7 +341,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'passeio da escola',
     people: 0,
-    ranges: { a: [4, 2_000], b: [2, 12], result: [2, 1_000] },
+    ranges: { a: [4, 500], b: [2, 12], result: [2, 250] },
     render: ({ a, b, result, remainder }) => ({
       statement: `No passeio da escola, ${qty(a, N.crianca)} ${conj(VERBS.vai, a)} formar grupos de ${qty(b, N.crianca)} para visitar o museu.`,
       question:
@@ -427,10 +427,10 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'transporte',
     people: 0,
-    ranges: { a: [100, 9_999], b: [11, 99], result: [2, 909] },
+    ranges: { a: [100, 9_999], b: [11, 99], result: [2, 150] },
     render: ({ a, b, result, remainder }) => ({
       statement: `Uma transportadora vai levar ${qty(a, N.caixa)} de uma fábrica, e cada caminhão leva ${qty(b, N.caixa)}. Os caminhões só saem cheios.`,
-      question: `${capitalize(howMany(N.caminhao))} vão sair hoje${leftQuestion(remainder, N.caixa, true)}?`,
+      question: `${capitalize(howMany(N.caminhao))} vão sair${leftQuestion(remainder, N.caixa, true)}?`,
       answer: `${capitalize(qty(result, N.caminhao))} ${conj(VERBS.vai, result)} sair${leftAnswer(remainder, N.caixa)}.`,
     }),
   }),
@@ -856,7 +856,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'estrada',
     people: 0,
-    ranges: { a: [60, 9_999], b: [2, 10], result: [20, 5_000] },
+    ranges: { a: [60, 5_000], b: [2, 10], result: [20, 2_500] },
     when: named,
     render: ({ a, b, result }) => ({
       statement: `Um caminhão vai fazer uma viagem de ${qty(a, N.quilometro)}. Até a primeira parada, o caminhão percorre ${part(b)} da viagem.`,

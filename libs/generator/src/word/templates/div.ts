@@ -98,7 +98,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'campeonato',
     people: 0,
-    ranges: { a: [20, 9_999], b: [2, 60], result: [4, 999] },
+    ranges: { a: [50, 9_999], b: [2, 60], result: [4, 999] },
     render: ({ a, b, result, remainder }) => ({
       statement: `O clube da cidade vai distribuir ${qty(a, N.ingresso)} para a final do campeonato igualmente entre ${qty(b, N.escola)}.`,
       question: `${capitalize(howMany(N.ingresso))} cada escola vai receber${leftQuestion(remainder, N.ingresso)}?`,
@@ -127,7 +127,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'biblioteca',
     people: 0,
-    ranges: { a: [20, 9_999], b: [2, 99], result: [5, 500] },
+    ranges: { a: [50, 9_999], b: [2, 99], result: [5, 500] },
     render: ({ a, b, result, remainder }) => ({
       statement: `A biblioteca da cidade vai doar ${qty(a, N.livro)}, repartidos igualmente entre ${qty(b, N.escola)}.`,
       question: `${capitalize(howMany(N.livro))} cada escola vai receber${leftQuestion(remainder, N.livro)}?`,
@@ -284,7 +284,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     context: 'família',
     people: 0,
     money: true,
-    ranges: { a: [4, 999], b: [2, 9], result: [2, 200] },
+    ranges: { a: [10, 999], b: [2, 9], result: [2, 200] },
     render: ({ a, b, result, remainder }) => ({
       statement: `Uma avó deu ${money(a)} para ${qty(b, N.neto)} dividirem igualmente.`,
       question: `Quanto cada neto vai receber${moneyLeftQuestion(remainder)}?`,
@@ -328,7 +328,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'fábrica',
     people: 0,
-    ranges: { a: [20, 9_999], b: [2, 50], result: [2, 4_999] },
+    ranges: { a: [100, 9_999], b: [2, 50], result: [2, 4_999] },
     render: ({ a, b, result, remainder }) => ({
       statement: `Uma fábrica de chocolates vai embalar ${qty(a, N.bombom)} em caixas com ${qty(b, N.bombom)} cada uma.`,
       question: `${capitalize(howMany(N.caixa))} a fábrica vai encher${leftQuestion(remainder, N.bombom, true)}?`,
@@ -388,7 +388,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'biblioteca',
     people: 0,
-    ranges: { a: [20, 9_999], b: [8, 60], result: [2, 999] },
+    ranges: { a: [100, 9_999], b: [8, 60], result: [2, 999] },
     render: ({ a, b, result, remainder }) => ({
       statement: `A biblioteca da cidade vai arrumar ${qty(a, N.livro)} em prateleiras, com ${qty(b, N.livro)} em cada prateleira.`,
       question: `${capitalize(howMany(N.prateleira))} vão ficar cheias${leftQuestion(remainder, N.livro, true)}?`,
@@ -480,7 +480,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'fazenda',
     people: 0,
-    ranges: { a: [20, 9_999], b: [6, 30], result: [2, 1_666] },
+    ranges: { a: [100, 9_999], b: [6, 30], result: [2, 1_666] },
     render: ({ a, b, result, remainder }) => ({
       statement: `Uma granja recolheu ${qty(a, N.ovo)} e vai arrumar os ovos em bandejas com ${qty(b, N.ovo)} em cada uma.`,
       question: `${capitalize(howMany(N.bandeja))} vão ficar cheias${leftQuestion(remainder, N.ovo, true)}?`,
@@ -508,7 +508,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'fábrica',
     people: 0,
-    ranges: { a: [20, 9_999], b: [2, 20], result: [2, 4_999] },
+    ranges: { a: [100, 9_999], b: [2, 20], result: [2, 4_999] },
     render: ({ a, b, result, remainder }) => {
       const bottle = b <= 3 ? N.garrafa : N.garrafao;
       return {
@@ -524,7 +524,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'leitura',
     people: 0,
-    ranges: { a: [20, 9_999], b: [4, 20], result: [2, 4_999] },
+    ranges: { a: [100, 9_999], b: [4, 20], result: [2, 4_999] },
     render: ({ a, b, result, remainder }) => ({
       statement: `Uma editora vai mandar ${qty(a, N.livro)} para as escolas em pacotes com ${qty(b, N.livro)} cada um.`,
       question: `${capitalize(howMany(N.pacote))} a editora vai fechar${leftQuestion(remainder, N.livro, true)}?`,
@@ -550,13 +550,29 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'fábrica',
     people: 0,
-    ranges: { a: [4, 9_999], b: [2, 4], result: [2, 4_999] },
+    ranges: { a: [100, 9_999], b: [2, 4], result: [2, 4_999] },
     render: ({ a, b, result, remainder }) => {
       const toy = b === 2 ? N.patinete : b === 3 ? N.triciclo : N.carrinho;
       return {
         statement: `Uma fábrica de brinquedos tem ${qty(a, N.rodinha)} para montar ${toy.plural}, e cada um usa ${qty(b, N.rodinha)}.`,
         question: `${capitalize(howMany(toy))} a fábrica pode montar${leftQuestion(remainder, N.rodinha, true)}?`,
         answer: `A fábrica pode montar ${qty(result, toy)}${leftAnswer(remainder, N.rodinha)}.`,
+      };
+    },
+  }),
+  T({
+    id: 'medida.sucata',
+    kind: 'medida',
+    op: 'div',
+    context: 'sala de aula',
+    people: 0,
+    ranges: { a: [4, 100], b: [2, 4], result: [2, 50] },
+    render: ({ a, b, result, remainder }) => {
+      const toy = b === 2 ? N.patinete : b === 3 ? N.triciclo : N.carrinho;
+      return {
+        statement: `Na aula de Artes, a turma vai montar ${toy.plural} de sucata com ${qty(a, N.tampinha)}, e cada um leva ${qty(b, N.tampinha)} como rodas.`,
+        question: `${capitalize(howMany(toy))} a turma pode montar${leftQuestion(remainder, N.tampinha, true)}?`,
+        answer: `A turma pode montar ${qty(result, toy)}${leftAnswer(remainder, N.tampinha)}.`,
       };
     },
   }),
@@ -703,7 +719,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'fábrica',
     people: 0,
-    ranges: { a: [10, 9_999], b: [2, 99], result: [1, 4_999] },
+    ranges: { a: [100, 9_999], b: [2, 99], result: [1, 4_999] },
     render: ({ a, b, result, remainder }) => ({
       statement: `Uma fábrica vai embalar ${qty(a, N.sabonete)} em caixas, e em cada caixa ${conj(VERBS.cabe, b)} ${qty(b, N.sabonete)}.`,
       question: 'Quantas caixas são necessárias para embalar todos os sabonetes?',

@@ -272,6 +272,7 @@ export const NOUNS = {
   voo: noun('voo', 'voos', 'm'),
   ipe: noun('ipê', 'ipês', 'm'),
   balao: noun('balão', 'balões', 'm'),
+  tampinha: noun('tampinha', 'tampinhas', 'f'),
   placaSolar: noun('placa solar', 'placas solares', 'f'),
 } as const satisfies Record<string, Noun>;
 

@@ -633,14 +633,16 @@ export const MULT_TEMPLATES: readonly WordTemplate[] = [
     }),
   }),
 
-  // Comparação multiplicativa: b times the base quantity a (o dobro, o triplo, 4 vezes mais…).
+  // Comparação multiplicativa: b times the base quantity a (o dobro, o triplo, 4 vezes mais…). A base of three
+  // digits is never taken 10 times: the Difícil level multiplies by 10 only once in 90 draws, and the engine, which
+  // tries every kind its draws can tell, would then tell a quarter of its products as "10 vezes mais".
   T({
     id: 'comparacao-multiplicativa.figurinhas',
     kind: 'comparacao-multiplicativa',
     op: 'mult',
     context: 'figurinhas',
     people: 2,
-    ranges: { a: [2, 200], b: [2, 10], result: [4, 1_000] },
+    ranges: { a: [2, 200], b: [2, 9], result: [4, 1_000] },
     render: ({ a, b, result }, cast) => ({
       statement: `${two(cast).name} tem ${qty(a, N.figurinha)}. ${one(cast).name} tem ${times(b, `das figurinhas de ${two(cast).name}`, `mais figurinhas que ${two(cast).name}`)}.`,
       question: `${capitalize(howMany(N.figurinha))} ${one(cast).name} tem?`,
@@ -667,7 +669,7 @@ export const MULT_TEMPLATES: readonly WordTemplate[] = [
     op: 'mult',
     context: 'fábrica',
     people: 0,
-    ranges: { a: [50, 999], b: [2, 10], result: [100, 9_990] },
+    ranges: { a: [50, 999], b: [2, 9], result: [100, 9_990] },
     render: ({ a, b, result }) => ({
       statement: `Em janeiro, uma fábrica de brinquedos produziu ${qty(a, N.boneca)}. Em fevereiro, produziu ${times(b, 'das bonecas de janeiro', 'mais bonecas que em janeiro')}.`,
       question: `${capitalize(howMany(N.boneca))} a fábrica produziu em fevereiro?`,
@@ -680,7 +682,7 @@ export const MULT_TEMPLATES: readonly WordTemplate[] = [
     op: 'mult',
     context: 'campeonato',
     people: 0,
-    ranges: { a: [2, 500], b: [2, 10], result: [4, 5_000] },
+    ranges: { a: [2, 500], b: [2, 9], result: [4, 5_000] },
     render: ({ a, b, result }) => ({
       statement: `Na gincana da escola, a equipe azul fez ${qty(a, N.ponto)}. A equipe verde fez ${times(b, 'dos pontos da equipe azul', 'mais pontos que a equipe azul')}.`,
       question: `${capitalize(howMany(N.ponto))} a equipe verde fez?`,
@@ -706,7 +708,7 @@ export const MULT_TEMPLATES: readonly WordTemplate[] = [
     op: 'mult',
     context: 'leitura',
     people: 2,
-    ranges: { a: [10, 200], b: [2, 10], result: [20, 2_000] },
+    ranges: { a: [10, 200], b: [2, 9], result: [20, 2_000] },
     render: ({ a, b, result }, cast) => ({
       statement: `Nas férias, ${two(cast).name} leu ${qty(a, N.pagina)}. ${one(cast).name} leu ${times(b, `das páginas que ${two(cast).name} leu`, `mais páginas que ${two(cast).name}`)}.`,
       question: `${capitalize(howMany(N.pagina))} ${one(cast).name} leu nas férias?`,
@@ -719,7 +721,7 @@ export const MULT_TEMPLATES: readonly WordTemplate[] = [
     op: 'mult',
     context: 'museu',
     people: 0,
-    ranges: { a: [50, 999], b: [2, 10], result: [100, 9_990] },
+    ranges: { a: [50, 999], b: [2, 9], result: [100, 9_990] },
     render: ({ a, b, result }) => ({
       statement: `No sábado, o museu da cidade recebeu ${qty(a, N.visitante)}. No domingo, recebeu ${times(b, 'dos visitantes de sábado', 'mais visitantes que no sábado')}.`,
       question: `${capitalize(howMany(N.visitante))} o museu recebeu no domingo?`,
@@ -746,7 +748,7 @@ export const MULT_TEMPLATES: readonly WordTemplate[] = [
     context: 'família',
     people: 2,
     money: true,
-    ranges: { a: [2, 100], b: [2, 10], result: [4, 1_000] },
+    ranges: { a: [2, 99], b: [2, 10], result: [4, 1_000] },
     render: ({ a, b, result }, cast) => ({
       statement: `${two(cast).name} tem ${money(a)} no cofrinho. ${one(cast).name} tem ${times(b, `do dinheiro de ${two(cast).name}`, `o dinheiro de ${two(cast).name}`)}.`,
       question: `Quanto ${one(cast).name} tem no cofrinho?`,

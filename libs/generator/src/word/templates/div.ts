@@ -580,7 +580,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     id: 'medida.meias',
     kind: 'medida',
     op: 'div',
-    context: 'fábrica',
+    context: 'roupas',
     people: 0,
     ranges: { a: [100, 9_999], b: [2, 2], result: [50, 4_999] },
     render: ({ a, b, result, remainder }) => ({
@@ -693,7 +693,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     op: 'div',
     context: 'lanche',
     people: 1,
-    ranges: { a: [3, 999], b: [2, 30], result: [1, 499] },
+    ranges: { a: [10, 200], b: [4, 30], result: [1, 50] },
     render: ({ a, b, result, remainder }, cast) => ({
       statement: `${one(cast).name} fez ${qty(a, N.biscoito)} e vai guardar os biscoitos em potes; em cada pote ${conj(VERBS.cabe, b)} ${qty(b, N.biscoito)}.`,
       question: `${capitalize(howMany(N.pote))} são necessários para guardar todos os biscoitos?`,
@@ -760,7 +760,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [100, 9_999], b: [2, 6], result: [16, 4_999] },
     render: ({ a, b, result, remainder }) => ({
-      statement: `Nos Jogos Escolares do estado, ${qty(a, N.atleta)} ${conj(VERBS.vai, a)} dormir num alojamento, em quartos de ${qty(b, N.cama)}.`,
+      statement: `Nos Jogos Escolares do estado, ${qty(a, N.atleta)} ${conj(VERBS.vai, a)} dormir em alojamentos, em quartos de ${qty(b, N.cama)}.`,
       question: 'Quantos quartos são necessários para todos os atletas?',
       answer: neededSentence(N.quarto, result, remainder, FULL, 'recebe', N.atleta),
     }),

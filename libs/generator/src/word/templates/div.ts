@@ -443,9 +443,9 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     money: true,
     ranges: { a: [100, 9_999], b: [15, 99], result: [2, 666] },
     render: ({ a, b, result, remainder }) => ({
-      statement: `A prefeitura tem ${money(a)} para comprar bolas para as escolinhas de futebol, e cada bola custa ${money(b)}.`,
-      question: `${capitalize(howMany(N.bola))} a prefeitura pode comprar${moneyLeftQuestion(remainder)}?`,
-      answer: `A prefeitura pode comprar ${qty(result, N.bola)}${moneyLeftAnswer(remainder)}.`,
+      statement: `A escolinha de futebol do bairro tem ${money(a)} para comprar bolas novas, e cada bola custa ${money(b)}.`,
+      question: `${capitalize(howMany(N.bola))} a escolinha pode comprar${moneyLeftQuestion(remainder)}?`,
+      answer: `A escolinha pode comprar ${qty(result, N.bola)}${moneyLeftAnswer(remainder)}.`,
     }),
   }),
   T({

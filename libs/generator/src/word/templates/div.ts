@@ -441,7 +441,7 @@ export const DIV_TEMPLATES: readonly WordTemplate[] = [
     context: 'campeonato',
     people: 0,
     money: true,
-    ranges: { a: [100, 9_999], b: [15, 99], result: [2, 666] },
+    ranges: { a: [100, 9_999], b: [15, 99], result: [2, 120] },
     render: ({ a, b, result, remainder }) => ({
       statement: `A escolinha de futebol do bairro tem ${money(a)} para comprar bolas novas, e cada bola custa ${money(b)}.`,
       question: `${capitalize(howMany(N.bola))} a escolinha pode comprar${moneyLeftQuestion(remainder)}?`,

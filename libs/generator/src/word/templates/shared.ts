@@ -47,7 +47,9 @@ export type WordContext =
   | 'fazenda'
   | 'museu'
   | 'transporte'
-  | 'escola';
+  | 'escola'
+  | 'família'
+  | 'meio ambiente';
 
 /** Who a problem is about: the people drawn for it (distinct names) and a relative or neighbour. */
 export interface Cast {
@@ -231,6 +233,66 @@ export const NOUNS = {
   semana: noun('semana', 'semanas', 'f'),
   area: noun('área', 'áreas', 'f'),
   mercado: noun('mercado', 'mercados', 'm'),
+  // mult.ts and div.ts (× and ÷ templates)
+  adesivo: noun('adesivo', 'adesivos', 'm'),
+  ano: noun('ano', 'anos', 'm'),
+  atleta: noun('atleta', 'atletas', 'm'),
+  bairro: noun('bairro', 'bairros', 'm'),
+  barraca: noun('barraca', 'barracas', 'f'),
+  bermuda: noun('bermuda', 'bermudas', 'f'),
+  biscoito: noun('biscoito', 'biscoitos', 'm'),
+  blusa: noun('blusa', 'blusas', 'f'),
+  bola: noun('bola', 'bolas', 'f'),
+  bolo: noun('bolo', 'bolos', 'm'),
+  boneca: noun('boneca', 'bonecas', 'f'),
+  brinquedo: noun('brinquedo', 'brinquedos', 'm'),
+  calcao: noun('calção', 'calções', 'm'),
+  cama: noun('cama', 'camas', 'f'),
+  caminho: noun('caminho', 'caminhos', 'm'),
+  camiseta: noun('camiseta', 'camisetas', 'f'),
+  carrinho: noun('carrinho', 'carrinhos', 'm'),
+  cobertura: noun('cobertura', 'coberturas', 'f'),
+  combinacao: noun('combinação', 'combinações', 'f'),
+  creche: noun('creche', 'creches', 'f'),
+  dupla: noun('dupla', 'duplas', 'f'),
+  escoteiro: noun('escoteiro', 'escoteiros', 'm'),
+  familia: noun('família', 'famílias', 'f'),
+  garrafao: noun('garrafão', 'garrafões', 'm'),
+  instituicao: noun('instituição', 'instituições', 'f'),
+  lanche: noun('lanche', 'lanches', 'm'),
+  latao: noun('latão', 'latões', 'm'),
+  loja: noun('loja', 'lojas', 'f'),
+  maneira: noun('maneira', 'maneiras', 'f'),
+  meia: noun('meia', 'meias', 'f'),
+  menina: noun('menina', 'meninas', 'f'),
+  menino: noun('menino', 'meninos', 'm'),
+  morador: noun('morador', 'moradores', 'm'),
+  par: noun('par', 'pares', 'm'),
+  parDeSapatos: noun('par de sapatos', 'pares de sapatos', 'm'),
+  patinete: noun('patinete', 'patinetes', 'm'),
+  peDeCafe: noun('pé de café', 'pés de café', 'm'),
+  pedalinho: noun('pedalinho', 'pedalinhos', 'm'),
+  pedido: noun('pedido', 'pedidos', 'm'),
+  pote: noun('pote', 'potes', 'm'),
+  quarto: noun('quarto', 'quartos', 'm'),
+  rodinha: noun('rodinha', 'rodinhas', 'f'),
+  sabonete: noun('sabonete', 'sabonetes', 'm'),
+  sabor: noun('sabor', 'sabores', 'm'),
+  saia: noun('saia', 'saias', 'f'),
+  tipoDeMassa: noun('tipo de massa', 'tipos de massa', 'm'),
+  tipoDeRecheio: noun('tipo de recheio', 'tipos de recheio', 'm'),
+  tipoDeSanduiche: noun('tipo de sanduíche', 'tipos de sanduíche', 'm'),
+  tipoDeSuco: noun('tipo de suco', 'tipos de suco', 'm'),
+  tomate: noun('tomate', 'tomates', 'm'),
+  triciclo: noun('triciclo', 'triciclos', 'm'),
+  uniforme: noun('uniforme', 'uniformes', 'm'),
+  vaga: noun('vaga', 'vagas', 'f'),
+  varal: noun('varal', 'varais', 'm'),
+  voo: noun('voo', 'voos', 'm'),
+  ipe: noun('ipê', 'ipês', 'm'),
+  balao: noun('balão', 'balões', 'm'),
+  tampinha: noun('tampinha', 'tampinhas', 'f'),
+  placaSolar: noun('placa solar', 'placas solares', 'f'),
 } as const satisfies Record<string, Noun>;
 
 export const N = NOUNS;

@@ -300,8 +300,12 @@ function nextFits(template: TwoStepTemplate, random: Random, first: Problem): bo
 
 /** Draws from which `kindTellable` judges a kind (a fixed seed of its own: the same answer everywhere). */
 const PROBE_DRAWS = 300;
-/** A kind is told with an operation's numbers when at least this many of the probe's draws fit one of its stories. */
-const PROBE_MIN_FITS = 3;
+/**
+ * A kind is told with an operation's numbers when at least this many of the probe's draws (a tenth) fit one of its
+ * stories. A kind that fits rarely would still take its share of the page's problems, drawn from those few contas:
+ * a "10 vezes mais" on a quarter of Difícil products, whose multipliers are 10 in 1 % of draws.
+ */
+const PROBE_MIN_FITS = 30;
 
 const probes = new WeakMap<ContaSource, Map<string, boolean>>();
 

@@ -104,6 +104,27 @@ export const VERBS = {
   fez: verb('fez', 'fizeram'),
   deu: verb('deu', 'deram'),
   levou: verb('levou', 'levaram'),
+  // add.ts and sub.ts
+  resta: verb('resta', 'restam'),
+  entrou: verb('entrou', 'entraram'),
+  chegou: verb('chegou', 'chegaram'),
+  embarcou: verb('embarcou', 'embarcaram'),
+  veio: verb('veio', 'vieram'),
+  seMudou: verb('se mudou', 'se mudaram'),
+  desceu: verb('desceu', 'desceram'),
+  subiu: verb('subiu', 'subiram'),
+  estuda: verb('estuda', 'estudam'),
+  trabalha: verb('trabalha', 'trabalham'),
+  era: verb('era', 'eram'),
+  estava: verb('estava', 'estavam'),
+  tocou: verb('tocou', 'tocaram'),
+  plantou: verb('plantou', 'plantaram'),
+  perdeu: verb('perdeu', 'perderam'),
+  foiEmbora: verb('foi embora', 'foram embora'),
+  saiu: verb('saiu', 'saíram'),
+  viajou: verb('viajou', 'viajaram'),
+  votou: verb('votou', 'votaram'),
+  esta: verb('está', 'estão'),
 } as const satisfies Record<string, Verb>;
 
 /** A verb agreeing with a count: "sobrou 1", "sobraram 2". */

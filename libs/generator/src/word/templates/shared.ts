@@ -46,7 +46,13 @@ export type WordContext =
   | 'arrecadação'
   | 'fazenda'
   | 'museu'
-  | 'transporte';
+  | 'transporte'
+  | 'show'
+  | 'eleição'
+  | 'reflorestamento'
+  | 'clube'
+  | 'cofrinho'
+  | 'família';
 
 /** Who a problem is about: the people drawn for it (distinct names) and a relative or neighbour. */
 export interface Cast {
@@ -193,6 +199,28 @@ export const NOUNS = {
   prateleira: noun('prateleira', 'prateleiras', 'f'),
   saco: noun('saco', 'sacos', 'm'),
   caderno: noun('caderno', 'cadernos', 'm'),
+  // add.ts and sub.ts
+  melancia: noun('melancia', 'melancias', 'f'),
+  menina: noun('menina', 'meninas', 'f'),
+  menino: noun('menino', 'meninos', 'm'),
+  habitante: noun('habitante', 'habitantes', 'm'),
+  passageiro: noun('passageiro', 'passageiros', 'm'),
+  voto: noun('voto', 'votos', 'm'),
+  litro: noun('litro', 'litros', 'm'),
+  arvore: noun('árvore', 'árvores', 'f'),
+  agasalho: noun('agasalho', 'agasalhos', 'm'),
+  musico: noun('músico', 'músicos', 'm'),
+  professor: noun('professor', 'professores', 'm'),
+  tripulante: noun('tripulante', 'tripulantes', 'm'),
+  galinha: noun('galinha', 'galinhas', 'f'),
+  ano: noun('ano', 'anos', 'm'),
+  centimetro: noun('centímetro', 'centímetros', 'm'),
+  peca: noun('peça', 'peças', 'f'),
+  balao: noun('balão', 'balões', 'm'),
+  fruta: noun('fruta', 'frutas', 'f'),
+  tomate: noun('tomate', 'tomates', 'm'),
+  manga: noun('manga', 'mangas', 'f'),
+  banana: noun('banana', 'bananas', 'f'),
 } as const satisfies Record<string, Noun>;
 
 export const N = NOUNS;

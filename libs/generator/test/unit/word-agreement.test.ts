@@ -153,6 +153,8 @@ for (const stem of [
   'vermelh',
   'outr',
   'junt',
+  'colocad',
+  'repetid',
 ]) {
   forms([`${stem}o`, `${stem}a`, `${stem}os`, `${stem}as`], ['m', 'f']);
 }

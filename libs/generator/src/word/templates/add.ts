@@ -10,7 +10,6 @@ import {
   names,
   pronoun,
   qty,
-  toHis,
   verbFor,
   VERBS,
   WORDS,
@@ -20,6 +19,7 @@ import {
 import { N, T, one, two, SOLD, adjective, type Cast, type WordTemplate } from './shared.js';
 
 const PUT_ON_SALE = adjective('colocad');
+const REPEATED = adjective('repetid');
 const CANDIDATE: Forms = ['o candidato', 'a candidata', 'os candidatos', 'as candidatas'];
 
 /** "a candidata Alice", "o candidato Davi". */
@@ -27,6 +27,10 @@ const candidate = (person: Person): string => `${agree(CANDIDATE, person.gender,
 
 /** "juntos" or "juntas", as the pair of a cast. */
 const together = (cast: Cast): string => agree(WORDS.together, groupGender(cast.people), 2);
+
+/** Who gave a few agasalhos or many: "a turma de Ana" (up to 40), "a escola de Ana". */
+const donors = (count: number, cast: Cast): string =>
+  `a ${count <= 40 ? 'turma' : 'escola'} de ${one(cast).name}`;
 
 /** A short drive is a passeio, a long one a viagem. */
 export const trip = (km: number): string => (km < 100 ? 'um passeio' : 'uma viagem');
@@ -137,7 +141,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     context: 'loja',
     people: 1,
     money: true,
-    ranges: { a: [20, 300], b: [5, 100], result: [25, 400] },
+    ranges: { a: [40, 300], b: [5, 39], result: [45, 339] },
     render: ({ a, b, result }, cast) => ({
       statement: `Na papelaria, ${one(cast).name} comprou uma mochila de ${money(a)} e um estojo de ${money(b)}.`,
       question: `Quanto ${pronoun(cast.people)} gastou?`,
@@ -163,7 +167,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'sala de aula',
     people: 0,
-    ranges: { a: [100, 2_000], b: [5, 150], result: [105, 2_150] },
+    ranges: { a: [100, 2_000], b: [10, 150], result: [110, 2_150] },
     render: ({ a, b, result }) => ({
       statement: `Numa escola, ${conj(VERBS.estuda, a)} ${qty(a, N.aluno)} e ${conj(VERBS.trabalha, b)} ${qty(b, N.professor)}.`,
       question: `${capitalize(howMany(N.pessoa))} há nessa escola, contando alunos e professores?`,
@@ -313,7 +317,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     people: 1,
     ranges: { a: [100, 99_999], b: [2, 500], result: [102, 100_499] },
     render: ({ a, b, result }, cast) => ({
-      statement: `Na campanha do agasalho da cidade, os postos de coleta receberam ${qty(a, N.agasalho)}, e a escola de ${one(cast).name} arrecadou mais ${thousands(b)}.`,
+      statement: `Na campanha do agasalho da cidade, os postos de coleta receberam ${qty(a, N.agasalho)}, e ${donors(b, cast)} arrecadou mais ${thousands(b)}.`,
       question: `${capitalize(howMany(N.agasalho))} a campanha recebeu ao todo?`,
       answer: `A campanha recebeu ${qty(result, N.agasalho)}.`,
     }),
@@ -326,7 +330,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     people: 1,
     ranges: { a: [2, 500], b: [100, 99_999], result: [102, 100_499] },
     render: ({ a, b, result }, cast) => ({
-      statement: `A escola de ${one(cast).name} arrecadou ${qty(a, N.agasalho)} para a campanha do agasalho da cidade, e os postos de coleta receberam ${thousands(b)}.`,
+      statement: `${capitalize(donors(a, cast))} arrecadou ${qty(a, N.agasalho)} para a campanha do agasalho da cidade, e os postos de coleta receberam ${thousands(b)}.`,
       question: `${capitalize(howMany(N.agasalho))} a campanha recebeu ao todo?`,
       answer: `A campanha recebeu ${qty(result, N.agasalho)}.`,
     }),
@@ -460,7 +464,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     people: 1,
     ranges: { a: [10, 99_999], b: [2, 3_000], result: [12, 102_999] },
     render: ({ a, b, result }, cast) => ({
-      statement: `O painel do carro da família de ${one(cast).name} marcava ${qty(a, N.quilometro)} rodados. A família fez ${trip(b)} de ${qty(b, N.quilometro)}.`,
+      statement: `O painel do carro ${a < 1_000 ? 'novo ' : ''}da família de ${one(cast).name} marcava ${qty(a, N.quilometro)} rodados. A família fez ${trip(b)} de ${qty(b, N.quilometro)}.`,
       question: `${capitalize(howMany(N.quilometro))} o painel passou a marcar?`,
       answer: `O painel passou a marcar ${qty(result, N.quilometro)}.`,
     }),
@@ -471,7 +475,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'população',
     people: 0,
-    ranges: { a: [800, 99_999], b: [2, 20_000], result: [802, 119_999] },
+    ranges: { a: [5_000, 99_999], b: [2, 2_500], result: [5_002, 102_499] },
     render: ({ a, b, result }) => ({
       statement: `Uma cidade tinha ${qty(a, N.habitante)}. Neste ano, ${conj(VERBS.veio, b)} morar nela mais ${qty(b, N.pessoa)}, e ninguém se mudou de lá.`,
       question: `${capitalize(howMany(N.habitante))} a cidade passou a ter?`,
@@ -592,7 +596,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     people: 1,
     ranges: { a: [2, 700], b: [2, 150], result: [4, 800] },
     render: ({ a, b, result }, cast) => ({
-      statement: `${one(cast).name} tinha algumas figurinhas. Deu ${qty(b, N.figurinha)} ${toHis(cast.relative)} e ficou com ${thousands(a)}.`,
+      statement: `${one(cast).name} tinha algumas figurinhas. Deu ${qty(b, N.figurinha)} ${agree(REPEATED, 'f', b)} para os colegas e ficou com ${thousands(a)}.`,
       question: `${capitalize(howMany(N.figurinha))} ${pronoun(cast.people)} tinha antes?`,
       answer: `${one(cast).name} tinha ${qty(result, N.figurinha)}.`,
     }),
@@ -645,7 +649,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     people: 1,
     ranges: { a: [2, 150], b: [2, 150], result: [4, 300] },
     render: ({ a, b, result }, cast) => ({
-      statement: `A turma de ${one(cast).name} colheu ${qty(b, N.peDeAlface)} na horta da escola, e ainda ${conj(VERBS.ficou, a)} ${thousands(a)} na horta.`,
+      statement: `A turma de ${one(cast).name} colheu ${qty(b, N.peDeAlface)} na horta da escola. Ainda ${conj(VERBS.ficou, a)} ${thousands(a)} para colher depois.`,
       question: `${capitalize(howMany(N.peDeAlface))} havia na horta antes da colheita?`,
       answer: `Havia ${qty(result, N.peDeAlface)} na horta.`,
     }),
@@ -703,6 +707,19 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     }),
   }),
   T({
+    id: 'inicio-desconhecido.biblioteca-doou',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'biblioteca',
+    people: 0,
+    ranges: { a: [500, 99_999], b: [2, 5_000], result: [502, 104_999] },
+    render: ({ a, b, result }) => ({
+      statement: `A biblioteca municipal doou ${qty(b, N.livro)} ${agree(REPEATED, 'm', b)} para as escolas da cidade e ficou com ${thousands(a)}.`,
+      question: `${capitalize(howMany(N.livro))} a biblioteca tinha antes da doação?`,
+      answer: `A biblioteca tinha ${qty(result, N.livro)} antes da doação.`,
+    }),
+  }),
+  T({
     id: 'inicio-desconhecido.campeonato',
     kind: 'inicio-desconhecido',
     op: 'add',
@@ -747,7 +764,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'população',
     people: 0,
-    ranges: { a: [800, 99_999], b: [2, 20_000], result: [802, 119_999] },
+    ranges: { a: [5_000, 99_999], b: [2, 2_500], result: [5_002, 102_499] },
     render: ({ a, b, result }) => ({
       statement: `Neste ano, ${qty(b, N.habitante)} de uma cidade ${conj(VERBS.seMudou, b)} para outros lugares, e nenhum morador novo chegou. Agora a cidade tem ${qty(a, N.habitante)}.`,
       question: `${capitalize(howMany(N.habitante))} a cidade tinha no começo do ano?`,
@@ -774,7 +791,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'reflorestamento',
     people: 0,
-    ranges: { a: [2, 99_999], b: [2, 99_999], result: [4, 199_998] },
+    ranges: { a: [2, 99_999], b: [50, 99_999], result: [52, 199_998] },
     render: ({ a, b, result }) => ({
       statement: `O viveiro da cidade enviou ${qty(b, N.muda)} de árvores para um projeto de reflorestamento e ficou com ${thousands(a)}.`,
       question: `${capitalize(howMany(N.muda))} o viveiro tinha antes?`,

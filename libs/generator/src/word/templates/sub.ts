@@ -10,7 +10,6 @@ import {
   names,
   pronoun,
   qty,
-  toHis,
   verbFor,
   VERBS,
   WORDS,
@@ -19,6 +18,11 @@ import { trip } from './add.js';
 import { N, T, one, two, BLUE, RED, SOLD, USED, adjective, type Cast, type WordTemplate } from './shared.js';
 
 const PUT_ON_SALE = adjective('colocad');
+const REPEATED = adjective('repetid');
+
+/** A few books are the school's, many the city's. */
+const library = (books: number): string =>
+  books < 2_000 ? 'a biblioteca da escola' : 'a biblioteca municipal';
 
 /** "o pai" or "a mãe", as the cast's relative is a man or a woman. */
 const parent = (cast: Cast): string => (cast.relative.gender === 'f' ? 'a mãe' : 'o pai');
@@ -141,10 +145,10 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     kind: 'separar',
     op: 'sub',
     context: 'sítio',
-    people: 0,
-    ranges: { a: [20, 20_000], b: [2, 19_999], result: [1, 19_998] },
-    render: ({ a, b, result }) => ({
-      statement: `Um sítio colheu ${qty(a, N.laranja)}. ${thousands(b)} ${conj(VERBS.foi, b)} para a fábrica de sucos, e o restante foi vendido na feira.`,
+    people: 1,
+    ranges: { a: [10, 5_000], b: [2, 4_999], result: [1, 4_998] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `A família de ${one(cast).name} colheu ${qty(a, N.laranja)} no sítio. ${thousands(b)} ${conj(VERBS.foi, b)} para o suco da família, e o restante foi vendido na feira.`,
       question: `${capitalize(howMany(N.laranja))} foram vendidas na feira?`,
       answer: `${capitalize(qty(result, N.laranja))} ${conj(VERBS.foi, result)} ${agree(adjective('vendid'), 'f', result)} na feira.`,
     }),
@@ -155,9 +159,9 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     op: 'sub',
     context: 'biblioteca',
     people: 0,
-    ranges: { a: [200, 99_999], b: [2, 99_998], result: [1, 99_997] },
+    ranges: { a: [20, 99_999], b: [2, 99_998], result: [1, 99_997] },
     render: ({ a, b, result }) => ({
-      statement: `A biblioteca municipal tem ${qty(a, N.livro)} de histórias e de ciências. ${thousands(b)} ${conj(VERBS.e, b)} de histórias.`,
+      statement: `${capitalize(library(a))} tem ${qty(a, N.livro)} de histórias e de ciências. ${thousands(b)} ${conj(VERBS.e, b)} de histórias.`,
       question: `${capitalize(howMany(N.livro))} são de ciências?`,
       answer: `${capitalize(qty(result, N.livro))} ${conj(VERBS.e, result)} de ciências.`,
     }),
@@ -209,9 +213,9 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [1_000, 99_999], b: [2, 99_998], result: [1, 99_997] },
     render: ({ a, b, result }) => ({
-      statement: `Em julho, ${qty(a, N.passageiro)} ${conj(VERBS.embarcou, a)} no aeroporto de uma capital. ${thousands(b)} ${conj(VERBS.viajou, b)} para outros países, e o restante, para cidades do Brasil.`,
-      question: `${capitalize(howMany(N.passageiro))} viajaram para cidades do Brasil?`,
-      answer: `${capitalize(qty(result, N.passageiro))} ${conj(VERBS.viajou, result)} para cidades do Brasil.`,
+      statement: `Em julho, ${qty(a, N.passageiro)} ${conj(VERBS.embarcou, a)} na rodoviária de uma cidade. ${thousands(b)} ${conj(VERBS.viajou, b)} para cidades do mesmo estado, e o restante, para outros estados.`,
+      question: `${capitalize(howMany(N.passageiro))} viajaram para outros estados?`,
+      answer: `${capitalize(qty(result, N.passageiro))} ${conj(VERBS.viajou, result)} para outros estados.`,
     }),
   }),
 
@@ -224,7 +228,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 1,
     ranges: { a: [3, 700], b: [2, 150], result: [1, 698] },
     render: ({ a, b, result }, cast) => ({
-      statement: `${one(cast).name} tinha ${qty(a, N.figurinha)} e deu ${qty(b, N.figurinha)} ${toHis(cast.relative)}.`,
+      statement: `${one(cast).name} tinha ${qty(a, N.figurinha)} e deu ${thousands(b)} ${agree(REPEATED, 'f', b)} para os colegas.`,
       question: `Com ${howMany(N.figurinha)} ${pronoun(cast.people)} ficou?`,
       answer: `${one(cast).name} ficou com ${qty(result, N.figurinha)}.`,
     }),
@@ -327,7 +331,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     op: 'sub',
     context: 'população',
     people: 0,
-    ranges: { a: [800, 99_999], b: [2, 20_000], result: [1, 99_997] },
+    ranges: { a: [5_000, 99_999], b: [2, 2_500], result: [2_500, 99_997] },
     render: ({ a, b, result }) => ({
       statement: `Uma cidade tinha ${qty(a, N.habitante)}. Neste ano, ${thousands(b)} ${conj(VERBS.seMudou, b)} para outros lugares, e nenhum morador novo chegou.`,
       question: `${capitalize(howMany(N.habitante))} a cidade passou a ter?`,
@@ -353,7 +357,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     op: 'sub',
     context: 'fazenda',
     people: 0,
-    ranges: { a: [100, 99_999], b: [50, 99_998], result: [1, 99_949] },
+    ranges: { a: [300, 99_999], b: [200, 99_998], result: [1, 99_799] },
     render: ({ a, b, result }) => ({
       statement: `O tanque da cooperativa tinha ${qty(a, N.litro)} de leite. Os caminhões levaram ${qty(b, N.litro)} para a fábrica de queijos.`,
       question: `${capitalize(howMany(N.litro))} de leite ficaram no tanque?`,
@@ -366,7 +370,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     op: 'sub',
     context: 'sala de aula',
     people: 0,
-    ranges: { a: [100, 20_000], b: [2, 19_999], result: [1, 19_998] },
+    ranges: { a: [500, 20_000], b: [100, 19_999], result: [1, 19_900] },
     render: ({ a, b, result }) => ({
       statement: `A caixa-d'água da escola estava com ${qty(a, N.litro)}. Durante o dia, ${conj(VERBS.foi, b)} ${agree(USED, 'm', b)} ${qty(b, N.litro)}.`,
       question: `${capitalize(howMany(N.litro))} ficaram na caixa-d'água?`,
@@ -460,7 +464,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     op: 'sub',
     context: 'estrada',
     people: 0,
-    ranges: { a: [20, 5_000], b: [10, 4_999], result: [1, 4_990] },
+    ranges: { a: [60, 5_000], b: [50, 4_999], result: [1, 4_950] },
     render: ({ a, b, result }) => ({
       statement: `Um caminhoneiro fez duas viagens nesta semana: a primeira de ${qty(a, N.quilometro)} e a segunda de ${qty(b, N.quilometro)}.`,
       question: `${capitalize(howMany(N.quilometro))} a primeira viagem teve a mais que a segunda?`,
@@ -514,9 +518,9 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [1_000, 99_999], b: [1_000, 99_998], result: [1, 98_999] },
     render: ({ a, b, result }) => ({
-      statement: `Uma fábrica de bicicletas produziu ${qty(a, N.bicicleta)} neste ano e ${thousands(b)} no ano passado.`,
-      question: `${capitalize(howMany(N.bicicleta))} a fábrica produziu a mais neste ano?`,
-      answer: `A fábrica produziu ${qty(result, N.bicicleta)} a mais neste ano.`,
+      statement: `Neste ano, uma fábrica de bicicletas produziu ${qty(a, N.bicicleta)}, e outra fábrica produziu ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.bicicleta))} a primeira fábrica produziu a mais que a outra?`,
+      answer: `A primeira fábrica produziu ${qty(result, N.bicicleta)} a mais que a outra.`,
     }),
   }),
 
@@ -619,11 +623,11 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     op: 'sub',
     context: 'estrada',
     people: 0,
-    ranges: { a: [20, 5_000], b: [10, 4_999], result: [1, 4_990] },
+    ranges: { a: [100, 5_000], b: [50, 4_999], result: [1, 4_950] },
     render: ({ a, b, result }) => ({
-      statement: `De ônibus, a viagem entre duas capitais tem ${qty(a, N.quilometro)}. De avião, a distância é de ${qty(b, N.quilometro)}.`,
-      question: `${capitalize(howMany(N.quilometro))} a viagem de avião tem a menos?`,
-      answer: `A viagem de avião tem ${qty(result, N.quilometro)} a menos.`,
+      statement: `Na semana passada, um caminhoneiro percorreu ${qty(a, N.quilometro)}. Nesta semana, percorreu ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.quilometro))} o caminhoneiro percorreu a menos nesta semana?`,
+      answer: `O caminhoneiro percorreu ${qty(result, N.quilometro)} a menos nesta semana.`,
     }),
   }),
   T({
@@ -691,6 +695,19 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
       statement: `Para a festa da turma, a professora quer encher ${qty(a, N.balao)}. As crianças já encheram ${thousands(b)}.`,
       question: `${capitalize(howMany(N.balao))} as crianças ainda precisam encher?`,
       answer: `As crianças ainda precisam encher ${qty(result, N.balao)}.`,
+    }),
+  }),
+  T({
+    id: 'completar.cadeiras',
+    kind: 'completar',
+    op: 'sub',
+    context: 'leitura',
+    people: 1,
+    ranges: { a: [4, 40], b: [2, 39], result: [1, 38] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `Para a roda de leitura, a turma precisa de ${qty(a, N.cadeira)}. ${one(cast).name} já colocou ${thousands(b)} na roda.`,
+      question: `${capitalize(howMany(N.cadeira))} ainda faltam?`,
+      answer: `Ainda ${conj(VERBS.falta, result)} ${qty(result, N.cadeira)}.`,
     }),
   }),
   T({
@@ -928,7 +945,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [3, 50_000], b: [2, 2_000], result: [1, 49_998] },
     render: ({ a, b, result }) => ({
-      statement: `A biblioteca municipal recebeu ${qty(b, N.livro)} de doação e ficou com ${thousands(a)}.`,
+      statement: `${capitalize(library(a))} recebeu ${qty(b, N.livro)} de doação e ficou com ${thousands(a)}.`,
       question: `${capitalize(howMany(N.livro))} a biblioteca tinha antes da doação?`,
       answer: `A biblioteca tinha ${qty(result, N.livro)} antes da doação.`,
     }),
@@ -978,7 +995,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     op: 'sub',
     context: 'população',
     people: 0,
-    ranges: { a: [800, 99_999], b: [2, 20_000], result: [1, 99_997] },
+    ranges: { a: [5_000, 99_999], b: [2, 2_500], result: [2_500, 99_997] },
     render: ({ a, b, result }) => ({
       statement: `Neste ano, ${qty(b, N.pessoa)} ${conj(VERBS.veio, b)} morar numa cidade, e ninguém se mudou de lá. Agora a cidade tem ${qty(a, N.habitante)}.`,
       question: `${capitalize(howMany(N.habitante))} a cidade tinha antes?`,
@@ -1017,7 +1034,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     op: 'sub',
     context: 'reflorestamento',
     people: 0,
-    ranges: { a: [100, 99_999], b: [2, 99_998], result: [1, 99_997] },
+    ranges: { a: [100, 99_999], b: [10, 99_998], result: [1, 99_989] },
     render: ({ a, b, result }) => ({
       statement: `Neste ano, um projeto de reflorestamento plantou ${qty(b, N.arvore)} e chegou ao total de ${qty(a, N.arvore)} plantadas.`,
       question: `${capitalize(howMany(N.arvore))} o projeto plantou antes deste ano?`,

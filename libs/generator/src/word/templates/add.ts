@@ -162,19 +162,6 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     }),
   }),
   T({
-    id: 'juntar.escola',
-    kind: 'juntar',
-    op: 'add',
-    context: 'sala de aula',
-    people: 0,
-    ranges: { a: [100, 2_000], b: [10, 150], result: [110, 2_150] },
-    render: ({ a, b, result }) => ({
-      statement: `Numa escola, ${conj(VERBS.estuda, a)} ${qty(a, N.aluno)} e ${conj(VERBS.trabalha, b)} ${qty(b, N.professor)}.`,
-      question: `${capitalize(howMany(N.pessoa))} há nessa escola, contando alunos e professores?`,
-      answer: `Há ${qty(result, N.pessoa)} na escola, contando alunos e professores.`,
-    }),
-  }),
-  T({
     id: 'juntar.parque',
     kind: 'juntar',
     op: 'add',

@@ -510,19 +510,6 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
       answer: `O mais votado recebeu ${qty(result, N.voto)} a mais que o menos votado.`,
     }),
   }),
-  T({
-    id: 'comparar.fabrica',
-    kind: 'comparar',
-    op: 'sub',
-    context: 'fábrica',
-    people: 0,
-    ranges: { a: [1_000, 99_999], b: [1_000, 99_998], result: [1, 98_999] },
-    render: ({ a, b, result }) => ({
-      statement: `Neste ano, uma fábrica de bicicletas produziu ${qty(a, N.bicicleta)}, e outra fábrica produziu ${thousands(b)}.`,
-      question: `${capitalize(howMany(N.bicicleta))} a primeira fábrica produziu a mais que a outra?`,
-      answer: `A primeira fábrica produziu ${qty(result, N.bicicleta)} a mais que a outra.`,
-    }),
-  }),
 
   // Quantos a menos
   T({
@@ -576,32 +563,6 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
       statement: `Na papelaria, uma mochila custa ${money(a)} e um estojo custa ${money(b)}.`,
       question: 'Quanto o estojo custa a menos que a mochila?',
       answer: `O estojo custa ${money(result)} a menos que a mochila.`,
-    }),
-  }),
-  T({
-    id: 'quantos-a-menos.altura',
-    kind: 'quantos-a-menos',
-    op: 'sub',
-    context: 'sala de aula',
-    people: 1,
-    ranges: { a: [150, 195], b: [50, 149], result: [1, 145] },
-    render: ({ a, b, result }, cast) => ({
-      statement: `${one(cast).name} mede ${qty(b, N.centimetro)} de altura, e a professora mede ${qty(a, N.centimetro)}.`,
-      question: `${capitalize(howMany(N.centimetro))} ${one(cast).name} tem a menos que a professora?`,
-      answer: `${one(cast).name} tem ${qty(result, N.centimetro)} a menos que a professora.`,
-    }),
-  }),
-  T({
-    id: 'quantos-a-menos.leitura',
-    kind: 'quantos-a-menos',
-    op: 'sub',
-    context: 'leitura',
-    people: 0,
-    ranges: { a: [100, 5_000], b: [100, 4_999], result: [1, 4_900] },
-    render: ({ a, b, result }) => ({
-      statement: `Neste ano, a turma do 5º ano leu ${qty(a, N.pagina)} e a turma do 4º ano leu ${thousands(b)}.`,
-      question: `${capitalize(howMany(N.pagina))} a turma do 4º ano leu a menos?`,
-      answer: `A turma do 4º ano leu ${qty(result, N.pagina)} a menos.`,
     }),
   }),
   T({
@@ -870,19 +831,6 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
       statement: `${one(cast).name} ganhou ${money(b)} ${fromHis(cast.relative)} e ficou com ${money(a)} no cofrinho.`,
       question: `Quanto dinheiro ${pronoun(cast.people)} tinha no cofrinho antes?`,
       answer: `${one(cast).name} tinha ${money(result)} no cofrinho.`,
-    }),
-  }),
-  T({
-    id: 'inicio-desconhecido.brincadeiras-ganharam',
-    kind: 'inicio-desconhecido',
-    op: 'sub',
-    context: 'brincadeiras',
-    people: 2,
-    ranges: { a: [3, 200], b: [2, 100], result: [1, 198] },
-    render: ({ a, b, result }, cast) => ({
-      statement: `${names(cast.people)} ${verbFor(VERBS.tinha, cast.people)} algumas bolinhas de gude. No jogo do recreio, ${verbFor(VERBS.ganhou, cast.people)} ${thousands(b)} e ${verbFor(VERBS.ficou, cast.people)} com ${thousands(a)}.`,
-      question: `${capitalize(howMany(N.bolinha))} ${pronoun(cast.people)} ${verbFor(VERBS.tinha, cast.people)} antes do jogo?`,
-      answer: `${names(cast.people)} ${verbFor(VERBS.tinha, cast.people)} ${qty(result, N.bolinha)}.`,
     }),
   }),
   T({

@@ -110,6 +110,7 @@ export const VERBS = {
   chegou: verb('chegou', 'chegaram'),
   embarcou: verb('embarcou', 'embarcaram'),
   veio: verb('veio', 'vieram'),
+  estuda: verb('estuda', 'estudam'),
   seMudou: verb('se mudou', 'se mudaram'),
   desceu: verb('desceu', 'desceram'),
   subiu: verb('subiu', 'subiram'),

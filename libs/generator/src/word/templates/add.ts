@@ -16,7 +16,7 @@ import {
   type Forms,
   type Person,
 } from '../lexicon.js';
-import { N, T, one, two, SOLD, adjective, type Cast, type WordTemplate } from './shared.js';
+import { N, T, one, two, PLANTED, SOLD, adjective, type Cast, type WordTemplate } from './shared.js';
 
 const PUT_ON_SALE = adjective('colocad');
 const REPEATED = adjective('repetid');
@@ -320,6 +320,32 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
       statement: `${capitalize(donors(a, cast))} arrecadou ${qty(a, N.agasalho)} para a campanha do agasalho da cidade, e os postos de coleta receberam ${thousands(b)}.`,
       question: `${capitalize(howMany(N.agasalho))} a campanha recebeu ao todo?`,
       answer: `A campanha recebeu ${qty(result, N.agasalho)}.`,
+    }),
+  }),
+  T({
+    id: 'juntar.mutirao-turma',
+    kind: 'juntar',
+    op: 'add',
+    context: 'reflorestamento',
+    people: 1,
+    ranges: { a: [2, 60], b: [100, 99_999], result: [102, 100_059] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `No mutirão de reflorestamento da cidade, a turma de ${one(cast).name} plantou ${qty(a, N.arvore)}, e os outros voluntários plantaram ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.arvore))} foram plantadas no mutirão?`,
+      answer: `${capitalize(conj(VERBS.foi, result))} ${agree(PLANTED, 'f', result)} ${qty(result, N.arvore)} no mutirão.`,
+    }),
+  }),
+  T({
+    id: 'juntar.mutirao-voluntarios',
+    kind: 'juntar',
+    op: 'add',
+    context: 'reflorestamento',
+    people: 1,
+    ranges: { a: [100, 99_999], b: [2, 60], result: [102, 100_059] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `No mutirão de reflorestamento da cidade, os voluntários plantaram ${qty(a, N.arvore)}, e a turma de ${one(cast).name} plantou mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.arvore))} foram plantadas no mutirão?`,
+      answer: `${capitalize(conj(VERBS.foi, result))} ${agree(PLANTED, 'f', result)} ${qty(result, N.arvore)} no mutirão.`,
     }),
   }),
 

@@ -510,6 +510,19 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
       answer: `O mais votado recebeu ${qty(result, N.voto)} a mais que o menos votado.`,
     }),
   }),
+  T({
+    id: 'comparar.aeroporto',
+    kind: 'comparar',
+    op: 'sub',
+    context: 'transporte',
+    people: 0,
+    ranges: { a: [1_000, 99_999], b: [2, 500], result: [500, 99_997] },
+    render: ({ a, b, result }) => ({
+      statement: `Em dezembro, o aeroporto de uma cidade recebeu ${qty(a, N.passageiro)}, e o heliporto dos passeios turísticos recebeu ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.passageiro))} o aeroporto recebeu a mais que o heliporto?`,
+      answer: `O aeroporto recebeu ${qty(result, N.passageiro)} a mais que o heliporto.`,
+    }),
+  }),
 
   // Quantos a menos
   T({
@@ -602,6 +615,19 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
       statement: `No último censo, uma cidade tinha ${qty(a, N.habitante)}, e a cidade vizinha tinha ${thousands(b)}.`,
       question: `${capitalize(howMany(N.habitante))} a cidade vizinha tinha a menos?`,
       answer: `A cidade vizinha tinha ${qty(result, N.habitante)} a menos.`,
+    }),
+  }),
+  T({
+    id: 'quantos-a-menos.escola-do-campo',
+    kind: 'quantos-a-menos',
+    op: 'sub',
+    context: 'sala de aula',
+    people: 0,
+    ranges: { a: [1_000, 99_999], b: [5, 60], result: [940, 99_994] },
+    render: ({ a, b, result }) => ({
+      statement: `Num município, ${conj(VERBS.estuda, a)} ${qty(a, N.aluno)} nas escolas da cidade e ${thousands(b)} na escola do campo.`,
+      question: `${capitalize(howMany(N.aluno))} a escola do campo tem a menos que as escolas da cidade?`,
+      answer: `A escola do campo tem ${qty(result, N.aluno)} a menos que as escolas da cidade.`,
     }),
   }),
   T({

@@ -13,12 +13,29 @@ import {
   verbFor,
   VERBS,
   WORDS,
+  type Noun,
 } from '../lexicon.js';
 import { trip } from './add.js';
-import { N, T, one, two, BLUE, RED, SOLD, USED, adjective, type Cast, type WordTemplate } from './shared.js';
+import {
+  N,
+  T,
+  one,
+  two,
+  BLUE,
+  PLANTED,
+  RED,
+  SOLD,
+  USED,
+  adjective,
+  type Cast,
+  type WordTemplate,
+} from './shared.js';
 
 const PUT_ON_SALE = adjective('colocad');
 const REPEATED = adjective('repetid');
+
+/** "Desses livros", "Dessas mudas": the collection just counted, before the part of it that is told. */
+const ofThese = (word: Noun): string => `${word.gender === 'f' ? 'Dessas' : 'Desses'} ${word.plural}`;
 
 /** A few books are the school's, many the city's. */
 const library = (books: number): string =>
@@ -44,7 +61,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [3, 300], b: [2, 299], result: [1, 298] },
     render: ({ a, b, result }) => ({
-      statement: `No armário da sala de artes, há ${qty(a, N.lapis)}, azuis e vermelhos. ${thousands(b)} ${conj(VERBS.e, b)} ${agree(BLUE, 'm', b)}.`,
+      statement: `No armário da sala de artes, há ${qty(a, N.lapis)}, azuis e vermelhos. ${ofThese(N.lapis)}, ${thousands(b)} ${conj(VERBS.e, b)} ${agree(BLUE, 'm', b)}.`,
       question: `${capitalize(howMany(N.lapis))} são vermelhos?`,
       answer: `${capitalize(qty(result, N.lapis))} ${conj(VERBS.e, result)} ${agree(RED, 'm', result)}.`,
     }),
@@ -57,7 +74,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [3, 300], b: [2, 299], result: [1, 298] },
     render: ({ a, b, result }) => ({
-      statement: `Na horta da escola, ${conj(VERBS.foi, a)} ${agree(adjective('plantad'), 'f', a)} ${qty(a, N.muda)} de alface e de couve. ${thousands(b)} ${conj(VERBS.e, b)} de alface.`,
+      statement: `Na horta da escola, ${conj(VERBS.foi, a)} ${agree(PLANTED, 'f', a)} ${qty(a, N.muda)} de alface e de couve. ${ofThese(N.muda)}, ${thousands(b)} ${conj(VERBS.e, b)} de alface.`,
       question: `${capitalize(howMany(N.muda))} são de couve?`,
       answer: `${capitalize(qty(result, N.muda))} ${conj(VERBS.e, result)} de couve.`,
     }),
@@ -70,7 +87,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [3, 25], b: [2, 24], result: [1, 23] },
     render: ({ a, b, result }) => ({
-      statement: `Na aula de natação do clube, há ${qty(a, N.crianca)}. ${thousands(b)} ${conj(VERBS.e, b)} ${form(N.menina, b)}.`,
+      statement: `Na aula de natação do clube, há ${qty(a, N.crianca)}. ${ofThese(N.crianca)}, ${thousands(b)} ${conj(VERBS.e, b)} ${form(N.menina, b)}.`,
       question: `${capitalize(howMany(N.menino))} há na aula?`,
       answer: `Há ${qty(result, N.menino)} na aula.`,
     }),
@@ -83,7 +100,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 1,
     ranges: { a: [3, 60], b: [2, 59], result: [1, 58] },
     render: ({ a, b, result }, cast) => ({
-      statement: `${one(cast).name} comprou ${qty(a, N.fruta)} na feira, mangas e bananas. ${thousands(b)} ${conj(VERBS.e, b)} ${form(N.manga, b)}.`,
+      statement: `${one(cast).name} comprou ${qty(a, N.fruta)} na feira: mangas e bananas. ${ofThese(N.fruta)}, ${thousands(b)} ${conj(VERBS.e, b)} ${form(N.manga, b)}.`,
       question: `${capitalize(howMany(N.banana))} ${pronoun(cast.people)} comprou?`,
       answer: `${one(cast).name} comprou ${qty(result, N.banana)}.`,
     }),
@@ -109,7 +126,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [3, 400], b: [2, 399], result: [1, 398] },
     render: ({ a, b, result }) => ({
-      statement: `No sábado, a sorveteria vendeu ${qty(a, N.picole)}, de fruta e de chocolate. ${thousands(b)} ${conj(VERBS.era, b)} de chocolate.`,
+      statement: `No sábado, a sorveteria vendeu ${qty(a, N.picole)}, de fruta e de chocolate. ${ofThese(N.picole)}, ${thousands(b)} ${conj(VERBS.era, b)} de chocolate.`,
       question: `${capitalize(howMany(N.picole))} de fruta a sorveteria vendeu?`,
       answer: `A sorveteria vendeu ${qty(result, N.picole)} de fruta.`,
     }),
@@ -148,7 +165,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 1,
     ranges: { a: [10, 5_000], b: [2, 4_999], result: [1, 4_998] },
     render: ({ a, b, result }, cast) => ({
-      statement: `A família de ${one(cast).name} colheu ${qty(a, N.laranja)} no sítio. ${thousands(b)} ${conj(VERBS.foi, b)} para o suco da família, e o restante foi vendido na feira.`,
+      statement: `A família de ${one(cast).name} colheu ${qty(a, N.laranja)} no sítio. ${ofThese(N.laranja)}, ${thousands(b)} ${conj(VERBS.foi, b)} para o suco da família, e o restante foi vendido na feira.`,
       question: `${capitalize(howMany(N.laranja))} foram vendidas na feira?`,
       answer: `${capitalize(qty(result, N.laranja))} ${conj(VERBS.foi, result)} ${agree(adjective('vendid'), 'f', result)} na feira.`,
     }),
@@ -161,7 +178,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [20, 99_999], b: [2, 99_998], result: [1, 99_997] },
     render: ({ a, b, result }) => ({
-      statement: `${capitalize(library(a))} tem ${qty(a, N.livro)} de histórias e de ciências. ${thousands(b)} ${conj(VERBS.e, b)} de histórias.`,
+      statement: `${capitalize(library(a))} tem ${qty(a, N.livro)} de histórias e de ciências. ${ofThese(N.livro)}, ${thousands(b)} ${conj(VERBS.e, b)} de histórias.`,
       question: `${capitalize(howMany(N.livro))} são de ciências?`,
       answer: `${capitalize(qty(result, N.livro))} ${conj(VERBS.e, result)} de ciências.`,
     }),
@@ -187,7 +204,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [100, 99_999], b: [2, 99_998], result: [1, 99_997] },
     render: ({ a, b, result }) => ({
-      statement: `Neste mês, uma fábrica produziu ${qty(a, N.garrafa)} de suco, de uva e de laranja. ${thousands(b)} ${conj(VERBS.era, b)} de uva.`,
+      statement: `Neste mês, uma fábrica produziu ${qty(a, N.garrafa)} de suco, de uva e de laranja. ${ofThese(N.garrafa)}, ${thousands(b)} ${conj(VERBS.era, b)} de uva.`,
       question: `${capitalize(howMany(N.garrafa))} eram de laranja?`,
       answer: `${capitalize(qty(result, N.garrafa))} ${conj(VERBS.era, result)} de laranja.`,
     }),
@@ -200,7 +217,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [5_000, 99_999], b: [2, 40], result: [4_960, 99_997] },
     render: ({ a, b, result }) => ({
-      statement: `Uma cidade tem ${qty(a, N.habitante)}. ${thousands(b)} ${conj(VERBS.tem, b)} 100 anos ou mais.`,
+      statement: `Uma cidade tem ${qty(a, N.habitante)}. ${ofThese(N.habitante)}, ${thousands(b)} ${conj(VERBS.tem, b)} 100 anos ou mais.`,
       question: `${capitalize(howMany(N.habitante))} têm menos de 100 anos?`,
       answer: `${capitalize(qty(result, N.habitante))} ${conj(VERBS.tem, result)} menos de 100 anos.`,
     }),
@@ -213,7 +230,7 @@ export const SUB_TEMPLATES: readonly WordTemplate[] = [
     people: 0,
     ranges: { a: [1_000, 99_999], b: [2, 99_998], result: [1, 99_997] },
     render: ({ a, b, result }) => ({
-      statement: `Em julho, ${qty(a, N.passageiro)} ${conj(VERBS.embarcou, a)} na rodoviária de uma cidade. ${thousands(b)} ${conj(VERBS.viajou, b)} para cidades do mesmo estado, e o restante, para outros estados.`,
+      statement: `Em julho, ${qty(a, N.passageiro)} ${conj(VERBS.embarcou, a)} na rodoviária de uma cidade. ${ofThese(N.passageiro)}, ${thousands(b)} ${conj(VERBS.viajou, b)} para cidades do mesmo estado, e o restante, para outros estados.`,
       question: `${capitalize(howMany(N.passageiro))} viajaram para outros estados?`,
       answer: `${capitalize(qty(result, N.passageiro))} ${conj(VERBS.viajou, result)} para outros estados.`,
     }),

@@ -120,6 +120,18 @@ export const VERBS = {
   mora: verb('mora', 'moram'),
   /** "a laranja que sobrar", "as laranjas que sobrarem": a resto still to come. */
   sobrar: verb('sobrar', 'sobrarem'),
+  // add.ts and sub.ts
+  resta: verb('resta', 'restam'),
+  entrou: verb('entrou', 'entraram'),
+  embarcou: verb('embarcou', 'embarcaram'),
+  estuda: verb('estuda', 'estudam'),
+  seMudou: verb('se mudou', 'se mudaram'),
+  era: verb('era', 'eram'),
+  tocou: verb('tocou', 'tocaram'),
+  perdeu: verb('perdeu', 'perderam'),
+  foiEmbora: verb('foi embora', 'foram embora'),
+  viajou: verb('viajou', 'viajaram'),
+  votou: verb('votou', 'votaram'),
 } as const satisfies Record<string, Verb>;
 
 /** A verb agreeing with a count: "sobrou 1", "sobraram 2". */

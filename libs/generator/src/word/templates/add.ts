@@ -1,3 +1,4 @@
+import { thousands } from '../../format.js';
 import {
   agree,
   capitalize,
@@ -12,26 +13,48 @@ import {
   verbFor,
   VERBS,
   WORDS,
+  type Forms,
+  type Person,
 } from '../lexicon.js';
-import { ANY, N, T, one, two, SOLD, type WordTemplate } from './shared.js';
+import { N, T, one, two, PLANTED, SOLD, adjective, type Cast, type WordTemplate } from './shared.js';
 
-/** The situações-problema of adição told with one conta. */
+const PUT_ON_SALE = adjective('colocad');
+const REPEATED = adjective('repetid');
+const CANDIDATE: Forms = ['o candidato', 'a candidata', 'os candidatos', 'as candidatas'];
+
+/** "a candidata Alice", "o candidato Davi". */
+const candidate = (person: Person): string => `${agree(CANDIDATE, person.gender, 1)} ${person.name}`;
+
+/** "juntos" or "juntas", as the pair of a cast. */
+const together = (cast: Cast): string => agree(WORDS.together, groupGender(cast.people), 2);
+
+/** Who gave a few agasalhos or many: "a turma de Ana" (up to 40), "a escola de Ana". */
+const donors = (count: number, cast: Cast): string =>
+  `a ${count <= 40 ? 'turma' : 'escola'} de ${one(cast).name}`;
+
+/** A short drive is a passeio, a long one a viagem. */
+export const trip = (km: number): string => (km < 100 ? 'um passeio' : 'uma viagem');
+
+/**
+ * The situações-problema of adição told with one conta: juntar (two parts), acrescentar (a quantity that grows) and
+ * início desconhecido (what was there before something was given away: the conta a + b, where a is what is left and
+ * b what went). The first stories hold a child's numbers; the later ones the four- and five-digit quantities of a
+ * city, a stadium, a factory.
+ */
 export const ADD_TEMPLATES: readonly WordTemplate[] = [
+  // Juntar
   T({
     id: 'juntar.figurinhas',
     kind: 'juntar',
     op: 'add',
     context: 'figurinhas',
     people: 2,
-    ranges: { a: [0, 999], b: [0, 999], result: [0, 999] },
-    render: ({ a, b, result }, cast) => {
-      const together = agree(WORDS.together, groupGender(cast.people), 2);
-      return {
-        statement: `${one(cast).name} tem ${qty(a, N.figurinha)} e ${two(cast).name} tem ${qty(b, N.figurinha)}.`,
-        question: `${capitalize(howMany(N.figurinha))} ${pronoun(cast.people)} ${verbFor(VERBS.tem, cast.people)} ${together}?`,
-        answer: `${names(cast.people)} ${verbFor(VERBS.tem, cast.people)} ${qty(result, N.figurinha)} ${together}.`,
-      };
-    },
+    ranges: { a: [2, 700], b: [2, 700], result: [4, 1_400] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `${one(cast).name} tem ${qty(a, N.figurinha)} e ${two(cast).name} tem ${qty(b, N.figurinha)}.`,
+      question: `${capitalize(howMany(N.figurinha))} ${pronoun(cast.people)} ${verbFor(VERBS.tem, cast.people)} ${together(cast)}?`,
+      answer: `${names(cast.people)} ${verbFor(VERBS.tem, cast.people)} ${qty(result, N.figurinha)} ${together(cast)}.`,
+    }),
   }),
   T({
     id: 'juntar.feira',
@@ -39,11 +62,11 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'feira',
     people: 1,
-    ranges: { a: [0, 9_999], b: [0, 9_999], result: [0, 9_999] },
+    ranges: { a: [2, 80], b: [2, 80], result: [4, 160] },
     render: ({ a, b, result }, cast) => ({
-      statement: `Na barraca de frutas da feira, ${one(cast).name} vendeu ${qty(a, N.laranja)} de manhã e ${qty(b, N.laranja)} à tarde.`,
-      question: `${capitalize(howMany(N.laranja))} ${pronoun(cast.people)} vendeu nesse dia?`,
-      answer: `${one(cast).name} vendeu ${qty(result, N.laranja)} nesse dia.`,
+      statement: `Na barraca de frutas da feira, ${one(cast).name} vendeu ${qty(a, N.melancia)} de manhã e ${thousands(b)} à tarde.`,
+      question: `${capitalize(howMany(N.melancia))} ${pronoun(cast.people)} vendeu nesse dia?`,
+      answer: `${one(cast).name} vendeu ${qty(result, N.melancia)} nesse dia.`,
     }),
   }),
   T({
@@ -52,15 +75,12 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'festa junina',
     people: 2,
-    ranges: { a: [0, 999], b: [0, 999], result: [0, 999] },
-    render: ({ a, b, result }, cast) => {
-      const together = agree(WORDS.together, groupGender(cast.people), 2);
-      return {
-        statement: `Para enfeitar a festa junina da escola, ${one(cast).name} fez ${qty(a, N.bandeirinha)} e ${two(cast).name} fez ${qty(b, N.bandeirinha)}.`,
-        question: `${capitalize(howMany(N.bandeirinha))} ${pronoun(cast.people)} ${verbFor(VERBS.fez, cast.people)} ${together}?`,
-        answer: `${names(cast.people)} ${verbFor(VERBS.fez, cast.people)} ${qty(result, N.bandeirinha)} ${together}.`,
-      };
-    },
+    ranges: { a: [2, 400], b: [2, 400], result: [4, 800] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `Para enfeitar a festa junina da escola, ${one(cast).name} fez ${qty(a, N.bandeirinha)} e ${two(cast).name} fez ${qty(b, N.bandeirinha)}.`,
+      question: `${capitalize(howMany(N.bandeirinha))} ${pronoun(cast.people)} ${verbFor(VERBS.fez, cast.people)} ${together(cast)}?`,
+      answer: `${names(cast.people)} ${verbFor(VERBS.fez, cast.people)} ${qty(result, N.bandeirinha)} ${together(cast)}.`,
+    }),
   }),
   T({
     id: 'juntar.biblioteca',
@@ -68,11 +88,90 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'biblioteca',
     people: 0,
-    ranges: { a: ANY, b: ANY, result: ANY },
+    ranges: { a: [2, 600], b: [2, 600], result: [4, 1_200] },
     render: ({ a, b, result }) => ({
-      statement: `A biblioteca da cidade recebeu ${qty(a, N.livro)} de doação em março e ${qty(b, N.livro)} em abril.`,
+      statement: `A biblioteca da escola recebeu ${qty(a, N.livro)} de doação em março e ${thousands(b)} em abril.`,
       question: `${capitalize(howMany(N.livro))} a biblioteca recebeu nos dois meses?`,
       answer: `A biblioteca recebeu ${qty(result, N.livro)} nos dois meses.`,
+    }),
+  }),
+  T({
+    id: 'juntar.lanche',
+    kind: 'juntar',
+    op: 'add',
+    context: 'lanche',
+    people: 0,
+    ranges: { a: [2, 60], b: [2, 60], result: [4, 120] },
+    render: ({ a, b, result }) => ({
+      statement: `Para a festa da turma, a cantina da escola fritou ${qty(a, N.pastel)} de queijo e ${thousands(b)} de carne.`,
+      question: `${capitalize(howMany(N.pastel))} a cantina fritou?`,
+      answer: `A cantina fritou ${qty(result, N.pastel)}.`,
+    }),
+  }),
+  T({
+    id: 'juntar.horta',
+    kind: 'juntar',
+    op: 'add',
+    context: 'horta',
+    people: 1,
+    ranges: { a: [2, 150], b: [2, 150], result: [4, 300] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `Na horta da escola, a turma de ${one(cast).name} plantou ${qty(a, N.muda)} de alface e ${thousands(b)} de couve.`,
+      question: `${capitalize(howMany(N.muda))} a turma plantou?`,
+      answer: `A turma plantou ${qty(result, N.muda)}.`,
+    }),
+  }),
+  T({
+    id: 'juntar.natacao',
+    kind: 'juntar',
+    op: 'add',
+    context: 'clube',
+    people: 0,
+    ranges: { a: [2, 15], b: [2, 15], result: [4, 25] },
+    render: ({ a, b, result }) => ({
+      statement: `Na aula de natação do clube, há ${qty(a, N.menina)} e ${qty(b, N.menino)}.`,
+      question: `${capitalize(howMany(N.crianca))} há na aula de natação?`,
+      answer: `Há ${qty(result, N.crianca)} na aula de natação.`,
+    }),
+  }),
+  T({
+    id: 'juntar.loja',
+    kind: 'juntar',
+    op: 'add',
+    context: 'loja',
+    people: 1,
+    money: true,
+    ranges: { a: [40, 300], b: [5, 39], result: [45, 339] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `Na papelaria, ${one(cast).name} comprou uma mochila de ${money(a)} e um estojo de ${money(b)}.`,
+      question: `Quanto ${pronoun(cast.people)} gastou?`,
+      answer: `${one(cast).name} gastou ${money(result)}.`,
+    }),
+  }),
+  T({
+    id: 'juntar.aviao',
+    kind: 'juntar',
+    op: 'add',
+    context: 'transporte',
+    people: 0,
+    ranges: { a: [20, 400], b: [2, 20], result: [22, 420] },
+    render: ({ a, b, result }) => ({
+      statement: `Num voo de Belém a Manaus, ${conj(VERBS.viajou, a)} ${qty(a, N.passageiro)} e ${qty(b, N.tripulante)}.`,
+      question: `${capitalize(howMany(N.pessoa))} viajaram nesse voo?`,
+      answer: `${capitalize(conj(VERBS.viajou, result))} ${qty(result, N.pessoa)} nesse voo.`,
+    }),
+  }),
+  T({
+    id: 'juntar.parque',
+    kind: 'juntar',
+    op: 'add',
+    context: 'cidade',
+    people: 0,
+    ranges: { a: [20, 30_000], b: [20, 30_000], result: [40, 60_000] },
+    render: ({ a, b, result }) => ({
+      statement: `No fim de semana, o parque da cidade recebeu ${qty(a, N.visitante)} no sábado e ${thousands(b)} no domingo.`,
+      question: `${capitalize(howMany(N.visitante))} o parque recebeu no fim de semana?`,
+      answer: `O parque recebeu ${qty(result, N.visitante)} no fim de semana.`,
     }),
   }),
   T({
@@ -81,39 +180,183 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'campeonato',
     people: 0,
-    ranges: { a: ANY, b: ANY, result: ANY },
-    when: (conta) => conta.result >= 100,
+    ranges: { a: [500, 80_000], b: [500, 80_000], result: [1_000, 160_000] },
     render: ({ a, b, result }) => {
       const sold = (count: number) =>
         `${conj(VERBS.foi, count)} ${agree(SOLD, N.ingresso.gender, count)} ${qty(count, N.ingresso)}`;
       return {
-        statement: `Na final do campeonato da cidade, ${sold(a)} para o primeiro jogo e ${qty(b, N.ingresso)} para o segundo.`,
+        statement: `Na final do campeonato da cidade, ${sold(a)} para o primeiro jogo e ${thousands(b)} para o segundo.`,
         question: `${capitalize(howMany(N.ingresso))} foram vendidos para os dois jogos?`,
         answer: `${capitalize(sold(result))} para os dois jogos.`,
       };
     },
   }),
   T({
-    id: 'juntar.cidade',
+    id: 'juntar.populacao',
     kind: 'juntar',
     op: 'add',
-    context: 'cidade',
+    context: 'população',
     people: 0,
-    ranges: { a: ANY, b: ANY, result: ANY },
-    when: (conta) => conta.result >= 100,
+    ranges: { a: [500, 99_999], b: [100, 99_999], result: [800, 199_998] },
     render: ({ a, b, result }) => ({
-      statement: `No fim de semana, o parque da cidade recebeu ${qty(a, N.visitante)} no sábado e ${qty(b, N.visitante)} no domingo.`,
-      question: `${capitalize(howMany(N.visitante))} o parque recebeu no fim de semana?`,
-      answer: `O parque recebeu ${qty(result, N.visitante)} no fim de semana.`,
+      statement: `Um município tem ${qty(a, N.habitante)} na zona urbana e ${thousands(b)} na zona rural.`,
+      question: `${capitalize(howMany(N.habitante))} tem o município?`,
+      answer: `O município tem ${qty(result, N.habitante)}.`,
     }),
   }),
+  T({
+    id: 'juntar.rodoviaria',
+    kind: 'juntar',
+    op: 'add',
+    context: 'transporte',
+    people: 0,
+    ranges: { a: [1_000, 99_999], b: [1_000, 99_999], result: [2_000, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `A rodoviária de uma cidade recebeu ${qty(a, N.passageiro)} em janeiro e ${thousands(b)} em fevereiro.`,
+      question: `${capitalize(howMany(N.passageiro))} a rodoviária recebeu nos dois meses?`,
+      answer: `A rodoviária recebeu ${qty(result, N.passageiro)} nos dois meses.`,
+    }),
+  }),
+  T({
+    id: 'juntar.fabrica',
+    kind: 'juntar',
+    op: 'add',
+    context: 'fábrica',
+    people: 0,
+    ranges: { a: [1_000, 99_999], b: [1_000, 99_999], result: [2_000, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `Uma fábrica de sucos produziu ${qty(a, N.garrafa)} em março e ${thousands(b)} em abril.`,
+      question: `${capitalize(howMany(N.garrafa))} a fábrica produziu nos dois meses?`,
+      answer: `A fábrica produziu ${qty(result, N.garrafa)} nos dois meses.`,
+    }),
+  }),
+  T({
+    id: 'juntar.fazenda',
+    kind: 'juntar',
+    op: 'add',
+    context: 'fazenda',
+    people: 0,
+    ranges: { a: [100, 99_999], b: [100, 99_999], result: [200, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `Uma cooperativa recebeu ${qty(a, N.litro)} de leite dos sítios da região na segunda-feira e ${qty(b, N.litro)} na terça-feira.`,
+      question: `${capitalize(howMany(N.litro))} de leite a cooperativa recebeu nos dois dias?`,
+      answer: `A cooperativa recebeu ${qty(result, N.litro)} de leite nos dois dias.`,
+    }),
+  }),
+  T({
+    id: 'juntar.arrecadacao',
+    kind: 'juntar',
+    op: 'add',
+    context: 'arrecadação',
+    people: 0,
+    money: true,
+    ranges: { a: [100, 99_999], b: [100, 99_999], result: [200, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `A campanha de uma cidade para reformar a praça central arrecadou ${money(a)} em maio e ${money(b)} em junho.`,
+      question: 'Quanto dinheiro a campanha arrecadou nos dois meses?',
+      answer: `A campanha arrecadou ${money(result)} nos dois meses.`,
+    }),
+  }),
+  T({
+    id: 'juntar.eleicao',
+    kind: 'juntar',
+    op: 'add',
+    context: 'eleição',
+    people: 1,
+    ranges: { a: [50, 99_999], b: [2, 99_999], result: [52, 199_998] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `Na eleição para vereador, ${candidate(one(cast))} recebeu ${qty(a, N.voto)} na zona urbana e ${thousands(b)} na zona rural.`,
+      question: `${capitalize(howMany(N.voto))} ${one(cast).name} recebeu ao todo?`,
+      answer: `${one(cast).name} recebeu ${qty(result, N.voto)}.`,
+    }),
+  }),
+  T({
+    id: 'juntar.show-plateia',
+    kind: 'juntar',
+    op: 'add',
+    context: 'show',
+    people: 0,
+    ranges: { a: [100, 99_999], b: [2, 30], result: [102, 100_029] },
+    render: ({ a, b, result }) => ({
+      statement: `No show de música na praça, havia ${qty(a, N.pessoa)} na plateia e ${qty(b, N.musico)} no palco.`,
+      question: `${capitalize(howMany(N.pessoa))} havia no show, contando a plateia e os músicos?`,
+      answer: `Havia ${qty(result, N.pessoa)} no show.`,
+    }),
+  }),
+  T({
+    id: 'juntar.show-palco',
+    kind: 'juntar',
+    op: 'add',
+    context: 'show',
+    people: 0,
+    ranges: { a: [2, 30], b: [100, 99_999], result: [102, 100_029] },
+    render: ({ a, b, result }) => ({
+      statement: `No show de música na praça, ${qty(a, N.musico)} ${conj(VERBS.tocou, a)} no palco para uma plateia de ${qty(b, N.pessoa)}.`,
+      question: `${capitalize(howMany(N.pessoa))} havia no show, contando a plateia e os músicos?`,
+      answer: `Havia ${qty(result, N.pessoa)} no show.`,
+    }),
+  }),
+  T({
+    id: 'juntar.agasalhos',
+    kind: 'juntar',
+    op: 'add',
+    context: 'arrecadação',
+    people: 1,
+    ranges: { a: [100, 99_999], b: [2, 500], result: [102, 100_499] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `Na campanha do agasalho da cidade, os postos de coleta receberam ${qty(a, N.agasalho)}, e ${donors(b, cast)} arrecadou mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.agasalho))} a campanha recebeu ao todo?`,
+      answer: `A campanha recebeu ${qty(result, N.agasalho)}.`,
+    }),
+  }),
+  T({
+    id: 'juntar.agasalhos-escola',
+    kind: 'juntar',
+    op: 'add',
+    context: 'arrecadação',
+    people: 1,
+    ranges: { a: [2, 500], b: [100, 99_999], result: [102, 100_499] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `${capitalize(donors(a, cast))} arrecadou ${qty(a, N.agasalho)} para a campanha do agasalho da cidade, e os postos de coleta receberam ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.agasalho))} a campanha recebeu ao todo?`,
+      answer: `A campanha recebeu ${qty(result, N.agasalho)}.`,
+    }),
+  }),
+  T({
+    id: 'juntar.mutirao-turma',
+    kind: 'juntar',
+    op: 'add',
+    context: 'reflorestamento',
+    people: 1,
+    ranges: { a: [2, 60], b: [100, 99_999], result: [102, 100_059] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `No mutirão de reflorestamento da cidade, a turma de ${one(cast).name} plantou ${qty(a, N.arvore)}, e os outros voluntários plantaram ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.arvore))} foram plantadas no mutirão?`,
+      answer: `${capitalize(conj(VERBS.foi, result))} ${agree(PLANTED, 'f', result)} ${qty(result, N.arvore)} no mutirão.`,
+    }),
+  }),
+  T({
+    id: 'juntar.mutirao-voluntarios',
+    kind: 'juntar',
+    op: 'add',
+    context: 'reflorestamento',
+    people: 1,
+    ranges: { a: [100, 99_999], b: [2, 60], result: [102, 100_059] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `No mutirão de reflorestamento da cidade, os voluntários plantaram ${qty(a, N.arvore)}, e a turma de ${one(cast).name} plantou mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.arvore))} foram plantadas no mutirão?`,
+      answer: `${capitalize(conj(VERBS.foi, result))} ${agree(PLANTED, 'f', result)} ${qty(result, N.arvore)} no mutirão.`,
+    }),
+  }),
+
+  // Acrescentar
   T({
     id: 'acrescentar.figurinhas',
     kind: 'acrescentar',
     op: 'add',
     context: 'figurinhas',
     people: 1,
-    ranges: { a: [0, 999], b: [0, 999], result: [0, 999] },
+    ranges: { a: [2, 700], b: [2, 150], result: [4, 800] },
     render: ({ a, b, result }, cast) => ({
       statement: `${one(cast).name} tinha ${qty(a, N.figurinha)} e ganhou ${qty(b, N.figurinha)} ${fromHis(cast.relative)}.`,
       question: `Com ${howMany(N.figurinha)} ${pronoun(cast.people)} ficou?`,
@@ -126,11 +369,77 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'brincadeiras',
     people: 2,
-    ranges: { a: [0, 500], b: [0, 500], result: [0, 500] },
+    ranges: { a: [2, 200], b: [2, 100], result: [4, 300] },
     render: ({ a, b, result }, cast) => ({
       statement: `${names(cast.people)} ${verbFor(VERBS.tinha, cast.people)} ${qty(a, N.bolinha)}. No recreio, ${pronoun(cast.people)} ${verbFor(VERBS.ganhou, cast.people)} mais ${qty(b, N.bolinha)}.`,
       question: `Com ${howMany(N.bolinha)} ${pronoun(cast.people)} ${verbFor(VERBS.ficou, cast.people)}?`,
       answer: `${names(cast.people)} ${verbFor(VERBS.ficou, cast.people)} com ${qty(result, N.bolinha)}.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.cofrinho',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'cofrinho',
+    people: 1,
+    money: true,
+    ranges: { a: [2, 300], b: [2, 100], result: [4, 400] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `${one(cast).name} tinha ${money(a)} no cofrinho e ganhou ${money(b)} ${fromHis(cast.relative)}.`,
+      question: `Com quanto dinheiro ${pronoun(cast.people)} ficou?`,
+      answer: `${one(cast).name} ficou com ${money(result)}.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.lanche',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'lanche',
+    people: 0,
+    ranges: { a: [2, 150], b: [2, 150], result: [4, 300] },
+    render: ({ a, b, result }) => ({
+      statement: `Na cantina da escola, havia ${qty(a, N.paoDeQueijo)} no balcão. A cozinheira assou mais ${thousands(b)}.`,
+      question: `Com ${howMany(N.paoDeQueijo)} o balcão ficou?`,
+      answer: `O balcão ficou com ${qty(result, N.paoDeQueijo)}.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.leitura',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'leitura',
+    people: 1,
+    ranges: { a: [2, 350], b: [2, 80], result: [4, 400] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `${one(cast).name} já tinha lido ${qty(a, N.pagina)} de um livro. Hoje, leu mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.pagina))} ${pronoun(cast.people)} já leu ao todo?`,
+      answer: `${one(cast).name} já leu ${qty(result, N.pagina)}.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.sitio',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'sítio',
+    people: 1,
+    ranges: { a: [2, 90], b: [2, 40], result: [4, 130] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `No sítio do avô de ${one(cast).name}, havia ${qty(a, N.galinha)}. O avô comprou mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.galinha))} há agora no sítio?`,
+      answer: `Agora há ${qty(result, N.galinha)} no sítio.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.onibus',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'transporte',
+    people: 0,
+    ranges: { a: [2, 50], b: [2, 30], result: [4, 70] },
+    render: ({ a, b, result }) => ({
+      statement: `Um ônibus saiu do terminal com ${qty(a, N.passageiro)}. No primeiro ponto, ${conj(VERBS.subiu, b)} mais ${thousands(b)}, e ninguém desceu.`,
+      question: `Com ${howMany(N.passageiro)} o ônibus seguiu viagem?`,
+      answer: `O ônibus seguiu viagem com ${qty(result, N.passageiro)}.`,
     }),
   }),
   T({
@@ -140,7 +449,7 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     context: 'festa junina',
     people: 0,
     money: true,
-    ranges: { a: [0, 9_999], b: [0, 9_999], result: [0, 9_999] },
+    ranges: { a: [2, 1_500], b: [2, 1_500], result: [4, 3_000] },
     render: ({ a, b, result }) => ({
       statement: `Na festa junina, a barraca da pescaria arrecadou ${money(a)} à tarde e mais ${money(b)} à noite.`,
       question: 'Quanto dinheiro a barraca arrecadou ao todo?',
@@ -153,11 +462,366 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'reciclagem',
     people: 0,
-    ranges: { a: ANY, b: ANY, result: ANY },
+    ranges: { a: [20, 20_000], b: [10, 20_000], result: [30, 40_000] },
     render: ({ a, b, result }) => ({
-      statement: `Na campanha de reciclagem do bairro, os moradores já tinham juntado ${qty(a, N.latinha)} e nesta semana juntaram mais ${qty(b, N.latinha)}.`,
+      statement: `Na campanha de reciclagem do bairro, os moradores já tinham juntado ${qty(a, N.latinha)} e nesta semana juntaram mais ${thousands(b)}.`,
       question: `${capitalize(howMany(N.latinha))} os moradores juntaram ao todo?`,
       answer: `Os moradores juntaram ${qty(result, N.latinha)} ao todo.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.estrada',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'estrada',
+    people: 1,
+    ranges: { a: [10, 99_999], b: [2, 3_000], result: [12, 102_999] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `O painel do carro ${a < 1_000 ? 'novo ' : ''}da família de ${one(cast).name} marcava ${qty(a, N.quilometro)} rodados. A família fez ${trip(b)} de ${qty(b, N.quilometro)}.`,
+      question: `${capitalize(howMany(N.quilometro))} o painel passou a marcar?`,
+      answer: `O painel passou a marcar ${qty(result, N.quilometro)}.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.populacao',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'população',
+    people: 0,
+    ranges: { a: [5_000, 99_999], b: [2, 2_500], result: [5_002, 102_499] },
+    render: ({ a, b, result }) => ({
+      statement: `Uma cidade tinha ${qty(a, N.habitante)}. Neste ano, ${conj(VERBS.veio, b)} morar nela mais ${qty(b, N.pessoa)}, e ninguém se mudou de lá.`,
+      question: `${capitalize(howMany(N.habitante))} a cidade passou a ter?`,
+      answer: `A cidade passou a ter ${qty(result, N.habitante)}.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.museu',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'museu',
+    people: 0,
+    ranges: { a: [100, 99_999], b: [20, 5_000], result: [120, 104_999] },
+    render: ({ a, b, result }) => ({
+      statement: `Até sábado, o museu da cidade tinha recebido ${qty(a, N.visitante)} neste ano. No domingo, recebeu mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.visitante))} o museu recebeu neste ano, contando o domingo?`,
+      answer: `O museu recebeu ${qty(result, N.visitante)} neste ano.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.estadio',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'estádio',
+    people: 0,
+    ranges: { a: [2, 60_000], b: [2, 79_998], result: [4, 80_000] },
+    render: ({ a, b, result }) => ({
+      statement: `Uma hora antes do jogo, havia ${qty(a, N.torcedor)} no estádio. Até o apito inicial, ${conj(VERBS.entrou, b)} mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.torcedor))} havia no estádio no começo do jogo?`,
+      answer: `No começo do jogo, havia ${qty(result, N.torcedor)} no estádio.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.rodoviaria',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'transporte',
+    people: 0,
+    ranges: { a: [2, 5_000], b: [100, 99_999], result: [102, 104_999] },
+    render: ({ a, b, result }) => ({
+      statement: `Até as 6 horas da manhã, ${qty(a, N.passageiro)} ${conj(VERBS.tinha, a)} embarcado na rodoviária. No resto do dia, ${conj(VERBS.embarcou, b)} mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.passageiro))} embarcaram na rodoviária nesse dia?`,
+      answer: `${capitalize(conj(VERBS.embarcou, result))} ${qty(result, N.passageiro)} nesse dia.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.show',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'show',
+    people: 0,
+    ranges: { a: [2, 30_000], b: [2, 99_999], result: [4, 100_000] },
+    render: ({ a, b, result }) => ({
+      statement: `Quando os portões do show abriram, havia ${qty(a, N.pessoa)} na fila. Depois, ${conj(VERBS.chegou, b)} mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.pessoa))} foram ao show ao todo?`,
+      answer: `${capitalize(qty(result, N.pessoa))} ${conj(VERBS.foi, result)} ao show.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.agasalhos',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'arrecadação',
+    people: 0,
+    ranges: { a: [2, 30_000], b: [10, 99_999], result: [12, 129_999] },
+    render: ({ a, b, result }) => ({
+      statement: `Na primeira semana, a campanha do agasalho da cidade recebeu ${qty(a, N.agasalho)}. Nas semanas seguintes, recebeu mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.agasalho))} a campanha recebeu ao todo?`,
+      answer: `A campanha recebeu ${qty(result, N.agasalho)}.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.biblioteca',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'biblioteca',
+    people: 0,
+    ranges: { a: [500, 99_999], b: [2, 5_000], result: [502, 104_999] },
+    render: ({ a, b, result }) => ({
+      statement: `A biblioteca municipal tinha ${qty(a, N.livro)} e recebeu mais ${thousands(b)} de doação.`,
+      question: `Com ${howMany(N.livro)} a biblioteca ficou?`,
+      answer: `A biblioteca ficou com ${qty(result, N.livro)}.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.fabrica',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'fábrica',
+    people: 0,
+    ranges: { a: [100, 99_999], b: [100, 99_999], result: [200, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `Uma fábrica de sucos tinha ${qty(a, N.garrafa)} no estoque e produziu mais ${thousands(b)} nesta semana, sem vender nenhuma.`,
+      question: `Com ${howMany(N.garrafa)} o estoque ficou?`,
+      answer: `O estoque ficou com ${qty(result, N.garrafa)}.`,
+    }),
+  }),
+  T({
+    id: 'acrescentar.reflorestamento',
+    kind: 'acrescentar',
+    op: 'add',
+    context: 'reflorestamento',
+    people: 0,
+    ranges: { a: [100, 99_999], b: [10, 99_999], result: [110, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `Um projeto de reflorestamento plantou ${qty(a, N.arvore)} nos primeiros anos. Neste ano, plantou mais ${thousands(b)}.`,
+      question: `${capitalize(howMany(N.arvore))} o projeto plantou ao todo?`,
+      answer: `O projeto plantou ${qty(result, N.arvore)} ao todo.`,
+    }),
+  }),
+
+  // Início desconhecido: a is what is left, b what went; the answer a + b is what there was.
+  T({
+    id: 'inicio-desconhecido.figurinhas',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'figurinhas',
+    people: 1,
+    ranges: { a: [2, 700], b: [2, 150], result: [4, 800] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `${one(cast).name} tinha algumas figurinhas. Deu ${qty(b, N.figurinha)} ${agree(REPEATED, 'f', b)} para os colegas e ficou com ${thousands(a)}.`,
+      question: `${capitalize(howMany(N.figurinha))} ${pronoun(cast.people)} tinha antes?`,
+      answer: `${one(cast).name} tinha ${qty(result, N.figurinha)}.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.feira',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'feira',
+    people: 1,
+    money: true,
+    ranges: { a: [2, 300], b: [2, 200], result: [4, 500] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `${one(cast).name} foi à feira com algum dinheiro. Gastou ${money(b)} em frutas e verduras e voltou para casa com ${money(a)}.`,
+      question: `Quanto dinheiro ${pronoun(cast.people)} levou para a feira?`,
+      answer: `${one(cast).name} levou ${money(result)} para a feira.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.brincadeiras',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'brincadeiras',
+    people: 2,
+    ranges: { a: [2, 200], b: [2, 60], result: [4, 260] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `${names(cast.people)} ${verbFor(VERBS.tinha, cast.people)} algumas bolinhas de gude. No jogo, ${verbFor(VERBS.perdeu, cast.people)} ${thousands(b)} e ${verbFor(VERBS.ficou, cast.people)} com ${thousands(a)}.`,
+      question: `${capitalize(howMany(N.bolinha))} ${pronoun(cast.people)} ${verbFor(VERBS.tinha, cast.people)} antes do jogo?`,
+      answer: `${names(cast.people)} ${verbFor(VERBS.tinha, cast.people)} ${qty(result, N.bolinha)}.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.lanche',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'lanche',
+    people: 0,
+    ranges: { a: [2, 100], b: [2, 200], result: [4, 300] },
+    render: ({ a, b, result }) => ({
+      statement: `No recreio, a cantina vendeu ${qty(b, N.pastel)}, e ainda ${conj(VERBS.sobrou, a)} ${thousands(a)}.`,
+      question: `${capitalize(howMany(N.pastel))} havia antes do recreio?`,
+      answer: `Havia ${qty(result, N.pastel)} antes do recreio.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.horta',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'horta',
+    people: 1,
+    ranges: { a: [2, 150], b: [2, 150], result: [4, 300] },
+    render: ({ a, b, result }, cast) => ({
+      statement: `A turma de ${one(cast).name} colheu ${qty(b, N.peDeAlface)} na horta da escola. Ainda ${conj(VERBS.ficou, a)} ${thousands(a)} para colher depois.`,
+      question: `${capitalize(howMany(N.peDeAlface))} havia na horta antes da colheita?`,
+      answer: `Havia ${qty(result, N.peDeAlface)} na horta.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.onibus',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'transporte',
+    people: 0,
+    ranges: { a: [2, 60], b: [2, 40], result: [4, 70] },
+    render: ({ a, b, result }) => ({
+      statement: `No ponto, ${conj(VERBS.desceu, b)} ${qty(b, N.passageiro)} do ônibus, e ninguém subiu. ${capitalize(conj(VERBS.ficou, a))} ${qty(a, N.passageiro)} no ônibus.`,
+      question: `${capitalize(howMany(N.passageiro))} havia no ônibus antes do ponto?`,
+      answer: `Havia ${qty(result, N.passageiro)} no ônibus.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.sorveteria',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'sorveteria',
+    people: 0,
+    ranges: { a: [2, 200], b: [2, 300], result: [4, 500] },
+    render: ({ a, b, result }) => ({
+      statement: `No sábado, a sorveteria vendeu ${qty(b, N.picole)} e ficou com ${thousands(a)} no freezer.`,
+      question: `${capitalize(howMany(N.picole))} havia no freezer no começo do sábado?`,
+      answer: `Havia ${qty(result, N.picole)} no freezer.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.loja',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'loja',
+    people: 0,
+    ranges: { a: [2, 999], b: [2, 999], result: [4, 1_998] },
+    render: ({ a, b, result }) => ({
+      statement: `Na volta às aulas, uma papelaria vendeu ${qty(b, N.caderno)} e ficou com ${thousands(a)} no estoque.`,
+      question: `${capitalize(howMany(N.caderno))} a papelaria tinha antes?`,
+      answer: `A papelaria tinha ${qty(result, N.caderno)}.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.biblioteca',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'biblioteca',
+    people: 0,
+    ranges: { a: [2, 2_000], b: [2, 500], result: [4, 2_500] },
+    render: ({ a, b, result }) => ({
+      statement: `Nesta semana, a biblioteca da escola emprestou ${qty(b, N.livro)}, e ${conj(VERBS.ficou, a)} ${thousands(a)} nas estantes.`,
+      question: `${capitalize(howMany(N.livro))} havia nas estantes antes dos empréstimos?`,
+      answer: `Havia ${qty(result, N.livro)} nas estantes.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.biblioteca-doou',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'biblioteca',
+    people: 0,
+    ranges: { a: [500, 99_999], b: [2, 5_000], result: [502, 104_999] },
+    render: ({ a, b, result }) => ({
+      statement: `A biblioteca municipal doou ${qty(b, N.livro)} ${agree(REPEATED, 'm', b)} para as escolas da cidade e ficou com ${thousands(a)}.`,
+      question: `${capitalize(howMany(N.livro))} a biblioteca tinha antes da doação?`,
+      answer: `A biblioteca tinha ${qty(result, N.livro)} antes da doação.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.campeonato',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'campeonato',
+    people: 0,
+    ranges: { a: [2, 79_900], b: [100, 79_998], result: [500, 80_000] },
+    render: ({ a, b, result }) => ({
+      statement: `Para a final do campeonato, já ${conj(VERBS.foi, b)} ${agree(SOLD, 'm', b)} ${qty(b, N.ingresso)}, e ainda ${conj(VERBS.resta, a)} ${thousands(a)} à venda.`,
+      question: `${capitalize(howMany(N.ingresso))} foram colocados à venda?`,
+      answer: `${capitalize(conj(VERBS.foi, result))} ${agree(PUT_ON_SALE, 'm', result)} à venda ${qty(result, N.ingresso)}.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.fabrica',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'fábrica',
+    people: 0,
+    ranges: { a: [2, 99_999], b: [100, 99_999], result: [102, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `O depósito de uma fábrica de sucos entregou ${qty(b, N.garrafa)} aos mercados e ficou com ${thousands(a)}.`,
+      question: `${capitalize(howMany(N.garrafa))} havia no depósito antes da entrega?`,
+      answer: `Havia ${qty(result, N.garrafa)} no depósito.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.fazenda',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'fazenda',
+    people: 0,
+    ranges: { a: [2, 99_999], b: [100, 99_999], result: [102, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `Os caminhões levaram ${qty(b, N.litro)} de leite da cooperativa para a fábrica de queijos, e ${conj(VERBS.ficou, a)} ${qty(a, N.litro)} no tanque.`,
+      question: `${capitalize(howMany(N.litro))} de leite havia no tanque antes?`,
+      answer: `Havia ${qty(result, N.litro)} de leite no tanque.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.populacao',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'população',
+    people: 0,
+    ranges: { a: [5_000, 99_999], b: [2, 2_500], result: [5_002, 102_499] },
+    render: ({ a, b, result }) => ({
+      statement: `Neste ano, ${qty(b, N.habitante)} de uma cidade ${conj(VERBS.seMudou, b)} para outros lugares, e nenhum morador novo chegou. Agora a cidade tem ${qty(a, N.habitante)}.`,
+      question: `${capitalize(howMany(N.habitante))} a cidade tinha no começo do ano?`,
+      answer: `A cidade tinha ${qty(result, N.habitante)} no começo do ano.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.arrecadacao',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'arrecadação',
+    people: 0,
+    money: true,
+    ranges: { a: [2, 99_999], b: [100, 99_999], result: [102, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `A campanha de uma cidade para o abrigo de animais gastou ${money(b)} em ração e vacinas e ainda tem ${money(a)}.`,
+      question: 'Quanto dinheiro a campanha tinha arrecadado?',
+      answer: `A campanha tinha arrecadado ${money(result)}.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.reflorestamento',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'reflorestamento',
+    people: 0,
+    ranges: { a: [2, 99_999], b: [50, 99_999], result: [52, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `O viveiro da cidade enviou ${qty(b, N.muda)} de árvores para um projeto de reflorestamento e ficou com ${thousands(a)}.`,
+      question: `${capitalize(howMany(N.muda))} o viveiro tinha antes?`,
+      answer: `O viveiro tinha ${qty(result, N.muda)}.`,
+    }),
+  }),
+  T({
+    id: 'inicio-desconhecido.show',
+    kind: 'inicio-desconhecido',
+    op: 'add',
+    context: 'show',
+    people: 0,
+    ranges: { a: [2, 99_999], b: [2, 99_999], result: [4, 199_998] },
+    render: ({ a, b, result }) => ({
+      statement: `No festival de música do parque, ${qty(b, N.pessoa)} ${conj(VERBS.foiEmbora, b)} antes do último show, e ${thousands(a)} ${conj(VERBS.ficou, a)} até o fim. Ninguém chegou depois.`,
+      question: `${capitalize(howMany(N.pessoa))} havia no festival antes do último show?`,
+      answer: `Havia ${qty(result, N.pessoa)} no festival.`,
     }),
   }),
 ];

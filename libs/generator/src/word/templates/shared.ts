@@ -49,7 +49,12 @@ export type WordContext =
   | 'transporte'
   | 'escola'
   | 'família'
-  | 'meio ambiente';
+  | 'meio ambiente'
+  | 'show'
+  | 'eleição'
+  | 'reflorestamento'
+  | 'clube'
+  | 'cofrinho';
 
 /** Who a problem is about: the people drawn for it (distinct names) and a relative or neighbour. */
 export interface Cast {
@@ -293,6 +298,14 @@ export const NOUNS = {
   balao: noun('balão', 'balões', 'm'),
   tampinha: noun('tampinha', 'tampinhas', 'f'),
   placaSolar: noun('placa solar', 'placas solares', 'f'),
+  // add.ts and sub.ts
+  melancia: noun('melancia', 'melancias', 'f'),
+  voto: noun('voto', 'votos', 'm'),
+  musico: noun('músico', 'músicos', 'm'),
+  tripulante: noun('tripulante', 'tripulantes', 'm'),
+  galinha: noun('galinha', 'galinhas', 'f'),
+  fruta: noun('fruta', 'frutas', 'f'),
+  banana: noun('banana', 'bananas', 'f'),
 } as const satisfies Record<string, Noun>;
 
 export const N = NOUNS;

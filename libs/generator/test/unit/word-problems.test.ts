@@ -12,7 +12,13 @@ import {
 } from '../../src/index.js';
 import { PageProblems, problemKey, solve } from '../../src/problems.js';
 import { randomFromSeed } from '../../src/random.js';
-import { drawCast, levelSource, renderTwoSteps, renderWordProblem } from '../../src/word/generate.js';
+import {
+  drawCast,
+  levelSource,
+  renderTwoSteps,
+  renderWordProblem,
+  tellableKinds,
+} from '../../src/word/generate.js';
 import {
   MEANINGS,
   WORD_KINDS,
@@ -208,11 +214,20 @@ describe('generateWordProblems (rules 3)', () => {
       }
       expect(problems).toBe(36_000);
       expect(errors).toEqual([]);
-      // Every kind that a level's numbers can tell comes (Fácil ÷ is exact: no "quantos são necessários").
-      for (const level of LEVELS)
-        for (const kind of WORD_KIND_LIST)
-          if (!(level === 0 && kind === 'necessarios'))
-            expect(kinds.get(`${level} ${kind}`) ?? 0, `${LEVEL_NAMES[level]} ${kind}`).toBeGreaterThan(100);
+      // Every kind that a level's numbers can tell comes (Fácil ÷ is exact: no "quantos são necessários"; Médio and
+      // Difícil × multiply numbers of two and three digits: no combinatória), and every kind at some level.
+      for (const level of LEVELS) {
+        const tellable = new Set(
+          ORDER.flatMap((op) => tellableKinds(levelSource(level, op), op, ORDER, WORD_KIND_LIST)),
+        );
+        for (const kind of tellable)
+          expect(kinds.get(`${level} ${kind}`) ?? 0, `${LEVEL_NAMES[level]} ${kind}`).toBeGreaterThan(100);
+      }
+      for (const kind of WORD_KIND_LIST)
+        expect(
+          LEVELS.some((level) => (kinds.get(`${level} ${kind}`) ?? 0) > 0),
+          kind,
+        ).toBe(true);
     },
   );
 

@@ -1,7 +1,15 @@
 import type { Level, Operation } from '../types.js';
-import { DEFAULT_MEANINGS, kindsOfMeanings, MEANING_LIST, meaningOps, type Meaning } from '../word/kinds.js';
-import { tellableKinds } from '../word/generate.js';
-import { factOf, solve } from '../problems.js';
+import {
+  DEFAULT_MEANINGS,
+  kindsOfMeanings,
+  MEANING_LIST,
+  meaningOps,
+  type Meaning,
+  type WordKind,
+} from '../word/kinds.js';
+import { tellableKinds, tellsConta } from '../word/generate.js';
+import { factOf, problemKey, solve } from '../problems.js';
+import { randomFromSeed } from '../random.js';
 import { MIN_DISTINCT, spaceOf, type KindPool } from './draw.js';
 import { customSource } from './source.js';
 
@@ -505,7 +513,12 @@ function checkProblemas(
   const meanings = custom.meanings ?? DEFAULT_MEANINGS;
   const kinds = kindsOfMeanings(meanings);
   for (const op of selected) {
-    if (tellableKinds(customSource(op, custom), op, selected, kinds).length > 0) continue;
+    const tellable = tellableKinds(customSource(op, custom), op, selected, kinds);
+    if (tellable.length > 0) {
+      const few = fewTold(op, custom, selected, tellable, slots);
+      if (few !== null) problems.push(few);
+      continue;
+    }
     const chosen = meanings.some((meaning) => meaningOps(meaning).includes(op));
     // For new pages only: a stored page was told when it was made, and later templates must not refuse it.
     problems.push({
@@ -517,6 +530,36 @@ function checkProblemas(
     });
   }
   return problems;
+}
+
+/**
+ * A small pool (enumerated) whose contas that the page's meanings can tell are fewer than the page's problems of the
+ * operation: each side of a misturado coin must hold that many (a page never repeats a conta). Null when it does.
+ */
+function fewTold(
+  op: Operation,
+  custom: CustomOptions,
+  operations: readonly Operation[],
+  kinds: readonly WordKind[],
+  slots: number,
+): CustomProblem | null {
+  const random = randomFromSeed(`contadas|${op}`);
+  for (const pool of spaceOf(op, custom).pools) {
+    if (pool.list === null) continue;
+    const told = new Set(
+      pool.list
+        .map((operands) => solve(op, operands))
+        .filter((conta) => tellsConta(conta, kinds, operations, random))
+        .map(problemKey),
+    );
+    if (told.size < slots)
+      return {
+        field: SPACE_FIELDS[op],
+        message: `Com estas opções, só ${told.size} ${told.size === 1 ? 'conta' : 'contas diferentes'} de ${OPERATION_WORDS[op]}${KIND_WORDS[pool.kind]} ${told.size === 1 ? 'vira' : 'viram'} situação-problema nos significados escolhidos, e as situações-problema não repetem contas. Escolha menos problemas, outros significados ou números maiores.`,
+        atCreation: true,
+      };
+  }
+  return null;
 }
 
 /**

@@ -331,18 +331,30 @@ export function kindTellable(
   let fits = 0;
   for (let attempt = 0; attempt < PROBE_DRAWS && fits < PROBE_MIN_FITS; attempt++) {
     const conta = source(random, new PageProblems(1, 3));
-    if (conta === null) continue;
-    const tells =
-      kind === 'duas-etapas'
-        ? TWO_STEP_TEMPLATES.some(
-            (t) => operations.includes(t.steps[1].op) && twoStepFits(t, conta) && nextFits(t, random, conta),
-          )
-        : templatesFor(op, kind).some((t) => templateFits(t, conta));
-    if (tells) fits++;
+    if (conta !== null && tellsConta(conta, [kind], operations, random)) fits++;
   }
   const tellable = fits >= PROBE_MIN_FITS;
   known.set(id, tellable);
   return tellable;
+}
+
+/**
+ * Whether a conta can be told in one of these kinds on a page of these operations (a two-step story needs its second
+ * operation on the page and a second conta from this one).
+ */
+export function tellsConta(
+  conta: Problem,
+  kinds: readonly WordKind[],
+  operations: readonly Operation[],
+  random: Random,
+): boolean {
+  return kinds.some((kind) =>
+    kind === 'duas-etapas'
+      ? TWO_STEP_TEMPLATES.some(
+          (t) => operations.includes(t.steps[1].op) && twoStepFits(t, conta) && nextFits(t, random, conta),
+        )
+      : templatesFor(conta.op, kind).some((t) => templateFits(t, conta)),
+  );
 }
 
 /** The kinds an operation's problems can take on a page: those allowed that its numbers can be told in. */

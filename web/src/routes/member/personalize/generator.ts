@@ -8,10 +8,13 @@ export {
   MAX_CHOICES,
   MAX_DIGITS,
   ONE_DIGIT_DIVISORS,
+  ORDERED_FACTS,
+  ORDERED_TABLES,
   TABLES,
   TITLE_MAX,
   allowedCounts,
   checkCustom,
+  exercisePages,
   presetOptions,
 } from '@app/generator/src/custom/options';
 export type {
@@ -22,6 +25,8 @@ export type {
   Regrouping,
   SheetFormat,
 } from '@app/generator/src/custom/options';
+export { DEFAULT_MEANINGS, MEANINGS, MEANING_LIST, meaningOps } from '@app/generator/src/word/kinds';
+export type { Meaning } from '@app/generator/src/word/kinds';
 export { describeSheet } from '@app/generator/src/custom/describe';
 export { sheetTitle } from '@app/generator/src/title';
 export type { Level, Operation } from '@app/generator/src/types';

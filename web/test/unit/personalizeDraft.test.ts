@@ -270,6 +270,11 @@ describe('the meanings of situações-problema', () => {
     expect(allowedCountsOf(problemas({ size: 'grande' }), ['add'])).toEqual([2, 3, 4, 5, 6]);
     expect(exercisePages(toCustom(problemas({ count: 6 }), ['add']))).toBe(1);
     expect(exercisePages(toCustom(problemas({ count: 8 }), ['add']))).toBe(2);
+    // Two sheets only when she asks for them: from 20 contas, the most one sheet holds.
+    expect(countOf(problemas({ count: 20 }), ['add', 'sub'])).toBe(6);
+    expect(countOf(problemas({ count: 20 }), ['div'])).toBe(6);
+    expect(countOf(problemas({ count: 20, size: 'grande' }), ['add'])).toBe(3);
+    expect(countOf(problemas({ count: 8 }), ['add'])).toBe(8);
   });
 });
 

@@ -55,6 +55,8 @@ const LINE_FORMATS: readonly SheetFormat[] = ['linha', 'lacuna'];
 const DIGIT_CHOICES = Array.from({ length: MAX_DIGITS }, (_, i) => i + 1);
 const digitsWord = (n: number) => (n === 1 ? '1 algarismo' : `${n} algarismos`);
 const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+/** "× 1 a × 10", never broken after a sign. */
+const ONE_TO_TEN = `×\u00a01 a ×\u00a0${ORDERED_FACTS}`;
 /** "a", "a e b", "a, b e c". */
 const andList = (words: readonly string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} e ${words.at(-1)!}`;
@@ -303,7 +305,7 @@ export default function PersonalizePanel({
           {
             className: 'personalize__group--chips',
             hint: ordered
-              ? `Em ordem, cada tabuada de × 1 a × 10: até ${limit} ${limit === 1 ? 'tabuada' : 'tabuadas'} por página${
+              ? `Em ordem, cada tabuada de ${ONE_TO_TEN}: até ${limit} ${limit === 1 ? 'tabuada' : 'tabuadas'} por página${
                   draft.size === 'grande' ? ' com letra grande' : ''
                 }.`
               : undefined,
@@ -318,7 +320,7 @@ export default function PersonalizePanel({
               ['fatos', 'Fatos (2 a 10)'],
               [2, '2 algarismos'],
               [3, '3 algarismos'],
-              ['ordem', 'Tabuada em ordem (× 1 a × 10)', !alone && !ordered],
+              ['ordem', `Tabuada em ordem (${ONE_TO_TEN})`, !alone && !ordered],
             ],
             d.multiplicand,
             chooseMultiplicand,
@@ -429,12 +431,12 @@ export default function PersonalizePanel({
             aria-describedby={exampleId}
           >
             <span className="personalize__meaning">
-              {MEANINGS[meaning].label}
               {operations.length > 1 && meaning !== 'duas-etapas' && (
                 <span className="personalize__meaning-signs" aria-hidden="true">
-                  {signs.map((op) => OPERATION_NAMES[op].sign).join(' ')}
+                  {signs.map((op) => OPERATION_NAMES[op].sign).join(' ')}{' '}
                 </span>
               )}
+              {MEANINGS[meaning].label}
             </span>
             <span className="personalize__sample personalize__example" id={exampleId} aria-hidden="true">
               {MEANINGS[meaning].example}
@@ -455,7 +457,7 @@ export default function PersonalizePanel({
         <div className="personalize__group" data-control="count">
           <p className="personalize__label">Quantas contas</p>
           <p className="personalize__fixed" aria-live="polite">
-            {count} contas: {ORDERED_FACTS} por tabuada, de × 1 a × {ORDERED_FACTS}.
+            {count} contas: {ORDERED_FACTS} por tabuada, de {ONE_TO_TEN}.
           </p>
           {errorOf('count')}
         </div>

@@ -2,6 +2,7 @@ import {
   allowedCounts,
   checkCustom,
   DEFAULT_MEANINGS,
+  exercisePages,
   MEANING_LIST,
   meaningOps,
   ORDERED_FACTS,
@@ -168,12 +169,17 @@ export function orderedLimit(custom: Pick<CustomOptions, 'format' | 'size'>): nu
   return tables;
 }
 
-/** The count the page gets: the wished one if the format holds it, else the nearest below it, else the smallest. */
+/**
+ * The count the page gets: the wished one if the format holds it, else the nearest below it that fits one sheet of
+ * paper (situações-problema past a page's room take two: only when she asks for it), else the smallest; the tabuada
+ * em ordem, ten contas a tabuada.
+ */
 export function countOf(draft: Draft, operations: readonly Operation[]): number {
   if (isOrdered(draft, operations)) return orderedTables(draft).length * ORDERED_FACTS;
-  const allowed = allowedCounts(roomOf(draft, operations));
+  const room = roomOf(draft, operations);
+  const allowed = allowedCounts(room);
   if (allowed.includes(draft.count)) return draft.count;
-  const below = allowed.filter((n) => n <= draft.count);
+  const below = allowed.filter((n) => n <= draft.count && exercisePages({ ...room, count: n }) === 1);
   return below.length ? below.at(-1)! : allowed[0]!;
 }
 

@@ -1,7 +1,8 @@
 /**
- * The parts of @app/generator the builder uses, imported by file: the package's index also re-exports the word
- * problems (their templates and lexicon), which the bundler keeps when reached through it (~40 kB more in the
- * builder's chunk). These modules are pure and small.
+ * The parts of @app/generator the builder uses, imported by file rather than through the package's index, which
+ * re-exports the whole generator (pages, worked contas, rules 2). They are pure; the options' module reaches the word
+ * engine and its templates (`checkCustom` asks whether the meanings chosen can tell the page's contas, as the server
+ * does), so those come too.
  */
 export {
   FORMAT_NAMES,

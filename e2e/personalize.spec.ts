@@ -15,16 +15,31 @@ import { screenshot, stack, storeSession } from './support';
  * Issue 25, "Personalizar": a teacher who tries it as a new user would makes the issue's four sheets through the
  * builder's panel and gets exactly them (the answers of the bought page say so); an impossible combination is said
  * beside its control; a configuration is saved and started from; "Gerar outra igual" gives a new page of the same
- * options. The panel is screenshotted open at 360 and 1366 px.
+ * options. The panel is screenshotted open at 360 and 1366 px. Issue 34: the meanings of situações-problema, the
+ * tabuada em ordem, and the online gabarito of situações-problema (their answer sentences with the unit); the panel
+ * with the new controls is screenshotted at 390 and 1366 px.
  */
 
-interface Answer {
+interface Conta {
   op: 'add' | 'sub' | 'mult' | 'div';
   a: number;
   b: number;
   result: number;
   remainder: number;
 }
+interface Answer extends Conta {
+  word?: { statement: string; question: string; answerSentence: string; steps?: Conta[] };
+}
+
+/** The meanings a + − page of situações-problema starts with: every one of theirs but duas etapas. */
+const ADD_SUB_MEANINGS: NonNullable<PageRequest['custom']>['meanings'] = [
+  'juntar-acrescentar',
+  'separar-retirar',
+  'comparar',
+  'quantos-a-menos',
+  'completar',
+  'inicio-desconhecido',
+];
 
 const panel = (page: Page) => page.locator('.personalize');
 const group = (page: Page, name: string) => panel(page).getByRole('group', { name, exact: true });
@@ -305,14 +320,17 @@ test('a teacher makes situações-problema of + and − sem reserva through Pers
   await expect(page.getByTestId('sheet-sentence')).toHaveText(
     '6 situações-problema: adições até 100 sem reserva e subtrações até 100 sem reserva',
   );
+  // What she sees checked is what prints: the meanings are sent even as they open (the default).
   const { problems } = await generateBuyAndRead(
     page,
     user.token,
-    wordProblemsRequest,
+    { ...wordProblemsRequest, custom: { ...wordProblemsRequest.custom!, meanings: ADD_SUB_MEANINGS } },
     'personalize-situacoes-problema',
   );
-  // The contas that answer the problems: + and − dealt in turn, within 100, no column carries or borrows.
-  expect(problems.map((p) => p.op)).toEqual(['add', 'sub', 'add', 'sub', 'add', 'sub']);
+  // The contas that answer the problems: three of + and three of − (in the order the page shuffled them), within
+  // 100, no column carries or borrows.
+  expect(problems.filter((p) => p.op === 'add')).toHaveLength(3);
+  expect(problems.filter((p) => p.op === 'sub')).toHaveLength(3);
   for (const p of problems) {
     const [a, b] = [digitsOf(p.a), digitsOf(p.b)];
     if (p.op === 'add') {
@@ -536,4 +554,218 @@ test('"Gerar outra igual" in Minhas Compras generates a new page with the same o
   const byCode = new Map(mine.body.payload!.map((p) => [p.code, p.options]));
   expect(byCode.get(code)).toEqual(options);
   expect(byCode.get(again)).toEqual(options);
+});
+
+test('a teacher chooses the meanings of situações-problema: only início desconhecido and quantos a menos (issue 34)', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const user = await createActiveUser(stack());
+  await topUp(stack(), user.token, 5);
+  await storeSession(page, user);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openBuilder(page);
+  await chooseOperations(page, ['Adição', 'Subtração']);
+  await page.getByRole('radio', { name: /Fácil/ }).check();
+  await openPanel(page);
+  await group(page, 'Formato')
+    .getByRole('radio', { name: /Situações-problema/ })
+    .check();
+
+  // The meanings of + and −, each with its example, checked but duas etapas.
+  const meanings = group(page, 'Significados');
+  const labels = [
+    'Juntar e acrescentar',
+    'Separar e retirar',
+    'Comparar: quantos a mais',
+    'Comparar: quantos a menos',
+    'Completar: quanto falta',
+    'Início desconhecido',
+  ];
+  await expect(meanings.getByRole('checkbox')).toHaveCount(labels.length + 1);
+  for (const label of labels)
+    await expect(meanings.getByRole('checkbox', { name: label, exact: true })).toBeChecked();
+  const twoSteps = meanings.getByRole('checkbox', { name: 'Duas etapas', exact: true });
+  await expect(twoSteps).not.toBeChecked();
+  await expect(twoSteps).toHaveAccessibleDescription('Tinha 40, ganhou 15 e deu 20; com quantas ficou?');
+  for (const label of labels)
+    if (label !== 'Início desconhecido' && label !== 'Comparar: quantos a menos')
+      await meanings.getByRole('checkbox', { name: label, exact: true }).uncheck();
+  await expect(page.getByTestId('sheet-sentence')).toHaveText(
+    '6 situações-problema de quantos a menos e início desconhecido: adições até 100 sem reserva e subtrações até 100 sem reserva',
+  );
+
+  // More than a sheet of paper holds: said under the count.
+  const counts = group(page, 'Quantos problemas');
+  await expect(counts.getByRole('radio')).toHaveCount(7);
+  await counts.getByRole('radio', { name: '8 problemas' }).check();
+  await expect(counts).toHaveAccessibleDescription('8 problemas: 2 folhas (e o gabarito em 2).');
+  await screenshot(page, 'personalize-meanings-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await screenshot(page, 'personalize-meanings-1366');
+  await counts.getByRole('radio', { name: '6 problemas' }).check();
+  await expect(counts).not.toHaveAttribute('aria-describedby');
+
+  // None checked: said beside the group, and the page waits.
+  await meanings.getByRole('checkbox', { name: 'Início desconhecido', exact: true }).uncheck();
+  await meanings.getByRole('checkbox', { name: 'Comparar: quantos a menos', exact: true }).uncheck();
+  await expect(meanings.getByText('Escolha pelo menos um significado.')).toBeVisible();
+  await expectDescribedBy(meanings, 'Escolha pelo menos um significado.');
+  await expect(page.getByRole('button', { name: 'Gerar página' })).toBeDisabled();
+  await meanings.getByRole('checkbox', { name: 'Início desconhecido', exact: true }).check();
+  await meanings.getByRole('checkbox', { name: 'Comparar: quantos a menos', exact: true }).check();
+
+  const { problems } = await generateBuyAndRead(
+    page,
+    user.token,
+    {
+      ...wordProblemsRequest,
+      custom: { ...wordProblemsRequest.custom!, meanings: ['quantos-a-menos', 'inicio-desconhecido'] },
+    },
+    'personalize-meanings-generated',
+  );
+  expect(problems).toHaveLength(6);
+  for (const p of problems) {
+    expect(['add', 'sub']).toContain(p.op);
+    expect(p.word, JSON.stringify(p)).toBeDefined();
+  }
+});
+
+test('the tabuada do 7 em ordem, in a line: 7 × 1 to 7 × 10 (issue 34)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await createActiveUser(stack());
+  await topUp(stack(), user.token, 5);
+  await storeSession(page, user);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openBuilder(page);
+  await chooseOperations(page, ['Multiplicação']);
+  await openPanel(page);
+  await group(page, 'Número multiplicado')
+    .getByRole('radio', { name: 'Tabuada em ordem (× 1 a × 10)' })
+    .check();
+
+  // Only the formats of facts, the tabuada do 1 among the tabuadas, and as many as a page holds (4: 40 contas).
+  const formats = group(page, 'Formato');
+  await expect(formats.getByRole('radio')).toHaveCount(2);
+  await expect(formats.getByRole('radio', { name: /Fatos em linha/ })).toBeChecked();
+  await chooseNumbers(page, 'Tabuadas', 'Tabuada do', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [1, 2, 3, 4]);
+  const tables = group(page, 'Tabuadas');
+  await expect(tables.getByRole('checkbox', { name: 'Tabuada do 5', exact: true })).toBeDisabled();
+  await expect(panel(page).getByText('40 contas: 10 por tabuada, de × 1 a × 10.')).toBeVisible();
+  await expect(tables.getByRole('checkbox', { name: 'Dois algarismos (por 10 a 99)' })).toHaveCount(0);
+  await screenshot(page, 'personalize-ordem-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await screenshot(page, 'personalize-ordem-1366');
+
+  await chooseNumbers(page, 'Tabuadas', 'Tabuada do', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [7]);
+  await expect(panel(page).getByText('10 contas: 10 por tabuada, de × 1 a × 10.')).toBeVisible();
+  await expect(page.getByTestId('sheet-sentence')).toHaveText(
+    '10 fatos de multiplicação em linha, tabuada do 7 em ordem',
+  );
+  const { problems } = await generateBuyAndRead(
+    page,
+    user.token,
+    {
+      add: false,
+      sub: false,
+      mult: true,
+      div: false,
+      answers: true,
+      level: 1,
+      custom: {
+        v: 1,
+        mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'ordem' },
+        format: 'linha',
+        count: 10,
+        size: 'normal',
+      },
+    },
+    'personalize-ordem-generated',
+  );
+  expect(problems.map(({ op, a, b, result }) => ({ op, a, b, result }))).toEqual(
+    Array.from({ length: 10 }, (_, i) => ({ op: 'mult', a: i + 1, b: 7, result: 7 * (i + 1) })),
+  );
+
+  // Bought, the panel is hers again. Back to the facts: every format, the tabuada do 1 gone from the chips.
+  await group(page, 'Número multiplicado').getByRole('radio', { name: 'Fatos (2 a 10)' }).check();
+  await expect(group(page, 'Formato').getByRole('radio')).toHaveCount(5);
+  await expect(tables.getByRole('checkbox', { name: 'Tabuada do 1', exact: true })).toHaveCount(0);
+});
+
+test('a line format is for facts: a 3-digit setting is said beside its control and at the format (issue 34)', async ({
+  page,
+}) => {
+  const user = await createActiveUser(stack());
+  await storeSession(page, user);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openBuilder(page);
+  await chooseOperations(page, ['Adição']);
+  await openPanel(page);
+  // The Médio preset: 3 algarismos.
+  await group(page, 'Formato')
+    .getByRole('radio', { name: /Fatos em linha/ })
+    .check();
+  const message =
+    'Em “Fatos em linha” e “Número que falta”, a adição vai até 2 algarismos (ou até 100): são contas de cabeça.';
+  await expect(panel(page).locator('[data-control="add.numbers"]').getByText(message)).toBeVisible();
+  await expect(
+    group(page, 'Formato').getByText(
+      '“Fatos em linha” é só de fatos (contas de cabeça): mude os números da Adição, como indicado acima, ou escolha outro formato.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Gerar página' })).toBeDisabled();
+  await screenshot(page, 'personalize-facts-only-390');
+  await panel(page).getByLabel('Tamanho dos números').selectOption({ label: 'Até 100' });
+  await expect(panel(page).locator('.personalize__error')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Gerar página' })).toBeEnabled();
+});
+
+test('the online gabarito of situações-problema: each problem, its conta(s) and its answer sentence with the unit (issue 34)', async ({
+  page,
+}) => {
+  const user = await createActiveUser(stack());
+  await topUp(stack(), user.token, 5);
+  const options: PageRequest = {
+    ...wordProblemsRequest,
+    custom: {
+      ...wordProblemsRequest.custom!,
+      count: 8,
+      meanings: ['juntar-acrescentar', 'separar-retirar', 'duas-etapas'],
+    },
+  };
+  const code = await generatePageCode(stack(), user.token, options);
+  expect((await call(stack().gatewayUrl, buy, { body: { code }, token: user.token })).status).toBe(200);
+  const answers = await call<{ problems: Answer[] }>(stack().gatewayUrl, pageAnswers, {
+    query: { code },
+    token: user.token,
+  });
+  const problems = answers.body.payload!.problems;
+  expect(problems).toHaveLength(8);
+
+  await storeSession(page, user);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/gabarito/${code}`);
+  await expect(page.getByRole('heading', { name: 'Gabarito' })).toBeVisible();
+  const items = page.locator('.answers__item');
+  await expect(items).toHaveCount(8);
+  const sign = { add: '+', sub: '\u2212', mult: '×', div: '÷' };
+  const nbsp = (text: string) => text.replace(/R\$ /g, 'R$\u00a0');
+  for (const [index, problem] of problems.entries()) {
+    const word = problem.word!;
+    const item = items.nth(index);
+    await expect(item).toContainText(nbsp(word.statement));
+    await expect(item).toContainText(nbsp(word.question));
+    // The answer sentence with its unit: a number followed by what it counts ("53 figurinhas", "R$ 30,00").
+    expect(word.answerSentence).toMatch(/R\$ \d|\d \p{L}/u);
+    await expect(item.locator('.answers__sentence')).toHaveText(`Resposta: ${nbsp(word.answerSentence)}`);
+    // Its conta, or both contas of a problem in two steps, in the order they are done.
+    const contas = word.steps ?? [problem];
+    await expect(item.locator('.answers__conta')).toHaveText(
+      contas.map(
+        (c, step) =>
+          `${contas.length === 1 ? 'Conta:' : `${step + 1}ª conta:`} ${c.a} ${sign[c.op]} ${c.b} = ${c.result}`,
+      ),
+    );
+  }
+  await screenshot(page, 'answers-situacoes-problema-390');
 });

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { checkCustom, presetOptions, type CustomOptions, type Operation } from '@app/generator';
 import {
+  checkCustom,
+  DEFAULT_MEANINGS,
+  exercisePages,
+  presetOptions,
+  type CustomOptions,
+  type Operation,
+} from '@app/generator';
+import {
+  allowedCountsOf,
   checkDraft,
   controlOf,
   controlOfMessage,
   countOf,
   draftFromCustom,
   draftFromPreset,
+  formatOf,
+  notFacts,
+  orderedLimit,
   problemsOf,
+  shownMeanings,
   toCustom,
   type Draft,
 } from '../../src/routes/member/personalize/draft';
@@ -37,7 +49,7 @@ describe('the Personalizar panel’s options', () => {
     expect(countOf(draft, ['mult'])).toBe(20);
     expect(countOf({ ...draft, size: 'grande' }, ['mult'])).toBe(12);
     expect(countOf({ ...draft, format: 'arme', size: 'grande' }, ['add'])).toBe(8);
-    expect(countOf({ ...draft, count: 4 }, ['add'])).toBe(12);
+    expect(countOf({ ...draft, count: 4 }, ['add'])).toBe(10);
     draft = { ...draft, format: 'linha' };
     expect(countOf(draft, ['mult'])).toBe(30);
   });
@@ -179,5 +191,169 @@ describe('the panel’s problems, each beside its control', () => {
     expect(controlOfMessage(message, ['add'], custom)).toBe('add.regrouping');
     expect(controlOfMessage('Algo deu errado.', ['add'], custom)).toBeNull();
     expect(controlOfMessage(message, ['add'], undefined)).toBeNull();
+  });
+});
+
+describe('the meanings of situações-problema', () => {
+  const problemas = (over: Partial<Draft> = {}): Draft => ({
+    ...draftFromPreset(0),
+    format: 'problemas',
+    ...over,
+  });
+
+  it('show those of the checked operations, duas etapas whenever one is checked', () => {
+    expect(shownMeanings(['add'])).toEqual(['juntar-acrescentar', 'inicio-desconhecido', 'duas-etapas']);
+    expect(shownMeanings(['div'])).toEqual([
+      'comparacao-multiplicativa',
+      'reparticao',
+      'medida',
+      'duas-etapas',
+    ]);
+    expect(shownMeanings([])).toEqual([]);
+    expect(shownMeanings(['add', 'sub', 'mult', 'div'])).toHaveLength(14);
+  });
+
+  it('are checked as the default (all but duas etapas) and always sent: what she sees checked is what prints', () => {
+    const custom = toCustom(problemas(), ['add', 'sub']);
+    expect(custom.meanings).toEqual([
+      'juntar-acrescentar',
+      'separar-retirar',
+      'comparar',
+      'quantos-a-menos',
+      'completar',
+      'inicio-desconhecido',
+    ]);
+    expect(custom.meanings!.every((meaning) => DEFAULT_MEANINGS.includes(meaning))).toBe(true);
+    expect(checkCustom(['add', 'sub'], custom)).toEqual([]);
+    // Other formats have none (checkCustom refuses them there).
+    expect(toCustom({ ...problemas(), format: 'armada' }, ['add', 'sub']).meanings).toBeUndefined();
+  });
+
+  it('send only those checked among the shown, in the BNCC’s order', () => {
+    const draft = problemas({ meanings: ['separar-retirar', 'reparticao', 'juntar-acrescentar'] });
+    const result = checkDraft(['add', 'sub'], draft);
+    expect(result.custom.meanings).toEqual(['juntar-acrescentar', 'separar-retirar']);
+    expect(result.problems).toEqual([]);
+    expect(result.body?.meanings).toEqual(['juntar-acrescentar', 'separar-retirar']);
+  });
+
+  it('say beside the group when none is checked, or none for an operation', () => {
+    expect(checkDraft(['add'], problemas({ meanings: [] })).problems).toEqual([
+      { control: 'meanings', message: 'Escolha pelo menos um significado.' },
+    ]);
+    const onlyAdd = checkDraft(['add', 'sub'], problemas({ meanings: ['juntar-acrescentar'] }));
+    expect(onlyAdd.problems).toEqual([
+      { control: 'meanings', message: 'Escolha pelo menos um significado da subtração.' },
+    ]);
+    expect(onlyAdd.body).toBeNull();
+  });
+
+  it('come back from a stored page, with the default for the operations it does not have', () => {
+    const custom: CustomOptions = {
+      ...toCustom(problemas(), ['add', 'sub']),
+      meanings: ['quantos-a-menos', 'inicio-desconhecido'],
+    };
+    const draft = draftFromCustom(custom, 0);
+    expect(toCustom(draft, ['add', 'sub'])).toEqual(custom);
+    expect(draft.meanings).toContain('reparticao');
+    expect(draft.meanings).not.toContain('juntar-acrescentar');
+    expect(draft.meanings).not.toContain('duas-etapas');
+    // A page stored without meanings (before rules 3) opens with the default.
+    const { meanings: _, ...older } = custom;
+    expect(toCustom(draftFromCustom(older, 0), ['add', 'sub']).meanings).toEqual(
+      toCustom(problemas(), ['add', 'sub']).meanings,
+    );
+  });
+
+  it('count 4 to 10 problems (2 to 6 with letra grande), on two sheets of paper past a page’s room', () => {
+    expect(allowedCountsOf(problemas(), ['add', 'sub'])).toEqual([4, 5, 6, 7, 8, 9, 10]);
+    expect(allowedCountsOf(problemas({ size: 'grande' }), ['add'])).toEqual([2, 3, 4, 5, 6]);
+    expect(exercisePages(toCustom(problemas({ count: 6 }), ['add']))).toBe(1);
+    expect(exercisePages(toCustom(problemas({ count: 8 }), ['add']))).toBe(2);
+    // Two sheets only when she asks for them: from 20 contas, the most one sheet holds.
+    expect(countOf(problemas({ count: 20 }), ['add', 'sub'])).toBe(6);
+    expect(countOf(problemas({ count: 20 }), ['div'])).toBe(6);
+    expect(countOf(problemas({ count: 20, size: 'grande' }), ['add'])).toBe(3);
+    expect(countOf(problemas({ count: 8 }), ['add'])).toBe(8);
+  });
+});
+
+describe('the tabuada em ordem', () => {
+  const ordem = (tables: number[], over: Partial<Draft> = {}): Draft => {
+    const draft = draftFromPreset(1);
+    return { ...draft, format: 'armada', ...over, mult: { ...draft.mult, tables, multiplicand: 'ordem' } };
+  };
+
+  it('is in a line (or with the number missing), ten contas a tabuada, the tabuada do 1 too', () => {
+    const result = checkDraft(['mult'], ordem([7]));
+    expect(result.custom).toEqual({
+      v: 1,
+      mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'ordem' },
+      format: 'linha',
+      count: 10,
+      size: 'normal',
+    });
+    expect(result.problems).toEqual([]);
+    expect(checkDraft(['mult'], ordem([3, 1], { format: 'lacuna' })).custom).toMatchObject({
+      mult: { multiplier: { kind: 'tables', tables: [1, 3] } },
+      format: 'lacuna',
+      count: 20,
+    });
+    expect(checkDraft(['mult'], ordem([3, 1], { format: 'lacuna' })).problems).toEqual([]);
+  });
+
+  it('keeps the format and tabuadas she had for when she chooses another multiplicand', () => {
+    const draft = ordem([1, 7], { format: 'armada', count: 20 });
+    expect(formatOf(draft, ['mult'])).toBe('linha');
+    const back: Draft = { ...draft, mult: { ...draft.mult, multiplicand: 'fatos' } };
+    expect(formatOf(back, ['mult'])).toBe('armada');
+    // The tabuada do 1 is only in order: not sent otherwise.
+    expect(toCustom(back, ['mult']).mult!.multiplier).toEqual({ kind: 'tables', tables: [7] });
+    expect(checkDraft(['mult'], back).problems).toEqual([]);
+    expect(countOf(back, ['mult'])).toBe(20);
+    // "Dois algarismos" stands aside while in order.
+    const twoDigits: Draft = { ...draft, mult: { ...draft.mult, twoDigits: true } };
+    expect(toCustom(twoDigits, ['mult']).mult!.multiplier).toEqual({ kind: 'tables', tables: [1, 7] });
+  });
+
+  it('holds as many tabuadas as a page holds: 4 (40 contas), 3 with letra grande, said at the tabuadas', () => {
+    expect(orderedLimit({ format: 'linha', size: 'normal' })).toBe(4);
+    expect(orderedLimit({ format: 'lacuna', size: 'grande' })).toBe(3);
+    expect(checkDraft(['mult'], ordem([1, 2, 3, 4])).problems).toEqual([]);
+    expect(checkDraft(['mult'], ordem([1, 2, 3, 4, 5])).problems).toEqual([
+      { control: 'mult.multiplier', message: 'Em uma página, escolha até 4 tabuadas em ordem (40 contas).' },
+    ]);
+    expect(checkDraft(['mult'], ordem([2, 3, 4, 5], { size: 'grande' })).problems).toEqual([
+      {
+        control: 'mult.multiplier',
+        message: 'Com letra grande, escolha até 3 tabuadas em ordem (30 contas).',
+      },
+    ]);
+  });
+
+  it('is of × alone: with another operation, checkCustom’s refusal is said at the multiplicand', () => {
+    expect(checkDraft(['add', 'mult'], ordem([7])).problems).toContainEqual({
+      control: 'mult.multiplicand',
+      message: 'A tabuada em ordem é só de multiplicação: desmarque as outras operações.',
+    });
+  });
+});
+
+describe('fatos em linha and número que falta are for facts', () => {
+  it('name the operations whose settings are not facts, each refused beside its control', () => {
+    const draft: Draft = { ...draftFromPreset(1), format: 'linha' };
+    const custom = toCustom(draft, ['add', 'mult', 'div']);
+    expect(notFacts(['add', 'mult', 'div'], custom)).toEqual(['add', 'mult', 'div']);
+    expect(checkDraft(['add', 'mult', 'div'], draft).problems.map((p) => p.control)).toEqual([
+      'add.numbers',
+      'mult.multiplicand',
+      'div.dividend',
+    ]);
+    const facts = draftFromPreset(0);
+    expect(
+      notFacts(['add', 'mult', 'div'], toCustom({ ...facts, format: 'lacuna' }, ['add', 'mult', 'div'])),
+    ).toEqual([]);
+    // Whatever the format chosen: the question is whether a line would take them.
+    expect(notFacts(['add'], toCustom(draft, ['add']))).toEqual(['add']);
   });
 });

@@ -1,4 +1,5 @@
 import type { Operation } from '../types.js';
+import { DEFAULT_MEANINGS, MEANING_LIST, meaningOps, type Meaning } from '../word/kinds.js';
 import {
   listWords,
   type AddSubOptions,
@@ -16,8 +17,11 @@ import {
  *   "20 adições até 20 com número que falta"
  *   "16 contas: adições de 3 algarismos com reserva e subtrações de 3 algarismos com reserva, armadas"
  *   "6 situações-problema: adições até 100 sem reserva e subtrações até 100 sem reserva, letra grande"
+ *   "10 fatos de multiplicação em linha, tabuada do 7 em ordem"
+ *   "6 situações-problema de quantos a menos e início desconhecido: adições até 100 e subtrações até 100"
  * "Misturado" (reserva, resto) is not said: the page has both. The title line and the count per operation are not
- * said either. An operation without its settings (which `checkCustom` refuses) is named without details.
+ * said either. The meanings of situações-problema are said only when they are not the default for the page's
+ * operations. An operation without its settings (which `checkCustom` refuses) is named without details.
  */
 export function describeSheet(operations: readonly Operation[], custom: CustomOptions): string {
   const ops = ORDER.filter((op) => operations.includes(op));
@@ -28,13 +32,14 @@ export function describeSheet(operations: readonly Operation[], custom: CustomOp
   if (custom.format === 'problemas') {
     // The format is the noun: "6 situações-problema: adições de 3 algarismos com reserva e subtrações…".
     const parts = ops.map((op) => opPhrase(op, custom, false));
-    head = `${count} ${one ? 'situação-problema' : 'situações-problema'}: ${listWords(parts, 'e')}`;
+    const meanings = meaningsWords(ops, custom.meanings);
+    head = `${count} ${one ? 'situação-problema' : 'situações-problema'}${meanings ? ` de ${meanings}` : ''}: ${listWords(parts, 'e')}`;
     formatSaid = true;
   } else if (ops.length === 1) {
     const op = ops[0]!;
     if (op === 'mult') {
       const mult = custom.mult;
-      const facts = mult !== undefined && isFacts(mult);
+      const facts = mult !== undefined && (isFacts(mult) || isOrdered(mult));
       // A fact in a line is the format's name ("Fatos em linha"); contas of bigger numbers stay contas.
       if (facts && custom.format === 'linha') {
         head = `${count} ${one ? 'fato' : 'fatos'} de multiplicação em linha`;
@@ -93,6 +98,7 @@ function opPhrase(op: Operation, custom: CustomOptions, one: boolean): string {
       const mult = custom.mult;
       if (!mult) return noun;
       if (isFacts(mult)) return `${noun} ${tablesWords(mult.multiplier.tables, true)}`;
+      if (isOrdered(mult)) return `${noun} ${tablesWords(mult.multiplier.tables, true)} em ordem`;
       return `${noun} de ${multDetail(mult)}`;
     }
     case 'div': {
@@ -118,11 +124,14 @@ function addSubDetail({ numbers, regrouping }: AddSubOptions): string {
 const isFacts = (mult: MultOptions): mult is MultOptions & { multiplier: { kind: 'tables' } } =>
   mult.multiplicand === 'fatos' && mult.multiplier.kind === 'tables';
 
+/** The tabuada em ordem (N × 1 … N × 10): facts too, said "tabuada do 7 em ordem". */
+const isOrdered = (mult: MultOptions): mult is MultOptions & { multiplier: { kind: 'tables' } } =>
+  mult.multiplicand === 'ordem' && mult.multiplier.kind === 'tables';
+
 /** "tabuadas do 6 ao 9", "tabuada do 7", "2 algarismos vezes 2 a 5", "2 a 10 vezes 2 algarismos". */
 function multDetail(mult: MultOptions): string {
   if (isFacts(mult)) return tablesWords(mult.multiplier.tables, false);
-  if (mult.multiplicand === 'ordem' && mult.multiplier.kind === 'tables')
-    return `${tablesWords(mult.multiplier.tables, false)} em ordem`;
+  if (isOrdered(mult)) return `${tablesWords(mult.multiplier.tables, false)} em ordem`;
   const multiplicand =
     mult.multiplicand === 'fatos' || mult.multiplicand === 'ordem' ? '2 a 10' : digits(mult.multiplicand);
   const multiplier = mult.multiplier.kind === 'twoDigits' ? digits(2) : numbersWords(mult.multiplier.tables);
@@ -192,4 +201,51 @@ function tablesWords(tables: readonly number[], of: boolean): string {
     return i === 0 || anyRange ? `do ${number}` : number;
   });
   return `${noun} ${listWords(words, 'e')}`;
+}
+
+/** How each meaning is said after "situações-problema de": juntar and acrescentar one by one, like the BNCC. */
+const MEANING_WORDS: Readonly<Record<Meaning, readonly string[]>> = {
+  'juntar-acrescentar': ['juntar', 'acrescentar'],
+  'separar-retirar': ['separar', 'retirar'],
+  comparar: ['quantos a mais'],
+  'quantos-a-menos': ['quantos a menos'],
+  completar: ['quanto falta'],
+  'inicio-desconhecido': ['início desconhecido'],
+  'parcelas-iguais': ['parcelas iguais'],
+  'disposicao-retangular': ['disposição retangular'],
+  proporcionalidade: ['proporcionalidade'],
+  'comparacao-multiplicativa': ['comparação multiplicativa'],
+  combinatoria: ['combinatória'],
+  reparticao: ['repartição'],
+  medida: ['medida'],
+  'duas-etapas': ['duas etapas'],
+};
+
+/**
+ * The chosen meanings of the page's operations, in the BNCC's order, when they are not its default ("quantos a
+ * menos e início desconhecido"; the default and duas etapas: "todos os significados e duas etapas"); null for the default, for none
+ * (refused by `checkCustom`) and when the options name no meanings. A meaning of an operation the page does not
+ * have is not said: it tells none of its problems.
+ */
+function meaningsWords(ops: readonly Operation[], meanings: readonly Meaning[] | undefined): string | null {
+  if (meanings === undefined) return null;
+  const told = MEANING_LIST.filter((meaning) => meaningOps(meaning).some((op) => ops.includes(op)));
+  const chosen = told.filter((meaning) => meanings.includes(meaning));
+  const defaults = told.filter((meaning) => DEFAULT_MEANINGS.includes(meaning));
+  const same = (a: readonly Meaning[], b: readonly Meaning[]) =>
+    a.length === b.length && a.every((meaning, i) => meaning === b[i]);
+  if (chosen.length === 0 || same(chosen, defaults)) return null;
+  if (
+    chosen.includes('duas-etapas') &&
+    chosen.length > 1 &&
+    same(
+      chosen.filter((m) => m !== 'duas-etapas'),
+      defaults,
+    )
+  )
+    return 'todos os significados e duas etapas';
+  return listWords(
+    chosen.flatMap((meaning) => MEANING_WORDS[meaning]),
+    'e',
+  );
 }

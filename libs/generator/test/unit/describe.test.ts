@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_VERSION,
+  DEFAULT_MEANINGS,
   FORMAT_COUNTS,
+  MEANING_LIST,
   ONE_DIGIT_DIVISORS,
   TABLES,
   describeSheet,
+  meaningOps,
   presetOptions,
   type AddSubOptions,
   type CustomOptions,
   type DivOptions,
+  type Meaning,
   type MultOptions,
   type Operation,
   type SheetFormat,
@@ -60,6 +64,133 @@ describe('describeSheet: the sentences of the issue', () => {
     ['12 divisões exatas por 2 a 5, armadas', ['div'], page({ div: divBy([2, 3, 4, 5]) })],
   ])('%s', (sentence, operations, custom) => {
     expect(describeSheet(operations, custom)).toBe(sentence);
+  });
+});
+
+const ordered = (...t: number[]): MultOptions => ({
+  multiplier: { kind: 'tables', tables: t },
+  multiplicand: 'ordem',
+});
+
+describe('describeSheet: the tabuada em ordem', () => {
+  it.each<[string, CustomOptions]>([
+    [
+      '10 fatos de multiplicação em linha, tabuada do 7 em ordem',
+      page({ mult: ordered(7), format: 'linha', count: 10 }),
+    ],
+    [
+      '10 fatos de multiplicação em linha, tabuada do 1 em ordem',
+      page({ mult: ordered(1), format: 'linha', count: 10 }),
+    ],
+    [
+      '30 fatos de multiplicação em linha, tabuadas do 1 ao 3 em ordem, letra grande',
+      page({ mult: ordered(3, 1, 2), format: 'linha', count: 30, size: 'grande' }),
+    ],
+    [
+      '20 fatos de multiplicação em linha, tabuadas do 6 e 9 em ordem',
+      page({ mult: ordered(6, 9), format: 'linha', count: 20 }),
+    ],
+    [
+      '10 contas de multiplicação, tabuada do 8 em ordem com número que falta',
+      page({ mult: ordered(8), format: 'lacuna', count: 10 }),
+    ],
+  ])('%s', (sentence, custom) => {
+    expect(describeSheet(['mult'], custom)).toBe(sentence);
+  });
+});
+
+describe('describeSheet: the meanings of situações-problema', () => {
+  const addSub = (meanings: Meaning[] | undefined, count = 6) =>
+    page({
+      add: upTo(100, 'sem'),
+      sub: upTo(100, 'sem'),
+      format: 'problemas',
+      count,
+      ...(meanings === undefined ? {} : { meanings }),
+    });
+  const ops: Operation[] = ['add', 'sub'];
+  const plain = '6 situações-problema: adições até 100 sem reserva e subtrações até 100 sem reserva';
+
+  it('says nothing of the default: none named, all of them, or those of the page’s operations', () => {
+    expect(describeSheet(ops, addSub(undefined))).toBe(plain);
+    expect(describeSheet(ops, addSub([...DEFAULT_MEANINGS]))).toBe(plain);
+    const told = DEFAULT_MEANINGS.filter((meaning) => meaningOps(meaning).some((op) => ops.includes(op)));
+    expect(describeSheet(ops, addSub(told))).toBe(plain);
+    // The order they come in does not matter.
+    expect(describeSheet(ops, addSub([...told].reverse()))).toBe(plain);
+  });
+
+  it.each<[string, Operation[], CustomOptions]>([
+    [
+      '6 situações-problema de quantos a menos e início desconhecido: adições até 100 sem reserva e subtrações até 100 sem reserva',
+      ops,
+      addSub(['quantos-a-menos', 'inicio-desconhecido']),
+    ],
+    [
+      '6 situações-problema de juntar, acrescentar e quantos a mais: adições até 100 sem reserva e subtrações até 100 sem reserva',
+      ops,
+      addSub(['juntar-acrescentar', 'comparar']),
+    ],
+    [
+      '6 situações-problema de todos os significados e duas etapas: adições até 100 sem reserva e subtrações até 100 sem reserva',
+      ops,
+      addSub([...MEANING_LIST]),
+    ],
+    [
+      '6 situações-problema de duas etapas: adições até 100 sem reserva e subtrações até 100 sem reserva',
+      ops,
+      addSub(['duas-etapas']),
+    ],
+    [
+      '1 situação-problema de quanto falta: adições até 100 sem reserva e subtrações até 100 sem reserva',
+      ops,
+      addSub(['completar'], 1),
+    ],
+    // A meaning of an operation the page does not have tells none of its problems: not said.
+    [
+      '8 situações-problema de juntar e acrescentar: adições de 3 algarismos com reserva',
+      ['add'],
+      page({
+        add: digits(3, 3, 'com'),
+        format: 'problemas',
+        count: 8,
+        meanings: ['juntar-acrescentar', 'reparticao'],
+      }),
+    ],
+    [
+      '8 situações-problema de comparação multiplicativa e combinatória: multiplicações da tabuada do 7',
+      ['mult'],
+      page({
+        mult: tables(7),
+        format: 'problemas',
+        count: 8,
+        meanings: ['comparacao-multiplicativa', 'combinatoria'],
+      }),
+    ],
+    [
+      '6 situações-problema de repartição e medida: divisões por 2 a 9, letra grande',
+      ['div'],
+      page({
+        div: divBy([...ONE_DIGIT_DIVISORS], 'misturado'),
+        format: 'problemas',
+        count: 6,
+        size: 'grande',
+        meanings: ['medida', 'reparticao'],
+      }),
+    ],
+  ])('%s', (sentence, operations, custom) => {
+    expect(describeSheet(operations, custom)).toBe(sentence);
+  });
+
+  it('says each meaning alone, once, on every page of its operations', () => {
+    for (const meaning of MEANING_LIST)
+      for (const op of meaningOps(meaning)) {
+        const preset = presetOptions(1);
+        const custom = page({ [op]: preset[op], format: 'problemas', count: 6, meanings: [meaning] });
+        const sentence = describeSheet([op], custom);
+        expect(sentence, meaning).toMatch(/^6 situações-problema de [^:]+: /);
+        expect(sentence, meaning).not.toMatch(/\s{2}|,,|, ,|\s,|\s$|undefined/);
+      }
   });
 });
 

@@ -487,6 +487,7 @@ export default function ArithmeticExercises() {
                   onChange={setDraft}
                   problems={refusal?.control ? [...problems, refusal] : problems}
                   disabled={locked}
+                  answers={options.answers}
                 />
               </Suspense>
             )}

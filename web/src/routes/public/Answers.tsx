@@ -28,11 +28,58 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<L
 const SIGNS = { add: '+', sub: '\u2212', mult: '×', div: '÷' } as const;
 const number = new Intl.NumberFormat('pt-BR');
 
-function answerText(problem: Answers['problems'][number], level: number): string {
+type Answered = Answers['problems'][number];
+type Conta = Pick<Answered, 'op' | 'a' | 'b' | 'result' | 'remainder'>;
+
+function answerText(problem: Answered, level: number): string {
   if (problem.op !== 'div') return number.format(problem.result);
   // Fácil divisions are exact: the sheet asks for no remainder.
   if (level === 0) return `quociente ${number.format(problem.result)}`;
   return `quociente ${number.format(problem.result)}, resto ${number.format(problem.remainder)}`;
+}
+
+/** A conta of a situação-problema, worked: "35 + 18 = 53", "47 ÷ 5 = 9, resto 2". */
+function contaText({ op, a, b, result, remainder }: Conta): string {
+  const worked = `${number.format(a)} ${SIGNS[op]} ${number.format(b)} = ${number.format(result)}`;
+  return op === 'div' && remainder > 0 ? `${worked}, resto ${number.format(remainder)}` : worked;
+}
+
+/** "R$ 9,00" never broken between the sign and the number. */
+const unbroken = (text: string) => text.replace(/R\$ /g, 'R$\u00a0');
+
+/**
+ * A situação-problema (issue 34): its text and question, the conta that answers it (a problem in two steps: both,
+ * in the order they are done) and the answer as a sentence with its unit, as the printed gabarito has them.
+ */
+function WordAnswer({ problem, index }: { problem: Answered; index: number }) {
+  const word = problem.word!;
+  const contas: Conta[] = word.steps ?? [problem];
+  return (
+    <li className="answers__item answers__item--word">
+      <span className="answers__index">{index + 1}</span>
+      <div className="answers__word">
+        <p className="answers__statement">
+          {unbroken(word.statement)} <span className="answers__question">{unbroken(word.question)}</span>
+        </p>
+        {contas.length === 1 ? (
+          <p className="answers__conta">
+            <span className="answers__label">Conta:</span> {contaText(contas[0]!)}
+          </p>
+        ) : (
+          <ol className="answers__steps" aria-label="Contas, na ordem">
+            {contas.map((conta, step) => (
+              <li key={step} className="answers__conta">
+                <span className="answers__label">{step + 1}ª conta:</span> {contaText(conta)}
+              </li>
+            ))}
+          </ol>
+        )}
+        <p className="answers__sentence">
+          <span className="answers__label">Resposta:</span> <b>{unbroken(word.answerSentence)}</b>
+        </p>
+      </div>
+    </li>
+  );
 }
 
 export default function AnswersScreen() {
@@ -57,18 +104,22 @@ export default function AnswersScreen() {
   return (
     <Page title="Gabarito" className="answers-page">
       <p className="lead">{answers.title}</p>
-      <ol className="answers">
-        {answers.problems.map((problem, index) => (
-          <li key={index} className="answers__item">
-            <span className="answers__index">{index + 1}</span>
-            <span className="answers__problem">
-              {number.format(problem.a)} {SIGNS[problem.op]} {number.format(problem.b)}
-            </span>
-            <span className="answers__result">
-              {problem.op === 'div' ? '→' : '='} <b>{answerText(problem, answers.level)}</b>
-            </span>
-          </li>
-        ))}
+      <ol className={answers.problems.some((problem) => problem.word) ? 'answers answers--words' : 'answers'}>
+        {answers.problems.map((problem, index) =>
+          problem.word ? (
+            <WordAnswer key={index} problem={problem} index={index} />
+          ) : (
+            <li key={index} className="answers__item">
+              <span className="answers__index">{index + 1}</span>
+              <span className="answers__problem">
+                {number.format(problem.a)} {SIGNS[problem.op]} {number.format(problem.b)}
+              </span>
+              <span className="answers__result">
+                {problem.op === 'div' ? '→' : '='} <b>{answerText(problem, answers.level)}</b>
+              </span>
+            </li>
+          ),
+        )}
       </ol>
     </Page>
   );

@@ -1,10 +1,16 @@
 import {
   allowedCounts,
   checkCustom,
+  DEFAULT_MEANINGS,
+  exercisePages,
+  MEANING_LIST,
+  meaningOps,
+  ORDERED_FACTS,
   presetOptions,
   type CustomOptions,
   type DivOptions,
   type Level,
+  type Meaning,
   type MultOptions,
   type Operation,
   type PrintSize,
@@ -16,8 +22,9 @@ import { CustomOptionsSchema, type CustomOptionsInput } from '@app/contracts';
 /**
  * What the "Personalizar" panel holds while open (issue 25): the settings of all four operations, so that checking
  * an operation again finds what was chosen for it, and the values a control hides (the digits while "até 100" is
- * chosen, the tabuadas while "dois algarismos" is), so that switching back finds them. `toCustom` makes the body's
- * `custom` of it: only the checked operations, and only what is chosen.
+ * chosen, the tabuadas while "dois algarismos" is, the format while the tabuada em ordem is, the meanings of the
+ * operations not checked), so that switching back finds them. `toCustom` makes the body's `custom` of it: only the
+ * checked operations, and only what is chosen.
  */
 export interface AddSubDraft {
   kind: 'digits' | 'max';
@@ -28,6 +35,7 @@ export interface AddSubDraft {
 }
 export interface MultDraft {
   twoDigits: boolean;
+  /** 2–10, and 1 while the tabuada em ordem is chosen (it alone may hold it: `toMult` leaves it out otherwise). */
   tables: number[];
   multiplicand: MultOptions['multiplicand'];
 }
@@ -42,12 +50,18 @@ export interface Draft {
   sub: AddSubDraft;
   mult: MultDraft;
   div: DivDraft;
+  /** Wished for; the tabuada em ordem is in a line (see `formatOf`). */
   format: SheetFormat;
-  /** Wished for; the page gets the nearest of `allowedCounts` (see `countOf`). */
+  /** Wished for; the page gets the nearest of `allowedCounts` (see `countOf`), the tabuada em ordem 10 a tabuada. */
   count: number;
   size: PrintSize;
   /** As typed; trimmed, and left out when empty. */
   title: string;
+  /**
+   * The meanings of situações-problema checked, of every operation (those of the checked operations are sent, see
+   * `shownMeanings`).
+   */
+  meanings: Meaning[];
 }
 
 export const OPERATION_ORDER: readonly Operation[] = ['add', 'sub', 'mult', 'div'];
@@ -95,6 +109,7 @@ export function draftFromPreset(level: Level): Draft {
     count: DEFAULT_COUNT,
     size: preset.size,
     title: '',
+    meanings: [...DEFAULT_MEANINGS],
   };
 }
 
@@ -110,21 +125,68 @@ export function draftFromCustom(custom: CustomOptions, level: Level): Draft {
     count: custom.count,
     size: custom.size,
     title: custom.title ?? '',
+    meanings: custom.meanings ? meaningsOf(custom) : preset.meanings,
   };
 }
 
-/** The count the page gets: the wished one if the format holds it, else the nearest below it, else the smallest. */
+/**
+ * A stored page's meanings, and for the operations it does not have the default ones: checking one of them later
+ * shows its meanings as a new panel would.
+ */
+function meaningsOf(custom: CustomOptions): Meaning[] {
+  const told = shownMeanings(OPERATION_ORDER.filter((op) => custom[op] !== undefined));
+  return MEANING_LIST.filter((meaning) =>
+    told.includes(meaning) ? custom.meanings!.includes(meaning) : DEFAULT_MEANINGS.includes(meaning),
+  );
+}
+
+/** The meanings the panel shows: those that tell a checked operation (duas etapas: any), in the BNCC's order. */
+export function shownMeanings(operations: readonly Operation[]): Meaning[] {
+  return MEANING_LIST.filter((meaning) => meaningOps(meaning).some((op) => operations.includes(op)));
+}
+
+/** Whether the page is the tabuada em ordem: × checked with that multiplicand. */
+export const isOrdered = (draft: Draft, operations: readonly Operation[]): boolean =>
+  operations.includes('mult') && draft.mult.multiplicand === 'ordem';
+
+/** The tabuadas of the tabuada em ordem: as checked (the tabuada do 1 among them). */
+const orderedTables = (draft: Draft) => draft.mult.tables;
+
+/** The format the page gets: the one chosen, but the tabuada em ordem is in a line unless "Número que falta". */
+export function formatOf(draft: Draft, operations: readonly Operation[]): SheetFormat {
+  if (!isOrdered(draft, operations)) return draft.format;
+  return draft.format === 'lacuna' ? 'lacuna' : 'linha';
+}
+
+/**
+ * The most tabuadas em ordem a page holds in this format and size: ten contas each, as long as the count is one
+ * the format holds (4 at normal size, 40 contas; 3 with letra grande).
+ */
+export function orderedLimit(custom: Pick<CustomOptions, 'format' | 'size'>): number {
+  const counts = allowedCounts(custom);
+  let tables = 0;
+  while (counts.includes((tables + 1) * ORDERED_FACTS)) tables++;
+  return tables;
+}
+
+/**
+ * The count the page gets: the wished one if the format holds it, else the nearest below it that fits one sheet of
+ * paper (situações-problema past a page's room take two: only when she asks for it), else the smallest; the tabuada
+ * em ordem, ten contas a tabuada.
+ */
 export function countOf(draft: Draft, operations: readonly Operation[]): number {
-  const allowed = allowedCounts(roomOf(draft, operations));
+  if (isOrdered(draft, operations)) return orderedTables(draft).length * ORDERED_FACTS;
+  const room = roomOf(draft, operations);
+  const allowed = allowedCounts(room);
   if (allowed.includes(draft.count)) return draft.count;
-  const below = allowed.filter((n) => n <= draft.count);
+  const below = allowed.filter((n) => n <= draft.count && exercisePages({ ...room, count: n }) === 1);
   return below.length ? below.at(-1)! : allowed[0]!;
 }
 
 /** What `allowedCounts` reads, for the checked operations. */
 function roomOf(draft: Draft, operations: readonly Operation[]) {
   return {
-    format: draft.format,
+    format: formatOf(draft, operations),
     size: draft.size,
     ...(operations.includes('mult') ? { mult: toMult(draft.mult) } : {}),
     ...(operations.includes('div') ? { div: toDiv(draft.div) } : {}),
@@ -135,10 +197,15 @@ export function allowedCountsOf(draft: Draft, operations: readonly Operation[]):
   return allowedCounts(roomOf(draft, operations));
 }
 
+/** The tabuada em ordem is of tabuadas (1–10); the others of 2–10 or two digits. */
 const toMult = (d: MultDraft): MultOptions => ({
-  multiplier: d.twoDigits
-    ? { kind: 'twoDigits' }
-    : { kind: 'tables', tables: [...d.tables].sort((a, b) => a - b) },
+  multiplier:
+    d.twoDigits && d.multiplicand !== 'ordem'
+      ? { kind: 'twoDigits' }
+      : {
+          kind: 'tables',
+          tables: d.tables.filter((n) => n !== 1 || d.multiplicand === 'ordem').sort((a, b) => a - b),
+        },
   multiplicand: d.multiplicand,
 });
 
@@ -158,11 +225,15 @@ const toAddSub = (d: AddSubDraft) => ({
   regrouping: d.regrouping,
 });
 
-/** The body's `custom` (version 1): the checked operations' settings, the format, count, size and title. */
+/**
+ * The body's `custom` (version 1): the checked operations' settings, the format, count, size and title; for
+ * situações-problema the meanings checked among those shown, always (what the teacher sees checked is what prints).
+ */
 export function toCustom(draft: Draft, operations: readonly Operation[]): CustomOptions {
+  const format = formatOf(draft, operations);
   const custom: CustomOptions = {
     v: 1,
-    format: draft.format,
+    format,
     count: countOf(draft, operations),
     size: draft.size,
   };
@@ -172,6 +243,8 @@ export function toCustom(draft: Draft, operations: readonly Operation[]): Custom
   if (operations.includes('div')) custom.div = toDiv(draft.div);
   const title = draft.title.trim();
   if (title) custom.title = title;
+  if (format === 'problemas' && operations.length > 0)
+    custom.meanings = shownMeanings(operations).filter((meaning) => draft.meanings.includes(meaning));
   return custom;
 }
 
@@ -197,6 +270,7 @@ export const CONTROLS = [
   'count',
   'size',
   'title',
+  'meanings',
 ] as const;
 export type Control = (typeof CONTROLS)[number];
 
@@ -230,10 +304,43 @@ export function problemsOf(operations: readonly Operation[], custom: CustomOptio
   };
   // As the server answers: the shape first; the combinations once the shape holds (an empty list of tabuadas is
   // "Escolha pelo menos uma tabuada.", not also "há só 0 contas diferentes").
+  // The tabuada em ordem's count follows its tabuadas: past the most a page holds, that is said at the tabuadas, not
+  // as a count she cannot choose.
+  const tooMany = tooManyOrdered(custom);
+  if (tooMany) add('mult.multiplier', tooMany);
   const parsed = CustomOptionsSchema.safeParse(custom);
-  if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path.join('.'), issue.message);
-  else for (const { field, message } of checkCustom(operations, custom)) add(field, message);
+  const found = parsed.success
+    ? checkCustom(operations, custom)
+    : parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  for (const { field, message } of found) if (!(tooMany && controlOf(field) === 'count')) add(field, message);
   return problems;
+}
+
+/** "Com letra grande, escolha até 3 tabuadas em ordem (30 contas).", when more are checked; else null. */
+function tooManyOrdered(custom: CustomOptions): string | null {
+  if (custom.mult?.multiplicand !== 'ordem' || custom.mult.multiplier.kind !== 'tables') return null;
+  const limit = orderedLimit(custom);
+  if (custom.mult.multiplier.tables.length <= limit) return null;
+  const words = `escolha até ${limit} ${limit === 1 ? 'tabuada' : 'tabuadas'} em ordem (${limit * ORDERED_FACTS} contas).`;
+  return custom.size === 'grande' ? `Com letra grande, ${words}` : `Em uma página, ${words}`;
+}
+
+/**
+ * The checked operations whose settings are not facts (3 algarismos, × by 2 algarismos, ÷ of 3 algarismos), which
+ * "Fatos em linha" and "Número que falta" refuse: `checkCustom`'s rules for new pages, asked of these options in a
+ * line. In the order + − × ÷.
+ */
+export function notFacts(operations: readonly Operation[], custom: CustomOptions): Operation[] {
+  const inLine: CustomOptions = {
+    ...custom,
+    format: 'linha',
+    count: allowedCounts({ ...custom, format: 'linha' })[0]!,
+  };
+  delete inLine.meanings;
+  const fields = checkCustom(operations, inLine)
+    .filter((problem) => problem.atCreation && problem.field !== 'count')
+    .map((problem) => problem.field.split('.')[0]);
+  return OPERATION_ORDER.filter((op) => fields.includes(op));
 }
 
 /**

@@ -297,7 +297,7 @@ const isHardQuotientTen = (level: Level, { op, result }: Problem) =>
   level === 2 && op === 'div' && result === 10;
 
 /** A page's answer may appear at most twice. */
-const MAX_SAME_ANSWER = 2;
+export const MAX_SAME_ANSWER = 2;
 
 /**
  * The rules that look across a page's problems. A page holds at most 20 problems, so plain lists are searched;

@@ -8,7 +8,7 @@ import {
   type WordKind,
 } from '../word/kinds.js';
 import { tellableKinds, tellsConta } from '../word/generate.js';
-import { factOf, problemKey, solve } from '../problems.js';
+import { answerKey, factOf, MAX_SAME_ANSWER, problemKey, solve } from '../problems.js';
 import { randomFromSeed } from '../random.js';
 import { MIN_DISTINCT, spaceOf, type KindPool } from './draw.js';
 import { customSource } from './source.js';
@@ -546,16 +546,22 @@ function fewTold(
   const random = randomFromSeed(`contadas|${op}`);
   for (const pool of spaceOf(op, custom).pools) {
     if (pool.list === null) continue;
-    const told = new Set(
-      pool.list
-        .map((operands) => solve(op, operands))
-        .filter((conta) => tellsConta(conta, kinds, operations, random))
-        .map(problemKey),
+    // Distinct contas, each answer at most twice on a page (`PageProblems`): what a page of them can hold.
+    const byAnswer = new Map<string, Set<string>>();
+    for (const operands of pool.list) {
+      const conta = solve(op, operands);
+      if (!tellsConta(conta, kinds, operations, random)) continue;
+      const contas = byAnswer.get(answerKey(conta)) ?? new Set<string>();
+      byAnswer.set(answerKey(conta), contas.add(problemKey(conta)));
+    }
+    const held = [...byAnswer.values()].reduce(
+      (sum, contas) => sum + Math.min(MAX_SAME_ANSWER, contas.size),
+      0,
     );
-    if (told.size < slots)
+    if (held < slots)
       return {
         field: SPACE_FIELDS[op],
-        message: `Com estas opções, só ${told.size} ${told.size === 1 ? 'conta' : 'contas diferentes'} de ${OPERATION_WORDS[op]}${KIND_WORDS[pool.kind]} ${told.size === 1 ? 'vira' : 'viram'} situação-problema nos significados escolhidos, e as situações-problema não repetem contas. Escolha menos problemas, outros significados ou números maiores.`,
+        message: `Com estas opções, só ${held} ${held === 1 ? 'conta' : 'contas diferentes'} de ${OPERATION_WORDS[op]}${KIND_WORDS[pool.kind]} ${held === 1 ? 'vira' : 'viram'} situação-problema nos significados escolhidos, e as situações-problema não repetem contas. Escolha menos problemas, outros significados ou números maiores.`,
         atCreation: true,
       };
   }

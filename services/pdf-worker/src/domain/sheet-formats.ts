@@ -106,8 +106,8 @@ export function customAsksRemainder(custom: CustomOptions): boolean {
 }
 
 /**
- * The grid of a custom page. Conta armada: 4 columns (3 in grande), and rows of 5 for 10 and 15 (rules 3: as wide as
- * the widest conta of + and − allows); when the contas need room (the chave, × by two digits) 2 in grande, and in
+ * The grid of a custom page. Conta armada: 4 columns (3 in grande), 2 for 10 and 3 for 15 (rules 3: the 5 rows of
+ * 20, cells wider); when the contas need room (the chave, × by two digits) 2 in grande, and in
  * normal 3 for 6 or 9 (room for a 4-digit quotient), 4 for 8, 10 or 12. Arme e efetue: 2 columns of big
  * quadriculados, 3 at 9 or more in normal (2 at 10 when no conta needs the roomy cells). Facts in a line: 2 columns,
  * or 1 when the longest line does not fit in half the page at the smallest size of its print size (`factLayout`);
@@ -124,7 +124,7 @@ export function customGrid(
     case 'armada':
       // Roomy contas in normal: 4 columns for 8, 10 or 12 (as the Difícil preset), else 3 (a 4-digit quotient).
       if (needsRoom(custom)) columns = custom.size === 'grande' ? 2 : count % 4 === 0 || count === 10 ? 4 : 3;
-      else columns = custom.size === 'grande' ? 3 : count === 10 || count === 15 ? 5 : 4;
+      else columns = custom.size === 'grande' ? 3 : count === 10 ? 2 : count === 15 ? 3 : 4;
       break;
     case 'arme':
       columns = custom.size === 'grande' || count <= 8 || (count === 10 && !needsRoom(custom)) ? 2 : 3;
@@ -222,11 +222,17 @@ export function factLineEm(custom: CustomOptions, problems: readonly Problem[], 
   // Two slots, two signs and what follows the =, with a gap between each of the five parts.
   const parts = 2 * SIGN_EM + 4 * GAP_EM;
   const first = (p: Problem) => (aligned ? slots.first : slot(p, readingOrder(p)[0]));
-  return Math.max(
-    0,
-    ...problems.map((p) => first(p) + slot(p, readingOrder(p)[1]) + afterEm(custom, widths, p) + parts),
-  );
+  const second = (p: Problem) => (alignsSecond(custom, aligned) ? slots.second : slot(p, readingOrder(p)[1]));
+  return Math.max(0, ...problems.map((p) => first(p) + second(p) + afterEm(custom, widths, p) + parts));
 }
+
+/**
+ * Whether a fact line's second term is right-aligned too, the = under each other: the tabuada em ordem in a line
+ * (7 × 1 … 7 × 10), when its first terms are aligned. With the number missing, a blank as wide as the longest term
+ * would leave a gap after the ×.
+ */
+const alignsSecond = (custom: CustomOptions, aligned: boolean) =>
+  aligned && custom.format === 'linha' && orderedTables(custom) > 0;
 
 export interface FactLayout {
   columns: number;
@@ -508,6 +514,11 @@ export function customStyles(custom: CustomOptions, page: Pick<GeneratedPage, 'p
     facts.aligned
       ? `.fx-cell .fx > :nth-child(1) { min-width: ${slots.first.toFixed(2)}em; text-align: right; }
   .fx-cell .fx > .fill { text-align: center; }`
+      : ''
+  }${
+    alignsSecond(custom, facts.aligned)
+      ? `
+  .fx-cell .fx > :nth-child(3) { min-width: ${slots.second.toFixed(2)}em; text-align: right; }`
       : ''
   }
   .fx .op { padding: 0 ${SIGN_PAD_EM / 2}em; }

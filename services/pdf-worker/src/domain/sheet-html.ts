@@ -2,6 +2,7 @@ import {
   asksForRemainder,
   divisionsAsFacts,
   exercisePages,
+  roomNeeded,
   sheetTitle,
   thousands,
   workProblem,
@@ -57,15 +58,17 @@ export interface PaperSheet {
 
 /**
  * How a page's problems are split over sheets of paper: one part, or for situações-problema past one page's room
- * (rules 3: `exercisePages` of the options) one part per sheet of paper, the first ones one problem fuller when the
- * count does not divide evenly (7: 4 and 3), each laid out in the same grid so that every cell is as large. A page
- * drawn with rules 1 or 2 is always one part, as it was printed.
+ * (rules 3: `exercisePages` of the options) one part per sheet of paper, each in the same grid so that every cell is
+ * as large: as few rows as hold the problems spread evenly, the first pages' rows full (7 in two columns: 4 and 3,
+ * two rows of cells as large as 4 make; 10: 6 and 4, three rows). A page drawn with rules 1 or 2 is always one part,
+ * as it was printed.
  */
 export function paperSheets(page: GeneratedPage): PaperSheet[] {
   const count = page.problems.length;
   const custom = page.options.custom;
-  const sheets = custom && page.rules >= 3 ? exercisePages(custom) : 1;
-  const size = Math.ceil(count / sheets);
+  if (!custom || page.rules < 3) return [{ from: 0, to: count }];
+  const { columns } = customGrid(custom, page.problems, count);
+  const size = Math.ceil(Math.ceil(count / exercisePages(custom)) / columns) * columns;
   const parts: PaperSheet[] = [];
   for (let from = 0; from < count; from += size) parts.push({ from, to: Math.min(count, from + size) });
   return parts;
@@ -79,7 +82,7 @@ export interface SheetPages {
 
 /**
  * Every page of a sheet is one fixed A4 box (`.sheet`: its height, `overflow: hidden` and a page break after it), so
- * the student's sheet takes as many pages as `paperSheets` has parts (1, or 2 for a long page of situações-problema)
+ * the student's sheet takes as many pages as `paperSheets` has parts (1, or more for many situações-problema)
  * and the gabarito as many again, after them. A class set's file is assembled from these pages (assemble-set.ts),
  * which checks the count of every version's PDF against them; the versions of a set share their options, hence
  * their counts.
@@ -536,10 +539,12 @@ function footer(page: GeneratedPage, meta: SheetMeta): string {
 }
 
 /**
- * Which page of a sheet of several this is ('Página 1 de 2'), right over the footer's rule: the footer's line has no
+ * Which page of a sheet of several this is ('Página 1 de 2'; a version of a class set: 'Versão 7 de 30 · Página 2
+ * de 2', the label its continuing page has nowhere else), right over the footer's rule: the footer's line has no
  * room for it beside the BNCC codes of four operations and a long code.
  */
-const sheetOf = (n: number, of: number) => `<p class="sheet-of">Página ${n} de ${of}</p>`;
+const sheetOf = (meta: SheetMeta, n: number, of: number) =>
+  `<p class="sheet-of">${meta.version ? `${versionLabel(meta.version)} · ` : ''}Página ${n} de ${of}</p>`;
 
 /** 20 problems in 4 × 5; 12 (with ÷, or × at Difícil) in 4 × 3, so the chave and the partial products have room. */
 function gridShape(count: number): { columns: number; rows: number } {
@@ -589,7 +594,7 @@ function sheetSections(
   const perPage = parts[0]!.to - parts[0]!.from;
   return parts
     .map((part, k) => {
-      const which = parts.length > 1 ? `\n    ${sheetOf(k + 1, parts.length)}` : '';
+      const which = parts.length > 1 ? `\n    ${sheetOf(meta, k + 1, parts.length)}` : '';
       return `<section class="sheet ${kind}${k > 0 ? ' continued' : ''}">${k === 0 ? header : ''}
     ${grid(page, cell, part, perPage)}${which}
     ${footer(page, meta)}
@@ -801,9 +806,10 @@ const WRAPPING_CODES_CSS = `
   `;
 
 /**
- * The caption under a chave of a custom page (rules 3), right-aligned in the part of the cell right of the dividend,
- * on two lines if need be: a chave of four steps reaches the cell's bottom when the header is at its tallest (a
- * class set's label beside a teacher's line of three lines), and its last rest stands under the dividend.
+ * The caption under the widest chave (a four-digit dividend by one digit, 3 columns) of a custom page (rules 3),
+ * right-aligned in the part of the cell right of the dividend, on two lines: a chave of four steps reaches the cell's
+ * bottom when the header is at its tallest (a class set's label beside a teacher's line of three lines), and its
+ * last rest stands under the dividend.
  */
 const CAPTION_BESIDE_CSS = `
   .grid-armada .cell.div .caption { max-width: 45%; text-align: right; line-height: 1.2; }
@@ -845,7 +851,7 @@ export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: Sheet
   const css =
     own +
     (rules3 && custom.format === 'problemas' ? WRAPPING_CODES_CSS : '') +
-    (rules3 && custom.format === 'armada' && custom.div ? CAPTION_BESIDE_CSS : '') +
+    (rules3 && custom.format === 'armada' && roomNeeded(custom) === 'widest' ? CAPTION_BESIDE_CSS : '') +
     (paperSheets(page).length > 1 ? SHEET_OF_CSS : '');
   return {
     title: `${sheetTitle(page.options)} — ${meta.code}`,

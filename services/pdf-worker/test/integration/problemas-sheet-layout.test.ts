@@ -31,7 +31,7 @@ import {
   type WordProblem,
 } from '@app/generator';
 import { FONTS_LOADED, launchSheetBrowser } from '../../src/browser/browser-pool.js';
-import { renderSheetHtml, sheetPages } from '../../src/domain/sheet-html.js';
+import { renderSheetHtml, sheetPages, versionLabel } from '../../src/domain/sheet-html.js';
 import { PRINT_SIZES } from '../../src/domain/sheet-formats.js';
 import { customPage } from '../support/custom-pages.js';
 import { PRACTICES, type Practice } from '../support/custom-practices.js';
@@ -271,7 +271,9 @@ describe('situações-problema sheet layout', () => {
       expect(sheet.names, where).toBe(first && !sheet.key ? 1 : 0);
       expect(sheet.qr, where).toBe(first && !sheet.key ? 1 : 0);
       expect(sheet.foot, where).toBe(1);
-      expect(sheet.sheetOf, where).toBe(paper > 1 ? `Página ${(p % paper) + 1} de ${paper}` : '');
+      // A version of a class set says its label there too (its continuing pages have no header).
+      const version = 'version' in meta ? `${versionLabel(meta.version)} · ` : '';
+      expect(sheet.sheetOf, where).toBe(paper > 1 ? `${version}Página ${(p % paper) + 1} de ${paper}` : '');
     });
     expect(
       read.pages.filter((sheet) => !sheet.key).flatMap((sheet) => sheet.numbers),

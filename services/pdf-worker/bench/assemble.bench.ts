@@ -16,7 +16,7 @@ import { BrowserPool } from '../src/browser/browser-pool.js';
 import { answerTableDocument } from '../src/domain/answer-table.js';
 import { assembleSet, mergeSet, versionJob, type AssembleSetJob } from '../src/domain/assemble-set.js';
 import { answersUrl } from '../src/domain/render-job.js';
-import { sheetDocument } from '../src/domain/sheet-html.js';
+import { sheetDocument, sheetPages } from '../src/domain/sheet-html.js';
 import { memoryFiles } from '../test/support/memory-files.js';
 
 const { values } = parseArgs({
@@ -160,7 +160,11 @@ try {
       const own = ownCpuMs();
       started = performance.now();
       const merged = await mergeSet({
-        versions: jobs.map((version, i) => ({ code: version.code, pdf: printed.pdfs[i]! })),
+        versions: jobs.map((version, i) => ({
+          code: version.code,
+          pdf: printed.pdfs[i]!,
+          pages: sheetPages(pages[i]!.page),
+        })),
         answers: true,
         table: tablePdf,
         title: 'bench',

@@ -17,7 +17,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generatePage, OPERATIONS, type Level, type Operation } from '@app/generator';
+import {
+  generatePage,
+  OPERATIONS,
+  RULES_VERSION,
+  type Level,
+  type Operation,
+  type RulesVersion,
+} from '@app/generator';
 import { renderPdfPages } from '@app/testing';
 import { BrowserPool } from '../src/browser/browser-pool.js';
 import { createLogger } from '@app/kit';
@@ -79,13 +86,14 @@ const setOf = (
   name: string,
   options: PageOptions | AssembleSetJob['options'],
   versions: number,
+  rules: RulesVersion = 2,
 ): { name: string; job: AssembleSetJob } => ({
   name,
   job: {
     setCode: `CONJUNTO-${name.toUpperCase()}`.slice(0, 22),
     // The generator's options, as the contracts' schema reads them (the samples are valid options).
     options: options as AssembleSetJob['options'],
-    rules: 2,
+    rules,
     versions: Array.from({ length: versions }, (_, i) => ({
       code: `${name.slice(0, 12).toUpperCase()}-V${String(i + 1).padStart(2, '0')}`.padEnd(22, 'X'),
       seed: `conjunto-${name}-${i + 1}`,
@@ -97,6 +105,13 @@ const CLASS_SETS = [
   setOf('medio-3-versoes', { add: true, sub: true, mult: true, div: true, answers: true, level: 1 }, 3),
   setOf('lacuna-3-versoes', customPageOptions(sample('lacuna-quatro-operacoes-grande')), 3),
   setOf('problemas-3-versoes', customPageOptions(sample('problemas-quatro-operacoes')), 3),
+  // Issue 34: 8 situações-problema, two pages a sheet and two a gabarito (rules 3).
+  setOf(
+    'problemas-8-3-versoes',
+    customPageOptions({ ...sample('problemas-quatro-operacoes'), count: 8 }),
+    3,
+    RULES_VERSION,
+  ),
   setOf('dificil-30-versoes', { add: true, sub: true, mult: true, div: true, answers: true, level: 2 }, 30),
 ];
 const classSets = only === undefined || only === 'sets' ? CLASS_SETS : [];

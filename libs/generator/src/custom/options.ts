@@ -126,23 +126,30 @@ export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSi
 };
 
 /**
- * How many situações-problema one A4 page holds, by the room their contas take (`roomNeeded`); a page of more
- * continues on a second sheet of paper (and its gabarito likewise).
+ * How many situações-problema one A4 page holds, by the room their contas take (`roomNeeded`), and at most
+ * `twoSteps` when the meanings hold duas etapas (two contas worked one above the other in a quadriculado); a page of
+ * more continues on another sheet of paper (and its gabarito likewise). Measured by the pdf-worker's layout test.
  */
 export const PROBLEMS_PER_PAGE: Readonly<
-  Record<'facts' | 'roomy' | 'widest', Readonly<Record<PrintSize, number>>>
+  Record<'facts' | 'roomy' | 'widest' | 'twoSteps', Readonly<Record<PrintSize, number>>>
 > = {
   facts: { normal: 6, grande: 3 },
   roomy: { normal: 6, grande: 2 },
   widest: { normal: 4, grande: 2 },
+  twoSteps: { normal: 4, grande: 3 },
 };
 
-/** The sheets of paper a page of these options takes: 1, or 2 for situações-problema past one page's room. */
+/**
+ * The sheets of paper a page of these options takes: 1, or more for situações-problema past one page's room (the
+ * same for every page of the same options: a class set's versions share them).
+ */
 export function exercisePages(
-  custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div' | 'count'>,
+  custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div' | 'count' | 'meanings'>,
 ): number {
   if (custom.format !== 'problemas') return 1;
-  return Math.ceil(custom.count / PROBLEMS_PER_PAGE[roomNeeded(custom)][custom.size]);
+  const room = PROBLEMS_PER_PAGE[roomNeeded(custom)][custom.size];
+  const twoSteps = custom.meanings?.includes('duas-etapas') ? PROBLEMS_PER_PAGE.twoSteps[custom.size] : room;
+  return Math.ceil(custom.count / Math.min(room, twoSteps));
 }
 
 /**

@@ -14,7 +14,7 @@ import { generatePage, rulesVersion, sheetTitle, type PageOptions } from '@app/g
 import type { FileStore } from '@app/kit';
 import { answerTableDocument, type TableVersion } from './answer-table.js';
 import { printDocument, type JobProgress, type RenderDeps, type RenderJob } from './render-job.js';
-import { SHEET_PAGES } from './sheet-html.js';
+import { sheetPages, type SheetPages } from './sheet-html.js';
 
 export type AssembleSetJob = MessagePayload<typeof Jobs.assembleSet>;
 
@@ -47,13 +47,14 @@ export function versionJob(job: AssembleSetJob, index: number): RenderJob {
 }
 
 /**
- * Which pages of a version's PDF are its student sheet and which its gabarito (0-based), from the sheet's fixed
- * parts (`SHEET_PAGES`: every part one A4 box). A PDF with another count was not printed from this layout: the
- * assembly stops rather than put a gabarito page among the sheets.
+ * Which pages of a version's PDF are its student sheet and which its gabarito (0-based), from the pages its sheet
+ * takes (`sheetPages` of its page: every page one A4 box; the student's sheet first, then the gabarito). A PDF with
+ * another count was not printed from this layout: the assembly stops rather than put a gabarito page among the
+ * sheets.
  */
-export function versionPages(pageCount: number, answers: boolean, code: string) {
-  const exercises = SHEET_PAGES.exercises;
-  const answerKey = answers ? SHEET_PAGES.answerKey : 0;
+export function versionPages(pageCount: number, sheet: SheetPages, answers: boolean, code: string) {
+  const exercises = sheet.exercises;
+  const answerKey = answers ? sheet.answerKey : 0;
   if (pageCount !== exercises + answerKey) {
     throw new Error(
       `${renderFiles(code).pdf} has ${pageCount} pages; a sheet ${answers ? 'with' : 'without'} gabarito has ${exercises + answerKey}`,
@@ -64,8 +65,11 @@ export function versionPages(pageCount: number, answers: boolean, code: string) 
 }
 
 export interface SetFile {
-  /** Each version's PDF (its sheet, then its gabarito when the set has one), in version order. */
-  versions: ReadonlyArray<{ code: string; pdf: Uint8Array }>;
+  /**
+   * Each version's PDF (its sheet, then its gabarito when the set has one), in version order, with the pages its
+   * sheet takes (`sheetPages`: the same for every version of a set, whose options are the same).
+   */
+  versions: ReadonlyArray<{ code: string; pdf: Uint8Array; pages: SheetPages }>;
   /** Whether the versions carry their gabarito (the set's `options.answers`). */
   answers: boolean;
   /** The answer table of the whole set (one or more pages), appended after everything else. */
@@ -75,16 +79,16 @@ export interface SetFile {
 }
 
 /**
- * The class set's one file: every version's student sheet in version order, then (with answers) every version's
- * gabarito in version order, then the answer table's pages. Pages are copied as they are (their fonts and images
+ * The class set's one file: every version's student sheet (all its pages) in version order, then (with answers)
+ * every version's gabarito (all its pages) in version order, then the answer table's pages. Pages are copied as they are (their fonts and images
  * come along), so every page prints exactly as the version's own PDF does.
  */
 export async function mergeSet(set: SetFile): Promise<{ pdf: Uint8Array; pages: number }> {
   const out = await PDFDocument.create();
   const sources = await Promise.all(
-    set.versions.map(async ({ code, pdf }) => {
+    set.versions.map(async ({ code, pdf, pages }) => {
       const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-      return { doc, pages: versionPages(doc.getPageCount(), set.answers, code) };
+      return { doc, pages: versionPages(doc.getPageCount(), pages, set.answers, code) };
     }),
   );
   const copied = await Promise.all(
@@ -182,11 +186,12 @@ export async function assembleSet(
   let rendered = 0;
   const versions = await Promise.all(
     jobs.map(async (version, index) => {
+      const page = pages[index]!.page;
       const stored = await deps.files.get(renderFiles(version.code).pdf);
-      if (stored) return { code: version.code, pdf: stored };
+      if (stored) return { code: version.code, pdf: stored, pages: sheetPages(page) };
       rendered++;
-      const pdf = await printDocument(deps, version, progress, 'document', pages[index]!.page);
-      return { code: version.code, pdf };
+      const pdf = await printDocument(deps, version, progress, 'document', page);
+      return { code: version.code, pdf, pages: sheetPages(page) };
     }),
   );
   const { pdf: file, pages: count } = await mergeSet({

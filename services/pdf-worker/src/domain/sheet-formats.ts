@@ -88,6 +88,15 @@ export function lengthClass(problems: readonly Problem[]): 0 | 1 | 2 {
   return longest <= 2 ? 0 : longest === 3 ? 1 : 2;
 }
 
+/**
+ * Every conta a page asks to work: its problems and, for a situação-problema in two steps (duas etapas), the first
+ * conta too (the problem's own conta is the second). The quadriculado's width and the chave's room follow them all.
+ */
+export const pageContas = (page: Pick<GeneratedPage, 'problems' | 'words'>): Problem[] => [
+  ...page.problems,
+  ...(page.words ?? []).flatMap((word) => (word.steps ? [word.steps[0]] : [])),
+];
+
 /** The custom options of a page, or undefined for a page drawn by its level's preset. */
 export const customOf = (page: GeneratedPage): CustomOptions | undefined => page.options.custom;
 
@@ -97,10 +106,13 @@ export function customAsksRemainder(custom: CustomOptions): boolean {
 }
 
 /**
- * The grid of a custom page. Conta armada: 4 columns (3 in grande); when the contas need room (the chave, × by two
- * digits) 2 in grande, and in normal 3 for 6 or 9 (room for a 4-digit quotient), 4 for 8 or 12. Arme e efetue: 2 columns of big quadriculados, 3 at 9 or more in normal. Facts in a line:
- * 2 columns, or 1 when the longest line does not fit in half the page at the smallest size of its print size
- * (`factLayout`).
+ * The grid of a custom page. Conta armada: 4 columns (3 in grande), 2 for 10 and 3 for 15 (rules 3: the 5 rows of
+ * 20, cells wider); when the contas need room (the chave, × by two digits) 2 in grande, and in
+ * normal 3 for 6 or 9 (room for a 4-digit quotient), 4 for 8, 10 or 12. Arme e efetue: 2 columns of big
+ * quadriculados, 3 at 9 or more in normal (2 at 10 when no conta needs the roomy cells). Facts in a line: 2 columns,
+ * or 1 when the longest line does not fit in half the page at the smallest size of its print size (`factLayout`);
+ * the tabuada em ordem a column per tabuada when they fit. Situações-problema: `count` is the problems of one sheet
+ * of paper (a page of more continues on another: `paperSheets` in sheet-html.ts).
  */
 export function customGrid(
   custom: CustomOptions,
@@ -110,12 +122,12 @@ export function customGrid(
   let columns: number;
   switch (custom.format) {
     case 'armada':
-      // Roomy contas in normal: 4 columns for 8 or 12 (as the Difícil preset), else 3 (a 4-digit quotient).
-      if (needsRoom(custom)) columns = custom.size === 'grande' ? 2 : count % 4 === 0 ? 4 : 3;
-      else columns = custom.size === 'grande' ? 3 : 4;
+      // Roomy contas in normal: 4 columns for 8, 10 or 12 (as the Difícil preset), else 3 (a 4-digit quotient).
+      if (needsRoom(custom)) columns = custom.size === 'grande' ? 2 : count % 4 === 0 || count === 10 ? 4 : 3;
+      else columns = custom.size === 'grande' ? 3 : count === 10 ? 2 : count === 15 ? 3 : 4;
       break;
     case 'arme':
-      columns = custom.size === 'grande' || count <= 8 ? 2 : 3;
+      columns = custom.size === 'grande' || count <= 8 || (count === 10 && !needsRoom(custom)) ? 2 : 3;
       break;
     case 'linha':
     case 'lacuna':
@@ -127,6 +139,15 @@ export function customGrid(
       break;
   }
   return { columns, rows: Math.ceil(count / columns) };
+}
+
+/**
+ * Where the last row of a grid starts, 1-based, when its cells are centred under the full rows (an even number of
+ * empty places: 10 roomy contas in 4 columns end in 2 cells under the middle two); 1 otherwise.
+ */
+export function lastRowStart(columns: number, count: number): number {
+  const empty = (columns - (count % columns)) % columns;
+  return empty > 0 && empty % 2 === 0 ? 1 + empty / 2 : 1;
 }
 
 /** The A4 content width (210 mm less 11 mm margins) and the grid's gap. */
@@ -201,43 +222,61 @@ export function factLineEm(custom: CustomOptions, problems: readonly Problem[], 
   // Two slots, two signs and what follows the =, with a gap between each of the five parts.
   const parts = 2 * SIGN_EM + 4 * GAP_EM;
   const first = (p: Problem) => (aligned ? slots.first : slot(p, readingOrder(p)[0]));
-  return Math.max(
-    0,
-    ...problems.map((p) => first(p) + slot(p, readingOrder(p)[1]) + afterEm(custom, widths, p) + parts),
-  );
+  const second = (p: Problem) => (alignsSecond(custom, aligned) ? slots.second : slot(p, readingOrder(p)[1]));
+  return Math.max(0, ...problems.map((p) => first(p) + second(p) + afterEm(custom, widths, p) + parts));
 }
 
+/**
+ * Whether a fact line's second term is right-aligned too, the = under each other: the tabuada em ordem in a line
+ * (7 × 1 … 7 × 10), when its first terms are aligned. With the number missing, a blank as wide as the longest term
+ * would leave a gap after the ×.
+ */
+const alignsSecond = (custom: CustomOptions, aligned: boolean) =>
+  aligned && custom.format === 'linha' && orderedTables(custom) > 0;
+
 export interface FactLayout {
-  columns: 1 | 2;
+  columns: number;
   pt: number;
   /** The first term right-aligned in a slot as wide on every line, so the signs stand in a column. */
   aligned: boolean;
+  /** The lines read down each column (the tabuada em ordem: 7 × 1 … 7 × 10 under each other), else across a row. */
+  byColumn: boolean;
 }
+
+/** Whether the page is the tabuada em ordem (N × 1 … N × 10 for each tabuada chosen, rules 3). */
+export const orderedTables = (custom: CustomOptions): number =>
+  custom.mult?.multiplicand === 'ordem' && custom.mult.multiplier.kind === 'tables'
+    ? custom.mult.multiplier.tables.length
+    : 0;
 
 /**
  * The size and columns of a fact page: the print size's size for the page's longest term, or the largest below it
  * (down to its floor) at which the lines fit in two columns, the signs in a column if they fit so, else each line
- * at its width; else one column at the largest size whose lines fit the rows' height.
+ * at its width; else one column at the largest size whose lines fit the rows' height. The tabuada em ordem tries a
+ * column per tabuada first (one tabuada: one column of ten, as it is recited), and reads down the columns.
  */
 export function factLayout(custom: CustomOptions, problems: readonly Problem[], count: number): FactLayout {
   const size = PRINT_SIZES[custom.size];
   const sizes: number[] = [];
   for (let pt = size.factPt[lengthClass(problems)]; pt >= size.factFloorPt; pt -= 1) sizes.push(pt);
-  const fitting = (columns: 1 | 2, aligned: boolean, candidates: number[]) => {
+  const tables = orderedTables(custom);
+  const byColumn = tables > 0;
+  const fitting = (columns: number, aligned: boolean, candidates: number[]) => {
     const em = factLineEm(custom, problems, aligned);
     // Fact rows have no gap between them (a dotted rule parts them).
     const rowMm = GRID_MM / Math.ceil(count / columns);
     return candidates.find((pt) => em * ptToMm(pt) <= lineRoomMm(columns) && ROW_EM * ptToMm(pt) <= rowMm);
   };
-  for (const columns of [2, 1] as const) {
+  const choices = byColumn ? [...new Set([tables, 2, 1])] : [2, 1];
+  for (const columns of choices) {
     for (const aligned of [true, false]) {
       const pt = fitting(columns, aligned, sizes);
-      if (pt !== undefined) return { columns, pt, aligned };
+      if (pt !== undefined) return { columns, pt, aligned, byColumn };
     }
   }
   // Below the floor only when nothing else fits: grande's 30 facts of long lines (README, "Custom pages").
   const below = Array.from({ length: size.factFloorPt - BELOW_FLOOR_PT }, (_, i) => size.factFloorPt - 1 - i);
-  return { columns: 2, pt: fitting(2, false, below) ?? BELOW_FLOOR_PT, aligned: false };
+  return { columns: 2, pt: fitting(2, false, below) ?? BELOW_FLOOR_PT, aligned: false, byColumn };
 }
 
 /** The smallest a fact is ever printed. */
@@ -384,9 +423,12 @@ const digits = (n: number) => String(n).length;
 /**
  * The width of the "Cálculo" quadriculado of a page of situações-problema, in squares: the widest conta armed in
  * it (the sign's column and the digit columns; for ÷ the dividend and the divisor's box, as wide as the page's
- * longest quotient), the square of its left margin and one spare. At least 7.
+ * longest quotient), the square of its left margin and one spare. At least 7. A problem in two steps (duas etapas)
+ * has both contas worked in it: one above the other in normal, side by side in grande (`twoStepsSideBySide`), where
+ * they take both widths and a square between them.
  */
-export function calcSquares(problems: readonly Problem[]): number {
+export function calcSquares(page: Pick<GeneratedPage, 'problems' | 'words'>, size: PrintSize): number {
+  const problems = pageContas(page);
   const divisions = problems.filter((p) => p.op === 'div');
   const quotient = Math.max(2, ...divisions.map((p) => digits(p.a) - digits(p.b) + 1));
   const width = (p: Problem) => {
@@ -401,8 +443,20 @@ export function calcSquares(problems: readonly Problem[]): number {
         return 1 + digits(p.a) + Math.max(quotient, digits(p.b));
     }
   };
-  return Math.max(7, ...problems.map((p) => width(p) + 2));
+  const pairs = twoStepsSideBySide(size)
+    ? (page.words ?? []).flatMap((word) =>
+        word.steps ? [width(word.steps[0]) + 1 + width(word.steps[1])] : [],
+      )
+    : [];
+  return Math.max(7, ...problems.map((p) => width(p) + 2), ...pairs.map((pair) => pair + 2));
 }
+
+/**
+ * Where the two contas of a problem in two steps go in its quadriculado: one above the other in normal (two columns
+ * of cells, narrow, four a page: room for both heights), side by side in grande (one cell a row, as wide as the
+ * page, and too short for two contas of 7 mm squares one above the other).
+ */
+export const twoStepsSideBySide = (size: PrintSize): boolean => size === 'grande';
 
 /** The teacher's own line, as plain text (escaped: no markup of theirs reaches Chromium). */
 export function teacherLine(custom: CustomOptions | undefined): string {
@@ -426,8 +480,15 @@ export function squaresBackground(size: PrintSize): string {
   return `<svg class="sq" aria-hidden="true"><path d="${lines}" stroke="#9aa6ad" stroke-width="0.8" fill="none"/></svg>`;
 }
 
+/** Duas etapas: the two contas worked in the quadriculado a square apart, from its top left (`twoStepsSideBySide`). */
+const twoStepsCss = (size: PrintSize) => `
+  .squares .steps { display: flex; flex-direction: ${
+    twoStepsSideBySide(size) ? 'row' : 'column'
+  }; align-items: flex-start; gap: var(--sq); }`;
+
 /** The style rules a custom page adds to the sheet's (after them, so they win). */
-export function customStyles(custom: CustomOptions, problems: readonly Problem[]): string {
+export function customStyles(custom: CustomOptions, page: Pick<GeneratedPage, 'problems' | 'words'>): string {
+  const problems = page.problems;
   const size = PRINT_SIZES[custom.size];
   const count = problems.length;
   const facts = factLayout(custom, problems, count);
@@ -437,7 +498,12 @@ export function customStyles(custom: CustomOptions, problems: readonly Problem[]
   const square = size.columnMm;
   return `
   .teacher-line { font-size: 12pt; font-weight: bold; overflow-wrap: anywhere; }
-  .grid-linha, .grid-lacuna { row-gap: 0; }
+  .grid-linha, .grid-lacuna { row-gap: 0; }${
+    facts.byColumn && (custom.format === 'linha' || custom.format === 'lacuna')
+      ? `
+  .grid-linha, .grid-lacuna { grid-auto-flow: column; }`
+      : ''
+  }
   .grid .cell.fx-cell {
     border: none; border-radius: 0; flex-direction: row; align-items: center; padding: 0 0 0 1mm;
     font-size: ${factPt}pt; border-bottom: 0.4pt dotted #bbb;
@@ -448,6 +514,11 @@ export function customStyles(custom: CustomOptions, problems: readonly Problem[]
     facts.aligned
       ? `.fx-cell .fx > :nth-child(1) { min-width: ${slots.first.toFixed(2)}em; text-align: right; }
   .fx-cell .fx > .fill { text-align: center; }`
+      : ''
+  }${
+    alignsSecond(custom, facts.aligned)
+      ? `
+  .fx-cell .fx > :nth-child(3) { min-width: ${slots.second.toFixed(2)}em; text-align: right; }`
       : ''
   }
   .fx .op { padding: 0 ${SIGN_PAD_EM / 2}em; }
@@ -483,7 +554,7 @@ export function customStyles(custom: CustomOptions, problems: readonly Problem[]
   .prob-text { margin-left: 7mm; line-height: 1.3; }
   .prob-text .question { font-weight: bold; }
   .work-row { flex: 1; min-height: 0; display: flex; gap: 2mm; }
-  .calc { flex: 0 0 ${(calcSquares(problems) * square + 0.5).toFixed(1)}mm; display: flex; }
+  .calc { flex: 0 0 ${(calcSquares(page, custom.size) * square + 0.5).toFixed(1)}mm; display: flex; }
   .cell.prob .squares { font-size: ${size.squareDigitPt}pt; outline: 0.6pt solid #9aa6ad; }
   .calc-label {
     position: absolute; left: 0.6mm; top: 0.3mm; font-size: ${custom.size === 'grande' ? 10 : 7.5}pt; line-height: 1;
@@ -495,6 +566,8 @@ export function customStyles(custom: CustomOptions, problems: readonly Problem[]
   .resp-label { font-weight: bold; }
   /* The gabarito's answer sentence a little smaller than the text, on the same lines. */
   .resp-text .result { font-size: 0.85em; }
-  .sheet.answer-key .resp-text { line-height: ${RESPOSTA_KEY_LINE_EM}em; }
+  .sheet.answer-key .resp-text { line-height: ${RESPOSTA_KEY_LINE_EM}em; }${
+    page.words?.some((word) => word.steps) ? twoStepsCss(custom.size) : ''
+  }
   `;
 }

@@ -1,6 +1,8 @@
 import {
   asksForRemainder,
   divisionsAsFacts,
+  exercisePages,
+  roomNeeded,
   sheetTitle,
   thousands,
   workProblem,
@@ -24,7 +26,9 @@ import {
   customGrid,
   customStyles,
   factLine,
+  lastRowStart,
   lengthClass,
+  pageContas,
   PRINT_SIZES,
   problemaCell,
   squaresBackground,
@@ -46,12 +50,47 @@ export interface SheetMeta {
 /** A version's label, as its sheet, its gabarito and the set's answer table print it: 'Versão 7 de 30'. */
 export const versionLabel = ({ n, of }: SetVersion) => `Versão ${n} de ${of}`;
 
+/** The problems one A4 page of a sheet holds: from `from` (0-based) up to `to` (excluded). */
+export interface PaperSheet {
+  from: number;
+  to: number;
+}
+
 /**
- * Pages each part of a sheet's PDF takes: every part is one fixed A4 box (`.sheet`: its height, `overflow: hidden`
- * and a page break after it), so the student's sheet is page 1 and the gabarito, when printed, page 2. A class set's
- * file is assembled from these pages (assemble-set.ts), which checks the count of every version's PDF against it.
+ * How a page's problems are split over sheets of paper: one part, or for situações-problema past one page's room
+ * (rules 3: `exercisePages` of the options) one part per sheet of paper, each in the same grid so that every cell is
+ * as large: as few rows as hold the problems spread evenly, the first pages' rows full (7 in two columns: 4 and 3,
+ * two rows of cells as large as 4 make; 10: 6 and 4, three rows). A page drawn with rules 1 or 2 is always one part,
+ * as it was printed.
  */
-export const SHEET_PAGES = { exercises: 1, answerKey: 1 } as const;
+export function paperSheets(page: GeneratedPage): PaperSheet[] {
+  const count = page.problems.length;
+  const custom = page.options.custom;
+  if (!custom || page.rules < 3) return [{ from: 0, to: count }];
+  const { columns } = customGrid(custom, page.problems, count);
+  const size = Math.ceil(Math.ceil(count / exercisePages(custom)) / columns) * columns;
+  const parts: PaperSheet[] = [];
+  for (let from = 0; from < count; from += size) parts.push({ from, to: Math.min(count, from + size) });
+  return parts;
+}
+
+/** The A4 pages each part of a sheet's PDF takes: the student's sheet, and its gabarito when it is printed. */
+export interface SheetPages {
+  exercises: number;
+  answerKey: number;
+}
+
+/**
+ * Every page of a sheet is one fixed A4 box (`.sheet`: its height, `overflow: hidden` and a page break after it), so
+ * the student's sheet takes as many pages as `paperSheets` has parts (1, or more for many situações-problema)
+ * and the gabarito as many again, after them. A class set's file is assembled from these pages (assemble-set.ts),
+ * which checks the count of every version's PDF against them; the versions of a set share their options, hence
+ * their counts.
+ */
+export function sheetPages(page: GeneratedPage): SheetPages {
+  const sheets = paperSheets(page).length;
+  return { exercises: sheets, answerKey: sheets };
+}
 
 /**
  * Every sheet is a fixed A4 box with its own padding and `@page { margin: 0 }`: the screen layout is then the
@@ -137,7 +176,7 @@ function presetLayout(page: GeneratedPage): SheetLayout {
  * and a rest per step), the quotient's room for the page's longest quotient, divisions always in the chave.
  */
 function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
-  const divisions = page.problems.filter((p) => p.op === 'div');
+  const divisions = pageContas(page).filter((p) => p.op === 'div');
   const steps = Math.max(1, ...divisions.map((p) => digitCount(p.a) - digitCount(p.b) + 1));
   const quotient = Math.max(2, ...divisions.map((p) => digitCount(p.a) - digitCount(p.b) + 1));
   return {
@@ -412,6 +451,15 @@ function workedBody(problem: Problem, layout: SheetLayout): string {
     : `<div class="alg">${workedVertical(problem, worked)}</div>`;
 }
 
+/**
+ * What the gabarito writes in a situação-problema's quadriculado: the conta that answers it worked, or for a problem
+ * in two steps (duas etapas) both contas worked, the first above the second, a square apart.
+ */
+function workedWord(word: WordProblem, layout: SheetLayout): string {
+  if (word.steps === undefined) return workedBody(word.conta, layout);
+  return `<div class="steps">${word.steps.map((conta) => workedBody(conta, layout)).join('')}</div>`;
+}
+
 function answerCell(problem: Problem, index: number, layout: SheetLayout): string {
   const custom = layout.custom;
   if (custom && custom.format !== 'armada') return customCell(custom, problem, index, layout, true);
@@ -443,7 +491,7 @@ function customCell(
   if (custom.format === 'problemas') {
     const word = layout.words?.[index];
     if (word === undefined) throw new Error(`no situação-problema for problem ${index + 1}`);
-    return problemaCell(custom.size, word, problem.op, index, answers ? workedBody(problem, layout) : null);
+    return problemaCell(custom.size, word, problem.op, index, answers ? workedWord(word, layout) : null);
   }
   if (custom.format !== 'arme') {
     const widths = layout.blankWidths ?? blankWidths(custom, [problem]);
@@ -490,25 +538,69 @@ function footer(page: GeneratedPage, meta: SheetMeta): string {
     </footer>`;
 }
 
+/**
+ * Which page of a sheet of several this is ('Página 1 de 2'; a version of a class set: 'Versão 7 de 30 · Página 2
+ * de 2', the label its continuing page has nowhere else), right over the footer's rule: the footer's line has no
+ * room for it beside the BNCC codes of four operations and a long code.
+ */
+const sheetOf = (meta: SheetMeta, n: number, of: number) =>
+  `<p class="sheet-of">${meta.version ? `${versionLabel(meta.version)} · ` : ''}Página ${n} de ${of}</p>`;
+
 /** 20 problems in 4 × 5; 12 (with ÷, or × at Difícil) in 4 × 3, so the chave and the partial products have room. */
 function gridShape(count: number): { columns: number; rows: number } {
   const columns = 4;
   return { columns, rows: Math.ceil(count / columns) };
 }
 
+/**
+ * The grid of one page of the sheet: the problems of `part` numbered as on the whole sheet, in the grid of the
+ * largest part (every page's cells as large). A last row with an even number of empty places has its cells centred
+ * (10 roomy contas armadas in 4 columns).
+ */
 function grid(
   page: GeneratedPage,
   cell: (problem: Problem, index: number, layout: SheetLayout) => string,
+  part: PaperSheet,
+  perPage: number,
 ): string {
   const custom = page.options.custom;
-  const { columns, rows } = custom
-    ? customGrid(custom, page.problems, page.problems.length)
-    : gridShape(page.problems.length);
+  const { columns, rows } = custom ? customGrid(custom, page.problems, perPage) : gridShape(perPage);
   const layout = layoutOf(page);
   const kind = custom ? ` grid-${custom.format}` : '';
+  const problems = page.problems.slice(part.from, part.to);
+  const centred =
+    custom?.format === 'armada' || custom?.format === 'arme' ? lastRowStart(columns, perPage) : 1;
+  const cells = problems.map((problem, i) => {
+    const html = cell(problem, part.from + i, layout);
+    // The first cell of the last row starts at the column that centres that row.
+    return centred > 1 && i === perPage - (perPage % columns)
+      ? html.replace('<li ', `<li style="grid-column-start:${centred}" `)
+      : html;
+  });
   return `<ol class="grid${kind}" style="--columns:${columns};--rows:${rows}">
-      ${page.problems.map((problem, index) => cell(problem, index, layout)).join('\n')}
+      ${cells.join('\n')}
     </ol>`;
+}
+
+/** The pages of a sheet: the first with its header, each continuing one with its grid and footer only. */
+function sheetSections(
+  page: GeneratedPage,
+  meta: SheetMeta,
+  kind: 'exercises' | 'answer-key',
+  header: string,
+  cell: (problem: Problem, index: number, layout: SheetLayout) => string,
+): string {
+  const parts = paperSheets(page);
+  const perPage = parts[0]!.to - parts[0]!.from;
+  return parts
+    .map((part, k) => {
+      const which = parts.length > 1 ? `\n    ${sheetOf(meta, k + 1, parts.length)}` : '';
+      return `<section class="sheet ${kind}${k > 0 ? ' continued' : ''}">${k === 0 ? header : ''}
+    ${grid(page, cell, part, perPage)}${which}
+    ${footer(page, meta)}
+  </section>`;
+    })
+    .join('\n');
 }
 
 function instruction(page: GeneratedPage): string {
@@ -537,7 +629,7 @@ function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
         <span class="field teacher">Professor(a):<span class="blank"></span></span>
       </div>`
     : '';
-  return `<section class="sheet exercises">
+  const header = `
     <header class="head">
       <div class="titles">
         <h1>${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom)}
@@ -553,10 +645,8 @@ function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
         <p class="instruction">${instruction(page)}</p>
       </div>
       ${qrBlock(meta)}
-    </header>
-    ${grid(page, problemCell)}
-    ${footer(page, meta)}
-  </section>`;
+    </header>`;
+  return sheetSections(page, meta, 'exercises', header, problemCell);
 }
 
 function answerKeyInstruction(page: GeneratedPage): string {
@@ -569,16 +659,14 @@ function answerKeyInstruction(page: GeneratedPage): string {
 }
 
 function answerKeySheet(page: GeneratedPage, meta: SheetMeta): string {
-  return `<section class="sheet answer-key">
+  const header = `
     <header class="head">
       <div class="titles">
         <h1>Gabarito — ${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom)}
         <p class="instruction">${answerKeyInstruction(page)}</p>
       </div>${answerKeyMark(meta)}
-    </header>
-    ${grid(page, answerCell)}
-    ${footer(page, meta)}
-  </section>`;
+    </header>`;
+  return sheetSections(page, meta, 'answer-key', header, answerCell);
 }
 
 /** The measurements the style sheet is written with: a level's (presets), or a print size's (custom pages). */
@@ -709,6 +797,29 @@ function styles(measures: StyleMeasures): string {
   `;
 }
 
+/**
+ * Situações-problema of rules 3 print the codes of their many meanings (up to a dozen on a page of the four
+ * operations): past the footer's line they wrap onto a second line in their place, between the badge and the code.
+ */
+const WRAPPING_CODES_CSS = `
+  .foot .bncc { white-space: normal; min-width: 0; }
+  `;
+
+/**
+ * The caption under the widest chave (a four-digit dividend by one digit, 3 columns) of a custom page (rules 3),
+ * right-aligned in the part of the cell right of the dividend, on two lines: a chave of four steps reaches the cell's
+ * bottom when the header is at its tallest (a class set's label beside a teacher's line of three lines), and its
+ * last rest stands under the dividend.
+ */
+const CAPTION_BESIDE_CSS = `
+  .grid-armada .cell.div .caption { max-width: 45%; text-align: right; line-height: 1.2; }
+  `;
+
+/** A sheet of several pages: which page, small and bold at the right, just over the footer (the sheet's gap less). */
+const SHEET_OF_CSS = `
+  .sheet-of { margin: -1.8mm 0 -2mm; text-align: right; font-size: 8pt; font-weight: bold; color: #222; }
+  `;
+
 /** A version's label: bold, over the QR code of the sheet and over the code on the gabarito. */
 const VERSION_CSS = `
   .qr .version { font-size: 8pt; font-weight: bold; white-space: nowrap; }
@@ -725,7 +836,7 @@ export interface SheetDocument {
 }
 
 export interface SheetParts {
-  /** Include the gabarito (page 2). Default: when the page asks for answers. A preview shows page 1 only. */
+  /** Include the gabarito, after the student's pages. Default: when the page asks for answers. A preview: no. */
   answerKey?: boolean;
 }
 
@@ -733,9 +844,15 @@ export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: Sheet
   const sheets = [exerciseSheet(page, meta)];
   if (parts.answerKey ?? page.options.answers) sheets.push(answerKeySheet(page, meta));
   const custom = page.options.custom;
-  const css = custom
-    ? styles(customMeasures(custom, page.problems)) + customStyles(custom, page.problems)
+  const own = custom
+    ? styles(customMeasures(custom, page.problems)) + customStyles(custom, page)
     : styles(presetMeasures(page.options.level));
+  const rules3 = custom !== undefined && page.rules >= 3;
+  const css =
+    own +
+    (rules3 && custom.format === 'problemas' ? WRAPPING_CODES_CSS : '') +
+    (rules3 && custom.format === 'armada' && roomNeeded(custom) === 'widest' ? CAPTION_BESIDE_CSS : '') +
+    (paperSheets(page).length > 1 ? SHEET_OF_CSS : '');
   return {
     title: `${sheetTitle(page.options)} — ${meta.code}`,
     // A single page's style sheet is exactly as before issue 26; a version's adds its label's rule.

@@ -6,6 +6,7 @@ import {
   checkCustom,
   generatePage,
   OPERATIONS,
+  ORDERED_FACTS,
   thousands,
   type CustomOptions,
   type GeneratedPage,
@@ -27,6 +28,8 @@ import { PRACTICES, type Practice } from '../support/custom-practices.js';
 // whole conta worked, the blanks of the facts filled in the gabarito only.
 
 const FORMATS: SheetFormat[] = ['armada', 'arme', 'linha', 'lacuna'];
+/** The formats of the tabuada em ordem. */
+const ORDERED_PAGES = ['linha', 'lacuna'] as const;
 const SIZES: PrintSize[] = ['normal', 'grande'];
 /** The longest code and a long address: the worst case for the QR caption and the footer. */
 const META = {
@@ -199,6 +202,73 @@ describe('custom sheet layout', () => {
         }
       }
       expect(index).toBeGreaterThan(PRACTICES.length);
+      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+    },
+  );
+
+  /** The tabuadas laid out in order: one (the tabuada do 1, the 7), two to four (as many as a count holds). */
+  const ORDERED: number[][] = [[7], [1], [1, 2], [6, 7, 8], [7, 8, 9, 10]];
+
+  it.each(ORDERED_PAGES.flatMap((format) => SIZES.map((size) => ({ format, size }))))(
+    'the tabuada em ordem, $format, $size: N × 1 … N × 10 down the columns, a column per tabuada where they fit',
+    async ({ format, size }) => {
+      const findings: string[] = [];
+      let laidOut = 0;
+      for (const tables of ORDERED) {
+        const custom: CustomOptions = {
+          v: 1,
+          mult: { multiplier: { kind: 'tables', tables }, multiplicand: 'ordem' },
+          format,
+          size,
+          count: tables.length * ORDERED_FACTS,
+        };
+        if (!allowedCounts(custom).includes(custom.count)) continue;
+        expect(checkCustom(['mult'], custom)).toEqual([]);
+        const label = `em ordem: tabuadas ${tables.join(', ')}`;
+        const page = generatePage(`ordem-${format}-${size}-${tables.join('')}`, customPageOptions(custom));
+        findings.push(...(await check(page, label, laidOut % 2 === 0)));
+        const cells =
+          (await tab.evaluate(`[...document.querySelectorAll('.sheet.exercises .fx-cell')].map((cell) => {
+          const box = cell.getBoundingClientRect();
+          return { text: cell.querySelector('.fx').textContent, x: Math.round(box.left), y: Math.round(box.top) };
+        })`)) as Array<{ text: string; x: number; y: number }>;
+        // Each line the tabuada first, × 1 … × 10 in order (a missing number leaves its term out).
+        const expected = tables.flatMap((table) =>
+          Array.from({ length: ORDERED_FACTS }, (_, i) => [
+            String(table),
+            String(i + 1),
+            String(table * (i + 1)),
+          ]),
+        );
+        cells.forEach((cell, i) => {
+          const [table, times, product] = expected[i]!;
+          const line =
+            format === 'linha'
+              ? `${table}×${times}=`
+              : page.problems[i]!.blank === 'b'
+                ? `×${times}=${product}`
+                : `${table}×=${product}`;
+          expect(cell.text, `${label}, linha ${i + 1}`).toBe(line);
+        });
+        // Read down each column: the next line is under this one, or at the top of the next column.
+        const top = Math.min(...cells.map((cell) => cell.y));
+        cells.slice(1).forEach((cell, i) => {
+          const before = cells[i]!;
+          const down = cell.x === before.x && cell.y > before.y;
+          const nextColumn = cell.x > before.x && cell.y === top;
+          expect(down || nextColumn, `${label}, linha ${i + 2} after ${i + 1}`).toBe(true);
+        });
+        // A column per tabuada when they fit (one tabuada: one column of ten).
+        const columns = new Set(cells.map((cell) => cell.x)).size;
+        if (columns === tables.length)
+          tables.forEach((_, t) =>
+            expect(cells[t * ORDERED_FACTS]!.y, `${label}, tabuada ${t + 1}`).toBe(top),
+          );
+        if (tables.length === 1) expect(columns, label).toBe(1);
+        laidOut++;
+        pages++;
+      }
+      expect(laidOut).toBeGreaterThan(2);
       expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
     },
   );

@@ -4,12 +4,18 @@ import { resolveChromium } from '@app/browser';
 import {
   allowedCounts,
   checkCustom,
+  DEFAULT_MEANINGS,
+  exercisePages,
   generatePage,
   NAMES,
   OPERATIONS,
+  PROBLEMS_PER_PAGE,
   presetOptions,
   RELATIVES,
+  renderTwoSteps,
   renderWordProblem,
+  roomNeeded,
+  TWO_STEP_TEMPLATES,
   WORD_KINDS,
   WORD_KIND_LIST,
   WORD_TEMPLATES,
@@ -17,13 +23,15 @@ import {
   type Cast,
   type CustomOptions,
   type GeneratedPage,
+  type Meaning,
+  type Operation,
   type Person,
   type PrintSize,
   type Problem,
   type WordProblem,
 } from '@app/generator';
 import { FONTS_LOADED, launchSheetBrowser } from '../../src/browser/browser-pool.js';
-import { renderSheetHtml } from '../../src/domain/sheet-html.js';
+import { renderSheetHtml, sheetPages, versionLabel } from '../../src/domain/sheet-html.js';
 import { PRINT_SIZES } from '../../src/domain/sheet-formats.js';
 import { customPage } from '../support/custom-pages.js';
 import { PRACTICES, type Practice } from '../support/custom-practices.js';
@@ -53,6 +61,12 @@ const PROBLEM_PRACTICES: Array<{ name: string; practice: Practice }> = [
   }),
 ];
 
+/** Every count of situações-problema a size offers (a page past one sheet of paper's room continues on another). */
+const ALL_COUNTS = { normal: [4, 5, 6, 7, 8, 9, 10], grande: [2, 3, 4, 5, 6] };
+
+/** Every meaning, duas etapas too: an operation no two-step story starts from keeps the others. */
+const WITH_TWO_STEPS: Meaning[] = [...DEFAULT_MEANINGS, 'duas-etapas'];
+
 /** The two longest names (of either gender) and the longest relative: the longest texts a template can print. */
 const byLength = <T>(items: readonly T[], text: (item: T) => string) =>
   [...items].sort((x, y) => text(y).length - text(x).length);
@@ -61,22 +75,79 @@ const LONG_CAST: Cast = {
   relative: byLength(RELATIVES, (relative) => relative.plural)[0]!,
 };
 
-/** The conta told by the template whose statement, question and answer are longest (a kind of its operation). */
+/** Whether a kind reads a conta: a "quantos são necessários" needs a resto, a metade an exact division. */
+function kindReads(template: { kind: WordProblem['kind'] }, conta: Problem): boolean {
+  const { remainder } = WORD_KINDS[template.kind];
+  return conta.op !== 'div' || remainder === 'any' || (remainder === 'required') === conta.remainder > 0;
+}
+
+const wordLength = (word: WordProblem) => word.statement + word.question + word.answerSentence;
+
+/**
+ * The conta told by the template of its operation whose statement, question and answer are longest, whatever
+ * numbers its story allows: the longest text with the widest numbers (the new meanings' templates included).
+ */
 function longestWord(conta: Problem): WordProblem {
-  const told = WORD_TEMPLATES.filter((template) => {
-    const kind = WORD_KINDS[template.kind];
-    return kind.op === conta.op && (kind.remainder === 'any' || conta.remainder > 0) && template.fits(conta);
-  }).map((template) => renderWordProblem(template, conta, LONG_CAST));
-  const longest = byLength(told, (word) => word.statement + word.question + word.answerSentence)[0];
+  const told = WORD_TEMPLATES.filter(
+    (template) => template.op === conta.op && kindReads(template, conta),
+  ).map((template) => renderWordProblem(template, conta, LONG_CAST));
+  const longest = byLength(told, wordLength)[0];
   if (longest === undefined) throw new Error(`no template tells ${JSON.stringify(conta)}`);
   return longest;
 }
 
-/** A page of the widest contas the options allow (customPage), each told by its longest template. */
+/** A page of the widest contas the options allow (customPage), each told by its longest template (rules 3). */
 function longPage(seed: string, custom: CustomOptions): GeneratedPage {
   const bare = customPage(seed, custom);
   const words = bare.problems.map(longestWord);
-  return { ...bare, problems: words.map((word) => word.conta), words, bncc: wordPageBncc(words) };
+  return { ...bare, rules: 3, problems: words.map((word) => word.conta), words, bncc: wordPageBncc(words) };
+}
+
+const conta = (op: Operation, a: number, b: number): Problem => {
+  switch (op) {
+    case 'add':
+      return { op, a, b, result: a + b, remainder: 0 };
+    case 'sub':
+      return { op, a, b, result: a - b, remainder: 0 };
+    case 'mult':
+      return { op, a, b, result: a * b, remainder: 0 };
+    case 'div':
+      return { op, a, b, result: Math.floor(a / b), remainder: a % b };
+  }
+};
+
+/**
+ * A second conta made from the first's result, as a story in two steps makes it: what is left of it (−), or, after a
+ * subtraction, more of it (+), or, every third problem and for a result of up to three digits (what a story shares
+ * among people), the result shared by a divisor of one digit (÷: a chave of up to three steps).
+ */
+function secondStep(first: Problem, index: number): Problem {
+  const result = Math.max(first.result, 10);
+  if (index % 3 === 2 && result <= 999) return conta('div', result, 7);
+  return first.op === 'sub'
+    ? conta('add', result, result)
+    : conta('sub', result, Math.max(1, Math.floor(result / 3)));
+}
+
+/** The two-step template whose texts are longest, with the longest cast. */
+const LONGEST_TWO_STEP = byLength(TWO_STEP_TEMPLATES, (template) => {
+  const [first, second] = template.steps;
+  return wordLength(
+    renderTwoSteps(template, [conta(first.op, 999, 99), conta(second.op, 999, 99)], LONG_CAST),
+  );
+})[0]!;
+
+/**
+ * A page of situações-problema in two steps (duas etapas) made by hand: each first conta the widest the options allow
+ * (customPage), its second made from its result (`secondStep`), both told by the longest two-step template
+ * (`renderTwoSteps`), so the quadriculado holds two contas at their worst.
+ */
+function twoStepPage(seed: string, custom: CustomOptions): GeneratedPage {
+  const bare = customPage(seed, custom);
+  const words = bare.problems.map((first, index) =>
+    renderTwoSteps(LONGEST_TWO_STEP, [first, secondStep(first, index)], LONG_CAST),
+  );
+  return { ...bare, rules: 3, problems: words.map((word) => word.conta), words, bncc: wordPageBncc(words) };
 }
 
 const READ = `(() => {
@@ -96,9 +167,21 @@ const READ = `(() => {
       indexClear: box(index).right <= box(words).left + 0.5,
       squares: cell.querySelectorAll('.squares').length,
       worked: cell.querySelectorAll('.squares .line, .squares .chave').length,
+      contas: cell.querySelectorAll('.squares .alg, .squares .chave').length,
     };
   });
+  // Each page of a sheet: its part, its numbers, whether it has the header and the QR code, its footer's page.
+  const pages = [...document.querySelectorAll('.sheet')].map((el) => ({
+    key: el.classList.contains('answer-key'),
+    numbers: [...el.querySelectorAll('.cell .index')].map((index) => Number(text(index))),
+    heads: el.querySelectorAll('.head').length,
+    names: el.querySelectorAll('.field.name').length,
+    qr: el.querySelectorAll('.qr svg').length,
+    foot: el.querySelectorAll('.foot').length,
+    sheetOf: text(el.querySelector('.sheet-of')),
+  }));
   return {
+    pages,
     exercises: sheet('exercises'),
     key: sheet('answer-key'),
     bncc: document.querySelector('.sheet.exercises .bncc')?.textContent ?? '',
@@ -108,6 +191,16 @@ const READ = `(() => {
   };
 })()`;
 
+interface SheetPage {
+  key: boolean;
+  numbers: number[];
+  heads: number;
+  names: number;
+  qr: number;
+  foot: number;
+  sheetOf: string;
+}
+
 interface Cell {
   statement: string;
   question: string;
@@ -116,6 +209,7 @@ interface Cell {
   indexClear: boolean;
   squares: number;
   worked: number;
+  contas: number;
 }
 
 describe('situações-problema sheet layout', () => {
@@ -144,8 +238,12 @@ describe('situações-problema sheet layout', () => {
     const { sheets, found } = (await tab.evaluate(
       measureSheets({ columnMm: size.columnMm, carryBoxMm: size.carryBoxMm, strict: true }),
     )) as { sheets: number; found: string[] };
-    expect(sheets, label).toBe(2);
+    // One sheet of paper, or more past one page's room; the gabarito as many.
+    const paper = exercisePages(custom);
+    expect(sheetPages(page), label).toEqual({ exercises: paper, answerKey: paper });
+    expect(sheets, label).toBe(2 * paper);
     const read = (await tab.evaluate(READ)) as {
+      pages: SheetPage[];
       exercises: Cell[];
       key: Cell[];
       bncc: string;
@@ -156,6 +254,35 @@ describe('situações-problema sheet layout', () => {
     expect(read.bncc, label).toBe(`BNCC ${page.bncc.join(' · ')}`);
     expect(read.acertos, label).toMatch(new RegExp(`/ ${custom.count}$`));
     expect(read.title, label).toMatch(/^Situações-problema d/);
+    // The student's sheet, then the gabarito, each numbered on from its first page, no page fuller than one page's
+    // room; the header (Nome, the QR code) on the first page of each only, the footer on every page.
+    const perPage = Math.min(
+      PROBLEMS_PER_PAGE[roomNeeded(custom)][custom.size],
+      custom.meanings?.includes('duas-etapas') ? PROBLEMS_PER_PAGE.twoSteps[custom.size] : Infinity,
+    );
+    const numbers = Array.from({ length: custom.count }, (_, i) => i + 1);
+    read.pages.forEach((sheet, p) => {
+      const where = `${label}, página ${p + 1}`;
+      const first = p % paper === 0;
+      expect(sheet.key, where).toBe(p >= paper);
+      expect(sheet.numbers.length, where).toBeLessThanOrEqual(perPage);
+      expect(sheet.numbers.length, where).toBeGreaterThan(0);
+      expect(sheet.heads, where).toBe(first ? 1 : 0);
+      expect(sheet.names, where).toBe(first && !sheet.key ? 1 : 0);
+      expect(sheet.qr, where).toBe(first && !sheet.key ? 1 : 0);
+      expect(sheet.foot, where).toBe(1);
+      // A version of a class set says its label there too (its continuing pages have no header).
+      const version = 'version' in meta ? `${versionLabel(meta.version)} · ` : '';
+      expect(sheet.sheetOf, where).toBe(paper > 1 ? `${version}Página ${(p % paper) + 1} de ${paper}` : '');
+    });
+    expect(
+      read.pages.filter((sheet) => !sheet.key).flatMap((sheet) => sheet.numbers),
+      label,
+    ).toEqual(numbers);
+    expect(
+      read.pages.filter((sheet) => sheet.key).flatMap((sheet) => sheet.numbers),
+      label,
+    ).toEqual(numbers);
     const findings = [...found];
     words.forEach((word, i) => {
       kinds.add(word.kind);
@@ -174,6 +301,8 @@ describe('situações-problema sheet layout', () => {
       expect(student.worked, where).toBe(0);
       expect(key.resposta, where).toBe(`Resposta: ${word.answerSentence}`);
       expect(key.worked, where).toBeGreaterThan(0);
+      // Duas etapas: both contas worked in the quadriculado.
+      expect(key.contas, where).toBe(word.steps ? 2 : 1);
     });
     expect(read.exercises).toHaveLength(custom.count);
     expect(Math.min(...read.digitPt), label).toBeGreaterThanOrEqual(size.squareDigitPt - 0.01);
@@ -202,7 +331,9 @@ describe('situações-problema sheet layout', () => {
           index++;
         }
       }
-      expect([...counts].sort((a, b) => a - b)).toEqual(size === 'normal' ? [4, 6] : [2, 3]);
+      expect([...counts].sort((a, b) => a - b)).toEqual(
+        size === 'normal' ? ALL_COUNTS.normal : ALL_COUNTS.grande,
+      );
       expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
     },
   );
@@ -226,8 +357,60 @@ describe('situações-problema sheet layout', () => {
         }
       }
       expect(index).toBeGreaterThan(PROBLEM_PRACTICES.length);
-      // Every meaning of the BNCC was laid out, "quantos são necessários" (÷ com resto) included.
-      if (size === 'normal') expect([...kinds].sort()).toEqual([...WORD_KIND_LIST].sort());
+      // Every meaning that has a story was laid out, "quantos são necessários" (÷ com resto) included (duas etapas,
+      // chosen by the teacher only: below).
+      if (size === 'normal')
+        expect([...kinds].sort()).toEqual(
+          WORD_KIND_LIST.filter((kind) => WORD_TEMPLATES.some((template) => template.kind === kind)).sort(),
+        );
+      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+    },
+  );
+
+  it.each(SIZES.map((size) => ({ size })))(
+    '$size: two contas a problem (duas etapas) at their widest fit at every allowed count, with the gabarito',
+    async ({ size }) => {
+      const findings: string[] = [];
+      let index = 0;
+      for (const { name, practice } of PROBLEM_PRACTICES) {
+        const options = { ...practice, format: 'problemas' as const, size, meanings: WITH_TWO_STEPS };
+        for (const count of allowedCounts(options)) {
+          const custom: CustomOptions = {
+            v: 1,
+            ...options,
+            count,
+            ...(index % 3 === 0 ? { title: WIDEST_TITLE } : {}),
+          };
+          const page = twoStepPage(`duas-etapas-${size}-${count}-${index}`, custom);
+          findings.push(...(await check(page, `duas etapas: ${name}, ${count}`, index % 2 === 1)));
+          index++;
+        }
+      }
+      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+    },
+  );
+
+  it.each(SIZES.map((size) => ({ size })))(
+    '$size: the pages with duas etapas the generator draws fit at every allowed count, with the gabarito',
+    async ({ size }) => {
+      const findings: string[] = [];
+      kinds = new Set<string>();
+      let index = 0;
+      for (const { name, practice } of PROBLEM_PRACTICES) {
+        const options = { ...practice, format: 'problemas' as const, size, meanings: WITH_TWO_STEPS };
+        for (const count of allowedCounts(options)) {
+          const custom: CustomOptions = { v: 1, ...options, count };
+          const operations = OPERATIONS.filter((op) => custom[op] !== undefined);
+          if (checkCustom(operations, custom).length > 0) continue;
+          const page = generatePage(
+            `duas-etapas-gerada-${size}-${count}-${index}`,
+            customPageOptions(custom),
+          );
+          findings.push(...(await check(page, `duas etapas gerada: ${name}, ${count}`, index % 2 === 0)));
+          index++;
+        }
+      }
+      expect(kinds).toContain('duas-etapas');
       expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
     },
   );

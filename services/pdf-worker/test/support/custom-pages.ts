@@ -117,14 +117,15 @@ function mult(next: Next, options: MultOptions, widest: boolean): Problem {
       : widest
         ? 99
         : between(next, 11, 99);
+  const multiplicand = options.multiplicand;
   const a =
-    options.multiplicand === 'fatos'
+    multiplicand === 'fatos' || multiplicand === 'ordem'
       ? widest
         ? 10
-        : between(next, 2, 10)
+        : between(next, multiplicand === 'ordem' ? 1 : 2, 10)
       : widest
-        ? highest(options.multiplicand)
-        : between(next, lowest(options.multiplicand), highest(options.multiplicand));
+        ? highest(multiplicand)
+        : between(next, lowest(multiplicand), highest(multiplicand));
   return { op: 'mult', a, b, result: a * b, remainder: 0 };
 }
 

@@ -211,6 +211,122 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
       size: 'grande',
     },
   },
+  // Issue 34: the new counts, the tabuada em ordem, situações-problema over two pages and in two steps.
+  {
+    name: 'armada-15-contas',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'digits', top: 5, bottom: 5 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 5, bottom: 4 }, regrouping: 'com' },
+      format: 'armada',
+      count: 15,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'armada-10-contas-por-dois-algarismos',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3 },
+      div: { divisor: { kind: 'twoDigits' }, dividend: 4, remainders: 'misturado' },
+      format: 'armada',
+      count: 10,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'arme-e-efetue-10-contas',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'digits', top: 4, bottom: 3 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 4, bottom: 3 }, regrouping: 'com' },
+      format: 'arme',
+      count: 10,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'linha-15-fatos',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 'fatos' },
+      div: { divisor: { kind: 'list', divisors: [6, 7, 8, 9] }, dividend: 'fatos', remainders: 'resto' },
+      format: 'linha',
+      count: 15,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'tabuada-do-7-em-ordem-linha',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'ordem' },
+      format: 'linha',
+      count: 10,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'tabuada-do-7-em-ordem-lacuna',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'ordem' },
+      format: 'lacuna',
+      count: 10,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'tabuadas-do-1-ao-4-em-ordem-linha',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'tables', tables: [1, 2, 3, 4] }, multiplicand: 'ordem' },
+      format: 'linha',
+      count: 40,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'problemas-10-quatro-operacoes',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
+      mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5] }, multiplicand: 2 },
+      div: {
+        divisor: { kind: 'list', divisors: [2, 3, 4, 5, 6, 7, 8, 9] },
+        dividend: 3,
+        remainders: 'misturado',
+      },
+      format: 'problemas',
+      count: 10,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'problemas-6-grande',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado' },
+      sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado' },
+      format: 'problemas',
+      count: 6,
+      size: 'grande',
+    },
+  },
+  {
+    name: 'problemas-duas-etapas',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'digits', top: 3, bottom: 2 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 3, bottom: 2 }, regrouping: 'com' },
+      mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5] }, multiplicand: 2 },
+      format: 'problemas',
+      count: 4,
+      size: 'normal',
+      meanings: ['duas-etapas', 'separar-retirar'],
+    },
+  },
 ];
 
 /** The page options of a custom page (the level is the builder's; a custom page is drawn from `custom` alone). */

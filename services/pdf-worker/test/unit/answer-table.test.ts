@@ -87,6 +87,17 @@ describe('the answer table of a class set', () => {
     expect(page.words!.some((w) => w.answer !== w.conta.result || w.leftover !== null)).toBe(true);
   });
 
+  it("gives the final answer of a problem in two steps (duas etapas): the second conta's, not the first's", () => {
+    const page = sample('problemas-duas-etapas');
+    const twoSteps = page.words!.flatMap((word, i) => (word.steps ? [{ word, i }] : []));
+    expect(twoSteps.length).toBeGreaterThan(0);
+    for (const { word, i } of twoSteps) {
+      expect(word.answer).toBe(word.steps![1].result);
+      expect(answerText(page, i)).toBe(thousands(word.steps![1].result));
+      expect(answerText(page, i)).not.toBe(thousands(word.steps![0].result));
+    }
+  });
+
   it('puts as many answers side by side as the longest of the set allows (5 at most)', () => {
     expect(tableColumns('12'.length)).toBe(5);
     expect(tableColumns('1.234'.length)).toBe(5);

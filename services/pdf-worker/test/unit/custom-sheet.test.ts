@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { generatePage, workProblem, type CustomOptions, type Problem } from '@app/generator';
-import { carryBoxColumns, sheetDocument } from '../../src/domain/sheet-html.js';
+import {
+  generatePage,
+  GIRLS,
+  RELATIVES,
+  renderTwoSteps,
+  TWO_STEP_TEMPLATES,
+  workProblem,
+  type CustomOptions,
+  type Problem,
+} from '@app/generator';
+import { carryBoxColumns, paperSheets, sheetDocument, sheetPages } from '../../src/domain/sheet-html.js';
 import {
   blankWidths,
+  calcSquares,
   customGrid,
   factLayout,
+  lastRowStart,
   PRINT_SIZES,
   teacherLine,
 } from '../../src/domain/sheet-formats.js';
@@ -143,6 +154,134 @@ describe('custom sheet', () => {
     };
     expect(customGrid(chave, [], 9)).toEqual({ columns: 3, rows: 3 });
     expect(customGrid({ ...chave, size: 'grande', count: 4 }, [], 4)).toEqual({ columns: 2, rows: 2 });
+  });
+
+  it('gives 10 and 15 contas grids of their own, centring a last row with an even number of empty places', () => {
+    const add: CustomOptions = { ...ADD_COM, mult: undefined };
+    // Contas of + − × by one digit: the 5 rows of 20, cells wider.
+    expect(customGrid({ ...add, count: 10 }, [], 10)).toEqual({ columns: 2, rows: 5 });
+    expect(customGrid({ ...add, count: 15 }, [], 15)).toEqual({ columns: 3, rows: 5 });
+    expect(customGrid({ ...add, format: 'arme', count: 10 }, [], 10)).toEqual({ columns: 2, rows: 5 });
+    // Roomy contas: the cells of 12, the last two under the middle columns.
+    const roomy: CustomOptions = {
+      ...ADD_COM,
+      add: undefined,
+      mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3 },
+    };
+    expect(customGrid({ ...roomy, count: 10 }, [], 10)).toEqual({ columns: 4, rows: 3 });
+    expect(customGrid({ ...roomy, format: 'arme', count: 10 }, [], 10)).toEqual({ columns: 3, rows: 4 });
+    expect(lastRowStart(4, 10)).toBe(2);
+    expect(lastRowStart(3, 10)).toBe(2);
+    expect(lastRowStart(4, 12)).toBe(1);
+    expect(lastRowStart(4, 15)).toBe(1);
+    const body = sheetDocument(generatePage('dez', customPageOptions({ ...roomy, count: 10 })), META).body;
+    expect(body.match(/grid-column-start:\d/g)).toEqual(['grid-column-start:2', 'grid-column-start:2']);
+  });
+
+  it('lays the tabuada em ordem down its columns, a column per tabuada where they fit', () => {
+    const ordem = (tables: number[], format: 'linha' | 'lacuna' = 'linha'): CustomOptions => ({
+      v: 1,
+      mult: { multiplier: { kind: 'tables', tables }, multiplicand: 'ordem' },
+      format,
+      count: tables.length * 10,
+      size: 'normal',
+    });
+    const page = (custom: CustomOptions) => generatePage('ordem', customPageOptions(custom));
+    expect(factLayout(ordem([7]), page(ordem([7])).problems, 10)).toMatchObject({
+      columns: 1,
+      byColumn: true,
+    });
+    expect(factLayout(ordem([1, 2]), page(ordem([1, 2])).problems, 20)).toMatchObject({ columns: 2 });
+    expect(factLayout(ordem([6, 7, 8]), page(ordem([6, 7, 8])).problems, 30)).toMatchObject({ columns: 3 });
+    expect(sheetDocument(page(ordem([7])), META).css).toContain('grid-auto-flow: column');
+    expect(factLayout({ ...ADD_COM, format: 'linha', count: 20 }, [], 20).byColumn).toBe(false);
+  });
+
+  it('continues situações-problema past one page on another (rules 3); a page of rules 2 keeps its one page', () => {
+    const problemas = (count: number, size: 'normal' | 'grande', twoSteps = false): CustomOptions => ({
+      v: 1,
+      add: { numbers: { kind: 'digits', top: 3, bottom: 2 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 3, bottom: 2 }, regrouping: 'com' },
+      format: 'problemas',
+      count,
+      size,
+      ...(twoSteps ? { meanings: ['duas-etapas', 'separar-retirar'] as const } : {}),
+    });
+    const split = (custom: CustomOptions, rules?: 2 | 3) =>
+      paperSheets(generatePage('folhas', customPageOptions(custom), rules));
+    expect(split(problemas(6, 'normal'))).toEqual([{ from: 0, to: 6 }]);
+    // The first page's rows full, in the fewest rows that hold the problems spread over the pages.
+    expect(split(problemas(7, 'normal'))).toEqual([
+      { from: 0, to: 4 },
+      { from: 4, to: 7 },
+    ]);
+    expect(split(problemas(10, 'normal'))).toEqual([
+      { from: 0, to: 6 },
+      { from: 6, to: 10 },
+    ]);
+    expect(split(problemas(5, 'grande'))).toEqual([
+      { from: 0, to: 3 },
+      { from: 3, to: 5 },
+    ]);
+    // Duas etapas: four a page in normal (two contas one above the other).
+    expect(split(problemas(6, 'normal', true))).toEqual([
+      { from: 0, to: 4 },
+      { from: 4, to: 6 },
+    ]);
+    expect(split(problemas(6, 'normal'), 2)).toEqual([{ from: 0, to: 6 }]);
+    const page = generatePage('folhas', customPageOptions(problemas(8, 'normal')));
+    expect(sheetPages(page)).toEqual({ exercises: 2, answerKey: 2 });
+    const body = sheetDocument(page, META).body;
+    expect(body.match(/<section class="sheet [a-z -]+"/g)).toEqual([
+      '<section class="sheet exercises"',
+      '<section class="sheet exercises continued"',
+      '<section class="sheet answer-key"',
+      '<section class="sheet answer-key continued"',
+    ]);
+    expect(body.match(/<header/g)).toHaveLength(2);
+    expect(body.match(/Página \d de 2/g)).toEqual([
+      'Página 1 de 2',
+      'Página 2 de 2',
+      'Página 1 de 2',
+      'Página 2 de 2',
+    ]);
+    // A page of one sheet of paper prints no page number.
+    expect(
+      sheetDocument(generatePage('folha', customPageOptions(problemas(6, 'normal'))), META).body,
+    ).not.toContain('Página');
+  });
+
+  it('works both contas of a problem in two steps, one above the other in normal, side by side in grande', () => {
+    const template = TWO_STEP_TEMPLATES.find((t) => t.id === 'duas-etapas.figurinhas-ganhou-deu')!;
+    const first: Problem = { op: 'add', a: 348, b: 275, result: 623, remainder: 0 };
+    const second: Problem = { op: 'sub', a: 623, b: 185, result: 438, remainder: 0 };
+    const word = renderTwoSteps(template, [first, second], { people: [GIRLS[0]!], relative: RELATIVES[0]! });
+    const custom: CustomOptions = {
+      v: 1,
+      add: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
+      sub: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
+      format: 'problemas',
+      count: 4,
+      size: 'normal',
+    };
+    const bare = customPage('duas-etapas', custom);
+    const words = bare.problems.map(() => word);
+    const page = { ...bare, rules: 3 as const, problems: words.map((w) => w.conta), words };
+    // + of 3 digits: a sign, 4 columns, a margin and a spare square (7 at least); side by side both and a gap.
+    expect(calcSquares(page, 'normal')).toBe(7);
+    expect(calcSquares(page, 'grande')).toBe(5 + 1 + 4 + 2);
+    const sheet = sheetDocument(page, META);
+    const key = sheet.body.slice(sheet.body.indexOf('answer-key'));
+    expect(key.match(/<div class="steps">/g)).toHaveLength(4);
+    expect(key.match(/<div class="alg">/g)).toHaveLength(8);
+    expect(sheet.css).toContain('.squares .steps { display: flex; flex-direction: column;');
+    const grande = { ...page, options: { ...page.options, custom: { ...custom, size: 'grande' as const } } };
+    expect(sheetDocument(grande, META).css).toContain(
+      '.squares .steps { display: flex; flex-direction: row;',
+    );
+    // The answer of the problem is the second conta's, as its sentence says.
+    expect(word.answer).toBe(438);
+    expect(key).toContain(word.answerSentence);
   });
 
   it("escapes the teacher's title: no character of it is markup", () => {

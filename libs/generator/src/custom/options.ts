@@ -540,8 +540,10 @@ function checkProblemas(
 }
 
 /**
- * A small pool (enumerated) whose contas that the page's meanings can tell are fewer than the page's problems of the
- * operation: each side of a misturado coin must hold that many (a page never repeats a conta). Null when it does.
+ * Small pools (enumerated) whose contas that the page's meanings can tell are fewer than the page's problems of the
+ * operation, each answer counted at most twice (a page never repeats a conta nor shows an answer three times). The
+ * engine asks the source again when a draw cannot be told, and a misturado coin is tossed anew each time, so both
+ * sides count together. Null when they hold the page, or when a pool is large.
  */
 function fewTold(
   op: Operation,
@@ -550,29 +552,27 @@ function fewTold(
   kinds: readonly WordKind[],
   slots: number,
 ): CustomProblem | null {
+  const pools = spaceOf(op, custom).pools;
+  if (pools.some((pool) => pool.list === null)) return null;
   const random = randomFromSeed(`contadas|${op}`);
-  for (const pool of spaceOf(op, custom).pools) {
-    if (pool.list === null) continue;
-    // Distinct contas, each answer at most twice on a page (`PageProblems`): what a page of them can hold.
-    const byAnswer = new Map<string, Set<string>>();
-    for (const operands of pool.list) {
+  const byAnswer = new Map<string, Set<string>>();
+  for (const pool of pools)
+    for (const operands of pool.list ?? []) {
       const conta = solve(op, operands);
       if (!tellsConta(conta, kinds, operations, random)) continue;
       const contas = byAnswer.get(answerKey(conta)) ?? new Set<string>();
       byAnswer.set(answerKey(conta), contas.add(problemKey(conta)));
     }
-    const held = [...byAnswer.values()].reduce(
-      (sum, contas) => sum + Math.min(MAX_SAME_ANSWER, contas.size),
-      0,
-    );
-    if (held < slots)
-      return {
-        field: SPACE_FIELDS[op],
-        message: `Com estas opções, só ${held} ${held === 1 ? 'conta' : 'contas diferentes'} de ${OPERATION_WORDS[op]}${KIND_WORDS[pool.kind]} ${held === 1 ? 'vira' : 'viram'} situação-problema nos significados escolhidos, e as situações-problema não repetem contas. Escolha menos problemas, outros significados ou números maiores.`,
-        atCreation: true,
-      };
-  }
-  return null;
+  const held = [...byAnswer.values()].reduce(
+    (sum, contas) => sum + Math.min(MAX_SAME_ANSWER, contas.size),
+    0,
+  );
+  if (held >= slots) return null;
+  return {
+    field: SPACE_FIELDS[op],
+    message: `Com estas opções, só ${held} ${held === 1 ? 'conta' : 'contas diferentes'} de ${OPERATION_WORDS[op]} ${held === 1 ? 'vira' : 'viram'} situação-problema nos significados escolhidos, e as situações-problema não repetem contas. Escolha menos problemas, outros significados ou números maiores.`,
+    atCreation: true,
+  };
 }
 
 /**

@@ -76,16 +76,21 @@ describe('the format situações-problema', () => {
       'Formato: escolha conta armada, arme e efetue, fatos em linha, número que falta ou situações-problema.',
     );
     const add = { add: presetOptions(1).add };
-    expect(allowedCounts({ ...add, format: 'problemas', size: 'normal' })).toEqual([4, 6]);
-    expect(allowedCounts({ ...add, format: 'problemas', size: 'grande' })).toEqual([2, 3]);
-    // A chave or × by two digits needs a taller quadriculado: fewer problems.
+    // 4 to 10 in normal, 2 to 6 in grande: a page of more than a sheet holds continues on a second (exercisePages).
+    expect(allowedCounts({ ...add, format: 'problemas', size: 'normal' })).toEqual([4, 5, 6, 7, 8, 9, 10]);
+    expect(allowedCounts({ ...add, format: 'problemas', size: 'grande' })).toEqual([2, 3, 4, 5, 6]);
+    // A chave or × by two digits needs a taller quadriculado: fewer problems a sheet in grande.
     const div = { div: presetOptions(1).div };
-    expect(allowedCounts({ ...div, format: 'problemas', size: 'normal' })).toEqual([4, 6]);
-    expect(allowedCounts({ ...div, format: 'problemas', size: 'grande' })).toEqual([2]);
+    expect(allowedCounts({ ...div, format: 'problemas', size: 'normal' })).toEqual([4, 5, 6, 7, 8, 9, 10]);
+    expect(allowedCounts({ ...div, format: 'problemas', size: 'grande' })).toEqual([2, 3, 4]);
     const widest = { div: { ...presetOptions(1).div, dividend: 4 as const } };
-    expect(allowedCounts({ ...widest, format: 'problemas', size: 'normal' })).toEqual([4]);
+    expect(allowedCounts({ ...widest, format: 'problemas', size: 'normal' })).toEqual([4, 5, 6, 7, 8]);
     expect(checkCustom(['add'], { v: 1, ...add, format: 'problemas', count: 12, size: 'normal' })).toEqual([
-      { field: 'count', message: 'Neste formato e tamanho, escolha 4 ou 6 problemas.' },
+      {
+        field: 'count',
+        message: 'Neste formato e tamanho, escolha 4, 5, 6, 7, 8, 9 ou 10 problemas.',
+        atCreation: true,
+      },
     ]);
   });
 

@@ -587,7 +587,24 @@ describe('rules versions', () => {
     expect(old.problems).toHaveLength(12);
     expect(old.problems.every((p) => p.result >= 2 && p.result <= 10)).toBe(true);
     expect(generatePage('antiga', options).problems).toHaveLength(20);
-    expect(generatePage('antiga', options).rules).toBe(2);
+    expect(generatePage('antiga', options).rules).toBe(3);
+  });
+
+  it('draws every page of a level with rules 3 as with rules 2 (rules 3 changed the situações-problema only)', () => {
+    for (const level of [0, 1, 2] as Level[])
+      for (const operations of [
+        ['add'],
+        ['sub'],
+        ['mult'],
+        ['div'],
+        ['add', 'sub', 'mult', 'div'],
+      ] as Operation[][])
+        for (let i = 0; i < 50; i++) {
+          const options = optionsFor(level, operations);
+          expect(generatePage(`regras-${i}`, options, 3).problems).toEqual(
+            generatePage(`regras-${i}`, options, 2).problems,
+          );
+        }
   });
 
   it('keeps rules 1 for the unchanged operations: Fácil + and Médio − draw the same problems as rules 2', () => {

@@ -17,7 +17,11 @@ import { randomFromSeed, type Random } from '../../src/random.js';
 // its operations, every promise checked on every page, the pages counted per option value. The oracles below are
 // written apart from the engine's helpers.
 
-const MIN_PAGES_PER_VALUE = 100_000;
+/**
+ * Pages each option value must reach. 60 000 since rules 3 keeps a line for facts: the values a line cannot take
+ * (two-digit multipliers, 3-digit dividends…) are drawn on half the formats only.
+ */
+const MIN_PAGES_PER_VALUE = 60_000;
 const PAGES_PER_SET = 8;
 const ORDER: Operation[] = ['add', 'sub', 'mult', 'div'];
 const FORMATS = ['armada', 'arme', 'linha', 'lacuna'] as const;
@@ -34,11 +38,13 @@ function subset(random: Random, values: readonly number[]): number[] {
   return chosen;
 }
 
-function addSubOptions(random: Random, op: 'add' | 'sub'): NonNullable<CustomOptions['add']> {
+/** + or − options; `facts`: those a line holds (up to 100, or up to two digits: rules 3 keeps a line for facts). */
+function addSubOptions(random: Random, op: 'add' | 'sub', facts: boolean): NonNullable<CustomOptions['add']> {
   const regrouping = random.pick(['sem', 'com', 'misturado'] as const);
-  if (random.chance(1, 2)) return { numbers: { kind: 'max', max: random.pick(MAXES) }, regrouping };
-  const top = random.int(1, 5);
-  const bottom = op === 'sub' ? random.int(1, top) : random.int(1, 5);
+  if (random.chance(1, 2))
+    return { numbers: { kind: 'max', max: random.pick(facts ? MAXES.slice(0, 4) : MAXES) }, regrouping };
+  const top = random.int(1, facts ? 2 : 5);
+  const bottom = op === 'sub' ? random.int(1, top) : random.int(1, facts ? 2 : 5);
   return { numbers: { kind: 'digits', top, bottom }, regrouping };
 }
 
@@ -64,21 +70,26 @@ function randomOptions(random: Random, family: Family): { operations: Operation[
     if (operations.length === 0) continue;
     const format = random.pick(FORMATS);
     const custom: CustomOptions = { v: 1, format, size: random.pick(SIZES), count: 0 };
-    if (operations.includes('add')) custom.add = addSubOptions(random, 'add');
-    if (operations.includes('sub')) custom.sub = addSubOptions(random, 'sub');
+    // A line (linha, lacuna) holds facts only (rules 3): its options are drawn among those.
+    const facts = format === 'linha' || format === 'lacuna';
+    if (operations.includes('add')) custom.add = addSubOptions(random, 'add', facts);
+    if (operations.includes('sub')) custom.sub = addSubOptions(random, 'sub', facts);
     if (operations.includes('mult'))
       custom.mult = {
-        multiplier: random.chance(2, 3)
-          ? { kind: 'tables', tables: subset(random, [2, 3, 4, 5, 6, 7, 8, 9, 10]) }
-          : { kind: 'twoDigits' },
-        multiplicand: random.pick(['fatos', 2, 3] as const),
+        multiplier:
+          facts || random.chance(2, 3)
+            ? { kind: 'tables', tables: subset(random, [2, 3, 4, 5, 6, 7, 8, 9, 10]) }
+            : { kind: 'twoDigits' },
+        multiplicand: facts ? 'fatos' : random.pick(['fatos', 2, 3] as const),
       };
     if (operations.includes('div'))
       custom.div = {
-        divisor: random.chance(2, 3)
-          ? { kind: 'list', divisors: subset(random, [2, 3, 4, 5, 6, 7, 8, 9]) }
-          : { kind: 'twoDigits' },
-        dividend: random.pick(['fatos', 2, 3, 4] as const),
+        divisor:
+          facts || random.chance(2, 3)
+            ? { kind: 'list', divisors: subset(random, [2, 3, 4, 5, 6, 7, 8, 9]) }
+            : { kind: 'twoDigits' },
+        // Facts come from the lines too: elsewhere the dividends of 2–4 digits are drawn three times as often.
+        dividend: facts ? 'fatos' : random.pick(['fatos', 2, 2, 2, 3, 3, 3, 4, 4, 4] as const),
         remainders:
           format === 'lacuna'
             ? 'exata'

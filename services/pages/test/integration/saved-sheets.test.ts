@@ -92,7 +92,7 @@ describe('saved sheets', () => {
         'a count the format cannot hold',
         'Demais',
         { ...tabuadaDo7Request, custom: { ...tabuadaDo7Request.custom!, count: 40 } },
-        'Neste formato e tamanho, escolha 12, 20 ou 30 contas.',
+        'Neste formato e tamanho, escolha 10, 12, 20 ou 30 contas.',
       ],
       [
         'an unknown key',

@@ -136,7 +136,7 @@ describe('custom options (issue 25)', () => {
       // 30 facts in a line fit, 16 do not (grande: 12, 20 or 30).
       [
         { ...tabuadaDo7Request, custom: { ...custom(), count: 16 } },
-        'Neste formato e tamanho, escolha 12, 20 ou 30 contas.',
+        'Neste formato e tamanho, escolha 10, 12, 20 ou 30 contas.',
       ],
       [
         {

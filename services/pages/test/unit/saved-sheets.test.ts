@@ -77,7 +77,7 @@ describe('saved sheets', () => {
     expect(err).toMatchObject({
       statusCode: 400,
       code: ErrorCode.VALIDATION,
-      message: 'Neste formato e tamanho, escolha 12, 20 ou 30 contas.',
+      message: 'Neste formato e tamanho, escolha 10, 12, 20 ou 30 contas.',
     });
     expect(await listSavedSheets(w.deps, 'ana')).toEqual([]);
   });

@@ -373,12 +373,35 @@ export const T = (template: Omit<WordTemplate, 'money'> & { money?: boolean }): 
 });
 
 /** A two-step template; `money` false unless said. */
+/**
+ * The largest term a sheet arms in a column (5 digits, as a Difícil conta) and the largest sum it writes under one.
+ * A two-step story carries its first result into the second conta as a term, so both contas keep to these whatever
+ * the story would allow: a 6-digit term does not fit the Cálculo quadriculado nor the written algorithm's columns.
+ */
+const LARGEST_TERM = 99_999;
+const LARGEST_RESULT = 199_998;
+const capped = ([min, max]: Range, cap: number): Range => [min, Math.min(max, cap)];
+
+/** A two-step template; `money` false unless said; its numbers capped to what a sheet arms (see LARGEST_TERM). */
 export const T2 = (
   template: Omit<TwoStepTemplate, 'money' | 'kind'> & { money?: boolean },
 ): TwoStepTemplate => ({
   money: false,
   kind: 'duas-etapas',
   ...template,
+  ranges: {
+    a: capped(template.ranges.a, LARGEST_TERM),
+    b: capped(template.ranges.b, LARGEST_TERM),
+    result: capped(template.ranges.result, LARGEST_TERM),
+  },
+  nextRanges: {
+    a: capped(template.nextRanges.a, LARGEST_TERM),
+    b: capped(template.nextRanges.b, LARGEST_TERM),
+    result: capped(
+      template.nextRanges.result,
+      template.steps[1].op === 'add' ? LARGEST_RESULT : LARGEST_TERM,
+    ),
+  },
 });
 
 /** "vai sobrar R$ 1,00", "vão sobrar R$ 3,00": money agrees like a count of reais. */

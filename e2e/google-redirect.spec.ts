@@ -5,7 +5,7 @@ import {
   balanceOf,
   createActiveUser,
   googleCredential,
-  googleTabSecret,
+  browserSecret,
   googleUser,
   uniqueEmail,
 } from '@app/testing';
@@ -115,7 +115,7 @@ test("attack: the attacker's own one-time code (/login/google#code=…) opened i
   const member = await createActiveUser(stack(), { fullname: 'Márcia Membro' });
   await storeSession(page, member);
   // The attacker runs the real redirect flow in their own browser and keeps the code instead of redeeming it.
-  const theirs = googleTabSecret();
+  const theirs = browserSecret();
   const credential = await googleCredential(stack(), {
     email: uniqueEmail('atacante'),
     name: 'Átila Atacante',

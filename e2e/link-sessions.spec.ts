@@ -34,7 +34,7 @@ test("attack: a signed-in member opens an attacker's /ativar/<code> link; asked 
 
   await page.goto(attacker.path);
   await expect(page.getByText(Msg.activationSuccess, { exact: true })).toBeVisible();
-  await expect(page.getByText(Msg.activationAccount(attacker.email), { exact: true })).toBeVisible();
+  await expect(page.getByText(Msg.linkAccount(attacker.email), { exact: true })).toBeVisible();
   const question = page.getByRole('region', { name: Msg.sessionSwitchTitle });
   await expect(question).toContainText(Msg.sessionSwitchCurrent('Márcia Membro', member.email));
   await expect(question).toContainText(Msg.sessionSwitchNext(attacker.email));
@@ -76,7 +76,7 @@ test('an activation without another session signs in as spec §4 says, naming th
 }) => {
   const account = await attackerActivationCode();
   await page.goto(account.path);
-  await expect(page.getByText(Msg.activationAccount(account.email), { exact: true })).toBeVisible();
+  await expect(page.getByText(Msg.linkAccount(account.email), { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
   expect(await page.evaluate(() => localStorage.getItem('email'))).toBe(account.email);
 });

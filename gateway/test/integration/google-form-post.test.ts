@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { decodeCodeFragment, getUser, googleFormPost, redeemGoogleCode } from '@app/contracts';
-import { call, googleCredential, googleTabSecret, sql, uniqueEmail } from '@app/testing';
+import { call, googleCredential, browserSecret, sql, uniqueEmail } from '@app/testing';
 
 const stack = inject('stack');
 
@@ -35,7 +35,7 @@ async function usersWithEmail(email: string) {
 describe('POST /login/google (Google Identity Services redirect mode, g_csrf_token checked)', () => {
   it('303 to /login/google#code=… (a one-time code, never a session), no-store; only the tab that started it redeems the code, once', async () => {
     const email = uniqueEmail('gis');
-    const tab = googleTabSecret();
+    const tab = browserSecret();
     const credential = await googleCredential(stack, { email, name: 'Renata Redirect', nonce: tab.nonce });
     const token = csrf();
     const res = await postGoogleForm({
@@ -60,7 +60,7 @@ describe('POST /login/google (Google Identity Services redirect mode, g_csrf_tok
 
     // Another tab's secret (an attacker's code opened in a victim's browser) signs nobody in.
     const other = await call(stack.gatewayUrl, redeemGoogleCode, {
-      body: { code: fragment!.code, verifier: googleTabSecret().verifier },
+      body: { code: fragment!.code, verifier: browserSecret().verifier },
     });
     expect([other.status, other.body.status, other.body.message]).toEqual([
       400,
@@ -88,7 +88,7 @@ describe('POST /login/google (Google Identity Services redirect mode, g_csrf_tok
   });
 
   it('a code whose time has passed is refused', async () => {
-    const tab = googleTabSecret();
+    const tab = browserSecret();
     const credential = await googleCredential(stack, {
       email: uniqueEmail('gis-old'),
       name: 'Velha Silva',
@@ -179,7 +179,7 @@ describe('POST /login/google (Google Identity Services redirect mode, g_csrf_tok
 
   it('writes neither the credential, the code nor the session token to any log', async () => {
     const email = uniqueEmail('gis-log');
-    const tab = googleTabSecret();
+    const tab = browserSecret();
     const credential = await googleCredential(stack, { email, name: 'Lucas Log', nonce: tab.nonce });
     const token = csrf();
     const res = await postGoogleForm({

@@ -210,7 +210,8 @@ export const Msg = {
   sessionSwitchNext: (email: string) => `Este link entra na conta ${email}.`,
   sessionSwitchContinue: (email: string) => `Sair e entrar como ${email}`,
   sessionSwitchKeep: (email: string) => `Continuar como ${email}`,
-  activationAccount: (email: string) => `Conta: ${email}`,
+  /** The account an emailed link is for (activation, sign-in, recovery), its email partly masked before proof. */
+  linkAccount: (email: string) => `Conta: ${email}`,
   googleNotStartedHere:
     'Esta entrada com o Google não foi iniciada nesta aba. Por segurança, clique em "Entrar com Google" aqui.',
   signInLinkSent:
@@ -219,6 +220,20 @@ export const Msg = {
     'Este link de acesso é inválido, expirou ou já foi usado. Entre de novo para receber outro.',
   signInLinkMissing: 'Link de acesso não fornecido. Verifique o link enviado por e-mail.',
   auditTopUpRefunded: (amount: string) => `Pagamento devolvido ao pagador (conta excluída): ${amount}`,
+  // Issue 35: a link from an email signs in only the browser that asked for it, or whoever types the password.
+  activationConfirmPassword: (maskedEmail: string) =>
+    `Este link ativa a conta ${maskedEmail}. Ele foi pedido em outro navegador: para confirmar que a conta é sua, digite a senha que você escolheu no cadastro.`,
+  activationConfirmButton: 'Ativar minha conta',
+  activationPasswordWrong:
+    'Senha incorreta. Digite a senha que você escolheu no cadastro. Se você não fez este cadastro, cadastre-se de novo com o seu email: um novo link será enviado e a senha será a sua.',
+  signInLinkConfirmPassword: (maskedEmail: string) =>
+    `Este link entra na conta ${maskedEmail}. Ele foi pedido em outro navegador: para confirmar que a conta é sua, digite a senha dela.`,
+  signInLinkConfirmButton: 'Entrar',
+  signInLinkPasswordWrong: 'Senha incorreta. O link continua valendo até expirar.',
+  googleEmailTooLong:
+    'Não foi possível entrar com esta conta Google: o email dela tem mais de 254 caracteres.',
+  googleAdminRefused: 'A conta de administrador entra somente com email e senha.',
+  titleInvalidCharacters: 'O título contém caracteres não permitidos (caracteres de controle ou invisíveis).',
   passwordChecksRateLimited:
     'Muitas tentativas com senha errada. Por segurança, aguarde alguns minutos e tente novamente.',
 } as const;

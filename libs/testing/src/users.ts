@@ -61,10 +61,11 @@ export async function googleCredential(
 }
 
 /**
- * A redirect-mode tab's secret and the nonce it gives Google (issue 23): base64url(SHA-256(secret)), as the SPA makes
- * them (web/src/session/googleRedirect.ts).
+ * A browser's secret and its nonce, base64url(SHA-256(secret)), as the SPA makes them: the redirect-mode tab's, whose
+ * nonce Google carries (issue 23, web/src/session/googleRedirect.ts), and the one a browser keeps for the links it asks
+ * to be emailed (issue 35, web/src/session/linkSecret.ts): the nonce goes with the request, the secret with the link.
  */
-export function googleTabSecret(): { verifier: string; nonce: string } {
+export function browserSecret(): { verifier: string; nonce: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, nonce: createHash('sha256').update(verifier).digest('base64url') };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { activateUser, getUser, login, loginGoogle } from '@app/contracts';
+import { activateUser, getUser, login, loginGoogle, Msg } from '@app/contracts';
 import { call, createActiveUser, googleCredential, uniqueEmail, sql } from '@app/testing';
 import { signUpOnly } from './helpers.js';
 
@@ -120,6 +120,28 @@ describe('Google sign-in (POST /api/login/google)', () => {
     expect(rows).toEqual([{ active: true, password_hash: null, token_version: 1, linked: true }]);
     // The Google session survives all that (it was issued after the bump).
     expect((await call(stack.gatewayUrl, getUser, { token: res.body.payload!.token })).status).toBe(200);
+  });
+
+  it('never signs the admin in (issue 35): the admin enters with the password only, and stays unlinked', async () => {
+    const [before] = await sql<{ google_sub: string | null; token_version: number }>(
+      stack,
+      'SELECT google_sub, token_version FROM auth.users WHERE email = $1',
+      [stack.adminEmail],
+    );
+    for (const name of ['Administrador', 'Outro Nome']) {
+      const res = await call(stack.gatewayUrl, loginGoogle, {
+        body: { credential: await googleCredential(stack, { email: stack.adminEmail, name }) },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ status: 'ERROR', message: Msg.googleAdminRefused, payload: null });
+    }
+    expect(
+      await sql(stack, 'SELECT google_sub, token_version FROM auth.users WHERE email = $1', [stack.adminEmail]),
+    ).toEqual([before]);
+    const withPassword = await call(stack.gatewayUrl, login, {
+      body: { email: stack.adminEmail, password: stack.adminPassword },
+    });
+    expect(withPassword.status).toBe(200);
   });
 
   it.each([

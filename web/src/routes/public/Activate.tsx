@@ -87,7 +87,7 @@ export default function Activate() {
             <p>
               <strong>{Msg.activationSuccess}</strong>
             </p>
-            <p>{Msg.activationAccount(state.email)}</p>
+            <p>{Msg.linkAccount(state.email)}</p>
             <p>{Msg.activationRedirect}</p>
           </div>
         )}
@@ -97,7 +97,7 @@ export default function Activate() {
               <p>
                 <strong>{Msg.activationSuccess}</strong>
               </p>
-              <p>{Msg.activationAccount(state.next.email)}</p>
+              <p>{Msg.linkAccount(state.next.email)}</p>
             </div>
             <SessionSwitch
               current={state.current}

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './api/fields.js';
+import { Msg } from './messages.js';
 
 /**
  * "Personalizar" (issue 25): the optional, versioned `custom` part of `POST /api/page`. The shape and its ranges are
@@ -111,6 +113,8 @@ export const CustomOptionsSchema = z.strictObject({
     .max(TITLE_MAX_CHARS, { message: `O título pode ter até ${TITLE_MAX_CHARS} caracteres.` })
     // No control characters (a line break, a tab): one printed line of plain text.
     .regex(/^[^\p{Cc}]*$/u, { message: 'O título deve ser uma linha de texto.' })
+    // Nor what hides or reorders it (issue 35: a right-to-left override printed the title reversed).
+    .refine((title) => !hasControlCharacters(title), { message: Msg.titleInvalidCharacters })
     .optional(),
   meanings: z
     .array(z.enum(MEANING_VALUES, { message: 'Significado desconhecido.' }))

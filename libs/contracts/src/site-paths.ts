@@ -41,6 +41,16 @@ export const sitePaths = {
 
 export type SitePath = (typeof sitePaths)[keyof typeof sitePaths];
 
+/**
+ * The emailed links, whose last segment is a secret (an activation code, a recovery token, a sign-in code): never
+ * written to a log whole (the kit's `redactUrl`; issue 35 found `/entrar/<code>` in the gateway's request log).
+ */
+export const emailedLinkPaths: readonly SitePath[] = [
+  sitePaths.activate,
+  sitePaths.createNewPassword,
+  sitePaths.signInLink,
+];
+
 /** The public pages a search engine may list (sitemap.xml); everything else is behind a sign-in or a one-off link. */
 export const publicSitePaths: readonly SitePath[] = [
   sitePaths.home,

@@ -1,4 +1,5 @@
 import { pino, type ChildLoggerOptions, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { emailedLinkPaths } from '@app/contracts';
 import { PinoPretty, type MessageFormatFunc, type PrettyOptions } from 'pino-pretty';
 import { currentContext } from './context.js';
 
@@ -36,11 +37,14 @@ export const REDACT_PATHS = [
 ];
 
 const SECRET_QUERY_KEYS = /([?&](?:token|code|recoveryToken|activationCode|credential)=)[^&#]*/gi;
-/** The SPA's links that carry a secret in the path: the emailed activation and recovery links. */
-const SECRET_PATH_SEGMENTS = /^(\/(?:ativar|criar-nova-senha)\/)[^/?#]+/i;
+/** The SPA's links that carry a secret in the path: the emailed links (activation, recovery, sign-in). */
+const SECRET_PATH_SEGMENTS = new RegExp(
+  `^(/(?:${emailedLinkPaths.map((p) => p.split('/')[1]).join('|')})/)[^/?#]+`,
+  'i',
+);
 /**
  * `/api/validateToken?token=abc` -> `/api/validateToken?token=[REDACTED]`;
- * `/criar-nova-senha/abc` -> `/criar-nova-senha/[REDACTED]`.
+ * `/criar-nova-senha/abc` -> `/criar-nova-senha/[REDACTED]`, `/entrar/abc` -> `/entrar/[REDACTED]`.
  */
 export const redactUrl = (url: string): string =>
   url.replace(SECRET_PATH_SEGMENTS, '$1[REDACTED]').replace(SECRET_QUERY_KEYS, '$1[REDACTED]');

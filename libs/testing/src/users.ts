@@ -13,7 +13,10 @@ export interface TestSession {
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@exemplo.com.br`;
 
-/** Signs up through the API, follows the activation link from the email, and answers the session. */
+/**
+ * Signs up through the API as a browser does (with its nonce), follows the activation link from the email in that
+ * same browser (with its secret), and answers the session.
+ */
 export async function createActiveUser(
   stack: StackInfo,
   opts: { email?: string; fullname?: string; password?: string } = {},
@@ -21,14 +24,15 @@ export async function createActiveUser(
   const email = opts.email ?? uniqueEmail();
   const fullname = opts.fullname ?? 'Maria da Silva';
   const password = opts.password ?? 'senha-segura-1';
+  const browser = browserSecret();
   const signup = await call(stack.gatewayUrl, createUser, {
-    body: { fullname, email, password, passwordConfirmation: password },
+    body: { fullname, email, password, passwordConfirmation: password, nonce: browser.nonce },
   });
   if (signup.body.status !== 'SUCCESS') throw new Error(`sign-up failed: ${signup.body.message}`);
   const mail = await waitForEmail(stack.mailApiUrl, email, (m) => m.html.includes('/ativar/'));
   const code = new URL(linkIn(mail, '/ativar/')).pathname.split('/').pop()!;
   const activated = await call<{ token: string }>(stack.gatewayUrl, activateUser, {
-    body: { activationCode: code },
+    body: { activationCode: code, verifier: browser.verifier },
   });
   if (activated.body.status !== 'SUCCESS' || !activated.body.payload) {
     throw new Error(`activation failed: ${activated.body.message}`);

@@ -47,6 +47,12 @@ import { signUp } from './domain/sign-up.js';
 import { updateProfile } from './domain/update-profile.js';
 import { verifySession } from './domain/verify-session.js';
 
+/** How an emailed link's opener confirms the account is theirs, as the body carries it (fields left out stay out). */
+const linkConfirmation = (body: { verifier?: string | undefined; password?: string | undefined }) => ({
+  ...(body.verifier !== undefined ? { verifier: body.verifier } : {}),
+  ...(body.password !== undefined ? { password: body.password } : {}),
+});
+
 /** auth's /api routes (spec §7): thin adapters from the contract routes to the use cases. */
 export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
   addRoute(app, createUser, async ({ body, request }) => {
@@ -54,12 +60,15 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     return ok({ email }, Msg.signupSuccess(email));
   });
 
-  addRoute(app, activateUser, async ({ body }) =>
-    ok(await activateAccount(deps, body.activationCode), Msg.activationSuccess),
+  addRoute(app, activateUser, async ({ body, request }) =>
+    ok(
+      await activateAccount(deps, body.activationCode, linkConfirmation(body), request.clientAddress),
+      Msg.activationSuccess,
+    ),
   );
 
   addRoute(app, login, async ({ body, request }) => {
-    const session = await signIn(deps, body.email, body.password, request.clientAddress);
+    const session = await signIn(deps, body.email, body.password, request.clientAddress, body.nonce);
     // Past the per-account ceiling from a new address: no refusal, a sign-in link went to the owner's email.
     return session ? ok(session) : ok(null, Msg.signInLinkSent);
   });
@@ -73,7 +82,7 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
   );
 
   addRoute(app, loginWithLink, async ({ body, request }) =>
-    ok(await signInWithLink(deps, body.code, request.clientAddress)),
+    ok(await signInWithLink(deps, body.code, linkConfirmation(body), request.clientAddress)),
   );
 
   addRoute(app, recoverPassword, async ({ body, request }) => {
@@ -91,10 +100,9 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     return ok(null, Msg.passwordSetupSent(email));
   });
 
-  addRoute(app, checkRecoveryTokenRoute, async ({ body }) => {
-    await checkRecoveryToken(deps, body.recoveryToken);
-    return ok(null);
-  });
+  addRoute(app, checkRecoveryTokenRoute, async ({ body }) =>
+    ok(await checkRecoveryToken(deps, body.recoveryToken)),
+  );
 
   addRoute(app, createNewPassword, async ({ body }) => {
     await resetPassword(deps, body.recoveryToken, body.newPassword);

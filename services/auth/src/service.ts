@@ -12,6 +12,7 @@ import { CreateAuthTables1732240000000 } from './persistence/migrations/17322400
 import { UserDeletedAt1764000000000 } from './persistence/migrations/1764000000000-UserDeletedAt.js';
 import { AbuseLimits1764000000001 } from './persistence/migrations/1764000000001-AbuseLimits.js';
 import { SignInCodes1764000000002 } from './persistence/migrations/1764000000002-SignInCodes.js';
+import { SignUpBinding1764000000003 } from './persistence/migrations/1764000000003-SignUpBinding.js';
 import { registerRoutes } from './routes.js';
 
 export const service = defineService({
@@ -25,6 +26,7 @@ export const service = defineService({
       UserDeletedAt1764000000000,
       AbuseLimits1764000000001,
       SignInCodes1764000000002,
+      SignUpBinding1764000000003,
     ],
   },
   // Publishes mail jobs and account events.

@@ -4,29 +4,35 @@ import { Msg } from '../messages.js';
 /** Field rules of spec §5 with their exact messages. Forms on the web and route bodies on the server share them. */
 const required = (message: string) => z.string({ error: message }).min(1, message);
 
+/** The longest an email address can be (RFC 5321's path less its brackets); the column holds no more. */
+export const EMAIL_MAX_LENGTH = 254;
+
 export const emailField = z
   .string({ error: Msg.emailRequired })
   .trim()
   .min(1, Msg.emailRequired)
+  // Longer is not an address (spec §5's 'Email inválido'), and would not fit the column (issue 35: it answered 500).
+  .max(EMAIL_MAX_LENGTH, Msg.emailInvalid)
   .pipe(z.email({ error: Msg.emailInvalid }))
   .transform((e) => e.toLowerCase());
 
 /**
- * Characters no name may hold: the C0 controls (NUL included, which Postgres refuses in text), DEL, the C1 controls,
- * and the bidirectional marks, embeddings, overrides and isolates that reorder what a reader sees (an admin reading
- * the users table, a sheet's footer).
+ * Characters no name or title may hold, because they hide or reorder what a reader sees (an admin reading the users
+ * table, a printed sheet): the controls (C0 with NUL, which Postgres refuses in text, DEL, C1), the format characters
+ * (Unicode Cf: the bidirectional marks, embeddings, overrides and isolates; the zero-width spaces and joiners, the word
+ * joiner, the byte order mark, the soft hyphen), the line and paragraph separators, lone surrogates, and the Hangul
+ * fillers that print as blank letters.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const HIDDEN_OR_REORDERING = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u115f\u1160\u3164\uffa0]/gu;
 
 export function hasControlCharacters(text: string): boolean {
-  CONTROL_CHARACTERS.lastIndex = 0;
-  return CONTROL_CHARACTERS.test(text);
+  HIDDEN_OR_REORDERING.lastIndex = 0;
+  return HIDDEN_OR_REORDERING.test(text);
 }
 
 /** A name from elsewhere (Google) cleaned instead of refused: controls dropped, runs of spaces made one. */
 export function cleanName(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  return text.replace(HIDDEN_OR_REORDERING, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** A person's name: trimmed, required, at least `min` characters, at most 120, no control or bidi characters. */

@@ -45,7 +45,17 @@ export const getEnv = defineRoute({
 });
 
 // ---------- auth ----------
-export const LoginBody = z.object({ email: emailField, password: loginPasswordField });
+/**
+ * Issue 35: the SHA-256 (base64url) of a secret the browser keeps (web/src/session/linkSecret.ts), sent with a request
+ * that may email a link (sign-up, sign-in past the ceiling). The link then signs in at once only where that secret is
+ * (its `verifier`); opened anywhere else, it names its account and asks for the password.
+ */
+const browserNonce = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/)
+  .optional();
+
+export const LoginBody = z.object({ email: emailField, password: loginPasswordField, nonce: browserNonce });
 export const login = defineRoute({
   owner: 'auth',
   rateLimited: true,
@@ -113,7 +123,20 @@ export const redeemGoogleCode = defineRoute({
   response: envelope(Session),
 });
 
-export const LoginWithLinkBody = z.object({ code: oneTimeSecret(Msg.signInLinkInvalid) });
+/**
+ * How an emailed link's opener shows the account is theirs (issue 35): the secret of the browser that asked for the
+ * link (`verifier`), or the account's password. With neither (or a verifier of another browser) the answer is 403
+ * CONFIRMATION_REQUIRED, its message naming the account (email partly masked); nothing is used up.
+ */
+const linkConfirmation = (invalidMessage: string) => ({
+  verifier: oneTimeSecret(invalidMessage).optional(),
+  password: loginPasswordField.optional(),
+});
+
+export const LoginWithLinkBody = z.object({
+  code: oneTimeSecret(Msg.signInLinkInvalid),
+  ...linkConfirmation(Msg.signInLinkInvalid),
+});
 export const loginWithLink = defineRoute({
   owner: 'auth',
   rateLimited: true,
@@ -121,7 +144,7 @@ export const loginWithLink = defineRoute({
   path: '/api/login/link',
   access: 'public',
   summary:
-    'Sign in with the emailed link offered past the per-account ceiling of failed sign-ins (single use, 15 minutes)',
+    'Sign in with the emailed link offered past the per-account ceiling of failed sign-ins (single use, 15 minutes), confirmed by the secret of the browser that asked for it or by the password',
   body: LoginWithLinkBody,
   response: envelope(Session),
 });
@@ -132,6 +155,7 @@ export const CreateUserBody = matching(
     email: emailField,
     password: loginPasswordField,
     passwordConfirmation: confirmationField,
+    nonce: browserNonce,
   }),
   'password',
   'passwordConfirmation',
@@ -142,13 +166,15 @@ export const createUser = defineRoute({
   method: 'POST',
   path: '/api/createUser',
   access: 'public',
-  summary: 'Sign up (the account stays inactive until the emailed link is opened)',
+  summary:
+    'Sign up (the account stays inactive until the emailed link is opened); a sign-up again before activation replaces the pending password and name, and retires the older links',
   body: CreateUserBody,
   response: envelope(z.object({ email: z.string() })),
 });
 
 export const ActivateUserBody = z.object({
   activationCode: z.string({ error: Msg.activationMissing }).min(1, Msg.activationMissing).max(256),
+  ...linkConfirmation(Msg.activationInvalid),
 });
 export const activateUser = defineRoute({
   owner: 'auth',
@@ -156,7 +182,8 @@ export const activateUser = defineRoute({
   method: 'POST',
   path: '/api/activateUser',
   access: 'public',
-  summary: 'Activate an account with the emailed code',
+  summary:
+    'Activate an account with the emailed code, confirmed by the secret of the browser that signed up or by the password chosen at sign-up',
   body: ActivateUserBody,
   response: envelope(Session),
 });
@@ -182,9 +209,10 @@ export const checkRecoveryToken = defineRoute({
   method: 'POST',
   path: '/api/checkRecoveryToken',
   access: 'public',
-  summary: 'Check a recovery token before showing the new-password form',
+  summary:
+    'Check a recovery token before showing the new-password form; answers the account it is for (email partly masked)',
   body: CheckRecoveryTokenBody,
-  response: envelope(Empty),
+  response: envelope(z.object({ email: z.string() })),
 });
 
 export const CreateNewPasswordBody = matching(

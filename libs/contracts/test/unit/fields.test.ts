@@ -5,6 +5,9 @@ import {
   Msg,
   UpdateUserBody,
   cleanName,
+  CustomOptionsSchema,
+  EMAIL_MAX_LENGTH,
+  emailField,
   hasControlCharacters,
   profileFullnameField,
   signupFullnameField,
@@ -22,6 +25,20 @@ const controls = [
   '\u2066', // left-to-right isolate
   '\u200f', // right-to-left mark
   '\u061c',
+  // Issue 35: what hides text.
+  '\u202a', // left-to-right embedding
+  '\u2069', // pop directional isolate
+  '\u200b', // zero width space
+  '\u200c', // zero width non-joiner
+  '\u200d', // zero width joiner
+  '\u2060', // word joiner
+  '\ufeff', // zero width no-break space (byte order mark)
+  '\u00ad', // soft hyphen
+  '\u2028', // line separator
+  '\u2029', // paragraph separator
+  '\u3164', // Hangul filler
+  '\udb40\udc41', // a tag character (U+E0041)
+  '\ud800', // a lone surrogate
 ];
 
 describe('names refuse control and bidi characters (pt-BR message)', () => {
@@ -48,9 +65,49 @@ describe('names refuse control and bidi characters (pt-BR message)', () => {
   });
 });
 
+describe('titles refuse the same characters (issue 35: a right-to-left override printed the title reversed)', () => {
+  const withTitle = (title: string) =>
+    CustomOptionsSchema.safeParse({
+      v: 1,
+      mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
+      format: 'linha',
+      count: 30,
+      size: 'grande',
+      title,
+    });
+
+  it.each(controls.filter((c) => !/\p{Cc}/u.test(c)).map((c) => [JSON.stringify(c), c]))(
+    '%s inside a title',
+    (_label, c) => {
+      expect(withTitle(`Turma ${c}A`).error?.issues.map((i) => i.message)).toEqual([
+        Msg.titleInvalidCharacters,
+      ]);
+    },
+  );
+
+  it('a line break is still "one line of text"; accents and other scripts pass', () => {
+    expect(withTitle('Turma A\nTurma B').error?.issues[0]?.message).toBe(
+      'O título deve ser uma linha de texto.',
+    );
+    expect(withTitle('Tabuada do 7 — 3º ano, Conceição').success).toBe(true);
+    expect(withTitle('Ωμέγα Nguyễn').success).toBe(true);
+  });
+});
+
+describe('emails longer than an address can be (issue 35: they answered 500)', () => {
+  it('refuses 255 characters with the spec message and keeps 254', () => {
+    const at254 = `${'c'.repeat(64)}@${`${'d'.repeat(60)}.`.repeat(3)}com.br`;
+    expect(at254).toHaveLength(EMAIL_MAX_LENGTH);
+    expect(emailField.safeParse(at254).success).toBe(true);
+    for (const email of [`x${at254}`, `${'a'.repeat(250)}@exemplo.com.br`])
+      expect(emailField.safeParse(email).error?.issues.map((i) => i.message)).toEqual([Msg.emailInvalid]);
+  });
+});
+
 describe('cleanName (a Google name is cleaned, not refused)', () => {
   it('drops controls and collapses spaces', () => {
     expect(cleanName('\u202eAna\u0000\u0000Lima \t\n Souza\u0085')).toBe('Ana Lima Souza');
+    expect(cleanName('Ana\u200bLima\ufeff')).toBe('Ana Lima');
     expect(hasControlCharacters(cleanName('a\u0000b\u202ec'))).toBe(false);
     expect(cleanName('\u0000')).toBe('');
   });

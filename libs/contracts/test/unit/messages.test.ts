@@ -75,3 +75,29 @@ describe("issue 28's messages", () => {
     );
   });
 });
+
+describe("issue 35's messages", () => {
+  it('an emailed link opened in another browser names its account and asks for the password', () => {
+    expect(Msg.linkAccount('ma***@exemplo.com.br')).toBe('Conta: ma***@exemplo.com.br');
+    expect(Msg.activationConfirmPassword('ma***@exemplo.com.br')).toBe(
+      'Este link ativa a conta ma***@exemplo.com.br. Ele foi pedido em outro navegador: para confirmar que a conta é sua, digite a senha que você escolheu no cadastro.',
+    );
+    expect(Msg.activationConfirmButton).toBe('Ativar minha conta');
+    expect(Msg.activationPasswordWrong).toMatch(/^Senha incorreta\. .*cadastre-se de novo com o seu email/);
+    expect(Msg.signInLinkConfirmPassword('ma***@exemplo.com.br')).toBe(
+      'Este link entra na conta ma***@exemplo.com.br. Ele foi pedido em outro navegador: para confirmar que a conta é sua, digite a senha dela.',
+    );
+    expect(Msg.signInLinkConfirmButton).toBe('Entrar');
+    expect(Msg.signInLinkPasswordWrong).toBe('Senha incorreta. O link continua valendo até expirar.');
+  });
+
+  it('Google, titles', () => {
+    expect(Msg.googleEmailTooLong).toBe(
+      'Não foi possível entrar com esta conta Google: o email dela tem mais de 254 caracteres.',
+    );
+    expect(Msg.googleAdminRefused).toBe('A conta de administrador entra somente com email e senha.');
+    expect(Msg.titleInvalidCharacters).toBe(
+      'O título contém caracteres não permitidos (caracteres de controle ou invisíveis).',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { emailedLinkPaths } from '@app/contracts';
 import { createLogger, logFormatFor, redactUrl, type LoggerFormatOptions } from '../../src/logger.js';
 import { runWithContext } from '../../src/context.js';
 import { loadConfig, processEnv } from '../../src/config.js';
@@ -23,8 +24,16 @@ describe('logger', () => {
     expect(redactUrl('/api/env')).toBe('/api/env');
   });
 
-  it('redacts the secret of the emailed activation and recovery links, which sits in the path', () => {
+  it('redacts the secret of the emailed activation, recovery and sign-in links, which sits in the path', () => {
     expect(redactUrl('/ativar/AbC-123_x')).toBe('/ativar/[REDACTED]');
+    // Issue 35: the sign-in link emailed past the ceiling was logged whole.
+    expect(redactUrl('/entrar/Dgy06sIuUaHHM5FB2kRdL7Om6auA9GycFV_i-aNXxck')).toBe('/entrar/[REDACTED]');
+    expect(redactUrl('/entrar')).toBe('/entrar');
+    // Every emailed link of the site, as its pattern fills in.
+    for (const link of emailedLinkPaths) {
+      const path = link.replace(/:\w+\?$/, 's3gr3d0');
+      expect(redactUrl(`${path}?utm=1`)).toBe(`${path.replace('s3gr3d0', '[REDACTED]')}?utm=1`);
+    }
     expect(redactUrl('/criar-nova-senha/AbC-123_x?utm=1')).toBe('/criar-nova-senha/[REDACTED]?utm=1');
     expect(redactUrl('/criar-nova-senha-sucesso')).toBe('/criar-nova-senha-sucesso');
     expect(redactUrl('/ativar')).toBe('/ativar');

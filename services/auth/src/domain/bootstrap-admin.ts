@@ -35,6 +35,7 @@ export async function bootstrapAdmin(deps: AuthDeps): Promise<void> {
         role: 'admin',
         active: true,
         tokenVersion: 0,
+        signUpBinding: null,
       });
     } else {
       ended = await repo.makeActiveAdmin(existing.id);

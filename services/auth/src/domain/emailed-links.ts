@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Jobs } from '@app/contracts';
 import type { AuthDeps } from './deps.js';
-import type { UserRow } from './ports.js';
+import type { PendingSignUp, UserRow } from './ports.js';
 import { ACTIVATION_TTL_MS, newOneTimeSecret, RECOVERY_TTL_MS } from './secrets.js';
 
 /**
@@ -54,24 +54,34 @@ export async function sendPasswordLink(
 }
 
 /**
- * Emails a not-yet-active account a fresh activation link (7 days): the older unused links stop working, so only the
- * newest one signs in. `template`: 'activation' (asked for from the sign-in screen) or 'sign-up-existing' (someone
- * signed up again with the address: the mail says so and carries the link).
+ * Emails a not-yet-active account a fresh activation link (7 days); its older unused links stop working, so only the
+ * newest one activates. With `signUp` (a sign-up again before activation, issue 35) the pending password, name and
+ * browser are first replaced by that sign-up's, in the same transaction; without it ('Reenviar e-mail de ativação'),
+ * they stay as they are, so the fresh link still asks for the browser or the password of the sign-up that is pending.
+ * False (nothing sent) when the account was activated or deleted meanwhile.
  */
 export async function sendFreshActivation(
   deps: AuthDeps,
   user: Pick<UserRow, 'id' | 'email' | 'fullname'>,
-  template: 'activation' | 'sign-up-existing',
-): Promise<void> {
+  signUp?: PendingSignUp,
+): Promise<boolean> {
   const code = newOneTimeSecret();
-  await deps.store.transaction(async (tx) => {
+  return deps.store.transaction(async (tx) => {
+    const pending = signUp ? await tx.users.replacePendingSignUp(user.id, signUp) : user;
+    if (!pending) return false;
     await tx.codes.retireUnused(user.id, 'activation');
     await tx.codes.insert(code.hash, user.id, 'activation', new Date(Date.now() + ACTIVATION_TTL_MS));
-    const mailId = `${template}:${user.id}:${randomUUID()}`;
+    const mailId = `activation:${user.id}:${randomUUID()}`;
     await deps.bus.publish(
       Jobs.sendMail,
-      { mailId, to: user.email, template, data: { fullname: user.fullname, code: code.secret } },
+      {
+        mailId,
+        to: user.email,
+        template: 'activation',
+        data: { fullname: pending.fullname, code: code.secret },
+      },
       { msgID: mailId },
     );
+    return true;
   });
 }

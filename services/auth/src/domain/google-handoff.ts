@@ -2,22 +2,10 @@ import { ErrorCode, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { sessionFor, type AuthDeps, type Session } from './deps.js';
 import { googleAccount } from './sign-in-google.js';
-import { hashSecret, newOneTimeSecret } from './secrets.js';
+import { hashSecret, newOneTimeSecret, nonceBinding } from './secrets.js';
 
 /** How long the gateway's one-time Google code lives: the SPA redeems it as soon as the 303 lands. */
 export const GOOGLE_CODE_TTL_MS = 2 * 60 * 1000;
-
-/** A nonce as the SPA makes it: base64url of a SHA-256 (32 bytes, 43 characters). */
-const NONCE = /^[A-Za-z0-9_-]{43}$/;
-
-/**
- * What a redirect-mode nonce binds a code to: the SHA-256 (hex) of the tab's secret, which the nonce carries as
- * base64url. Null when the credential carries no nonce of that form (nobody's tab started that sign-in here).
- */
-export function nonceBinding(nonce: string | null): string | null {
-  if (!nonce || !NONCE.test(nonce)) return null;
-  return Buffer.from(nonce, 'base64url').toString('hex');
-}
 
 /**
  * Google's redirect mode (issue 23). Google posts the credential to the site (the gateway checks its CSRF cookie and

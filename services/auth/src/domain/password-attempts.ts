@@ -84,6 +84,33 @@ export async function confirmPasswordBehindSession(
   clientAddress: string | null,
   wrong: () => AppError,
 ): Promise<void> {
+  await confirmCountedPassword(deps, user, password, clientAddress, wrong, { heldToCeiling: true });
+}
+
+/**
+ * A password check only the holder of an emailed code can make (an activation link, or a sign-in link, opened in a
+ * browser that did not ask for it: issue 35). Counted like a sign-in (429 past the per-(email, address) or
+ * per-address limit, wrong ones towards the owner's alert), but not held to the per-email ceiling: the code is the
+ * proof of the inbox that the ceiling asks for (sign-in-link.ts).
+ */
+export async function confirmPasswordWithEmailedCode(
+  deps: AuthDeps,
+  user: UserRow,
+  password: string,
+  clientAddress: string | null,
+  wrong: () => AppError,
+): Promise<void> {
+  await confirmCountedPassword(deps, user, password, clientAddress, wrong, { heldToCeiling: false });
+}
+
+async function confirmCountedPassword(
+  deps: AuthDeps,
+  user: UserRow,
+  password: string,
+  clientAddress: string | null,
+  wrong: () => AppError,
+  { heldToCeiling }: { heldToCeiling: boolean },
+): Promise<void> {
   const attempt = await countPasswordAttempt(
     deps,
     user.email,
@@ -91,7 +118,8 @@ export async function confirmPasswordBehindSession(
     user,
     Msg.passwordChecksRateLimited,
   );
-  if (attempt.pastCeiling) throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.passwordChecksRateLimited);
+  if (heldToCeiling && attempt.pastCeiling)
+    throw new AppError(429, ErrorCode.RATE_LIMITED, Msg.passwordChecksRateLimited);
   if (!(await passwordMatches(deps.passwords, password, user.passwordHash, deps.config.BCRYPT_COST))) {
     await passwordFailed(deps, user, attempt.forEmail);
     throw wrong();

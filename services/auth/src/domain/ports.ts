@@ -23,9 +23,18 @@ export interface UserRow {
   updatedAt: Date;
   /** When the member deleted the account (its personal data anonymised); null for a live account. */
   deletedAt: Date | null;
+  /**
+   * Not active yet: the SHA-256 (hex) of the secret kept by the browser that made the latest sign-up, the one whose
+   * password is pending (issue 35); its activation link activates at once only there. Null once active, or when that
+   * sign-up came from no browser of ours.
+   */
+  signUpBinding: string | null;
 }
 
 export type NewUser = Omit<UserRow, 'createdAt' | 'updatedAt' | 'deletedAt'>;
+
+/** What a sign-up again, before activation, puts in place of the pending one (issue 35). */
+export type PendingSignUp = Pick<UserRow, 'passwordHash' | 'fullname' | 'signUpBinding'>;
 
 /** `google-sign-in`: the gateway's Google handoff (bound to the tab's secret); `sign-in-link`: emailed past the ceiling. */
 export type CodePurpose = 'activation' | 'recovery' | 'google-sign-in' | 'sign-in-link';
@@ -53,6 +62,11 @@ export interface UsersRepository {
    * sign-up (token version + 1). Only while the account is still inactive; answers the new row, else null.
    */
   claimInactiveForGoogle(id: string, googleSub: string, fullname: string): Promise<UserRow | null>;
+  /**
+   * A sign-up again with the email of an account not active yet (issue 35): its password, name and browser replace the
+   * pending ones. Only while the account is inactive and not deleted; answers the new row, else null.
+   */
+  replacePendingSignUp(id: string, signUp: PendingSignUp): Promise<UserRow | null>;
   /**
    * Makes the account an active admin if it is not one already, ending its older sessions (token version + 1):
    * they were issued to a member or to a disabled account. Answers the new row, else null (nothing changed).
@@ -85,8 +99,8 @@ export interface OneTimeCodesRepository {
    * user. A code works only once.
    */
   consume(hash: string, purpose: CodePurpose, boundTo?: string): Promise<string | null>;
-  /** Whether the code is still usable, without using it. */
-  isUsable(hash: string, purpose: CodePurpose): Promise<boolean>;
+  /** The code's user and binding if it is still usable (unused, unexpired), without using it; else null. */
+  findUsable(hash: string, purpose: CodePurpose): Promise<{ userId: string; boundTo: string | null } | null>;
   /** Whether the user has a usable code of a purpose (one emailed sign-in link at a time). */
   hasUsableFor(userId: string, purpose: CodePurpose): Promise<boolean>;
   /** Holds, until the transaction ends, the user's codes of a purpose: two requests that look, then insert, take turns. */

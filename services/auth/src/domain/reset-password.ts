@@ -21,8 +21,12 @@ export async function resetPassword(
     if (!before || !user) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);
     // The emailed link proves the owner: the failed sign-ins against the email no longer count, from anywhere.
     await tx.attempts.clear('sign-in-failure', user.email);
-    if (!before.active)
+    if (!before.active) {
+      // Active now with the password chosen here: no activation link of a pending sign-up may act any more.
+      await tx.codes.retireUnused(userId, 'activation');
+      await tx.users.update(userId, { signUpBinding: null });
       await deps.bus.publishEvent(Events.userActivated, { userId, email: user.email }, userId);
+    }
     return user;
   });
   await announceSessionsRevoked(deps, user);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, Events, Msg } from '@app/contracts';
+import { EMAIL_MAX_LENGTH, ErrorCode, Events, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import {
   announceSessionsRevoked,
@@ -14,7 +14,8 @@ import type { AuthRepositories, UserRow } from './ports.js';
 /**
  * Google sign-in: the credential is verified (signature, issuer, audience, expiry, verified email); the account
  * is found by Google `sub`, else linked by its (Google-verified) email, else created active with `fromGoogle`.
- * A refusal is logged by its reason code only: the library's messages can carry the credential and its email.
+ * A refusal is logged by its reason code only: the library's messages can carry the credential and its email. The
+ * admin account never signs in with Google (issue 35): its way in is its password (403 `Msg.googleAdminRefused`).
  */
 export async function signInWithGoogle(deps: AuthDeps, credential: string): Promise<Session> {
   return sessionFor(deps, (await googleAccount(deps, credential)).user);
@@ -38,6 +39,11 @@ export async function googleAccount(
   }
   const refusal = check(identity);
   if (refusal) throw await refuseGoogle(deps, refusal);
+  // Longer is no address our accounts can hold (issue 35: it answered 500); said so, not 'Google failed'.
+  if (identity.email.length > EMAIL_MAX_LENGTH) {
+    deps.logger.warn({ reason: 'email_too_long' }, 'google credential refused');
+    throw AppError.badRequest(Msg.googleEmailTooLong);
+  }
   let found: Found;
   try {
     found = await deps.store.transaction((tx) => findOrCreate(deps, tx, identity));
@@ -64,12 +70,23 @@ interface Found {
   claimed: boolean;
 }
 
+/**
+ * The admin enters with its password only (issue 35): a Google account of its email (anyone who can create one at the
+ * admin's domain, or holds its mailbox) must not become a second way in, nor be linked to it.
+ */
+function refuseAdmin(deps: AuthDeps, user: UserRow): UserRow {
+  if (user.role !== 'admin') return user;
+  deps.logger.warn({ reason: 'admin' }, 'google credential refused');
+  throw AppError.forbidden(Msg.googleAdminRefused);
+}
+
 async function findOrCreate(deps: AuthDeps, tx: AuthRepositories, g: GoogleIdentity): Promise<Found> {
   const repo = tx.users;
   const linked = await repo.byGoogleSub(g.sub);
-  if (linked) return { user: linked, claimed: false };
+  if (linked) return { user: refuseAdmin(deps, linked), claimed: false };
   const sameEmail = await repo.byEmail(g.email);
   if (sameEmail) {
+    refuseAdmin(deps, sameEmail);
     // Google vouches for the address, which is also what activation proves. A never-activated account proved
     // nothing: anyone may have signed up with this email and a password of their own, so that password goes
     // (recovery sets one), the name typed with it gives way to Google's, its activation links die and older
@@ -98,6 +115,7 @@ async function findOrCreate(deps: AuthDeps, tx: AuthRepositories, g: GoogleIdent
     role: 'user',
     active: true,
     tokenVersion: 0,
+    signUpBinding: null,
   });
   await deps.bus.publishEvent(
     Events.userRegistered,

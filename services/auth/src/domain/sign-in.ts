@@ -3,7 +3,7 @@ import { AppError } from '@app/kit';
 import { sessionFor, type AuthDeps, type Session } from './deps.js';
 import { countPasswordAttempt, PASSWORD_FAILURE, passwordFailed } from './password-attempts.js';
 import { passwordMatches } from './passwords.js';
-import { hashAddress } from './secrets.js';
+import { hashAddress, nonceBinding } from './secrets.js';
 import { offerSignInLink } from './sign-in-link.js';
 
 /**
@@ -13,20 +13,22 @@ import { offerSignInLink } from './sign-in-link.js';
  * has signed in from still gets in, and any other is offered a sign-in link by email instead of a comparison (the
  * answer is then null: sign-in-link.ts). The owner is emailed once an hour when the failures against the account reach
  * LOGIN_ALERT_AFTER_FAILURES. The password is checked before the activation state so that an inactive account reveals
- * itself only to someone who knows its password.
+ * itself only to someone who knows its password. `nonce`: the SHA-256 of the secret of the browser signing in; an
+ * emailed link offered to it signs in at once in that browser only (issue 35).
  */
 export async function signIn(
   deps: AuthDeps,
   email: string,
   password: string,
   clientAddress: string | null,
+  nonce?: string,
 ): Promise<Session | null> {
   const address = hashAddress(clientAddress);
   const user = await deps.store.users.byEmail(email);
   const attempt = await countPasswordAttempt(deps, email, address, user, Msg.loginRateLimited);
   if (attempt.pastCeiling) {
     // The same answer whether or not the email has an account: the link goes only to an owner.
-    await offerSignInLink(deps, user);
+    await offerSignInLink(deps, user, nonceBinding(nonce));
     return null;
   }
   // Compared even without an account, so the answer time does not tell which emails exist.

@@ -2,21 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { Events, Jobs } from '@app/contracts';
 import { isUniqueViolation, type AuthDeps } from './deps.js';
 import { sendFreshActivation, takeEmailedLinkTurn } from './emailed-links.js';
-import type { UserRow } from './ports.js';
-import { ACTIVATION_TTL_MS, hashAddress, newOneTimeSecret } from './secrets.js';
+import type { PendingSignUp, UserRow } from './ports.js';
+import { ACTIVATION_TTL_MS, hashAddress, newOneTimeSecret, nonceBinding } from './secrets.js';
 
 export interface SignUpInput {
   fullname: string;
   email: string;
   password: string;
+  /** The SHA-256 (base64url) of the secret kept by the browser that signs up (issue 35), when one did. */
+  nonce?: string | undefined;
 }
 
 /**
  * Stores the account inactive with a single-use activation code and queues the activation email. The job and
  * the event are published inside the transaction: if NATS refuses them nothing is stored and the user can retry.
+ * The account keeps which browser signed up (`signUpBinding`): its activation link activates at once only there,
+ * and anywhere else asks for the password chosen here (activate-account.ts).
+ *
  * An email that already has an account gets the same answer (sign-up does not tell who has an account, like
- * sign-in and recovery) and its owner an email saying so, at most once an hour, with links to sign in and recover;
- * when that account is not active yet, the email carries a fresh activation link instead (limited like recovery).
+ * sign-in and recovery). An active account's owner is emailed that someone tried, at most once an hour, with links to
+ * sign in and recover. An account not active yet proved nothing about who chose its password (anyone can sign up with
+ * someone else's email, issue 35): this sign-up replaces its password, name and browser, retires its older activation
+ * links and emails a fresh one (limited like recovery), so that the first password never signs in once the owner
+ * activates.
  */
 export async function signUp(
   deps: AuthDeps,
@@ -25,6 +33,7 @@ export async function signUp(
 ): Promise<{ email: string }> {
   // Hashed in both cases, so the answer time does not tell either.
   const passwordHash = await deps.passwords.hash(input.password, deps.config.BCRYPT_COST);
+  const signUpBinding = nonceBinding(input.nonce);
   const code = newOneTimeSecret();
   const id = randomUUID();
   try {
@@ -41,6 +50,7 @@ export async function signUp(
         role: 'user',
         active: false,
         tokenVersion: 0,
+        signUpBinding,
       });
       await tx.codes.insert(code.hash, id, 'activation', new Date(Date.now() + ACTIVATION_TTL_MS));
       await deps.bus.publish(
@@ -72,7 +82,7 @@ export async function signUp(
           ? await deps.store.users.byEmail(input.email)
           : null;
     if (!owner) throw err;
-    await tellOwner(deps, owner, clientAddress);
+    await signUpAgain(deps, owner, { passwordHash, fullname: input.fullname, signUpBinding }, clientAddress);
   }
   return { email: input.email };
 }
@@ -83,12 +93,17 @@ class EmailTaken extends Error {
   }
 }
 
-async function tellOwner(deps: AuthDeps, owner: UserRow, clientAddress: string | null): Promise<void> {
-  // Never activated (the first email lost?): the way in is a fresh activation link, not 'just sign in'.
+/** A sign-up with the email of an account that exists: replaces a pending sign-up, or tells an active owner. */
+async function signUpAgain(
+  deps: AuthDeps,
+  owner: UserRow,
+  signUp: PendingSignUp,
+  clientAddress: string | null,
+): Promise<void> {
   if (!owner.active && !owner.deletedAt) {
-    if (await takeEmailedLinkTurn(deps, owner.email, hashAddress(clientAddress)))
-      await sendFreshActivation(deps, owner, 'sign-up-existing');
-    return;
+    if (!(await takeEmailedLinkTurn(deps, owner.email, hashAddress(clientAddress)))) return;
+    // Activated in the meantime: then it is an active owner's, told below.
+    if (await sendFreshActivation(deps, owner, signUp)) return;
   }
   const mailId = `sign-up-existing:${owner.id}:${new Date().toISOString().slice(0, 13)}`;
   await deps.bus.publish(

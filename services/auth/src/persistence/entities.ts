@@ -75,6 +75,7 @@ export const UserEntity = new EntitySchema<UserRow>({
     createdAt: { name: 'created_at', type: 'timestamptz', createDate: true },
     updatedAt: { name: 'updated_at', type: 'timestamptz', updateDate: true },
     deletedAt: { name: 'deleted_at', type: 'timestamptz', nullable: true },
+    signUpBinding: { name: 'sign_up_binding', type: 'char', length: 64, nullable: true },
   },
   // Newest first in the migration (created_at DESC), which an entity cannot say; Postgres reads it either way.
   indices: [{ name: 'users_created_at_idx', columns: ['createdAt'] }],

@@ -70,9 +70,26 @@ const users = (m: EntityManager): UsersRepository => {
     claimInactiveForGoogle: (id, googleSub, fullname) =>
       endingSessions(
         id,
-        { googleSub, fullname, active: true, passwordHash: null, updatedAt: () => 'now()' },
+        {
+          googleSub,
+          fullname,
+          active: true,
+          passwordHash: null,
+          signUpBinding: null,
+          updatedAt: () => 'now()',
+        },
         'active = false',
       ),
+    async replacePendingSignUp(id, signUp) {
+      const result = await m
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({ ...signUp, updatedAt: () => 'now()' })
+        .where('id = :id AND active = false AND deleted_at IS NULL', { id })
+        .returning('id')
+        .execute();
+      return result.affected ? repo.findOneByOrFail({ id }) : null;
+    },
     /**
      * Makes the account an active admin if it is not one already, ending its older sessions (token version + 1):
      * they were issued to a member or to a disabled account. Answers the new row, else null (nothing changed).
@@ -144,13 +161,15 @@ const oneTimeCodes = (m: EntityManager): OneTimeCodesRepository => {
       const rows = result.raw as Array<{ user_id: string }>;
       return rows[0]?.user_id ?? null;
     },
-    isUsable: (hash, purpose) =>
-      exists(
-        m,
-        `SELECT 1 FROM ${SCHEMA}.one_time_codes
+    async findUsable(hash, purpose) {
+      const rows: Array<{ user_id: string; bound_to: string | null }> = await m.query(
+        `SELECT user_id, bound_to FROM ${SCHEMA}.one_time_codes
           WHERE hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
         [hash, purpose],
-      ),
+      );
+      const row = rows[0];
+      return row ? { userId: row.user_id, boundTo: row.bound_to } : null;
+    },
     hasUsableFor: (userId, purpose) =>
       exists(
         m,

@@ -76,6 +76,7 @@ export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig
       createdAt: new Date(),
       updatedAt: new Date(),
       deletedAt: null,
+      signUpBinding: null,
       ...changes,
     };
     memory.state.users.push(row);

@@ -88,9 +88,22 @@ export function memoryAuthStore() {
       claimInactiveForGoogle: async (id, googleSub, fullname) =>
         endingSessions(
           id,
-          { googleSub, fullname, active: true, passwordHash: null, updatedAt: new Date() },
+          {
+            googleSub,
+            fullname,
+            active: true,
+            passwordHash: null,
+            signUpBinding: null,
+            updatedAt: new Date(),
+          },
           (u) => !u.active,
         ),
+      async replacePendingSignUp(id, signUp) {
+        const user = userById(id);
+        if (!user || user.active || user.deletedAt) return null;
+        Object.assign(user, signUp, { updatedAt: new Date() });
+        return copy(user);
+      },
       makeActiveAdmin: async (id) =>
         endingSessions(
           id,
@@ -150,8 +163,10 @@ export function memoryAuthStore() {
         code.usedAt = new Date();
         return code.userId;
       },
-      isUsable: async (hash, purpose) =>
-        state.codes.some((c) => c.hash === hash && c.purpose === purpose && usable(c)),
+      async findUsable(hash, purpose) {
+        const code = state.codes.find((c) => c.hash === hash && c.purpose === purpose && usable(c));
+        return code ? { userId: code.userId, boundTo: code.boundTo } : null;
+      },
       hasUsableFor: async (userId, purpose) =>
         state.codes.some((c) => c.userId === userId && c.purpose === purpose && usable(c)),
       // One caller at a time in these tests' single thread: nothing to hold.

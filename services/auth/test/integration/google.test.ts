@@ -110,7 +110,9 @@ describe('Google sign-in (POST /api/login/google)', () => {
       payload: null,
     });
     // Its emailed activation link is dead, and its token version moved on.
-    const activation = await call(stack.gatewayUrl, activateUser, { body: { activationCode: pending.code } });
+    const activation = await call(stack.gatewayUrl, activateUser, {
+      body: { activationCode: pending.code, verifier: pending.verifier },
+    });
     expect(activation.status).toBe(400);
     const rows = await sql(
       stack,
@@ -136,7 +138,9 @@ describe('Google sign-in (POST /api/login/google)', () => {
       expect(res.body).toMatchObject({ status: 'ERROR', message: Msg.googleAdminRefused, payload: null });
     }
     expect(
-      await sql(stack, 'SELECT google_sub, token_version FROM auth.users WHERE email = $1', [stack.adminEmail]),
+      await sql(stack, 'SELECT google_sub, token_version FROM auth.users WHERE email = $1', [
+        stack.adminEmail,
+      ]),
     ).toEqual([before]);
     const withPassword = await call(stack.gatewayUrl, login, {
       body: { email: stack.adminEmail, password: stack.adminPassword },

@@ -2,9 +2,20 @@ import { createHash } from 'node:crypto';
 import type { Subscription } from '@nats-io/nats-core';
 import { createUser, Jobs, login, recoverPassword } from '@app/contracts';
 import type { Bus } from '@app/kit';
-import { call, connectBus, linkIn, uniqueEmail, waitForEmail, type StackInfo } from '@app/testing';
+import {
+  browserSecret,
+  call,
+  connectBus,
+  linkIn,
+  uniqueEmail,
+  waitForEmail,
+  type StackInfo,
+} from '@app/testing';
 
-/** Signs up without activating; answers the credentials and the activation code from the email. */
+/**
+ * Signs up without activating, as a browser does; answers the credentials, the activation code from the email and the
+ * secret of that browser (`verifier`: the link activates at once with it, issue 35).
+ */
 export async function signUpOnly(
   stack: StackInfo,
   opts: { email?: string; fullname?: string; password?: string } = {},
@@ -12,12 +23,14 @@ export async function signUpOnly(
   const email = opts.email ?? uniqueEmail('novo');
   const fullname = opts.fullname ?? 'Carla Pereira';
   const password = opts.password ?? 'senha-inicial-1';
+  const browser = browserSecret();
   const res = await call(stack.gatewayUrl, createUser, {
-    body: { fullname, email, password, passwordConfirmation: password },
+    body: { fullname, email, password, passwordConfirmation: password, nonce: browser.nonce },
   });
   if (res.body.status !== 'SUCCESS') throw new Error(`sign-up failed: ${res.body.message}`);
   const mail = await waitForEmail(stack.mailApiUrl, email, (m) => m.html.includes('/ativar/'));
-  return { email, fullname, password, code: lastSegment(linkIn(mail, '/ativar/')), mail };
+  const code = lastSegment(linkIn(mail, '/ativar/'));
+  return { email, fullname, password, code, mail, verifier: browser.verifier };
 }
 
 /** Asks for a recovery email and answers the token of its link. */

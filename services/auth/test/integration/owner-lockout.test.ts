@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import { getUser, login, loginWithLink, Msg, validateTokenAdmin } from '@app/contracts';
+import { ErrorCode, getUser, login, loginWithLink, Msg, validateTokenAdmin } from '@app/contracts';
 import {
+  browserSecret,
   call,
   createActiveUser,
   linkIn,
@@ -17,9 +18,9 @@ const stack = inject('stack');
 // password answer 429 from any new address. Past the per-account ceiling a new address is now offered a sign-in link
 // by email (single use, 15 minutes, only its SHA-256 kept): the owner's own inbox is the proof.
 const from = (address: string) => ({ 'x-forwarded-for': address });
-const attempt = (email: string, password: string, address: string) =>
+const attempt = (email: string, password: string, address: string, nonce?: string) =>
   call<{ token: string; email: string } | null>(stack.gatewayUrl, login, {
-    body: { email, password },
+    body: { email, password, ...(nonce ? { nonce } : {}) },
     headers: from(address),
   });
 
@@ -53,7 +54,8 @@ describe('an owner under a password-guessing attack gets in through an emailed l
     const user = await createActiveUser(stack);
     await attack(user.email, 1);
 
-    const owner = await attempt(user.email, user.password, '192.0.2.200');
+    const browser = browserSecret();
+    const owner = await attempt(user.email, user.password, '192.0.2.200', browser.nonce);
     expect(owner.status).toBe(200);
     expect(owner.body).toMatchObject({ status: 'SUCCESS', payload: null, message: Msg.signInLinkSent });
     const code = await linkCode(user.email);
@@ -66,8 +68,15 @@ describe('an owner under a password-guessing attack gets in through an emailed l
     expect(stored).toHaveLength(1);
     expect(Math.round(Number(stored[0]!.minutes))).toBe(15);
 
-    const signedIn = await call<{ token: string; email: string }>(stack.gatewayUrl, loginWithLink, {
+    // Issue 35: opened without the secret of the browser that asked, it names the account and uses nothing up.
+    const asked = await call(stack.gatewayUrl, loginWithLink, {
       body: { code },
+      headers: from('192.0.2.200'),
+    });
+    expect(asked.status).toBe(403);
+    expect(asked.body).toMatchObject({ code: ErrorCode.CONFIRMATION_REQUIRED, payload: null });
+    const signedIn = await call<{ token: string; email: string }>(stack.gatewayUrl, loginWithLink, {
+      body: { code, verifier: browser.verifier },
       headers: from('192.0.2.200'),
     });
     expect(signedIn.body).toMatchObject({ status: 'SUCCESS', payload: { email: user.email } });
@@ -75,7 +84,7 @@ describe('an owner under a password-guessing attack gets in through an emailed l
     expect(me.body.payload).toMatchObject({ email: user.email });
 
     const again = await call(stack.gatewayUrl, loginWithLink, {
-      body: { code },
+      body: { code, verifier: browser.verifier },
       headers: from('192.0.2.200'),
     });
     expect([again.status, again.body.message]).toEqual([400, Msg.signInLinkInvalid]);
@@ -93,7 +102,7 @@ describe('an owner under a password-guessing attack gets in through an emailed l
       [sha256(second)],
     );
     const late = await call(stack.gatewayUrl, loginWithLink, {
-      body: { code: second },
+      body: { code: second, password: user.password },
       headers: from('192.0.2.201'),
     });
     expect([late.status, late.body.message]).toEqual([400, Msg.signInLinkInvalid]);
@@ -130,11 +139,12 @@ describe('an owner under a password-guessing attack gets in through an emailed l
     const email = stack.adminEmail;
     try {
       await attack(email, 5);
-      const refused = await attempt(email, stack.adminPassword, '192.0.2.220');
+      const browser = browserSecret();
+      const refused = await attempt(email, stack.adminPassword, '192.0.2.220', browser.nonce);
       expect(refused.body).toMatchObject({ status: 'SUCCESS', payload: null, message: Msg.signInLinkSent });
       const code = await linkCode(email);
       const signedIn = await call<{ token: string }>(stack.gatewayUrl, loginWithLink, {
-        body: { code },
+        body: { code, verifier: browser.verifier },
         headers: from('192.0.2.220'),
       });
       expect(signedIn.body.status).toBe('SUCCESS');

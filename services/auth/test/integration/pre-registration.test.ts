@@ -1,5 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
-import { activateUser, createUser, ErrorCode, login, loginGoogle, Msg, resendActivation } from '@app/contracts';
+import {
+  activateUser,
+  createUser,
+  ErrorCode,
+  login,
+  loginGoogle,
+  Msg,
+  resendActivation,
+} from '@app/contracts';
 import {
   browserSecret,
   call,
@@ -96,7 +104,9 @@ describe('attack 1: an attacker signs up first with the owner’s email', () => 
     const wrong = await activate({ activationCode: attackers, password: OWNER_PASSWORD });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe(Msg.activationPasswordWrong);
-    const [row] = await sql<{ active: boolean }>(stack, 'SELECT active FROM auth.users WHERE email = $1', [email]);
+    const [row] = await sql<{ active: boolean }>(stack, 'SELECT active FROM auth.users WHERE email = $1', [
+      email,
+    ]);
     expect(row!.active).toBe(false);
 
     // The owner signs up: the link of that sign-up, opened in another browser (the phone), asks for the owner's

@@ -1,5 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
-import { checkRecoveryToken, createNewPassword, getUser, login, Msg, recoverPassword } from '@app/contracts';
+import {
+  activateUser,
+  checkRecoveryToken,
+  createNewPassword,
+  getUser,
+  login,
+  Msg,
+  recoverPassword,
+} from '@app/contracts';
 import { call, createActiveUser, uniqueEmail, sql } from '@app/testing';
 import { mailJobsDuring, recoveryTokenFor, sha256, signUpOnly } from './helpers.js';
 
@@ -67,13 +75,15 @@ describe('recovery request (POST /api/recoverPassword)', () => {
 });
 
 describe('recovery token check (POST /api/checkRecoveryToken)', () => {
-  it('is SUCCESS for a fresh token and does not use it up', async () => {
-    const user = await createActiveUser(stack);
+  it('is SUCCESS for a fresh token, names its account (email partly masked) and does not use it up', async () => {
+    const user = await createActiveUser(stack, { email: uniqueEmail('recupera') });
     const token = await recoveryTokenFor(stack, user.email);
     for (let i = 0; i < 2; i++) {
       const res = await call(stack.gatewayUrl, checkRecoveryToken, { body: { recoveryToken: token } });
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('SUCCESS');
+      // Issue 35: a link someone else sent says whose password it sets.
+      expect(res.body.payload).toEqual({ email: `re***${user.email.slice(user.email.indexOf('@'))}` });
     }
   });
 
@@ -166,7 +176,7 @@ describe('new password (POST /api/createNewPassword)', () => {
     ).toBe(200);
   });
 
-  it('activates a not-yet-activated account (the link proves the address)', async () => {
+  it('activates a not-yet-activated account (the link proves the address); its activation link then dies', async () => {
     const pending = await signUpOnly(stack);
     const token = await recoveryTokenFor(stack, pending.email);
     expect((await call(stack.gatewayUrl, createNewPassword, { body: body(token) })).body.status).toBe(
@@ -176,5 +186,9 @@ describe('new password (POST /api/createNewPassword)', () => {
       body: { email: pending.email, password: 'nova-senha-1' },
     });
     expect(res.body.status).toBe('SUCCESS');
+    const activation = await call(stack.gatewayUrl, activateUser, {
+      body: { activationCode: pending.code, verifier: pending.verifier },
+    });
+    expect(activation.status).toBe(400);
   });
 });

@@ -30,10 +30,7 @@ const stack = inject('stack');
 const gw = stack.gatewayUrl;
 
 /** 255 characters and more, each of a shape an email pattern accepts: a long local part, long domain labels. */
-const longEmails = [
-  `${'a'.repeat(250)}@exemplo.com.br`,
-  `maria@${`${'b'.repeat(60)}.`.repeat(4)}com.br`,
-];
+const longEmails = [`${'a'.repeat(250)}@exemplo.com.br`, `maria@${`${'b'.repeat(60)}.`.repeat(4)}com.br`];
 
 describe('an email over 254 characters is a 400 in pt-BR, never a 500', () => {
   it.each(longEmails.map((email) => [email.length, email]))(

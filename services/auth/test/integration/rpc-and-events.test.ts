@@ -82,8 +82,9 @@ describe('auth events', () => {
   it('publishes userRegistered and userActivated without secrets', async () => {
     const email = uniqueEmail('eventos');
     let code = '';
+    let verifier = '';
     const registered = await eventsDuring('events.auth.user.registered', async () => {
-      code = (await signUpOnly(stack, { email, password: 'senha-eventos-1' })).code;
+      ({ code, verifier } = await signUpOnly(stack, { email, password: 'senha-eventos-1' }));
     });
     const mine = registered.filter((e) => e.email === email);
     expect(mine).toHaveLength(1);
@@ -92,7 +93,7 @@ describe('auth events', () => {
     expect(JSON.stringify(mine[0])).not.toContain(code);
 
     const activated = await eventsDuring('events.auth.user.activated', () =>
-      call(stack.gatewayUrl, activateUser, { body: { activationCode: code } }),
+      call(stack.gatewayUrl, activateUser, { body: { activationCode: code, verifier } }),
     );
     expect(activated.filter((e) => e.email === email)).toHaveLength(1);
   });

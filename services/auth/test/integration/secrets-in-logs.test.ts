@@ -48,7 +48,13 @@ describe('no link or token in any log line (issue 35)', () => {
     const secrets: string[] = [password, browser.verifier];
 
     await call(gw, createUser, {
-      body: { fullname: 'Regina Registro', email, password, passwordConfirmation: password, nonce: browser.nonce },
+      body: {
+        fullname: 'Regina Registro',
+        email,
+        password,
+        passwordConfirmation: password,
+        nonce: browser.nonce,
+      },
     });
     const activationLink = linkIn(await newest(email, 'Ative sua conta'), '/ativar/');
     const activationCode = lastSegment(activationLink);

@@ -33,6 +33,9 @@ describe('sign-up (POST /api/createUser)', () => {
     // A NUL byte answered 500 (Postgres refuses it); bidi overrides reorder what an admin reads.
     ['a NUL byte in the name', { fullname: 'Beatriz\u0000 Souza' }, Msg.nameInvalidCharacters],
     ['a bidi override in the name', { fullname: 'Beatriz \u202eazuoS' }, Msg.nameInvalidCharacters],
+    // Issue 35: what hides text is refused too, and an email longer than an address can be is no email.
+    ['a zero width space in the name', { fullname: 'Beatriz\u200b Souza' }, Msg.nameInvalidCharacters],
+    ['an email of 255 characters', { email: `${'b'.repeat(241)}@exemplo.com.br` }, 'Email inválido'],
   ])('refuses %s with the spec message', async (_name, change, message) => {
     const res = await call(stack.gatewayUrl, createUser, { body: { ...good(), ...change } });
     expect(res.status).toBe(400);
@@ -103,7 +106,7 @@ describe('sign-up (POST /api/createUser)', () => {
 
 describe('activation (POST /api/activateUser)', () => {
   it('activates once and only once with the emailed link, answering a session', async () => {
-    const { email, fullname, password, code, mail } = await signUpOnly(stack);
+    const { email, fullname, password, code, mail, verifier } = await signUpOnly(stack);
     expect(mail.subject).toContain('Ative sua conta');
     expect(mail.html).toContain(`${new URL(stack.gatewayUrl).origin}/ativar/${code}`);
     expect(mail.text).toContain(`/ativar/${code}`);
@@ -117,7 +120,7 @@ describe('activation (POST /api/activateUser)', () => {
       stack.gatewayUrl,
       activateUser,
       {
-        body: { activationCode: code },
+        body: { activationCode: code, verifier },
       },
     );
     expect(first.body).toMatchObject({
@@ -129,7 +132,7 @@ describe('activation (POST /api/activateUser)', () => {
     const me = await call(stack.gatewayUrl, getUser, { token: first.body.payload!.token });
     expect(me.body.payload).toMatchObject({ email, fullname, fromGoogle: false });
 
-    const again = await call(stack.gatewayUrl, activateUser, { body: { activationCode: code } });
+    const again = await call(stack.gatewayUrl, activateUser, { body: { activationCode: code, verifier } });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({
       status: 'ERROR',
@@ -142,23 +145,23 @@ describe('activation (POST /api/activateUser)', () => {
   });
 
   it('lets exactly one of five simultaneous uses of one code succeed', async () => {
-    const { code } = await signUpOnly(stack);
+    const { code, verifier } = await signUpOnly(stack);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        call(stack.gatewayUrl, activateUser, { body: { activationCode: code } }),
+        call(stack.gatewayUrl, activateUser, { body: { activationCode: code, verifier } }),
       ),
     );
     expect(results.filter((r) => r.body.status === 'SUCCESS')).toHaveLength(1);
   });
 
   it('refuses an expired code', async () => {
-    const { code } = await signUpOnly(stack);
+    const { code, verifier } = await signUpOnly(stack);
     await sql(
       stack,
       `UPDATE auth.one_time_codes SET expires_at = now() - interval '1 second' WHERE hash = $1`,
       [sha256(code)],
     );
-    const res = await call(stack.gatewayUrl, activateUser, { body: { activationCode: code } });
+    const res = await call(stack.gatewayUrl, activateUser, { body: { activationCode: code, verifier } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Este link de ativação é inválido, expirou ou já foi usado.');
   });

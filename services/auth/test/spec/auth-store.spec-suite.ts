@@ -37,6 +37,7 @@ export function authStoreSpec(open: () => Promise<{ store: AuthStore; close(): P
       role: 'user',
       active: true,
       tokenVersion: 0,
+      signUpBinding: null,
       ...changes,
     };
     await store.users.insert(row);
@@ -69,6 +70,7 @@ export function authStoreSpec(open: () => Promise<{ store: AuthStore; close(): P
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
         deletedAt: null,
+        signUpBinding: null,
       });
       expect(await store.users.byEmail(user.email)).toEqual(user);
       expect(await store.users.byGoogleSub(googleSub)).toEqual(user);
@@ -117,6 +119,34 @@ export function authStoreSpec(open: () => Promise<{ store: AuthStore; close(): P
       const active = await newUser();
       expect(await store.users.claimInactiveForGoogle(active.id, `g-${randomUUID()}`, 'Outra')).toBeNull();
       expect(await store.users.byId(active.id)).toMatchObject({ googleSub: null, tokenVersion: 0 });
+    });
+
+    it('replaces a pending sign-up (password, name, browser) only while the account is not active', async () => {
+      const pending = await newUser({ active: false, signUpBinding: newHash() });
+      const binding = newHash();
+      const signUp = { passwordHash: '$2b$10$owner', fullname: 'Dona da Conta', signUpBinding: binding };
+      expect(await store.users.replacePendingSignUp(pending.id, signUp)).toMatchObject({
+        ...signUp,
+        active: false,
+        tokenVersion: 0,
+      });
+      expect(
+        await store.users.replacePendingSignUp(pending.id, { ...signUp, signUpBinding: null }),
+      ).toMatchObject({ signUpBinding: null });
+      const active = await newUser();
+      expect(await store.users.replacePendingSignUp(active.id, signUp)).toBeNull();
+      expect(await store.users.byId(active.id)).toMatchObject({
+        passwordHash: '$2b$10$hash',
+        fullname: 'Ana Souza',
+      });
+      expect(await store.users.replacePendingSignUp(randomUUID(), signUp)).toBeNull();
+      // Google claiming the account forgets the browser of the sign-up with its password.
+      const claimed = await store.users.claimInactiveForGoogle(
+        pending.id,
+        `g-${randomUUID()}`,
+        'Dona do Google',
+      );
+      expect(claimed).toMatchObject({ passwordHash: null, signUpBinding: null });
     });
 
     it('makes an account an active admin once', async () => {
@@ -176,16 +206,16 @@ export function authStoreSpec(open: () => Promise<{ store: AuthStore; close(): P
       const user = await newUser();
       const hash = newHash();
       await store.codes.insert(hash, user.id, 'activation', inMinutes(60));
-      expect(await store.codes.isUsable(hash, 'activation')).toBe(true);
-      expect(await store.codes.isUsable(hash, 'recovery')).toBe(false);
+      expect(await store.codes.findUsable(hash, 'activation')).toEqual({ userId: user.id, boundTo: null });
+      expect(await store.codes.findUsable(hash, 'recovery')).toBeNull();
       expect(await store.codes.consume(hash, 'recovery')).toBeNull();
       expect(await store.codes.consume(hash, 'activation')).toBe(user.id);
       expect(await store.codes.consume(hash, 'activation')).toBeNull();
-      expect(await store.codes.isUsable(hash, 'activation')).toBe(false);
+      expect(await store.codes.findUsable(hash, 'activation')).toBeNull();
 
       const expired = newHash();
       await store.codes.insert(expired, user.id, 'recovery', inMinutes(-1));
-      expect(await store.codes.isUsable(expired, 'recovery')).toBe(false);
+      expect(await store.codes.findUsable(expired, 'recovery')).toBeNull();
       expect(await store.codes.consume(expired, 'recovery')).toBeNull();
       expect(await store.codes.consume(newHash(), 'recovery')).toBeNull();
     });
@@ -205,6 +235,7 @@ export function authStoreSpec(open: () => Promise<{ store: AuthStore; close(): P
       const hash = newHash();
       const tab = newHash();
       await store.codes.insert(hash, user.id, 'google-sign-in', inMinutes(5), tab);
+      expect(await store.codes.findUsable(hash, 'google-sign-in')).toEqual({ userId: user.id, boundTo: tab });
       expect(await store.codes.consume(hash, 'google-sign-in', newHash())).toBeNull();
       expect(await store.codes.consume(hash, 'google-sign-in', tab)).toBe(user.id);
     });
@@ -236,11 +267,11 @@ export function authStoreSpec(open: () => Promise<{ store: AuthStore; close(): P
       await store.codes.retireUnused(user.id, 'recovery');
       expect(await store.codes.hasUsableFor(user.id, 'recovery')).toBe(false);
       expect(await store.codes.consume(a, 'recovery')).toBeNull();
-      expect(await store.codes.isUsable(c, 'sign-in-link')).toBe(true);
-      expect(await store.codes.isUsable(d, 'recovery')).toBe(true);
+      expect(await store.codes.findUsable(c, 'sign-in-link')).not.toBeNull();
+      expect(await store.codes.findUsable(d, 'recovery')).not.toBeNull();
       await store.codes.removeAll(user.id);
-      expect(await store.codes.isUsable(c, 'sign-in-link')).toBe(false);
-      expect(await store.codes.isUsable(d, 'recovery')).toBe(true);
+      expect(await store.codes.findUsable(c, 'sign-in-link')).toBeNull();
+      expect(await store.codes.findUsable(d, 'recovery')).not.toBeNull();
       // A removed hash may be stored again.
       await store.codes.insert(a, other.id, 'recovery', inMinutes(60));
     });
@@ -356,6 +387,7 @@ export function authStoreSpec(open: () => Promise<{ store: AuthStore; close(): P
         role: 'user',
         active: false,
         tokenVersion: 0,
+        signUpBinding: null,
       };
       await expect(
         store.transaction(async (tx) => {
@@ -365,7 +397,7 @@ export function authStoreSpec(open: () => Promise<{ store: AuthStore; close(): P
         }),
       ).rejects.toThrow('changed my mind');
       expect(await store.users.byId(id)).toBeNull();
-      expect(await store.codes.isUsable(hash, 'activation')).toBe(false);
+      expect(await store.codes.findUsable(hash, 'activation')).toBeNull();
 
       await store.transaction(async (tx) => {
         await tx.users.insert(row);

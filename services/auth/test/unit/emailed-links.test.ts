@@ -32,8 +32,23 @@ describe("resendActivation: 'Reenviar e-mail de ativação' (issue 28)", () => {
     const [job] = jobs(store);
     expect(job).toMatchObject({ to: 'ana@exemplo.com', template: 'activation' });
     expect(job!.mailId).toMatch(new RegExp(`^activation:${user.id}:`));
-    expect(await store.deps.store.codes.isUsable('hash-antigo', 'activation')).toBe(false);
-    expect(await store.deps.store.codes.isUsable(hashSecret(job!.data.code!), 'activation')).toBe(true);
+    expect(await store.deps.store.codes.findUsable('hash-antigo', 'activation')).toBeNull();
+    expect(await store.deps.store.codes.findUsable(hashSecret(job!.data.code!), 'activation')).not.toBeNull();
+  });
+
+  it('keeps the pending sign-up as it is: its password and its browser (issue 35), whoever asked', async () => {
+    const store = memoryDeps(countingHasher());
+    const binding = hashSecret('segredo-do-navegador-do-cadastro');
+    const user = await store.addUser('ana@exemplo.com', 'senha-do-cadastro', {
+      active: false,
+      signUpBinding: binding,
+    });
+    await settled(resendActivation(store.deps, 'ana@exemplo.com', '192.0.2.9'));
+    expect(store.state.users[0]).toMatchObject({
+      id: user.id,
+      passwordHash: user.passwordHash,
+      signUpBinding: binding,
+    });
   });
 
   it('sends nothing for an unknown email, an active account or a deleted one, counting the request all the same', async () => {

@@ -4,10 +4,11 @@ import { Msg } from '@app/contracts';
 import {
   GOOGLE_CODE_TTL_MS,
   issueGoogleSignInCode,
-  nonceBinding,
   redeemGoogleSignInCode,
 } from '../../src/domain/google-handoff.js';
+import { nonceBinding } from '../../src/domain/secrets.js';
 import type { GoogleIdentity } from '../../src/domain/google-verifier.js';
+import { signInWithGoogle } from '../../src/domain/sign-in-google.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 // Issue 23: Google's redirect mode hands the SPA a one-time code bound to the nonce of the tab that started the
@@ -70,5 +71,31 @@ describe('Google redirect mode: a one-time code bound to the tab', () => {
   it('reads a nonce as the SHA-256 it carries', () => {
     expect(nonceBinding(nonceOf(VERIFIER))).toBe(createHash('sha256').update(VERIFIER).digest('hex'));
     expect(nonceBinding('x'.repeat(44))).toBeNull();
+  });
+});
+
+describe('what Google sign-in refuses before any account changes (issue 35)', () => {
+  it('the admin account: it enters with its password only, by email or by a Google id linked before', async () => {
+    const memory = withGoogle({ email: 'admin@exemplo.com' });
+    const admin = await memory.addUser('admin@exemplo.com', 'admin-senha', { role: 'admin' });
+    for (const signIn of [
+      () => signInWithGoogle(memory.deps, 'credencial'),
+      () => issueGoogleSignInCode(memory.deps, 'credencial'),
+    ])
+      await expect(signIn()).rejects.toMatchObject({ statusCode: 403, message: Msg.googleAdminRefused });
+    expect(memory.state.users[0]).toMatchObject({ googleSub: null, tokenVersion: admin.tokenVersion });
+    expect(memory.state.codes).toEqual([]);
+
+    memory.state.users[0]!.googleSub = '42';
+    await expect(signInWithGoogle(memory.deps, 'credencial')).rejects.toMatchObject({ statusCode: 403 });
+  });
+
+  it('an email longer than an address can be: 400 in pt-BR, no account made', async () => {
+    const memory = withGoogle({ email: `${'a'.repeat(250)}@exemplo.com` });
+    await expect(signInWithGoogle(memory.deps, 'credencial')).rejects.toMatchObject({
+      statusCode: 400,
+      message: Msg.googleEmailTooLong,
+    });
+    expect(memory.state.users).toEqual([]);
   });
 });

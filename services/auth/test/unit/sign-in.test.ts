@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Events, Jobs, Msg } from '@app/contracts';
+import { browserSecret } from '@app/testing';
+import { ErrorCode, Events, Jobs, Msg } from '@app/contracts';
 import { bcryptHasher, decoyHash, passwordMatches } from '../../src/domain/passwords.js';
 import { signIn } from '../../src/domain/sign-in.js';
 import { SIGN_IN_LINK_TTL_MS, signInWithLink } from '../../src/domain/sign-in-link.js';
+import { hashSecret } from '../../src/domain/secrets.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 // The answer time of a sign-in must not tell whether an email has an account. Instead of timing answers (which
@@ -101,7 +103,8 @@ describe('signIn: failures limited so that nobody can lock the owner out', () =>
     await signIn(store.deps, EMAIL, 'senha-certa', 'casa');
     for (let i = 0; i < 6; i++) expect(await fail(store, `bot-${i}`)).toBe(401);
     const compared = hasher.compared.length;
-    expect(await signIn(store.deps, EMAIL, 'senha-certa', 'novo-endereco')).toBeNull();
+    const browser = browserSecret();
+    expect(await signIn(store.deps, EMAIL, 'senha-certa', 'novo-endereco', browser.nonce)).toBeNull();
     // A stranger past the ceiling is answered the same, and no second link goes out while the first one works.
     expect(await signIn(store.deps, EMAIL, 'outra-senha', 'bot-x')).toBeNull();
     expect(hasher.compared).toHaveLength(compared);
@@ -119,15 +122,51 @@ describe('signIn: failures limited so that nobody can lock the owner out', () =>
       SIGN_IN_LINK_TTL_MS,
     );
 
-    const session = await signInWithLink(store.deps, links[0]!.data.code, 'novo-endereco');
+    // Bound to the browser whose sign-in asked for it (issue 35).
+    expect(stored[0]!.boundTo).toBe(hashSecret(browser.verifier));
+
+    const fromThatBrowser = { verifier: browser.verifier };
+    const session = await signInWithLink(store.deps, links[0]!.data.code, fromThatBrowser, 'novo-endereco');
     expect(session.email).toBe(EMAIL);
-    await expect(signInWithLink(store.deps, links[0]!.data.code, 'novo-endereco')).rejects.toMatchObject({
+    await expect(
+      signInWithLink(store.deps, links[0]!.data.code, fromThatBrowser, 'novo-endereco'),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: Msg.signInLinkInvalid,
     });
     // The address the link was used from is the owner's now: the password works there past the ceiling.
     expect((await signIn(store.deps, EMAIL, 'senha-certa', 'novo-endereco'))!.email).toBe(EMAIL);
     expect((await signIn(store.deps, EMAIL, 'senha-certa', 'casa'))!.email).toBe(owner.email);
+  });
+
+  it('the link opened in a browser that did not ask for it names the account and signs in only with its password (issue 35)', async () => {
+    const store = memoryDeps(countingHasher(), { LOGIN_MAX_FAILURES_PER_EMAIL: 3 });
+    await store.addUser(EMAIL, 'senha-certa');
+    for (let i = 0; i < 3; i++) expect(await fail(store, `bot-${i}`)).toBe(401);
+    // Asked by a browser (the attacker's own, or the owner's laptop); opened in another one.
+    expect(await signIn(store.deps, EMAIL, 'senha-certa', 'laptop', browserSecret().nonce)).toBeNull();
+    const [, job] = store.publish.mock.calls.find(([def]) => def === Jobs.sendMail)!;
+    const code = (job as { data: { code: string } }).data.code;
+    const elsewhere = browserSecret();
+
+    for (const proof of [{}, { verifier: elsewhere.verifier }])
+      await expect(signInWithLink(store.deps, code, proof, 'celular')).rejects.toMatchObject({
+        statusCode: 403,
+        code: ErrorCode.CONFIRMATION_REQUIRED,
+        message: Msg.signInLinkConfirmPassword('a***@exemplo.com'),
+      });
+    await expect(
+      signInWithLink(store.deps, code, { verifier: elsewhere.verifier, password: 'senha-errada' }, 'celular'),
+    ).rejects.toMatchObject({ statusCode: 401, message: Msg.signInLinkPasswordWrong });
+    // Past the ceiling, the password is compared all the same: holding the link is the proof the ceiling asks for.
+    const session = await signInWithLink(store.deps, code, { password: 'senha-certa' }, 'celular');
+    expect(session.email).toBe(EMAIL);
+    await expect(
+      signInWithLink(store.deps, code, { password: 'senha-certa' }, 'celular'),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: Msg.signInLinkInvalid,
+    });
   });
 
   it('past the ceiling per email, an email without an account is answered the same and nobody is emailed', async () => {

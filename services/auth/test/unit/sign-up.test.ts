@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserSecret } from '@app/testing';
 import { CreateUserBody, Events, Jobs, Msg } from '@app/contracts';
 import type { AuthStore } from '../../src/domain/ports.js';
 import { ACTIVATION_TTL_MS, hashSecret } from '../../src/domain/secrets.js';
@@ -172,26 +173,42 @@ describe('signUp: an email that already has an account', () => {
     expect(published(store)[0]![1]).toMatchObject({ template: 'sign-up-existing', to: input.email });
   });
 
-  it('emails an owner whose account is not active yet a fresh activation link, retiring the older ones (issue 28)', async () => {
+  it('replaces the pending password, name and browser of an account not active yet, and emails a fresh link (issue 35)', async () => {
     const store = memoryDeps(countingHasher());
-    const owner = await store.addUser(input.email, 'senha-da-dona', {
+    // Someone signed up first with this email and a password of theirs, from a browser of theirs.
+    const pending = await store.addUser(input.email, 'senha-do-atacante', {
       active: false,
-      fullname: 'Maria Dona',
+      fullname: 'Átila Atacante',
+      signUpBinding: hashSecret('segredo-do-navegador-do-atacante'),
     });
     await store.deps.store.codes.insert(
       'hash-do-primeiro-link',
-      owner.id,
+      pending.id,
       'activation',
       new Date(NOW.getTime() + 1),
     );
+    const owner = browserSecret();
 
-    expect(await signUp(store.deps, input, '203.0.113.9')).toEqual({ email: input.email });
+    expect(await signUp(store.deps, { ...input, nonce: owner.nonce }, '203.0.113.9')).toEqual({
+      email: input.email,
+    });
 
-    const [, job] = published(store)[0]!;
-    expect(job).toMatchObject({ to: owner.email, template: 'sign-up-existing' });
-    expect(job.mailId).toMatch(new RegExp(`^sign-up-existing:${owner.id}:`));
+    expect(store.state.users).toHaveLength(1);
+    expect(store.state.users[0]).toMatchObject({
+      id: pending.id,
+      fullname: input.fullname,
+      passwordHash: `fake$10$${input.password}`,
+      signUpBinding: hashSecret(owner.verifier),
+      active: false,
+    });
+    const [[, job]] = published(store) as [Publish];
+    expect(job).toMatchObject({
+      to: input.email,
+      template: 'activation',
+      data: { fullname: input.fullname },
+    });
+    expect(job.mailId).toMatch(new RegExp(`^activation:${pending.id}:`));
     const code = (job.data as { code: string }).code;
-    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(store.codes.map((c) => ({ hash: c.hash, purpose: c.purpose, used: c.usedAt !== null }))).toEqual([
       { hash: 'hash-do-primeiro-link', purpose: 'activation', used: true },
       { hash: hashSecret(code), purpose: 'activation', used: false },
@@ -199,16 +216,56 @@ describe('signUp: an email that already has an account', () => {
     expect(store.codes[1]!.expiresAt).toEqual(new Date(NOW.getTime() + ACTIVATION_TTL_MS));
   });
 
-  it('sends those fresh links no more often than recovery links (3 an hour to one inbox)', async () => {
+  it('a sign-up again without a browser of ours leaves no browser that activates at once', async () => {
+    const store = memoryDeps(countingHasher());
+    await store.addUser(input.email, 'senha-da-dona', {
+      active: false,
+      signUpBinding: hashSecret('da-dona'),
+    });
+    await signUp(store.deps, input);
+    expect(store.state.users[0]).toMatchObject({
+      signUpBinding: null,
+      passwordHash: `fake$10$${input.password}`,
+    });
+  });
+
+  it('replaces nothing past the limit of emailed links (3 an hour to one inbox): the pending sign-up stays as it was', async () => {
     const store = memoryDeps(countingHasher());
     await store.addUser(input.email, 'senha-da-dona', { active: false });
     for (let i = 0; i < 5; i++)
-      expect(await signUp(store.deps, input, `198.51.100.${i}`)).toEqual({ email: input.email });
+      expect(await signUp(store.deps, { ...input, password: `senha-${i}-xyz` }, `198.51.100.${i}`)).toEqual({
+        email: input.email,
+      });
     expect(published(store).map(([, job]) => job.template)).toEqual([
-      'sign-up-existing',
-      'sign-up-existing',
-      'sign-up-existing',
+      'activation',
+      'activation',
+      'activation',
     ]);
+    expect(store.state.users[0]!.passwordHash).toBe('fake$10$senha-2-xyz');
+  });
+
+  it('tells the owner instead when the account was activated while the sign-up ran', async () => {
+    const store = memoryDeps(countingHasher());
+    const owner = await store.addUser(input.email, 'senha-da-dona', {
+      active: false,
+      fullname: 'Maria Dona',
+    });
+    let transactions = 0;
+    const activating: AuthStore = {
+      ...store.deps.store,
+      transaction(work) {
+        // The owner's link is used between the look-up (and the count of emailed links) and the replacement.
+        if (++transactions === 3) store.state.users[0]!.active = true;
+        return store.deps.store.transaction(work);
+      },
+    };
+    await signUp({ ...store.deps, store: activating }, input);
+    expect(store.state.users[0]).toMatchObject({
+      passwordHash: 'fake$10$senha-da-dona',
+      fullname: 'Maria Dona',
+    });
+    expect(published(store).map(([, job]) => job.template)).toEqual(['sign-up-existing']);
+    expect(published(store)[0]![1]).toMatchObject({ to: owner.email });
   });
 
   it('rejects with any other failure of the storage, telling nobody', async () => {
@@ -231,7 +288,8 @@ describe('what reaches signUp: the route body (CreateUserBody) it is handed', ()
 
     await signUp(store.deps, CreateUserBody.parse({ ...body, email: 'MARIA@exemplo.com.br' }));
     expect(store.state.users).toHaveLength(1);
-    expect(published(store).at(-1)![1]).toMatchObject({ template: 'sign-up-existing' });
+    // Still not active: the sign-up again took its place, with a fresh link.
+    expect(published(store).at(-1)![1]).toMatchObject({ template: 'activation', to: input.email });
   });
 
   it('refuses a name with control characters, a short name and a short or unconfirmed password in pt-BR', () => {

@@ -18,6 +18,7 @@ const user: UserRow = {
   tokenVersion: 2,
   createdAt: new Date(),
   updatedAt: new Date(),
+  signUpBinding: null,
   deletedAt: null,
 };
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, login, Msg } from '@app/contracts';
 import { call, createActiveUser, linkIn, uniqueEmail, waitForEmail, type CaughtEmail } from '@app/testing';
-import { screenshot, signInWithForm, stack } from './support';
+import { maskedLike, screenshot, signInWithForm, stack } from './support';
 
 /**
  * Issue 35, attack 5 (login CSRF, signed out): a browser with no session that opened an attacker's `/ativar/` or
@@ -11,9 +11,6 @@ import { screenshot, signInWithForm, stack } from './support';
  */
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
-
-/** The account as the confirmation names it: the first letters of the local part, then the domain. */
-const maskedLike = (email: string) => `${email.slice(0, 2)}***${email.slice(email.indexOf('@'))}`;
 
 const ATTACKER_PASSWORD = 'senha-do-atacante';
 
@@ -137,7 +134,9 @@ test('an owner locked out opens the emailed sign-in link on another device: name
   await phone.close();
 });
 
-test('a recovery link opened without a session names the account it sets a password for', async ({ page }) => {
+test('a recovery link opened without a session names the account it sets a password for', async ({
+  page,
+}) => {
   const owner = await createActiveUser(stack(), { fullname: 'Olga Dona' });
   await page.goto('/esqueci-minha-senha');
   await page.getByLabel('Email').fill(owner.email);

@@ -32,8 +32,7 @@ const TemplateData = {
     reason: z.enum(['refund', 'chargeback']),
   }),
   'sign-in-alert': z.object({ fullname: z.string().min(1), failures: z.string().regex(/^\d+$/) }),
-  // `code`: the account is not active yet, and the mail carries a fresh activation link (issue 28).
-  'sign-up-existing': z.object({ fullname: z.string().min(1), code: z.string().min(1).optional() }),
+  'sign-up-existing': z.object({ fullname: z.string().min(1) }),
   'password-setup': z.object({ fullname: z.string().min(1), token: z.string().min(1) }),
   'sign-in-link': z.object({ fullname: z.string().min(1), code: z.string().min(1) }),
 } satisfies Record<MailTemplate, z.ZodType>;
@@ -139,18 +138,6 @@ export function renderMail(
     }
     case 'sign-up-existing': {
       const d = parse(template, data);
-      if (d.code)
-        return layout({
-          subject: `Tentativa de cadastro com o seu email — ${PRODUCT_NAME}`,
-          greeting: `Olá, ${d.fullname}!`,
-          paragraphs: [
-            'Alguém tentou criar uma conta no site com o seu endereço de email. Você já tem uma conta com este email, mas ela ainda não foi ativada; nada foi criado de novo.',
-            'Se foi você, ative sua conta pelo botão abaixo: o link é novo, vale por 7 dias e substitui os links de ativação enviados antes.',
-            'Depois de ativar, entre com o email e a senha escolhidos no primeiro cadastro. Se não lembrar a senha, use "Esqueci minha senha" na tela de entrada.',
-          ],
-          action: { label: 'Ativar minha conta', url: link(`/ativar/${encodeURIComponent(d.code)}`) },
-          footnote: 'Se não foi você, ignore este email: nada muda sem clicar no link.',
-        });
       return layout({
         subject: `Tentativa de cadastro com o seu email — ${PRODUCT_NAME}`,
         greeting: `Olá, ${d.fullname}!`,

@@ -39,15 +39,6 @@ describe('mail templates', () => {
     expect(m.text).toContain('https://exercicios.example.com.br/esqueci-minha-senha');
   });
 
-  it('sign-up-existing of an account not yet active: a fresh activation link instead of sign-in (issue 28)', () => {
-    const m = renderMail('sign-up-existing', { fullname: 'Ana', code: 'novo_CODIGO-1' }, site);
-    expect(m.subject).toBe('Tentativa de cadastro com o seu email — Exercícios de Matemática');
-    expect(m.text).toContain('mas ela ainda não foi ativada');
-    expect(m.html).toContain('href="https://exercicios.example.com.br/ativar/novo_CODIGO-1"');
-    expect(m.text).toContain('Ativar minha conta: https://exercicios.example.com.br/ativar/novo_CODIGO-1');
-    expect(m.html).not.toContain('href="https://exercicios.example.com.br/login"');
-  });
-
   it('password-setup: a Google account creates its password through a single-use link (issue 28)', () => {
     const m = renderMail('password-setup', { fullname: 'Gustavo', token: 'tok-setup' }, site);
     expect(m.subject).toBe('Crie uma senha para a sua conta — Exercícios de Matemática');

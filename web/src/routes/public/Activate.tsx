@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { activateUser, Msg } from '@app/contracts';
+import { activateUser, ErrorCode, Msg } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { useGlobalDispatch } from '../../session/GlobalStateProvider';
 import { globalActions } from '../../session/globalState';
+import { linkVerifier } from '../../session/linkSecret';
 import { saveSession, type StoredSession } from '../../session/storage';
+import { LinkPasswordFields, passwordOf } from '../account/LinkPasswordForm';
 import {
   currentAccount,
   replacesAnother,
@@ -24,6 +26,11 @@ type State =
   | { step: 'success'; email: string }
   /** Activated, but this browser is signed in to another account: nothing changes until the user chooses. */
   | { step: 'ask'; current: Account; next: StoredSession }
+  /**
+   * Issue 35: this browser did not make the sign-up. The server named the account (`prompt`); it activates only with
+   * the password chosen at that sign-up. `wrong`: why the last password was refused.
+   */
+  | { step: 'confirm'; prompt: string; wrong?: string; sending?: boolean }
   | { step: 'error'; message: string };
 
 const wait = (ms: number, signal: AbortSignal) =>
@@ -36,8 +43,11 @@ const wait = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * /ativar/<code> (spec §4 and §9): activates the account and signs in to it, naming its email. When this browser is
- * signed in to another account the screen asks first (issue 23: a link never replaces a session silently).
+ * /ativar/<code> (spec §4 and §9): activates the account and signs in to it, naming its email. In the browser that
+ * signed up (its kept secret, session/linkSecret.ts) it goes straight through; anywhere else the server names the
+ * account and the screen asks for its password before anything is signed in (issue 35: someone else's link opened
+ * signed out). When this browser is signed in to another account the screen asks first (issue 23: a link never
+ * replaces a session silently).
  */
 export default function Activate() {
   const { activationCode } = useParams();
@@ -47,36 +57,72 @@ export default function Activate() {
   const [state, setState] = useState<State>(
     activationCode ? { step: 'pending' } : { step: 'error', message: Msg.activationMissing },
   );
+  const screen = useRef<AbortController | null>(null);
 
-  useEffect(() => {
-    if (!activationCode) return;
-    const abort = new AbortController();
-    const { signal } = abort;
-    void (async () => {
-      try {
-        await wait(WAIT_MS, signal);
-        const result = await api(activateUser, { body: { activationCode }, signal });
-        if (result.status !== 'SUCCESS' || !result.payload) {
-          setState({ step: 'error', message: result.message || Msg.activationFailed });
-          return;
-        }
+  /**
+   * Tries the code with a proof (the browser's secret, or a typed password) and goes on from the answer; a failure to
+   * reach the server is spec §8's thrown error.
+   */
+  const attempt = useCallback(
+    async (proof: { verifier?: string; password?: string }, signal: AbortSignal) => {
+      const signInAs = async (session: StoredSession) => {
         const current = await currentAccount(signal);
-        if (replacesAnother(current, result.payload)) {
-          setState({ step: 'ask', current, next: result.payload });
+        if (replacesAnother(current, session)) {
+          setState({ step: 'ask', current, next: session });
           return;
         }
-        saveSession(result.payload);
-        setState({ step: 'success', email: result.payload.email });
+        saveSession(session);
+        setState({ step: 'success', email: session.email });
         await wait(WAIT_MS, signal);
         dispatch(globalActions.refreshUserData());
         dispatch(globalActions.setLoggedIn(true));
         void navigate(paths.exercises);
+      };
+      try {
+        const result = await api(activateUser, {
+          body: { activationCode: activationCode!, ...proof },
+          signal,
+        });
+        if (result.status === 'SUCCESS' && result.payload) return await signInAs(result.payload);
+        if (result.code === ErrorCode.CONFIRMATION_REQUIRED) {
+          setState({ step: 'confirm', prompt: result.message });
+          return;
+        }
+        // A wrong or refused password: asked again, the link still works.
+        if (proof.password !== undefined && result.code !== ErrorCode.INVALID_TOKEN) {
+          setState((s) => (s.step === 'confirm' ? { ...s, sending: false, wrong: result.message } : s));
+          return;
+        }
+        setState({ step: 'error', message: result.message || Msg.activationFailed });
       } catch {
         if (!signal.aborted) setState({ step: 'error', message: Msg.activationThrown });
       }
-    })();
+    },
+    [activationCode, dispatch, navigate],
+  );
+
+  useEffect(() => {
+    if (!activationCode) return;
+    const abort = new AbortController();
+    screen.current = abort;
+    const verifier = linkVerifier();
+    void wait(WAIT_MS, abort.signal).then(
+      () => attempt(verifier ? { verifier } : {}, abort.signal),
+      () => undefined,
+    );
     return () => abort.abort();
-  }, [activationCode, dispatch, navigate]);
+  }, [activationCode, attempt]);
+
+  const confirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const typed = passwordOf(new FormData(event.currentTarget));
+    if (!typed.ok) {
+      setState((s) => (s.step === 'confirm' ? { ...s, wrong: typed.message } : s));
+      return;
+    }
+    setState((s) => (s.step === 'confirm' ? { ...s, sending: true, wrong: undefined } : s));
+    void attempt({ password: typed.password }, screen.current!.signal);
+  };
 
   return (
     <Page title="Ativação da Conta" className="account-page">
@@ -90,6 +136,16 @@ export default function Activate() {
             <p>{Msg.linkAccount(state.email)}</p>
             <p>{Msg.activationRedirect}</p>
           </div>
+        )}
+        {state.step === 'confirm' && (
+          <form onSubmit={confirm} noValidate>
+            <LinkPasswordFields
+              prompt={state.prompt}
+              error={state.wrong}
+              sending={state.sending === true}
+              button={Msg.activationConfirmButton}
+            />
+          </form>
         )}
         {state.step === 'ask' && (
           <>

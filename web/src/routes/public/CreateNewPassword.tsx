@@ -33,16 +33,19 @@ const NewPasswordForm = matching(
   'confirmPassword',
 );
 
-/** Checks the link before showing the form; a missing token signs out (spec §8). */
+/**
+ * Checks the link before showing the form; a missing token signs out (spec §8). The answer names the account the link
+ * sets a password for (issue 35: a link someone else sent says whose it is; the email partly masked).
+ */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const recoveryToken = params.recoveryToken;
   if (!recoveryToken) throw redirect(paths.logout);
   forgetSession(context);
-  const { status, message } = await api(checkRecoveryToken, {
+  const { status, message, payload } = await api(checkRecoveryToken, {
     body: { recoveryToken },
     signal: request.signal,
   });
-  return { status, message };
+  return { status, message, account: payload?.email ?? null };
 }
 
 type Result = { fieldErrors?: FieldErrors; message?: string };
@@ -88,6 +91,7 @@ export default function CreateNewPassword() {
   const errors = result?.fieldErrors ?? {};
   return (
     <Page title="Criar Nova Senha" className="account-page">
+      {check.account && <p className="account-hint">{Msg.linkAccount(check.account)}</p>}
       <Form method="post" noValidate>
         <input type="hidden" name="recoveryToken" value={recoveryToken} />
         <Field

@@ -18,6 +18,7 @@ import { readForm, validate, type FieldErrors } from '../account/forms';
 import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
 import { LinkRequest, type LinkRequestAnswer } from '../account/LinkRequest';
 import { forgetSession, redirectAfterSignIn, signIn } from '../account/session';
+import { linkNonce } from '../../session/linkSecret';
 import '../account/account.css';
 import { rememberReturn } from '../account/returnAfterSignIn';
 import { MORE_EXERCISES_REASON } from './loginReason';
@@ -54,7 +55,8 @@ export async function action({
   const values = readForm(form, ['email', 'password']);
   const body = validate(LoginBody, values);
   if (!body.ok) return { fieldErrors: body.fieldErrors, email: values.email };
-  const result = await api(login, { body: body.data });
+  // Past the ceiling, the emailed sign-in link goes straight in from this browser only (issue 35).
+  const result = await api(login, { body: { ...body.data, nonce: await linkNonce() } });
   if (result.status === 'SUCCESS' && !result.payload)
     return { message: result.message || Msg.signInLinkSent, email: values.email, linkSent: true };
   if (result.status !== 'SUCCESS' || !result.payload) {

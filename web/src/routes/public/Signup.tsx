@@ -15,6 +15,7 @@ import { Field } from '../account/Field';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
 import { forgetSession } from '../account/session';
+import { linkNonce } from '../../session/linkSecret';
 import '../account/account.css';
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -36,7 +37,8 @@ export async function action({ request }: ActionFunctionArgs): Promise<Result> {
   const values = readForm(await request.formData(), FIELDS);
   const body = validate(CreateUserBody, values);
   if (!body.ok) return { done: false, fieldErrors: body.fieldErrors, values };
-  const result = await api(createUser, { body: body.data });
+  // The activation link then goes straight in from this browser, and asks for the password anywhere else (issue 35).
+  const result = await api(createUser, { body: { ...body.data, nonce: await linkNonce() } });
   if (result.status !== 'SUCCESS')
     return { done: false, message: result.message || Msg.signupFailed, values };
   return { done: true, email: result.payload?.email ?? body.data.email };

@@ -75,3 +75,11 @@ describe("issue 28's messages", () => {
     );
   });
 });
+
+describe("issue 35's messages", () => {
+  it('a second class set while one prints', () => {
+    expect(Msg.setAlreadyPrinting).toBe(
+      'Você já tem um conjunto sendo impresso. Aguarde ele ficar pronto para comprar outro.',
+    );
+  });
+});

@@ -138,12 +138,18 @@ export function billingHoldSpec(
       const userId = newUser();
       await subject.fund(userId, 500);
       await hold(userId, 100, 'set:abc');
-      const [captured, released] = await Promise.all([capture(userId, 'set:abc'), release(userId, 'set:abc')]);
+      const [captured, released] = await Promise.all([
+        capture(userId, 'set:abc'),
+        release(userId, 'set:abc'),
+      ]);
       if (captured.outcome === 'captured') {
         expect(released).toEqual({ released: false });
         expect(await subject.balanceCents(userId)).toBe(400);
       } else {
-        expect([captured, released]).toEqual([{ outcome: 'not_held', balanceCents: 500 }, { released: true }]);
+        expect([captured, released]).toEqual([
+          { outcome: 'not_held', balanceCents: 500 },
+          { released: true },
+        ]);
         expect(await subject.balanceCents(userId)).toBe(500);
       }
     });
@@ -168,7 +174,9 @@ export function billingHoldSpec(
     it('of exclusive holds asked at once, one is held', async () => {
       const userId = newUser();
       await subject.fund(userId, 2000);
-      const answers = await Promise.all(Array.from({ length: 5 }, () => hold(userId, 100, newKey('set'), true)));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => hold(userId, 100, newKey('set'), true)),
+      );
       expect(answers.filter((a) => a.outcome === 'held')).toHaveLength(1);
       expect(answers.filter((a) => a.outcome === 'busy')).toHaveLength(4);
     });

@@ -27,7 +27,11 @@ export const env = z.object({
    * money is free again (at the user's next hold). A purchase prints in seconds; its pages replica keeps waiting for
    * the files PURCHASE_WAIT_MS (10 minutes by default), less than this, so only a stopped replica's holds expire.
    */
-  BILLING_HOLD_MAX_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
+  BILLING_HOLD_MAX_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(15),
 });
 /** Everything billing reads: the base variables, DATABASE_URL and its own. */
 export type BillingConfig = ConfigOf<typeof env, DatabaseSpec>;

@@ -229,7 +229,12 @@ export const HoldEntity = new EntitySchema<HoldRow & OfEntry>({
       unique: true,
       where: `state = 'held'`,
     },
-    { name: 'holds_one_exclusive_open', columns: ['userId'], unique: true, where: `state = 'held' AND exclusive` },
+    {
+      name: 'holds_one_exclusive_open',
+      columns: ['userId'],
+      unique: true,
+      where: `state = 'held' AND exclusive`,
+    },
   ],
   checks: [
     { name: 'hold_cents_positive', expression: 'cents > 0' },

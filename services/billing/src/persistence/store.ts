@@ -337,7 +337,6 @@ const ledger = (m: EntityManager): LedgerRepository => ({
       };
     });
   },
-
 });
 
 /**

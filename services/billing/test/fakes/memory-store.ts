@@ -334,12 +334,13 @@ export class MemoryBillingStore implements BillingStore {
   async hold(input: HoldInput, { maxAgeMs }: { maxAgeMs: number }): Promise<HoldResult> {
     const now = this.now();
     for (const h of this.openHolds(input.userId))
-      if (h.createdAt.getTime() <= now.getTime() - maxAgeMs) Object.assign(h, { state: 'expired', settledAt: now });
+      if (h.createdAt.getTime() <= now.getTime() - maxAgeMs)
+        Object.assign(h, { state: 'expired', settledAt: now });
     const paid = this.entryRows.find((e) => e.userId === input.userId && e.idempotencyKey === input.key);
     if (paid) {
       if (-paid.amountCents !== input.cents)
         throw new PurchaseKeyReusedError(input.userId, input.key, -paid.amountCents, input.cents);
-      return { outcome: 'captured', balanceCents: (this.balances.get(input.userId) ?? 0) };
+      return { outcome: 'captured', balanceCents: this.balances.get(input.userId) ?? 0 };
     }
     const open = this.openHolds(input.userId);
     const same = open.find((h) => h.purchaseKey === input.key);
@@ -370,7 +371,7 @@ export class MemoryBillingStore implements BillingStore {
   }
 
   async capture(userId: string, key: string): Promise<CaptureResult> {
-    const balanceCents = (this.balances.get(userId) ?? 0);
+    const balanceCents = this.balances.get(userId) ?? 0;
     const hold = this.openHolds(userId).find((h) => h.purchaseKey === key);
     if (!hold)
       return this.keyUsed(userId, key)
@@ -388,7 +389,7 @@ export class MemoryBillingStore implements BillingStore {
       reason: hold.reason,
     });
     Object.assign(hold, { state: 'captured', entryId, settledAt: this.now() });
-    return { outcome: 'captured', balanceCents: (this.balances.get(userId) ?? 0), entryId };
+    return { outcome: 'captured', balanceCents: this.balances.get(userId) ?? 0, entryId };
   }
 
   async release(userId: string, key: string): Promise<boolean> {

@@ -54,7 +54,10 @@ export function billingStoreSpec(open: () => Promise<{ store: BillingStore; clos
   /** How long a hold may stay open in these tests, unless one says otherwise. */
   const HOUR_MS = 3600_000;
   const hold = (userId: string, cents: number, key: string, maxAgeMs = HOUR_MS) =>
-    store.holds.hold({ userId, key, cents, reason: 'Página de exercícios abc', exclusive: false }, { maxAgeMs });
+    store.holds.hold(
+      { userId, key, cents, reason: 'Página de exercícios abc', exclusive: false },
+      { maxAgeMs },
+    );
   /** A purchase paid the way pages pays for one: its price held, then captured. */
   async function purchase(userId: string, cents: number, key = `page:${randomUUID()}`) {
     const held = await hold(userId, cents, key);
@@ -376,8 +379,14 @@ export function billingStoreSpec(open: () => Promise<{ store: BillingStore; clos
       const c = await creditedTopUp(userId, 1000);
       expect(await hold(userId, 1200, 'set:abc')).toMatchObject({ outcome: 'held' });
       await reverse(c, 1000);
-      expect(await store.holds.capture(userId, 'set:abc')).toEqual({ outcome: 'insufficient', balanceCents: 500 });
-      expect(await store.holds.capture(userId, 'set:abc')).toEqual({ outcome: 'not_held', balanceCents: 500 });
+      expect(await store.holds.capture(userId, 'set:abc')).toEqual({
+        outcome: 'insufficient',
+        balanceCents: 500,
+      });
+      expect(await store.holds.capture(userId, 'set:abc')).toEqual({
+        outcome: 'not_held',
+        balanceCents: 500,
+      });
       expect(await kindsOf(userId)).toEqual(['reversal', 'credit', 'credit']);
     });
   });
@@ -432,9 +441,15 @@ export function billingStoreSpec(open: () => Promise<{ store: BillingStore; clos
       await hold(userId, 500, 'set:stuck');
       expect(await hold(userId, 500, 'set:next')).toEqual({ outcome: 'insufficient', availableCents: 0 });
       expect(await hold(userId, 500, 'set:next', 0)).toMatchObject({ outcome: 'held' });
-      expect(await store.holds.capture(userId, 'set:stuck')).toEqual({ outcome: 'not_held', balanceCents: 500 });
+      expect(await store.holds.capture(userId, 'set:stuck')).toEqual({
+        outcome: 'not_held',
+        balanceCents: 500,
+      });
       expect(await store.holds.release(userId, 'set:stuck')).toBe(false);
-      expect(await store.holds.capture(userId, 'set:next')).toMatchObject({ outcome: 'captured', balanceCents: 0 });
+      expect(await store.holds.capture(userId, 'set:next')).toMatchObject({
+        outcome: 'captured',
+        balanceCents: 0,
+      });
     });
   });
 

@@ -18,7 +18,13 @@ describe("a purchase's hold, capture and release", () => {
     w.events.balance.length = 0;
     return { ...w, deps: { ...w.deps, store: w.store, config: { BILLING_HOLD_MAX_MINUTES: 15 } } };
   }
-  const purchase = { userId: 'ana', key: 'page:abc', cents: 50, reason: 'Página de exercícios abc', exclusive: false };
+  const purchase = {
+    userId: 'ana',
+    key: 'page:abc',
+    cents: 50,
+    reason: 'Página de exercícios abc',
+    exclusive: false,
+  };
 
   it('announces the balance after the capture, versioned by its ledger entry; a hold, a repeat and a release announce nothing', async () => {
     const w = await withBalance(500);
@@ -47,8 +53,13 @@ describe("a purchase's hold, capture and release", () => {
       availableCents: 0,
     });
     now = new Date('2026-11-28T12:15:00Z');
-    expect(await holdForPurchase(w.deps, { ...purchase, key: 'page:def' })).toMatchObject({ outcome: 'held' });
-    expect(await capturePurchase(w.deps, 'ana', 'page:abc')).toEqual({ outcome: 'not_held', balanceCents: 500 });
+    expect(await holdForPurchase(w.deps, { ...purchase, key: 'page:def' })).toMatchObject({
+      outcome: 'held',
+    });
+    expect(await capturePurchase(w.deps, 'ana', 'page:abc')).toEqual({
+      outcome: 'not_held',
+      balanceCents: 500,
+    });
   });
 
   it('captures all the same when the announcement cannot be published (logged)', async () => {

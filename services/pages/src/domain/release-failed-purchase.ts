@@ -16,7 +16,10 @@ export async function releaseFailedPurchase(
   const purchase = await purchaseOf(deps, failure);
   if (!purchase) return null;
   const { released } = await deps.bus.request(Rpc.billingRelease, purchase);
-  deps.logger.warn({ ...failure, key: purchase.key, released }, 'a render failed for good: purchase released');
+  deps.logger.warn(
+    { ...failure, key: purchase.key, released },
+    'a render failed for good: purchase released',
+  );
   return released ? purchase.key : null;
 }
 

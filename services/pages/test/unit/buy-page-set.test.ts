@@ -61,7 +61,13 @@ describe('buyPageSet (issues 26 and 35)', () => {
     // ONE hold: the set's price, keyed by the set, exclusive (one set printing at a time), its reason naming the set
     // and N (Extrato: 'Compra: Conjunto de 3 versões ...').
     expect(w.requested(Rpc.billingHold)).toEqual([
-      { userId: 'ana', key: `set:${code}`, cents: 150, reason: `Conjunto de 3 versões ${code}`, exclusive: true },
+      {
+        userId: 'ana',
+        key: `set:${code}`,
+        cents: 150,
+        reason: `Conjunto de 3 versões ${code}`,
+        exclusive: true,
+      },
     ]);
     const { holdId } = w.billing.holds[0]!;
     expect(versionJobs()).toEqual(
@@ -151,7 +157,11 @@ describe('buyPageSet (issues 26 and 35)', () => {
 
     const printing = failure(buyPageSet(w.deps, 'ana', first.code));
     const busy = await failure(buyPageSet(w.deps, 'ana', second.code));
-    expect(busy).toMatchObject({ statusCode: 409, code: ErrorCode.CONFLICT, message: Msg.setAlreadyPrinting });
+    expect(busy).toMatchObject({
+      statusCode: 409,
+      code: ErrorCode.CONFLICT,
+      message: Msg.setAlreadyPrinting,
+    });
     expect(busy.message).toBe(
       'Você já tem um conjunto sendo impresso. Aguarde ele ficar pronto para comprar outro.',
     );

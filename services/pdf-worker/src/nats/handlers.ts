@@ -19,7 +19,11 @@ export async function serveNats(bus: Bus, deps: PdfWorkerDeps): Promise<void> {
    * id is new; a failure to tell it is logged, and the hold then expires in billing.
    */
   const telling =
-    <J>(kind: 'document' | 'set', codeOf: (job: J) => string, handle: (job: J, ctx: ConsumeContext) => Promise<void>) =>
+    <J>(
+      kind: 'document' | 'set',
+      codeOf: (job: J) => string,
+      handle: (job: J, ctx: ConsumeContext) => Promise<void>,
+    ) =>
     async (job: J, ctx: ConsumeContext) => {
       try {
         await handle(job, ctx);
@@ -42,12 +46,20 @@ export async function serveNats(bus: Bus, deps: PdfWorkerDeps): Promise<void> {
   await bus.consume(
     Jobs.renderDocument,
     { durable: RENDER_CONSUMERS.document, ...opts },
-    telling('document', (job) => job.code, (job, ctx) => renderDocument(deps, job, ctx)),
+    telling(
+      'document',
+      (job) => job.code,
+      (job, ctx) => renderDocument(deps, job, ctx),
+    ),
   );
   await bus.consume(
     Jobs.renderVersion,
     { durable: RENDER_CONSUMERS.version, ...opts },
-    telling('document', (job) => job.code, (job, ctx) => renderDocument(deps, job, ctx, 'set')),
+    telling(
+      'document',
+      (job) => job.code,
+      (job, ctx) => renderDocument(deps, job, ctx, 'set'),
+    ),
   );
   await bus.consume(
     Jobs.assembleSet,

@@ -62,6 +62,8 @@ export const Msg = {
   setNotFound: 'Conjunto não encontrado.',
   setNotBought: 'Compre este conjunto para baixá-lo.',
   setRendering: 'O conjunto ainda está sendo gerado. Tente novamente em instantes.',
+  /** Issue 35: an account prints one class set at a time (its price is held until the file is made). */
+  setAlreadyPrinting: 'Você já tem um conjunto sendo impresso. Aguarde ele ficar pronto para comprar outro.',
   /** The options draw too few different pages for that many versions (no two versions share their problems). */
   pageCannotBeDrawn:
     'Não foi possível montar uma página com estas opções. Mude alguma opção e tente de novo; nada foi cobrado.',

@@ -56,6 +56,8 @@ export const RENDER_CONSUMERS = {
   document: 'pdf-worker-document',
   /** Class sets' assembly (issue 26). */
   set: 'pdf-worker-set',
+  /** Class sets' versions (issue 35): taken only when no preview or page's PDF waits for a tab. */
+  version: 'pdf-worker-version',
 } as const;
 
 const Role = z.enum(['user', 'admin']);
@@ -98,6 +100,12 @@ export const SetVersion = z.object({
   of: z.number().int().min(2).max(SET_VERSIONS_MAX),
 });
 export type SetVersion = z.infer<typeof SetVersion>;
+
+/**
+ * What a purchase is called in billing (issue 35): `page:<code>` for a page, `set:<setCode>` for a class set. Its hold
+ * is taken once per key, and its debit's ledger line carries it (a key debits once).
+ */
+export const PurchaseKey = z.string().regex(/^(page|set):[A-Za-z0-9_-]{1,64}$/);
 
 /** A page to render, from what pages stores: the same code always renders the same problems. */
 const RenderJob = z.object({
@@ -248,28 +256,50 @@ export const Rpc = {
     z.object({ total: z.number(), users: z.array(PublicUser) }),
   ),
   authStats: rpc('auth.v1.stats', z.object({}), UserStats),
-  billingDebit: rpc(
-    'billing.v1.debit',
+  /**
+   * pages → billing (issue 35, money before work): reserves a purchase's price before anything is printed for it. One
+   * hold per purchase key however often it is asked (a repeat answers the same hold); refused when the available
+   * balance (the balance less the account's open holds) does not cover it, and, for an `exclusive` hold (a class set
+   * printing), while the account has another exclusive hold open. A key whose purchase was paid already answers
+   * `captured`. A key reused for another amount fails the request (remote error), reserving nothing.
+   */
+  billingHold: rpc(
+    'billing.v1.hold',
     z.object({
       userId: z.string(),
+      key: PurchaseKey,
       cents: z.number().int().positive(),
       reason: z.string().min(1).max(200),
-      // Reversals key their ledger rows `reversal:<payment>:<cents>` in the same unique space: a debit never may.
-      idempotencyKey: z
-        .string()
-        .min(1)
-        .max(200)
-        .refine((key) => !key.startsWith('reversal:'), 'reserved for reversals'),
+      exclusive: z.boolean().optional(),
     }),
-    z.discriminatedUnion('ok', [
-      z.object({ ok: z.literal(true), balanceCents: z.number().int() }),
-      z.object({ ok: z.literal(false), reason: z.literal('insufficient'), balanceCents: z.number().int() }),
+    z.discriminatedUnion('outcome', [
+      /** `holdId` names this hold: a hold released and asked for again is a new one. */
+      z.object({ outcome: z.literal('held'), holdId: z.string() }),
+      z.object({ outcome: z.literal('captured'), balanceCents: z.number().int() }),
+      z.object({ outcome: z.literal('insufficient'), availableCents: z.number().int() }),
+      z.object({ outcome: z.literal('busy') }),
     ]),
   ),
   /**
-   * pages → billing: a member's balance now, in cents. Only a check before work that costs (a class set's printing,
-   * issue 26): the debit alone decides, in its transaction.
+   * pages → billing: the purchase's file is stored; its hold becomes the debit (one ledger line, the hold's reason),
+   * once however often it is asked. `not_held`: no hold is open for the key (never held, released, or expired), nothing
+   * debited. `insufficient`: a refund or chargeback took the balance below the hold meanwhile: the hold is released.
    */
+  billingCapture: rpc(
+    'billing.v1.capture',
+    z.object({ userId: z.string(), key: PurchaseKey }),
+    z.object({
+      outcome: z.enum(['captured', 'not_held', 'insufficient']),
+      balanceCents: z.number().int(),
+    }),
+  ),
+  /** pages → billing: the purchase's printing failed for good; its open hold is released (a no-op otherwise). */
+  billingRelease: rpc(
+    'billing.v1.release',
+    z.object({ userId: z.string(), key: PurchaseKey }),
+    z.object({ released: z.boolean() }),
+  ),
+  /** pages → billing: a member's balance now, in cents (the answer to a purchase made before). */
   billingBalance: rpc(
     'billing.v1.balance',
     z.object({ userId: z.string() }),
@@ -316,6 +346,12 @@ export const Jobs = {
   renderPreview: job('jobs.pdf.preview', 'JOBS_PDF', RenderJob),
   /** pages → pdf-worker: print a page's PDF (`<code>.pdf`), when it is bought and the PDF is not stored yet. */
   renderDocument: job('jobs.pdf.document', 'JOBS_PDF', RenderJob),
+  /**
+   * pages → pdf-worker: print a class set's version (`<code>.pdf`) for the set's purchase (issue 35). A work queue of
+   * its own, which the worker serves after previews and pages' PDFs: a member's page is never queued behind other
+   * members' sets.
+   */
+  renderVersion: job('jobs.pdf.version', 'JOBS_PDF', RenderJob.extend({ version: SetVersion })),
   /** pages → pdf-worker: assemble a bought class set's one file (`<setCode>.pdf`) from its versions' PDFs. */
   assembleSet: job('jobs.pdf.set', 'JOBS_PDF', AssembleSetJob),
 } as const;
@@ -447,6 +483,15 @@ export const Events = {
       balanceCents: z.number().int().nullable(),
       version: z.number().int().positive().nullable(),
     }),
+  ),
+  /**
+   * pdf-worker gave up on a job a purchase waits for (issue 35): its last delivery failed. `code` is the page's (a
+   * page's or a class set version's PDF: `document`) or the class set's (its assembly: `set`). pages releases the
+   * purchase's hold. Each failure is a fact of its own (a purchase asked again may fail again).
+   */
+  renderFailed: event(
+    'events.pdf.render.failed',
+    z.object({ ...EventBase, kind: z.enum(['document', 'set']), code: z.string() }),
   ),
   pageCreated: event(
     'events.pages.page.created',

@@ -98,7 +98,7 @@ export async function topUp(stack: StackInfo, token: string, amountReais = 10): 
 }
 
 /**
- * A NATS client on the stack's subjects, to call other services' RPCs (e.g. Rpc.billingDebit) from a test. It applies
+ * A NATS client on the stack's subjects, to call other services' RPCs (e.g. Rpc.billingHold) from a test. It applies
  * the stack's own stream caps (a stream or bucket it opens is updated to them, as every process does).
  */
 export const connectBus = (stack: StackInfo, name = 'test') =>
@@ -110,7 +110,7 @@ export const connectBus = (stack: StackInfo, name = 'test') =>
     storage: storageLimits(storageEnv.parse(stack.env.pages ?? {})),
   });
 
-/** The signed-in user's id (what services receive as identity.userId, e.g. for Rpc.billingDebit). */
+/** The signed-in user's id (what services receive as identity.userId, e.g. for Rpc.billingHold). */
 export async function userIdOf(stack: StackInfo, token: string): Promise<string> {
   const res = await call<{ _id: string }>(stack.gatewayUrl, getUser, { token });
   if (res.status !== 200 || !res.body.payload)

@@ -9,7 +9,7 @@ export * from './private-servers.js';
 export * from './users.js';
 export * from './pages.js';
 export * from './billing.js';
-export * from './billing-debit-spec.js';
+export * from './billing-hold-spec.js';
 export * from './drain.js';
 export * from './pdf.js';
 export * from './schema-drift.js';

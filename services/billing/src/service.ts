@@ -14,6 +14,7 @@ import { LedgerNoTruncate1760000000001 } from './persistence/migrations/17600000
 import { Reversals1760000000002 } from './persistence/migrations/1760000000002-reversals.js';
 import { ReturnAnnounced1760000000003 } from './persistence/migrations/1760000000003-return-announced.js';
 import { DeletedAccountRefunds1760000000004 } from './persistence/migrations/1760000000004-deleted-account-refunds.js';
+import { PurchaseHolds1760000000005 } from './persistence/migrations/1760000000005-purchase-holds.js';
 import { registerRoutes } from './routes.js';
 
 export const service = defineService({
@@ -28,6 +29,7 @@ export const service = defineService({
       Reversals1760000000002,
       ReturnAnnounced1760000000003,
       DeletedAccountRefunds1760000000004,
+      PurchaseHolds1760000000005,
     ],
   },
   streams: ['EVENTS'],

@@ -7,6 +7,12 @@ export const env = z.object({
    * The wait ends as soon as the file is stored (the RENDERS bucket's watch), never by polling.
    */
   RENDER_WAIT_MS: z.coerce.number().int().min(0).max(25_000).default(8000),
+  /**
+   * Issue 35: how long a purchase keeps printing after its HTTP answer (503 past RENDER_WAIT_MS): its file stored
+   * within it, the purchase is charged and marked bought whether or not the buyer still waits. Keep it under billing's
+   * BILLING_HOLD_MAX_MINUTES (15), after which billing frees a hold nobody captured.
+   */
+  PURCHASE_WAIT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
   /** Pages one account may create per minute (POST /api/page); past it, 429. */
   PAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /**

@@ -2,6 +2,7 @@ import { defineService } from '@app/kit';
 import { env } from './config.js';
 import type { PagesDeps } from './domain/deps.js';
 import { PREVIEW_RELEASE_AFTER_MS, PreviewQueue } from './domain/preview-queue.js';
+import { PurchaseCompletions } from './domain/purchase.js';
 import { RenderSignals } from './domain/render-signals.js';
 import { previewFile, publishRender } from './domain/renders.js';
 import { instrumentSignals } from './metrics.js';
@@ -61,6 +62,8 @@ export const service = defineService({
       logger,
       renderWait: { timeoutMs: config.RENDER_WAIT_MS },
       previews,
+      purchases: new PurchaseCompletions(logger),
+      purchaseWaitMs: config.PURCHASE_WAIT_MS,
       pagesPerMinute: config.PAGES_PER_MINUTE,
     };
   },

@@ -24,7 +24,7 @@ export function instrumentPool(metrics: Metrics, pool: BrowserPool): Pick<Browse
   });
   metrics.gauge({
     name: 'pdf_render_waiting',
-    help: 'Renders waiting for a free tab, by kind (preview, document, ahead).',
+    help: 'Renders waiting for a free tab, by kind (preview, document, set, ahead).',
     labelNames: ['kind'],
     collect() {
       for (const kind of RENDER_KINDS) this.set({ kind }, pool.waiting(kind));

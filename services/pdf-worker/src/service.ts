@@ -10,7 +10,7 @@ import { serveNats } from './nats/handlers.js';
 export const service = defineService({
   name: 'pdf-worker',
   env,
-  streams: ['JOBS_PDF'],
+  streams: ['JOBS_PDF', 'EVENTS'],
   async deps({ config, bus, logger, metrics, onShutdown }): Promise<PdfWorkerDeps> {
     const pool = new BrowserPool({
       executablePath: config.CHROME_PATH,

@@ -544,7 +544,7 @@ export const buySet = defineRoute({
   path: '/api/buySet',
   access: 'user',
   summary:
-    'Buy a class set for N × R$ 0,50 in one debit (buying twice charges once; 503 while it is printed)',
+    'Buy a class set for N × R$ 0,50 in one debit (its price held before printing; buying twice charges once; 503 while it is printed; 409 while another set of the account prints)',
   body: BuyBody,
   response: envelope(z.object({ balance: z.number() })),
 });

@@ -100,4 +100,10 @@ describe("issue 35's messages", () => {
       'O título contém caracteres não permitidos (caracteres de controle ou invisíveis).',
     );
   });
+
+  it('a second class set while one prints', () => {
+    expect(Msg.setAlreadyPrinting).toBe(
+      'Você já tem um conjunto sendo impresso. Aguarde ele ficar pronto para comprar outro.',
+    );
+  });
 });

@@ -364,7 +364,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     );
   });
 
-  it('scales the pdf-worker with KEDA on the preview, the document and the class set consumers of JOBS_PDF', async () => {
+  it("scales the pdf-worker with KEDA on the preview, the document, the class set and the sets' versions consumers of JOBS_PDF", async () => {
     const so = find('ScaledObject', 'pdf-worker');
     expect(so.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'pdf-worker' });
     expect(so.spec.minReplicaCount).toBe(1);
@@ -374,6 +374,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
       RENDER_CONSUMERS.preview,
       RENDER_CONSUMERS.document,
       RENDER_CONSUMERS.set,
+      RENDER_CONSUMERS.version,
     ]);
     for (const trigger of triggers) {
       expect(trigger.type).toBe('nats-jetstream');
@@ -384,7 +385,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
         stream: 'JOBS_PDF',
       });
     }
-    expect(triggers.map((t) => t.metadata.lagThreshold)).toEqual(['40', '10', '5']);
+    expect(triggers.map((t) => t.metadata.lagThreshold)).toEqual(['40', '10', '5', '10']);
     // KEDA owns the worker's replica count: an apply must not reset it.
     expect(deployment('pdf-worker').spec.replicas).toBeUndefined();
   });

@@ -6,7 +6,8 @@ import type { StatementRow } from './statement.js';
  * src/persistence/store.ts, the in-memory fake in test/fakes/memory-store.ts, and one specification
  * (test/spec/billing-store.spec-suite.ts) runs against both. Whatever implements them keeps the ledger's rules: a
  * balance changes only with the ledger entry that explains it, in one transaction; a payment credits at most once; a
- * debit key debits at most once per user; a refund state reverses at most once, never more than its payment credited.
+ * purchase key debits at most once per user, and its holds never reserve more than the balance; a refund state
+ * reverses at most once, never more than its payment credited.
  */
 
 /** Which path wrote a credit or a reversal. */
@@ -97,32 +98,52 @@ export interface LastReversal {
   at: Date;
 }
 
-/** A purchase to take from a user's balance; `idempotencyKey` makes a repeat of it debit nothing more. */
-export interface DebitInput {
+/**
+ * A purchase's price to reserve before any work is done for it (issue 35): `key` names the purchase (`page:<code>`,
+ * `set:<setCode>`), `reason` is the ledger line its capture writes (Extrato: `Compra: <reason>`); an `exclusive` hold
+ * is refused while the user has another exclusive hold open (one class set printing at a time).
+ */
+export interface HoldInput {
   userId: string;
+  key: string;
   cents: number;
   reason: string;
-  idempotencyKey: string;
+  exclusive: boolean;
 }
 
-/** `entryId`: the debit's ledger entry; null when the key had already debited (a repeat). */
-export type DebitResult =
-  | { ok: true; balanceCents: number; entryId: string | null }
-  | { ok: false; reason: 'insufficient'; balanceCents: number };
+/**
+ * `held`: the price is reserved (now, or by an earlier call with the same key), `holdId` names this hold; `captured`:
+ * the purchase is paid already; `insufficient`: the available balance (`availableCents`: the balance less the open
+ * holds) does not cover it; `busy`: another exclusive hold of the user is open. Nothing reserved but for `held`.
+ */
+export type HoldResult =
+  | { outcome: 'held'; holdId: string }
+  | { outcome: 'captured'; balanceCents: number }
+  | { outcome: 'insufficient'; availableCents: number }
+  | { outcome: 'busy' };
 
 /**
- * A debit key this user already spent on another amount: not a repeat of that debit, and not a new one either.
- * Thrown (nothing is debited) because the debit contract answers only ok or insufficient.
+ * `captured`: the hold became the purchase's debit (`entryId`, its ledger entry; null when an earlier call did it);
+ * `not_held`: no hold of the key is open (never held, released or expired): nothing debited; `insufficient`: a
+ * reversal took the balance below the hold meanwhile: the hold is released, nothing debited.
  */
-export class DebitKeyReusedError extends Error {
+export type CaptureResult =
+  | { outcome: 'captured'; balanceCents: number; entryId: string | null }
+  | { outcome: 'not_held' | 'insufficient'; balanceCents: number };
+
+/**
+ * A purchase key this user already used for another amount: not a repeat of that purchase, and not a new one either.
+ * Thrown (nothing is reserved) because the hold's contract has no answer for it.
+ */
+export class PurchaseKeyReusedError extends Error {
   constructor(
     readonly userId: string,
-    readonly idempotencyKey: string,
-    readonly debitedCents: number,
+    readonly key: string,
+    readonly heldCents: number,
     readonly requestedCents: number,
   ) {
-    super(`debit key already used for ${debitedCents} cents, now asked for ${requestedCents}`);
-    this.name = 'DebitKeyReusedError';
+    super(`purchase key already used for ${heldCents} cents, now asked for ${requestedCents}`);
+    this.name = 'PurchaseKeyReusedError';
   }
 }
 
@@ -178,11 +199,25 @@ export interface LedgerRepository {
    * the balance may go below zero. A payment that was never credited reverses nothing.
    */
   reversePayment(input: ReversalInput): Promise<ReversalResult>;
+}
+
+/**
+ * Purchases' holds (issue 35): money reserved before the work a purchase pays for, then debited (captured) when the
+ * work is done, or given back (released) when it failed for good. The ledger and the balance change only at the
+ * capture; a hold lowers only what further holds may reserve.
+ */
+export interface HoldsRepository {
   /**
-   * Takes `cents` from the user's balance once per idempotency key; a balance that does not cover it is left alone.
-   * The same key for another amount throws DebitKeyReusedError, debiting nothing.
+   * Reserves `cents` for the purchase `key`, once however often and concurrently it is asked: the user's open holds
+   * never add up to more than the balance. The user's open holds older than `maxAgeMs` expire first (their purchase's
+   * service stopped before capturing or releasing them). A key the user already holds or paid for another amount
+   * throws PurchaseKeyReusedError, reserving nothing.
    */
-  debit(input: DebitInput): Promise<DebitResult>;
+  hold(input: HoldInput, opts: { maxAgeMs: number }): Promise<HoldResult>;
+  /** Turns the key's open hold into its debit: one ledger line, once; a repeat answers `captured` again. */
+  capture(userId: string, key: string): Promise<CaptureResult>;
+  /** Releases the key's open hold; answers whether there was one (a captured or released hold stays as it is). */
+  release(userId: string, key: string): Promise<boolean>;
 }
 
 /** Deleted accounts and the refunds of payments approved after the deletion (issue 23). */
@@ -198,6 +233,7 @@ export interface RefundsRepository {
 export interface BillingRepositories {
   topUps: TopUpsRepository;
   ledger: LedgerRepository;
+  holds: HoldsRepository;
   refunds: RefundsRepository;
 }
 

@@ -1,46 +1,46 @@
 import { Events, Rpc } from '@app/contracts';
 import type { Bus } from '@app/kit';
-import { debitForPurchase } from '../domain/debit-for-purchase.js';
 import type { BillingServiceDeps } from '../domain/deps.js';
-import { DebitKeyReusedError } from '../domain/ports.js';
+import { PurchaseKeyReusedError } from '../domain/ports.js';
+import { capturePurchase, holdForPurchase, releasePurchase } from '../domain/purchase-holds.js';
 import { exportUserData } from '../domain/export-user-data.js';
 
 /**
- * Requests billing serves to other services: debits for purchases and the balance a class set's printing is checked
- * against (pages), payment counts (admin-stats) and a
+ * Requests billing serves to other services: purchases' holds, their captures and releases, and the balance (pages),
+ * payment counts (admin-stats) and a
  * member's ledger and payments for their data export (auth); and the deleted accounts it hears of (auth's
  * `userDeleted`), whose later payments it refunds.
  */
 export async function serveNats(bus: Bus, deps: BillingServiceDeps): Promise<void> {
   const { store, logger } = deps;
-  // A key reused for another amount has no answer in the contract (ok | insufficient): the handler throws, so the
-  // caller's request fails with a remote error and nothing is debited.
-  bus.serve(Rpc.billingDebit, async (req) => {
+  // Money before work (issue 35). A purchase key reused for another amount has no answer in the contract: the
+  // handler throws, so the caller's request fails with a remote error and nothing is reserved.
+  bus.serve(Rpc.billingHold, async (req) => {
     try {
-      const result = await debitForPurchase(deps, {
+      return await holdForPurchase(deps, {
         userId: req.userId,
+        key: req.key,
         cents: req.cents,
         reason: req.reason,
-        idempotencyKey: req.idempotencyKey,
+        exclusive: req.exclusive ?? false,
       });
-      return result.ok
-        ? { ok: true as const, balanceCents: result.balanceCents }
-        : { ok: false as const, reason: result.reason, balanceCents: result.balanceCents };
     } catch (err) {
-      if (err instanceof DebitKeyReusedError) {
+      if (err instanceof PurchaseKeyReusedError) {
         logger.warn(
-          {
-            userId: err.userId,
-            idempotencyKey: err.idempotencyKey,
-            debitedCents: err.debitedCents,
-            requestedCents: err.requestedCents,
-          },
-          'debit refused: idempotency key already used for another amount',
+          { userId: err.userId, key: err.key, heldCents: err.heldCents, requestedCents: err.requestedCents },
+          'hold refused: purchase key already used for another amount',
         );
       }
       throw err;
     }
   });
+  bus.serve(Rpc.billingCapture, async (req) => {
+    const { outcome, balanceCents } = await capturePurchase(deps, req.userId, req.key);
+    return { outcome, balanceCents };
+  });
+  bus.serve(Rpc.billingRelease, async (req) => ({
+    released: await releasePurchase(deps, req.userId, req.key),
+  }));
   bus.serve(Rpc.billingBalance, async (req) => ({
     balanceCents: await store.ledger.balanceCents(req.userId),
   }));

@@ -180,10 +180,74 @@ export const RefundEntity = new EntitySchema<RefundRow & OfTopUp>({
   ],
 });
 
+/** A purchase's price reserved before its work (issue 35): held, then captured (its debit), released or expired. */
+export interface HoldRow {
+  id: string;
+  userId: string;
+  purchaseKey: string;
+  cents: number;
+  reason: string;
+  exclusive: boolean;
+  state: 'held' | 'captured' | 'released' | 'expired';
+  /** The debit its capture wrote. */
+  entryId: string | null;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+/** The debit a hold's capture wrote, as a relation: only so that the entity describes the migration's foreign key. */
+interface OfEntry {
+  entry?: LedgerEntryRow;
+}
+
+export const HoldEntity = new EntitySchema<HoldRow & OfEntry>({
+  name: 'Hold',
+  tableName: 'holds',
+  columns: {
+    id: { type: 'bigint', primary: true, generated: 'increment' },
+    userId: { name: 'user_id', type: 'text' },
+    purchaseKey: { name: 'purchase_key', type: 'text' },
+    cents: { type: 'integer' },
+    reason: { type: 'text' },
+    exclusive: { type: 'boolean' },
+    state: { type: 'text', default: 'held' },
+    entryId: { name: 'entry_id', type: 'bigint', nullable: true },
+    createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
+    settledAt: { name: 'settled_at', type: 'timestamptz', nullable: true },
+  },
+  relations: {
+    entry: {
+      type: 'many-to-one',
+      target: 'LedgerEntry',
+      joinColumn: { name: 'entry_id', foreignKeyConstraintName: 'holds_entry_id_fkey' },
+    },
+  },
+  indices: [
+    {
+      name: 'holds_open_once_per_key',
+      columns: ['userId', 'purchaseKey'],
+      unique: true,
+      where: `state = 'held'`,
+    },
+    {
+      name: 'holds_one_exclusive_open',
+      columns: ['userId'],
+      unique: true,
+      where: `state = 'held' AND exclusive`,
+    },
+  ],
+  checks: [
+    { name: 'hold_cents_positive', expression: 'cents > 0' },
+    { name: 'hold_state', expression: `state IN ('held', 'captured', 'released', 'expired')` },
+    { name: 'captured_with_entry', expression: `(state = 'captured') = (entry_id IS NOT NULL)` },
+  ],
+});
+
 export const billingEntities = [
   BalanceEntity,
   TopUpEntity,
   LedgerEntryEntity,
   DeletedAccountEntity,
   RefundEntity,
+  HoldEntity,
 ];

@@ -1,13 +1,15 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { storeOver } from '@app/kit';
 import {
-  DebitKeyReusedError,
+  PurchaseKeyReusedError,
   type BillingRepositories,
   type BillingStore,
+  type CaptureResult,
   type CreditInput,
   type CreditResult,
-  type DebitInput,
-  type DebitResult,
+  type HoldInput,
+  type HoldResult,
+  type HoldsRepository,
   type LastReversal,
   type RefundClaim,
   type ReversalInput,
@@ -33,6 +35,7 @@ export const billingStore = (db: DataSource): BillingStore => storeOver(db, bill
 const billingRepositories = (m: EntityManager): BillingRepositories => ({
   topUps: topUps(m),
   ledger: ledger(m),
+  holds: holds(m),
   refunds: refunds(m),
 });
 
@@ -334,46 +337,117 @@ const ledger = (m: EntityManager): LedgerRepository => ({
       };
     });
   },
+});
+
+/**
+ * Purchases' holds (see HoldsRepository). Every change of a user's holds that can reserve or spend money runs on
+ * that user's balance row lock, as every change of the balance does, so concurrent holds add up under one lock: what
+ * is available is the balance less the open holds, read inside the lock. A user without a balance row has nothing to
+ * hold. The unique indexes back the rules should this code be wrong: one open hold per key, one open exclusive hold.
+ */
+const holds = (m: EntityManager): HoldsRepository => ({
+  hold(input: HoldInput, { maxAgeMs }: { maxAgeMs: number }): Promise<HoldResult> {
+    return m.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM billing.balances WHERE user_id = $1 FOR UPDATE', [input.userId]);
+      await tx.query(
+        `UPDATE billing.holds SET state = 'expired', settled_at = now()
+          WHERE user_id = $1 AND state = 'held' AND created_at <= now() - $2::float8 * interval '1 millisecond'`,
+        [input.userId, maxAgeMs],
+      );
+      const [paid]: Array<{ amount_cents: number }> = await tx.query(
+        'SELECT amount_cents FROM billing.ledger_entries WHERE user_id = $1 AND idempotency_key = $2',
+        [input.userId, input.key],
+      );
+      if (paid) {
+        if (-paid.amount_cents !== input.cents)
+          throw new PurchaseKeyReusedError(input.userId, input.key, -paid.amount_cents, input.cents);
+        return { outcome: 'captured', balanceCents: await balanceOn(tx, input.userId) };
+      }
+      const open: Array<{ id: string | number; cents: number; exclusive: boolean; purchase_key: string }> =
+        await tx.query(
+          `SELECT id, cents, exclusive, purchase_key FROM billing.holds WHERE user_id = $1 AND state = 'held'`,
+          [input.userId],
+        );
+      const same = open.find((h) => h.purchase_key === input.key);
+      if (same) {
+        if (same.cents !== input.cents)
+          throw new PurchaseKeyReusedError(input.userId, input.key, same.cents, input.cents);
+        return { outcome: 'held', holdId: String(same.id) };
+      }
+      if (input.exclusive && open.some((h) => h.exclusive)) return { outcome: 'busy' };
+      const availableCents = (await balanceOn(tx, input.userId)) - open.reduce((sum, h) => sum + h.cents, 0);
+      if (availableCents < input.cents) return { outcome: 'insufficient', availableCents };
+      const [created]: Array<{ id: string | number }> = await tx.query(
+        `INSERT INTO billing.holds (user_id, purchase_key, cents, reason, exclusive)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [input.userId, input.key, input.cents, input.reason, input.exclusive],
+      );
+      return { outcome: 'held', holdId: String(created!.id) };
+    });
+  },
 
   /**
-   * Takes `cents` from the balance if it covers them. A key already used by this user for the same amount debits
-   * nothing again and answers the current balance; for another amount it throws DebitKeyReusedError. A negative
-   * balance (left by a reversal) covers nothing. The `debit_never_below_zero` trigger backs the "a debit never takes
-   * the balance below zero" rule should this code be wrong.
+   * The open hold's row is locked too, so a release running at the same moment waits and then finds it captured. A
+   * balance that a reversal took below the hold meanwhile covers nothing: the hold is released instead (the
+   * `debit_never_below_zero` trigger backs "a debit never takes the balance below zero").
    */
-  debit(input: DebitInput): Promise<DebitResult> {
+  capture(userId: string, key: string): Promise<CaptureResult> {
     return m.transaction(async (tx) => {
       const locked: Array<{ balance_cents: number }> = await tx.query(
         'SELECT balance_cents FROM billing.balances WHERE user_id = $1 FOR UPDATE',
-        [input.userId],
+        [userId],
       );
-      const current = locked[0]?.balance_cents ?? 0;
-      const [seen]: Array<{ amount_cents: number }> = await tx.query(
-        'SELECT amount_cents FROM billing.ledger_entries WHERE user_id = $1 AND idempotency_key = $2',
-        [input.userId, input.idempotencyKey],
+      const balanceCents = locked[0]?.balance_cents ?? 0;
+      const [hold]: Array<{ id: string | number; cents: number; reason: string }> = await tx.query(
+        `SELECT id, cents, reason FROM billing.holds
+          WHERE user_id = $1 AND purchase_key = $2 AND state = 'held' FOR UPDATE`,
+        [userId, key],
       );
-      if (seen) {
-        const debitedCents = -seen.amount_cents;
-        if (debitedCents !== input.cents)
-          throw new DebitKeyReusedError(input.userId, input.idempotencyKey, debitedCents, input.cents);
-        return { ok: true, balanceCents: current, entryId: null };
+      if (!hold) {
+        const [paid]: unknown[] = await tx.query(
+          'SELECT 1 FROM billing.ledger_entries WHERE user_id = $1 AND idempotency_key = $2',
+          [userId, key],
+        );
+        return paid
+          ? { outcome: 'captured', balanceCents, entryId: null }
+          : { outcome: 'not_held', balanceCents };
       }
-      if (current < input.cents) return { ok: false, reason: 'insufficient', balanceCents: current };
+      if (balanceCents < hold.cents) {
+        await tx.query(`UPDATE billing.holds SET state = 'released', settled_at = now() WHERE id = $1`, [
+          hold.id,
+        ]);
+        return { outcome: 'insufficient', balanceCents };
+      }
       const [entry]: Array<{ id: string | number }> = await tx.query(
         `INSERT INTO billing.ledger_entries (user_id, kind, amount_cents, idempotency_key, reason)
          VALUES ($1, 'debit', $2, $3, $4)
          RETURNING id`,
-        [input.userId, -input.cents, input.idempotencyKey, input.reason],
+        [userId, -hold.cents, key, hold.reason],
       );
       const [after]: Array<{ balance_cents: number }> = await tx.query(
         `WITH debited AS (
            UPDATE billing.balances SET balance_cents = balance_cents - $2, updated_at = now()
             WHERE user_id = $1 RETURNING balance_cents)
          SELECT balance_cents FROM debited`,
-        [input.userId, input.cents],
+        [userId, hold.cents],
       );
-      return { ok: true, balanceCents: after!.balance_cents, entryId: String(entry!.id) };
+      await tx.query(
+        `UPDATE billing.holds SET state = 'captured', entry_id = $2, settled_at = now() WHERE id = $1`,
+        [hold.id, entry!.id],
+      );
+      return { outcome: 'captured', balanceCents: after!.balance_cents, entryId: String(entry!.id) };
     });
+  },
+
+  async release(userId: string, key: string): Promise<boolean> {
+    const released: unknown[] = await m.query(
+      `WITH released AS (
+         UPDATE billing.holds SET state = 'released', settled_at = now()
+          WHERE user_id = $1 AND purchase_key = $2 AND state = 'held' RETURNING id)
+       SELECT id FROM released`,
+      [userId, key],
+    );
+    return released.length > 0;
   },
 });
 

@@ -1,11 +1,13 @@
 import {
-  DebitKeyReusedError,
+  PurchaseKeyReusedError,
   type BillingRepositories,
   type BillingStore,
+  type CaptureResult,
   type CreditInput,
   type CreditResult,
-  type DebitInput,
-  type DebitResult,
+  type HoldInput,
+  type HoldResult,
+  type HoldsRepository,
   type LastReversal,
   type RefundClaim,
   type ReversalInput,
@@ -21,15 +23,16 @@ import {
   reversalReasonText,
   type StatementRow,
 } from '../../src/domain/statement.js';
-import type { LedgerEntryRow } from '../../src/persistence/entities.js';
+import type { HoldRow, LedgerEntryRow } from '../../src/persistence/entities.js';
 
 /**
  * billing's storage in memory, for unit tests of the use cases. It keeps the rules the SQL store and its schema keep
  * (src/persistence/store.ts, migrations/), as the one specification (test/spec/billing-store.spec-suite.ts) checks against both: the balance moves only with the ledger entry that explains it; a
  * payment credits once (UNIQUE payment_id); a key is used once per user (UNIQUE (user_id, idempotency_key)), so a
- * refund state reverses once and a debit key debits once; a reversal never takes back more than its credit; a debit
- * never takes the balance below zero, and only a reversal may; a top-up is whole reais from R$ 5 to R$ 20; the
- * ledger is append-only. Every method reads and writes without awaiting in between, so calls made at the same time
+ * refund state reverses once and a purchase key debits once; a reversal never takes back more than its credit; a
+ * debit never takes the balance below zero, and only a reversal may; a user's open holds never add up to more than
+ * the balance, one open hold per key and one open exclusive hold per user; a top-up is whole reais from R$ 5 to
+ * R$ 20; the ledger is append-only. Every method reads and writes without awaiting in between, so calls made at the same time
  * run one after the other, as the row locks make them in Postgres.
  */
 export class MemoryBillingStore implements BillingStore {
@@ -38,6 +41,7 @@ export class MemoryBillingStore implements BillingStore {
   private readonly balances = new Map<string, number>();
   private readonly deletedAccounts = new Set<string>();
   private readonly refundClaims = new Map<string, RefundClaim>();
+  private readonly holdRows: HoldRow[] = [];
 
   /** `now`: the database's clock (created_at, credited_at, checked_at and the reconciler's windows). */
   constructor(private readonly now: () => Date = () => new Date()) {}
@@ -63,8 +67,8 @@ export class MemoryBillingStore implements BillingStore {
     'lastReversal',
     'creditPayment',
     'reversePayment',
-    'debit',
   ]);
+  readonly holds: HoldsRepository = bound(this, ['hold', 'capture', 'release']);
   readonly refunds: RefundsRepository = bound(this, ['markAccountDeleted', 'refundClaim', 'completeRefund']);
 
   private queue: Promise<unknown> = Promise.resolve();
@@ -78,9 +82,15 @@ export class MemoryBillingStore implements BillingStore {
         balances: this.balances,
         deleted: this.deletedAccounts,
         refunds: this.refundClaims,
+        holds: this.holdRows,
       });
       try {
-        return await work({ topUps: this.topUps, ledger: this.ledger, refunds: this.refunds });
+        return await work({
+          topUps: this.topUps,
+          ledger: this.ledger,
+          holds: this.holds,
+          refunds: this.refunds,
+        });
       } catch (err) {
         refill(this.topUpRows, before.topUps);
         this.entryRows.splice(0, this.entryRows.length, ...before.entries);
@@ -88,6 +98,7 @@ export class MemoryBillingStore implements BillingStore {
         this.deletedAccounts.clear();
         for (const u of before.deleted) this.deletedAccounts.add(u);
         refill(this.refundClaims, before.refunds);
+        this.holdRows.splice(0, this.holdRows.length, ...before.holds);
         throw err;
       }
     });
@@ -320,27 +331,71 @@ export class MemoryBillingStore implements BillingStore {
     );
   }
 
-  /** a key debits once per user; a balance that does not cover the amount is left alone. */
-  async debit(input: DebitInput): Promise<DebitResult> {
-    const current = this.balances.get(input.userId) ?? 0;
-    const seen = this.entryRows.find(
-      (e) => e.userId === input.userId && e.idempotencyKey === input.idempotencyKey,
-    );
-    if (seen) {
-      const debitedCents = -seen.amountCents;
-      if (debitedCents !== input.cents)
-        throw new DebitKeyReusedError(input.userId, input.idempotencyKey, debitedCents, input.cents);
-      return { ok: true, balanceCents: current, entryId: null };
+  async hold(input: HoldInput, { maxAgeMs }: { maxAgeMs: number }): Promise<HoldResult> {
+    const now = this.now();
+    for (const h of this.openHolds(input.userId))
+      if (h.createdAt.getTime() <= now.getTime() - maxAgeMs)
+        Object.assign(h, { state: 'expired', settledAt: now });
+    const paid = this.entryRows.find((e) => e.userId === input.userId && e.idempotencyKey === input.key);
+    if (paid) {
+      if (-paid.amountCents !== input.cents)
+        throw new PurchaseKeyReusedError(input.userId, input.key, -paid.amountCents, input.cents);
+      return { outcome: 'captured', balanceCents: this.balances.get(input.userId) ?? 0 };
     }
-    if (current < input.cents) return { ok: false, reason: 'insufficient', balanceCents: current };
-    const entryId = this.append({
+    const open = this.openHolds(input.userId);
+    const same = open.find((h) => h.purchaseKey === input.key);
+    if (same) {
+      if (same.cents !== input.cents)
+        throw new PurchaseKeyReusedError(input.userId, input.key, same.cents, input.cents);
+      return { outcome: 'held', holdId: same.id };
+    }
+    if (input.exclusive && open.some((h) => h.exclusive)) return { outcome: 'busy' };
+    const availableCents = (this.balances.get(input.userId) ?? 0) - open.reduce((sum, h) => sum + h.cents, 0);
+    if (availableCents < input.cents) return { outcome: 'insufficient', availableCents };
+    // CHECK hold_cents_positive.
+    if (input.cents <= 0) throw new Error('a hold must be positive');
+    const id = String(this.holdRows.length + 1);
+    this.holdRows.push({
+      id,
       userId: input.userId,
-      kind: 'debit',
-      amountCents: -input.cents,
-      idempotencyKey: input.idempotencyKey,
+      purchaseKey: input.key,
+      cents: input.cents,
       reason: input.reason,
+      exclusive: input.exclusive,
+      state: 'held',
+      entryId: null,
+      createdAt: now,
+      settledAt: null,
     });
-    return { ok: true, balanceCents: await this.balanceCents(input.userId), entryId };
+    return { outcome: 'held', holdId: id };
+  }
+
+  async capture(userId: string, key: string): Promise<CaptureResult> {
+    const balanceCents = this.balances.get(userId) ?? 0;
+    const hold = this.openHolds(userId).find((h) => h.purchaseKey === key);
+    if (!hold)
+      return this.keyUsed(userId, key)
+        ? { outcome: 'captured', balanceCents, entryId: null }
+        : { outcome: 'not_held', balanceCents };
+    if (balanceCents < hold.cents) {
+      Object.assign(hold, { state: 'released', settledAt: this.now() });
+      return { outcome: 'insufficient', balanceCents };
+    }
+    const entryId = this.append({
+      userId,
+      kind: 'debit',
+      amountCents: -hold.cents,
+      idempotencyKey: key,
+      reason: hold.reason,
+    });
+    Object.assign(hold, { state: 'captured', entryId, settledAt: this.now() });
+    return { outcome: 'captured', balanceCents: this.balances.get(userId) ?? 0, entryId };
+  }
+
+  async release(userId: string, key: string): Promise<boolean> {
+    const hold = this.openHolds(userId).find((h) => h.purchaseKey === key);
+    if (hold) Object.assign(hold, { state: 'released', settledAt: this.now() });
+    return hold !== undefined;
   }
 
   /** `reversed`: credited top-ups of which a refund or chargeback took back some or all. */
@@ -366,6 +421,10 @@ export class MemoryBillingStore implements BillingStore {
   }
 
   // ---------------- the schema's rules ----------------
+
+  private openHolds(userId: string): HoldRow[] {
+    return this.holdRows.filter((h) => h.userId === userId && h.state === 'held');
+  }
 
   private keyUsed(userId: string, key: string): boolean {
     return this.entryRows.some((e) => e.userId === userId && e.idempotencyKey === key);

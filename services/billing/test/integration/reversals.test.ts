@@ -258,13 +258,10 @@ describe('refunds and chargebacks reverse the credit, once', () => {
     const userId = await userIdOf(stack, session.token);
     const { paymentId } = await creditedTopUp(session, 5);
     // Spends R$ 4,50 of the R$ 5,00.
-    const spent = await bus.request(Rpc.billingDebit, {
-      userId,
-      cents: 450,
-      reason: 'test: spend R$ 4,50',
-      idempotencyKey: randomUUID(),
-    });
-    expect(spent).toEqual({ ok: true, balanceCents: 50 });
+    const key = `set:${randomUUID()}`;
+    await bus.request(Rpc.billingHold, { userId, key, cents: 450, reason: 'test: spend R$ 4,50' });
+    const spent = await bus.request(Rpc.billingCapture, { userId, key });
+    expect(spent).toEqual({ outcome: 'captured', balanceCents: 50 });
 
     // The webhook and the reconciler's re-check race to see the chargeback: either may write its one reversal.
     const path = expect.stringMatching(/^(webhook|reconciler)$/);
@@ -313,14 +310,9 @@ describe('refunds and chargebacks reverse the credit, once', () => {
     ]);
     await expect(db.query('COMMIT')).rejects.toThrow(/below zero/);
     expect(await balanceOf(stack, session.token)).toBe(5);
-    // The debit RPC answers insufficient for it, as before.
+    // A purchase's hold answers insufficient for it, as before.
     expect(
-      await bus.request(Rpc.billingDebit, {
-        userId,
-        cents: 600,
-        reason: 'test',
-        idempotencyKey: randomUUID(),
-      }),
-    ).toEqual({ ok: false, reason: 'insufficient', balanceCents: 500 });
+      await bus.request(Rpc.billingHold, { userId, key: `page:${randomUUID()}`, cents: 600, reason: 'test' }),
+    ).toEqual({ outcome: 'insufficient', availableCents: 500 });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingDebitSpec } from '@app/testing';
-import { DebitKeyReusedError, type BillingStore, type SettlementSource } from '../../src/domain/ports.js';
+import { billingHoldSpec } from '@app/testing';
+import { PurchaseKeyReusedError, type BillingStore, type SettlementSource } from '../../src/domain/ports.js';
 
 /**
  * The one specification of billing's storage (src/domain/ports.ts): every money rule is stated here, once, and this
@@ -51,8 +51,18 @@ export function billingStoreSpec(open: () => Promise<{ store: BillingStore; clos
     source: SettlementSource = 'webhook',
   ) => store.ledger.reversePayment({ ...c, totalCents, paymentStatus, source });
 
-  const debit = (userId: string, cents: number, idempotencyKey: string = randomUUID()) =>
-    store.ledger.debit({ userId, cents, reason: 'Página de exercícios abc', idempotencyKey });
+  /** How long a hold may stay open in these tests, unless one says otherwise. */
+  const HOUR_MS = 3600_000;
+  const hold = (userId: string, cents: number, key: string, maxAgeMs = HOUR_MS) =>
+    store.holds.hold(
+      { userId, key, cents, reason: 'Página de exercícios abc', exclusive: false },
+      { maxAgeMs },
+    );
+  /** A purchase paid the way pages pays for one: its price held, then captured. */
+  async function purchase(userId: string, cents: number, key = `page:${randomUUID()}`) {
+    const held = await hold(userId, cents, key);
+    return held.outcome === 'held' ? store.holds.capture(userId, key) : held;
+  }
 
   const kindsOf = async (userId: string) =>
     (await store.ledger.statementRows(userId, 100)).map((r) => r.kind);
@@ -345,7 +355,7 @@ export function billingStoreSpec(open: () => Promise<{ store: BillingStore; clos
     it('may take the balance below zero after spending; a chargeback says so, and the debt covers no debit', async () => {
       const userId = newUser();
       const c = await creditedTopUp(userId);
-      expect(await debit(userId, 600)).toMatchObject({ ok: true, balanceCents: 400 });
+      expect(await purchase(userId, 600)).toMatchObject({ outcome: 'captured', balanceCents: 400 });
       expect(await reverse(c, 1000, 'charged_back')).toMatchObject({
         reversedCents: 1000,
         balanceCents: -600,
@@ -360,49 +370,86 @@ export function billingStoreSpec(open: () => Promise<{ store: BillingStore; clos
         reason: 'Contestação (chargeback) de recarga',
         balanceAfterCents: -600,
       });
-      expect(await debit(userId, 50)).toEqual({ ok: false, reason: 'insufficient', balanceCents: -600 });
+      expect(await hold(userId, 50, 'page:abc')).toEqual({ outcome: 'insufficient', availableCents: -600 });
+    });
+
+    it('a reversal that leaves less than an open hold: its capture releases it and debits nothing', async () => {
+      const userId = newUser();
+      await creditedTopUp(userId, 500);
+      const c = await creditedTopUp(userId, 1000);
+      expect(await hold(userId, 1200, 'set:abc')).toMatchObject({ outcome: 'held' });
+      await reverse(c, 1000);
+      expect(await store.holds.capture(userId, 'set:abc')).toEqual({
+        outcome: 'insufficient',
+        balanceCents: 500,
+      });
+      expect(await store.holds.capture(userId, 'set:abc')).toEqual({
+        outcome: 'not_held',
+        balanceCents: 500,
+      });
+      expect(await kindsOf(userId)).toEqual(['reversal', 'credit', 'credit']);
     });
   });
 
-  // The debit's money rules (a key charges once, a reused key debits nothing, concurrent debits never overdraw) are
-  // stated once, in @app/testing's billingDebitSpec, which pages runs against its fake of billing too.
-  billingDebitSpec(async () => ({
+  // A purchase's money rules (its hold never reserves more than the balance, its capture charges once, a release
+  // frees it, one exclusive hold at a time) are stated once, in @app/testing's billingHoldSpec, which pages runs
+  // against its fake of billing too.
+  billingHoldSpec(async () => ({
     subject: {
       fund: async (userId, cents) => void (await creditedTopUp(userId, cents)),
-      async debit(request) {
-        // As the debit's handler answers it (src/nats/handlers.ts).
-        const r = await store.ledger.debit(request);
-        return r.ok
-          ? { ok: true as const, balanceCents: r.balanceCents }
-          : { ok: false as const, reason: r.reason, balanceCents: r.balanceCents };
+      hold: (request) =>
+        // As the hold's handler asks it (src/nats/handlers.ts).
+        store.holds.hold({ ...request, exclusive: request.exclusive ?? false }, { maxAgeMs: HOUR_MS }),
+      async capture({ userId, key }) {
+        const { outcome, balanceCents } = await store.holds.capture(userId, key);
+        return { outcome, balanceCents };
       },
+      release: async ({ userId, key }) => ({ released: await store.holds.release(userId, key) }),
       balanceCents: (userId) => store.ledger.balanceCents(userId),
     },
     close: async () => {},
   }));
 
-  describe('debits: what the store adds to the rules', () => {
-    it("answers a debit's ledger entry, none for a repeat; a reused key throws DebitKeyReusedError", async () => {
+  describe('holds: what the store adds to the rules', () => {
+    it("a capture writes one ledger line with the hold's reason and key, and answers its entry once", async () => {
       const userId = newUser();
       await creditedTopUp(userId);
-      expect(await debit(userId, 50, 'page-abc')).toEqual({
-        ok: true,
+      await hold(userId, 50, 'page:abc');
+      expect(await store.holds.capture(userId, 'page:abc')).toEqual({
+        outcome: 'captured',
         balanceCents: 950,
         entryId: expect.any(String),
       });
-      expect(await debit(userId, 50, 'page-abc')).toEqual({ ok: true, balanceCents: 950, entryId: null });
-      const reused = debit(userId, 60, 'page-abc');
-      await expect(reused).rejects.toBeInstanceOf(DebitKeyReusedError);
-      await expect(reused).rejects.toMatchObject({
-        debitedCents: 50,
-        requestedCents: 60,
-        idempotencyKey: 'page-abc',
+      expect(await store.holds.capture(userId, 'page:abc')).toEqual({
+        outcome: 'captured',
+        balanceCents: 950,
+        entryId: null,
       });
       const rows = await store.ledger.statementRows(userId, 10);
       expect(rows.map((r) => [r.kind, r.amountCents, r.reason])).toEqual([
         ['debit', -50, 'Página de exercícios abc'],
         ['credit', 1000, 'Recarga via Mercado Pago'],
       ]);
+      const reused = hold(userId, 60, 'page:abc');
+      await expect(reused).rejects.toBeInstanceOf(PurchaseKeyReusedError);
+      await expect(reused).rejects.toMatchObject({ heldCents: 50, requestedCents: 60, key: 'page:abc' });
+    });
+
+    it('a hold older than its bound expires at the next hold of its user: its money is free, nothing to capture', async () => {
+      const userId = newUser();
+      await creditedTopUp(userId, 500);
+      await hold(userId, 500, 'set:stuck');
+      expect(await hold(userId, 500, 'set:next')).toEqual({ outcome: 'insufficient', availableCents: 0 });
+      expect(await hold(userId, 500, 'set:next', 0)).toMatchObject({ outcome: 'held' });
+      expect(await store.holds.capture(userId, 'set:stuck')).toEqual({
+        outcome: 'not_held',
+        balanceCents: 500,
+      });
+      expect(await store.holds.release(userId, 'set:stuck')).toBe(false);
+      expect(await store.holds.capture(userId, 'set:next')).toMatchObject({
+        outcome: 'captured',
+        balanceCents: 0,
+      });
     });
   });
 
@@ -412,21 +459,24 @@ export function billingStoreSpec(open: () => Promise<{ store: BillingStore; clos
       const { topUpId } = await creditedTopUp(userId);
       await expect(
         store.transaction(async (tx) => {
-          await tx.ledger.debit({
-            userId,
-            cents: 100,
-            reason: 'Página de exercícios abc',
-            idempotencyKey: 'k1',
-          });
+          await tx.holds.hold(
+            { userId, key: 'page:k1', cents: 100, reason: 'Página de exercícios abc', exclusive: false },
+            { maxAgeMs: HOUR_MS },
+          );
+          await tx.holds.capture(userId, 'page:k1');
           await tx.topUps.markReturnAnnounced(topUpId);
           throw new Error('changed my mind');
         }),
       ).rejects.toThrow('changed my mind');
       expect(await store.ledger.balanceCents(userId)).toBe(1000);
       expect(await store.topUps.markReturnAnnounced(topUpId)).toBe(true);
-      await store.transaction((tx) =>
-        tx.ledger.debit({ userId, cents: 100, reason: 'Página de exercícios abc', idempotencyKey: 'k1' }),
-      );
+      await store.transaction(async (tx) => {
+        await tx.holds.hold(
+          { userId, key: 'page:k1', cents: 100, reason: 'Página de exercícios abc', exclusive: false },
+          { maxAgeMs: HOUR_MS },
+        );
+        await tx.holds.capture(userId, 'page:k1');
+      });
       expect(await store.ledger.balanceCents(userId)).toBe(900);
     });
   });

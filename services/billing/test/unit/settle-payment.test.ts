@@ -390,14 +390,15 @@ describe('settlePayment: refunds and chargebacks take the credit back, once', ()
 
   it('a chargeback after spending leaves a negative balance, said to be a chargeback', async () => {
     const { topUp, paymentId } = await creditedTopUp('ana');
-    expect(
-      await w.store.ledger.debit({
-        userId: 'ana',
-        cents: 450,
-        reason: 'Página de exercícios x',
-        idempotencyKey: 'x',
-      }),
-    ).toEqual({ ok: true, balanceCents: 550, entryId: '2' });
+    await w.store.holds.hold(
+      { userId: 'ana', key: 'page:x', cents: 450, reason: 'Página de exercícios x', exclusive: false },
+      { maxAgeMs: 60_000 },
+    );
+    expect(await w.store.holds.capture('ana', 'page:x')).toEqual({
+      outcome: 'captured',
+      balanceCents: 550,
+      entryId: '2',
+    });
     w.provider.update(paymentId, { status: 'charged_back' });
 
     expect(await settlePayment(w.deps, paymentId, 'webhook')).toEqual({

@@ -1,9 +1,9 @@
-import { ErrorCode, Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
-import { AppError } from '@app/kit';
+import { Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
 import type { PagesDeps } from './deps.js';
-import type { PageSetRecord } from './ports.js';
+import type { PageSetRecord, PageSetWithPages } from './ports.js';
 import { ownedSet } from './owned-page.js';
-import { awaitSetFile } from './renders.js';
+import { purchase, setPurchaseKey } from './purchase.js';
+import { awaitSetFile, setFile } from './renders.js';
 
 /** A set of N versions costs N pages: N × R$ 0,50. */
 export const setPriceCents = (versions: number) => versions * PAGE_PRICE_CENTS;
@@ -15,53 +15,55 @@ export const setPriceCents = (versions: number) => versions * PAGE_PRICE_CENTS;
 export const setPurchaseReason = (set: Pick<PageSetRecord, 'code' | 'versions'>) =>
   `Conjunto de ${set.versions} versões ${set.code}`;
 
-/** The debit's idempotency key: one purchase a set, however often (or concurrently) it is asked for. */
-export const setDebitKey = (setCode: string) => `set:${setCode}`;
-
 /**
- * POST /api/buySet (issue 26): sells a class set whole, as buyPage sells a page. Its one file first (every version
- * printed in parallel, then assembled: renders.ts awaitSetFile; not done within RENDER_WAIT_MS: 503 and nothing
- * charged), then ONE debit of N × R$ 0,50 keyed `set:<setCode>` (buying twice, or at once, charges once; short of
- * balance 402 and nothing bought), then the set and every version marked bought in one transaction, and each version
- * announced as a page bought (R$ 0,50 each: the admin's counts and the audit count versions as pages). Answers the
- * balance after the purchase, in cents.
- * A balance too small is refused before anything is printed (billing.v1.balance); the debit still decides, in its own
- * transaction, should the balance fall meanwhile.
+ * POST /api/buySet (issue 26): sells a class set whole, as buyPage sells a page (purchase.ts). N × R$ 0,50 held
+ * first, keyed `set:<setCode>` (too little available: 402, nothing printed), as the account's one class set printing
+ * (another of its sets printing: 409 `Msg.setAlreadyPrinting`). Then its one file: every version not stored printed
+ * in parallel (`jobs.pdf.version`, a queue the worker serves after pages' own renders), then assembled
+ * (renders.ts awaitSetFile); the buyer waits RENDER_WAIT_MS for it, else 503 and asks again while it goes on. Once
+ * the file is stored, the hold becomes ONE debit (buying twice, or at once, charges once), the set and every version
+ * are marked bought in one transaction, and each version is announced as a page bought (R$ 0,50 each: the admin's
+ * counts and the audit count versions as pages). Answers the balance after the purchase, in cents.
  */
 export async function buyPageSet(deps: PagesDeps, userId: string, code: string): Promise<number> {
   const set = await ownedSet(deps, userId, code);
-  // Nothing is printed for a purchase the balance cannot pay: a member without balance cannot make the workers print
-  // 40 versions a set (a set bought already passes: the debit below answers it again, whatever the balance now).
-  if (!set.boughtAt) {
-    const { balanceCents } = await deps.bus.request(Rpc.billingBalance, { userId });
-    if (balanceCents < setPriceCents(set.versions))
-      throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
+  const markBought = () => markSetBought(deps, set);
+  if (set.boughtAt) {
+    await markBought();
+    return (await deps.bus.request(Rpc.billingBalance, { userId })).balanceCents;
   }
-  await awaitSetFile(deps, set, (name) => deps.files.has(name).then((has) => has || null), {
-    printVersions: true,
-    assembleMsgID: `set:${set.code}`,
-  });
-  const debit = await deps.bus.request(Rpc.billingDebit, {
+  return purchase(deps, {
     userId,
+    key: setPurchaseKey(set.code),
     cents: setPriceCents(set.versions),
     reason: setPurchaseReason(set),
-    idempotencyKey: setDebitKey(set.code),
+    exclusive: true,
+    file: setFile(set.code),
+    printing: Msg.setRendering,
+    markBought,
+    print: async (holdId, timeoutMs) =>
+      (await awaitSetFile(deps, set, (name) => deps.files.has(name).then((has) => has || null), {
+        timeoutMs,
+        printVersionsFor: holdId,
+        assembleMsgID: `set:${set.code}:${holdId}`,
+      })) !== null,
   });
-  if (!debit.ok) throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
+}
+
+/** Marks the set and every version bought in one transaction (once) and announces each version, as buyPage does. */
+async function markSetBought(deps: PagesDeps, set: PageSetWithPages): Promise<void> {
   const now = new Date();
   const boughtAt = (await deps.store.pages.markSetBought(set.code, now))
     ? now
     : ((await deps.store.pages.findSet(set.code))?.boughtAt ?? now);
-  // As buyPage: announced on every successful answer, with fixed ids (repeats are dropped), one per version.
   await Promise.all(
     set.pages.map((page) =>
       deps.bus.publishEvent(
         Events.pageBought,
-        { code: page.code, userId, priceCents: PAGE_PRICE_CENTS },
+        { code: page.code, userId: set.userId, priceCents: PAGE_PRICE_CENTS },
         page.code,
         boughtAt,
       ),
     ),
   );
-  return debit.balanceCents;
 }

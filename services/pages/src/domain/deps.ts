@@ -1,6 +1,7 @@
 import type { SetVersion } from '@app/contracts';
 import type { Bus, FileStore, Logger } from '@app/kit';
 import type { PreviewQueue } from './preview-queue.js';
+import type { PurchaseCompletions } from './purchase.js';
 import type { RenderSignals, WaitOptions } from './render-signals.js';
 import type { PageRecord, PagesStore } from './ports.js';
 
@@ -12,7 +13,7 @@ export type RenderablePage = Pick<PageRecord, 'code' | 'userId' | 'seed' | 'opti
   version?: SetVersion;
 };
 
-/** What the use cases ask of NATS: requests to other services (billing's debit), jobs and events published. */
+/** What the use cases ask of NATS: requests to other services (billing's holds), jobs and events published. */
 export type PagesBus = Pick<Bus, 'request' | 'publish' | 'publishEvent'>;
 
 /** What the use cases of the pages service work with. */
@@ -29,6 +30,10 @@ export interface PagesDeps {
   renderWait: WaitOptions;
   /** The previews of this replica's pages, per account, let into the worker's queue in turn (preview-queue.ts). */
   previews: PreviewQueue;
+  /** The purchases this replica is printing, each settled once its file is stored (purchase.ts). */
+  purchases: PurchaseCompletions;
+  /** How long a purchase keeps printing after its HTTP answer (PURCHASE_WAIT_MS). */
+  purchaseWaitMs: number;
   /** Pages one account may create per minute (PAGES_PER_MINUTE). */
   pagesPerMinute: number;
 }

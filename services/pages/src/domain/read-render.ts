@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Msg } from '@app/contracts';
+import { ErrorCode, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { PagesDeps } from './deps.js';
 import { ownedPage, ownedSet } from './owned-page.js';
@@ -49,8 +49,9 @@ export async function readBoughtSet(
   const set = await ownedSet(deps, userId, code);
   if (!set.boughtAt) throw AppError.forbidden(Msg.setNotBought);
   const pdf = await awaitSetFile(deps, set, (name) => deps.files.get(name), {
-    printVersions: false,
+    timeoutMs: deps.renderWait.timeoutMs,
     assembleMsgID: `set:${set.code}:${randomUUID()}`,
   });
+  if (pdf === null) throw new AppError(503, ErrorCode.NOT_READY, Msg.setRendering);
   return { pdf, boughtAt: set.boughtAt, versions: set.versions };
 }

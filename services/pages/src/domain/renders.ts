@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, Jobs, Msg, renderFiles } from '@app/contracts';
+import { ErrorCode, Jobs, Msg, renderFiles, type MessagePayload } from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { PagesDeps, RenderablePage } from './deps.js';
 import type { PageSetWithPages } from './ports.js';
@@ -25,9 +25,9 @@ export const setFile = (setCode: string) => renderFiles(setCode).pdf;
  * drops a repeat within its 10-minute window). A render asked for later (a PDF for a purchase or a download, a render
  * that never arrived) gets an id of its own: an id shared by every later request would also drop the request that
  * finds a file lost after its first job was done. Two requests at the same moment may both queue a PDF: the worker
- * prints a PDF only if it is not stored yet, and a file is stored once. `msgID` overrides the id (a class set's
- * versions: `set-document:<code>`, see awaitSetFile). A version of a class set carries its `version` ('Versão 7 de
- * 30', printed beside the code).
+ * prints a PDF only if it is not stored yet, and a file is stored once. `msgID` overrides the id (a purchase's PDF:
+ * `document:<code>:<holdId>`, queued once per hold, buy-page.ts). A version of a class set carries its `version`
+ * ('Versão 7 de 30', printed beside the code).
  */
 export async function publishRender(
   bus: PagesDeps['bus'],
@@ -93,56 +93,47 @@ export async function awaitRender<T>(
   throw new AppError(503, ErrorCode.NOT_READY, Msg.pageRendering);
 }
 
-/** A version of a class set as its render job needs it: its page, labelled 'Versão n de N'. */
-export const versionPage = (
-  set: PageSetWithPages,
-  page: PageSetWithPages['pages'][number],
-): RenderablePage => ({
-  code: page.code,
-  userId: page.userId,
-  seed: page.seed,
-  options: page.options,
-  rules: page.rules,
-  version: { n: page.setVersion!, of: set.versions },
-});
-
 /**
- * Waits for a class set's one file (`<setCode>.pdf`, issue 26), up to RENDER_WAIT_MS in all, and answers what `load`
- * reads of it. Assembled already: at once. Else, with `printVersions` (a purchase), each version whose PDF is not
- * stored is queued as a `jobs.pdf.document` job of its own, id `set-document:<code>` (fixed: a purchase asked again
- * inside JetStream's duplicate window does not queue it twice), so every worker replica prints them in parallel;
- * once all are stored, the assembly (`jobs.pdf.set`, id `assembleMsgID`) is queued and waited for. Without
- * `printVersions` (a set file gone missing), the assembly alone: the worker prints any version it lacks itself.
- * Not done in time: 503 `NOT_READY` (the jobs go on; the client polls GET /api/setProgress and asks again).
+ * Waits for a class set's one file (`<setCode>.pdf`, issue 26) up to `timeoutMs` in all, and answers what `load`
+ * reads of it, or null if it was not stored in time (the jobs go on). Assembled already: at once. Else, with
+ * `printVersionsFor` (a purchase: its hold's id), each version whose PDF is not stored is queued as a
+ * `jobs.pdf.version` job of its own, id `set-document:<code>:<holdId>` (a purchase asked again while its hold is
+ * open queues nothing twice; a purchase held anew after a failure queues it again), so every worker replica prints
+ * them in parallel, after any page's preview or PDF (issue 35); once all are stored, the assembly (`jobs.pdf.set`, id
+ * `assembleMsgID`) is queued and waited for. Without it (a set file gone missing), the assembly alone: the worker
+ * prints any version it lacks itself.
  */
 export async function awaitSetFile<T>(
   deps: PagesDeps,
   set: PageSetWithPages,
   load: (name: string) => Promise<T | null>,
-  { printVersions, assembleMsgID }: { printVersions: boolean; assembleMsgID: string },
-): Promise<T> {
-  const deadline = Date.now() + deps.renderWait.timeoutMs;
+  {
+    timeoutMs,
+    printVersionsFor,
+    assembleMsgID,
+  }: { timeoutMs: number; printVersionsFor?: string; assembleMsgID: string },
+): Promise<T | null> {
+  const deadline = Date.now() + timeoutMs;
   const left = () => Math.max(0, deadline - Date.now());
   const name = setFile(set.code);
   const assembled = await load(name);
   if (assembled !== null) return assembled;
-  if (printVersions) {
+  if (printVersionsFor !== undefined) {
     const stored = await Promise.all(
       set.pages.map((page) => {
         const pdf = renderedFile('document', page.code);
         return waitForRender(deps.signals, pdf, () => deps.files.has(pdf).then((has) => has || null), {
           timeoutMs: left(),
           onMissing: () =>
-            publishRender(deps.bus, 'document', versionPage(set, page), {
-              first: false,
-              msgID: `set-document:${page.code}`,
+            deps.bus.publish(Jobs.renderVersion, versionJob(set, page), {
+              msgID: `set-document:${page.code}:${printVersionsFor}`,
             }),
         });
       }),
     );
-    if (stored.includes(null)) throw new AppError(503, ErrorCode.NOT_READY, Msg.setRendering);
+    if (stored.includes(null)) return null;
   }
-  const file = await waitForRender(deps.signals, name, () => load(name), {
+  return waitForRender(deps.signals, name, () => load(name), {
     timeoutMs: left(),
     onMissing: () =>
       deps.bus.publish(
@@ -156,6 +147,16 @@ export async function awaitSetFile<T>(
         { msgID: assembleMsgID },
       ),
   });
-  if (file === null) throw new AppError(503, ErrorCode.NOT_READY, Msg.setRendering);
-  return file;
 }
+
+/** A version's render job for its set's purchase: its page and its label ('Versão 7 de 30'). */
+const versionJob = (
+  set: PageSetWithPages,
+  page: PageSetWithPages['pages'][number],
+): MessagePayload<typeof Jobs.renderVersion> => ({
+  code: page.code,
+  seed: page.seed,
+  options: page.options,
+  ...(page.rules === null ? {} : { rules: page.rules }),
+  version: { n: page.setVersion!, of: set.versions },
+});

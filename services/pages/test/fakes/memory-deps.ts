@@ -4,6 +4,7 @@ import { createLogger, RpcError } from '@app/kit';
 import { recordingBus } from '@app/testing';
 import type { PagesBus, PagesDeps } from '../../src/domain/deps.js';
 import { PreviewQueue } from '../../src/domain/preview-queue.js';
+import { PurchaseCompletions } from '../../src/domain/purchase.js';
 import { RenderSignals } from '../../src/domain/render-signals.js';
 import { previewFile, publishRender } from '../../src/domain/renders.js';
 import { memoryPagesStore } from './memory-store.js';
@@ -13,30 +14,83 @@ export type BusCall =
   | { kind: 'request'; subject: string; payload: unknown }
   | { kind: 'publish'; subject: string; payload: unknown; msgID: string };
 
-type DebitRequest = z.infer<typeof Rpc.billingDebit.request>;
-type DebitReply = z.infer<typeof Rpc.billingDebit.response>;
+type HoldRequest = z.infer<typeof Rpc.billingHold.request>;
+type HoldReply = z.infer<typeof Rpc.billingHold.response>;
+type CaptureReply = z.infer<typeof Rpc.billingCapture.response>;
+
+/** A purchase's hold as this fake keeps it. */
+interface FakeHold extends HoldRequest {
+  holdId: string;
+  state: 'held' | 'captured' | 'released';
+}
 
 /**
- * billing's debit as pages sees it over the bus: a key debits once per user (a repeat for the same amount answers
- * the balance without debiting again; for another amount billing fails the request), and a balance that does not
- * cover the amount is left alone.
+ * billing's purchase holds as pages sees them over the bus (issue 35): a hold reserves its price once per key and
+ * never more than the balance less the open holds, one exclusive hold open per user; its capture debits it once; a
+ * release frees it; a key reused for another amount fails the request. `billingHoldSpec` checks it against billing's
+ * rules (test/unit/fake-billing.spec.test.ts).
  */
 export class FakeBilling {
   readonly balances = new Map<string, number>();
-  /** The debits made, one per user and key. */
-  readonly debits: DebitRequest[] = [];
+  /** Every hold taken, in order, with its state now. */
+  readonly holds: FakeHold[] = [];
 
-  debit(req: DebitRequest): DebitReply {
+  /** The captured holds: what was debited, one per purchase. */
+  get debits(): FakeHold[] {
+    return this.holds.filter((h) => h.state === 'captured');
+  }
+
+  /** The price held and not yet captured nor released, per user. */
+  heldCents(userId: string): number {
+    return this.open(userId).reduce((sum, h) => sum + h.cents, 0);
+  }
+
+  hold(req: HoldRequest): HoldReply {
     const balanceCents = this.balances.get(req.userId) ?? 0;
-    const seen = this.debits.find((d) => d.userId === req.userId && d.idempotencyKey === req.idempotencyKey);
-    if (seen) {
-      if (seen.cents !== req.cents) throw new RpcError(`${Rpc.billingDebit.subject}: key reused`, 'REMOTE');
-      return { ok: true, balanceCents };
+    const known = this.holds.find(
+      (h) => h.userId === req.userId && h.key === req.key && h.state !== 'released',
+    );
+    if (known) {
+      if (known.cents !== req.cents) throw new RpcError(`${Rpc.billingHold.subject}: key reused`, 'REMOTE');
+      return known.state === 'held'
+        ? { outcome: 'held', holdId: known.holdId }
+        : { outcome: 'captured', balanceCents };
     }
-    if (balanceCents < req.cents) return { ok: false, reason: 'insufficient', balanceCents };
-    this.debits.push(req);
-    this.balances.set(req.userId, balanceCents - req.cents);
-    return { ok: true, balanceCents: balanceCents - req.cents };
+    const open = this.open(req.userId);
+    if (req.exclusive && open.some((h) => h.exclusive)) return { outcome: 'busy' };
+    const availableCents = balanceCents - this.heldCents(req.userId);
+    if (availableCents < req.cents) return { outcome: 'insufficient', availableCents };
+    const holdId = `hold-${this.holds.length + 1}`;
+    this.holds.push({ ...req, holdId, state: 'held' });
+    return { outcome: 'held', holdId };
+  }
+
+  capture(req: { userId: string; key: string }): CaptureReply {
+    const balanceCents = this.balances.get(req.userId) ?? 0;
+    const hold = this.open(req.userId).find((h) => h.key === req.key);
+    if (!hold) {
+      const paid = this.holds.some(
+        (h) => h.userId === req.userId && h.key === req.key && h.state === 'captured',
+      );
+      return { outcome: paid ? 'captured' : 'not_held', balanceCents };
+    }
+    if (balanceCents < hold.cents) {
+      hold.state = 'released';
+      return { outcome: 'insufficient', balanceCents };
+    }
+    hold.state = 'captured';
+    this.balances.set(req.userId, balanceCents - hold.cents);
+    return { outcome: 'captured', balanceCents: balanceCents - hold.cents };
+  }
+
+  release(req: { userId: string; key: string }): { released: boolean } {
+    const hold = this.open(req.userId).find((h) => h.key === req.key);
+    if (hold) hold.state = 'released';
+    return { released: hold !== undefined };
+  }
+
+  private open(userId: string): FakeHold[] {
+    return this.holds.filter((h) => h.userId === userId && h.state === 'held');
   }
 }
 
@@ -48,11 +102,13 @@ export class FakeBilling {
  */
 export function memoryDeps({
   renderWaitMs = 8000,
+  purchaseWaitMs = 600_000,
   now,
   pagesPerMinute = 30,
   previews: fairness = { inFlightPerAccount: 2, waitingPerAccount: 10 },
 }: {
   renderWaitMs?: number;
+  purchaseWaitMs?: number;
   now?: () => Date;
   pagesPerMinute?: number;
   previews?: { inFlightPerAccount: number; waitingPerAccount: number };
@@ -80,6 +136,7 @@ export function memoryDeps({
     calls.push({ kind: 'publish', subject: def.subject, payload: body, msgID: opts.msgID });
     if (!worker.running) return;
     if (def.subject === Jobs.renderDocument.subject) storeFile(`${String(body.code)}.pdf`);
+    if (def.subject === Jobs.renderVersion.subject) storeFile(`${String(body.code)}.pdf`);
     if (def.subject === Jobs.renderPreview.subject) storeFile(`${String(body.code)}.png`);
     // A class set's assembly (issue 26): its one file.
     if (def.subject === Jobs.assembleSet.subject) storeFile(`${String(body.setCode)}.pdf`);
@@ -91,8 +148,12 @@ export function memoryDeps({
     ): Promise<z.infer<Res>> {
       const body = def.request.parse(payload);
       calls.push({ kind: 'request', subject: def.subject, payload: body });
-      if (def.subject === Rpc.billingDebit.subject)
-        return def.response.parse(billing.debit(body as DebitRequest));
+      if (def.subject === Rpc.billingHold.subject)
+        return def.response.parse(billing.hold(body as HoldRequest));
+      if (def.subject === Rpc.billingCapture.subject)
+        return def.response.parse(billing.capture(body as { userId: string; key: string }));
+      if (def.subject === Rpc.billingRelease.subject)
+        return def.response.parse(billing.release(body as { userId: string; key: string }));
       if (def.subject === Rpc.billingBalance.subject)
         return def.response.parse({
           balanceCents: billing.balances.get((body as { userId: string }).userId) ?? 0,
@@ -121,6 +182,8 @@ export function memoryDeps({
     logger,
     renderWait: { timeoutMs: renderWaitMs },
     previews,
+    purchases: new PurchaseCompletions(logger),
+    purchaseWaitMs,
     pagesPerMinute,
   };
 

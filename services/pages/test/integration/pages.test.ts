@@ -157,13 +157,13 @@ describe('pages', () => {
   it('buying with R$ 0,40 is refused with the exact message and charges nothing', async () => {
     const user = await createActiveUser(stack);
     await topUp(stack, user.token, 5);
-    const debit = await bus.request(Rpc.billingDebit, {
-      userId: await userIdOf(user),
-      cents: 460,
-      reason: 'test: leave R$ 0,40',
-      idempotencyKey: randomUUID(),
+    const userId = await userIdOf(user);
+    const key = `set:${randomUUID()}`;
+    await bus.request(Rpc.billingHold, { userId, key, cents: 460, reason: 'test: leave R$ 0,40' });
+    expect(await bus.request(Rpc.billingCapture, { userId, key })).toEqual({
+      outcome: 'captured',
+      balanceCents: 40,
     });
-    expect(debit).toEqual({ ok: true, balanceCents: 40 });
     const code = await generatePageCode(stack, user.token);
 
     const refused = await buyAs(user, code);

@@ -36,36 +36,52 @@ async function failure(call: Promise<unknown>): Promise<AppError> {
 }
 
 const documentJobs = () => w.published(Jobs.renderDocument);
+const versionJobs = () => w.published(Jobs.renderVersion);
 const assemblyJobs = () => w.published(Jobs.assembleSet);
+/** Lets the fake timers and the promises waiting on them run for `ms`. */
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
-describe('buyPageSet (issue 26)', () => {
-  it('prints every version (labelled), assembles the file, then debits N × R$ 0,50 once and marks all bought', async () => {
+describe('buyPageSet (issues 26 and 35)', () => {
+  it('holds N × R$ 0,50 first, prints every version (labelled) on their own queue, assembles, then charges once', async () => {
     w.billing.balances.set('ana', 500);
     const { code, codes } = await setOf('ana', 3);
     const set = (await w.store.pages.findSet(code))!;
 
     expect(await buyPageSet(w.deps, 'ana', code)).toBe(350);
 
-    // The balance checked first (nothing printed that cannot be paid), then the versions' PDFs (each its own job, for
+    // The price held first (nothing printed that is not paid for), then the versions' PDFs (each its own job, for
     // any worker replica), then the assembly, then the money.
     expect(w.calls.map((c) => `${c.kind} ${c.subject}`)).toEqual([
-      `request ${Rpc.billingBalance.subject}`,
-      ...codes.map(() => `publish ${Jobs.renderDocument.subject}`),
+      `request ${Rpc.billingHold.subject}`,
+      ...codes.map(() => `publish ${Jobs.renderVersion.subject}`),
       `publish ${Jobs.assembleSet.subject}`,
-      `request ${Rpc.billingDebit.subject}`,
+      `request ${Rpc.billingCapture.subject}`,
       ...codes.map(() => `publish ${Events.pageBought.subject}`),
     ]);
-    expect(documentJobs()).toEqual(
+    // ONE hold: the set's price, keyed by the set, exclusive (one set printing at a time), its reason naming the set
+    // and N (Extrato: 'Compra: Conjunto de 3 versões ...').
+    expect(w.requested(Rpc.billingHold)).toEqual([
+      {
+        userId: 'ana',
+        key: `set:${code}`,
+        cents: 150,
+        reason: `Conjunto de 3 versões ${code}`,
+        exclusive: true,
+      },
+    ]);
+    const { holdId } = w.billing.holds[0]!;
+    expect(versionJobs()).toEqual(
       set.pages.map((p, i) => ({
         kind: 'publish',
-        subject: Jobs.renderDocument.subject,
-        msgID: `set-document:${p.code}`,
+        subject: Jobs.renderVersion.subject,
+        msgID: `set-document:${p.code}:${holdId}`,
         payload: { code: p.code, seed: p.seed, options, rules: p.rules, version: { n: i + 1, of: 3 } },
       })),
     );
+    expect(documentJobs()).toEqual([]);
     expect(assemblyJobs()).toEqual([
       expect.objectContaining({
-        msgID: `set:${code}`,
+        msgID: `set:${code}:${holdId}`,
         payload: {
           setCode: code,
           options,
@@ -74,10 +90,7 @@ describe('buyPageSet (issue 26)', () => {
         },
       }),
     ]);
-    // ONE debit: the set's price, keyed by the set, its reason naming the set and N (Extrato: 'Compra: Conjunto...').
-    expect(w.requested(Rpc.billingDebit)).toEqual([
-      { userId: 'ana', cents: 150, reason: `Conjunto de 3 versões ${code}`, idempotencyKey: `set:${code}` },
-    ]);
+    expect(w.requested(Rpc.billingCapture)).toEqual([{ userId: 'ana', key: `set:${code}` }]);
     expect(w.billing.balances.get('ana')).toBe(350);
 
     const bought = (await w.store.pages.findSet(code))!;
@@ -100,17 +113,16 @@ describe('buyPageSet (issue 26)', () => {
     );
   });
 
-  it('buying again, or several times at once, debits once and keeps the first purchase time', async () => {
+  it('buying again, or several times at once, charges once and keeps the first purchase time', async () => {
     w.billing.balances.set('ana', 2000);
     const { code } = await setOf('ana', 30);
     expect(await Promise.all([1, 2, 3].map(() => buyPageSet(w.deps, 'ana', code)))).toEqual([500, 500, 500]);
     const boughtAt = (await w.store.pages.findSet(code))!.boughtAt;
     expect(await buyPageSet(w.deps, 'ana', code)).toBe(500);
 
-    expect(w.billing.debits).toEqual([
-      expect.objectContaining({ cents: 1500, idempotencyKey: `set:${code}` }),
-    ]);
+    expect(w.billing.debits).toEqual([expect.objectContaining({ cents: 1500, key: `set:${code}` })]);
     expect(w.billing.balances.get('ana')).toBe(500);
+    expect(versionJobs()).toHaveLength(30);
     expect((await w.store.pages.findSet(code))!.boughtAt).toEqual(boughtAt);
     // Announced on every answer, with fixed ids: JetStream keeps one a version.
     expect(new Set(w.published(Events.pageBought).map((e) => e.payload.at))).toEqual(
@@ -118,35 +130,55 @@ describe('buyPageSet (issue 26)', () => {
     );
   });
 
-  it('with too little balance: 402 with the exact message; nothing charged or bought', async () => {
+  it('with too little balance: 402 with the exact message before anything is printed; nothing held or bought', async () => {
     w.billing.balances.set('ana', 100);
     const { code } = await setOf('ana', 3);
     const err = await failure(buyPageSet(w.deps, 'ana', code));
     expect(err).toMatchObject({ statusCode: 402, code: ErrorCode.INSUFFICIENT_BALANCE });
     expect(err.message).toBe('Saldo insuficiente para comprar esta página');
     expect(w.billing.balances.get('ana')).toBe(100);
-    expect(w.billing.debits).toEqual([]);
+    expect(w.billing.holds).toEqual([]);
     expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
     expect(await w.store.pages.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
     expect(w.published(Events.pageBought)).toEqual([]);
-    // Refused before printing: no render job was queued for a purchase the balance cannot pay.
-    expect(documentJobs()).toEqual([]);
-    expect(w.published(Jobs.assembleSet)).toEqual([]);
+    expect(versionJobs()).toEqual([]);
+    expect(assemblyJobs()).toEqual([]);
   });
 
-  it('a balance that falls between the check and the debit: the debit decides (402, nothing charged)', async () => {
-    w.billing.balances.set('ana', 150);
-    const { code } = await setOf('ana', 3);
-    // The member spends meanwhile: the check saw enough, the debit does not.
-    const debit = w.billing.debit.bind(w.billing);
-    w.billing.debit = (req) => {
-      w.billing.balances.set('ana', 100);
-      return debit(req);
-    };
-    const err = await failure(buyPageSet(w.deps, 'ana', code));
-    expect(err).toMatchObject({ statusCode: 402, message: 'Saldo insuficiente para comprar esta página' });
-    expect(w.billing.debits).toEqual([]);
-    expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
+  it('one set printing at a time per account: another answers 409 and prints nothing until the first is done', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    w = memoryDeps({ renderWaitMs: 8000 });
+    w.billing.balances.set('ana', 2000);
+    w.billing.balances.set('bia', 2000);
+    const first = await setOf('ana', 2);
+    const second = await setOf('ana', 2);
+    const bias = await setOf('bia', 2);
+    w.worker.running = false;
+
+    const printing = failure(buyPageSet(w.deps, 'ana', first.code));
+    const busy = await failure(buyPageSet(w.deps, 'ana', second.code));
+    expect(busy).toMatchObject({
+      statusCode: 409,
+      code: ErrorCode.CONFLICT,
+      message: Msg.setAlreadyPrinting,
+    });
+    expect(busy.message).toBe(
+      'Você já tem um conjunto sendo impresso. Aguarde ele ficar pronto para comprar outro.',
+    );
+    // Another account prints its own meanwhile.
+    const bia = failure(buyPageSet(w.deps, 'bia', bias.code));
+    await advance(8000);
+    expect(await printing).toMatchObject({ statusCode: 503 });
+    expect(await bia).toMatchObject({ statusCode: 503 });
+    expect(versionJobs().map((j) => j.payload.code)).toEqual([...first.codes, ...bias.codes]);
+
+    w.worker.running = true;
+    for (const c of first.codes) w.storeFile(`${c}.pdf`);
+    await advance(0);
+    w.storeFile(`${first.code}.pdf`);
+    await advance(0);
+    expect((await w.store.pages.findSet(first.code))!.boughtAt).toBeInstanceOf(Date);
+    expect(await buyPageSet(w.deps, 'ana', second.code)).toBe(1800);
   });
 
   it("someone else's set answers like an unknown one: 404, nothing printed or charged", async () => {
@@ -174,7 +206,7 @@ describe('buyPageSet (issue 26)', () => {
     const err = await failure(buyPage(w.deps, 'ana', codes[1]!));
     expect(err).toMatchObject({ statusCode: 404, message: 'Página não encontrada.' });
     expect(w.calls).toEqual([]);
-    expect(w.billing.debits).toEqual([]);
+    expect(w.billing.holds).toEqual([]);
   });
 
   it('versions already printed are not queued again; an assembled set queues nothing', async () => {
@@ -186,18 +218,26 @@ describe('buyPageSet (issue 26)', () => {
     w.storeFile(`${first.code}.pdf`);
 
     await buyPageSet(w.deps, 'ana', code);
-    expect(documentJobs().map((j) => j.payload.code)).toEqual([codes[1], codes[3]]);
+    expect(versionJobs().map((j) => j.payload.code)).toEqual([codes[1], codes[3]]);
     w.calls.length = 0;
     await buyPageSet(w.deps, 'ana', first.code);
     expect(w.calls.map((c) => c.subject)).toEqual([
-      Rpc.billingBalance.subject,
-      Rpc.billingDebit.subject,
+      Rpc.billingHold.subject,
+      Rpc.billingCapture.subject,
       Events.pageBought.subject,
       Events.pageBought.subject,
     ]);
+    // Bought already: the balance, and the versions announced again.
+    w.calls.length = 0;
+    expect(await buyPageSet(w.deps, 'ana', first.code)).toBe(700);
+    expect(w.calls.map((c) => c.subject)).toEqual([
+      Events.pageBought.subject,
+      Events.pageBought.subject,
+      Rpc.billingBalance.subject,
+    ]);
   });
 
-  it('not printed within the wait: 503, nothing charged; asked again it queues nothing twice; bought once stored', async () => {
+  it('not printed within the wait: 503 and nothing charged; asked again it queues nothing twice; bought once stored', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     w = memoryDeps({ renderWaitMs: 8000 });
     w.billing.balances.set('ana', 500);
@@ -205,32 +245,38 @@ describe('buyPageSet (issue 26)', () => {
     w.worker.running = false;
 
     const refused = failure(buyPageSet(w.deps, 'ana', code));
-    await vi.advanceTimersByTimeAsync(8000);
+    await advance(8000);
     const err = await refused;
     expect(err).toMatchObject({ statusCode: 503, code: ErrorCode.NOT_READY, message: Msg.setRendering });
     expect(err.message).toBe('O conjunto ainda está sendo gerado. Tente novamente em instantes.');
-    expect(w.requested(Rpc.billingDebit)).toEqual([]);
+    expect(w.requested(Rpc.billingCapture)).toEqual([]);
+    expect(w.billing.heldCents('ana')).toBe(150);
     expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
-    expect(documentJobs().map((j) => j.msgID)).toEqual(codes.map((c) => `set-document:${c}`));
+    const { holdId } = w.billing.holds[0]!;
+    expect(versionJobs().map((j) => j.msgID)).toEqual(codes.map((c) => `set-document:${c}:${holdId}`));
     expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 0, total: 3, ready: false });
 
-    // Two versions printed meanwhile: the bar moves; asked again, the third's job has the same id (JetStream drops it).
+    // Two versions printed meanwhile: the bar moves; asked again, it joins the printing under way.
     w.storeFile(`${codes[0]}.pdf`);
     w.storeFile(`${codes[1]}.pdf`);
     expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 2, total: 3, ready: false });
     const again = failure(buyPageSet(w.deps, 'ana', code));
-    await vi.advanceTimersByTimeAsync(3000);
+    await advance(3000);
     w.storeFile(`${codes[2]}.pdf`);
-    await vi.advanceTimersByTimeAsync(5000);
+    await advance(5000);
     expect(await again).toMatchObject({ statusCode: 503 });
-    expect(documentJobs().map((j) => j.msgID)).toEqual([...codes, codes[2]].map((c) => `set-document:${c}`));
-    // Every version printed: the assembly was queued, keyed by the set.
-    expect(assemblyJobs().map((j) => j.msgID)).toEqual([`set:${code}`]);
+    expect(versionJobs()).toHaveLength(3);
+    // Every version printed: the assembly was queued, named by the set and its hold.
+    expect(assemblyJobs().map((j) => j.msgID)).toEqual([`set:${code}:${holdId}`]);
     expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 3, total: 3, ready: false });
     expect(w.billing.debits).toEqual([]);
 
+    // Assembled with nobody waiting: charged and bought all the same; asked again, it answers the balance.
     w.storeFile(`${code}.pdf`);
+    await advance(0);
     expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 3, total: 3, ready: true });
+    expect(w.billing.debits).toHaveLength(1);
+    expect((await w.store.pages.findSet(code))!.boughtAt).toBeInstanceOf(Date);
     expect(await buyPageSet(w.deps, 'ana', code)).toBe(350);
     expect(w.billing.debits).toHaveLength(1);
   });
@@ -244,10 +290,10 @@ describe('buyPageSet (issue 26)', () => {
     for (const c of codes) w.storeFile(`${c}.pdf`);
 
     const outcome = buyPageSet(w.deps, 'ana', code);
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(w.requested(Rpc.billingDebit)).toEqual([]);
+    await advance(2000);
+    expect(w.requested(Rpc.billingCapture)).toEqual([]);
     w.storeFile(`${code}.pdf`);
-    await vi.advanceTimersByTimeAsync(0);
+    await advance(0);
     expect(await outcome).toBe(400);
   });
 });

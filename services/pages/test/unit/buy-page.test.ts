@@ -33,16 +33,25 @@ async function failure(call: Promise<unknown>): Promise<AppError> {
 
 const renderJobs = () => w.published(Jobs.renderDocument);
 
-describe('buyPage', () => {
-  it('debits R$ 0,50 keyed by the page code, marks the page bought and announces it', async () => {
+/** Lets the fake timers and the promises waiting on them run for `ms`. */
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+describe('buyPage: money before work (issue 35)', () => {
+  it('holds R$ 0,50 keyed by the page, captures it, marks the page bought and announces it', async () => {
     w.billing.balances.set('ana', 500);
     const code = await pageOf('ana');
 
     expect(await buyPage(w.deps, 'ana', code)).toBe(450);
 
-    expect(w.requested(Rpc.billingDebit)).toEqual([
-      { userId: 'ana', cents: 50, reason: `Página de exercícios ${code}`, idempotencyKey: code },
+    expect(w.calls.map((c) => `${c.kind} ${c.subject}`)).toEqual([
+      `request ${Rpc.billingHold.subject}`,
+      `request ${Rpc.billingCapture.subject}`,
+      `publish ${Events.pageBought.subject}`,
     ]);
+    expect(w.requested(Rpc.billingHold)).toEqual([
+      { userId: 'ana', key: `page:${code}`, cents: 50, reason: `Página de exercícios ${code}` },
+    ]);
+    expect(w.requested(Rpc.billingCapture)).toEqual([{ userId: 'ana', key: `page:${code}` }]);
     expect(w.billing.balances.get('ana')).toBe(450);
     const page = await w.store.pages.findByCode(code);
     expect(page!.boughtAt).toBeInstanceOf(Date);
@@ -64,24 +73,20 @@ describe('buyPage', () => {
     expect(renderJobs()).toEqual([]);
   });
 
-  it('buying again, or several times at once, debits once and keeps the first purchase time', async () => {
+  it('buying again, or several times at once, charges once and keeps the first purchase time', async () => {
     w.billing.balances.set('ana', 500);
-    const code = await pageOf('ana');
-    expect(await buyPage(w.deps, 'ana', code)).toBe(450);
+    const code = await pageOf('ana', { pdf: false });
+    expect(await Promise.all([1, 2, 3].map(() => buyPage(w.deps, 'ana', code)))).toEqual([450, 450, 450]);
     const boughtAt = (await w.store.pages.findByCode(code))!.boughtAt;
-
-    const again = await Promise.all([1, 2, 3].map(() => buyPage(w.deps, 'ana', code)));
-    expect(again).toEqual([450, 450, 450]);
     expect(await buyPage(w.deps, 'ana', code)).toBe(450);
 
     expect(w.billing.debits).toHaveLength(1);
+    expect(w.billing.heldCents('ana')).toBe(0);
     expect(w.billing.balances.get('ana')).toBe(450);
-    // Every attempt asked with the same key: billing's idempotency is what makes a repeat free.
-    expect(new Set(w.requested(Rpc.billingDebit).map((r) => r.idempotencyKey))).toEqual(new Set([code]));
+    expect(renderJobs()).toHaveLength(1);
     expect((await w.store.pages.findByCode(code))!.boughtAt).toEqual(boughtAt);
     // Announced on every answer with the same id and time: JetStream keeps one.
     const events = w.published(Events.pageBought);
-    expect(events).toHaveLength(5);
     expect(new Set(events.map((e) => e.msgID))).toEqual(new Set([`${Events.pageBought.subject}:${code}`]));
     expect(new Set(events.map((e) => e.payload.at))).toEqual(new Set([boughtAt!.toISOString()]));
   });
@@ -102,23 +107,32 @@ describe('buyPage', () => {
   });
 
   it.each([0, 40])(
-    'with R$ %i cents, the purchase is refused with 402 and the exact message; nothing is bought',
+    'with R$ %i cents, 402 with the exact message before anything is printed; nothing held or bought',
     async (cents) => {
       w.billing.balances.set('ana', cents);
-      const code = await pageOf('ana');
+      const code = await pageOf('ana', { pdf: false });
       const err = await failure(buyPage(w.deps, 'ana', code));
       expect(err).toMatchObject({ statusCode: 402, code: ErrorCode.INSUFFICIENT_BALANCE });
       expect(err.message).toBe('Saldo insuficiente para comprar esta página');
       expect(err.message).toBe(Msg.insufficientBalance);
 
+      expect(renderJobs()).toEqual([]);
+      expect(w.billing.holds).toEqual([]);
       expect(w.billing.balances.get('ana')).toBe(cents);
-      expect(w.billing.debits).toEqual([]);
       expect((await w.store.pages.findByCode(code))!.boughtAt).toBeNull();
       expect(w.published(Events.pageBought)).toEqual([]);
     },
   );
 
-  it("someone else's page is answered like an unknown one, and nothing is charged or printed", async () => {
+  it('what other purchases hold is not available: a page is refused while a set holds the balance', async () => {
+    w.billing.balances.set('ana', 500);
+    w.billing.hold({ userId: 'ana', key: 'set:abc', cents: 500, reason: 'Conjunto', exclusive: true });
+    const code = await pageOf('ana', { pdf: false });
+    expect(await failure(buyPage(w.deps, 'ana', code))).toMatchObject({ statusCode: 402 });
+    expect(renderJobs()).toEqual([]);
+  });
+
+  it("someone else's page is answered like an unknown one, and nothing is held or printed", async () => {
     w.billing.balances.set('bruno', 500);
     const code = await pageOf('ana', { pdf: false });
 
@@ -132,24 +146,24 @@ describe('buyPage', () => {
     expect((await w.store.pages.findByCode(code))!.boughtAt).toBeNull();
   });
 
-  it('a PDF not stored yet is printed first (its job queued at once), then the page is charged', async () => {
+  it('a PDF not stored yet is printed after the hold, its job named by the hold, then the page is charged', async () => {
     w.billing.balances.set('ana', 500);
     const code = await pageOf('ana', { pdf: false });
 
     expect(await buyPage(w.deps, 'ana', code)).toBe(450);
 
     expect(w.calls.map((c) => `${c.kind} ${c.subject}`)).toEqual([
+      `request ${Rpc.billingHold.subject}`,
       `publish ${Jobs.renderDocument.subject}`,
-      `request ${Rpc.billingDebit.subject}`,
+      `request ${Rpc.billingCapture.subject}`,
       `publish ${Events.pageBought.subject}`,
     ]);
     const [job] = renderJobs();
     expect(job!.payload).toEqual({ code, seed: 'seed', options, rules: 2 });
-    // A later request for the same PDF gets a job of its own (a shared id would be dropped by JetStream).
-    expect(job!.msgID).toMatch(new RegExp(`^document:${code}:[0-9a-f-]{36}$`));
+    expect(job!.msgID).toBe(`document:${code}:${w.billing.holds[0]!.holdId}`);
   });
 
-  it('a PDF that does not arrive within the wait: 503, nothing charged or bought, its render queued again', async () => {
+  it('not printed within the wait: 503 and nothing charged; the purchase completes once the PDF is stored, buyer or not', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     w = memoryDeps({ renderWaitMs: 8000 });
     w.worker.running = false;
@@ -157,24 +171,33 @@ describe('buyPage', () => {
     const code = await pageOf('ana', { pdf: false });
 
     const refused = failure(buyPage(w.deps, 'ana', code));
-    await vi.advanceTimersByTimeAsync(7999);
+    await advance(7999);
     expect(renderJobs()).toHaveLength(1);
-    expect(w.requested(Rpc.billingDebit)).toEqual([]);
-
-    await vi.advanceTimersByTimeAsync(1);
+    expect(w.requested(Rpc.billingCapture)).toEqual([]);
+    await advance(1);
     const err = await refused;
     expect(err).toMatchObject({ statusCode: 503, code: ErrorCode.NOT_READY, message: Msg.pageRendering });
     expect(err.message).toBe('A página ainda está sendo gerada. Tente novamente em instantes.');
-    expect(w.requested(Rpc.billingDebit)).toEqual([]);
+    // The price is held, not spent; the page is not bought.
+    expect(w.billing.heldCents('ana')).toBe(50);
     expect(w.billing.balances.get('ana')).toBe(500);
-    expect((await w.store.pages.findByCode(code))!.boughtAt).toBeNull();
     expect(await w.store.pages.listBought('ana')).toEqual([]);
-    expect(w.published(Events.pageBought)).toEqual([]);
-    expect(renderJobs()).toHaveLength(2);
 
-    // Once the worker has stored it, the purchase goes through.
+    // Asked again while it prints: it joins the same printing (nothing queued twice), and waits again.
+    const again = failure(buyPage(w.deps, 'ana', code));
+    await advance(8000);
+    expect(await again).toMatchObject({ statusCode: 503 });
+    expect(renderJobs()).toHaveLength(1);
+
+    // The worker stores it with nobody waiting: the purchase is charged and the page bought all the same.
     w.storeFile(`${code}.pdf`);
+    await advance(0);
+    expect(w.billing.balances.get('ana')).toBe(450);
+    expect(w.billing.heldCents('ana')).toBe(0);
+    expect((await w.store.pages.findByCode(code))!.boughtAt).toBeInstanceOf(Date);
+    expect(w.published(Events.pageBought)).toHaveLength(1);
     expect(await buyPage(w.deps, 'ana', code)).toBe(450);
+    expect(w.billing.debits).toHaveLength(1);
   });
 
   it('a PDF stored while the buyer waits ends the wait at once', async () => {
@@ -185,11 +208,51 @@ describe('buyPage', () => {
     const code = await pageOf('ana', { pdf: false });
 
     const outcome = buyPage(w.deps, 'ana', code);
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(w.requested(Rpc.billingDebit)).toEqual([]);
+    await advance(3000);
+    expect(w.requested(Rpc.billingCapture)).toEqual([]);
     w.storeFile(`${code}.pdf`);
-    await vi.advanceTimersByTimeAsync(0);
+    await advance(0);
     expect(await outcome).toBe(450);
     expect(renderJobs()).toHaveLength(1);
+  });
+
+  it('a hold released meanwhile (its render failed for good) is not captured; asked again, the price is held anew', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    w = memoryDeps({ renderWaitMs: 8000 });
+    w.worker.running = false;
+    w.billing.balances.set('ana', 500);
+    const code = await pageOf('ana', { pdf: false });
+
+    const refused = failure(buyPage(w.deps, 'ana', code));
+    await advance(8000);
+    expect(await refused).toMatchObject({ statusCode: 503 });
+    w.billing.release({ userId: 'ana', key: `page:${code}` });
+    // A later job stores the PDF: nothing is held any more, so nothing is charged nor bought.
+    w.storeFile(`${code}.pdf`);
+    await advance(0);
+    expect(w.billing.debits).toEqual([]);
+    expect((await w.store.pages.findByCode(code))!.boughtAt).toBeNull();
+
+    expect(await buyPage(w.deps, 'ana', code)).toBe(450);
+    expect(w.billing.holds.map((h) => h.state)).toEqual(['released', 'captured']);
+  });
+
+  it('a purchase not completed within PURCHASE_WAIT_MS lets go: its hold stays for billing to expire', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    w = memoryDeps({ renderWaitMs: 8000, purchaseWaitMs: 60_000 });
+    w.worker.running = false;
+    w.billing.balances.set('ana', 500);
+    const code = await pageOf('ana', { pdf: false });
+
+    const refused = failure(buyPage(w.deps, 'ana', code));
+    await advance(8000);
+    await refused;
+    expect(w.deps.purchases.size).toBe(1);
+    await advance(52_000);
+    expect(w.deps.purchases.size).toBe(0);
+    w.storeFile(`${code}.pdf`);
+    await advance(0);
+    expect(w.billing.debits).toEqual([]);
+    expect(w.billing.heldCents('ana')).toBe(50);
   });
 });

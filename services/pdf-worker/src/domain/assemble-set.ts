@@ -179,9 +179,9 @@ export async function assembleSet(
     code: version.code,
     page: generatePage(version.seed, version.options, rulesVersion(version.rules)),
   }));
-  // A buyer waits: the table and any missing version take tabs as documents do (render-queue.ts).
+  // A class set's work (render-queue.ts): the table and any missing version take a tab when no page's render waits.
   const table = deps.pool
-    .render(answerTableDocument(job.setCode, pages), { outputs: 'pdf', kind: 'document' })
+    .render(answerTableDocument(job.setCode, pages), { outputs: 'pdf', kind: 'set' })
     .then(({ pdf }) => pdf);
   let rendered = 0;
   const versions = await Promise.all(
@@ -190,7 +190,7 @@ export async function assembleSet(
       const stored = await deps.files.get(renderFiles(version.code).pdf);
       if (stored) return { code: version.code, pdf: stored, pages: sheetPages(page) };
       rendered++;
-      const pdf = await printDocument(deps, version, progress, 'document', page);
+      const pdf = await printDocument(deps, version, progress, 'set', page);
       return { code: version.code, pdf, pages: sheetPages(page) };
     }),
   );

@@ -77,15 +77,19 @@ export async function renderPreview(deps: RenderDeps, job: RenderJob, progress: 
   deps.logger.debug({ code: job.code, ms: Math.round(performance.now() - started) }, 'preview rendered');
 }
 
+/** The renders that print a PDF: a page's for a purchase or a download, a class set's versions, ahead of time. */
+export type DocumentKind = 'document' | 'set' | 'ahead';
+
 /**
- * A page's PDF, stored as `<code>.pdf`: for a purchase (`document`) or ahead of time (`ahead`). Nothing to do when it
- * is stored already (printed ahead of time, or a repeated job): a file is written once and never changes.
+ * A page's PDF, stored as `<code>.pdf`: for a purchase or a download (`document`), a class set's version for the
+ * set's purchase (`set`), or ahead of time (`ahead`). Nothing to do when it is stored already (printed ahead of time,
+ * or a repeated job): a file is written once and never changes.
  */
 export async function renderDocument(
   deps: RenderDeps,
   job: RenderJob,
   progress: JobProgress,
-  kind: 'document' | 'ahead' = 'document',
+  kind: DocumentKind = 'document',
 ): Promise<void> {
   if (await deps.files.has(renderFiles(job.code).pdf)) return;
   await printDocument(deps, job, progress, kind);
@@ -99,7 +103,7 @@ export async function printDocument(
   deps: RenderDeps,
   job: RenderJob,
   progress: JobProgress,
-  kind: 'document' | 'ahead',
+  kind: DocumentKind,
   page?: GeneratedPage,
 ): Promise<Buffer> {
   const started = performance.now();

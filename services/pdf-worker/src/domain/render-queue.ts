@@ -2,10 +2,12 @@
  * What a render is for, in the order renders get a free tab:
  * - `preview`: the picture of a page just generated; someone is looking at a spinner.
  * - `document`: the PDF of a page being bought; the buyer waits for the download.
+ * - `set`: a class set's work (its versions, its assembly's answer table and any version it lacks): many renders
+ *   for one buyer, which never go before another member's page (issue 35).
  * - `ahead`: the PDF of a recently previewed page, made while the worker has nothing else to do, so that a purchase
  *   finds it ready.
  */
-export const RENDER_KINDS = ['preview', 'document', 'ahead'] as const;
+export const RENDER_KINDS = ['preview', 'document', 'set', 'ahead'] as const;
 export type RenderKind = (typeof RENDER_KINDS)[number];
 
 interface Waiter<T> {
@@ -14,14 +16,16 @@ interface Waiter<T> {
 }
 
 /**
- * The renders waiting for a tab, and which of them the next free tab goes to: a preview first, then a document,
- * then work ahead of time. Two rules keep that order fair:
+ * The renders waiting for a tab, and which of them the next free tab goes to: a preview first, then a document, then
+ * a class set's work, then work ahead of time. Three rules keep that order fair:
  * - a waiting document lets at most one preview go before it (a buyer never waits behind a stream of previews);
+ * - a class set's render takes a tab only when no preview or document waits: a set of 40 versions delays a page by
+ *   at most the renders already under way, whatever the number of sets queued;
  * - work ahead of time takes a tab only while another tab stays free for the next preview (with a single tab: only
  *   when nothing else waits), so it never delays a request by more than the render already under way.
  */
 export class RenderQueue<T> {
-  readonly #lanes: Record<RenderKind, Waiter<T>[]> = { preview: [], document: [], ahead: [] };
+  readonly #lanes: Record<RenderKind, Waiter<T>[]> = { preview: [], document: [], set: [], ahead: [] };
   /** Previews that went first while the oldest waiting document waited. */
   #documentPassedOver = 0;
 
@@ -29,7 +33,7 @@ export class RenderQueue<T> {
   constructor(private readonly slots: number) {}
 
   get length(): number {
-    return this.#lanes.preview.length + this.#lanes.document.length + this.#lanes.ahead.length;
+    return Object.values(this.#lanes).reduce((sum, lane) => sum + lane.length, 0);
   }
 
   waiting(kind: RenderKind): number {
@@ -58,7 +62,7 @@ export class RenderQueue<T> {
   }
 
   #next(spare: number): Waiter<T> | undefined {
-    const { preview, document, ahead } = this.#lanes;
+    const { preview, document, set, ahead } = this.#lanes;
     if (document.length && (!preview.length || this.#documentPassedOver >= 1)) {
       this.#documentPassedOver = 0;
       return document.shift();
@@ -67,6 +71,7 @@ export class RenderQueue<T> {
       if (document.length) this.#documentPassedOver++;
       return preview.shift();
     }
+    if (set.length) return set.shift();
     if (ahead.length && (this.slots === 1 || spare >= 1)) return ahead.shift();
     return undefined;
   }

@@ -5,7 +5,7 @@ import { Jobs, renderFiles, type MessagePayload } from '@app/contracts';
 import type { Bus, FileStore } from '@app/kit';
 import { connectBus, readPdf, type PdfPage } from '@app/testing';
 
-// A class set (issue 26) as pages asks for it: one document job per version (with its label), then the assembly job
+// A class set (issue 26) as pages asks for it: one version job per version (with its label), then the assembly job
 // once their PDFs are stored. The stack's worker assembles the one file; read back with pdfjs as a reader would.
 
 const stack = inject('stack');
@@ -72,7 +72,7 @@ describe('a class set', () => {
     const set = newSet(3, true);
     const codes = set.versions.map((v) => v.code);
     for (const [i, code] of codes.entries()) {
-      await bus.publish(Jobs.renderDocument, versionJob(set, i), { msgID: `set-document:${code}` });
+      await bus.publish(Jobs.renderVersion, versionJob(set, i), { msgID: `set-document:${code}` });
     }
     for (const code of codes) await storedFile(renderFiles(code).pdf);
     await bus.publish(Jobs.assembleSet, set, { msgID: `set:${set.setCode}` });
@@ -108,7 +108,7 @@ describe('a class set', () => {
   it('prints a version whose PDF is not stored itself, and stores it; without answers no gabarito is added', async () => {
     const set = newSet(2, false);
     // Only version 1 was printed by its own job.
-    await bus.publish(Jobs.renderDocument, versionJob(set, 0), {
+    await bus.publish(Jobs.renderVersion, versionJob(set, 0), {
       msgID: `set-document:${set.versions[0]!.code}`,
     });
     await storedFile(renderFiles(set.versions[0]!.code).pdf);

@@ -245,19 +245,19 @@ describe('a class set assembled', () => {
     const { deps, asked } = fakes(stored);
     const done = await assembleSet(deps, setJob(3), progress);
     expect(done).toEqual({ outcome: 'assembled', rendered: 1, pages: 8 });
-    // Version 2 printed as its own document job would have (its label, its gabarito), and kept for next time.
+    // Version 2 printed as its own version job would have (its label, its gabarito), and kept for next time.
     const printed = asked.filter((a) => !a.body.includes('class="answer-table"'));
     expect(printed).toHaveLength(1);
-    expect(printed[0]!.kind).toBe('document');
+    expect(printed[0]!.kind).toBe('set');
     expect(printed[0]!.body).toContain('Versão 2 de 3');
     expect(printed[0]!.body).toContain('V2');
     expect(await sizesOf(stored.get(renderFiles('V2').pdf)!)).toEqual([
       [102, SHEET_H],
       [102, GABARITO_H],
     ]);
-    // The answer table, drawn as a document (a buyer waits), lists the three versions.
+    // The answer table, drawn as a class set's work (after any page's render), lists the three versions.
     const table = asked.find((a) => a.body.includes('class="answer-table"'))!;
-    expect(table.kind).toBe('document');
+    expect(table.kind).toBe('set');
     expect(table.body.indexOf('Versão 1 de 3')).toBeLessThan(table.body.indexOf('Versão 2 de 3'));
     expect(table.body.indexOf('Versão 2 de 3')).toBeLessThan(table.body.indexOf('Versão 3 de 3'));
     expect(await sizesOf(stored.get(renderFiles('CONJUNTO').pdf)!)).toEqual([

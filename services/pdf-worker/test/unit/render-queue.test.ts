@@ -36,6 +36,21 @@ describe('RenderQueue', () => {
     expect(served.map((s) => s.split('@')[0])).toEqual(['P1', 'D1', 'P2', 'D2', 'P3', 'P4']);
   });
 
+  it("serves a class set's renders only when no preview or document waits, before work ahead of time (issue 35)", async () => {
+    const { queue, served, wait, settle } = queueOf(2);
+    for (const name of ['S1', 'S2', 'S3']) wait('set', name);
+    wait('ahead', 'A1');
+    wait('document', 'D1');
+    wait('preview', 'P1');
+    for (let tab = 1; tab <= 3; tab++) queue.grant(`t${tab}`, 1);
+    wait('document', 'D2');
+    for (let tab = 4; tab <= 7; tab++) queue.grant(`t${tab}`, 1);
+    await settle();
+    // The page's PDF asked for after three of the set's renders were queued still goes first.
+    expect(served.map((s) => s.split('@')[0])).toEqual(['P1', 'D1', 'S1', 'D2', 'S2', 'S3', 'A1']);
+    expect(queue.waiting('set')).toBe(0);
+  });
+
   it('gives work ahead of time a tab only while another stays free', async () => {
     const { queue, served, wait, settle } = queueOf(2);
     wait('ahead', 'A1');

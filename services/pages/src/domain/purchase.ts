@@ -1,0 +1,126 @@
+import { ErrorCode, Msg, Rpc } from '@app/contracts';
+import { AppError, type Logger } from '@app/kit';
+import type { PagesDeps } from './deps.js';
+
+/** A page's purchase in billing: its hold and its debit are keyed by it (issue 35). */
+export const pagePurchaseKey = (code: string) => `page:${code}`;
+/** A class set's purchase in billing: one hold, one debit of N × R$ 0,50 for the whole set. */
+export const setPurchaseKey = (setCode: string) => `set:${setCode}`;
+
+/** One purchase, as buy-page.ts and buy-page-set.ts describe it to `purchase`. */
+export interface Purchase {
+  userId: string;
+  /** `page:<code>` or `set:<setCode>`. */
+  key: string;
+  cents: number;
+  /** The debit's ledger line (Extrato: `Compra: <reason>`). */
+  reason: string;
+  /** A class set: one at a time per account (a second answers 409 while one prints). */
+  exclusive: boolean;
+  /** The file it sells, in the RENDERS bucket. */
+  file: string;
+  /** 503's message while it prints. */
+  printing: string;
+  /**
+   * Queues the renders of what is not stored yet (their job ids carry `holdId`: asked again while the hold is open,
+   * JetStream drops the repeats) and waits up to `timeoutMs` for `file`; answers whether it is stored.
+   */
+  print(holdId: string, timeoutMs: number): Promise<boolean>;
+  /** Marks it bought (once, whoever asks) and announces it. */
+  markBought(): Promise<void>;
+}
+
+/**
+ * Money before work (issue 35): sells `p` without printing anything it is not paid for.
+ * 1. Its price is held in billing (`billing.v1.hold`) before any render is queued: too little available balance
+ *    answers 402 and nothing is printed; a class set while another of the account's prints answers 409.
+ * 2. The file stored already (printed ahead of time, or by an earlier attempt): the hold is captured at once.
+ * 3. Else this replica prints it (PurchaseCompletions: one completion per hold), and the completion captures the
+ *    hold (the purchase's one debit) and marks the purchase bought as soon as the file is stored, whether or not
+ *    the buyer still waits: the request waits RENDER_WAIT_MS for it, then answers 503 and the browser asks again
+ *    (joining the same completion, or finding the purchase done). Should the printing fail for good, the worker
+ *    says so and the hold is released (releaseFailedPurchase); should this replica stop, billing lets the hold
+ *    expire (BILLING_HOLD_MAX_MINUTES).
+ * Answers the balance after the purchase, in cents.
+ */
+export async function purchase(deps: PagesDeps, p: Purchase): Promise<number> {
+  const hold = await deps.bus.request(Rpc.billingHold, {
+    userId: p.userId,
+    key: p.key,
+    cents: p.cents,
+    reason: p.reason,
+    ...(p.exclusive ? { exclusive: true } : {}),
+  });
+  if (hold.outcome === 'insufficient')
+    throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
+  if (hold.outcome === 'busy') throw AppError.conflict(Msg.setAlreadyPrinting);
+  if (hold.outcome === 'captured') {
+    await p.markBought();
+    return hold.balanceCents;
+  }
+  if (await deps.files.has(p.file)) return settle(deps, p);
+  const completion = deps.purchases.run(hold.holdId, async () =>
+    (await p.print(hold.holdId, deps.purchaseWaitMs)) ? settle(deps, p) : null,
+  );
+  const balance = await within(completion, deps.renderWait.timeoutMs);
+  if (balance === null) throw new AppError(503, ErrorCode.NOT_READY, p.printing);
+  return balance;
+}
+
+/**
+ * The file is stored: the hold becomes the purchase's debit, and the purchase is marked bought. No hold open any
+ * more (released when a render failed for good, or expired): 503, and the buyer's next attempt holds the price again
+ * and finds the file. A refund or chargeback that left less than the hold: 402 (billing released it).
+ */
+async function settle(deps: PagesDeps, p: Purchase): Promise<number> {
+  const captured = await deps.bus.request(Rpc.billingCapture, { userId: p.userId, key: p.key });
+  if (captured.outcome === 'insufficient')
+    throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
+  if (captured.outcome === 'not_held') throw new AppError(503, ErrorCode.NOT_READY, p.printing);
+  await p.markBought();
+  return captured.balanceCents;
+}
+
+/** What `work` answers if it settles within `ms`; null after `ms` (it goes on). */
+async function within<T>(work: Promise<T | null>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The purchases this replica is completing, one per hold: each prints its file and settles the purchase once the
+ * file is stored, however many of the buyer's requests wait for it (they join it) and whether or not any still does.
+ * A completion gives up after PURCHASE_WAIT_MS (answering null); what it held is then released by the worker's
+ * failure notice or billing's expiry. What it ends with is logged when nobody was waiting for it.
+ */
+export class PurchaseCompletions {
+  readonly #running = new Map<string, Promise<number | null>>();
+
+  constructor(private readonly logger: Logger) {}
+
+  /** Purchases being completed now. */
+  get size(): number {
+    return this.#running.size;
+  }
+
+  /** Starts `work` for the hold unless it runs already; answers what it ends with. */
+  run(holdId: string, work: () => Promise<number | null>): Promise<number | null> {
+    const running = this.#running.get(holdId);
+    if (running) return running;
+    const started = work().finally(() => this.#running.delete(holdId));
+    started.catch((err: unknown) =>
+      err instanceof AppError
+        ? this.logger.info({ holdId, code: err.code }, 'purchase not completed')
+        : this.logger.error({ err, holdId }, 'purchase not completed'),
+    );
+    this.#running.set(holdId, started);
+    return started;
+  }
+}

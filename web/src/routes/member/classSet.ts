@@ -69,9 +69,12 @@ export const boughtSetFileName = (at: Date, versions: number): string =>
 export const setPurchaseDone = (versions: number): string =>
   `Compra realizada! O download do PDF com as ${versions} versões foi iniciado. O conjunto também está em Minhas Compras.`;
 
-/** Printing has not moved for this long (no version done, no file): the purchase stops, nothing charged. */
+/**
+ * Printing has not moved for this long (no version done, no file): the screen stops waiting. The purchase goes on on
+ * the server (its price held, not charged) for PURCHASE_WAIT_MS: charged only if the file is stored, released if not.
+ */
 export const setStalledMessage =
-  'A geração do conjunto está demorando mais que o esperado. Nada foi cobrado: tente comprar de novo em instantes.';
+  'A geração do conjunto está demorando mais que o esperado. Ela continua: se o conjunto ficar pronto, ele aparece em Minhas Compras e só então é cobrado; se não ficar pronto, nada é cobrado.';
 
 /** One answer of POST /api/buySet, as the loop reads it. */
 export type BuySetAnswer =

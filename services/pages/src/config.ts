@@ -7,13 +7,13 @@ export const env = z.object({
    * The wait ends as soon as the file is stored (the RENDERS bucket's watch), never by polling.
    */
   RENDER_WAIT_MS: z.coerce.number().int().min(0).max(25_000).default(8000),
-  /** Pages one account may create per minute (POST /api/page); past it, 429. */
+  /** Pages one account may create per minute (POST /api/page; a class set counts as one), on every replica together; past it, 429. */
   PAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /**
    * Previews of one account in the worker's queue at once (per pages replica); its others wait in this replica, in
    * order, so one account's burst puts at most this many renders ahead of another account's preview.
    */
   PREVIEWS_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().positive().default(2),
-  /** Previews of one account not drawn yet (per pages replica): past it, a new page answers 429. */
+  /** Previews of one account not drawn yet, on every replica together: past it, a new page answers 429. */
   PREVIEWS_WAITING_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
 });

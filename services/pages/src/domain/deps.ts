@@ -1,5 +1,5 @@
 import type { SetVersion } from '@app/contracts';
-import type { Bus, FileStore, Logger } from '@app/kit';
+import type { Bus, FileStore, Limits, Logger } from '@app/kit';
 import type { PreviewQueue } from './preview-queue.js';
 import type { RenderSignals, WaitOptions } from './render-signals.js';
 import type { PageRecord, PagesStore } from './ports.js';
@@ -29,6 +29,9 @@ export interface PagesDeps {
   renderWait: WaitOptions;
   /** The previews of this replica's pages, per account, let into the worker's queue in turn (preview-queue.ts). */
   previews: PreviewQueue;
-  /** Pages one account may create per minute (PAGES_PER_MINUTE). */
-  pagesPerMinute: number;
+  /**
+   * The per-account limits every pages replica shares (libs/kit limits/): PAGES_CREATED (PAGES_PER_MINUTE) and
+   * PREVIEWS_WAITING (PREVIEWS_WAITING_PER_ACCOUNT).
+   */
+  limits: Pick<Limits, 'take'>;
 }

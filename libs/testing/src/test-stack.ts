@@ -138,6 +138,7 @@ export async function startTestStack(
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
         RECOVERY_MAX_PER_ADDRESS_PER_HOUR: '1000',
+        SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
         TRUST_PROXY: 'loopback',
         ...env,
       },

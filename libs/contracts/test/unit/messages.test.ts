@@ -75,3 +75,11 @@ describe("issue 28's messages", () => {
     );
   });
 });
+
+describe("issue 35's messages", () => {
+  it('sign-ups from one network past the hour’s limit', () => {
+    expect(Msg.signUpsFromAddressRateLimited).toBe(
+      'Muitos cadastros feitos a partir desta rede na última hora. Aguarde um pouco e tente novamente.',
+    );
+  });
+});

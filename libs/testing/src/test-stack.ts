@@ -139,6 +139,7 @@ export async function startTestStack(
         LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
         RECOVERY_MAX_PER_ADDRESS_PER_HOUR: '1000',
         SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+        MEMBER_STREAMS_PER_ADDRESS: '1000',
         TRUST_PROXY: 'loopback',
         ...env,
       },

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
 import { Pool } from 'undici';
 import { ErrorCode, fail, memberEvents, PlatformMessages, UPSTREAMS } from '@app/contracts';
@@ -11,15 +10,16 @@ import {
   ClientAddressHeaders,
   createHttpApp,
   type Bus,
+  type Limits,
   type Logger,
   type Metrics,
 } from '@app/kit';
 import type { GatewayConfig } from './config.js';
-import { ConcurrentRequests, hasBadEscape } from './client-limits.js';
+import { hasBadEscape } from './bad-escapes.js';
+import { openEdgeLimits, STREAM_LIFETIME_MS, takeRequestSlots } from './edge-limits.js';
 import { startEdgeAuth, type EdgeAuth } from './edge-auth.js';
 import { startMemberStreams, type MemberStreams } from './member-events.js';
 import { sessionCacheMetrics } from './metrics.js';
-import { connectRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 import { upstreamUrl, type Upstream } from './route-table.js';
 
 /**
@@ -72,27 +72,24 @@ export interface GatewayDeps {
   memberStreams: MemberStreams;
   /** One connection pool per upstream, shared by all of its routes (reply-from leaves an instance it is handed open). */
   pools: ReadonlyMap<Upstream, Pool>;
-  /** The rate limits' counters in Redis when REDIS_URL is set (shared by every replica); else in memory. */
-  rateLimitStore?: RateLimitStore;
+  /** The edge's limits, shared by every replica (src/edge-limits.ts). */
+  limits: Pick<Limits, 'take'>;
 }
 
-/** Opens what the gateway holds (session check, upstream pools, rate-limit store); each closes at shutdown. */
-export function gatewayDeps(ctx: {
+/** Opens what the gateway holds (session check, limits, upstream pools); each closes at shutdown. */
+export async function gatewayDeps(ctx: {
   config: GatewayConfig;
   logger: Logger;
   bus: Bus;
   metrics?: Metrics;
   onShutdown(fn: () => Promise<void>): void;
-}): GatewayDeps {
+}): Promise<GatewayDeps> {
   const { config, logger, bus, metrics, onShutdown } = ctx;
+  const limits = await openEdgeLimits(bus, config);
+  onShutdown(async () => limits.close());
   const edgeAuth = startEdgeAuth(config, bus, logger, metrics && sessionCacheMetrics(metrics));
   onShutdown(async () => edgeAuth.stop());
-  const live = startMemberStreams(bus, {
-    maxPerUser: config.MEMBER_STREAMS_PER_USER,
-    maxTotal: config.MEMBER_STREAMS_MAX,
-    logger,
-    metrics,
-  });
+  const live = startMemberStreams(bus, { lifetimeMs: STREAM_LIFETIME_MS, logger, metrics });
   onShutdown(async () => live.stop());
   const pools = new Map(
     UPSTREAMS.map(
@@ -102,21 +99,19 @@ export function gatewayDeps(ctx: {
   onShutdown(async () => {
     await Promise.all([...pools.values()].map((pool) => pool.close()));
   });
-  const rateLimitStore = connectRateLimitStore(config, logger) ?? undefined;
-  if (rateLimitStore) onShutdown(() => rateLimitStore.close());
-  return { config, logger, bus, metrics, edgeAuth, memberStreams: live.streams, pools, rateLimitStore };
+  return { config, logger, bus, metrics, edgeAuth, memberStreams: live.streams, pools, limits };
 }
 
 /**
  * The public edge's HTTP app (defineService's `httpApp`): the rules every request meets before a route (security
- * headers, no-store on the API, identity headers a caller may not send, the body limit, CORS, rate limits). Its
- * routes are src/routes.ts.
+ * headers, no-store on the API, identity headers a caller may not send, the body limit, CORS, the limits per address
+ * and their rates). Its routes are src/routes.ts.
  */
 export async function createGatewayApp({
   config,
   logger,
   metrics,
-  rateLimitStore,
+  limits,
 }: GatewayDeps): Promise<FastifyInstance> {
   const app = createHttpApp({
     logger,
@@ -166,12 +161,12 @@ export async function createGatewayApp({
     // The Google stand-in's sign-in popup (development) must talk back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  const inProgress = new ConcurrentRequests(config.CONCURRENT_REQUESTS_PER_ADDRESS);
   // One hook for the gateway's own work on every request: the security headers and the API's no-store; the identity
   // headers a caller may not send; an address with a malformed %-escape (400, issue 23: reply-from threw a 500 on
-  // it); the requests in progress per client address (429 past CONCURRENT_REQUESTS_PER_ADDRESS); and the size limit
-  // on the declared length (a body without one is measured as it is read, src/routes.ts).
-  app.addHook('onRequest', (req, reply, done) => {
+  // it); the size limit on the declared length (a body without one is measured as it is read, src/routes.ts); then
+  // the limits shared by every replica (src/edge-limits.ts): the requests in progress per client address (429 past
+  // CONCURRENT_REQUESTS_PER_ADDRESS) and a rate-limited route's rate (429).
+  app.addHook('onRequest', async (req, reply) => {
     reply.headers(securityHeaders);
     // API answers carry tokens and personal data: no cache keeps them unless the service says otherwise (a
     // thumbnail, a page's public answers), since reply-from copies the service's headers over this one.
@@ -180,33 +175,19 @@ export async function createGatewayApp({
     for (const h of SPOOFABLE) if (h in req.headers) delete req.headers[h];
     if (hasBadEscape(req.url))
       return reply.code(400).send(fail(PlatformMessages.invalidAddress, ErrorCode.VALIDATION));
-    // The live stream is held for as long as the member's tab is open: counted by its own limits
-    // (MEMBER_STREAMS_PER_USER, MEMBER_STREAMS_MAX), not here.
-    if (!isLiveStream(req)) {
-      const end = inProgress.begin(req.ip);
-      if (!end) return reply.code(429).send(fail(PlatformMessages.tooManyConcurrent, ErrorCode.RATE_LIMITED));
-      // 'close': the answer was sent, or the connection went away before it.
-      reply.raw.once('close', end);
-    }
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > config.BODY_LIMIT_BYTES) {
       return reply.code(413).send(fail(PlatformMessages.payloadTooLarge, ErrorCode.PAYLOAD_TOO_LARGE));
     }
-    done();
+    // The live stream is held for as long as the member's tab is open: counted by its own limits
+    // (MEMBER_STREAMS_PER_USER, MEMBER_STREAMS_PER_ADDRESS, MEMBER_STREAMS_MAX), not here.
+    if (isLiveStream(req)) return;
+    // Refused: already answered (429, or 503 for a route that spends money or mail while the limits' store is out).
+    if (!(await takeRequestSlots(limits, req, reply))) return reply;
   });
   // Only when other origins are allowed: with none, @fastify/cors adds no header and refuses preflights (404, as
   // without it), and its hook would still cost every request.
   if (config.CORS_ORIGINS.length) await app.register(cors, { origin: config.CORS_ORIGINS });
-  // Counters in Redis when REDIS_URL is set (shared by every replica; requests pass while it is down), else in memory.
-  const store = rateLimitStore;
-  await app.register(rateLimit, {
-    global: false,
-    ...(store ? { redis: store.redis, nameSpace: store.nameSpace, skipOnError: true } : {}),
-    errorResponseBuilder: () => ({
-      ...fail(PlatformMessages.rateLimited, ErrorCode.RATE_LIMITED),
-      statusCode: 429,
-    }),
-  });
   return app;
 }
 
@@ -229,6 +210,6 @@ function upstreamPool(url: string, timeoutMs: number): Pool {
   });
 }
 
-/** GET /api/memberEvents, the member's live stream (src/member-events.ts). */
+/** GET /api/memberEvents, the member's live stream (src/member-events.ts); any other method is a request like any. */
 const isLiveStream = (req: FastifyRequest) =>
-  req.url === memberEvents.path || req.url.startsWith(`${memberEvents.path}?`);
+  req.method === 'GET' && (req.url === memberEvents.path || req.url.startsWith(`${memberEvents.path}?`));

@@ -113,21 +113,26 @@ export const gatewayEnv = z.object({
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Users whose session the cache keeps at most (the least recently seen go first). */
   SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(50_000),
-  /** Live streams (GET /api/memberEvents) one member may hold on a replica; past it the oldest closes. */
+  /**
+   * Live streams (GET /api/memberEvents) one member may hold (tabs, devices), on every replica together; past it a new
+   * one answers 429 (the browser tries again later, backing off).
+   */
   MEMBER_STREAMS_PER_USER: z.coerce.number().int().positive().default(10),
-  /** Live streams one replica holds at most; past it a new one answers 503 (the browser tries again later). */
+  /** Live streams one client address may hold, on every replica together; past it, 429. */
+  MEMBER_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  /** Live streams all replicas hold together at most; past it, 429. */
   MEMBER_STREAMS_MAX: z.coerce.number().int().positive().default(10_000),
-  /** Requests per minute and IP on sign-in, sign-up and recovery. */
+  /** Requests per minute, route and client address on sign-in, sign-up and recovery, on every replica together. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /**
-   * Mercado Pago's notifications (POST /api/webhooks/mercadopago) per minute and client address: far above what the
-   * provider sends (a few per payment, from its own addresses), so only a flood meets it.
+   * Mercado Pago's notifications (POST /api/webhooks/mercadopago) per minute and client address, on every replica
+   * together: far above what the provider sends (a few per payment, from its own addresses), so only a flood meets it.
    */
   WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /**
-   * Requests one client address may have in progress at once on this replica (the live stream, GET /api/memberEvents,
-   * is not counted: it has its own limits); past it, 429. A browser sends a handful at a time; a school behind one
-   * address, a few dozen.
+   * Requests one client address may have in progress at once, on every replica together (the live stream, GET
+   * /api/memberEvents, is not counted: it has its own limits); past it, 429. A browser sends a handful at a time; a
+   * school behind one address, a few dozen.
    */
   CONCURRENT_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(64),
   /** The request line and headers must have arrived within this many ms of the connection's first byte; else 408. */
@@ -144,12 +149,7 @@ export const gatewayEnv = z.object({
    * request answers 503. Above pages' RENDER_WAIT_MS (at most 25 s): a preview waits that long for its render.
    */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
-  /**
-   * Where the rate limits' counters live, shared by every gateway replica (redis:// or rediss://, may carry a
-   * password: never logged). Unset: each replica counts in its own memory (one process only).
-   */
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  /** Whose X-Forwarded-For to believe for the client's address (rate limits, logs): see trustProxy above. */
+  /** Whose X-Forwarded-For to believe for the client's address (limits, logs): see trustProxy above. */
   TRUST_PROXY: trustProxy,
   GOOGLE_CLIENT_ID: z.string().optional(),
   MP_PUBLIC_KEY: z.string().optional(),

@@ -62,7 +62,8 @@ export async function registerGoogleFormPost(app: FastifyInstance, config: Gatew
     scope.post(
       route.path,
       {
-        config: { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+        // Counted with the sign-in it leads to (AUTH_RATE_LIMIT_PER_MINUTE), under its own path.
+        config: { edgeLimits: { rate: { limit: 'AUTH_REQUESTS', route: route.path } } },
       },
       async (req, reply) => {
         const refuse = (reason: Refusal) => {

@@ -11,8 +11,9 @@ import {
   type BalanceEvent,
 } from '@app/contracts';
 import { centsToReais } from '@app/contracts/format';
-import type { Bus, Logger, Metrics } from '@app/kit';
+import type { Bus, Limits, Logger, Metrics } from '@app/kit';
 import type { SessionCheck } from './edge-auth.js';
+import { takeStreamSlots } from './edge-limits.js';
 
 /**
  * The member's live stream (GET /api/memberEvents, issue 28): server-sent events from this gateway replica, one
@@ -26,6 +27,10 @@ import type { SessionCheck } from './edge-auth.js';
  *   change, deletion) closes the streams of older token versions, and each stream closes when its token expires.
  * - After a NATS reconnect (changes may have been missed meanwhile) every stream is told `resync`, and the browser
  *   reads the balance again. A comment line every HEARTBEAT_MS keeps idle connections open through proxies.
+ * - Limited per member (MEMBER_STREAMS_PER_USER), per client address (MEMBER_STREAMS_PER_ADDRESS) and in all
+ *   (MEMBER_STREAMS_MAX), counted once for every replica (src/edge-limits.ts, issue 35): past one, 429, and the SPA
+ *   tries again later, backing off. A stream is ended after `lifetimeMs` (the browser reconnects at once and takes its
+ *   slots anew), so the slots of a replica that died age out within minutes.
  */
 
 /** How often an idle stream gets a comment line (proxies and load balancers close connections idle for ~60 s). */
@@ -38,13 +43,13 @@ interface OpenStream {
   tokenVersion: number;
   out: PassThrough;
   expiry: NodeJS.Timeout;
+  /** Gives back the stream's slots in the shared limits. */
+  release: () => void;
 }
 
 export interface MemberStreamsOptions {
-  /** Streams one member may hold on this replica (tabs, devices); past it the oldest is closed. */
-  maxPerUser: number;
-  /** Streams this replica holds at most; past it a new one is refused with 503. */
-  maxTotal: number;
+  /** How long a stream is held before it is ended (the browser reconnects); sooner when its token expires. */
+  lifetimeMs: number;
   logger: Logger;
   metrics?: Metrics;
 }
@@ -81,21 +86,27 @@ export class MemberStreams {
   }
 
   /**
-   * A new stream for a checked session (`expiresAt`: the token's expiry in ms): the body to answer with, or why not:
-   * 'revoked' (a revocation of this token's version was heard already), 'full' (the replica holds maxTotal).
+   * A new stream for a checked session (`expiresAt`: the token's expiry in ms) whose slots were taken (`release` gives
+   * them back when it ends): the body to answer with, or 'revoked' (a revocation of this token's version was heard
+   * already).
    */
-  open(userId: string, tokenVersion: number, expiresAt: number): PassThrough | 'revoked' | 'full' {
+  open(
+    userId: string,
+    tokenVersion: number,
+    expiresAt: number,
+    release: () => void,
+  ): PassThrough | 'revoked' {
     if ((this.revokedTo.get(userId) ?? -1) > tokenVersion) return 'revoked';
-    if (this.total >= this.opts.maxTotal) return 'full';
     const streams = this.byUser.get(userId) ?? new Set<OpenStream>();
     this.byUser.set(userId, streams);
-    if (streams.size >= this.opts.maxPerUser) this.close(streams.values().next().value!);
     const out = new PassThrough();
+    const endsIn = Math.min(this.opts.lifetimeMs, Math.max(0, expiresAt - Date.now()));
     const stream: OpenStream = {
       userId,
       tokenVersion,
       out,
-      expiry: setTimeout(() => this.close(stream), Math.max(0, expiresAt - Date.now())),
+      expiry: setTimeout(() => this.close(stream), endsIn),
+      release,
     };
     stream.expiry.unref();
     streams.add(stream);
@@ -147,6 +158,7 @@ export class MemberStreams {
     const streams = this.byUser.get(stream.userId);
     if (!streams?.delete(stream)) return;
     clearTimeout(stream.expiry);
+    stream.release();
     if (streams.size === 0) this.byUser.delete(stream.userId);
     this.total--;
     this.onSize?.(this.total);
@@ -185,11 +197,15 @@ export function startMemberStreams(
   };
 }
 
-/** GET /api/memberEvents: checks the session like every member route, then holds the stream open. */
+/**
+ * GET /api/memberEvents: checks the session like every member route, takes the stream's slots (429 past a limit),
+ * then holds the stream open.
+ */
 export function registerMemberEvents(
   app: FastifyInstance,
   streams: MemberStreams,
   checkSession: (authorization: string | undefined, requestId: string) => Promise<SessionCheck>,
+  limits: Pick<Limits, 'take'>,
 ): void {
   // The streams end before the server waits for its connections to close: a held stream would keep it open.
   app.addHook('preClose', async () => streams.closeAll());
@@ -200,11 +216,15 @@ export function registerMemberEvents(
         ? reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE))
         : reply.code(401).send(fail(PlatformMessages.unauthorized, ErrorCode.UNAUTHORIZED));
     }
-    const out = streams.open(session.identity.userId, session.tokenVersion, session.expiresAt);
-    if (out === 'revoked')
+    const { userId } = session.identity;
+    const release = await takeStreamSlots(limits, userId, req.ip);
+    if (!release)
+      return reply.code(429).send(fail(PlatformMessages.tooManyConcurrent, ErrorCode.RATE_LIMITED));
+    const out = streams.open(userId, session.tokenVersion, session.expiresAt, release);
+    if (out === 'revoked') {
+      release();
       return reply.code(401).send(fail(PlatformMessages.unauthorized, ErrorCode.UNAUTHORIZED));
-    if (out === 'full')
-      return reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE));
+    }
     // The browser went away: its stream is forgotten.
     req.raw.once('close', () => out.destroy());
     // Held open for as long as the tab is: the edge's idle deadline (IDLE_TIMEOUT_MS) is not for it (a comment line

@@ -18,6 +18,7 @@ import { addHealthRoutes, clientAddressHeaders, identityHeaders, REQUEST_ID_HEAD
 import type { GatewayDeps } from './app.js';
 import type { GatewayConfig } from './config.js';
 import type { SessionCheck } from './edge-auth.js';
+import type { EdgeLimitsRouteConfig } from './edge-limits.js';
 import { registerGoogleFormPost } from './google-form-post.js';
 import { gatewayDependencyChecks } from './health.js';
 import { registerMemberEvents } from './member-events.js';
@@ -30,7 +31,7 @@ import { registerWebApp } from './web-app.js';
  * (src/route-table.ts: a path's owner, whose `src/routes.ts` has its handler), then the page routes and the SPA.
  */
 export async function registerRoutes(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
-  const { config, logger, bus, pools, edgeAuth, memberStreams } = deps;
+  const { config, logger, bus, pools, edgeAuth, memberStreams, limits } = deps;
   // ---- routes the gateway answers itself ----
   // Probes (load balancer, Kubernetes): /health while the process runs, /ready while it serves (always, once it
   // listens), reporting NATS and each upstream (health.ts: one down degrades the site, it does not take it away).
@@ -55,7 +56,7 @@ export async function registerRoutes(app: FastifyInstance, deps: GatewayDeps): P
   }));
 
   // The member's live stream of balance changes (server-sent events, src/member-events.ts).
-  registerMemberEvents(app, memberStreams, edgeAuth.checkSession);
+  registerMemberEvents(app, memberStreams, edgeAuth.checkSession, limits);
 
   await app.register(swagger, {
     mode: 'static',
@@ -175,7 +176,7 @@ function registerProxyRoute(
     method: route.method,
     url: route.path,
     preHandler,
-    config: rateLimitOf(config, entry),
+    config: { edgeLimits: edgeLimitsOf(entry) },
     // The route's own path on the service, whatever spelling of it the router matched, and the query as sent.
     handler: (req, reply) => {
       const query = req.url.indexOf('?');
@@ -185,14 +186,15 @@ function registerProxyRoute(
 }
 
 /**
- * The per-address rate limit of a proxied route: sign-in, sign-up and recovery (AUTH_RATE_LIMIT_PER_MINUTE), and
- * Mercado Pago's notifications (WEBHOOK_RATE_LIMIT_PER_MINUTE, far above what the provider sends).
+ * What the edge's limits need of a proxied route (src/edge-limits.ts): its per-address rate, if any (sign-in, sign-up
+ * and recovery: AUTH_RATE_LIMIT_PER_MINUTE; Mercado Pago's notifications: WEBHOOK_RATE_LIMIT_PER_MINUTE, far above
+ * what the provider sends), and what it spends (refused while the limits' store is out of reach).
  */
-function rateLimitOf(config: GatewayConfig, entry: RouteEntry) {
-  const max = entry.rateLimited
-    ? config.AUTH_RATE_LIMIT_PER_MINUTE
+function edgeLimitsOf(entry: RouteEntry): EdgeLimitsRouteConfig {
+  const rate: EdgeLimitsRouteConfig['rate'] = entry.rateLimited
+    ? { limit: 'AUTH_REQUESTS', route: entry.route.path }
     : entry.route === mercadoPagoWebhook
-      ? config.WEBHOOK_RATE_LIMIT_PER_MINUTE
-      : null;
-  return max === null ? {} : { rateLimit: { max, timeWindow: '1 minute' } };
+      ? { limit: 'WEBHOOK_REQUESTS', route: entry.route.path }
+      : undefined;
+  return { ...(rate ? { rate } : {}), ...(entry.route.spends ? { spends: entry.route.spends } : {}) };
 }

@@ -15,7 +15,7 @@ export async function buildGateway(
   metrics?: Metrics,
 ): Promise<FastifyInstance> {
   const hooks: Array<() => Promise<void>> = [];
-  const deps = gatewayDeps({ config, logger, bus, metrics, onShutdown: (fn) => void hooks.push(fn) });
+  const deps = await gatewayDeps({ config, logger, bus, metrics, onShutdown: (fn) => void hooks.push(fn) });
   const app = await createGatewayApp(deps);
   app.addHook('onClose', async () => {
     for (const hook of hooks) await hook();

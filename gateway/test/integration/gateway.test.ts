@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import type {} from '@app/testing';
+import { deleteStreams } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
@@ -133,6 +133,8 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     await gatewayBus?.drain();
     await authBus?.drain();
     for (const u of upstreams.values()) u.server.close();
+    // The gateway's limits' streams (LIMITS_*) under this file's prefix.
+    await deleteStreams(natsUrl, prefix);
   });
 
   it('answers /api/env itself', async () => {

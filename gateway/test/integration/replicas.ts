@@ -23,14 +23,18 @@ export async function distinctPort(): Promise<number> {
   }
 }
 
-/** Starts a gateway replica with the stack's gateway settings, less REDIS_URL and TRUST_PROXY, plus `env`. */
+/**
+ * Starts a gateway replica with the stack's gateway settings, less TRUST_PROXY, plus `env`. Its limits are the stack's
+ * (one stream each, shared by every replica): a replica started with other sizes changes them for the stack's gateway
+ * too, until that one starts again (`restartProcess(stack, 'gateway')`).
+ */
 export async function startGatewayReplica(
   stack: StackInfo,
   name: string,
   env: Record<string, string> = {},
   port?: number,
 ): Promise<Replica> {
-  const { REDIS_URL: _r, TRUST_PROXY: _t, ...gateway } = stack.env.gateway!;
+  const { TRUST_PROXY: _t, ...gateway } = stack.env.gateway!;
   const listenOn = port ?? (await distinctPort());
   const process = spawnTs(
     name,

@@ -16,7 +16,7 @@ import {
   recoverPassword,
   resendActivation,
 } from '@app/contracts';
-import { call, createActiveUser } from '@app/testing';
+import { call, createActiveUser, restartProcess } from '@app/testing';
 import { startGatewayReplica, type Replica } from './replicas.js';
 
 /**
@@ -26,6 +26,8 @@ import { startGatewayReplica, type Replica } from './replicas.js';
  * declare a body and then send it a byte now and then, or nothing, or never finish their headers. Meanwhile a member's
  * balance and a sign-in answer 200 (before the fix, the webhook's bodies streamed to billing and held every connection
  * of the gateway's pool to it), the member's live stream stays open, and every held socket is closed by the gateway.
+ * Its limits per address are counted in the stack's shared streams, with its own sizes: the stack's gateway is started
+ * again afterwards, which sets the stack's sizes back.
  */
 const stack = inject('stack');
 
@@ -62,7 +64,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gw?.process.stop();
-});
+  // Its sizes of the shared limits (per address, the webhook's) are the stack's until its own gateway starts again.
+  await restartProcess(stack, 'gateway');
+}, 120_000);
 
 /** A socket the test holds open: what it received, and a promise settled when it closes (by whichever side). */
 interface Held {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type {} from '@app/testing';
+import { deleteStreams } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { publicSitePaths } from '@app/contracts';
@@ -27,6 +27,7 @@ function decoded(res: LightMyRequestResponse): Buffer {
 
 describe('gateway: the SPA and its files (compression, cache, 404, robots, sitemap, link previews)', () => {
   const { natsUrl } = inject('stack');
+  const prefix = `gw${randomUUID().slice(0, 8)}`;
   let dist: string;
   let script: Buffer;
   let bus: Bus;
@@ -38,7 +39,6 @@ describe('gateway: the SPA and its files (compression, cache, 404, robots, sitem
     dist = await mkdtemp(path.join(tmpdir(), 'gateway-web-'));
     ({ script } = await fakeBuild(dist));
     const logger = createLogger('gateway', 'silent');
-    const prefix = `gw${randomUUID().slice(0, 8)}`;
     bus = await Bus.connect({ url: natsUrl, name: 'gateway', prefix, logger });
     // No request here reaches an upstream: the addresses only have to be valid.
     const upstream = 'http://127.0.0.1:9';
@@ -64,6 +64,8 @@ describe('gateway: the SPA and its files (compression, cache, 404, robots, sitem
     await app?.close();
     await bus?.drain();
     if (dist) await rm(dist, { recursive: true, force: true });
+    // The gateway's limits' streams (LIMITS_*) under this file's prefix.
+    await deleteStreams(natsUrl, prefix);
   });
 
   describe('compression negotiation (files compressed by the build)', () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@app/kit';
 import { trustProxy } from '../../src/config.js';
 import { service } from '../../src/service.js';
-import { rateLimitNameSpace, redisAddress } from '../../src/rate-limit-store.js';
 
 /** Every variable the gateway reads: the base ones and its own. */
 const gatewayEnv = service.configSchema;
@@ -64,41 +63,6 @@ describe('TRUST_PROXY', () => {
       expect(trustProxy.safeParse(bad).success, bad).toBe(false);
     expect(() => loadConfig(gatewayEnv, { ...base, TRUST_PROXY: '1' })).toThrow(ConfigError);
     expect(() => loadConfig(gatewayEnv, { ...base, TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY/);
-  });
-});
-
-describe('REDIS_URL', () => {
-  it('is optional (memory store) and takes redis:// or rediss:// only', () => {
-    expect(loadConfig(gatewayEnv, base).REDIS_URL).toBeUndefined();
-    expect(loadConfig(gatewayEnv, { ...base, REDIS_URL: '' }).REDIS_URL).toBeUndefined();
-    expect(
-      loadConfig(gatewayEnv, { ...base, REDIS_URL: 'rediss://:pw@redis.example:6380/1' }).REDIS_URL,
-    ).toBe('rediss://:pw@redis.example:6380/1');
-    expect(() => loadConfig(gatewayEnv, { ...base, REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL/);
-  });
-
-  it('never repeats its password in a configuration error', () => {
-    let message = '';
-    try {
-      loadConfig(gatewayEnv, { ...base, REDIS_URL: 'mysql://user:hunter2-secret@redis:6379' });
-    } catch (err) {
-      message = (err as Error).message;
-    }
-    expect(message).toMatch(/REDIS_URL/);
-    expect(message).not.toContain('hunter2-secret');
-  });
-
-  it('is logged as host, port and database only', () => {
-    expect(redisAddress('redis://default:s3cret@redis.internal:6380/2')).toBe(
-      'redis://redis.internal:6380/2',
-    );
-    expect(redisAddress('rediss://:s3cret@cache.example')).toBe('rediss://cache.example:6379');
-    expect(redisAddress('not a url :s3cret@')).not.toContain('s3cret');
-  });
-
-  it('keeps each stack’s counters apart by its NATS prefix', () => {
-    expect(rateLimitNameSpace('')).toBe('gateway-rate-limit:');
-    expect(rateLimitNameSpace('tintegration_abc')).toBe('tintegration_abc:gateway-rate-limit:');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '@app/kit';
 import { MemberStreams, RECONNECT_MS } from '../../src/member-events.js';
 
@@ -15,8 +15,11 @@ function reader(out: PassThrough) {
   out.on('end', () => (seen.ended = true));
   return seen;
 }
+/** Slots given back, by stream: each stream's `release` counts here. */
+let released: string[] = [];
+beforeEach(() => (released = []));
 const open = (userId: string, tokenVersion = 0, expiresAt = Date.now() + HOUR) => {
-  const out = hub.open(userId, tokenVersion, expiresAt);
+  const out = hub.open(userId, tokenVersion, expiresAt, () => released.push(userId));
   if (typeof out === 'string') throw new Error(out);
   return reader(out);
 };
@@ -24,7 +27,7 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("members' live streams (issue 28)", () => {
   it('starts each stream with its reconnection delay, and writes an event to the streams of that member only', async () => {
-    hub = new MemberStreams({ maxPerUser: 10, maxTotal: 100, logger });
+    hub = new MemberStreams({ lifetimeMs: HOUR, logger });
     const [tab1, tab2, other] = [open('ana'), open('ana'), open('bia')];
     hub.send('ana', 'balance', { cause: 'top_up', balance: 10, version: 7 });
     await flush();
@@ -36,19 +39,20 @@ describe("members' live streams (issue 28)", () => {
   });
 
   it('ends the streams of sessions older than a revocation, keeps newer ones, and refuses an old token afterwards', async () => {
-    hub = new MemberStreams({ maxPerUser: 10, maxTotal: 100, logger });
+    hub = new MemberStreams({ lifetimeMs: HOUR, logger });
     const [old, current] = [open('ana', 1), open('ana', 2)];
     hub.endSessions('ana', 2);
     await flush();
     expect(old.ended).toBe(true);
     expect(current.ended).toBe(false);
     expect(hub.size).toBe(1);
-    expect(hub.open('ana', 1, Date.now() + HOUR)).toBe('revoked');
-    expect(typeof hub.open('ana', 2, Date.now() + HOUR)).toBe('object');
+    expect(hub.open('ana', 1, Date.now() + HOUR, () => undefined)).toBe('revoked');
+    expect(typeof hub.open('ana', 2, Date.now() + HOUR, () => undefined)).toBe('object');
+    expect(released).toEqual(['ana']);
   });
 
   it('ends a stream when its token expires', async () => {
-    hub = new MemberStreams({ maxPerUser: 10, maxTotal: 100, logger });
+    hub = new MemberStreams({ lifetimeMs: HOUR, logger });
     const expired = open('ana', 0, Date.now() - 1);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await flush();
@@ -56,25 +60,24 @@ describe("members' live streams (issue 28)", () => {
     expect(hub.size).toBe(0);
   });
 
-  it("closes a member's oldest stream past the limit per member, and refuses new ones past the replica's limit", async () => {
-    hub = new MemberStreams({ maxPerUser: 2, maxTotal: 3, logger });
-    const first = open('ana');
-    open('ana');
-    open('ana');
+  it('ends a stream after its lifetime (the browser reconnects and takes its slots anew), giving them back once', async () => {
+    hub = new MemberStreams({ lifetimeMs: 0, logger });
+    const stream = open('ana');
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await flush();
-    expect(first.ended).toBe(true);
-    open('bia');
-    expect(hub.size).toBe(3);
-    expect(hub.open('carla', 0, Date.now() + HOUR)).toBe('full');
+    expect(stream.ended).toBe(true);
+    expect(hub.size).toBe(0);
+    expect(released).toEqual(['ana']);
   });
 
   it('forgets a stream whose browser went away, and tells every stream to resync', async () => {
-    hub = new MemberStreams({ maxPerUser: 10, maxTotal: 100, logger });
-    const out = hub.open('ana', 0, Date.now() + HOUR) as PassThrough;
+    hub = new MemberStreams({ lifetimeMs: HOUR, logger });
+    const out = hub.open('ana', 0, Date.now() + HOUR, () => released.push('ana')) as PassThrough;
     const kept = open('bia');
     out.destroy();
     await flush();
     expect(hub.size).toBe(1);
+    expect(released).toEqual(['ana']);
     hub.broadcast('resync', {});
     await flush();
     expect(kept.text).toContain('event: resync\ndata: {}\n\n');

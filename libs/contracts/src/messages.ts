@@ -52,6 +52,9 @@ export const Msg = {
   // Server-side texts the spec leaves open ("not shown"); written once here.
   accountNotActivated: 'Sua conta ainda não foi ativada. Verifique seu email e clique no link de ativação.',
   loginRateLimited: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  /** Sign-ups from one address past SIGN_UPS_PER_ADDRESS_PER_HOUR (issue 35). */
+  signUpsFromAddressRateLimited:
+    'Muitos cadastros feitos a partir desta rede na última hora. Aguarde um pouco e tente novamente.',
   activationInvalid: 'Este link de ativação é inválido, expirou ou já foi usado.',
   currentPasswordWrong: 'A senha atual está incorreta.',
   testEmailSent: (email: string) => `Email de teste enviado para ${email}.`,

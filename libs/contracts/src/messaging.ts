@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomOptionsSchema } from './custom-options.js';
+import type { ProcessName } from './processes.js';
 
 /**
  * Every NATS subject of the system and the schema of what travels on it.
@@ -43,6 +44,40 @@ export const Buckets = {
   RENDERS: { description: 'Rendered exercise pages: <code>.pdf and <code>.png' },
 } as const;
 export type BucketName = keyof typeof Buckets;
+
+/**
+ * The limits that every replica counts in one place (libs/kit `limits/`, issue 35): a JetStream stream
+ * `LIMITS_<NAME>` for each, its subjects `limits.<name>.<key>` (the key an HMAC of the account or the address: no email
+ * or address in a subject), at most the limit's messages on one subject: the server refuses one more, atomically,
+ * whichever replica asks (discard new per subject). A slot of a `rate` limit is never given back: it ages out after
+ * the window (a sliding window). A `concurrency` slot is given back (its message deleted) when the work ends; its age
+ * bounds only what a process that died holding it keeps. `owner`: the one process that takes and gives back its slots.
+ */
+export const Limits = {
+  /** Requests per route and client address on the routes that declare `rateLimited` (sign-in, sign-up, recovery). */
+  AUTH_REQUESTS: { kind: 'rate', owner: 'gateway' },
+  /** Mercado Pago's notifications per client address. */
+  WEBHOOK_REQUESTS: { kind: 'rate', owner: 'gateway' },
+  /** Requests in progress per client address (the member's live stream apart). */
+  REQUESTS_IN_PROGRESS: { kind: 'concurrency', owner: 'gateway' },
+  /** Live streams (GET /api/memberEvents) per account, per client address, and in all (one key). */
+  MEMBER_STREAMS_ACCOUNT: { kind: 'concurrency', owner: 'gateway' },
+  MEMBER_STREAMS_ADDRESS: { kind: 'concurrency', owner: 'gateway' },
+  MEMBER_STREAMS_TOTAL: { kind: 'concurrency', owner: 'gateway' },
+  /** Pages (or class sets) an account creates per minute. */
+  PAGES_CREATED: { kind: 'rate', owner: 'pages' },
+  /** An account's previews not drawn yet. */
+  PREVIEWS_WAITING: { kind: 'concurrency', owner: 'pages' },
+  /** Activation emails that sign-ups send to new inboxes, per client address. */
+  ACTIVATION_MAILS: { kind: 'rate', owner: 'auth' },
+} as const satisfies Record<string, { kind: 'rate' | 'concurrency'; owner: ProcessName }>;
+export type LimitName = keyof typeof Limits;
+/** A limit's stream (under the stack's prefix, like every stream): `LIMITS_<NAME>`. */
+export const limitStream = (name: LimitName): LimitStreamName => `LIMITS_${name}`;
+export type LimitStreamName = `LIMITS_${LimitName}`;
+/** A limit's subjects: `limits.<name>.<key>` (under the stack's prefix); every limit's: `limits.>`. */
+export const limitSubject = (name: LimitName, key: string) => `limits.${name.toLowerCase()}.${key}`;
+export const LIMIT_SUBJECTS = 'limits.>';
 
 /** The names of a page's rendered files in the RENDERS bucket. */
 export const renderFiles = (code: string) => ({ pdf: `${code}.pdf`, png: `${code}.png` });

@@ -6,6 +6,7 @@ export * from './file-store.js';
 export * from './http.js';
 export * from './identity.js';
 export * from './logger.js';
+export * from './limits/index.js';
 export * from './metrics.js';
 export * from './nats/index.js';
 export * from './publish-retry.js';

@@ -11,7 +11,6 @@ import {
   UPSTREAMS,
   upstreamUrlVariable,
   type ProcessName,
-  type ServiceName,
 } from '@app/contracts';
 
 /** A port for each process of @app/contracts' list (the one place that names them). */
@@ -73,12 +72,18 @@ export interface Stack {
   /** The environment each service was started with: tests use it to start more replicas. */
   env: Record<ProcessName, NodeJS.ProcessEnv>;
   processes: Map<string, Managed>;
-  startService(name: ServiceName, as?: string): Promise<Managed>;
   /**
-   * Stops a process of the stack and starts it again on the same port with some variables changed (benchmarks run
-   * the old and the new setting of a process side by side in one run); `{}` restores the stack's own settings.
+   * Starts a process of the stack: `as` = `name` starts it again on its own port; another `as` (`pages-2`,
+   * `gateway-2`) is one more replica on a port of its own (a gateway replica with its metrics on any free port), with
+   * `overrides` over the stack's variables (a second gateway may be pointed at a second pages with `PAGES_URL`).
    */
-  restart(name: ProcessName, overrides: NodeJS.ProcessEnv): Promise<Managed>;
+  startService(name: ProcessName, as?: string, overrides?: NodeJS.ProcessEnv): Promise<Replica>;
+  /**
+   * Stops a process of the stack, or a replica started with startService (by its `as`), and starts it again on the
+   * same port with some variables changed (benchmarks run the old and the new setting of a process side by side in
+   * one run); `{}` restores the settings it was started with.
+   */
+  restart(as: string, overrides: NodeJS.ProcessEnv): Promise<Managed>;
   stop(): Promise<void>;
 }
 
@@ -193,30 +198,38 @@ export function stackEnv(o: StackOptions): Stack['env'] {
   };
 }
 
+/** A process of the stack as started: its process and the address of its HTTP port. */
+export interface Replica {
+  process: Managed;
+  url: string;
+}
+
 /** Starts every service and the gateway, waiting until each answers /ready. */
 export async function startStack(o: StackOptions): Promise<Stack> {
   await ensureDatabase(o.databaseUrl);
   const env = stackEnv({ ...o, chromePath: o.chromePath ?? (await resolveChromium()).path });
   const processes = new Map<string, Managed>();
+  /** What each process (by its `as`) was started as, so that a restart keeps its port and its own variables. */
+  const started = new Map<string, { name: ProcessName; extra: NodeJS.ProcessEnv }>();
   const port = (name: ProcessName) => o.ports[name];
 
   async function start(
     name: ProcessName,
     as: string = name,
     extra: NodeJS.ProcessEnv = {},
-  ): Promise<Managed> {
+  ): Promise<Replica> {
     const proc = spawnTs(as, entry(name), { ...env[name], ...extra }, o.log);
     processes.set(as, proc);
+    // What it was first started with: a restart's overrides are over these, and `{}` restores them.
+    if (!started.has(as)) started.set(as, { name, extra });
     const exited = new Promise<never>((_, reject) =>
       proc.child.once('exit', (code) => reject(new Error(`${as} exited with code ${code} during start-up`))),
     );
-    const readyUrl =
-      name === 'gateway'
-        ? `http://127.0.0.1:${port(name)}/api/env`
-        : `http://127.0.0.1:${extra.PORT ?? port(name)}/ready`;
+    const url = `http://127.0.0.1:${extra.PORT ?? port(name)}`;
+    const readyUrl = name === 'gateway' ? `${url}/api/env` : `${url}/ready`;
     // Longer than a boot's own retries (libs/kit service.ts: up to 2 min while NATS answers with transient errors).
     await Promise.race([waitFor(() => httpOk(readyUrl), `${as} to be ready`, 180_000), exited]);
-    return proc;
+    return { process: proc, url };
   }
 
   try {
@@ -234,12 +247,21 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     env,
     processes,
     // A restart of the process itself (as === name) keeps its port: the gateway and the others have its address.
-    // Another replica gets a port of its own.
-    startService: async (name, as = `${name}-2`) =>
-      start(name, as, as === name ? {} : { PORT: String(await freePort()) }),
-    async restart(name, overrides) {
-      await processes.get(name)?.stop();
-      return start(name, name, overrides);
+    // Another replica gets a port of its own (and a gateway's metrics any free one: the stack's holds its own).
+    startService: async (name, as = `${name}-2`, overrides = {}) =>
+      start(name, as, {
+        ...(as === name
+          ? {}
+          : { PORT: String(await freePort()), ...(name === 'gateway' ? { METRICS_PORT: '0' } : {}) }),
+        ...overrides,
+      }),
+    async restart(as, overrides) {
+      const was = started.get(as);
+      if (!was) throw new Error(`no process ${as} in the stack`);
+      await processes.get(as)?.stop();
+      // A replica keeps its port (and whatever it was started with); `{}` is back to that.
+      const own = as === was.name ? {} : was.extra;
+      return (await start(was.name, as, { ...own, ...overrides })).process;
     },
     async stop() {
       const gateway = processes.get('gateway');

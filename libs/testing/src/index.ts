@@ -17,3 +17,4 @@ export * from './throwaway-database.js';
 export * from './bench/measure.js';
 export * from './recording-bus.js';
 export * from './member-events.js';
+export * from './limits.js';

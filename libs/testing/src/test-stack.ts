@@ -17,7 +17,7 @@ import {
   type StackPorts,
   type StackSecrets,
 } from '@app/stack';
-import { PROCESS_NAMES, type ProcessName, type ServiceName } from '@app/contracts';
+import { PROCESS_NAMES, type ProcessName } from '@app/contracts';
 import { resolveTestInfra, withDb, type TestInfra } from './infra.js';
 
 declare module 'vitest' {
@@ -52,10 +52,12 @@ export interface RunningTestStack {
   /** Restarts a process of the stack with some variables changed (`{}`: back to the stack's own); see Stack.restart. */
   restart: Stack['restart'];
   /**
-   * Starts another replica of a service (`<name>-2`, ...) with the stack's settings and a port of its own; resolves
-   * once it is ready. It is in `pids()` and stops with the stack (benchmarks with two pdf-workers).
+   * Starts another replica of a process (`<name>-2`, ...) with the stack's settings, `overrides` over them, and a
+   * port of its own; resolves with its address once it is ready. It is in `pids()`, the control server stops,
+   * starts and restarts it by its `as` like the stack's own, and it stops with the stack (benchmarks with two
+   * pdf-workers; two gateways each in front of its own pages: `PAGES_URL` of the second pages).
    */
-  startReplica(name: ServiceName, as: string): Promise<void>;
+  startReplica(name: ProcessName, as: string, overrides?: NodeJS.ProcessEnv): Promise<{ url: string }>;
   /** The process id of each process of the stack now (benchmarks read their CPU time from /proc). */
   pids(): Record<string, number>;
   stop(): Promise<void>;
@@ -136,6 +138,8 @@ export async function startTestStack(
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
         RECOVERY_MAX_PER_ADDRESS_PER_HOUR: '1000',
+        SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+        MEMBER_STREAMS_PER_ADDRESS: '1000',
         TRUST_PROXY: 'loopback',
         ...env,
       },
@@ -161,10 +165,10 @@ export async function startTestStack(
         } else if (action === 'start' && managed.has(name!)) {
           await startManaged(name!);
         } else if (action === 'start' && stack.processes.has(name!)) {
-          await stack.startService(name as never, name);
+          await stack.restart(name!, {});
         } else if (action === 'restart' && stack.processes.has(name!)) {
           const overrides = JSON.parse((await text(req)) || '{}') as NodeJS.ProcessEnv;
-          await stack.restart(name as never, overrides);
+          await stack.restart(name!, overrides);
         } else throw new Error(`cannot ${action} ${name}`);
         res.writeHead(200).end('ok');
       } catch (err) {
@@ -193,9 +197,9 @@ export async function startTestStack(
       logDir,
     },
     restart: (name, overrides) => stack.restart(name, overrides),
-    startReplica: async (name, as) => {
-      await stack.startService(name, as);
-    },
+    startReplica: async (name, as, overrides) => ({
+      url: (await stack.startService(name, as, overrides)).url,
+    }),
     pids: () =>
       Object.fromEntries(
         [...stack.processes, ...live].flatMap(([name, proc]) =>

@@ -34,5 +34,10 @@ export const env = z.object({
   /** Recovery emails per hour: per email (an inbox is not flooded) and per address; the answer is always the same. */
   RECOVERY_MAX_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(3),
   RECOVERY_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /**
+   * Sign-ups per hour from one client address, on every auth replica together (each may email an inbox the caller
+   * names): past it, 429. A class signing up together from a school's one address fits.
+   */
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(60),
 });
 export type AuthConfig = z.infer<typeof env> & { PUBLIC_URL: string };

@@ -43,6 +43,7 @@ import { signInWithGoogle } from './domain/sign-in-google.js';
 import { signInWithLink } from './domain/sign-in-link.js';
 import { signIn } from './domain/sign-in.js';
 import { signOut } from './domain/sign-out.js';
+import { takeSignUpTurn } from './domain/sign-up-limit.js';
 import { signUp } from './domain/sign-up.js';
 import { updateProfile } from './domain/update-profile.js';
 import { verifySession } from './domain/verify-session.js';
@@ -56,6 +57,7 @@ const linkConfirmation = (body: { verifier?: string | undefined; password?: stri
 /** auth's /api routes (spec §7): thin adapters from the contract routes to the use cases. */
 export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
   addRoute(app, createUser, async ({ body, request }) => {
+    await takeSignUpTurn(deps, request.clientAddress);
     const { email } = await signUp(deps, body, request.clientAddress);
     return ok({ email }, Msg.signupSuccess(email));
   });

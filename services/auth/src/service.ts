@@ -44,6 +44,11 @@ export const service = defineService({
         issuer: config.GOOGLE_ISSUER,
       }),
       passwords: bcryptHasher,
+      // Counted once for every replica (issue 35).
+      limits: await bus.limits(
+        { ACTIVATION_MAILS: { max: config.SIGN_UPS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 } },
+        config.INTERNAL_SECRET,
+      ),
     };
     // Made now at the configured cost, so the first sign-in of an unknown email does not pay for it.
     decoyHash(config.BCRYPT_COST);

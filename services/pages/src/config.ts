@@ -13,13 +13,13 @@ export const env = z.object({
    * BILLING_HOLD_MAX_MINUTES (15), after which billing frees a hold nobody captured.
    */
   PURCHASE_WAIT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
-  /** Pages one account may create per minute (POST /api/page); past it, 429. */
+  /** Pages one account may create per minute (POST /api/page; a class set counts as one), on every replica together; past it, 429. */
   PAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /**
    * Previews of one account in the worker's queue at once (per pages replica); its others wait in this replica, in
    * order, so one account's burst puts at most this many renders ahead of another account's preview.
    */
   PREVIEWS_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().positive().default(2),
-  /** Previews of one account not drawn yet (per pages replica): past it, a new page answers 429. */
+  /** Previews of one account not drawn yet, on every replica together: past it, a new page answers 429. */
   PREVIEWS_WAITING_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
 });

@@ -1,7 +1,7 @@
 import { defineService } from '@app/kit';
 import { env } from './config.js';
 import type { PagesDeps } from './domain/deps.js';
-import { PREVIEW_RELEASE_AFTER_MS, PreviewQueue } from './domain/preview-queue.js';
+import { PREVIEW_RELEASE_AFTER_MS, PREVIEW_SLOT_BOUND_MS, PreviewQueue } from './domain/preview-queue.js';
 import { PurchaseCompletions } from './domain/purchase.js';
 import { RenderSignals } from './domain/render-signals.js';
 import { previewFile, publishRender } from './domain/renders.js';
@@ -44,15 +44,23 @@ export const service = defineService({
       previewFile,
       {
         inFlightPerAccount: config.PREVIEWS_IN_FLIGHT_PER_ACCOUNT,
-        waitingPerAccount: config.PREVIEWS_WAITING_PER_ACCOUNT,
         releaseAfterMs: PREVIEW_RELEASE_AFTER_MS,
         logger,
       },
     );
     signals.onEveryFile((name) => previews.stored(name));
+    // Counted once for every replica (issue 35): a burst spread over them gets exactly these.
+    const limits = await bus.limits(
+      {
+        PAGES_CREATED: { max: config.PAGES_PER_MINUTE, windowMs: 60_000 },
+        PREVIEWS_WAITING: { max: config.PREVIEWS_WAITING_PER_ACCOUNT, windowMs: PREVIEW_SLOT_BOUND_MS },
+      },
+      config.INTERNAL_SECRET,
+    );
     onShutdown(async () => {
       stopWatching();
       previews.clear();
+      limits.close();
     });
     return {
       store: pagesStore(db),
@@ -64,7 +72,7 @@ export const service = defineService({
       previews,
       purchases: new PurchaseCompletions(logger),
       purchaseWaitMs: config.PURCHASE_WAIT_MS,
-      pagesPerMinute: config.PAGES_PER_MINUTE,
+      limits,
     };
   },
   routes: registerRoutes,

@@ -3,6 +3,7 @@ import { EventSource } from 'eventsource';
 import { startupRoutes } from '@app/contracts/route-refs';
 import { useGlobalDispatch, useGlobalState } from './GlobalStateProvider';
 import { globalActions, type BalanceChange } from './globalState';
+import { keepConnected } from './reconnect';
 import { getStoredToken } from './storage';
 
 /** The `event:` names of the stream (MemberEventName in @app/contracts, kept here without its schemas). */
@@ -28,8 +29,10 @@ function readBalanceChange(data: string): BalanceChange | null {
  *
  * The stream is read with fetch (the `eventsource` package, with the browser's fetch): the session token goes in the
  * Authorization header of each connection, read from storage then, never in the URL. The package reconnects a
- * dropped stream by itself (the server says how soon); each reconnection reads the balance again, since changes made
- * meanwhile were not heard. A refused stream (401: the session ended) stays closed until the session changes.
+ * dropped stream by itself (the server says how soon); a stream the server refused (429 past the limits of live
+ * streams, 503) is opened again later, backing off (reconnect.ts); each reconnection reads the balance again, since
+ * changes made meanwhile were not heard. A stream refused with 401 (the session ended) stays closed until the session
+ * changes.
  */
 export function useMemberEvents(): void {
   const dispatch = useGlobalDispatch();
@@ -38,26 +41,28 @@ export function useMemberEvents(): void {
   useEffect(() => {
     if (!getStoredToken()) return;
     let connections = 0;
-    const source = new EventSource(startupRoutes.memberEvents.path, {
-      fetch: (input, init) =>
-        fetch(input, {
-          ...init,
-          headers: { ...init?.headers, Authorization: `Bearer ${getStoredToken() ?? ''}` },
-        }),
+    return keepConnected(() => {
+      const source = new EventSource(startupRoutes.memberEvents.path, {
+        fetch: (input, init) =>
+          fetch(input, {
+            ...init,
+            headers: { ...init?.headers, Authorization: `Bearer ${getStoredToken() ?? ''}` },
+          }),
+      });
+      source.addEventListener('open', () => {
+        if (connections++ === 0) return;
+        dispatch(globalActions.refreshBalance());
+        dispatch(globalActions.statementChanged());
+      });
+      source.addEventListener(BALANCE, (event) => {
+        const change = readBalanceChange(event.data);
+        if (change) dispatch(globalActions.balanceChanged(change));
+      });
+      source.addEventListener(RESYNC, () => {
+        dispatch(globalActions.refreshBalance());
+        dispatch(globalActions.statementChanged());
+      });
+      return source;
     });
-    source.addEventListener('open', () => {
-      if (connections++ === 0) return;
-      dispatch(globalActions.refreshBalance());
-      dispatch(globalActions.statementChanged());
-    });
-    source.addEventListener(BALANCE, (event) => {
-      const change = readBalanceChange(event.data);
-      if (change) dispatch(globalActions.balanceChanged(change));
-    });
-    source.addEventListener(RESYNC, () => {
-      dispatch(globalActions.refreshBalance());
-      dispatch(globalActions.statementChanged());
-    });
-    return () => source.close();
   }, [refreshUserData, dispatch]);
 }

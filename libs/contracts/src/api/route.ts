@@ -14,6 +14,12 @@ export interface ApiRoute {
   owner: Upstream | 'gateway';
   /** The edge limits it per address (AUTH_RATE_LIMIT_PER_MINUTE): sign-in, sign-up, recovery, activation. */
   rateLimited?: true;
+  /**
+   * What a call may spend: money (a purchase, a payment) or mail (an email to an address the caller names). While the
+   * shared limits' store (NATS) is out of reach, the edge refuses such a route (503) rather than let it through
+   * uncounted; any other route passes unlimited meanwhile (issue 35).
+   */
+  spends?: 'money' | 'mail';
   access: Access;
   summary: string;
   body?: z.ZodType;

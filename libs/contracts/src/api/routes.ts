@@ -162,6 +162,7 @@ export const CreateUserBody = matching(
 );
 export const createUser = defineRoute({
   owner: 'auth',
+  spends: 'mail',
   rateLimited: true,
   method: 'POST',
   path: '/api/createUser',
@@ -191,6 +192,7 @@ export const activateUser = defineRoute({
 export const RecoverPasswordBody = z.object({ email: emailField });
 export const recoverPassword = defineRoute({
   owner: 'auth',
+  spends: 'mail',
   rateLimited: true,
   method: 'POST',
   path: '/api/recoverPassword',
@@ -301,6 +303,7 @@ export const getUser = defineRoute({
 export const ResendActivationBody = z.object({ email: emailField });
 export const resendActivation = defineRoute({
   owner: 'auth',
+  spends: 'mail',
   rateLimited: true,
   method: 'POST',
   path: '/api/resendActivation',
@@ -313,6 +316,7 @@ export const resendActivation = defineRoute({
 
 export const requestPasswordSetup = defineRoute({
   owner: 'auth',
+  spends: 'mail',
   method: 'POST',
   path: '/api/requestPasswordSetup',
   access: 'user',
@@ -383,6 +387,7 @@ export const CreatePreferenceBody = z.object({
 });
 export const createPreference = defineRoute({
   owner: 'billing',
+  spends: 'money',
   method: 'POST',
   path: '/api/createPreference',
   access: 'user',
@@ -421,6 +426,7 @@ export const ProcessPaymentResult = z.object({
 export type ProcessPaymentResult = z.infer<typeof ProcessPaymentResult>;
 export const processPayment = defineRoute({
   owner: 'billing',
+  spends: 'money',
   method: 'POST',
   path: '/api/processPayment',
   access: 'user',
@@ -439,6 +445,7 @@ export const MercadoPagoWebhookBody = z
   .loose();
 export const mercadoPagoWebhook = defineRoute({
   owner: 'billing',
+  spends: 'money',
   method: 'POST',
   path: '/api/webhooks/mercadopago',
   access: 'public',
@@ -486,6 +493,7 @@ export const thumb = defineRoute({
 export const BuyBody = z.object({ code: pageCode });
 export const buy = defineRoute({
   owner: 'pages',
+  spends: 'money',
   method: 'POST',
   path: '/api/buy',
   access: 'user',
@@ -540,6 +548,7 @@ export const getSetProgress = defineRoute({
 
 export const buySet = defineRoute({
   owner: 'pages',
+  spends: 'money',
   method: 'POST',
   path: '/api/buySet',
   access: 'user',
@@ -769,6 +778,7 @@ export const setEmailSettings = defineRoute({
 
 export const sendTestEmail = defineRoute({
   owner: 'mail',
+  spends: 'mail',
   method: 'POST',
   path: '/api/admin/sendTestEmail',
   access: 'admin',

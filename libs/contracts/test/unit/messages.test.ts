@@ -106,4 +106,10 @@ describe("issue 35's messages", () => {
       'Você já tem um conjunto sendo impresso. Aguarde ele ficar pronto para comprar outro.',
     );
   });
+
+  it('sign-ups from one network past the hour’s limit', () => {
+    expect(Msg.signUpsFromAddressRateLimited).toBe(
+      'Muitos cadastros feitos a partir desta rede na última hora. Aguarde um pouco e tente novamente.',
+    );
+  });
 });

@@ -1,8 +1,9 @@
 import type { NatsConnection } from '@nats-io/nats-core';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
-import type { BucketName, MessageDef, RpcDef, StreamName } from '@app/contracts';
+import type { BucketName, LimitStreamName, MessageDef, RpcDef, StreamName } from '@app/contracts';
 import type { z } from 'zod';
 import type { FileStore } from '../file-store.js';
+import { Limits, type LimitSettings } from '../limits/limits.js';
 import {
   NatsLink,
   openConnection,
@@ -46,7 +47,7 @@ export class Bus {
   subject(s: string): string {
     return this.link.subject(s);
   }
-  streamName(s: StreamName | BucketName): string {
+  streamName(s: StreamName | BucketName | LimitStreamName): string {
     return this.link.streamName(s);
   }
 
@@ -98,6 +99,16 @@ export class Bus {
   /** A JetStream Object Store bucket of the contracts (created on first use, with the configured replicas). */
   fileStore(name: BucketName): Promise<FileStore> {
     return openFileStore(this.link, name);
+  }
+
+  // ---------------- limits (../limits/limits.ts) ----------------
+
+  /**
+   * The limits of `settings`, counted in their JetStream streams (created or updated here) and shared by every replica;
+   * `secret` (INTERNAL_SECRET) keys the hash of each account or address in a subject.
+   */
+  limits(settings: LimitSettings, secret: string): Promise<Limits> {
+    return Limits.open(this.link, this.js, settings, { secret, logger: this.link.settings.logger });
   }
 
   // ---------------- JetStream (streams.ts, events.ts, consume.ts) ----------------

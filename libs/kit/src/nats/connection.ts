@@ -6,7 +6,7 @@ import {
   type Subscription,
 } from '@nats-io/nats-core';
 import { jetstreamManager, type ConsumerMessages, type JetStreamManager } from '@nats-io/jetstream';
-import type { BucketName, StreamName } from '@app/contracts';
+import type { BucketName, LimitStreamName, StreamName } from '@app/contracts';
 import { storageEnv } from '../config.js';
 import { currentContext, REQUEST_ID_HEADER, requestIdFrom } from '../context.js';
 import type { Logger } from '../logger.js';
@@ -137,7 +137,7 @@ export class NatsLink {
   subject(s: string): string {
     return this.settings.prefix ? `${this.settings.prefix}.${s}` : s;
   }
-  streamName(s: StreamName | BucketName): string {
+  streamName(s: StreamName | BucketName | LimitStreamName): string {
     return this.settings.prefix ? `${this.settings.prefix.toUpperCase()}_${s}` : s;
   }
   /** A durable consumer's name on the server. */

@@ -91,7 +91,6 @@ describe('docker-compose.yml survives a cold start and scales', () => {
       expect(test[3], name).toMatch(/process\.exit\(r\.ok\?0:1\),\(\)=>process\.exit\(1\)/);
     }
     expect(services.postgres!.healthcheck!.test).toContain('pg_isready');
-    expect(services.redis!.healthcheck!.test).toEqual(['CMD', 'redis-cli', 'ping']);
   });
 
   it('starts a service only once what it depends on is healthy', () => {
@@ -113,9 +112,7 @@ describe('docker-compose.yml survives a cold start and scales', () => {
       expect(Object.keys(services[name]!.depends_on ?? {}), name).toEqual(
         expect.arrayContaining(services[name]!.environment?.DATABASE_URL ? ['postgres', 'nats'] : ['nats']),
       );
-    expect(Object.keys(services.gateway!.depends_on ?? {})).toEqual(
-      expect.arrayContaining(['redis', 'auth']),
-    );
+    expect(Object.keys(services.gateway!.depends_on ?? {})).toEqual(expect.arrayContaining(['nats', 'auth']));
   });
 
   it('lets services scale: no container_name anywhere, no fixed host port on any that may run several times', () => {
@@ -140,13 +137,10 @@ describe('docker-compose.yml survives a cold start and scales', () => {
     expect(nats.healthcheck!.test!.join(' ')).toContain('http://localhost:8222/healthz?js-enabled-only=true');
   });
 
-  it('runs an internal Redis for the gateway replicas and passes REDIS_URL and TRUST_PROXY through from .env', () => {
-    expect(services.redis!.image).toMatch(/^redis:7-alpine$/);
-    expect(services.redis!.ports ?? []).toEqual([]);
-    expect(services.gateway!.environment).toMatchObject({
-      REDIS_URL: '${REDIS_URL:-}',
-      TRUST_PROXY: '${TRUST_PROXY:-}',
-    });
-    expect(template).toMatch(/^REDIS_URL=redis:\/\/redis:6379\b/m);
+  it('runs no Redis (the limits are shared through NATS) and passes TRUST_PROXY through from .env', () => {
+    expect(services.redis).toBeUndefined();
+    expect(services.gateway!.environment).toMatchObject({ TRUST_PROXY: '${TRUST_PROXY:-}' });
+    expect(services.gateway!.environment).not.toHaveProperty('REDIS_URL');
+    expect(template).not.toMatch(/REDIS_URL/);
   });
 });

@@ -430,15 +430,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     }
   });
 
-  it("shares the gateway replicas' rate limits through Redis (a Secret) and trusts the ingress hop", () => {
-    // REDIS_URL may carry a password: only from its own Secret, only to the gateway; required in production.
-    const redis = envOf('gateway').get('REDIS_URL');
-    expect(redis).toMatchObject({ from: 'secret', ref: 'aritmetica-redis', key: 'REDIS_URL' });
-    const ref = container('gateway').env!.find((v) => v.name === 'REDIS_URL')!.valueFrom!.secretKeyRef as {
-      optional?: boolean;
-    };
-    expect(ref.optional ?? false).toBe(overlay !== 'production');
-    expect(PROCESS_NAMES.filter((p) => envOf(p).has('REDIS_URL'))).toEqual(['gateway']);
+  it('needs no Redis (the limits are shared through NATS) and trusts the ingress hop', () => {
+    expect(PROCESS_NAMES.filter((p) => envOf(p).has('REDIS_URL'))).toEqual([]);
     // The client's address comes from the ingress controller's X-Forwarded-For, past its (private) pod addresses.
     const trust = envOf('gateway').get('TRUST_PROXY')!;
     expect(trust.from).toBe('configMap');

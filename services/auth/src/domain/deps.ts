@@ -1,5 +1,5 @@
 import { Events } from '@app/contracts';
-import type { Bus, Logger } from '@app/kit';
+import type { Bus, Limits, Logger } from '@app/kit';
 import type { AuthConfig } from '../config.js';
 import type { VerifyGoogleCredential } from './google-verifier.js';
 import type { PasswordHasher } from './passwords.js';
@@ -16,6 +16,8 @@ export interface AuthDeps {
   verifyGoogle: VerifyGoogleCredential;
   passwords: PasswordHasher;
   logger: Logger;
+  /** The limits every auth replica shares (libs/kit limits/): ACTIVATION_MAILS (sign-up-limit.ts). */
+  limits: Pick<Limits, 'take'>;
 }
 
 export interface Session {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@app/kit';
-import { recordingBus } from '@app/testing';
+import { memoryLimits, recordingBus } from '@app/testing';
 import type { AuthConfig } from '../../src/config.js';
 import type { AuthDeps } from '../../src/domain/deps.js';
 import type { PasswordHasher } from '../../src/domain/passwords.js';
@@ -33,6 +33,9 @@ export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig
   const memory = memoryAuthStore();
   const bus = recordingBus();
   const { publish } = bus;
+  const limits = memoryLimits({
+    ACTIVATION_MAILS: { max: config.SIGN_UPS_PER_ADDRESS_PER_HOUR ?? 60, windowMs: 60 * 60_000 },
+  });
   const deps: AuthDeps = {
     store: memory.store,
     bus: bus as unknown as AuthDeps['bus'],
@@ -50,6 +53,7 @@ export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig
       LOGIN_ALERT_AFTER_FAILURES: 10,
       RECOVERY_MAX_PER_EMAIL_PER_HOUR: 3,
       RECOVERY_MAX_PER_ADDRESS_PER_HOUR: 10,
+      SIGN_UPS_PER_ADDRESS_PER_HOUR: 60,
       PUBLIC_URL: 'http://localhost:8080',
       ...config,
     },
@@ -59,6 +63,7 @@ export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig
     },
     logger: createLogger('auth', 'silent'),
     passwords,
+    limits: limits.limits,
   };
 
   /** Adds an account; `password` null is a Google account that never set one. */
@@ -85,6 +90,8 @@ export function memoryDeps(passwords: PasswordHasher, config: Partial<AuthConfig
 
   return {
     deps,
+    /** The shared limits in memory: `limits.state.down` plays their store out of reach. */
+    limits,
     publish,
     state: memory.state,
     codes: memory.state.codes,

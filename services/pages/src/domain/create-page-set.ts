@@ -1,7 +1,7 @@
 import { Events, Msg } from '@app/contracts';
 import { RULES_VERSION } from '@app/generator';
 import { AppError } from '@app/kit';
-import { checkRoomToCreate } from './create-page.js';
+import { takeRoomToCreate } from './create-page.js';
 import type { PagesDeps } from './deps.js';
 import type { PageOptions } from './ports.js';
 import { newPageCode, newPageSeed } from './page-code.js';
@@ -53,7 +53,22 @@ export async function createPageSet(
   { versions, ...options }: PageOptions & { versions: number },
 ): Promise<{ code: string; codes: string[] }> {
   checkPageOptions(options);
-  await checkRoomToCreate(deps, userId);
+  const room = await takeRoomToCreate(deps, userId);
+  try {
+    return await recordSet(deps, userId, versions, options, room.previewSlot);
+  } catch (err) {
+    room.giveBack();
+    throw err;
+  }
+}
+
+async function recordSet(
+  deps: PagesDeps,
+  userId: string,
+  versions: number,
+  options: PageOptions,
+  previewSlot: () => void,
+): Promise<{ code: string; codes: string[] }> {
   const rules = RULES_VERSION;
   // Each version drawn once, before its seed is stored (page-rules.ts), and compared with the others by its problems.
   const problems = new Map<string, string>();
@@ -72,7 +87,7 @@ export async function createPageSet(
     deps,
     'preview',
     { code: first.code, userId, seed: first.seed, options, rules, version: { n: 1, of: versions } },
-    { first: true },
+    { first: true, slot: previewSlot },
   );
   await Promise.all(
     pages.map((p) => deps.bus.publishEvent(Events.pageCreated, { code: p.code, userId }, p.code)),

@@ -1,5 +1,5 @@
 import type { SetVersion } from '@app/contracts';
-import type { Bus, FileStore, Logger } from '@app/kit';
+import type { Bus, FileStore, Limits, Logger } from '@app/kit';
 import type { PreviewQueue } from './preview-queue.js';
 import type { PurchaseCompletions } from './purchase.js';
 import type { RenderSignals, WaitOptions } from './render-signals.js';
@@ -34,6 +34,9 @@ export interface PagesDeps {
   purchases: PurchaseCompletions;
   /** How long a purchase keeps printing after its HTTP answer (PURCHASE_WAIT_MS). */
   purchaseWaitMs: number;
-  /** Pages one account may create per minute (PAGES_PER_MINUTE). */
-  pagesPerMinute: number;
+  /**
+   * The per-account limits every pages replica shares (libs/kit limits/): PAGES_CREATED (PAGES_PER_MINUTE) and
+   * PREVIEWS_WAITING (PREVIEWS_WAITING_PER_ACCOUNT).
+   */
+  limits: Pick<Limits, 'take'>;
 }

@@ -64,11 +64,6 @@ export interface PageCounts {
 
 /** The pages and the class sets, as the use cases, routes and handlers see them. */
 export interface PagesRepository {
-  /**
-   * Pages the user created in the last `withinMs` by the store's clock (the per-account rate of POST /api/page); a
-   * class set counts as one (its version 1: one preview).
-   */
-  countCreatedWithin(userId: string, withinMs: number): Promise<number>;
   /** Records a new page, not bought; its creation time is the store's. */
   insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void>;
   findByCode(code: string): Promise<PageRecord | null>;

@@ -9,14 +9,18 @@ import type { RenderablePage } from './deps.js';
  */
 export const PREVIEW_RELEASE_AFTER_MS = 30_000;
 
+/**
+ * How long a preview's place among its account's previews waiting (the shared PREVIEWS_WAITING limit) stays taken
+ * when the replica that holds it never gives it back (it stopped): past a preview's turn and its release above.
+ */
+export const PREVIEW_SLOT_BOUND_MS = 2 * PREVIEW_RELEASE_AFTER_MS;
+
 /** What a preview job carries (the worker draws page 1 from the seed and options; a set's version 1 its label). */
 export type PreviewJob = Omit<RenderablePage, 'userId'>;
 
 export interface PreviewQueueOptions {
   /** Previews of one account in the worker's queue (JOBS_PDF) at once; the others wait here, in order. */
   inFlightPerAccount: number;
-  /** Previews of one account not drawn yet (in the worker's queue or here): past it, a new page is refused. */
-  waitingPerAccount: number;
   /**
    * After this long without its file, a preview stops counting as in the worker's queue (its job was lost: the
    * worker gave up on it, or the broker lost it), so the account's next one goes; asking for it again queues it anew.
@@ -42,11 +46,15 @@ interface Account {
  * Kept by each pages replica for the pages created through it: with R replicas an account has at most
  * R × `inFlightPerAccount` previews in the worker's queue. What waits here is lost if the replica stops; such a page's
  * preview is queued again when it is asked for (readThumbnail: a page older than RENDER_WAIT_MS without a preview).
+ * How many an account may have waiting in all is the shared PREVIEWS_WAITING limit (create-page.ts): a new page's
+ * place in it comes here with its preview (`slot`) and is given back when the preview is drawn or given up on.
  */
 export class PreviewQueue {
   readonly #accounts = new Map<string, Account>();
   /** Every file this replica has queued (in the worker's queue or here) → its account. */
   readonly #queued = new Map<string, string>();
+  /** File → its place among its account's previews waiting (the shared limit), given back when it is done. */
+  readonly #slots = new Map<string, () => void>();
 
   constructor(
     /** Queues one render in JOBS_PDF (`first`: the job queued with the new page). */
@@ -61,11 +69,6 @@ export class PreviewQueue {
     return account ? account.inFlight.size + account.held.length : 0;
   }
 
-  /** Whether the account may make another page now (fewer than `waitingPerAccount` previews waiting). */
-  hasRoom(userId: string): boolean {
-    return this.waiting(userId) < this.opts.waitingPerAccount;
-  }
-
   /** Whether the page's preview is queued by this replica (in the worker's queue or waiting here). */
   isQueued(code: string): boolean {
     return this.#queued.has(this.fileOf(code));
@@ -73,13 +76,19 @@ export class PreviewQueue {
 
   /**
    * Queues the preview of an account's page: into the worker's queue if the account has room there (a failed publish
-   * is thrown, and nothing is kept), else here behind its others. A page already queued is left alone.
+   * is thrown, and nothing is kept), else here behind its others. A page already queued is left alone. `slot` gives
+   * back the new page's place among its account's previews waiting: called once the preview is drawn or forgotten.
    */
-  async add(userId: string, job: PreviewJob, { first }: { first: boolean }): Promise<void> {
+  async add(
+    userId: string,
+    job: PreviewJob,
+    { first, slot }: { first: boolean; slot?: () => void },
+  ): Promise<void> {
     const file = this.fileOf(job.code);
-    if (this.#queued.has(file)) return;
+    if (this.#queued.has(file)) return slot?.();
     const account = this.#account(userId);
     this.#queued.set(file, userId);
+    if (slot) this.#slots.set(file, slot);
     if (account.inFlight.size >= this.opts.inFlightPerAccount) {
       account.held.push({ job, first });
       return;
@@ -98,12 +107,14 @@ export class PreviewQueue {
     if (userId !== undefined) this.#forget(userId, fileName);
   }
 
-  /** Forgets everything (shutdown): nothing more is sent. */
+  /** Forgets everything (shutdown): nothing more is sent, and every place among the previews waiting is given back. */
   clear(): void {
     for (const account of this.#accounts.values())
       for (const { timer } of account.inFlight.values()) clearTimeout(timer);
+    for (const giveBack of this.#slots.values()) giveBack();
     this.#accounts.clear();
     this.#queued.clear();
+    this.#slots.clear();
   }
 
   #account(userId: string): Account {
@@ -126,6 +137,8 @@ export class PreviewQueue {
   /** The page's preview is done (or given up on): it no longer counts, and the account's next goes. */
   #forget(userId: string, file: string): void {
     this.#queued.delete(file);
+    this.#slots.get(file)?.();
+    this.#slots.delete(file);
     const account = this.#accounts.get(userId);
     if (!account) return;
     const flying = account.inFlight.get(file);

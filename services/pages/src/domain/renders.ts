@@ -51,17 +51,18 @@ export async function publishRender(
 
 /**
  * Queues a render of the page: a PDF at once; a preview through the account's turn (preview-queue.ts), and never
- * while the same preview is still queued by this replica.
+ * while the same preview is still queued by this replica. `slot`: the new page's place among its account's previews
+ * waiting, given back once the preview is drawn.
  */
 export async function queueRender(
   deps: PagesDeps,
   kind: RenderKind,
   page: RenderablePage,
-  { first }: { first: boolean },
+  { first, slot }: { first: boolean; slot?: () => void },
 ): Promise<void> {
   if (kind === 'preview') {
     const { userId, ...job } = page;
-    return deps.previews.add(userId, job, { first });
+    return deps.previews.add(userId, job, { first, slot });
   }
   await publishRender(deps.bus, kind, page, { first });
 }

@@ -30,21 +30,6 @@ const pages = (m: EntityManager): PagesRepository => {
   const rows = m.getRepository(PageEntity);
   const sets = m.getRepository(PageSetEntity);
   return {
-    /**
-     * Counted on pages_user_created_idx, by the database's clock (the one that stamps created_at). A class set counts
-     * once: its version 1 (the one preview it queues).
-     */
-    countCreatedWithin(userId: string, withinMs: number): Promise<number> {
-      return rows
-        .createQueryBuilder('p')
-        .where("p.user_id = :userId AND p.created_at > now() - :withinMs * interval '1 millisecond'", {
-          userId,
-          withinMs,
-        })
-        .andWhere('(p.set_version IS NULL OR p.set_version = 1)')
-        .getCount();
-    },
-
     async insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void> {
       await rows.insert(page);
     },

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { Jobs, Rpc, type MessageDef, type RpcDef } from '@app/contracts';
 import { createLogger, RpcError } from '@app/kit';
-import { recordingBus } from '@app/testing';
+import { memoryLimits, recordingBus } from '@app/testing';
 import type { PagesBus, PagesDeps } from '../../src/domain/deps.js';
 import { PreviewQueue } from '../../src/domain/preview-queue.js';
 import { PurchaseCompletions } from '../../src/domain/purchase.js';
@@ -105,7 +105,7 @@ export function memoryDeps({
   purchaseWaitMs = 600_000,
   now,
   pagesPerMinute = 30,
-  previews: fairness = { inFlightPerAccount: 2, waitingPerAccount: 10 },
+  previews: { inFlightPerAccount, waitingPerAccount } = { inFlightPerAccount: 2, waitingPerAccount: 10 },
 }: {
   renderWaitMs?: number;
   purchaseWaitMs?: number;
@@ -114,6 +114,14 @@ export function memoryDeps({
   previews?: { inFlightPerAccount: number; waitingPerAccount: number };
 } = {}) {
   const { store } = memoryPagesStore(now);
+  // The shared limits (PAGES_CREATED, PREVIEWS_WAITING) in memory, on the same clock as the store.
+  const limits = memoryLimits(
+    {
+      PAGES_CREATED: { max: pagesPerMinute, windowMs: 60_000 },
+      PREVIEWS_WAITING: { max: waitingPerAccount, windowMs: 60_000 },
+    },
+    () => (now ?? (() => new Date()))().getTime(),
+  );
   const billing = new FakeBilling();
   const files = new Map<string, Buffer>();
   const signals = new RenderSignals();
@@ -168,7 +176,7 @@ export function memoryDeps({
   const previews = new PreviewQueue(
     (job, first) => publishRender(bus, 'preview', job, { first }),
     previewFile,
-    { ...fairness, releaseAfterMs: 120_000, logger },
+    { inFlightPerAccount, releaseAfterMs: 120_000, logger },
   );
   signals.onEveryFile((name) => previews.stored(name));
   const deps: PagesDeps = {
@@ -184,13 +192,15 @@ export function memoryDeps({
     previews,
     purchases: new PurchaseCompletions(logger),
     purchaseWaitMs,
-    pagesPerMinute,
+    limits: limits.limits,
   };
 
   return {
     deps,
     store,
     previews,
+    /** The shared limits in memory: `limits.state.down` plays their store out of reach. */
+    limits,
     billing,
     files,
     calls,

@@ -40,16 +40,6 @@ export function memoryPagesStore(now: () => Date = () => new Date()) {
 
   const repositories: PagesRepositories = {
     pages: {
-      async countCreatedWithin(userId, withinMs) {
-        const since = now().getTime() - withinMs;
-        return [...state.pages.values()].filter(
-          (p) =>
-            p.userId === userId &&
-            p.createdAt.getTime() > since &&
-            (p.setVersion === null || p.setVersion === 1),
-        ).length;
-      },
-
       async insert(page) {
         if (state.pages.has(page.code)) throw duplicate('pages_pkey');
         state.pages.set(page.code, {

@@ -236,21 +236,6 @@ export function pagesStoreSpec(open: () => Promise<{ store: PagesStore; close():
     });
   });
 
-  describe('PAGES_PER_MINUTE: pages created within a window, by the store’s clock', () => {
-    it('counts each single page and a set once, the member’s only', async () => {
-      const userId = newUser();
-      await page(userId);
-      await page(userId);
-      await set(userId, 5);
-      await set(newUser(), 3);
-      await page(newUser());
-      expect(await store.pages.countCreatedWithin(userId, 60_000)).toBe(3);
-      // Nothing created before the call is within no time.
-      expect(await store.pages.countCreatedWithin(userId, 0)).toBe(0);
-      expect(await store.pages.countCreatedWithin(newUser(), 60_000)).toBe(0);
-    });
-  });
-
   describe('stats', () => {
     it('counts a set’s versions as pages, and bought pages', async () => {
       const before = await store.pages.stats();

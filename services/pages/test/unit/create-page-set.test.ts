@@ -103,7 +103,7 @@ describe('createPageSet (issue 26)', () => {
   it('counts a set as one creation in PAGES_PER_MINUTE (one preview), and past it records nothing', async () => {
     const w = memoryDeps({ pagesPerMinute: 2 });
     await createPageSet(w.deps, 'ana', { ...options, versions: 40 });
-    expect(await w.store.pages.countCreatedWithin('ana', 60_000)).toBe(1);
+    expect(w.limits.held('PAGES_CREATED', 'ana')).toBe(1);
     await createPage(w.deps, 'ana', options);
 
     const err = await failure(createPageSet(w.deps, 'ana', { ...options, versions: 2 }));

@@ -1,6 +1,6 @@
 import { generatePage, RULES_VERSION } from '@app/generator';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, Events, Jobs, Msg } from '@app/contracts';
+import { ErrorCode, Events, Jobs, Msg, PlatformMessages } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { tabuadaDo7Request, wordProblemsRequest, type PageRequest } from '@app/testing';
 import { createPage } from '../../src/domain/create-page.js';
@@ -109,6 +109,36 @@ describe('fair previews (issue 23)', () => {
     expect(await w.store.pages.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
     now = new Date(now.getTime() + 60_001);
     await expect(createPage(w.deps, 'ana', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+});
+
+describe('the shared limits (issue 35)', () => {
+  it('with their store out of reach, 503 in pt-BR and nothing recorded (pages are not made uncounted)', async () => {
+    const w = memoryDeps();
+    w.limits.state.down = true;
+    await expect(createPage(w.deps, 'ana', options)).rejects.toMatchObject({
+      statusCode: 503,
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+      message: PlatformMessages.unavailable,
+    });
+    expect(await w.store.pages.stats()).toEqual({ totalPages: 0, boughtPages: 0 });
+    expect(w.calls).toEqual([]);
+  });
+
+  it('a page not made after all (its render not queued) gives back its place and its count of the minute', async () => {
+    const w = memoryDeps();
+    w.failing.add(Jobs.renderPreview.subject);
+    await expect(createPage(w.deps, 'ana', options)).rejects.toThrow(/not published/);
+    expect([w.limits.held('PREVIEWS_WAITING', 'ana'), w.limits.held('PAGES_CREATED', 'ana')]).toEqual([0, 0]);
+  });
+
+  it("a preview drawn gives back its account's place among the previews waiting, and only then", async () => {
+    const w = memoryDeps();
+    w.worker.running = false;
+    const code = await createPage(w.deps, 'ana', options);
+    expect(w.limits.held('PREVIEWS_WAITING', 'ana')).toBe(1);
+    w.storeFile(`${code}.png`);
+    expect([w.limits.held('PREVIEWS_WAITING', 'ana'), w.limits.held('PAGES_CREATED', 'ana')]).toEqual([0, 1]);
   });
 });
 

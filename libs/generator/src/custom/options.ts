@@ -126,18 +126,40 @@ export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSi
 };
 
 /**
- * How many situações-problema one A4 page holds, by the room their contas take (`roomNeeded`), and at most
- * `twoSteps` when the meanings hold duas etapas (two contas worked one above the other in a quadriculado); a page of
- * more continues on another sheet of paper (and its gabarito likewise). Measured by the pdf-worker's layout test.
+ * How many situações-problema one A4 page holds, by the room their contas take (`roomNeeded`): a page of more
+ * continues on another sheet of paper (and its gabarito likewise). Measured by the pdf-worker's layout test with the
+ * longest stories that tell the widest contas: in normal a roomy conta (seven lines) leaves five lines of text in a
+ * third of the page; the widest chave (nine lines) needs half of it.
  */
 export const PROBLEMS_PER_PAGE: Readonly<
-  Record<'facts' | 'roomy' | 'widest' | 'twoSteps', Readonly<Record<PrintSize, number>>>
+  Record<'facts' | 'roomy' | 'widest', Readonly<Record<PrintSize, number>>>
 > = {
   facts: { normal: 6, grande: 3 },
   roomy: { normal: 6, grande: 2 },
   widest: { normal: 4, grande: 2 },
-  twoSteps: { normal: 4, grande: 3 },
 };
+
+/**
+ * How many a page holds when the meanings hold duas etapas: both contas of a problem in its quadriculado (one above
+ * the other in normal, side by side in grande), the second as large as its story makes it (× by up to 20 from a fact;
+ * with ÷ on the page, a chave of a five-digit dividend, eleven lines). Measured like `PROBLEMS_PER_PAGE`: in grande a
+ * problem with that chave takes half a page, in normal a column of a page.
+ */
+export const TWO_STEP_PROBLEMS_PER_PAGE: Readonly<
+  Record<'facts' | 'roomy' | 'widest', Readonly<Record<PrintSize, number>>>
+> = {
+  facts: { normal: 4, grande: 2 },
+  roomy: { normal: 2, grande: 1 },
+  widest: { normal: 2, grande: 1 },
+};
+
+/** The situações-problema one A4 page of these options holds (`PROBLEMS_PER_PAGE`, `TWO_STEP_PROBLEMS_PER_PAGE`). */
+export function problemsPerPage(
+  custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div' | 'meanings'>,
+): number {
+  const perPage = custom.meanings?.includes('duas-etapas') ? TWO_STEP_PROBLEMS_PER_PAGE : PROBLEMS_PER_PAGE;
+  return perPage[roomNeeded(custom)][custom.size];
+}
 
 /**
  * The sheets of paper a page of these options takes: 1, or more for situações-problema past one page's room (the
@@ -147,9 +169,7 @@ export function exercisePages(
   custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div' | 'count' | 'meanings'>,
 ): number {
   if (custom.format !== 'problemas') return 1;
-  const room = PROBLEMS_PER_PAGE[roomNeeded(custom)][custom.size];
-  const twoSteps = custom.meanings?.includes('duas-etapas') ? PROBLEMS_PER_PAGE.twoSteps[custom.size] : room;
-  return Math.ceil(custom.count / Math.min(room, twoSteps));
+  return Math.ceil(custom.count / problemsPerPage(custom));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type GeneratedPage,
   type Level,
   type Operation,
+  type PrintSize,
   type Problem,
   type CustomOptions,
   type WordProblem,
@@ -20,6 +21,7 @@ import { qrSvg } from './qr.js';
 import {
   armeStatement,
   blankWidths,
+  calcSquares,
   type BlankWidths,
   CUSTOM_BADGE,
   customAsksRemainder,
@@ -33,6 +35,7 @@ import {
   problemaCell,
   squaresBackground,
   teacherLine,
+  workRowMm,
 } from './sheet-formats.js';
 import { SHEET_FONT_CSS, SHEET_FONTS } from './sheet-fonts.js';
 
@@ -157,6 +160,8 @@ interface SheetLayout {
   blankWidths?: BlankWidths;
   /** Format `problemas`: the situações-problema, in the order of the page's problems. */
   words?: readonly WordProblem[];
+  /** Format `problemas`: the least height of each problem's row of work (`workRowMm`), in mm. */
+  workRowMm?: readonly number[];
 }
 
 function presetLayout(page: GeneratedPage): SheetLayout {
@@ -198,8 +203,14 @@ function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
     asFacts: false,
     asksForRemainder: customAsksRemainder(custom),
     blankWidths: blankWidths(custom, page.problems),
-    ...(page.words ? { words: page.words } : {}),
+    ...(page.words ? { words: page.words, workRowMm: workRows(page, custom.size, page.words) } : {}),
   };
+}
+
+/** Each situação-problema's least row of work, beside the page's quadriculado (`workRowMm`). */
+function workRows(page: GeneratedPage, size: PrintSize, words: readonly WordProblem[]): number[] {
+  const squares = calcSquares(page, size);
+  return words.map((word) => workRowMm(word, size, squares));
 }
 
 const layoutOf = (page: GeneratedPage): SheetLayout =>
@@ -491,7 +502,14 @@ function customCell(
   if (custom.format === 'problemas') {
     const word = layout.words?.[index];
     if (word === undefined) throw new Error(`no situação-problema for problem ${index + 1}`);
-    return problemaCell(custom.size, word, problem.op, index, answers ? workedWord(word, layout) : null);
+    return problemaCell(
+      custom.size,
+      word,
+      problem.op,
+      index,
+      answers ? workedWord(word, layout) : null,
+      layout.workRowMm?.[index] ?? 0,
+    );
   }
   if (custom.format !== 'arme') {
     const widths = layout.blankWidths ?? blankWidths(custom, [problem]);

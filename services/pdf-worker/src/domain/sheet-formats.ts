@@ -557,21 +557,26 @@ const problemaCellMm = (size: PrintSize) =>
   (size === 'grande' ? CONTENT_MM : (CONTENT_MM - GAP_MM) / 2) - 3.2;
 
 /**
- * The least height of a situação-problema's row of work (the quadriculado and the Resposta beside it), in mm: the
- * quadriculado's rows (`calcRows`), and the lines of the gabarito's answer sentence beside a quadriculado of
- * `squares` columns (and one more, for a child's hand). The same on the student's sheet and the gabarito, so each
- * cell stands where the other's does; the grid's rows take it under their text (`minmax(min-content, 1fr)`).
+ * The least height of each situação-problema's row of work (the quadriculado and the Resposta beside it), in mm: its
+ * quadriculado's rows (`calcRows`, from its contas' terms), and the lines its answer sentence takes in the gabarito
+ * beside a quadriculado of `squares` columns. The same on the student's sheet and the gabarito, so each cell stands
+ * where the other's does; the grid's rows take them under their texts (`minmax(min-content, 1fr)`) and share what is
+ * left of the page, so a row is no taller for its answer than a line of text.
  */
-export function workRowMm(
-  word: Pick<WordProblem, 'conta' | 'steps' | 'answerSentence'>,
+export function workRowsMm(
+  words: readonly Pick<WordProblem, 'conta' | 'steps' | 'answerSentence'>[],
   size: PrintSize,
   squares: number,
-): number {
+): number[] {
   const { columnMm, textPt } = PRINT_SIZES[size];
-  const calcMm = squares * columnMm + 0.5;
-  const respostaMm = problemaCellMm(size) - calcMm - 2;
-  const lines = respostaLines(word.answerSentence, respostaMm, textPt) + 1;
-  return Math.max(calcRows(word, size) * columnMm + 0.5, lines * RESPOSTA_KEY_LINE_EM * ptToMm(textPt));
+  const respostaRoomMm = problemaCellMm(size) - (squares * columnMm + 0.5) - 2;
+  const lineMm = RESPOSTA_KEY_LINE_EM * ptToMm(textPt);
+  return words.map((word) =>
+    Math.max(
+      calcRows(word, size) * columnMm + 0.5,
+      respostaLines(word.answerSentence, respostaRoomMm, textPt) * lineMm,
+    ),
+  );
 }
 
 /**
@@ -677,7 +682,7 @@ export function customStyles(custom: CustomOptions, page: Pick<GeneratedPage, 'p
   .prob-text { margin-left: 7mm; line-height: 1.3; }
   .prob-text .question { font-weight: bold; }
   .work-row { flex: 1; display: flex; gap: 2mm; }
-  /* Each row as high as its text and its work need (workRowMm), the rest of the page shared among the rows. */
+  /* Each row as high as its text and its work need (workRowsMm), the rest of the page shared among the rows. */
   .grid-problemas { grid-template-rows: repeat(var(--rows), minmax(min-content, 1fr)); }
   .calc { flex: 0 0 ${(calcSquares(page, custom.size) * square + 0.5).toFixed(1)}mm; display: flex; }
   .cell.prob .squares { font-size: ${size.squareDigitPt}pt; outline: 0.6pt solid #9aa6ad; padding-top: 0; }

@@ -10,7 +10,6 @@ import {
   type GeneratedPage,
   type Level,
   type Operation,
-  type PrintSize,
   type Problem,
   type CustomOptions,
   type WordProblem,
@@ -35,7 +34,7 @@ import {
   problemaCell,
   squaresBackground,
   teacherLine,
-  workRowMm,
+  workRowsMm,
 } from './sheet-formats.js';
 import { SHEET_FONT_CSS, SHEET_FONTS } from './sheet-fonts.js';
 
@@ -160,7 +159,7 @@ interface SheetLayout {
   blankWidths?: BlankWidths;
   /** Format `problemas`: the situações-problema, in the order of the page's problems. */
   words?: readonly WordProblem[];
-  /** Format `problemas`: the least height of each problem's row of work (`workRowMm`), in mm. */
+  /** Format `problemas`: the least height of each problem's row of work (`workRowsMm`), in mm. */
   workRowMm?: readonly number[];
 }
 
@@ -203,14 +202,10 @@ function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
     asFacts: false,
     asksForRemainder: customAsksRemainder(custom),
     blankWidths: blankWidths(custom, page.problems),
-    ...(page.words ? { words: page.words, workRowMm: workRows(page, custom.size, page.words) } : {}),
+    ...(page.words
+      ? { words: page.words, workRowMm: workRowsMm(page.words, custom.size, calcSquares(page, custom.size)) }
+      : {}),
   };
-}
-
-/** Each situação-problema's least row of work, beside the page's quadriculado (`workRowMm`). */
-function workRows(page: GeneratedPage, size: PrintSize, words: readonly WordProblem[]): number[] {
-  const squares = calcSquares(page, size);
-  return words.map((word) => workRowMm(word, size, squares));
 }
 
 const layoutOf = (page: GeneratedPage): SheetLayout =>

@@ -8,10 +8,12 @@ import {
   exercisePages,
   generatePage,
   NAMES,
+  ONE_DIGIT_DIVISORS,
   OPERATIONS,
   problemsPerPage,
   presetOptions,
   RELATIVES,
+  TABLES,
   inRanges,
   renderTwoSteps,
   renderWordProblem,
@@ -55,9 +57,27 @@ const META = {
 };
 const WIDEST_TITLE = 'W'.repeat(60);
 
-/** The sample of the custom layout test, then each level's preset options (the four operations). */
+/**
+ * The sample of the custom layout test, two borders of the rooms a page of situações-problema takes (`problemRoom`:
+ * a chave of a two-digit dividend takes five lines like + and −, the tabuada do 10 seven like × by two digits), then
+ * each level's preset options (the four operations).
+ */
 const PROBLEM_PRACTICES: Array<{ name: string; practice: Practice }> = [
   ...PRACTICES,
+  {
+    name: '÷ 2 algarismos por 2–9',
+    practice: {
+      div: {
+        divisor: { kind: 'list', divisors: [...ONE_DIGIT_DIVISORS] },
+        dividend: 2,
+        remainders: 'misturado',
+      },
+    },
+  },
+  {
+    name: '× tabuadas 2 a 10, multiplicando 3 algarismos',
+    practice: { mult: { multiplier: { kind: 'tables', tables: [...TABLES] }, multiplicand: 3 } },
+  },
   ...([0, 1, 2] as const).map((level) => {
     const { add, sub, mult, div } = presetOptions(level);
     return { name: `preset ${level}`, practice: { add, sub, mult, div } };

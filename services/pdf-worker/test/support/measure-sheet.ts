@@ -127,6 +127,14 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
           if (a.left < b.right - slack && b.left < a.right - slack && a.top < b.bottom - slack && b.top < a.bottom - slack)
             found.push('cells ' + (i + 1) + ' and ' + (j + 1) + ' of sheet ' + (s + 1) + ' overlap');
         }
+      // Every cell inside its grid: a grid whose rows grow with their texts never runs into what follows it (the
+      // page's number, the footer).
+      sheet.querySelectorAll('.grid').forEach((grid) => {
+        const box = boxOf(grid);
+        grid.querySelectorAll(':scope > .cell').forEach((cell, c) => {
+          if (!inside(boxOf(cell), box)) found.push('cell ' + (c + 1) + ' of sheet ' + (s + 1) + ' leaves its grid');
+        });
+      });
       // No text is clipped: every run of text lies inside its cell (or the content box), whole.
       const walker = document.createTreeWalker(sheet, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {

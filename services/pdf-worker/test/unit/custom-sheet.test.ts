@@ -21,7 +21,7 @@ import {
   PRINT_SIZES,
   respostaLines,
   teacherLine,
-  workRowMm,
+  workRowsMm,
 } from '../../src/domain/sheet-formats.js';
 import { customPage } from '../support/custom-pages.js';
 import { customPageOptions } from '../support/custom-samples.js';
@@ -326,10 +326,15 @@ describe('custom sheet', () => {
     expect(respostaLines('Há 8 bolas.', 60, 11)).toBe(1);
     expect(respostaLines(sentence, 40, 11)).toBeGreaterThan(respostaLines(sentence, 80, 11));
     expect(respostaLines(sentence, 80, 11)).toBeGreaterThan(1);
-    // A long sentence beside a narrow quadriculado asks for more than the conta.
-    const word = { conta: conta('div', 81, 9), answerSentence: sentence };
-    expect(workRowMm(word, 'normal', 7)).toBeGreaterThan(5 * PRINT_SIZES.normal.columnMm + 0.5);
-    expect(workRowMm({ ...word, answerSentence: 'Há 9.' }, 'normal', 7)).toBe(5 * 5 + 0.5);
+    // A long sentence beside a narrow quadriculado asks for more than a conta of five lines; a taller conta its own.
+    const long = { conta: conta('div', 81, 9), answerSentence: sentence };
+    const [first, second] = workRowsMm(
+      [long, { conta: conta('div', 9_999, 9), answerSentence: 'Há 9.' }],
+      'normal',
+      9,
+    );
+    expect(first).toBeGreaterThan(5 * PRINT_SIZES.normal.columnMm + 0.5);
+    expect(second).toBe(9 * 5 + 0.5);
     // The page's rows take those heights under their texts, on both sheets alike.
     const custom: CustomOptions = {
       v: 1,

@@ -414,10 +414,17 @@ export const RESPOSTA_LINE_EM = 1.7;
  */
 export const RESPOSTA_KEY_LINE_EM = 1.35;
 
-/** The Resposta's ruled lines, one text line apart (vector lines; the svg clips those past its box). */
+/** The tallest box a page has: A4's height less its margins. */
+const TALLEST_BOX_MM = 275;
+
+/** The Resposta's ruled lines, one text line apart, as many as the tallest box holds (vector lines; the svg clips those past its box). */
 function ruledBackground(size: PrintSize, lineEm: number): string {
-  const px = (lineEm * PRINT_SIZES[size].textPt * 96) / 72;
-  const lines = Array.from({ length: 20 }, (_, k) => `M0 ${((k + 1) * px - 0.6).toFixed(2)}H2000`).join('');
+  const lineMm = lineEm * ptToMm(PRINT_SIZES[size].textPt);
+  const px = (lineMm * 96) / 25.4;
+  const lines = Array.from(
+    { length: Math.ceil(TALLEST_BOX_MM / lineMm) },
+    (_, k) => `M0 ${((k + 1) * px - 0.6).toFixed(2)}H2000`,
+  ).join('');
   return `<svg class="ruled" aria-hidden="true"><path d="${lines}" stroke="#111" stroke-width="0.8" fill="none"/></svg>`;
 }
 
@@ -591,20 +598,18 @@ export function teacherLine(custom: CustomOptions | undefined): string {
   return custom?.title ? `<p class="teacher-line">${escapeText(custom.title)}</p>` : '';
 }
 
-/** Lines enough for the largest quadriculado a cell has (an A4 page's width, 40 squares of 5 mm). */
-const SQUARE_LINES = 40;
-
 /**
  * An empty quadriculado filling its box, under what is written in it: thin grey lines one square apart from its top
- * left corner (vector lines in the PDF; the svg clips those past its box), as a caderno's.
+ * left corner, enough for the tallest box (and so for the widest: an A4 page's width), as a caderno's (vector lines
+ * in the PDF; the svg clips those past its box).
  */
 export function squaresBackground(size: PrintSize): string {
-  const px = (PRINT_SIZES[size].columnMm * 96) / 25.4;
-  const far = (px * SQUARE_LINES).toFixed(1);
+  const { columnMm } = PRINT_SIZES[size];
+  const count = Math.ceil(TALLEST_BOX_MM / columnMm) + 1;
+  const px = (columnMm * 96) / 25.4;
+  const far = (px * count).toFixed(1);
   const at = (k: number) => (k * px + 0.4).toFixed(2);
-  const lines = Array.from({ length: SQUARE_LINES }, (_, k) => `M0 ${at(k)}H${far}M${at(k)} 0V${far}`).join(
-    '',
-  );
+  const lines = Array.from({ length: count }, (_, k) => `M0 ${at(k)}H${far}M${at(k)} 0V${far}`).join('');
   return `<svg class="sq" aria-hidden="true"><path d="${lines}" stroke="#9aa6ad" stroke-width="0.8" fill="none"/></svg>`;
 }
 

@@ -144,7 +144,9 @@ function escapeHtml(text: string): string {
 
 /**
  * What the cells of a page follow: a preset page its level (as before issue 25), a custom page its options. Every
- * size comes from the level or the options and the page as a whole, never from one problem's answer.
+ * size comes from the level or the options and the page as a whole, never from one problem's answer (a
+ * situação-problema's least row of work comes from its contas' terms and the lines of its Resposta, which a number
+ * of more digits lengthens by a line at most, under a row that shares the page's room with the others).
  */
 interface SheetLayout {
   level: Level;

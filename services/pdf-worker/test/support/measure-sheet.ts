@@ -159,6 +159,16 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
         }
         const statement = area.parentElement.querySelector('.arme-statement');
         if (statement && boxOf(statement).bottom > box.top + slack) found.push('the conta ' + (c + 1) + ' of sheet ' + (s + 1) + ' covers its quadriculado');
+        // The quadriculado's label ("Cálculo", up its margin column) never sits on a digit or a sign.
+        const label = area.querySelector('.calc-label');
+        if (label) {
+          const a = boxOf(label);
+          for (const el of area.querySelectorAll('.line .d, .line .s, .by, .quotient')) {
+            const b = boxOf(el);
+            if (el.textContent.trim() && a.left < b.right - slack && b.left < a.right - slack && a.top < b.bottom - slack && b.top < a.bottom - slack)
+              found.push('the label of quadriculado ' + (c + 1) + ' of sheet ' + (s + 1) + ' covers ' + name(el));
+          }
+        }
         const caption = area.parentElement.querySelector('.caption');
         if (caption) {
           const a = boxOf(caption);

@@ -61,7 +61,13 @@ export type {
   WordContext,
   WordTemplate,
 } from './word/templates/index.js';
-export { TWO_STEP_TEMPLATES, WORD_TEMPLATES, templateFits } from './word/templates/index.js';
+export {
+  TWO_STEP_TEMPLATES,
+  WORD_TEMPLATES,
+  inRanges,
+  templateFits,
+  twoStepFits,
+} from './word/templates/index.js';
 export type {
   AddSubOptions,
   CustomOptions,
@@ -83,6 +89,10 @@ export {
   ORDERED_FACTS,
   ORDERED_TABLES,
   PROBLEMS_PER_PAGE,
+  TWO_STEP_PROBLEMS_PER_PAGE,
+  problemRoom,
+  problemsPerPage,
+  tallestContaLines,
   exercisePages,
   PROBLEM_ROOM_COUNTS,
   FORMAT_NAMES,

@@ -126,18 +126,79 @@ export const FORMAT_COUNTS: Readonly<Record<SheetFormat, Readonly<Record<PrintSi
 };
 
 /**
- * How many situações-problema one A4 page holds, by the room their contas take (`roomNeeded`), and at most
- * `twoSteps` when the meanings hold duas etapas (two contas worked one above the other in a quadriculado); a page of
- * more continues on another sheet of paper (and its gabarito likewise). Measured by the pdf-worker's layout test.
+ * How many situações-problema one A4 page holds, by the lines their tallest conta takes worked in the quadriculado
+ * (`problemRoom`): a page of more continues on another sheet of paper (and its gabarito likewise). Measured by the
+ * pdf-worker's layout test with the longest stories that tell the widest contas: in normal a conta of five lines
+ * leaves a third of the page seven lines of text, one of seven lines five, too few for the longest stories.
  */
 export const PROBLEMS_PER_PAGE: Readonly<
-  Record<'facts' | 'roomy' | 'widest' | 'twoSteps', Readonly<Record<PrintSize, number>>>
+  Record<'facts' | 'roomy' | 'widest', Readonly<Record<PrintSize, number>>>
 > = {
   facts: { normal: 6, grande: 3 },
-  roomy: { normal: 6, grande: 2 },
+  roomy: { normal: 4, grande: 2 },
   widest: { normal: 4, grande: 2 },
-  twoSteps: { normal: 4, grande: 3 },
 };
+
+/**
+ * How many a page holds when the meanings hold duas etapas: both contas of a problem in its quadriculado (one above
+ * the other in normal, side by side in grande), the second as large as its story makes it (× by up to 20 from a fact;
+ * with ÷ on the page, a chave of a five-digit dividend, eleven lines). Measured like `PROBLEMS_PER_PAGE`: in grande a
+ * problem with that chave takes half a page, in normal a column of a page.
+ */
+export const TWO_STEP_PROBLEMS_PER_PAGE: Readonly<
+  Record<'facts' | 'roomy' | 'widest', Readonly<Record<PrintSize, number>>>
+> = {
+  facts: { normal: 4, grande: 2 },
+  roomy: { normal: 2, grande: 1 },
+  widest: { normal: 2, grande: 1 },
+};
+
+/**
+ * The most lines a conta of these options takes worked in a quadriculado, under its terms as the gabarito writes it:
+ * + and − 4 (a row of carries or borrows, the two terms, the result); × 4, or 7 by a multiplier of two digits (the
+ * tabuada do 10 too: a row of carries and a partial product a digit, and their sum); ÷ the dividend, then a product
+ * and a rest a step (one a digit of the dividend past the divisor's, and one): 5 for the facts or two digits by one,
+ * 7 for three digits by one or four by two, 9 for four by one.
+ */
+export function tallestContaLines(custom: Pick<CustomOptions, 'mult' | 'div'>): number {
+  const { mult, div } = custom;
+  const multiplier = mult?.multiplier;
+  const multLines =
+    multiplier === undefined
+      ? 0
+      : multiplier.kind === 'twoDigits' || multiplier.tables.some((table) => table >= 10)
+        ? 7
+        : 4;
+  let divLines = 0;
+  if (div !== undefined) {
+    const divisor = div.divisor.kind === 'twoDigits' ? 2 : 1;
+    // A fact (a quotient of 2 to 10, and its resto) has a digit more than its divisor.
+    const dividend = div.dividend === 'fatos' ? divisor + 1 : div.dividend;
+    divLines = 1 + 2 * Math.max(1, dividend - divisor + 1);
+  }
+  return Math.max(4, multLines, divLines);
+}
+
+/**
+ * The room a situação-problema of these options takes, by its tallest conta (`tallestContaLines`): `facts` up to 5
+ * lines, `roomy` 7, `widest` 9; with duas etapas and ÷ on the page at least `roomy` (a story's second conta may be a
+ * chave of a long dividend, whatever the page's first contas are).
+ */
+export function problemRoom(
+  custom: Pick<CustomOptions, 'mult' | 'div' | 'meanings'>,
+): 'facts' | 'roomy' | 'widest' {
+  const lines = tallestContaLines(custom);
+  const room = lines <= 5 ? 'facts' : lines <= 7 ? 'roomy' : 'widest';
+  return room === 'facts' && custom.div !== undefined && custom.meanings?.includes('duas-etapas')
+    ? 'roomy'
+    : room;
+}
+
+/** The situações-problema one A4 page of these options holds (`PROBLEMS_PER_PAGE`, `TWO_STEP_PROBLEMS_PER_PAGE`). */
+export function problemsPerPage(custom: Pick<CustomOptions, 'size' | 'mult' | 'div' | 'meanings'>): number {
+  const perPage = custom.meanings?.includes('duas-etapas') ? TWO_STEP_PROBLEMS_PER_PAGE : PROBLEMS_PER_PAGE;
+  return perPage[problemRoom(custom)][custom.size];
+}
 
 /**
  * The sheets of paper a page of these options takes: 1, or more for situações-problema past one page's room (the
@@ -147,9 +208,7 @@ export function exercisePages(
   custom: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div' | 'count' | 'meanings'>,
 ): number {
   if (custom.format !== 'problemas') return 1;
-  const room = PROBLEMS_PER_PAGE[roomNeeded(custom)][custom.size];
-  const twoSteps = custom.meanings?.includes('duas-etapas') ? PROBLEMS_PER_PAGE.twoSteps[custom.size] : room;
-  return Math.ceil(custom.count / Math.min(room, twoSteps));
+  return Math.ceil(custom.count / problemsPerPage(custom));
 }
 
 /**

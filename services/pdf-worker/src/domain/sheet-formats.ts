@@ -390,11 +390,14 @@ export function problemaCell(
   op: Operation,
   index: number,
   worked: string | null,
+  workMm: number,
 ): string {
   const answer = worked === null ? '' : ` <b class="result">${problemText(word.answerSentence)}</b>`;
   return `<li class="cell prob ${op}"><span class="index">${index + 1}</span><div class="prob-text"><p class="statement">${problemText(
     word.statement,
-  )}</p><p class="question">${problemText(word.question)}</p></div><div class="work-row"><div class="calc"><div class="squares">${squaresBackground(
+  )}</p><p class="question">${problemText(word.question)}</p></div><div class="work-row" style="min-height:${workMm.toFixed(
+    1,
+  )}mm"><div class="calc"><div class="squares">${squaresBackground(
     size,
   )}<span class="calc-label">Cálculo</span>${worked ?? ''}</div></div><div class="resposta">${ruledBackground(
     size,
@@ -411,10 +414,17 @@ export const RESPOSTA_LINE_EM = 1.7;
  */
 export const RESPOSTA_KEY_LINE_EM = 1.35;
 
-/** The Resposta's ruled lines, one text line apart (vector lines; the svg clips those past its box). */
+/** The tallest box a page has: A4's height less its margins. */
+const TALLEST_BOX_MM = 275;
+
+/** The Resposta's ruled lines, one text line apart, as many as the tallest box holds (vector lines; the svg clips those past its box). */
 function ruledBackground(size: PrintSize, lineEm: number): string {
-  const px = (lineEm * PRINT_SIZES[size].textPt * 96) / 72;
-  const lines = Array.from({ length: 20 }, (_, k) => `M0 ${((k + 1) * px - 0.6).toFixed(2)}H2000`).join('');
+  const lineMm = lineEm * ptToMm(PRINT_SIZES[size].textPt);
+  const px = (lineMm * 96) / 25.4;
+  const lines = Array.from(
+    { length: Math.ceil(TALLEST_BOX_MM / lineMm) },
+    (_, k) => `M0 ${((k + 1) * px - 0.6).toFixed(2)}H2000`,
+  ).join('');
   return `<svg class="ruled" aria-hidden="true"><path d="${lines}" stroke="#111" stroke-width="0.8" fill="none"/></svg>`;
 }
 
@@ -452,6 +462,131 @@ export function calcSquares(page: Pick<GeneratedPage, 'problems' | 'words'>, siz
 }
 
 /**
+ * The lines a conta takes worked in the quadriculado, from its terms alone (never from its answer), as the gabarito
+ * writes it at most: + and − their row of carries or borrows, the two terms and the result; × a row of carries per
+ * digit of the multiplier, the terms, the partial products of a multiplier of two digits and their sum; ÷ the
+ * dividend, then a product and a rest for each step the chave can take (one per digit of the dividend past the
+ * divisor's, and one).
+ */
+export function contaLines(p: Problem): number {
+  switch (p.op) {
+    case 'add':
+    case 'sub':
+      return 4;
+    case 'mult': {
+      const multiplier = digits(p.b);
+      return multiplier + 2 + (multiplier > 1 ? multiplier : 0) + 1;
+    }
+    case 'div':
+      return 1 + 2 * Math.max(1, digits(p.a) - digits(p.b) + 1);
+  }
+}
+
+/**
+ * The squares of height a situação-problema's quadriculado needs: its conta worked, or both contas of a problem in
+ * two steps (one above the other a square apart, or side by side: `twoStepsSideBySide`).
+ */
+export function calcRows(word: Pick<WordProblem, 'conta' | 'steps'>, size: PrintSize): number {
+  const lines = (word.steps ?? [word.conta]).map(contaLines);
+  return twoStepsSideBySide(size)
+    ? Math.max(...lines)
+    : lines.reduce((sum, n) => sum + n, 0) + lines.length - 1;
+}
+
+/** DejaVu Sans Bold's advances, in thousandths of an em: a to z, A to Z (a letter with an accent as without). */
+const BOLD_SMALL = [
+  675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595, 478, 712,
+  652, 924, 645, 652, 582,
+];
+const BOLD_CAPITAL = [
+  774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812,
+  774, 1103, 771, 724, 725,
+];
+/** Its digits (and R$'s $), stops, colons, hyphen and space; anything else as wide as its widest small letter. */
+const BOLD_OTHER: Readonly<Record<string, number>> = {
+  '.': 380,
+  ',': 380,
+  ':': 400,
+  ';': 400,
+  '-': 415,
+  $: 696,
+  ' ': 348,
+};
+const BOLD_DIGIT = 696;
+const BOLD_WIDEST = 1042;
+
+/** A letter's advance in DejaVu Sans Bold, in em. */
+function boldEm(char: string): number {
+  const plain = char.normalize('NFD').charAt(0);
+  const code = plain.charCodeAt(0);
+  const thousandths =
+    code >= 97 && code <= 122
+      ? BOLD_SMALL[code - 97]
+      : code >= 65 && code <= 90
+        ? BOLD_CAPITAL[code - 65]
+        : code >= 48 && code <= 57
+          ? BOLD_DIGIT
+          : BOLD_OTHER[plain];
+  return (thousandths ?? BOLD_WIDEST) / 1000;
+}
+
+/** "Resposta:" (bold) and the space after it, in em of the problem's text. */
+const RESPOSTA_LABEL_EM = 5.92;
+/** The gabarito writes its sentence at 0.85 em (`.resp-text .result`). */
+const ANSWER_SCALE = 0.85;
+/** What a line of the Resposta keeps spare of its width in `respostaLines` (the browser rounds the advances). */
+const RESPOSTA_SPARE_MM = 1;
+
+/**
+ * The lines the gabarito's "Resposta: …" takes on `roomMm`: the label, then the sentence's words one after another,
+ * a word that passes the line's end starting the next (as the browser breaks it), each letter as wide as the font
+ * makes it (`boldEm`).
+ */
+export function respostaLines(sentence: string, roomMm: number, textPt: number): number {
+  const emMm = ANSWER_SCALE * ptToMm(textPt);
+  const spaceMm = boldEm(' ') * emMm;
+  let lines = 1;
+  // The label ends in its space.
+  let used = RESPOSTA_LABEL_EM * ptToMm(textPt);
+  for (const word of sentence.split(' ')) {
+    const width = [...word].reduce((sum, char) => sum + boldEm(char), 0) * emMm;
+    if (used + width > roomMm - RESPOSTA_SPARE_MM && used > 0) {
+      lines += 1;
+      used = 0;
+    }
+    used += width + spaceMm;
+  }
+  return lines;
+}
+
+/** The width of a cell of situações-problema: half the page's in normal, the whole in grande, less its padding. */
+const problemaCellMm = (size: PrintSize) =>
+  (size === 'grande' ? CONTENT_MM : (CONTENT_MM - GAP_MM) / 2) - 3.2;
+
+/**
+ * The least height of each situação-problema's row of work (the quadriculado and the Resposta beside it), in mm: its
+ * quadriculado's rows (`calcRows`, from its contas' terms), and the lines its answer sentence takes in the gabarito
+ * beside a quadriculado of `squares` columns. The same on the student's sheet and the gabarito, so each cell stands
+ * where the other's does; the grid's rows take them under their texts (`minmax(min-content, 1fr)`) and share what is
+ * left of the page, so a row is no taller for its answer than a line of text.
+ */
+export function workRowsMm(
+  words: readonly Pick<WordProblem, 'conta' | 'steps' | 'answerSentence'>[],
+  size: PrintSize,
+  squares: number,
+): number[] {
+  const { columnMm, textPt } = PRINT_SIZES[size];
+  const respostaRoomMm = problemaCellMm(size) - (squares * columnMm + 0.5) - 2;
+  const lineMm = RESPOSTA_KEY_LINE_EM * ptToMm(textPt);
+  return words.map((word) =>
+    Math.max(
+      calcRows(word, size) * columnMm + 0.5,
+      respostaLines(word.answerSentence, respostaRoomMm, textPt) * lineMm,
+    ),
+  );
+}
+
+/**
  * Where the two contas of a problem in two steps go in its quadriculado: one above the other in normal (two columns
  * of cells, narrow, four a page: room for both heights), side by side in grande (one cell a row, as wide as the
  * page, and too short for two contas of 7 mm squares one above the other).
@@ -463,20 +598,18 @@ export function teacherLine(custom: CustomOptions | undefined): string {
   return custom?.title ? `<p class="teacher-line">${escapeText(custom.title)}</p>` : '';
 }
 
-/** Lines enough for the largest quadriculado a cell has (an A4 page's width, 40 squares of 5 mm). */
-const SQUARE_LINES = 40;
-
 /**
  * An empty quadriculado filling its box, under what is written in it: thin grey lines one square apart from its top
- * left corner (vector lines in the PDF; the svg clips those past its box), as a caderno's.
+ * left corner, enough for the tallest box (and so for the widest: an A4 page's width), as a caderno's (vector lines
+ * in the PDF; the svg clips those past its box).
  */
 export function squaresBackground(size: PrintSize): string {
-  const px = (PRINT_SIZES[size].columnMm * 96) / 25.4;
-  const far = (px * SQUARE_LINES).toFixed(1);
+  const { columnMm } = PRINT_SIZES[size];
+  const count = Math.ceil(TALLEST_BOX_MM / columnMm) + 1;
+  const px = (columnMm * 96) / 25.4;
+  const far = (px * count).toFixed(1);
   const at = (k: number) => (k * px + 0.4).toFixed(2);
-  const lines = Array.from({ length: SQUARE_LINES }, (_, k) => `M0 ${at(k)}H${far}M${at(k)} 0V${far}`).join(
-    '',
-  );
+  const lines = Array.from({ length: count }, (_, k) => `M0 ${at(k)}H${far}M${at(k)} 0V${far}`).join('');
   return `<svg class="sq" aria-hidden="true"><path d="${lines}" stroke="#9aa6ad" stroke-width="0.8" fill="none"/></svg>`;
 }
 
@@ -553,12 +686,16 @@ export function customStyles(custom: CustomOptions, page: Pick<GeneratedPage, 'p
   .cell.prob .index { top: 1.6mm; }
   .prob-text { margin-left: 7mm; line-height: 1.3; }
   .prob-text .question { font-weight: bold; }
-  .work-row { flex: 1; min-height: 0; display: flex; gap: 2mm; }
+  .work-row { flex: 1; display: flex; gap: 2mm; }
+  /* Each row as high as its text and its work need (workRowsMm), the rest of the page shared among the rows. */
+  .grid-problemas { grid-template-rows: repeat(var(--rows), minmax(min-content, 1fr)); }
   .calc { flex: 0 0 ${(calcSquares(page, custom.size) * square + 0.5).toFixed(1)}mm; display: flex; }
-  .cell.prob .squares { font-size: ${size.squareDigitPt}pt; outline: 0.6pt solid #9aa6ad; }
+  .cell.prob .squares { font-size: ${size.squareDigitPt}pt; outline: 0.6pt solid #9aa6ad; padding-top: 0; }
+  /* "Cálculo" up the quadriculado's first column (its left margin, where no conta is written), read from below. */
   .calc-label {
-    position: absolute; left: 0.6mm; top: 0.3mm; font-size: ${custom.size === 'grande' ? 10 : 7.5}pt; line-height: 1;
-    background: #fff; padding: 0 0.6mm; color: #333;
+    position: absolute; left: 0; top: 0; width: var(--sq); padding: 0.8mm 0; writing-mode: vertical-rl;
+    transform: rotate(180deg); text-align: right; font-size: ${custom.size === 'grande' ? 10 : 7.5}pt; line-height: 1;
+    color: #333;
   }
   .resposta { flex: 1; min-width: 0; position: relative; overflow: hidden; }
   .resposta > svg.ruled { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }

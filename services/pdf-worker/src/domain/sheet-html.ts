@@ -20,6 +20,7 @@ import { qrSvg } from './qr.js';
 import {
   armeStatement,
   blankWidths,
+  calcSquares,
   type BlankWidths,
   CUSTOM_BADGE,
   customAsksRemainder,
@@ -33,6 +34,7 @@ import {
   problemaCell,
   squaresBackground,
   teacherLine,
+  workRowsMm,
 } from './sheet-formats.js';
 import { SHEET_FONT_CSS, SHEET_FONTS } from './sheet-fonts.js';
 
@@ -142,7 +144,9 @@ function escapeHtml(text: string): string {
 
 /**
  * What the cells of a page follow: a preset page its level (as before issue 25), a custom page its options. Every
- * size comes from the level or the options and the page as a whole, never from one problem's answer.
+ * size comes from the level or the options and the page as a whole, never from one problem's answer (a
+ * situação-problema's least row of work comes from its contas' terms and the lines of its Resposta, which a number
+ * of more digits lengthens by a line at most, under a row that shares the page's room with the others).
  */
 interface SheetLayout {
   level: Level;
@@ -157,6 +161,8 @@ interface SheetLayout {
   blankWidths?: BlankWidths;
   /** Format `problemas`: the situações-problema, in the order of the page's problems. */
   words?: readonly WordProblem[];
+  /** Format `problemas`: the least height of each problem's row of work (`workRowsMm`), in mm. */
+  workRowMm?: readonly number[];
 }
 
 function presetLayout(page: GeneratedPage): SheetLayout {
@@ -198,7 +204,9 @@ function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
     asFacts: false,
     asksForRemainder: customAsksRemainder(custom),
     blankWidths: blankWidths(custom, page.problems),
-    ...(page.words ? { words: page.words } : {}),
+    ...(page.words
+      ? { words: page.words, workRowMm: workRowsMm(page.words, custom.size, calcSquares(page, custom.size)) }
+      : {}),
   };
 }
 
@@ -491,7 +499,14 @@ function customCell(
   if (custom.format === 'problemas') {
     const word = layout.words?.[index];
     if (word === undefined) throw new Error(`no situação-problema for problem ${index + 1}`);
-    return problemaCell(custom.size, word, problem.op, index, answers ? workedWord(word, layout) : null);
+    return problemaCell(
+      custom.size,
+      word,
+      problem.op,
+      index,
+      answers ? workedWord(word, layout) : null,
+      layout.workRowMm?.[index] ?? 0,
+    );
   }
   if (custom.format !== 'arme') {
     const widths = layout.blankWidths ?? blankWidths(custom, [problem]);

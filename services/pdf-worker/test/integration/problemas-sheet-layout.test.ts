@@ -8,13 +8,17 @@ import {
   exercisePages,
   generatePage,
   NAMES,
+  ONE_DIGIT_DIVISORS,
   OPERATIONS,
-  PROBLEMS_PER_PAGE,
+  problemsPerPage,
   presetOptions,
   RELATIVES,
+  TABLES,
+  inRanges,
   renderTwoSteps,
   renderWordProblem,
-  roomNeeded,
+  templateFits,
+  twoStepFits,
   TWO_STEP_TEMPLATES,
   WORD_KINDS,
   WORD_KIND_LIST,
@@ -28,12 +32,13 @@ import {
   type Person,
   type PrintSize,
   type Problem,
+  type TwoStepTemplate,
   type WordProblem,
 } from '@app/generator';
 import { FONTS_LOADED, launchSheetBrowser } from '../../src/browser/browser-pool.js';
 import { renderSheetHtml, sheetPages, versionLabel } from '../../src/domain/sheet-html.js';
-import { PRINT_SIZES } from '../../src/domain/sheet-formats.js';
-import { customPage } from '../support/custom-pages.js';
+import { contaLines, PRINT_SIZES } from '../../src/domain/sheet-formats.js';
+import { customPage, drawCustomProblem, sequence } from '../support/custom-pages.js';
 import { PRACTICES, type Practice } from '../support/custom-practices.js';
 import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../support/custom-samples.js';
 import { measureSheets, WIDEST_VERSION } from '../support/measure-sheet.js';
@@ -52,9 +57,27 @@ const META = {
 };
 const WIDEST_TITLE = 'W'.repeat(60);
 
-/** The sample of the custom layout test, then each level's preset options (the four operations). */
+/**
+ * The sample of the custom layout test, two borders of the rooms a page of situações-problema takes (`problemRoom`:
+ * a chave of a two-digit dividend takes five lines like + and −, the tabuada do 10 seven like × by two digits), then
+ * each level's preset options (the four operations).
+ */
 const PROBLEM_PRACTICES: Array<{ name: string; practice: Practice }> = [
   ...PRACTICES,
+  {
+    name: '÷ 2 algarismos por 2–9',
+    practice: {
+      div: {
+        divisor: { kind: 'list', divisors: [...ONE_DIGIT_DIVISORS] },
+        dividend: 2,
+        remainders: 'misturado',
+      },
+    },
+  },
+  {
+    name: '× tabuadas 2 a 10, multiplicando 3 algarismos',
+    practice: { mult: { multiplier: { kind: 'tables', tables: [...TABLES] }, multiplicand: 3 } },
+  },
   ...([0, 1, 2] as const).map((level) => {
     const { add, sub, mult, div } = presetOptions(level);
     return { name: `preset ${level}`, practice: { add, sub, mult, div } };
@@ -84,13 +107,16 @@ function kindReads(template: { kind: WordProblem['kind'] }, conta: Problem): boo
 const wordLength = (word: WordProblem) => word.statement + word.question + word.answerSentence;
 
 /**
- * The conta told by the template of its operation whose statement, question and answer are longest, whatever
- * numbers its story allows: the longest text with the widest numbers (the new meanings' templates included).
+ * The conta told by the template whose statement, question and answer are longest among those that tell it (its
+ * kind reads it, its story's ranges hold its numbers: what the generator may print), or, for a conta no story tells
+ * (the widest of some options), among every template of its operation whose kind reads it.
  */
 function longestWord(conta: Problem): WordProblem {
-  const told = WORD_TEMPLATES.filter(
-    (template) => template.op === conta.op && kindReads(template, conta),
-  ).map((template) => renderWordProblem(template, conta, LONG_CAST));
+  const reading = WORD_TEMPLATES.filter((template) => template.op === conta.op && kindReads(template, conta));
+  const telling = reading.filter((template) => templateFits(template, conta));
+  const told = (telling.length > 0 ? telling : reading).map((template) =>
+    renderWordProblem(template, conta, LONG_CAST),
+  );
   const longest = byLength(told, wordLength)[0];
   if (longest === undefined) throw new Error(`no template tells ${JSON.stringify(conta)}`);
   return longest;
@@ -103,50 +129,77 @@ function longPage(seed: string, custom: CustomOptions): GeneratedPage {
   return { ...bare, rules: 3, problems: words.map((word) => word.conta), words, bncc: wordPageBncc(words) };
 }
 
-const conta = (op: Operation, a: number, b: number): Problem => {
-  switch (op) {
-    case 'add':
-      return { op, a, b, result: a + b, remainder: 0 };
-    case 'sub':
-      return { op, a, b, result: a - b, remainder: 0 };
-    case 'mult':
-      return { op, a, b, result: a * b, remainder: 0 };
-    case 'div':
-      return { op, a, b, result: Math.floor(a / b), remainder: a % b };
-  }
-};
+/** The generator's source of numbers, which a story's `next` draws from. */
+type Random = Parameters<TwoStepTemplate['next']>[0];
 
-/**
- * A second conta made from the first's result, as a story in two steps makes it: what is left of it (−), or, after a
- * subtraction, more of it (+), or, every third problem and for a result of up to three digits (what a story shares
- * among people), the result shared by a divisor of one digit (÷: a chave of up to three steps).
- */
-function secondStep(first: Problem, index: number): Problem {
-  const result = Math.max(first.result, 10);
-  if (index % 3 === 2 && result <= 999) return conta('div', result, 7);
-  return first.op === 'sub'
-    ? conta('add', result, result)
-    : conta('sub', result, Math.max(1, Math.floor(result / 3)));
+/** The generator's source of numbers over a seeded sequence, for the stories' second contas. */
+function randomOf(seed: string): Random {
+  const next = sequence(seed);
+  return {
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    chance: (numerator, denominator) => next() * denominator < numerator,
+    pick: (items) => items[Math.floor(next() * items.length)]!,
+  };
 }
 
-/** The two-step template whose texts are longest, with the longest cast. */
-const LONGEST_TWO_STEP = byLength(TWO_STEP_TEMPLATES, (template) => {
-  const [first, second] = template.steps;
-  return wordLength(
-    renderTwoSteps(template, [conta(first.op, 999, 99), conta(second.op, 999, 99)], LONG_CAST),
-  );
-})[0]!;
+/** Draws of a story's second conta from its first, as the generator tries them. */
+const SECOND_DRAWS = 30;
 
 /**
- * A page of situações-problema in two steps (duas etapas) made by hand: each first conta the widest the options allow
- * (customPage), its second made from its result (`secondStep`), both told by the longest two-step template
- * (`renderTwoSteps`), so the quadriculado holds two contas at their worst.
+ * A first conta told in two steps at its worst: among the two-step stories that start from it and end in an
+ * operation of the page, with the second contas each makes (`next`, within its ranges), the longest texts with their
+ * tallest second conta, or (`tallest`) the tallest pair of contas (`contaLines`) with the longest texts; undefined
+ * when no story starts from it.
+ */
+function twoStepWord(
+  first: Problem,
+  operations: readonly Operation[],
+  random: Random,
+  tallest: boolean,
+): WordProblem | undefined {
+  const told: WordProblem[] = [];
+  for (const template of TWO_STEP_TEMPLATES) {
+    if (!operations.includes(template.steps[1].op) || !twoStepFits(template, first)) continue;
+    const seconds: Problem[] = [];
+    for (let draw = 0; draw < SECOND_DRAWS; draw++) {
+      const second = template.next(random, first);
+      if (second !== null && inRanges(template.nextRanges, second) && second.result > 0) seconds.push(second);
+    }
+    const second = seconds.sort((x, y) => contaLines(y) - contaLines(x) || y.a - x.a)[0];
+    if (second !== undefined) told.push(renderTwoSteps(template, [first, second], LONG_CAST));
+  }
+  const height = (word: WordProblem) => contaLines(word.steps![0]) + contaLines(word.steps![1]);
+  return told.sort((x, y) =>
+    tallest
+      ? height(y) - height(x) || wordLength(y).length - wordLength(x).length
+      : wordLength(y).length - wordLength(x).length || height(y) - height(x),
+  )[0];
+}
+
+/** Contas drawn for a problem until one starts a story in two steps, as the generator draws them. */
+const FIRST_DRAWS = 40;
+
+/**
+ * A page of situações-problema in two steps (duas etapas) at their worst: each problem's first conta the widest the
+ * options allow (customPage) or, when no two-step story starts from it, the first of the options' contas drawn after
+ * it that one does, told by its worst story (`twoStepWord`: every other problem the longest texts, the others the
+ * tallest pair of contas), both contas worked in the quadriculado; a problem none of whose draws starts a story is
+ * told in one step by its longest template, as the generator tells it.
  */
 function twoStepPage(seed: string, custom: CustomOptions): GeneratedPage {
   const bare = customPage(seed, custom);
-  const words = bare.problems.map((first, index) =>
-    renderTwoSteps(LONGEST_TWO_STEP, [first, secondStep(first, index)], LONG_CAST),
-  );
+  const operations = OPERATIONS.filter((op) => custom[op] !== undefined);
+  const next = sequence(`${seed}-primeiras`);
+  const random = randomOf(`${seed}-segundas`);
+  const words = bare.problems.map((conta, index) => {
+    const tallest = index % 2 === 1;
+    for (let draw = 0, first = conta; draw < FIRST_DRAWS; draw++) {
+      const word = twoStepWord(first, operations, random, tallest);
+      if (word !== undefined) return word;
+      first = drawCustomProblem(next, conta.op, custom, false);
+    }
+    return longestWord(conta);
+  });
   return { ...bare, rules: 3, problems: words.map((word) => word.conta), words, bncc: wordPageBncc(words) };
 }
 
@@ -256,10 +309,7 @@ describe('situações-problema sheet layout', () => {
     expect(read.title, label).toMatch(/^Situações-problema d/);
     // The student's sheet, then the gabarito, each numbered on from its first page, no page fuller than one page's
     // room; the header (Nome, the QR code) on the first page of each only, the footer on every page.
-    const perPage = Math.min(
-      PROBLEMS_PER_PAGE[roomNeeded(custom)][custom.size],
-      custom.meanings?.includes('duas-etapas') ? PROBLEMS_PER_PAGE.twoSteps[custom.size] : Infinity,
-    );
+    const perPage = problemsPerPage(custom);
     const numbers = Array.from({ length: custom.count }, (_, i) => i + 1);
     read.pages.forEach((sheet, p) => {
       const where = `${label}, página ${p + 1}`;

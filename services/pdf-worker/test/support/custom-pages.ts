@@ -19,7 +19,7 @@ import {
  */
 
 /** A small seeded generator (mulberry32 over a string hash): the same page for the same seed. */
-function sequence(seed: string): () => number {
+export function sequence(seed: string): () => number {
   let state = 0x9e3779b9;
   for (const char of seed) state = Math.imul(state ^ char.charCodeAt(0), 0x85ebca6b) >>> 0;
   return () => {
@@ -31,7 +31,7 @@ function sequence(seed: string): () => number {
   };
 }
 
-type Next = () => number;
+export type Next = () => number;
 const between = (next: Next, low: number, high: number) => low + Math.floor(next() * (high - low + 1));
 const pick = <T>(next: Next, list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
 const lowest = (digits: number) => (digits === 1 ? 1 : 10 ** (digits - 1));

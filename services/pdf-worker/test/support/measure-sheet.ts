@@ -77,42 +77,46 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
       if (Math.min(b.width, b.height) < CARRY_BOX_MM * mm - 0.05)
         found.push('a carry box of ' + (b.width / mm).toFixed(2) + ' × ' + (b.height / mm).toFixed(2) + ' mm on sheet ' + (s + 1));
     }
-    // The borrow (issue 24): each crossed digit struck on its own, and a gap between neighbouring rewrites.
+    // The borrow (issue 24): each crossed digit struck on its own, and a gap between neighbouring rewrites; in each
+    // conta of a cell (a situação-problema in two steps works two, one above the other).
     sheet.querySelectorAll('.cell').forEach((cell, c) => {
       const where = ' in cell ' + (c + 1) + ' of sheet ' + (s + 1);
-      const rewrites = [...cell.querySelectorAll('.rw')].map(boxOf).sort((a, b) => a.left - b.left);
-      for (let i = 1; i < rewrites.length; i++) {
-        const gap = rewrites[i].left - rewrites[i - 1].right;
-        if (gap < 1 * mm) found.push('two rewrites ' + (gap / mm).toFixed(2) + ' mm apart' + where);
+      const contas = cell.querySelectorAll('.alg');
+      for (const conta of contas.length > 0 ? contas : [cell]) {
+        const rewrites = [...conta.querySelectorAll('.rw')].map(boxOf).sort((a, b) => a.left - b.left);
+        for (let i = 1; i < rewrites.length; i++) {
+          const gap = rewrites[i].left - rewrites[i - 1].right;
+          if (gap < 1 * mm) found.push('two rewrites ' + (gap / mm).toFixed(2) + ' mm apart' + where);
+        }
+        const strikes = [...conta.querySelectorAll('.strike')];
+        if (strikes.length !== rewrites.length) found.push(strikes.length + ' strikes for ' + rewrites.length + ' rewrites' + where);
+        const strikeBoxes = strikes.map(boxOf).sort((a, b) => a.left - b.left);
+        for (let i = 1; i < strikeBoxes.length; i++) {
+          if (strikeBoxes[i].left - strikeBoxes[i - 1].right < 0.5 * mm) found.push('two strikes run together' + where);
+        }
+        for (const strike of strikes) {
+          const digit = strike.parentElement;
+          const text = [...digit.childNodes].find((n) => n.nodeType === 3);
+          if (!text || text.textContent.length !== 1) { found.push('a strike not on one digit' + where); continue; }
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          const glyph = range.getBoundingClientRect();
+          const b = boxOf(strike);
+          // Over this digit only: across most of its glyph, and not past its column into the next digit's.
+          const covered = Math.min(b.right, glyph.right) - Math.max(b.left, glyph.left);
+          if (covered < 0.6 * glyph.width) found.push('a strike covers ' + Math.round((100 * covered) / glyph.width) + ' % of its digit' + where);
+          const column = boxOf(digit);
+          if (b.left < column.left - slack || b.right > column.right + slack) found.push('a strike leaves its digit column' + where);
+        }
+        // Each rewrite stands above the digit it replaces.
+        const crossed = [...conta.querySelectorAll('.crossed')].map(boxOf).sort((a, b) => a.left - b.left);
+        rewrites.forEach((r, i) => {
+          const d = crossed[i];
+          const centre = (r.left + r.right) / 2;
+          if (!d || centre < d.left || centre > d.right || r.bottom > d.top + d.height * 0.35)
+            found.push('a rewrite not above its crossed digit' + where);
+        });
       }
-      const strikes = [...cell.querySelectorAll('.strike')];
-      if (strikes.length !== rewrites.length) found.push(strikes.length + ' strikes for ' + rewrites.length + ' rewrites' + where);
-      const strikeBoxes = strikes.map(boxOf).sort((a, b) => a.left - b.left);
-      for (let i = 1; i < strikeBoxes.length; i++) {
-        if (strikeBoxes[i].left - strikeBoxes[i - 1].right < 0.5 * mm) found.push('two strikes run together' + where);
-      }
-      for (const strike of strikes) {
-        const digit = strike.parentElement;
-        const text = [...digit.childNodes].find((n) => n.nodeType === 3);
-        if (!text || text.textContent.length !== 1) { found.push('a strike not on one digit' + where); continue; }
-        const range = document.createRange();
-        range.selectNodeContents(text);
-        const glyph = range.getBoundingClientRect();
-        const b = boxOf(strike);
-        // Over this digit only: across most of its glyph, and not past its column into the next digit's.
-        const covered = Math.min(b.right, glyph.right) - Math.max(b.left, glyph.left);
-        if (covered < 0.6 * glyph.width) found.push('a strike covers ' + Math.round((100 * covered) / glyph.width) + ' % of its digit' + where);
-        const column = boxOf(digit);
-        if (b.left < column.left - slack || b.right > column.right + slack) found.push('a strike leaves its digit column' + where);
-      }
-      // Each rewrite stands above the digit it replaces.
-      const crossed = [...cell.querySelectorAll('.crossed')].map(boxOf).sort((a, b) => a.left - b.left);
-      rewrites.forEach((r, i) => {
-        const d = crossed[i];
-        const centre = (r.left + r.right) / 2;
-        if (!d || centre < d.left || centre > d.right || r.bottom > d.top + d.height * 0.35)
-          found.push('a rewrite not above its crossed digit' + where);
-      });
     });
     if (STRICT_CHECKS) {
       // No two cells overlap.
@@ -123,6 +127,14 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
           if (a.left < b.right - slack && b.left < a.right - slack && a.top < b.bottom - slack && b.top < a.bottom - slack)
             found.push('cells ' + (i + 1) + ' and ' + (j + 1) + ' of sheet ' + (s + 1) + ' overlap');
         }
+      // Every cell inside its grid: a grid whose rows grow with their texts never runs into what follows it (the
+      // page's number, the footer).
+      sheet.querySelectorAll('.grid').forEach((grid) => {
+        const box = boxOf(grid);
+        grid.querySelectorAll(':scope > .cell').forEach((cell, c) => {
+          if (!inside(boxOf(cell), box)) found.push('cell ' + (c + 1) + ' of sheet ' + (s + 1) + ' leaves its grid');
+        });
+      });
       // No text is clipped: every run of text lies inside its cell (or the content box), whole.
       const walker = document.createTreeWalker(sheet, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -147,6 +159,16 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
         }
         const statement = area.parentElement.querySelector('.arme-statement');
         if (statement && boxOf(statement).bottom > box.top + slack) found.push('the conta ' + (c + 1) + ' of sheet ' + (s + 1) + ' covers its quadriculado');
+        // The quadriculado's label ("Cálculo", up its margin column) never sits on a digit or a sign.
+        const label = area.querySelector('.calc-label');
+        if (label) {
+          const a = boxOf(label);
+          for (const el of area.querySelectorAll('.line .d, .line .s, .by, .quotient')) {
+            const b = boxOf(el);
+            if (el.textContent.trim() && a.left < b.right - slack && b.left < a.right - slack && a.top < b.bottom - slack && b.top < a.bottom - slack)
+              found.push('the label of quadriculado ' + (c + 1) + ' of sheet ' + (s + 1) + ' covers ' + name(el));
+          }
+        }
         const caption = area.parentElement.querySelector('.caption');
         if (caption) {
           const a = boxOf(caption);

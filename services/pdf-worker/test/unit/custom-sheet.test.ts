@@ -12,12 +12,16 @@ import {
 import { carryBoxColumns, paperSheets, sheetDocument, sheetPages } from '../../src/domain/sheet-html.js';
 import {
   blankWidths,
+  calcRows,
   calcSquares,
+  contaLines,
   customGrid,
   factLayout,
   lastRowStart,
   PRINT_SIZES,
+  respostaLines,
   teacherLine,
+  workRowsMm,
 } from '../../src/domain/sheet-formats.js';
 import { customPage } from '../support/custom-pages.js';
 import { customPageOptions } from '../support/custom-samples.js';
@@ -228,6 +232,21 @@ describe('custom sheet', () => {
       { from: 0, to: 4 },
       { from: 4, to: 6 },
     ]);
+    // With a chave on the page, two a page in normal (a chave of five steps under the first conta), one in grande.
+    const withDivision = (count: number, size: 'normal' | 'grande'): CustomOptions => ({
+      ...problemas(count, size, true),
+      div: { dividend: 3, divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, remainders: 'misturado' },
+      meanings: ['duas-etapas', 'separar-retirar', 'reparticao'],
+    });
+    expect(split(withDivision(5, 'normal'))).toEqual([
+      { from: 0, to: 2 },
+      { from: 2, to: 4 },
+      { from: 4, to: 5 },
+    ]);
+    expect(split(withDivision(2, 'grande'))).toEqual([
+      { from: 0, to: 1 },
+      { from: 1, to: 2 },
+    ]);
     expect(split(problemas(6, 'normal'), 2)).toEqual([{ from: 0, to: 6 }]);
     const page = generatePage('folhas', customPageOptions(problemas(8, 'normal')));
     expect(sheetPages(page)).toEqual({ exercises: 2, answerKey: 2 });
@@ -282,6 +301,58 @@ describe('custom sheet', () => {
     // The answer of the problem is the second conta's, as its sentence says.
     expect(word.answer).toBe(438);
     expect(key).toContain(word.answerSentence);
+  });
+
+  it('gives each row of situações-problema the height its work needs, the same on the sheet and the gabarito', () => {
+    const conta = (op: Problem['op'], a: number, b: number): Problem => ({
+      op,
+      a,
+      b,
+      result: op === 'mult' ? a * b : Math.floor(a / b),
+      remainder: op === 'div' ? a % b : 0,
+    });
+    // From the terms: + and − four lines, × by two digits seven, ÷ a product and a rest for each step it can take.
+    expect(contaLines({ op: 'add', a: 99_999, b: 99_999, result: 199_998, remainder: 0 })).toBe(4);
+    expect(contaLines(conta('mult', 999, 7))).toBe(4);
+    expect(contaLines(conta('mult', 999, 99))).toBe(7);
+    expect(contaLines(conta('div', 9_999, 9))).toBe(9);
+    expect(contaLines(conta('div', 9_999, 99))).toBe(7);
+    const steps = [conta('mult', 999, 99), conta('div', 98_901, 20)] as const;
+    expect(calcRows({ conta: steps[1], steps }, 'normal')).toBe(7 + 1 + 9);
+    expect(calcRows({ conta: steps[1], steps }, 'grande')).toBe(9);
+    // The Resposta's lines: the label, then the words as the browser breaks them.
+    const sentence =
+      'São necessários 1.000 pedalinhos: 999 ficam cheios e mais um leva as 9 crianças que sobram.';
+    expect(respostaLines('Há 8 bolas.', 60, 11)).toBe(1);
+    expect(respostaLines(sentence, 40, 11)).toBeGreaterThan(respostaLines(sentence, 80, 11));
+    expect(respostaLines(sentence, 80, 11)).toBeGreaterThan(1);
+    // A long sentence beside a narrow quadriculado asks for more than a conta of five lines; a taller conta its own.
+    const long = { conta: conta('div', 81, 9), answerSentence: sentence };
+    const [first, second] = workRowsMm(
+      [long, { conta: conta('div', 9_999, 9), answerSentence: 'Há 9.' }],
+      'normal',
+      9,
+    );
+    expect(first).toBeGreaterThan(5 * PRINT_SIZES.normal.columnMm + 0.5);
+    expect(second).toBe(9 * 5 + 0.5);
+    // The page's rows take those heights under their texts, on both sheets alike.
+    const custom: CustomOptions = {
+      v: 1,
+      add: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'com' },
+      div: { dividend: 4, divisor: { kind: 'twoDigits' }, remainders: 'misturado' },
+      format: 'problemas',
+      count: 6,
+      size: 'normal',
+    };
+    const sheet = sheetDocument(generatePage('linhas', customPageOptions(custom)), META);
+    expect(sheet.css).toContain(
+      '.grid-problemas { grid-template-rows: repeat(var(--rows), minmax(min-content, 1fr)); }',
+    );
+    const heights = (part: string) =>
+      [...part.matchAll(/class="work-row" style="min-height:([\d.]+)mm"/g)].map((m) => m[1]);
+    const key = sheet.body.indexOf('answer-key');
+    expect(heights(sheet.body.slice(0, key))).toHaveLength(6);
+    expect(heights(sheet.body.slice(key))).toEqual(heights(sheet.body.slice(0, key)));
   });
 
   it("escapes the teacher's title: no character of it is markup", () => {

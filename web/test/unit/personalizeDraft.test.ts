@@ -275,6 +275,10 @@ describe('the meanings of situações-problema', () => {
     expect(countOf(problemas({ count: 20 }), ['div'])).toBe(6);
     expect(countOf(problemas({ count: 20, size: 'grande' }), ['add'])).toBe(3);
     expect(countOf(problemas({ count: 8 }), ['add'])).toBe(8);
+    // With duas etapas a sheet holds 4 (two contas in each quadriculado): the count that fits one sheet follows.
+    const twoSteps = problemas({ count: 20, meanings: [...DEFAULT_MEANINGS, 'duas-etapas'] });
+    expect(countOf(twoSteps, ['add', 'sub'])).toBe(4);
+    expect(exercisePages(toCustom(twoSteps, ['add', 'sub']))).toBe(1);
   });
 });
 

@@ -817,7 +817,8 @@ export const ADD_TEMPLATES: readonly WordTemplate[] = [
     op: 'add',
     context: 'show',
     people: 0,
-    ranges: { a: [2, 99_999], b: [2, 99_999], result: [4, 199_998] },
+    // A festival's audience: at least a hundred stayed to the end.
+    ranges: { a: [100, 99_999], b: [2, 99_999], result: [102, 199_998] },
     render: ({ a, b, result }) => ({
       statement: `No festival de música do parque, ${qty(b, N.pessoa)} ${conj(VERBS.foiEmbora, b)} antes do último show, e ${thousands(a)} ${conj(VERBS.ficou, a)} até o fim. Ninguém chegou depois.`,
       question: `${capitalize(howMany(N.pessoa))} havia no festival antes do último show?`,

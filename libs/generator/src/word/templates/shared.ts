@@ -372,7 +372,6 @@ export const T = (template: Omit<WordTemplate, 'money'> & { money?: boolean }): 
   ...template,
 });
 
-/** A two-step template; `money` false unless said. */
 /**
  * The largest term a sheet arms in a column (5 digits, as a Difícil conta) and the largest sum it writes under one.
  * A two-step story carries its first result into the second conta as a term, so both contas keep to these whatever

@@ -183,13 +183,17 @@ export function countOf(draft: Draft, operations: readonly Operation[]): number 
   return below.length ? below.at(-1)! : allowed[0]!;
 }
 
-/** What `allowedCounts` reads, for the checked operations. */
+/** What `allowedCounts` and `exercisePages` read, for the checked operations (duas etapas takes more room). */
 function roomOf(draft: Draft, operations: readonly Operation[]) {
+  const format = formatOf(draft, operations);
   return {
-    format: formatOf(draft, operations),
+    format,
     size: draft.size,
     ...(operations.includes('mult') ? { mult: toMult(draft.mult) } : {}),
     ...(operations.includes('div') ? { div: toDiv(draft.div) } : {}),
+    ...(format === 'problemas'
+      ? { meanings: shownMeanings(operations).filter((meaning) => draft.meanings.includes(meaning)) }
+      : {}),
   };
 }
 

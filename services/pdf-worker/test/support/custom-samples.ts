@@ -327,6 +327,67 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
       meanings: ['duas-etapas', 'separar-retirar'],
     },
   },
+  // Issue 34: one page of each new meaning, alone.
+  {
+    name: 'problemas-quantos-a-menos',
+    custom: {
+      ...base,
+      sub: { numbers: { kind: 'digits', top: 3, bottom: 2 }, regrouping: 'misturado' },
+      format: 'problemas',
+      count: 4,
+      size: 'normal',
+      meanings: ['quantos-a-menos'],
+    },
+  },
+  {
+    name: 'problemas-inicio-desconhecido',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado' },
+      sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado' },
+      format: 'problemas',
+      count: 4,
+      size: 'normal',
+      meanings: ['inicio-desconhecido'],
+    },
+  },
+  {
+    name: 'problemas-comparacao-multiplicativa',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5] }, multiplicand: 'fatos' },
+      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 2, remainders: 'exata' },
+      format: 'problemas',
+      count: 4,
+      size: 'normal',
+      meanings: ['comparacao-multiplicativa'],
+    },
+  },
+  {
+    name: 'problemas-combinatoria',
+    custom: {
+      ...base,
+      mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5, 6] }, multiplicand: 'fatos' },
+      format: 'problemas',
+      count: 4,
+      size: 'normal',
+      meanings: ['combinatoria'],
+    },
+  },
+  {
+    name: 'problemas-so-duas-etapas',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'digits', top: 3, bottom: 3 }, regrouping: 'misturado' },
+      sub: { numbers: { kind: 'digits', top: 3, bottom: 2 }, regrouping: 'misturado' },
+      mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5] }, multiplicand: 2 },
+      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 3, remainders: 'exata' },
+      format: 'problemas',
+      count: 4,
+      size: 'normal',
+      meanings: ['duas-etapas'],
+    },
+  },
 ];
 
 /** The page options of a custom page (the level is the builder's; a custom page is drawn from `custom` alone). */

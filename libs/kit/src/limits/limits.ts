@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   DiscardPolicy,
   JetStreamApiError,
@@ -10,6 +10,7 @@ import {
 import { limitStream, limitSubject, type LimitName } from '@app/contracts';
 import type { Logger } from '../logger.js';
 import type { NatsLink } from '../nats/connection.js';
+import { publishWithRetries, type PublishRetryPolicy } from '../publish-retry.js';
 
 /**
  * Limits counted once for every replica (issue 35), in JetStream, which every process already has: one stream per
@@ -44,10 +45,20 @@ export type Taken = { ok: true; release(): void } | { ok: false; reason: 'full' 
 
 /** The JetStream error of a message past `max_msgs_per_subject` with discard new per subject. */
 const PER_SUBJECT_LIMIT_REACHED = 10077;
-/** How long a take waits for the server before the store counts as down. */
+/** How long one attempt of a take waits for the server's acknowledgement. */
 export const TAKE_TIMEOUT_MS = 2000;
+/**
+ * How long a read's take (`allow`) keeps trying before it goes on unchecked: a read is not held for a whole leader
+ * election. A take that spends money or mail (`refuse`) keeps trying for the bus's publish budget
+ * (NATS_PUBLISH_RETRY_MS), as every publish does, so a member sees no error while a stream elects a leader.
+ */
+export const READ_TAKE_BUDGET_MS = 3000;
+/** How long a take waits for a lost connection to come back (to another node of the cluster) before it gives up. */
+export const RECONNECT_GRACE_MS = 3000;
 /** A slot never taken (the store was down and the caller lets the request through): nothing to give back. */
 const UNCHECKED: Taken = { ok: true, release: () => undefined };
+/** What an attempt answers when the key holds its limit. */
+const FULL = Symbol('full');
 
 const ns = 1_000_000;
 
@@ -67,7 +78,7 @@ export function limitStreamConfig(
     discard_new_per_subject: true,
     max_msgs_per_subject: setting.max,
     max_age: windowNs,
-    // No message carries an id: nothing to deduplicate; the server wants the window within the age.
+    // Each take carries an id, so a retried one counts once; the server wants the window within the age.
     duplicate_window: Math.min(windowNs, 60_000 * ns),
     // On disk: a restarted server keeps the counts (and the stream) as it keeps the other streams.
     storage: StorageType.File,
@@ -78,8 +89,10 @@ export function limitStreamConfig(
 export class Limits {
   /** Whether the last call reached the store: an outage is logged when it starts and when it ends, once each. */
   #answering = true;
-  /** False between a disconnect and the reconnect: no take waits for a server that cannot answer. */
+  /** False between a disconnect and the reconnect. */
   #connected = true;
+  /** Takes waiting for the connection to come back (see RECONNECT_GRACE_MS). */
+  readonly #awaitingReconnect = new Set<() => void>();
   readonly #stopWatching: () => void;
 
   private constructor(
@@ -90,6 +103,7 @@ export class Limits {
   ) {
     this.#stopWatching = link.onConnectionChange((change) => {
       this.#connected = change === 'reconnected';
+      if (this.#connected) for (const wake of [...this.#awaitingReconnect]) wake();
     });
   }
 
@@ -124,10 +138,31 @@ export class Limits {
    */
   async take(name: LimitName, key: string, whenDown: WhenDown): Promise<Taken> {
     const subject = this.link.subject(limitSubject(name, this.#hash(name, key)));
+    const retry: PublishRetryPolicy = {
+      ...this.link.settings.publishRetry,
+      attemptTimeoutMs: TAKE_TIMEOUT_MS,
+      ...(whenDown === 'allow' && {
+        budgetMs: Math.min(READ_TAKE_BUDGET_MS, this.link.settings.publishRetry.budgetMs),
+      }),
+    };
+    // One id for every attempt: a retry of a slot the stream stored already (its acknowledgement lost, or late) is
+    // dropped by the stream's duplicate window and answered with the first one's sequence, so it takes one slot.
+    const msgID = randomUUID();
     try {
-      if (!this.#connected) throw new Error('not connected to NATS');
-      const ack = await this.js.publish(subject, undefined, { timeout: TAKE_TIMEOUT_MS });
+      // A read does not wait for the connection: it goes on unchecked at once. Money and mail wait a moment for it.
+      if (!this.#connected && (whenDown === 'allow' || !(await this.#reconnected())))
+        throw new Error('not connected to NATS');
+      const ack = await publishWithRetries(async (timeout) => {
+        try {
+          return await this.js.publish(subject, undefined, { timeout, msgID });
+        } catch (err) {
+          // A full key is the answer, not a failure to retry (JetStream says it with a 503 status).
+          if (err instanceof JetStreamApiError && err.code === PER_SUBJECT_LIMIT_REACHED) return FULL;
+          throw err;
+        }
+      }, retry);
       this.#answered();
+      if (ack === FULL) return { ok: false, reason: 'full' };
       const stream = ack.stream;
       let released = false;
       return {
@@ -139,13 +174,27 @@ export class Limits {
         },
       };
     } catch (err) {
-      if (err instanceof JetStreamApiError && err.code === PER_SUBJECT_LIMIT_REACHED) {
-        this.#answered();
-        return { ok: false, reason: 'full' };
-      }
       this.#failed(name, err, whenDown);
       return whenDown === 'allow' ? UNCHECKED : { ok: false, reason: 'unavailable' };
     }
+  }
+
+  /**
+   * Whether the connection comes back within RECONNECT_GRACE_MS: a node of the cluster that died takes its clients
+   * with it, and they reconnect to another node within a second or two; a server that is down does not come back, and
+   * the take does not wait longer than the grace for it.
+   */
+  #reconnected(): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (back: boolean) => {
+        clearTimeout(timer);
+        this.#awaitingReconnect.delete(wake);
+        resolve(back);
+      };
+      const wake = () => done(true);
+      const timer = setTimeout(() => done(this.#connected), RECONNECT_GRACE_MS);
+      this.#awaitingReconnect.add(wake);
+    });
   }
 
   /** Stops following the connection (shutdown). */

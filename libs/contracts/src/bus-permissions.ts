@@ -109,6 +109,7 @@ function streamApi(stream: string, consumes: boolean): string[] {
     `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
     `$JS.API.CONSUMER.INFO.${stream}.>`,
     `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
+    `$JS.API.CONSUMER.DELETE.${stream}.>`,
     `$JS.ACK.${stream}.>`,
   ];
 }
@@ -182,9 +183,10 @@ export function busPermissions(process: ProcessName, prefix = ''): BusPermission
     const writes = has(role.writers, process);
     if (!writes && !has(role.readers, process)) continue;
     const bucket = names.stream(name as BucketName);
-    touch(`OBJ_${bucket}`, false);
+    // A file larger than a chunk is read through an ordered consumer (the Object Store client's).
+    touch(`OBJ_${bucket}`, true);
     subscribe.add(`$O.${bucket}.M.>`);
-    if (writes) publish.add(`$O.${bucket}.>`);
+    if (writes) for (const s of [`$O.${bucket}.>`, `$JS.API.STREAM.PURGE.OBJ_${bucket}`]) publish.add(s);
   }
   for (const [stream, consumes] of streams) for (const s of streamApi(stream, consumes)) publish.add(s);
   return { publish: [...publish], subscribe: [...subscribe], allowResponses };

@@ -245,3 +245,14 @@ export function renderNatsAuthorization(users: BusUser[]): string {
   });
   return `authorization {\n  users = [\n${entries.join(',\n')}\n  ]\n}\n`;
 }
+
+/**
+ * The production server's users (deploy/k8s/base/nats/authorization.conf, also docker compose's): every process with
+ * the contracts' permissions, no prefix, each password read from the server's environment (`busPasswordVariable`,
+ * filled from a Secret). Written by `npm run bus:config`; a unit test holds the checked-in file to it.
+ */
+export const productionBusAuthorization = (): string =>
+  '# Generated from libs/contracts (bus-permissions.ts) by `npm run bus:config`: do not edit by hand.\n' +
+  '# A user per process, allowed only the subjects and streams the contracts give it; each password comes from\n' +
+  '# the environment variable named here (a Secret in Kubernetes, .env in docker compose).\n' +
+  renderNatsAuthorization(busUsers('', (p) => ({ env: busPasswordVariable(p) })));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { busUsers, renderNatsAuthorization, type BusUser, type ProcessName } from '@app/contracts';
 import { answers, waitFor } from './net.js';
+import { fromRoot } from './paths.js';
 import { spawnManaged, type LogTarget, type Managed } from './processes.js';
 
 /** A NATS user's name and password, as the connection takes them (nats.js `user` / `pass`). */
@@ -100,3 +101,6 @@ export async function startBusServer(o: BusServerOptions): Promise<BusServer> {
     process,
   };
 }
+
+/** The production server's users and permissions (`npm run bus:config`), included by Kubernetes' and compose's NATS. */
+export const BUS_AUTHORIZATION_FILE = fromRoot('deploy', 'k8s', 'base', 'nats', 'authorization.conf');

@@ -64,7 +64,10 @@ export const EVENT_ROLES = {
   pageCreated: { publisher: 'pages', consumers: [] },
   pageBought: { publisher: 'pages', consumers: ['admin-stats'] },
   userDeleted: { publisher: 'auth', consumers: ['billing', 'pages', 'admin-stats'] },
-} as const satisfies Record<keyof typeof Events, { publisher: ProcessName; consumers: readonly ProcessName[] }>;
+} as const satisfies Record<
+  keyof typeof Events,
+  { publisher: ProcessName; consumers: readonly ProcessName[] }
+>;
 
 /** Object Store buckets: `writers` store files, `readers` read them and watch for new ones. Both open (create) it. */
 export const BUCKET_ROLES = {
@@ -157,7 +160,9 @@ export function busPermissions(process: ProcessName, prefix = ''): BusPermission
       touch(stream, true);
     }
   }
-  for (const [key, role] of values<{ publisher: ProcessName; consumers: readonly ProcessName[] }>(EVENT_ROLES)) {
+  for (const [key, role] of values<{ publisher: ProcessName; consumers: readonly ProcessName[] }>(
+    EVENT_ROLES,
+  )) {
     const def = Events[key as keyof typeof Events];
     const stream = names.stream(def.stream);
     if (role.publisher === process) {
@@ -215,7 +220,10 @@ export const busPasswordVariable = (process: ProcessName): string =>
   `NATS_PASSWORD_${process.toUpperCase().replace(/-/g, '_')}`;
 
 /** Every process as a user of the bus under `prefix`, with the password `password(process)`. */
-export const busUsers = (prefix: string, password: (process: ProcessName) => BusUser['password']): BusUser[] =>
+export const busUsers = (
+  prefix: string,
+  password: (process: ProcessName) => BusUser['password'],
+): BusUser[] =>
   PROCESS_NAMES.map((p) => ({ user: p, password: password(p), permissions: busPermissions(p, prefix) }));
 
 const quoted = (s: string) => JSON.stringify(s);

@@ -137,7 +137,10 @@ export const natsEnv = z.object({
    * @app/contracts' busPermissions). Both or neither: unset, the connection carries no credentials (a server without
    * authorization). The password is never logged.
    */
-  NATS_USER: z.string().regex(/^[a-z0-9_-]+$/).optional(),
+  NATS_USER: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/)
+    .optional(),
   NATS_PASSWORD: z.string().min(8).optional(),
   /** A CA certificate (PEM file) to verify the server with: set, the connection is TLS. */
   NATS_TLS_CA: z.string().optional(),

@@ -40,11 +40,7 @@ export interface BusServer {
 const newPassword = () => randomBytes(18).toString('base64url');
 
 /** The nats-server configuration of a stack's own server: JetStream, and the contracts' users under its prefix. */
-export function busServerConfig(o: {
-  port: number;
-  storeDir: string;
-  users: BusUser[];
-}): string {
+export function busServerConfig(o: { port: number; storeDir: string; users: BusUser[] }): string {
   return [
     `listen: "127.0.0.1:${o.port}"`,
     `jetstream { store_dir: ${JSON.stringify(o.storeDir)} }`,
@@ -75,7 +71,9 @@ export async function startBusServer(o: BusServerOptions): Promise<BusServer> {
   );
   const proc = spawnManaged('nats', o.binary, ['-c', configFile], { env: {}, log: o.log });
   const exited = new Promise<never>((_, reject) =>
-    proc.child.once('exit', (code) => reject(new Error(`nats-server exited with code ${code} during start-up`))),
+    proc.child.once('exit', (code) =>
+      reject(new Error(`nats-server exited with code ${code} during start-up`)),
+    ),
   );
   const process: Managed = {
     ...proc,
@@ -93,10 +91,9 @@ export async function startBusServer(o: BusServerOptions): Promise<BusServer> {
   const credentials = (user: string): NatsCredentials => ({ user, pass: passwords.get(user)! });
   return {
     url: `nats://127.0.0.1:${o.port}`,
-    users: Object.fromEntries(users.flatMap((u) => (u.permissions ? [[u.user, credentials(u.user)]] : []))) as Record<
-      ProcessName,
-      NatsCredentials
-    >,
+    users: Object.fromEntries(
+      users.flatMap((u) => (u.permissions ? [[u.user, credentials(u.user)]] : [])),
+    ) as Record<ProcessName, NatsCredentials>,
     ...(o.superuser ? { superuser: credentials(TEST_SUPERUSER) } : {}),
     process,
   };

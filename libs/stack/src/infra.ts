@@ -81,7 +81,8 @@ export async function resolveNats(
   if (await answers(4222)) {
     return {
       url: 'nats://127.0.0.1:4222',
-      source: 'servidor em 127.0.0.1:4222, SEM autenticação (instale `nats-server` para as permissões por serviço)',
+      source:
+        'servidor em 127.0.0.1:4222, SEM autenticação (instale `nats-server` para as permissões por serviço)',
     };
   }
   throw new Error(

@@ -149,7 +149,9 @@ export function stackEnv(o: StackOptions): Stack['env'] {
       : {}),
     NATS_URL: o.natsUrl,
     NATS_PREFIX: o.natsPrefix,
-    ...Object.fromEntries(NATS_LAUNCHER_VARIABLES.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
+    ...Object.fromEntries(
+      NATS_LAUNCHER_VARIABLES.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
+    ),
     INTERNAL_SECRET: o.secrets.INTERNAL_SECRET,
     PUBLIC_URL: publicUrl,
     ...storageSettings(o.extraEnv?.NODE_ENV ?? process.env.NODE_ENV),

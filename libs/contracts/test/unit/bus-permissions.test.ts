@@ -45,7 +45,8 @@ describe.each(['', 'tit_abc'])('busPermissions (prefix %j)', (prefix) => {
   it('only billing publishes events.billing.*, only auth events.auth.*: each event by its owner only', () => {
     const billingEvents = Object.values(Events).filter((e) => e.subject.startsWith('events.billing.'));
     expect(billingEvents.length).toBeGreaterThan(3);
-    for (const e of billingEvents) expect(whoMayPublish(names.subject(e.subject), prefix)).toEqual(['billing']);
+    for (const e of billingEvents)
+      expect(whoMayPublish(names.subject(e.subject), prefix)).toEqual(['billing']);
     // Even a subject no contract names yet.
     expect(whoMayPublish(names.subject('events.billing.anything.new'), prefix)).toEqual([]);
     for (const e of Object.values(Events)) {
@@ -115,8 +116,13 @@ describe.each(['', 'tit_abc'])('busPermissions (prefix %j)', (prefix) => {
     }
     const streams = busStreams(prefix);
     for (const p of PROCESS_NAMES)
-      for (const s of busPermissions(p, prefix).publish.filter((x) => x.startsWith('$JS.API.') && x !== '$JS.API.INFO'))
-        expect(streams.some((stream) => s.split('.').includes(stream)), s).toBe(true);
+      for (const s of busPermissions(p, prefix).publish.filter(
+        (x) => x.startsWith('$JS.API.') && x !== '$JS.API.INFO',
+      ))
+        expect(
+          streams.some((stream) => s.split('.').includes(stream)),
+          s,
+        ).toBe(true);
   });
 });
 

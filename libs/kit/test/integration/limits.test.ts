@@ -29,7 +29,13 @@ async function replicas(settings: LimitSettings, count = 1, url = natsUrl, prefi
   const opened: Array<{ limits: Limits; lines: Array<Record<string, unknown>> }> = [];
   for (let i = 0; i < count; i++) {
     const { logger, lines } = capturedLogger(`replica-${i}`);
-    const bus = await Bus.connect({ url, ...(url === natsUrl ? natsAuth : {}), name: `replica-${i}`, prefix, logger });
+    const bus = await Bus.connect({
+      url,
+      ...(url === natsUrl ? natsAuth : {}),
+      name: `replica-${i}`,
+      prefix,
+      logger,
+    });
     buses.push(bus);
     opened.push({ limits: await bus.limits(settings, SECRET), lines });
   }

@@ -63,7 +63,13 @@ describe('two services over the real NATS server', () => {
   it('keeps a slow job with its consumer past the ack wait: delivered once, acked once', async () => {
     const { logger } = capturedLogger('svc-slow');
     const slowPrefix = `${prefix}slow`;
-    const bus = await Bus.connect({ url: natsUrl, ...natsAuth, name: 'svc-slow', prefix: slowPrefix, logger });
+    const bus = await Bus.connect({
+      url: natsUrl,
+      ...natsAuth,
+      name: 'svc-slow',
+      prefix: slowPrefix,
+      logger,
+    });
     buses.push(bus);
     await bus.ensureStreams('JOBS_PDF', 'EVENTS');
     // The heartbeat (working() every max(1 s, ackWait / 3)) leaves 2 s of slack on a busy machine.
@@ -135,8 +141,20 @@ describe('two services over the real NATS server', () => {
   it('carries the request id it is handed when the caller runs no request context (the gateway)', async () => {
     const a = capturedLogger('svc-e');
     const b = capturedLogger('svc-f');
-    const busA = await Bus.connect({ url: natsUrl, ...natsAuth, name: 'svc-e', prefix: `${prefix}e`, logger: a.logger });
-    const busB = await Bus.connect({ url: natsUrl, ...natsAuth, name: 'svc-f', prefix: `${prefix}e`, logger: b.logger });
+    const busA = await Bus.connect({
+      url: natsUrl,
+      ...natsAuth,
+      name: 'svc-e',
+      prefix: `${prefix}e`,
+      logger: a.logger,
+    });
+    const busB = await Bus.connect({
+      url: natsUrl,
+      ...natsAuth,
+      name: 'svc-f',
+      prefix: `${prefix}e`,
+      logger: b.logger,
+    });
     buses.push(busA, busB);
     busB.serve(Rpc.authStats, async () => {
       b.logger.info('stats asked');

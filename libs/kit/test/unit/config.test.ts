@@ -131,8 +131,12 @@ describe('NATS credentials and TLS (issue 35)', () => {
 
   it('refuses a user without a password, a password without a user, a certificate without its key', () => {
     expect(problems({ NATS_USER: 'auth' })).toEqual(['NATS_PASSWORD is required when NATS_USER is set']);
-    expect(problems({ NATS_PASSWORD: 'a-long-password' })).toEqual(['NATS_USER is required when NATS_PASSWORD is set']);
-    expect(problems({ NATS_TLS_CERT: '/c.pem' })).toEqual(['NATS_TLS_KEY is required when NATS_TLS_CERT is set']);
+    expect(problems({ NATS_PASSWORD: 'a-long-password' })).toEqual([
+      'NATS_USER is required when NATS_PASSWORD is set',
+    ]);
+    expect(problems({ NATS_TLS_CERT: '/c.pem' })).toEqual([
+      'NATS_TLS_KEY is required when NATS_TLS_CERT is set',
+    ]);
     expect(problems({ NATS_USER: 'Auth Service', NATS_PASSWORD: 'short' })).toEqual([
       expect.stringMatching(/^NATS_USER: /),
       expect.stringMatching(/^NATS_PASSWORD: /),

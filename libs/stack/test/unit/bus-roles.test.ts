@@ -54,7 +54,8 @@ describe.each(PROCESS_NAMES)('%s: the bus roles hold its code', (p) => {
       expect(RPC_ROLES[rpc as keyof typeof Rpc].responder, `${p} serves ${rpc}`).toBe(p);
     const mentioned = named(source, 'Rpc');
     for (const [rpc, role] of Object.entries(RPC_ROLES))
-      if (role.responder === p || has(role.callers, p)) expect(mentioned.has(rpc), `${p} and ${rpc}`).toBe(true);
+      if (role.responder === p || has(role.callers, p))
+        expect(mentioned.has(rpc), `${p} and ${rpc}`).toBe(true);
   });
 
   it('every job and event it publishes or consumes is its role, and every role is in its code', () => {
@@ -65,7 +66,9 @@ describe.each(PROCESS_NAMES)('%s: the bus roles hold its code', (p) => {
     for (const event of calls(source, 'publishEvent|publish', 'Events'))
       expect(EVENT_ROLES[event as keyof typeof Events].publisher, `${p} publishes ${event}`).toBe(p);
     for (const event of calls(source, 'consume|listen', 'Events'))
-      expect(has(EVENT_ROLES[event as keyof typeof Events].consumers, p), `${p} consumes ${event}`).toBe(true);
+      expect(has(EVENT_ROLES[event as keyof typeof Events].consumers, p), `${p} consumes ${event}`).toBe(
+        true,
+      );
     // A projection helper takes the definition first (admin-stats): any event it names is one it may take.
     for (const event of named(source, 'Events')) {
       const role = EVENT_ROLES[event as keyof typeof Events];
@@ -74,10 +77,12 @@ describe.each(PROCESS_NAMES)('%s: the bus roles hold its code', (p) => {
     }
     const jobs = named(source, 'Jobs');
     for (const [job, role] of Object.entries(JOB_ROLES))
-      if (has(role.publishers, p) || has(role.consumers, p)) expect(jobs.has(job), `${p} and ${job}`).toBe(true);
+      if (has(role.publishers, p) || has(role.consumers, p))
+        expect(jobs.has(job), `${p} and ${job}`).toBe(true);
     const events = named(source, 'Events');
     for (const [event, role] of Object.entries(EVENT_ROLES))
-      if (role.publisher === p || has(role.consumers, p)) expect(events.has(event), `${p} and ${event}`).toBe(true);
+      if (role.publisher === p || has(role.consumers, p))
+        expect(events.has(event), `${p} and ${event}`).toBe(true);
   });
 
   it('opens only the buckets it may, and writes only as a writer', () => {

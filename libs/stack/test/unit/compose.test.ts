@@ -144,9 +144,11 @@ describe('docker-compose.yml survives a cold start and scales', () => {
     expect(template).not.toMatch(/REDIS_URL/);
   });
 
-  it('runs the bus with the contracts\' users: each process as its own, every password required from .env', () => {
+  it("runs the bus with the contracts' users: each process as its own, every password required from .env", () => {
     const nats = compose.services.nats as { environment?: Record<string, string>; volumes?: string[] };
-    expect(nats.volumes).toContain('./deploy/k8s/base/nats/authorization.conf:/etc/nats/authorization.conf:ro');
+    expect(nats.volumes).toContain(
+      './deploy/k8s/base/nats/authorization.conf:/etc/nats/authorization.conf:ro',
+    );
     for (const p of PROCESS_NAMES) {
       const variable = busPasswordVariable(p);
       const required = `\${${variable}:?set ${variable} in .env}`;

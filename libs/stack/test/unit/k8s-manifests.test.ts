@@ -405,9 +405,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     expect(conf.match(/tls \{[^}]*cert_file: \/etc\/nats-tls\/tls\.crt/g)?.length).toBe(2);
     expect(conf).toMatch(/cluster \{[\s\S]*tls \{[^}]*verify: true/);
     expect(spec.volumes.find((v: any) => v.name === 'tls').secret.secretName).toBe('nats-tls');
-    const natsEnv = new Map<string, EnvVar>(
-      (spec.containers[0].env as EnvVar[]).map((v) => [v.name, v]),
-    );
+    const natsEnv = new Map<string, EnvVar>((spec.containers[0].env as EnvVar[]).map((v) => [v.name, v]));
     for (const p of PROCESS_NAMES) {
       // NATS reads each process's password from the Secret the process reads it from.
       const variable = busPasswordVariable(p);
@@ -445,9 +443,13 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
         return sel.matchExpressions.some((e: any) => e.operator === 'In' && e.values.includes(app));
       });
     const egressPorts = (app: string) =>
-      selecting(app).flatMap((p) => (p.spec.egress ?? []).flatMap((e: any) => e.ports.map((x: any) => x.port)));
+      selecting(app).flatMap((p) =>
+        (p.spec.egress ?? []).flatMap((e: any) => e.ports.map((x: any) => x.port)),
+      );
     const ingressPorts = (app: string) =>
-      selecting(app).flatMap((p) => (p.spec.ingress ?? []).flatMap((i: any) => i.ports.map((x: any) => x.port)));
+      selecting(app).flatMap((p) =>
+        (p.spec.ingress ?? []).flatMap((i: any) => i.ports.map((x: any) => x.port)),
+      );
     for (const p of PROCESS_NAMES) {
       expect(egressPorts(p), p).toEqual(expect.arrayContaining([53, 4222]));
       if (p !== 'gateway' && p !== 'pdf-worker') expect(egressPorts(p), p).toContain(5432);

@@ -101,7 +101,11 @@ describe('stackEnv: NATS credentials', () => {
       });
       const env = stackEnv(base);
       for (const vars of Object.values(env))
-        expect(vars).toMatchObject({ NATS_USER: 'dev', NATS_PASSWORD: 'dev-password', NATS_TLS_CA: '/etc/nats/ca.pem' });
+        expect(vars).toMatchObject({
+          NATS_USER: 'dev',
+          NATS_PASSWORD: 'dev-password',
+          NATS_TLS_CA: '/etc/nats/ca.pem',
+        });
     } finally {
       for (const k of ['NATS_USER', 'NATS_PASSWORD', 'NATS_TLS_CA']) if (!(k in saved)) delete process.env[k];
     }

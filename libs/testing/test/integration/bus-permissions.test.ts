@@ -34,7 +34,8 @@ async function connectAs(process: ProcessName): Promise<NatsConnection> {
 const payload = new TextEncoder().encode('{}');
 /** The server's refusal, as the client reports it (a request's error carries the server's message). */
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const refusedPublish = (subject: string) => new RegExp(`Permissions Violation for Publish to "${escape(subject)}"`);
+const refusedPublish = (subject: string) =>
+  new RegExp(`Permissions Violation for Publish to "${escape(subject)}"`);
 
 describe.skipIf(!stack.natsAuth)("the stack's NATS server: a user per process, only its subjects", () => {
   it('gives every process a user of its own', () => {
@@ -67,9 +68,13 @@ describe.skipIf(!stack.natsAuth)("the stack's NATS server: a user per process, o
     const gateway = await connectAs('gateway');
     const balanceChanged = names.subject(Events.balanceChanged.subject);
     // A JetStream publish is a request to the subject: refused before it reaches the stream.
-    await expect(gateway.request(balanceChanged, payload, { timeout: 5000 })).rejects.toThrow(refusedPublish(balanceChanged));
+    await expect(gateway.request(balanceChanged, payload, { timeout: 5000 })).rejects.toThrow(
+      refusedPublish(balanceChanged),
+    );
     const exportData = names.subject(Rpc.billingExportUserData.subject);
-    await expect(gateway.request(exportData, payload, { timeout: 5000 })).rejects.toThrow(refusedPublish(exportData));
+    await expect(gateway.request(exportData, payload, { timeout: 5000 })).rejects.toThrow(
+      refusedPublish(exportData),
+    );
   });
 
   it('refuses a subscription to requests a process does not serve (mail listening on the hold)', async () => {

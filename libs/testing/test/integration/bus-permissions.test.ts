@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { busNames, Events, PROCESS_NAMES, Rpc, type ProcessName } from '@app/contracts';
+import { busNames, busPasswordVariable, Events, PROCESS_NAMES, Rpc, type ProcessName } from '@app/contracts';
 import { natsServers } from '@app/kit';
+import { BUS_AUTHORIZATION_FILE, which } from '@app/stack';
 import { connectBus } from '@app/testing';
 
 /**
@@ -105,3 +110,29 @@ describe.skipIf(!stack.natsAuth)("the stack's NATS server: a user per process, o
     }
   });
 });
+
+describe.skipIf(!which('nats-server'))(
+  'the production authorization (deploy/k8s/base/nats/authorization.conf)',
+  () => {
+    it('is a configuration nats-server accepts, each password read from its variable', () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'bus-conf-'));
+      try {
+        copyFileSync(BUS_AUTHORIZATION_FILE, path.join(dir, 'authorization.conf'));
+        const conf = path.join(dir, 'nats.conf');
+        writeFileSync(conf, 'include ./authorization.conf\n');
+        const passwords = Object.fromEntries(
+          PROCESS_NAMES.map((p) => [busPasswordVariable(p), `pw-${p}-0123456789`]),
+        );
+        const check = (env: NodeJS.ProcessEnv) =>
+          execFileSync(which('nats-server')!, ['-t', '-c', conf], { env, encoding: 'utf8', stdio: 'pipe' });
+        expect(check(passwords)).toContain('is valid');
+        // A password's variable missing: the server refuses to start (no user without a password).
+        const { NATS_PASSWORD_BILLING: _billing, ...withoutBilling } = passwords;
+        void _billing;
+        expect(() => check(withoutBilling)).toThrow(/NATS_PASSWORD_BILLING/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+);

@@ -92,21 +92,23 @@ export const busNames = (prefix: string) => ({
 const INBOX = '_INBOX.>';
 
 /**
- * The JetStream API subjects of one stream: its set-up (every process creates or updates what it uses at start-up),
- * direct and stored reads, and, for a process that consumes it, its consumers and their acks.
+ * The JetStream API subjects of one stream: its set-up (every process creates or updates the streams it uses at
+ * start-up); and only for a process that consumes it, reading its messages (direct and stored gets: the Object
+ * Store's reads), its consumers and their acks. A process that only publishes to a stream (the pdf-worker to EVENTS)
+ * cannot read what others wrote there.
  */
 function streamApi(stream: string, consumes: boolean): string[] {
   const admin = [
     `$JS.API.STREAM.INFO.${stream}`,
     `$JS.API.STREAM.CREATE.${stream}`,
     `$JS.API.STREAM.UPDATE.${stream}`,
-    `$JS.API.STREAM.MSG.GET.${stream}`,
-    `$JS.API.DIRECT.GET.${stream}`,
-    `$JS.API.DIRECT.GET.${stream}.>`,
   ];
   if (!consumes) return admin;
   return [
     ...admin,
+    `$JS.API.STREAM.MSG.GET.${stream}`,
+    `$JS.API.DIRECT.GET.${stream}`,
+    `$JS.API.DIRECT.GET.${stream}.>`,
     `$JS.API.CONSUMER.CREATE.${stream}`,
     `$JS.API.CONSUMER.CREATE.${stream}.>`,
     `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,

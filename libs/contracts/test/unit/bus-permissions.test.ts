@@ -79,6 +79,16 @@ describe.each(['', 'tit_abc'])('busPermissions (prefix %j)', (prefix) => {
         ) || s === '$JS.API.INFO',
         s,
       ).toBe(true);
+    // It publishes to EVENTS but reads none of it (members' events carry emails).
+    const events = names.stream('EVENTS');
+    expect(mayPublish('pdf-worker', `$JS.API.STREAM.INFO.${events}`, prefix)).toBe(true);
+    for (const read of [
+      `$JS.API.DIRECT.GET.${events}`,
+      `$JS.API.STREAM.MSG.GET.${events}`,
+      `$JS.API.CONSUMER.CREATE.${events}`,
+    ])
+      expect(mayPublish('pdf-worker', read, prefix), read).toBe(false);
+    expect(mayPublish('mail', `$JS.API.CONSUMER.CREATE.${events}`, prefix)).toBe(true);
     expect(mayPublish('pdf-worker', names.subject(Rpc.billingHold.subject), prefix)).toBe(false);
     expect(mayPublish('pdf-worker', names.subject(Jobs.sendMail.subject), prefix)).toBe(false);
   });

@@ -87,7 +87,7 @@ export async function resolveNats(
   }
   throw new Error(
     'NATS não encontrado: nada responde em 127.0.0.1:4222 e não há `nats-server` no PATH; ' +
-      'instale com `apt-get install nats-server` (Debian/Ubuntu), defina NATS_URL ou rode `docker compose up nats`.',
+      'instale com `apt-get install nats-server` (Debian/Ubuntu) ou defina NATS_URL.',
   );
 }
 

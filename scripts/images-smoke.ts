@@ -32,7 +32,7 @@ import {
   freePort,
   httpOk,
   newSecrets,
-  resolveNats,
+  answers,
   resolvePostgres,
   stackEnv,
   startMailDev,
@@ -57,9 +57,10 @@ const cleanups: Array<() => Promise<unknown>> = [];
 
 async function main() {
   const pg = await resolvePostgres('postgres', { kind: 'silent' });
-  const nats = await resolveNats({ kind: 'silent' });
-  for (const started of [pg.process, nats.process]) if (started) cleanups.push(() => started.stop());
-  if (pg.process || nats.process)
+  // The machine's server, without credentials: the images' processes connect to it from their containers.
+  const nats = { url: 'nats://127.0.0.1:4222' };
+  if (pg.process) cleanups.push(() => pg.process!.stop());
+  if (pg.process || !(await answers(4222)))
     throw new Error(
       'The smoke runs on the machine’s Postgres (127.0.0.1:5432) and NATS (127.0.0.1:4222): start them.',
     );

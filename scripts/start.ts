@@ -94,6 +94,7 @@ async function main() {
     databaseUrl: pg.url,
     natsUrl: nats.url,
     natsPrefix: '',
+    ...(nats.users ? { natsUsers: nats.users } : {}),
     smtpUrl,
     devProvidersUrl,
     realProviders,
@@ -121,7 +122,7 @@ async function main() {
   Google ......... ${realProviders.google ? `real (GOOGLE_CLIENT_ID ${googleClientId})` : `stand-in em ${devProvidersUrl}`}
   Mercado Pago ... ${realProviders.mercadoPago ? 'real (MP_ACCESS_TOKEN)' : `stand-in em ${devProvidersUrl}`}
   Postgres ....... ${pg.source}
-  NATS ........... ${nats.source}
+  NATS ........... ${nats.url}: ${nats.source}
   Chromium ....... ${chromium.label}
   Admin .......... ${process.env.ADMIN_EMAIL ?? 'admin@exercicios.local'} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'admin123'}
   Ctrl-C encerra tudo.

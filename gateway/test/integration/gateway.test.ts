@@ -70,7 +70,7 @@ const sample = (r: ApiRoute) => {
 };
 
 describe('gateway (in-process, real NATS, echo upstreams)', () => {
-  const { natsUrl } = inject('stack');
+  const { natsUrl, natsAuth } = inject('stack');
   const prefix = `gw${randomUUID().slice(0, 8)}`;
   const logLines: string[] = [];
   let app: FastifyInstance;
@@ -93,6 +93,7 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     // A stand-in for auth's session check, served over the real NATS server: user "u-admin" is an admin.
     authBus = await Bus.connect({
       url: natsUrl,
+      ...natsAuth,
       name: 'auth',
       prefix,
       logger: createLogger('auth', 'silent'),
@@ -108,7 +109,7 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
         tokenVersion: 1,
       };
     });
-    gatewayBus = await Bus.connect({ url: natsUrl, name: 'gateway', prefix, logger });
+    gatewayBus = await Bus.connect({ url: natsUrl, ...natsAuth, name: 'gateway', prefix, logger });
     config = gatewayEnv.parse({
       NATS_URL: natsUrl,
       NATS_PREFIX: prefix,
@@ -134,7 +135,7 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     await authBus?.drain();
     for (const u of upstreams.values()) u.server.close();
     // The gateway's limits' streams (LIMITS_*) under this file's prefix.
-    await deleteStreams(natsUrl, prefix);
+    await deleteStreams(natsUrl, prefix, natsAuth);
   });
 
   it('answers /api/env itself', async () => {

@@ -26,7 +26,7 @@ function decoded(res: LightMyRequestResponse): Buffer {
 }
 
 describe('gateway: the SPA and its files (compression, cache, 404, robots, sitemap, link previews)', () => {
-  const { natsUrl } = inject('stack');
+  const { natsUrl, natsAuth } = inject('stack');
   const prefix = `gw${randomUUID().slice(0, 8)}`;
   let dist: string;
   let script: Buffer;
@@ -39,7 +39,7 @@ describe('gateway: the SPA and its files (compression, cache, 404, robots, sitem
     dist = await mkdtemp(path.join(tmpdir(), 'gateway-web-'));
     ({ script } = await fakeBuild(dist));
     const logger = createLogger('gateway', 'silent');
-    bus = await Bus.connect({ url: natsUrl, name: 'gateway', prefix, logger });
+    bus = await Bus.connect({ url: natsUrl, ...natsAuth, name: 'gateway', prefix, logger });
     // No request here reaches an upstream: the addresses only have to be valid.
     const upstream = 'http://127.0.0.1:9';
     const config = gatewayEnv.parse({
@@ -65,7 +65,7 @@ describe('gateway: the SPA and its files (compression, cache, 404, robots, sitem
     await bus?.drain();
     if (dist) await rm(dist, { recursive: true, force: true });
     // The gateway's limits' streams (LIMITS_*) under this file's prefix.
-    await deleteStreams(natsUrl, prefix);
+    await deleteStreams(natsUrl, prefix, natsAuth);
   });
 
   describe('compression negotiation (files compressed by the build)', () => {

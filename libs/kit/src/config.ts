@@ -26,6 +26,10 @@ export function loadConfig<S extends z.ZodObject>(
     );
   }
   const data = result.data as Record<string, unknown>;
+  if ('NATS_URL' in schema.shape) {
+    const problems = natsVariableProblems(data);
+    if (problems.length) throw new ConfigError(problems);
+  }
   if (data.NODE_ENV === 'production') {
     const problems = productionSecretProblems(Object.keys(schema.shape), env);
     if (problems.length) throw new ConfigError(problems);
@@ -128,8 +132,55 @@ export const natsEnv = z.object({
    * back-off (publish-retry.ts); 0: one attempt.
    */
   NATS_PUBLISH_RETRY_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /**
+   * The process's NATS user and password (issue 35: each process a user of its own, allowed only its subjects;
+   * @app/contracts' busPermissions). Both or neither: unset, the connection carries no credentials (a server without
+   * authorization). The password is never logged.
+   */
+  NATS_USER: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/)
+    .optional(),
+  NATS_PASSWORD: z.string().min(8).optional(),
+  /** A CA certificate (PEM file) to verify the server with: set, the connection is TLS. */
+  NATS_TLS_CA: z.string().optional(),
+  /** A client certificate and its key (PEM files), when the server asks for one (mutual TLS): both or neither. */
+  NATS_TLS_CERT: z.string().optional(),
+  NATS_TLS_KEY: z.string().optional(),
   ...storageEnv.shape,
 });
+
+/** The connection options of the NATS variables: the user and password, TLS (libs/kit BusOptions). */
+export function natsCredentials(config: z.infer<typeof natsEnv>): {
+  user?: string;
+  pass?: string;
+  tls?: { caFile: string; certFile?: string; keyFile?: string };
+} {
+  return {
+    ...(config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD } : {}),
+    ...(config.NATS_TLS_CA
+      ? {
+          tls: {
+            caFile: config.NATS_TLS_CA,
+            ...(config.NATS_TLS_CERT ? { certFile: config.NATS_TLS_CERT, keyFile: config.NATS_TLS_KEY } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** NATS variables that only make sense together: a user without a password, a certificate without its key. */
+export function natsVariableProblems(env: Record<string, unknown>): string[] {
+  const pairs: Array<[string, string]> = [
+    ['NATS_USER', 'NATS_PASSWORD'],
+    ['NATS_PASSWORD', 'NATS_USER'],
+    ['NATS_TLS_CERT', 'NATS_TLS_KEY'],
+    ['NATS_TLS_KEY', 'NATS_TLS_CERT'],
+  ];
+  return pairs.flatMap(([set, missing]) =>
+    env[set] !== undefined && env[missing] === undefined ? [`${missing} is required when ${set} is set`] : [],
+  );
+}
 
 /** Variables every process reads (the services and the gateway); each extends them with its own (kit service.ts). */
 export const processEnv = z.object({

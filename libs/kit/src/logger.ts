@@ -34,6 +34,11 @@ export const REDACT_PATHS = [
   '*.password',
   '*.token',
   '*.credential',
+  // The NATS connection's options and the variables (a process's bus password).
+  'pass',
+  '*.pass',
+  'NATS_PASSWORD',
+  '*.NATS_PASSWORD',
 ];
 
 const SECRET_QUERY_KEYS = /([?&](?:token|code|recoveryToken|activationCode|credential)=)[^&#]*/gi;

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { FastifyInstance } from 'fastify';
 import type { StreamName } from '@app/contracts';
 import { z } from 'zod';
-import { ConfigError, databaseEnv, loadConfig, processEnv } from './config.js';
+import { ConfigError, databaseEnv, loadConfig, natsCredentials, processEnv } from './config.js';
 import { openDatabase, type DatabaseOptions } from './db.js';
 import { addHealthRoutes, createHttpApp } from './http.js';
 import { createLogger, logFormatFor, type Logger } from './logger.js';
@@ -153,6 +153,7 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
     const bus = (opened.bus = await Bus.connect({
       url: config.NATS_URL,
       name: service.name,
+      ...natsCredentials(config),
       prefix: config.NATS_PREFIX,
       streamReplicas: config.NATS_STREAM_REPLICAS,
       publishRetryMs: config.NATS_PUBLISH_RETRY_MS,

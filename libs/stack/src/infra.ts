@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { answers, httpOk, waitFor } from './net.js';
+import type { ProcessName } from '@app/contracts';
+import { startBusServer, type NatsCredentials } from './bus-server.js';
+import { answers, freePort, httpOk, waitFor } from './net.js';
 import { fromRoot } from './paths.js';
 import { spawnManaged, spawnTs, type LogTarget, type Managed } from './processes.js';
 
@@ -52,28 +54,45 @@ export async function resolvePostgres(
   return { url, source: `embedded PGlite (${dir})`, process: proc };
 }
 
-/** NATS: NATS_URL, else 127.0.0.1:4222, else `nats-server -js` from PATH with its store under .data/. */
-export async function resolveNats(log: LogTarget): Promise<Resolved> {
+/**
+ * NATS: NATS_URL (the processes' credentials then come from NATS_USER / NATS_PASSWORD and NATS_TLS_*, as everywhere
+ * else), else a `nats-server -js` of its own with the contracts' users and permissions (issue 35) on 127.0.0.1:4222,
+ * or a free port when 4222 is taken, its store under .data/nats; else, with no `nats-server` installed, the server
+ * on 127.0.0.1:4222 without credentials (the banner says so).
+ */
+export async function resolveNats(
+  log: LogTarget,
+  prefix = '',
+): Promise<Resolved & { users?: Record<ProcessName, NatsCredentials> }> {
   if (process.env.NATS_URL) return { url: process.env.NATS_URL, source: 'NATS_URL' };
-  if (await answers(4222)) return { url: 'nats://127.0.0.1:4222', source: 'local server on 127.0.0.1:4222' };
   const binary = which('nats-server');
-  if (!binary) {
-    throw new Error(
-      'NATS não encontrado: nada responde em 127.0.0.1:4222 e não há `nats-server` no PATH; ' +
-        'instale com `apt-get install nats-server` (Debian/Ubuntu), defina NATS_URL ou rode `docker compose up nats`.',
-    );
+  if (binary) {
+    const storeDir = fromRoot('.data', 'nats');
+    mkdirSync(storeDir, { recursive: true });
+    const port = (await answers(4222)) ? await freePort() : 4222;
+    const server = await startBusServer({ binary, port, prefix, log, storeDir });
+    return {
+      url: server.url,
+      source: `nats-server (${storeDir}), um usuário por serviço com as permissões dos contratos`,
+      process: server.process,
+      users: server.users,
+    };
   }
-  const store = fromRoot('.data', 'nats');
-  mkdirSync(store, { recursive: true });
-  const proc = spawnManaged('nats', binary, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', store], {
-    env: process.env,
-    log,
-  });
-  await waitFor(() => answers(4222), 'nats-server');
-  return { url: 'nats://127.0.0.1:4222', source: `nats-server (${store})`, process: proc };
+  if (await answers(4222)) {
+    return {
+      url: 'nats://127.0.0.1:4222',
+      source:
+        'servidor em 127.0.0.1:4222, SEM autenticação (instale `nats-server` para as permissões por serviço)',
+    };
+  }
+  throw new Error(
+    'NATS não encontrado: nada responde em 127.0.0.1:4222 e não há `nats-server` no PATH; ' +
+      'instale com `apt-get install nats-server` (Debian/Ubuntu) ou defina NATS_URL.',
+  );
 }
 
-function which(cmd: string): string | null {
+/** An executable by name: the usual system directories, else PATH; null when absent. */
+export function which(cmd: string): string | null {
   for (const candidate of [`/usr/sbin/${cmd}`, `/usr/bin/${cmd}`, `/usr/local/bin/${cmd}`]) {
     if (existsSync(candidate)) return candidate;
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ensureDatabase, natsEnv, storageEnv } from '@app/kit';
+import type { NatsCredentials } from './bus-server.js';
 import { freePort, httpOk, waitFor } from './net.js';
 import { fromRoot } from './paths.js';
 import { spawnTs, type LogTarget, type Managed } from './processes.js';
@@ -40,6 +41,11 @@ export interface StackOptions {
   databaseUrl: string;
   natsUrl: string;
   natsPrefix: string;
+  /**
+   * Each process's NATS user on a server with the contracts' permissions (the stack's own: bus-server.ts). Absent:
+   * every process connects with the launcher's NATS_USER / NATS_PASSWORD, if set (NATS_URL given), else with none.
+   */
+  natsUsers?: Partial<Record<ProcessName, NatsCredentials>>;
   smtpUrl: string;
   /** The stand-ins of Google and Mercado Pago (tools/dev-providers); null when both providers are real. */
   devProvidersUrl: string | null;
@@ -114,6 +120,18 @@ function storageSettings(nodeEnv: string | undefined): NodeJS.ProcessEnv {
   return { ...(nodeEnv === 'test' ? TEST_STORAGE : {}), ...own };
 }
 
+/** The launcher's NATS variables that every process takes as they are (TLS, and credentials of NATS_URL's server). */
+const NATS_LAUNCHER_VARIABLES = ['NATS_TLS_CA', 'NATS_TLS_CERT', 'NATS_TLS_KEY'] as const;
+
+/** A process's NATS credentials: its own user on the stack's server, else the launcher's variables. */
+function natsCredentialVariables(o: StackOptions, name: ProcessName): NodeJS.ProcessEnv {
+  const own = o.natsUsers?.[name];
+  if (own) return { NATS_USER: own.user, NATS_PASSWORD: own.pass };
+  return Object.fromEntries(
+    (['NATS_USER', 'NATS_PASSWORD'] as const).flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
+  );
+}
+
 /** Builds the environment of every process from one set of options: the single place where wiring lives. */
 export function stackEnv(o: StackOptions): Stack['env'] {
   const publicUrl = o.publicUrl ?? `http://localhost:${o.ports.gateway}`;
@@ -131,6 +149,9 @@ export function stackEnv(o: StackOptions): Stack['env'] {
       : {}),
     NATS_URL: o.natsUrl,
     NATS_PREFIX: o.natsPrefix,
+    ...Object.fromEntries(
+      NATS_LAUNCHER_VARIABLES.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
+    ),
     INTERNAL_SECRET: o.secrets.INTERNAL_SECRET,
     PUBLIC_URL: publicUrl,
     ...storageSettings(o.extraEnv?.NODE_ENV ?? process.env.NODE_ENV),
@@ -147,7 +168,7 @@ export function stackEnv(o: StackOptions): Stack['env'] {
       ? { GOOGLE_CERTS_URL: `${googleStandIn}/__dev/google/certs`, GOOGLE_ISSUER: googleStandIn }
       : {}),
   };
-  return {
+  const env: Stack['env'] = {
     gateway: {
       ...common,
       PORT: String(o.ports.gateway),
@@ -196,6 +217,8 @@ export function stackEnv(o: StackOptions): Stack['env'] {
     },
     'admin-stats': { ...common, ...database, PORT: String(o.ports['admin-stats']) },
   };
+  for (const name of PROCESS_NAMES) env[name] = { ...env[name], ...natsCredentialVariables(o, name) };
+  return env;
 }
 
 /** A process of the stack as started: its process and the address of its HTTP port. */

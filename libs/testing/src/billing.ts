@@ -104,6 +104,7 @@ export async function topUp(stack: StackInfo, token: string, amountReais = 10): 
 export const connectBus = (stack: StackInfo, name = 'test') =>
   Bus.connect({
     url: stack.natsUrl,
+    ...stack.natsAuth,
     prefix: stack.natsPrefix,
     name,
     logger: createLogger(name, 'silent'),

@@ -9,6 +9,9 @@ import {
   freePort,
   fromRoot,
   newSecrets,
+  startBusServer,
+  which,
+  type NatsCredentials,
   startDevProviders,
   startMailDev,
   startStack,
@@ -36,6 +39,12 @@ export interface StackInfo {
   databaseUrl: string;
   natsUrl: string;
   natsPrefix: string;
+  /**
+   * The `test` superuser of the stack's own NATS server, for the tests' own connections (spread it into `connect` or
+   * `Bus.connect`: `{ servers, ...stack.natsAuth }`); absent when the stack runs on a server without authorization (a
+   * fault test's private servers).
+   */
+  natsAuth?: NatsCredentials;
   secrets: StackSecrets;
   adminEmail: string;
   adminPassword: string;
@@ -71,15 +80,22 @@ export async function startTestStack(
   tier: string,
   /** Variables for every process, over the tier's (benchmarks log at info, as production does). */
   env: NodeJS.ProcessEnv = {},
-  /** Postgres and NATS to run on (the fault tests' private servers); else the tier's (resolveTestInfra). */
-  infra?: TestInfra,
+  /**
+   * Postgres and NATS to run on (the fault tests' private servers, whose NATS has no authorization); else the tier's
+   * Postgres (resolveTestInfra) and a NATS server of the stack's own with the contracts' users and permissions.
+   */
+  given?: TestInfra,
 ): Promise<RunningTestStack> {
-  infra ??= await resolveTestInfra();
+  const infra = given ?? (await resolveTestInfra());
   const run = `${tier}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const databaseUrl = withDb(infra.postgresBase, `test_${run}`);
   const natsPrefix = `t${run}`.toLowerCase();
   const logDir = fromRoot('.data', 'test-logs', run);
   const log = { kind: 'dir', dir: logDir } as const;
+  // Issue 35: the services speak on the bus as production's do, each as its own user allowed only its subjects.
+  const natsServer = given ? null : await startOwnNats(natsPrefix, log);
+  const natsUrl = natsServer?.url ?? infra.natsUrl;
+  const natsAuth = natsServer?.superuser;
   const secrets = newSecrets();
   const [gateway, smtpPort, mailWeb, devPort, gatewayMetrics] = await Promise.all(
     Array.from({ length: 5 }, () => freePort()),
@@ -118,8 +134,9 @@ export async function startTestStack(
   try {
     stack = await startStack({
       databaseUrl,
-      natsUrl: infra.natsUrl,
+      natsUrl,
       natsPrefix,
+      ...(natsServer ? { natsUsers: natsServer.users } : {}),
       smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
       devProvidersUrl,
       ports,
@@ -148,7 +165,8 @@ export async function startTestStack(
     // What stop() would clean, as the caller never gets a stack to stop: the helpers, the database, the streams.
     await Promise.all([...live.values()].map((p) => p.stop()));
     await dropDatabase(databaseUrl).catch(() => undefined);
-    await deleteStreams(infra.natsUrl, natsPrefix).catch(() => undefined);
+    await deleteStreams(natsUrl, natsPrefix, natsAuth).catch(() => undefined);
+    await natsServer?.process.stop();
     throw new Error(`${(err as Error).message} (logs: ${logDir})`);
   }
 
@@ -186,8 +204,9 @@ export async function startTestStack(
       smtpPort: smtpPort!,
       devProvidersUrl,
       databaseUrl,
-      natsUrl: infra.natsUrl,
+      natsUrl,
       natsPrefix,
+      ...(natsAuth ? { natsAuth } : {}),
       secrets,
       adminEmail,
       adminPassword,
@@ -211,7 +230,8 @@ export async function startTestStack(
       await stack.stop();
       await Promise.all([...live.values()].map((p) => p.stop()));
       await dropDatabase(databaseUrl).catch(() => undefined);
-      await deleteStreams(infra.natsUrl, natsPrefix).catch(() => undefined);
+      await deleteStreams(natsUrl, natsPrefix, natsAuth).catch(() => undefined);
+      await natsServer?.process.stop();
       await infra.stop();
       if (process.env.KEEP_TEST_LOGS !== '1') rmSync(logDir, { recursive: true, force: true });
     },
@@ -240,9 +260,19 @@ export async function restartProcess(
   if (!res.ok) throw new Error(`restart ${name}: ${await res.text()}`);
 }
 
-/** Deletes a run's streams and Object Store buckets from the shared NATS server: those named under `prefix`. */
-export async function deleteStreams(natsUrl: string, prefix: string) {
-  const nc = await connect({ servers: natsServers(natsUrl) });
+/**
+ * A NATS server of the test stack's own (bus-server.ts) with a `test` superuser, on a free port; null (the tier's
+ * shared server, without authorization) where `nats-server` is not installed.
+ */
+async function startOwnNats(prefix: string, log: { kind: 'dir'; dir: string }) {
+  const binary = which('nats-server');
+  if (!binary) return null;
+  return startBusServer({ binary, port: await freePort(), prefix, log, superuser: true });
+}
+
+/** Deletes a run's streams and Object Store buckets from the NATS server: those named under `prefix`. */
+export async function deleteStreams(natsUrl: string, prefix: string, auth?: NatsCredentials) {
+  const nc = await connect({ servers: natsServers(natsUrl), ...auth });
   const jsm = await jetstreamManager(nc);
   for await (const s of jsm.streams.list()) {
     // The run's streams, and its Object Store buckets (streams `OBJ_<bucket>`).
@@ -251,3 +281,10 @@ export async function deleteStreams(natsUrl: string, prefix: string) {
   }
   await nc.drain();
 }
+
+/**
+ * The variables that connect a process a test starts under a prefix of its own (not the stack's: the contracts'
+ * users are allowed the stack's subjects only) to the stack's NATS server: the `test` superuser's credentials.
+ */
+export const superuserNatsEnv = (stack: Pick<StackInfo, 'natsAuth'>): NodeJS.ProcessEnv =>
+  stack.natsAuth ? { NATS_USER: stack.natsAuth.user, NATS_PASSWORD: stack.natsAuth.pass } : {};

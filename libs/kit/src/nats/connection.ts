@@ -23,6 +23,11 @@ import { storageLimits, type StorageLimits } from '../storage-limits.js';
 export interface BusOptions {
   url: string;
   name: string;
+  /** The process's NATS user and password (NATS_USER, NATS_PASSWORD); absent: no credentials. */
+  user?: string;
+  pass?: string;
+  /** TLS to the server (NATS_TLS_CA, and NATS_TLS_CERT / NATS_TLS_KEY for a client certificate): PEM files. */
+  tls?: { caFile: string; certFile?: string; keyFile?: string };
   prefix?: string;
   logger: Logger;
   /** Default timeout of request/reply calls. */
@@ -38,7 +43,9 @@ export interface BusOptions {
 }
 
 /** The options with their defaults filled in. */
-export type BusSettings = Required<Omit<BusOptions, 'url' | 'metrics' | 'publishRetryMs'>> & {
+export type BusSettings = Required<
+  Omit<BusOptions, 'url' | 'metrics' | 'publishRetryMs' | 'user' | 'pass' | 'tls'>
+> & {
   metrics?: Metrics;
   publishRetry: PublishRetryPolicy;
 };
@@ -67,6 +74,8 @@ export function openConnection(options: BusOptions): Promise<NatsConnection> {
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,
     waitOnFirstConnect: true,
+    ...(options.user !== undefined ? { user: options.user, pass: options.pass } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
     // Every request would otherwise build an Error up front, for a stack trace if it ever times out: a measurable
     // share of a preview's CPU. The request id in every log line says where a timed-out request came from.
     noAsyncTraces: true,

@@ -8,7 +8,7 @@ import { Bus, createLogger, type FileStore } from '../../src/index.js';
 // The RENDERS bucket as every service sees it: JetStream's Object Store on the real NATS server, under a prefix of
 // this file's own.
 describe('the file store (NATS Object Store)', () => {
-  const { natsUrl } = inject('stack');
+  const { natsUrl, natsAuth } = inject('stack');
   const prefix = `fs${randomUUID().slice(0, 8)}`;
   const logger = createLogger('file-store-test', 'silent');
   let writer: Bus;
@@ -17,8 +17,8 @@ describe('the file store (NATS Object Store)', () => {
   let readerFiles: FileStore;
 
   beforeAll(async () => {
-    writer = await Bus.connect({ url: natsUrl, name: 'writer', prefix, logger });
-    reader = await Bus.connect({ url: natsUrl, name: 'reader', prefix, logger });
+    writer = await Bus.connect({ url: natsUrl, ...natsAuth, name: 'writer', prefix, logger });
+    reader = await Bus.connect({ url: natsUrl, ...natsAuth, name: 'reader', prefix, logger });
     files = await writer.fileStore('RENDERS');
     readerFiles = await reader.fileStore('RENDERS');
   });

@@ -12,7 +12,7 @@ import { capturedLogger } from './captured-logger.js';
  * limit whichever connection asks, a given-back slot is free again, a rate limit's slot ages out, no key is ever
  * written in a subject, and a store that does not answer refuses or lets through as the caller says, logged once.
  */
-const { natsUrl } = inject('stack');
+const { natsUrl, natsAuth } = inject('stack');
 const SECRET = 's'.repeat(40);
 const prefixes: string[] = [];
 const buses: Bus[] = [];
@@ -20,7 +20,7 @@ const servers: PrivateServer[] = [];
 
 afterAll(async () => {
   for (const b of buses) await b.drain();
-  for (const p of prefixes) await deleteStreams(natsUrl, p);
+  for (const p of prefixes) await deleteStreams(natsUrl, p, natsAuth);
   for (const s of servers) await s.remove();
 });
 
@@ -29,7 +29,13 @@ async function replicas(settings: LimitSettings, count = 1, url = natsUrl, prefi
   const opened: Array<{ limits: Limits; lines: Array<Record<string, unknown>> }> = [];
   for (let i = 0; i < count; i++) {
     const { logger, lines } = capturedLogger(`replica-${i}`);
-    const bus = await Bus.connect({ url, name: `replica-${i}`, prefix, logger });
+    const bus = await Bus.connect({
+      url,
+      ...(url === natsUrl ? natsAuth : {}),
+      name: `replica-${i}`,
+      prefix,
+      logger,
+    });
     buses.push(bus);
     opened.push({ limits: await bus.limits(settings, SECRET), lines });
   }
@@ -46,7 +52,7 @@ const granted = (taken: Taken[]) => taken.filter((t) => t.ok).length;
 const reasons = (taken: Taken[]) => taken.map((t) => (t.ok ? 'ok' : t.reason));
 
 async function streamInfo(prefix: string, name: LimitName) {
-  const nc = await connect({ servers: natsServers(natsUrl) });
+  const nc = await connect({ servers: natsServers(natsUrl), ...natsAuth });
   try {
     const jsm = await jetstreamManager(nc);
     return await jsm.streams.info(`${prefix.toUpperCase()}_${limitStream(name)}`, { subjects_filter: '>' });

@@ -7,21 +7,21 @@ import { Bus, runWithContext } from '../../src/index.js';
 import { capturedLogger } from './captured-logger.js';
 
 describe('two services over the real NATS server', () => {
-  const { natsUrl } = inject('stack');
+  const { natsUrl, natsAuth } = inject('stack');
   const prefix = `kit${randomUUID().slice(0, 8)}`;
   const buses: Bus[] = [];
   afterAll(async () => {
     for (const b of buses) await b.drain();
     // The streams this file made on the machine's NATS, the slow consumer's under a prefix of its own.
-    await deleteStreams(natsUrl, prefix);
-    await deleteStreams(natsUrl, `${prefix}slow`);
+    await deleteStreams(natsUrl, prefix, natsAuth);
+    await deleteStreams(natsUrl, `${prefix}slow`, natsAuth);
   });
 
   it('exchange a typed request/reply and a JetStream event carrying the request id into both logs', async () => {
     const a = capturedLogger('svc-a');
     const b = capturedLogger('svc-b');
-    const busA = await Bus.connect({ url: natsUrl, name: 'svc-a', prefix, logger: a.logger });
-    const busB = await Bus.connect({ url: natsUrl, name: 'svc-b', prefix, logger: b.logger });
+    const busA = await Bus.connect({ url: natsUrl, ...natsAuth, name: 'svc-a', prefix, logger: a.logger });
+    const busB = await Bus.connect({ url: natsUrl, ...natsAuth, name: 'svc-b', prefix, logger: b.logger });
     buses.push(busA, busB);
     await busA.ensureStreams('EVENTS');
 
@@ -63,7 +63,13 @@ describe('two services over the real NATS server', () => {
   it('keeps a slow job with its consumer past the ack wait: delivered once, acked once', async () => {
     const { logger } = capturedLogger('svc-slow');
     const slowPrefix = `${prefix}slow`;
-    const bus = await Bus.connect({ url: natsUrl, name: 'svc-slow', prefix: slowPrefix, logger });
+    const bus = await Bus.connect({
+      url: natsUrl,
+      ...natsAuth,
+      name: 'svc-slow',
+      prefix: slowPrefix,
+      logger,
+    });
     buses.push(bus);
     await bus.ensureStreams('JOBS_PDF', 'EVENTS');
     // The heartbeat (working() every max(1 s, ackWait / 3)) leaves 2 s of slack on a busy machine.
@@ -135,8 +141,20 @@ describe('two services over the real NATS server', () => {
   it('carries the request id it is handed when the caller runs no request context (the gateway)', async () => {
     const a = capturedLogger('svc-e');
     const b = capturedLogger('svc-f');
-    const busA = await Bus.connect({ url: natsUrl, name: 'svc-e', prefix: `${prefix}e`, logger: a.logger });
-    const busB = await Bus.connect({ url: natsUrl, name: 'svc-f', prefix: `${prefix}e`, logger: b.logger });
+    const busA = await Bus.connect({
+      url: natsUrl,
+      ...natsAuth,
+      name: 'svc-e',
+      prefix: `${prefix}e`,
+      logger: a.logger,
+    });
+    const busB = await Bus.connect({
+      url: natsUrl,
+      ...natsAuth,
+      name: 'svc-f',
+      prefix: `${prefix}e`,
+      logger: b.logger,
+    });
     buses.push(busA, busB);
     busB.serve(Rpc.authStats, async () => {
       b.logger.info('stats asked');
@@ -150,7 +168,7 @@ describe('two services over the real NATS server', () => {
 
   it('rejects a request that does not match the contract before it leaves the process', async () => {
     const { logger } = capturedLogger('svc-c');
-    const bus = await Bus.connect({ url: natsUrl, name: 'svc-c', prefix, logger });
+    const bus = await Bus.connect({ url: natsUrl, ...natsAuth, name: 'svc-c', prefix, logger });
     buses.push(bus);
     await expect(bus.request(Rpc.authGetUser, { userId: 42 } as never)).rejects.toThrow();
   });
@@ -159,6 +177,7 @@ describe('two services over the real NATS server', () => {
     const { logger } = capturedLogger('svc-d');
     const bus = await Bus.connect({
       url: natsUrl,
+      ...natsAuth,
       name: 'svc-d',
       prefix: `${prefix}x`,
       logger,

@@ -55,19 +55,19 @@ async function cuttableProxy(natsUrl: string) {
 }
 
 describe('fan-out listeners over the real NATS server', () => {
-  const { natsUrl } = inject('stack');
+  const { natsUrl, natsAuth } = inject('stack');
   const prefix = `fan${randomUUID().slice(0, 8)}`;
   const buses: Bus[] = [];
   const connect = async (name: string, url = natsUrl) => {
     const captured = capturedLogger(name);
-    const bus = await Bus.connect({ url, name, prefix, logger: captured.logger });
+    const bus = await Bus.connect({ url, ...natsAuth, name, prefix, logger: captured.logger });
     buses.push(bus);
     return { bus, ...captured };
   };
   afterAll(async () => {
     for (const b of buses) await b.drain();
     // The streams this file made on the machine's NATS.
-    await deleteStreams(natsUrl, prefix);
+    await deleteStreams(natsUrl, prefix, natsAuth);
   });
 
   it('every replica hears every event published to JetStream (no queue group)', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deleteStreams } from '@app/testing';
+import { deleteStreams, superuserNatsEnv } from '@app/testing';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EntitySchema, type DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { errors as natsErrors } from '@nats-io/nats-core';
@@ -30,7 +30,7 @@ describe('service lifecycle (real Postgres and NATS)', () => {
   // The first test's service creates JOBS_MAIL under a prefix of its own: the machine's NATS keeps nothing of it.
   afterAll(async () => {
     const stack = inject('stack');
-    await deleteStreams(stack.natsUrl, `${stack.natsPrefix}kit`);
+    await deleteStreams(stack.natsUrl, `${stack.natsPrefix}kit`, stack.natsAuth);
   });
 
   it('boots: config, NATS, its own schema with migrations, routes, consumers, /health and /ready; stops in order', async () => {
@@ -67,6 +67,7 @@ describe('service lifecycle (real Postgres and NATS)', () => {
     const svc: RunningService = await startService(service, {
       DATABASE_URL: stack.databaseUrl,
       NATS_URL: stack.natsUrl,
+      ...superuserNatsEnv(stack),
       NATS_PREFIX: `${stack.natsPrefix}kit`,
       INTERNAL_SECRET: 'x'.repeat(40),
       PORT: '0',
@@ -123,6 +124,7 @@ describe('service lifecycle (real Postgres and NATS)', () => {
     expect(Object.keys(service.configSchema.shape)).not.toContain('DATABASE_URL');
     const svc = await startService(service, {
       NATS_URL: stack.natsUrl,
+      ...superuserNatsEnv(stack),
       NATS_PREFIX: `${stack.natsPrefix}kitnodb`,
       INTERNAL_SECRET: 'x'.repeat(40),
       PORT: '0',
@@ -168,6 +170,7 @@ describe('service lifecycle (real Postgres and NATS)', () => {
     const env = {
       DATABASE_URL: stack.databaseUrl,
       NATS_URL: stack.natsUrl,
+      ...superuserNatsEnv(stack),
       NATS_PREFIX: `${stack.natsPrefix}kitretry`,
       INTERNAL_SECRET: 'x'.repeat(40),
       PORT: '0',

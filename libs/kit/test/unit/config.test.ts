@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, databaseEnv, loadConfig, processEnv } from '../../src/config.js';
+import { ConfigError, databaseEnv, loadConfig, natsCredentials, processEnv } from '../../src/config.js';
 
 /** A service with a database reads these (kit service.ts: defineService). */
 const serviceEnv = processEnv.extend(databaseEnv.shape);
@@ -101,5 +101,51 @@ describe('loadConfig with empty variables', () => {
     const config = loadConfig(schema, { ...good, MP_BASE_URL: '', PUBLIC_URL: '' });
     expect(config.MP_BASE_URL).toBeUndefined();
     expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+});
+
+describe('NATS credentials and TLS (issue 35)', () => {
+  const problems = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig(serviceEnv, { ...good, ...env });
+      return [];
+    } catch (e) {
+      return (e as ConfigError).problems;
+    }
+  };
+
+  it('takes a user with its password, and the TLS files, into the connection options', () => {
+    const config = loadConfig(serviceEnv, {
+      ...good,
+      NATS_USER: 'pdf-worker',
+      NATS_PASSWORD: 'a-long-password',
+      NATS_TLS_CA: '/etc/nats-tls/ca.crt',
+    });
+    expect(natsCredentials(config)).toEqual({
+      user: 'pdf-worker',
+      pass: 'a-long-password',
+      tls: { caFile: '/etc/nats-tls/ca.crt' },
+    });
+    expect(natsCredentials(loadConfig(serviceEnv, good))).toEqual({});
+  });
+
+  it('refuses a user without a password, a password without a user, a certificate without its key', () => {
+    expect(problems({ NATS_USER: 'auth' })).toEqual(['NATS_PASSWORD is required when NATS_USER is set']);
+    expect(problems({ NATS_PASSWORD: 'a-long-password' })).toEqual([
+      'NATS_USER is required when NATS_PASSWORD is set',
+    ]);
+    expect(problems({ NATS_TLS_CERT: '/c.pem' })).toEqual([
+      'NATS_TLS_KEY is required when NATS_TLS_CERT is set',
+    ]);
+    expect(problems({ NATS_USER: 'Auth Service', NATS_PASSWORD: 'short' })).toEqual([
+      expect.stringMatching(/^NATS_USER: /),
+      expect.stringMatching(/^NATS_PASSWORD: /),
+    ]);
+  });
+
+  it('never shows the password in a problem', () => {
+    const text = problems({ NATS_USER: 'auth', NATS_PASSWORD: 'x1' }).join('\n');
+    expect(text).toContain('NATS_PASSWORD');
+    expect(text).not.toContain('x1');
   });
 });

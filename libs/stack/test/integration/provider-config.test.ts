@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { getClientConfig } from '@app/contracts';
+import { getClientConfig, PROCESS_NAMES } from '@app/contracts';
 import { call, createActiveUser, createTopUpPreference } from '@app/testing';
 import {
   freePort,
@@ -41,6 +41,13 @@ describe('one configuration, every process', () => {
       databaseUrl: stack.databaseUrl,
       natsUrl: stack.natsUrl,
       natsPrefix: stack.natsPrefix,
+      // The stack's users (its NATS server grants each process its subjects under the stack's prefix).
+      natsUsers: Object.fromEntries(
+        PROCESS_NAMES.flatMap((p) => {
+          const { NATS_USER: user, NATS_PASSWORD: pass } = stack.env[p] ?? {};
+          return user && pass ? [[p, { user, pass }]] : [];
+        }),
+      ),
       smtpUrl: stack.env.mail!.SMTP_URL!,
       devProvidersUrl: stack.devProvidersUrl,
       realProviders: { google: true },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SERVICE_NAMES } from '@app/contracts';
+import { busPasswordVariable, PROCESS_NAMES, SERVICE_NAMES } from '@app/contracts';
 import { SECRET_VARIABLES } from '@app/kit';
 import { fromRoot } from '../../src/paths.js';
 
@@ -142,5 +142,19 @@ describe('docker-compose.yml survives a cold start and scales', () => {
     expect(services.gateway!.environment).toMatchObject({ TRUST_PROXY: '${TRUST_PROXY:-}' });
     expect(services.gateway!.environment).not.toHaveProperty('REDIS_URL');
     expect(template).not.toMatch(/REDIS_URL/);
+  });
+
+  it("runs the bus with the contracts' users: each process as its own, every password required from .env", () => {
+    const nats = compose.services.nats as { environment?: Record<string, string>; volumes?: string[] };
+    expect(nats.volumes).toContain(
+      './deploy/k8s/base/nats/authorization.conf:/etc/nats/authorization.conf:ro',
+    );
+    for (const p of PROCESS_NAMES) {
+      const variable = busPasswordVariable(p);
+      const required = `\${${variable}:?set ${variable} in .env}`;
+      expect(compose.services[p]!.environment, p).toMatchObject({ NATS_USER: p, NATS_PASSWORD: required });
+      expect(nats.environment?.[variable], variable).toBe(required);
+      expect(template, variable).toMatch(new RegExp(`^${variable}=$`, 'm'));
+    }
   });
 });

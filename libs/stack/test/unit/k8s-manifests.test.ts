@@ -6,8 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
 import {
+  busPasswordVariable,
   PROCESS_NAMES,
   PROCESSES,
+  productionBusAuthorization,
   RENDER_CONSUMERS,
   Streams,
   UPSTREAMS,
@@ -332,7 +334,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
       expect(secrets).toEqual([]);
       expect(configMap(envOf('auth').get('NODE_ENV')!.ref!).NODE_ENV).toBe('production');
     } else {
-      expect(secrets.length).toBe(6);
+      // The six of the processes' settings and a password on the bus for each process.
+      expect(secrets.length).toBe(6 + PROCESS_NAMES.length);
       for (const s of secrets)
         for (const [key, value] of Object.entries(s.data as Record<string, string>))
           expect(decode(value), `${s.metadata.name}.${key}`).toMatch(/change-me/);
@@ -353,7 +356,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     expect(svc.spec.clusterIP).toBe('None');
     expect(svc.spec.ports.map((p: { port: number }) => p.port).sort()).toEqual([4222, 6222, 8222]);
     expect(sts.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toBeTruthy();
-    const conf = configMap('nats-config')['nats.conf']!;
+    const configName = sts.spec.template.spec.volumes.find((v: any) => v.name === 'config').configMap.name;
+    const conf = configMap(configName)['nats.conf']!;
     expect(conf).toMatch(/jetstream\s*\{/);
     for (const i of [0, 1, 2]) expect(conf).toContain(`nats://nats-${i}.${svc.metadata.name}:6222`);
     // The processes reach it by the Service's name.
@@ -388,6 +392,77 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     expect(triggers.map((t) => t.metadata.lagThreshold)).toEqual(['40', '10', '5', '10']);
     // KEDA owns the worker's replica count: an apply must not reset it.
     expect(deployment('pdf-worker').spec.replicas).toBeUndefined();
+  });
+
+  it('runs the bus with a user per process (the generated authorization), TLS for clients and routes', () => {
+    const sts = find('StatefulSet', 'nats');
+    const spec = sts.spec.template.spec;
+    const config = configMap(spec.volumes.find((v: any) => v.name === 'config').configMap.name);
+    expect(config['authorization.conf']).toBe(productionBusAuthorization());
+    const conf = config['nats.conf']!;
+    expect(conf).toContain('include ./authorization.conf');
+    // Clients and routes: TLS with the certificate of the Secret nats-tls; the routes verify each other.
+    expect(conf.match(/tls \{[^}]*cert_file: \/etc\/nats-tls\/tls\.crt/g)?.length).toBe(2);
+    expect(conf).toMatch(/cluster \{[\s\S]*tls \{[^}]*verify: true/);
+    expect(spec.volumes.find((v: any) => v.name === 'tls').secret.secretName).toBe('nats-tls');
+    const natsEnv = new Map<string, EnvVar>((spec.containers[0].env as EnvVar[]).map((v) => [v.name, v]));
+    for (const p of PROCESS_NAMES) {
+      // NATS reads each process's password from the Secret the process reads it from.
+      const variable = busPasswordVariable(p);
+      expect(config['authorization.conf']).toContain(`password: $${variable}`);
+      // (The dev overlay's generated Secrets carry a hash after the name.)
+      const secretName = expect.stringMatching(new RegExp(`^aritmetica-nats-${p}(-[a-z0-9]+)?$`));
+      expect(natsEnv.get(variable)?.valueFrom?.secretKeyRef, variable).toEqual({
+        name: secretName,
+        key: 'NATS_PASSWORD',
+      });
+      const env = envOf(p);
+      expect(env.get('NATS_USER'), p).toEqual({ from: 'value' });
+      expect(container(p).env!.find((v) => v.name === 'NATS_USER')!.value).toBe(p);
+      expect(env.get('NATS_PASSWORD'), p).toEqual({ from: 'secret', ref: secretName, key: 'NATS_PASSWORD' });
+      expect(env.get('NATS_PASSWORD')!.ref).toBe(natsEnv.get(variable)!.valueFrom!.secretKeyRef!.name);
+      // The CA, mounted where NATS_TLS_CA says, from the Secret nats-tls (its CA only).
+      const caPath = configMap(env.get('NATS_TLS_CA')!.ref!).NATS_TLS_CA!;
+      const mount = container(p).volumeMounts!.find((m) => m.name === 'nats-tls')!;
+      expect(caPath.startsWith(`${mount.mountPath}/`), p).toBe(true);
+      const volume = podSpecOf(deployment(p)).volumes.find((v: any) => v.name === 'nats-tls');
+      expect(volume.secret).toEqual({ secretName: 'nats-tls', items: [{ key: 'ca.crt', path: 'ca.crt' }] });
+    }
+  });
+
+  it('denies all traffic by default and allows each path the system uses', () => {
+    const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+    const byName = new Map(policies.map((p) => [p.metadata.name, p.spec]));
+    expect(byName.get('default-deny')).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    /** The policies that select a pod of `app`. */
+    const selecting = (app: string) =>
+      policies.filter((p) => {
+        const sel = p.spec.podSelector;
+        if (!sel.matchLabels && !sel.matchExpressions) return true;
+        if (sel.matchLabels) return sel.matchLabels['app.kubernetes.io/name'] === app;
+        return sel.matchExpressions.some((e: any) => e.operator === 'In' && e.values.includes(app));
+      });
+    const egressPorts = (app: string) =>
+      selecting(app).flatMap((p) =>
+        (p.spec.egress ?? []).flatMap((e: any) => e.ports.map((x: any) => x.port)),
+      );
+    const ingressPorts = (app: string) =>
+      selecting(app).flatMap((p) =>
+        (p.spec.ingress ?? []).flatMap((i: any) => i.ports.map((x: any) => x.port)),
+      );
+    for (const p of PROCESS_NAMES) {
+      expect(egressPorts(p), p).toEqual(expect.arrayContaining([53, 4222]));
+      if (p !== 'gateway' && p !== 'pdf-worker') expect(egressPorts(p), p).toContain(5432);
+    }
+    expect(egressPorts('pdf-worker')).not.toContain(5432);
+    expect(egressPorts('gateway')).toContain(3000);
+    expect(ingressPorts('gateway')).toEqual(expect.arrayContaining([8080, 9464]));
+    for (const u of UPSTREAMS) expect(ingressPorts(u), u).toContain(3000);
+    expect(ingressPorts('nats')).toEqual(expect.arrayContaining([4222, 6222, 8222]));
+    expect(egressPorts('nats')).toContain(6222);
+    // The services' HTTP port is the one the gateway is pointed at.
+    const gatewayConfig = configMap(envOf('gateway').get(upstreamUrlVariable('pages'))!.ref!);
+    expect(new URL(gatewayConfig[upstreamUrlVariable('pages')]!).port).toBe('3000');
   });
 
   it('protects replicated Deployments with a PodDisruptionBudget and routes the Ingress to the gateway', () => {

@@ -76,3 +76,38 @@ describe('stackEnv: one configuration reaches every process', () => {
     expect(holders(env, 'ADMIN_PASSWORD')).toEqual(['auth']);
   });
 });
+
+describe('stackEnv: NATS credentials', () => {
+  it("gives each process its own user and password on the stack's server", () => {
+    const natsUsers = Object.fromEntries(
+      Object.keys(DEV_PORTS)
+        .filter((p) => p !== 'gatewayMetrics')
+        .map((p) => [p, { user: p, pass: `pw-${p}` }]),
+    );
+    const env = stackEnv({ ...base, natsUsers });
+    for (const [name, vars] of Object.entries(env)) {
+      expect(vars.NATS_USER).toBe(name);
+      expect(vars.NATS_PASSWORD).toBe(`pw-${name}`);
+    }
+  });
+
+  it("without the stack's users, passes on the launcher's NATS_USER, NATS_PASSWORD and TLS variables (NATS_URL given)", () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, {
+        NATS_USER: 'dev',
+        NATS_PASSWORD: 'dev-password',
+        NATS_TLS_CA: '/etc/nats/ca.pem',
+      });
+      const env = stackEnv(base);
+      for (const vars of Object.values(env))
+        expect(vars).toMatchObject({
+          NATS_USER: 'dev',
+          NATS_PASSWORD: 'dev-password',
+          NATS_TLS_CA: '/etc/nats/ca.pem',
+        });
+    } finally {
+      for (const k of ['NATS_USER', 'NATS_PASSWORD', 'NATS_TLS_CA']) if (!(k in saved)) delete process.env[k];
+    }
+  });
+});

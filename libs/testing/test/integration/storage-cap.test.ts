@@ -49,7 +49,7 @@ afterAll(async () => {
 
 /** The bucket's stream as the server reports it: its limits and what it holds. */
 async function rendersStream() {
-  const nc = await connect({ servers: natsServers(stack.natsUrl) });
+  const nc = await connect({ servers: natsServers(stack.natsUrl), ...stack.natsAuth });
   try {
     const info = await (
       await jetstreamManager(nc)

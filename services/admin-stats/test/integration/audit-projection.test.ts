@@ -21,7 +21,7 @@ import {
   startService,
   type RunningService,
 } from '@app/kit';
-import { withDb } from '@app/testing';
+import { superuserNatsEnv, withDb } from '@app/testing';
 import type { z } from 'zod';
 import { service as adminStatsService } from '../../src/service.js';
 import { usersUnavailableMessage } from '../../src/domain/list-users.js';
@@ -38,6 +38,8 @@ const env: NodeJS.ProcessEnv = {
   ...stack.env['admin-stats'],
   DATABASE_URL: databaseUrl,
   NATS_PREFIX: prefix,
+  // Its own prefix: the contracts' admin-stats user is allowed the stack's subjects only.
+  ...superuserNatsEnv(stack),
   PORT: '0',
   LOG_LEVEL: 'silent',
   // Long enough for the owners this file answers from its own process on a busy machine; nothing waits it out
@@ -114,6 +116,7 @@ describe('admin-stats on its own', () => {
     await ensureDatabase(databaseUrl);
     owner = await Bus.connect({
       url: stack.natsUrl,
+      ...stack.natsAuth,
       name: 'test-owner',
       prefix,
       logger: createLogger('test', 'silent'),

@@ -47,7 +47,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 // Production's log level (the test stack logs at debug): one line per request at info is part of what is measured.
 // The load generator is one address with 64 connections, at CONCURRENT_REQUESTS_PER_ADDRESS itself: a request's slot
-// (counted in NATS, issue 35) is given back just after its answer, so the next one on that connection could find it
+// (counted in NATS) is given back just after its answer, so the next one on that connection could find it
 // still taken. Raised, so that every request is counted and none refused: the cost measured is the counting's.
 const running = await startTestStack('bench', { LOG_LEVEL: 'info', CONCURRENT_REQUESTS_PER_ADDRESS: '1000' });
 try {

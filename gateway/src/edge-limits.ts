@@ -4,7 +4,7 @@ import type { Bus, Limits, Taken, WhenDown } from '@app/kit';
 import type { GatewayConfig } from './config.js';
 
 /**
- * The edge's limits per client address and per member (issue 35), counted in the limits every gateway replica shares
+ * The edge's limits per client address and per member, counted in the limits every gateway replica shares
  * (libs/kit limits/: JetStream), so N replicas behind a load balancer allow each once, not N times, and a burst gets
  * exactly the limit:
  * - the requests in progress per address (CONCURRENT_REQUESTS_PER_ADDRESS), every request but the member's live stream;

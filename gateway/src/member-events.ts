@@ -28,7 +28,7 @@ import { takeStreamSlots } from './edge-limits.js';
  * - After a NATS reconnect (changes may have been missed meanwhile) every stream is told `resync`, and the browser
  *   reads the balance again. A comment line every HEARTBEAT_MS keeps idle connections open through proxies.
  * - Limited per member (MEMBER_STREAMS_PER_USER), per client address (MEMBER_STREAMS_PER_ADDRESS) and in all
- *   (MEMBER_STREAMS_MAX), counted once for every replica (src/edge-limits.ts, issue 35): past one, 429, and the SPA
+ *   (MEMBER_STREAMS_MAX), counted once for every replica (src/edge-limits.ts): past one, 429, and the SPA
  *   tries again later, backing off. A stream is ended after `lifetimeMs` (the browser reconnects at once and takes its
  *   slots anew), so the slots of a replica that died age out within minutes.
  */

@@ -14,7 +14,7 @@ import {
 import { PROCESS_NAMES, type ProcessName } from './processes.js';
 
 /**
- * Who speaks on the bus (issue 35, "only services speak on the bus"): for every subject of messaging.ts, the process
+ * Who speaks on the bus ("only services speak on the bus"): for every subject of messaging.ts, the process
  * that answers or publishes it and the processes that call or consume it. The NATS users' permissions are derived
  * from this table (`busPermissions`), so a subject a process starts to use is granted here, in one place, or refused
  * by the server. The types require an entry for every request, job, event and bucket of the contracts.

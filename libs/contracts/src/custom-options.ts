@@ -113,7 +113,7 @@ export const CustomOptionsSchema = z.strictObject({
     .max(TITLE_MAX_CHARS, { message: `O título pode ter até ${TITLE_MAX_CHARS} caracteres.` })
     // No control characters (a line break, a tab): one printed line of plain text.
     .regex(/^[^\p{Cc}]*$/u, { message: 'O título deve ser uma linha de texto.' })
-    // Nor what hides or reorders it (issue 35: a right-to-left override printed the title reversed).
+    // Nor what hides or reorders it (a right-to-left override printed the title reversed).
     .refine((title) => !hasControlCharacters(title), { message: Msg.titleInvalidCharacters })
     .optional(),
   meanings: z

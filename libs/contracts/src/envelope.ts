@@ -13,7 +13,7 @@ export const ErrorCode = {
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   INVALID_TOKEN: 'INVALID_TOKEN',
   REAUTH_REQUIRED: 'REAUTH_REQUIRED',
-  /** An emailed link opened in a browser that did not ask for it: the account's password confirms it (issue 35). */
+  /** An emailed link opened in a browser that did not ask for it: the account's password confirms it. */
   CONFIRMATION_REQUIRED: 'CONFIRMATION_REQUIRED',
   INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
   PAYMENT_NOT_CREDITED: 'PAYMENT_NOT_CREDITED',

@@ -52,7 +52,7 @@ export const Msg = {
   // Server-side texts the spec leaves open ("not shown"); written once here.
   accountNotActivated: 'Sua conta ainda não foi ativada. Verifique seu email e clique no link de ativação.',
   loginRateLimited: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
-  /** Sign-ups from one address past SIGN_UPS_PER_ADDRESS_PER_HOUR (issue 35). */
+  /** Sign-ups from one address past SIGN_UPS_PER_ADDRESS_PER_HOUR. */
   signUpsFromAddressRateLimited:
     'Muitos cadastros feitos a partir desta rede na última hora. Aguarde um pouco e tente novamente.',
   activationInvalid: 'Este link de ativação é inválido, expirou ou já foi usado.',
@@ -65,7 +65,7 @@ export const Msg = {
   setNotFound: 'Conjunto não encontrado.',
   setNotBought: 'Compre este conjunto para baixá-lo.',
   setRendering: 'O conjunto ainda está sendo gerado. Tente novamente em instantes.',
-  /** Issue 35: an account prints one class set at a time (its price is held until the file is made). */
+  /** An account prints one class set at a time (its price is held until the file is made). */
   setAlreadyPrinting: 'Você já tem um conjunto sendo impresso. Aguarde ele ficar pronto para comprar outro.',
   /** The options draw too few different pages for that many versions (no two versions share their problems). */
   pageCannotBeDrawn:
@@ -225,7 +225,7 @@ export const Msg = {
     'Este link de acesso é inválido, expirou ou já foi usado. Entre de novo para receber outro.',
   signInLinkMissing: 'Link de acesso não fornecido. Verifique o link enviado por e-mail.',
   auditTopUpRefunded: (amount: string) => `Pagamento devolvido ao pagador (conta excluída): ${amount}`,
-  // Issue 35: a link from an email signs in only the browser that asked for it, or whoever types the password.
+  // A link from an email signs in only the browser that asked for it, or whoever types the password.
   activationConfirmPassword: (maskedEmail: string) =>
     `Este link ativa a conta ${maskedEmail}. Ele foi pedido em outro navegador: para confirmar que a conta é sua, digite a senha que você escolheu no cadastro.`,
   activationConfirmButton: 'Ativar minha conta',

@@ -46,7 +46,7 @@ export const Buckets = {
 export type BucketName = keyof typeof Buckets;
 
 /**
- * The limits that every replica counts in one place (libs/kit `limits/`, issue 35): a JetStream stream
+ * The limits that every replica counts in one place (libs/kit `limits/`): a JetStream stream
  * `LIMITS_<NAME>` for each, its subjects `limits.<name>.<key>` (the key an HMAC of the account or the address: no email
  * or address in a subject), at most the limit's messages on one subject: the server refuses one more, atomically,
  * whichever replica asks (discard new per subject). A slot of a `rate` limit is never given back: it ages out after
@@ -91,7 +91,7 @@ export const RENDER_CONSUMERS = {
   document: 'pdf-worker-document',
   /** Class sets' assembly (issue 26). */
   set: 'pdf-worker-set',
-  /** Class sets' versions (issue 35): taken only when no preview or page's PDF waits for a tab. */
+  /** Class sets' versions: taken only when no preview or page's PDF waits for a tab. */
   version: 'pdf-worker-version',
 } as const;
 
@@ -137,7 +137,7 @@ export const SetVersion = z.object({
 export type SetVersion = z.infer<typeof SetVersion>;
 
 /**
- * What a purchase is called in billing (issue 35): `page:<code>` for a page, `set:<setCode>` for a class set. Its hold
+ * What a purchase is called in billing: `page:<code>` for a page, `set:<setCode>` for a class set. Its hold
  * is taken once per key, and its debit's ledger line carries it (a key debits once).
  */
 export const PurchaseKey = z.string().regex(/^(page|set):[A-Za-z0-9_-]{1,64}$/);
@@ -292,7 +292,7 @@ export const Rpc = {
   ),
   authStats: rpc('auth.v1.stats', z.object({}), UserStats),
   /**
-   * pages → billing (issue 35, money before work): reserves a purchase's price before anything is printed for it. One
+   * pages → billing (money before work): reserves a purchase's price before anything is printed for it. One
    * hold per purchase key however often it is asked (a repeat answers the same hold); refused when the available
    * balance (the balance less the account's open holds) does not cover it, and, for an `exclusive` hold (a class set
    * printing), while the account has another exclusive hold open. A key whose purchase was paid already answers
@@ -382,7 +382,7 @@ export const Jobs = {
   /** pages → pdf-worker: print a page's PDF (`<code>.pdf`), when it is bought and the PDF is not stored yet. */
   renderDocument: job('jobs.pdf.document', 'JOBS_PDF', RenderJob),
   /**
-   * pages → pdf-worker: print a class set's version (`<code>.pdf`) for the set's purchase (issue 35). A work queue of
+   * pages → pdf-worker: print a class set's version (`<code>.pdf`) for the set's purchase. A work queue of
    * its own, which the worker serves after previews and pages' PDFs: a member's page is never queued behind other
    * members' sets.
    */
@@ -520,7 +520,7 @@ export const Events = {
     }),
   ),
   /**
-   * pdf-worker gave up on a job a purchase waits for (issue 35): its last delivery failed. `code` is the page's (a
+   * pdf-worker gave up on a job a purchase waits for: its last delivery failed. `code` is the page's (a
    * page's or a class set version's PDF: `document`) or the class set's (its assembly: `set`). pages releases the
    * purchase's hold. Each failure is a fact of its own (a purchase asked again may fail again).
    */

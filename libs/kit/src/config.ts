@@ -133,7 +133,7 @@ export const natsEnv = z.object({
    */
   NATS_PUBLISH_RETRY_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /**
-   * The process's NATS user and password (issue 35: each process a user of its own, allowed only its subjects;
+   * The process's NATS user and password (each process a user of its own, allowed only its subjects;
    * @app/contracts' busPermissions). Both or neither: unset, the connection carries no credentials (a server without
    * authorization). The password is never logged.
    */

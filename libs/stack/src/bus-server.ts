@@ -50,7 +50,7 @@ export function busServerConfig(o: { port: number; storeDir: string; users: BusU
 
 /**
  * Starts a `nats-server -js` of the stack's own whose users are the processes, each allowed what the contracts grant
- * it (issue 35: the same permissions as production, under the stack's prefix), with random passwords. Its config
+ * it (the same permissions as production, under the stack's prefix), with random passwords. Its config
  * (and, unless `storeDir` is given, its store) lives in a temporary directory that stopping the server removes.
  */
 export async function startBusServer(o: BusServerOptions): Promise<BusServer> {

@@ -56,7 +56,7 @@ export async function resolvePostgres(
 
 /**
  * NATS: NATS_URL (the processes' credentials then come from NATS_USER / NATS_PASSWORD and NATS_TLS_*, as everywhere
- * else), else a `nats-server -js` of its own with the contracts' users and permissions (issue 35) on 127.0.0.1:4222,
+ * else), else a `nats-server -js` of its own with the contracts' users and permissions on 127.0.0.1:4222,
  * or a free port when 4222 is taken, its store under .data/nats; else, with no `nats-server` installed, the server
  * on 127.0.0.1:4222 without credentials (the banner says so).
  */

@@ -21,7 +21,7 @@ export interface BillingHoldSubject {
 }
 
 /**
- * The money rules of a purchase (issue 35, money before work), stated once: its price is held before any work, then
+ * The money rules of a purchase (money before work), stated once: its price is held before any work, then
  * captured (its one debit) or released. billing runs them against its store (in memory and on Postgres,
  * services/billing/test/spec/billing-store.spec-suite.ts), and a service that fakes billing in its unit tests runs
  * them against its fake, so the fake cannot drift from billing.

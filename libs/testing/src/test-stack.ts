@@ -92,7 +92,7 @@ export async function startTestStack(
   const natsPrefix = `t${run}`.toLowerCase();
   const logDir = fromRoot('.data', 'test-logs', run);
   const log = { kind: 'dir', dir: logDir } as const;
-  // Issue 35: the services speak on the bus as production's do, each as its own user allowed only its subjects.
+  // The services speak on the bus as production's do, each as its own user allowed only its subjects.
   const natsServer = given ? null : await startOwnNats(natsPrefix, log);
   const natsUrl = natsServer?.url ?? infra.natsUrl;
   const natsAuth = natsServer?.superuser;

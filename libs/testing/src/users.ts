@@ -67,7 +67,7 @@ export async function googleCredential(
 /**
  * A browser's secret and its nonce, base64url(SHA-256(secret)), as the SPA makes them: the redirect-mode tab's, whose
  * nonce Google carries (issue 23, web/src/session/googleRedirect.ts), and the one a browser keeps for the links it asks
- * to be emailed (issue 35, web/src/session/linkSecret.ts): the nonce goes with the request, the secret with the link.
+ * to be emailed (web/src/session/linkSecret.ts): the nonce goes with the request, the secret with the link.
  */
 export function browserSecret(): { verifier: string; nonce: string } {
   const verifier = randomBytes(32).toString('base64url');

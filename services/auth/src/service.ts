@@ -44,7 +44,7 @@ export const service = defineService({
         issuer: config.GOOGLE_ISSUER,
       }),
       passwords: bcryptHasher,
-      // Counted once for every replica (issue 35).
+      // Counted once for every replica.
       limits: await bus.limits(
         { ACTIVATION_MAILS: { max: config.SIGN_UPS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 } },
         config.INTERNAL_SECRET,

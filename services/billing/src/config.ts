@@ -23,7 +23,7 @@ export const env = z.object({
   /** How often one credited top-up is looked up again; unset: 10 × BILLING_RECONCILE_INTERVAL_MS. */
   BILLING_REVERSAL_RECHECK_MS: z.coerce.number().int().min(100).optional(),
   /**
-   * Issue 35: how long a purchase's hold may stay open (neither captured nor released) before it expires and its
+   * How long a purchase's hold may stay open (neither captured nor released) before it expires and its
    * money is free again (at the user's next hold). A purchase prints in seconds; its pages replica keeps waiting for
    * the files PURCHASE_WAIT_MS (10 minutes by default), less than this, so only a stopped replica's holds expire.
    */

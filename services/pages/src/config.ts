@@ -8,7 +8,7 @@ export const env = z.object({
    */
   RENDER_WAIT_MS: z.coerce.number().int().min(0).max(25_000).default(8000),
   /**
-   * Issue 35: how long a purchase keeps printing after its HTTP answer (503 past RENDER_WAIT_MS): its file stored
+   * How long a purchase keeps printing after its HTTP answer (503 past RENDER_WAIT_MS): its file stored
    * within it, the purchase is charged and marked bought whether or not the buyer still waits. Keep it under billing's
    * BILLING_HOLD_MAX_MINUTES (15), after which billing frees a hold nobody captured.
    */

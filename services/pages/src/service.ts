@@ -49,7 +49,7 @@ export const service = defineService({
       },
     );
     signals.onEveryFile((name) => previews.stored(name));
-    // Counted once for every replica (issue 35): a burst spread over them gets exactly these.
+    // Counted once for every replica: a burst spread over them gets exactly these.
     const limits = await bus.limits(
       {
         PAGES_CREATED: { max: config.PAGES_PER_MINUTE, windowMs: 60_000 },

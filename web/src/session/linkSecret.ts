@@ -1,7 +1,7 @@
 import { newSecret, nonceOf } from './browserSecret';
 
 /**
- * The browser's secret for the links it asks to be emailed (issue 35): a sign-up's activation link, the sign-in link
+ * The browser's secret for the links it asks to be emailed: a sign-up's activation link, the sign-in link
  * offered past the ceiling of failed sign-ins. The request carries its nonce; the link, opened in this browser (in any
  * tab: localStorage, and kept across sessions, as the inbox may be read days later), is redeemed with the secret and
  * goes straight in. Opened in another browser it finds no secret, names its account and asks for the password, so

@@ -1,5 +1,5 @@
 /**
- * Keeping the member's live stream connected (issue 35). The `eventsource` package reconnects a stream that dropped
+ * Keeping the member's live stream connected. The `eventsource` package reconnects a stream that dropped
  * by itself, but a stream the server refused (429 past a limit of live streams, 503, a proxy's error page) it closes
  * for good: without this, a tab refused once never had a live balance again.
  */

@@ -11,7 +11,7 @@ export const emailField = z
   .string({ error: Msg.emailRequired })
   .trim()
   .min(1, Msg.emailRequired)
-  // Longer is not an address (spec §5's 'Email inválido'), and would not fit the column (issue 35: it answered 500).
+  // Longer is not an address (spec §5's 'Email inválido'), and would not fit the column (it answered 500).
   .max(EMAIL_MAX_LENGTH, Msg.emailInvalid)
   .pipe(z.email({ error: Msg.emailInvalid }))
   .transform((e) => e.toLowerCase());

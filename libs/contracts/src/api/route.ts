@@ -17,7 +17,7 @@ export interface ApiRoute {
   /**
    * What a call may spend: money (a purchase, a payment) or mail (an email to an address the caller names). While the
    * shared limits' store (NATS) is out of reach, the edge refuses such a route (503) rather than let it through
-   * uncounted; any other route passes unlimited meanwhile (issue 35).
+   * uncounted; any other route passes unlimited meanwhile.
    */
   spends?: 'money' | 'mail';
   access: Access;

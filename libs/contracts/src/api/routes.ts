@@ -46,7 +46,7 @@ export const getEnv = defineRoute({
 
 // ---------- auth ----------
 /**
- * Issue 35: the SHA-256 (base64url) of a secret the browser keeps (web/src/session/linkSecret.ts), sent with a request
+ * The SHA-256 (base64url) of a secret the browser keeps (web/src/session/linkSecret.ts), sent with a request
  * that may email a link (sign-up, sign-in past the ceiling). The link then signs in at once only where that secret is
  * (its `verifier`); opened anywhere else, it names its account and asks for the password.
  */
@@ -124,7 +124,7 @@ export const redeemGoogleCode = defineRoute({
 });
 
 /**
- * How an emailed link's opener shows the account is theirs (issue 35): the secret of the browser that asked for the
+ * How an emailed link's opener shows the account is theirs: the secret of the browser that asked for the
  * link (`verifier`), or the account's password. With neither (or a verifier of another browser) the answer is 403
  * CONFIRMATION_REQUIRED, its message naming the account (email partly masked); nothing is used up.
  */

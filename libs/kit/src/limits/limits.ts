@@ -13,7 +13,7 @@ import type { NatsLink } from '../nats/connection.js';
 import { publishWithRetries, type PublishRetryPolicy } from '../publish-retry.js';
 
 /**
- * Limits counted once for every replica (issue 35), in JetStream, which every process already has: one stream per
+ * Limits counted once for every replica, in JetStream, which every process already has: one stream per
  * limit (`LIMITS_<NAME>`, @app/contracts `Limits`), whose `max_msgs_per_subject` is the limit and which refuses a
  * message past it on that subject (`discard: new` per subject, nats-server ≥ 2.9). Taking a slot is publishing one
  * empty message on `limits.<name>.<key hash>`: the server stores it or refuses it atomically, whichever replica asks,

@@ -6,7 +6,7 @@ import { hashSecret } from './secrets.js';
 
 /**
  * Consumes the activation code (once and only once, before it expires) and signs the user in, once the opener has shown
- * that the account is theirs (issue 35): the browser that made the pending sign-up, or the password chosen at it.
+ * that the account is theirs: the browser that made the pending sign-up, or the password chosen at it.
  * Whoever holds the inbox but not that password (an attacker's sign-up with the owner's email, an attacker's own link
  * sent to a victim) activates nothing; the owner signs up again, which replaces the pending password (sign-up.ts).
  */

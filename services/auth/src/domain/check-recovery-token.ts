@@ -6,7 +6,7 @@ import { hashSecret } from './secrets.js';
 
 /**
  * Lets the new-password page know before showing its form whether the link still works (it is not consumed), and
- * which account it sets a password for (issue 35: a link someone else sent names its account; the email partly
+ * which account it sets a password for (a link someone else sent names its account; the email partly
  * masked, as it is shown to whoever holds the link).
  */
 export async function checkRecoveryToken(deps: AuthDeps, recoveryToken: string): Promise<{ email: string }> {

@@ -55,7 +55,7 @@ export async function sendPasswordLink(
 
 /**
  * Emails a not-yet-active account a fresh activation link (7 days); its older unused links stop working, so only the
- * newest one activates. With `signUp` (a sign-up again before activation, issue 35) the pending password, name and
+ * newest one activates. With `signUp` (a sign-up again before activation) the pending password, name and
  * browser are first replaced by that sign-up's, in the same transaction; without it ('Reenviar e-mail de ativação'),
  * they stay as they are, so the fresh link still asks for the browser or the password of the sign-up that is pending.
  * False (nothing sent) when the account was activated or deleted meanwhile.

@@ -5,7 +5,7 @@ import { confirmPasswordWithEmailedCode } from './password-attempts.js';
 import type { UserRow } from './ports.js';
 import { isBoundSecret } from './secrets.js';
 
-/** How the opener of an emailed link shows that its account is theirs (issue 35). */
+/** How the opener of an emailed link shows that its account is theirs. */
 export interface LinkConfirmation {
   /** The secret of the browser that asked for the link (its SHA-256 went with that request as the nonce). */
   verifier?: string;

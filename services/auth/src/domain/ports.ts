@@ -25,7 +25,7 @@ export interface UserRow {
   deletedAt: Date | null;
   /**
    * Not active yet: the SHA-256 (hex) of the secret kept by the browser that made the latest sign-up, the one whose
-   * password is pending (issue 35); its activation link activates at once only there. Null once active, or when that
+   * password is pending; its activation link activates at once only there. Null once active, or when that
    * sign-up came from no browser of ours.
    */
   signUpBinding: string | null;
@@ -33,7 +33,7 @@ export interface UserRow {
 
 export type NewUser = Omit<UserRow, 'createdAt' | 'updatedAt' | 'deletedAt'>;
 
-/** What a sign-up again, before activation, puts in place of the pending one (issue 35). */
+/** What a sign-up again, before activation, puts in place of the pending one. */
 export type PendingSignUp = Pick<UserRow, 'passwordHash' | 'fullname' | 'signUpBinding'>;
 
 /** `google-sign-in`: the gateway's Google handoff (bound to the tab's secret); `sign-in-link`: emailed past the ceiling. */
@@ -63,7 +63,7 @@ export interface UsersRepository {
    */
   claimInactiveForGoogle(id: string, googleSub: string, fullname: string): Promise<UserRow | null>;
   /**
-   * A sign-up again with the email of an account not active yet (issue 35): its password, name and browser replace the
+   * A sign-up again with the email of an account not active yet: its password, name and browser replace the
    * pending ones. Only while the account is inactive and not deleted; answers the new row, else null.
    */
   replacePendingSignUp(id: string, signUp: PendingSignUp): Promise<UserRow | null>;

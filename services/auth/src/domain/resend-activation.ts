@@ -8,7 +8,7 @@ import { hashAddress } from './secrets.js';
  * nothing visible otherwise. Answered the same way, and in at least RECOVERY_MIN_ANSWER_MS, whether or not the email
  * has an account and whatever its state, so it tells nobody who has an account; limited like recovery
  * (`takeEmailedLinkTurn`). The link activates as the sign-up's own did: at once in the browser that made the pending
- * sign-up, elsewhere with its password (issue 35), whoever asked for it.
+ * sign-up, elsewhere with its password, whoever asked for it.
  */
 export async function resendActivation(
   deps: AuthDeps,

@@ -23,7 +23,7 @@ const NONCE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * What a browser's nonce binds a code (or a pending sign-up) to: the SHA-256 (hex) of the secret the browser keeps,
- * which the nonce carries as base64url (Google's redirect mode; the links a browser asks to be emailed, issue 35).
+ * which the nonce carries as base64url (Google's redirect mode; the links a browser asks to be emailed).
  * Null when there is no nonce of that form (no browser of ours asked).
  */
 export function nonceBinding(nonce: string | null | undefined): string | null {

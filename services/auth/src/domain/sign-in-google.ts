@@ -15,7 +15,7 @@ import type { AuthRepositories, UserRow } from './ports.js';
  * Google sign-in: the credential is verified (signature, issuer, audience, expiry, verified email); the account
  * is found by Google `sub`, else linked by its (Google-verified) email, else created active with `fromGoogle`.
  * A refusal is logged by its reason code only: the library's messages can carry the credential and its email. The
- * admin account never signs in with Google (issue 35): its way in is its password (403 `Msg.googleAdminRefused`).
+ * admin account never signs in with Google: its way in is its password (403 `Msg.googleAdminRefused`).
  */
 export async function signInWithGoogle(deps: AuthDeps, credential: string): Promise<Session> {
   return sessionFor(deps, (await googleAccount(deps, credential)).user);
@@ -39,7 +39,7 @@ export async function googleAccount(
   }
   const refusal = check(identity);
   if (refusal) throw await refuseGoogle(deps, refusal);
-  // Longer is no address our accounts can hold (issue 35: it answered 500); said so, not 'Google failed'.
+  // Longer is no address our accounts can hold (it answered 500); said so, not 'Google failed'.
   if (identity.email.length > EMAIL_MAX_LENGTH) {
     deps.logger.warn({ reason: 'email_too_long' }, 'google credential refused');
     throw AppError.badRequest(Msg.googleEmailTooLong);
@@ -71,7 +71,7 @@ interface Found {
 }
 
 /**
- * The admin enters with its password only (issue 35): a Google account of its email (anyone who can create one at the
+ * The admin enters with its password only: a Google account of its email (anyone who can create one at the
  * admin's domain, or holds its mailbox) must not become a second way in, nor be linked to it.
  */
 function refuseAdmin(deps: AuthDeps, user: UserRow): UserRow {

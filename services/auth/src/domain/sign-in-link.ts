@@ -16,7 +16,7 @@ export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
  * a single-use link (15 minutes, only its SHA-256 kept) to /entrar/<code>. One live link at a time: while one is
  * usable no other goes out (it is in the inbox), so an account under attack gets at most one email every 15 minutes,
  * whoever asks. Nothing is sent for an unknown, inactive or deleted account; the caller is answered the same. The link
- * is bound to `boundTo`, the SHA-256 of the secret of the browser whose sign-in asked for it (issue 35): it signs in
+ * is bound to `boundTo`, the SHA-256 of the secret of the browser whose sign-in asked for it: it signs in
  * at once there only, and anywhere else with the account's password (signInWithLink).
  */
 export async function offerSignInLink(
@@ -52,7 +52,7 @@ export async function offerSignInLink(
 
 /**
  * /entrar/<code>: the emailed link signs its owner in, once: at once in the browser that asked for it, anywhere else
- * once the account's password is typed (issue 35: someone else's link, opened signed out, signs in to nothing). The
+ * once the account's password is typed (someone else's link, opened signed out, signs in to nothing). The
  * address it is used from becomes one the account signed in from (the ceiling lets it through from then on) and its
  * failures there are forgotten, as after a sign-in.
  */

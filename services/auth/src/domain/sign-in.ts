@@ -14,7 +14,7 @@ import { offerSignInLink } from './sign-in-link.js';
  * answer is then null: sign-in-link.ts). The owner is emailed once an hour when the failures against the account reach
  * LOGIN_ALERT_AFTER_FAILURES. The password is checked before the activation state so that an inactive account reveals
  * itself only to someone who knows its password. `nonce`: the SHA-256 of the secret of the browser signing in; an
- * emailed link offered to it signs in at once in that browser only (issue 35).
+ * emailed link offered to it signs in at once in that browser only.
  */
 export async function signIn(
   deps: AuthDeps,

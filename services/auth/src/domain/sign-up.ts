@@ -9,7 +9,7 @@ export interface SignUpInput {
   fullname: string;
   email: string;
   password: string;
-  /** The SHA-256 (base64url) of the secret kept by the browser that signs up (issue 35), when one did. */
+  /** The SHA-256 (base64url) of the secret kept by the browser that signs up, when one did. */
   nonce?: string | undefined;
 }
 
@@ -22,7 +22,7 @@ export interface SignUpInput {
  * An email that already has an account gets the same answer (sign-up does not tell who has an account, like
  * sign-in and recovery). An active account's owner is emailed that someone tried, at most once an hour, with links to
  * sign in and recover. An account not active yet proved nothing about who chose its password (anyone can sign up with
- * someone else's email, issue 35): this sign-up replaces its password, name and browser, retires its older activation
+ * someone else's email): this sign-up replaces its password, name and browser, retires its older activation
  * links and emails a fresh one (limited like recovery), so that the first password never signs in once the owner
  * activates.
  */

@@ -99,7 +99,7 @@ export interface LastReversal {
 }
 
 /**
- * A purchase's price to reserve before any work is done for it (issue 35): `key` names the purchase (`page:<code>`,
+ * A purchase's price to reserve before any work is done for it: `key` names the purchase (`page:<code>`,
  * `set:<setCode>`), `reason` is the ledger line its capture writes (Extrato: `Compra: <reason>`); an `exclusive` hold
  * is refused while the user has another exclusive hold open (one class set printing at a time).
  */
@@ -202,7 +202,7 @@ export interface LedgerRepository {
 }
 
 /**
- * Purchases' holds (issue 35): money reserved before the work a purchase pays for, then debited (captured) when the
+ * Purchases' holds: money reserved before the work a purchase pays for, then debited (captured) when the
  * work is done, or given back (released) when it failed for good. The ledger and the balance change only at the
  * capture; a hold lowers only what further holds may reserve.
  */

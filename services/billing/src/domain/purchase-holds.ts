@@ -3,7 +3,7 @@ import type { CaptureResult, HoldInput, HoldResult, HoldsRepository } from './po
 import { announceBalance } from './settle-payment.js';
 
 /**
- * Money before work (issue 35): pages holds a purchase's price before it queues any render for it, captures the hold
+ * Money before work: pages holds a purchase's price before it queues any render for it, captures the hold
  * (the purchase's one debit) once the file is stored, and releases it when the printing failed for good. A hold does
  * not show as spent: the balance (getBalance, the Extrato) is the ledger's, and the money leaves it at the capture,
  * which tells the member's open screens; a hold only lowers what further holds may reserve, for the seconds a

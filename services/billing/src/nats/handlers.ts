@@ -13,7 +13,7 @@ import { exportUserData } from '../domain/export-user-data.js';
  */
 export async function serveNats(bus: Bus, deps: BillingServiceDeps): Promise<void> {
   const { store, logger } = deps;
-  // Money before work (issue 35). A purchase key reused for another amount has no answer in the contract: the
+  // Money before work. A purchase key reused for another amount has no answer in the contract: the
   // handler throws, so the caller's request fails with a remote error and nothing is reserved.
   bus.serve(Rpc.billingHold, async (req) => {
     try {

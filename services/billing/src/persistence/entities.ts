@@ -180,7 +180,7 @@ export const RefundEntity = new EntitySchema<RefundRow & OfTopUp>({
   ],
 });
 
-/** A purchase's price reserved before its work (issue 35): held, then captured (its debit), released or expired. */
+/** A purchase's price reserved before its work: held, then captured (its debit), released or expired. */
 export interface HoldRow {
   id: string;
   userId: string;

@@ -15,7 +15,7 @@ import { queueRender } from './renders.js';
  * page, so its code draws the same page again.
  * Fair to the others (issue 23): an account that made PAGES_PER_MINUTE pages in the last minute, or whose previews
  * not drawn yet reach PREVIEWS_WAITING_PER_ACCOUNT, is answered 429 and nothing is recorded; both are counted in the
- * limits every pages replica shares (issue 35: a burst of 60 gets exactly the limit, whichever replicas answer it).
+ * limits every pages replica shares (a burst of 60 gets exactly the limit, whichever replicas answer it).
  */
 export async function createPage(deps: PagesDeps, userId: string, options: PageOptions): Promise<string> {
   checkPageOptions(options);

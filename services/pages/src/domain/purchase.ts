@@ -2,7 +2,7 @@ import { ErrorCode, Msg, Rpc } from '@app/contracts';
 import { AppError, type Logger } from '@app/kit';
 import type { PagesDeps } from './deps.js';
 
-/** A page's purchase in billing: its hold and its debit are keyed by it (issue 35). */
+/** A page's purchase in billing: its hold and its debit are keyed by it. */
 export const pagePurchaseKey = (code: string) => `page:${code}`;
 /** A class set's purchase in billing: one hold, one debit of N × R$ 0,50 for the whole set. */
 export const setPurchaseKey = (setCode: string) => `set:${setCode}`;
@@ -31,7 +31,7 @@ export interface Purchase {
 }
 
 /**
- * Money before work (issue 35): sells `p` without printing anything it is not paid for.
+ * Money before work: sells `p` without printing anything it is not paid for.
  * 1. Its price is held in billing (`billing.v1.hold`) before any render is queued: too little available balance
  *    answers 402 and nothing is printed; a class set while another of the account's prints answers 409.
  * 2. The file stored already (printed ahead of time, or by an earlier attempt): the hold is captured at once.

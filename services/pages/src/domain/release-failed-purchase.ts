@@ -3,7 +3,7 @@ import type { PagesDeps } from './deps.js';
 import { pagePurchaseKey, setPurchaseKey } from './purchase.js';
 
 /**
- * pdf-worker gave up on a render (issue 35: `events.pdf.render.failed`, its last delivery failed): the purchase
+ * pdf-worker gave up on a render (`events.pdf.render.failed`, its last delivery failed): the purchase
  * waiting for it cannot get its file, so its hold is released and the money is free again. A page's PDF releases the
  * page's purchase; a class set's version or assembly releases the set's. Nothing to release for a purchase already
  * made (a download's render of a lost file) or never held: billing's release is then a no-op. Answers the purchase

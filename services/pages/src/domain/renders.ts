@@ -100,7 +100,7 @@ export async function awaitRender<T>(
  * `printVersionsFor` (a purchase: its hold's id), each version whose PDF is not stored is queued as a
  * `jobs.pdf.version` job of its own, id `set-document:<code>:<holdId>` (a purchase asked again while its hold is
  * open queues nothing twice; a purchase held anew after a failure queues it again), so every worker replica prints
- * them in parallel, after any page's preview or PDF (issue 35); once all are stored, the assembly (`jobs.pdf.set`, id
+ * them in parallel, after any page's preview or PDF; once all are stored, the assembly (`jobs.pdf.set`, id
  * `assembleMsgID`) is queued and waited for. Without it (a set file gone missing), the assembly alone: the worker
  * prints any version it lacks itself.
  */

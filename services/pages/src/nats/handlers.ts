@@ -8,13 +8,13 @@ import { forgetSavedSheets } from '../domain/saved-sheets.js';
 
 /**
  * Request/reply subjects pages serves to admin-stats (statistics) and auth (a member's data export), the renders
- * pdf-worker gave up on (issue 35: their purchases' holds are released), and the account deletions it hears (issue
+ * pdf-worker gave up on (their purchases' holds are released), and the account deletions it hears (issue
  * 25: a deleted member's saved sheets go; their pages hold no personal data).
  */
 export async function serveNats(bus: Bus, deps: PagesDeps): Promise<void> {
   bus.serve(Rpc.pagesStats, () => pageStats(deps));
   bus.serve(Rpc.pagesExportUserData, (req) => exportUserData(deps, req.userId));
-  // Issue 35: a render a purchase waits for failed for good: the purchase's hold is released.
+  // A render a purchase waits for failed for good: the purchase's hold is released.
   await bus.consume(
     Events.renderFailed,
     { durable: 'pages-render-failed', ackWaitMs: 30_000, maxDeliver: 60 },

@@ -3,7 +3,7 @@
  * - `preview`: the picture of a page just generated; someone is looking at a spinner.
  * - `document`: the PDF of a page being bought; the buyer waits for the download.
  * - `set`: a class set's work (its versions, its assembly's answer table and any version it lacks): many renders
- *   for one buyer, which never go before another member's page (issue 35).
+ *   for one buyer, which never go before another member's page.
  * - `ahead`: the PDF of a recently previewed page, made while the worker has nothing else to do, so that a purchase
  *   finds it ready.
  */

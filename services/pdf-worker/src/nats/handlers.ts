@@ -8,7 +8,7 @@ import { renderDocument, renderPreview } from '../domain/render-job.js';
 /**
  * Every worker replica attaches to the four durable consumers (JetStream spreads the jobs over them). Each job waits
  * for a tab of the pool in the order of render-queue.ts: previews, then pages' PDFs, then class sets' versions and
- * assemblies (issue 35: a member's page never waits behind another member's set). The consumers start in that order,
+ * assemblies (a member's page never waits behind another member's set). The consumers start in that order,
  * so on start-up a backlog is taken in it too.
  */
 export async function serveNats(bus: Bus, deps: PdfWorkerDeps): Promise<void> {

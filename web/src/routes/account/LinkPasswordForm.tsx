@@ -13,7 +13,7 @@ export function passwordOf(form: FormData): { ok: true; password: string } | { o
 }
 
 /**
- * Issue 35: an emailed link (activation, sign-in) opened in a browser that did not ask for it. The server's `prompt`
+ * An emailed link (activation, sign-in) opened in a browser that did not ask for it. The server's `prompt`
  * names the account (its email partly masked); nothing is signed in until its password is typed here. The caller
  * puts these fields in its form (a plain one, or the router's).
  */

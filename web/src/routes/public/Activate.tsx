@@ -27,7 +27,7 @@ type State =
   /** Activated, but this browser is signed in to another account: nothing changes until the user chooses. */
   | { step: 'ask'; current: Account; next: StoredSession }
   /**
-   * Issue 35: this browser did not make the sign-up. The server named the account (`prompt`); it activates only with
+   * This browser did not make the sign-up. The server named the account (`prompt`); it activates only with
    * the password chosen at that sign-up. `wrong`: why the last password was refused.
    */
   | { step: 'confirm'; prompt: string; wrong?: string; sending?: boolean }
@@ -45,7 +45,7 @@ const wait = (ms: number, signal: AbortSignal) =>
 /**
  * /ativar/<code> (spec §4 and §9): activates the account and signs in to it, naming its email. In the browser that
  * signed up (its kept secret, session/linkSecret.ts) it goes straight through; anywhere else the server names the
- * account and the screen asks for its password before anything is signed in (issue 35: someone else's link opened
+ * account and the screen asks for its password before anything is signed in (someone else's link opened
  * signed out). When this browser is signed in to another account the screen asks first (issue 23: a link never
  * replaces a session silently).
  */

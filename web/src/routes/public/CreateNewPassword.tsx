@@ -35,7 +35,7 @@ const NewPasswordForm = matching(
 
 /**
  * Checks the link before showing the form; a missing token signs out (spec §8). The answer names the account the link
- * sets a password for (issue 35: a link someone else sent says whose it is; the email partly masked).
+ * sets a password for (a link someone else sent says whose it is; the email partly masked).
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const recoveryToken = params.recoveryToken;

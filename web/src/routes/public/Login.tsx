@@ -55,7 +55,7 @@ export async function action({
   const values = readForm(form, ['email', 'password']);
   const body = validate(LoginBody, values);
   if (!body.ok) return { fieldErrors: body.fieldErrors, email: values.email };
-  // Past the ceiling, the emailed sign-in link goes straight in from this browser only (issue 35).
+  // Past the ceiling, the emailed sign-in link goes straight in from this browser only.
   const result = await api(login, { body: { ...body.data, nonce: await linkNonce() } });
   if (result.status === 'SUCCESS' && !result.payload)
     return { message: result.message || Msg.signInLinkSent, email: values.email, linkSent: true };

@@ -16,7 +16,7 @@ import { finishLinkSignIn, LinkSignInScreen, type LinkSignIn } from '../account/
 import '../account/account.css';
 
 /**
- * Issue 35: the link was asked for by another browser (or by nobody's browser: an attacker's own link sent around). The
+ * The link was asked for by another browser (or by nobody's browser: an attacker's own link sent around). The
  * server named the account in `prompt`; only its password signs in.
  */
 type Confirm = { step: 'confirm'; prompt: string };
@@ -25,7 +25,7 @@ type Data = LinkSignIn | Confirm;
 /**
  * /entrar/<code> (issue 23): the sign-in link emailed to an owner whose account is past the ceiling of failed
  * sign-ins. The code is redeemed with a POST (single use, 15 minutes), with the secret of this browser: the one that
- * asked for the link goes straight in, any other is shown the account and asked for its password (issue 35). The owner
+ * asked for the link goes straight in, any other is shown the account and asked for its password. The owner
  * lands where a sign-in lands (admins on the statistics). A browser signed in to another account is asked first.
  */
 export async function loader(args: LoaderFunctionArgs): Promise<Data | Response> {

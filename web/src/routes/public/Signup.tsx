@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<Result> {
   const values = readForm(await request.formData(), FIELDS);
   const body = validate(CreateUserBody, values);
   if (!body.ok) return { done: false, fieldErrors: body.fieldErrors, values };
-  // The activation link then goes straight in from this browser, and asks for the password anywhere else (issue 35).
+  // The activation link then goes straight in from this browser, and asks for the password anywhere else.
   const result = await api(createUser, { body: { ...body.data, nonce: await linkNonce() } });
   if (result.status !== 'SUCCESS')
     return { done: false, message: result.message || Msg.signupFailed, values };

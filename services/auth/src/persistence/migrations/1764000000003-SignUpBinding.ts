@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 35: an account not active yet keeps, beside the password of its latest sign-up, the SHA-256 of the secret of
+ * An account not active yet keeps, beside the password of its latest sign-up, the SHA-256 of the secret of
  * the browser that made that sign-up (null when it came from no browser of ours). Its activation link activates at once
  * only in that browser; anywhere else it asks for that password.
  */

@@ -18,3 +18,4 @@ export * from './bench/measure.js';
 export * from './recording-bus.js';
 export * from './member-events.js';
 export * from './limits.js';
+export * from './eventually.js';

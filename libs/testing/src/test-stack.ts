@@ -261,6 +261,20 @@ export async function restartProcess(
 }
 
 /**
+ * Stops or starts a process of the test stack (a service, maildev or the providers' stand-ins) through the stack's
+ * control server; a start resolves once the process answers /ready again. Throws with the control server's answer when
+ * it refuses, so a test never goes on against a stack in an unknown state.
+ */
+export async function controlProcess(
+  stack: Pick<StackInfo, 'controlUrl'>,
+  name: string,
+  action: 'stop' | 'start',
+): Promise<void> {
+  const res = await fetch(`${stack.controlUrl}/${name}/${action}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`${action} ${name}: ${res.status} ${await res.text()}`);
+}
+
+/**
  * A NATS server of the test stack's own (bus-server.ts) with a `test` superuser, on a free port; null (the tier's
  * shared server, without authorization) where `nats-server` is not installed.
  */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   adminLogs,
   adminStats,
@@ -21,7 +21,7 @@ import {
   startService,
   type RunningService,
 } from '@app/kit';
-import { superuserNatsEnv, withDb } from '@app/testing';
+import { superuserNatsEnv, withDb, eventually } from '@app/testing';
 import type { z } from 'zod';
 import { service as adminStatsService } from '../../src/service.js';
 import { usersUnavailableMessage } from '../../src/domain/list-users.js';
@@ -71,25 +71,6 @@ async function get<T>(route: ApiRoute, role: Role | null, query: Record<string, 
 
 const logs = async (query: Record<string, string> = {}) =>
   (await get<AuditEntry[]>(adminLogs, 'admin', query)).body.payload;
-
-/** Polls until `done` holds (vitest's waitFor), answering the last value either way for the assertion to show. */
-async function eventually<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  let last!: T;
-  await vi
-    .waitFor(
-      async () => {
-        last = await probe();
-        if (!done(last)) throw new Error('not yet');
-      },
-      { timeout: timeoutMs, interval: 100 },
-    )
-    .catch(() => undefined);
-  return last;
-}
 
 /** Every audit durable has acked everything the stream holds for it. */
 async function consumersCaughtUp(): Promise<boolean> {

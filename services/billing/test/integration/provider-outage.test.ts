@@ -8,14 +8,12 @@ import {
   createTopUpPreference,
   payPreference,
   type TestSession,
+  controlProcess,
 } from '@app/testing';
 
 const stack = inject('stack');
 const db = new pg.Client({ connectionString: stack.databaseUrl });
-const control = (action: 'stop' | 'start') =>
-  fetch(`${stack.controlUrl}/dev-providers/${action}`, { method: 'POST' }).then((r) =>
-    expect(r.status).toBe(200),
-  );
+const control = (action: 'stop' | 'start') => controlProcess(stack, 'dev-providers', action);
 
 describe('when Mercado Pago cannot be reached', () => {
   let user: TestSession;

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   waitForEmail,
   waitUntilConsumed,
+  controlProcess,
 } from '@app/testing';
 
 const stack = inject('stack');
@@ -23,10 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => bus.drain());
 
-const control = async (process: string, action: 'stop' | 'start') => {
-  const res = await fetch(`${stack.controlUrl}/${process}/${action}`, { method: 'POST' });
-  expect(res.status, await res.text()).toBe(200);
-};
+const control = (process: string, action: 'stop' | 'start') => controlProcess(stack, process, action);
 
 describe('mail jobs', () => {
   it('sends a job once even when it is published again under another JetStream id', async () => {

@@ -11,6 +11,7 @@ import {
   generatePageCode,
   restartProcess,
   waitForThumbnail,
+  controlProcess,
 } from '@app/testing';
 
 /**
@@ -48,10 +49,7 @@ async function previewJobs(): Promise<number> {
   return info.num_pending + info.num_ack_pending;
 }
 
-const control = async (proc: string, action: 'stop' | 'start') => {
-  const res = await fetch(`${stack.controlUrl}/${proc}/${action}`, { method: 'POST' });
-  if (!res.ok) throw new Error(`${action} ${proc}: ${await res.text()}`);
-};
+const control = (proc: string, action: 'stop' | 'start') => controlProcess(stack, proc, action);
 
 describe('fair previews', () => {
   it("one account's burst puts at most 2 of its renders ahead of another account's preview", async () => {

@@ -22,6 +22,7 @@ import {
   waitForThumbnail,
   waitUntilConsumed,
   type TestSession,
+  controlProcess,
 } from '@app/testing';
 
 /**
@@ -87,10 +88,7 @@ const purchasesOf = async (user: TestSession) =>
 const storedPdfs = async (codes: string[]) =>
   (await Promise.all(codes.map((c) => files.has(renderFiles(c).pdf)))).filter(Boolean).length;
 
-const control = async (action: 'stop' | 'start') => {
-  const res = await fetch(`${stack.controlUrl}/pdf-worker/${action}`, { method: 'POST' });
-  if (!res.ok) throw new Error(`${action} pdf-worker: ${await res.text()}`);
-};
+const control = (action: 'stop' | 'start') => controlProcess(stack, 'pdf-worker', action);
 
 describe('money before work (issue 35)', () => {
   it('with R$ 5, three sets of 10 bought at once print 10 versions and charge R$ 5', async () => {

@@ -28,6 +28,7 @@ import {
   waitForThumbnail,
   type PageRequest,
   type TestSession,
+  controlProcess,
 } from '@app/testing';
 
 // Class sets (issue 26) on the whole stack: real pages, billing, Postgres, NATS and the pdf-worker that prints each
@@ -88,10 +89,7 @@ const purchases = async (user: TestSession) =>
     (e) => e.kind === 'purchase',
   );
 
-const control = (action: 'stop' | 'start') =>
-  fetch(`${stack.controlUrl}/pdf-worker/${action}`, { method: 'POST' }).then((r) => {
-    if (!r.ok) throw new Error(`${action} pdf-worker: ${r.status}`);
-  });
+const control = (action: 'stop' | 'start') => controlProcess(stack, 'pdf-worker', action);
 
 describe('class sets (issue 26)', () => {
   it('a set of 3 with gabarito: one ledger line of R$ 1,50, every version bought, one PDF for the class', async () => {

@@ -31,6 +31,7 @@ import {
   waitForThumbnail,
   type PageRequest,
   type TestSession,
+  controlProcess,
 } from '@app/testing';
 
 const stack = inject('stack');
@@ -180,10 +181,7 @@ describe('pages', () => {
     expect(file.status).toBe(403);
   });
 
-  const control = (action: 'stop' | 'start') =>
-    fetch(`${stack.controlUrl}/pdf-worker/${action}`, { method: 'POST' }).then((r) => {
-      if (!r.ok) throw new Error(`${action} pdf-worker: ${r.status}`);
-    });
+  const control = (action: 'stop' | 'start') => controlProcess(stack, 'pdf-worker', action);
 
   it('a page whose render job was lost is queued again when its preview is asked for', async () => {
     const user = await createActiveUser(stack);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getUser, renderFiles } from '@app/contracts';
 import { identityHeaders, REQUEST_ID_HEADER, startService, type Bus, type RunningService } from '@app/kit';
-import { call, connectBus, createActiveUser, generatePageCode } from '@app/testing';
+import { call, connectBus, createActiveUser, generatePageCode, controlProcess } from '@app/testing';
 import { service as pages } from '../../src/service.js';
 
 const stack = inject('stack');
@@ -16,10 +16,7 @@ afterAll(async () => {
   await bus.drain();
 });
 
-const control = async (proc: string, action: 'stop' | 'start') => {
-  const res = await fetch(`${stack.controlUrl}/${proc}/${action}`, { method: 'POST' });
-  if (!res.ok) throw new Error(`${action} ${proc}: ${await res.text()}`);
-};
+const control = (proc: string, action: 'stop' | 'start') => controlProcess(stack, proc, action);
 
 /** One series of a replica's /metrics (0 when absent). */
 async function metric(baseUrl: string, name: string): Promise<number> {

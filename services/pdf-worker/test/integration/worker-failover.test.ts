@@ -4,7 +4,13 @@ import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { RENDER_CONSUMERS } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import { freePort, httpOk, spawnTs, waitFor, type Managed } from '@app/stack';
-import { connectBus, createActiveUser, generatePageCode, waitForThumbnail } from '@app/testing';
+import {
+  connectBus,
+  createActiveUser,
+  generatePageCode,
+  waitForThumbnail,
+  controlProcess,
+} from '@app/testing';
 
 const stack = inject('stack');
 let bus: Bus;
@@ -18,10 +24,7 @@ afterAll(async () => {
   await bus.drain();
 });
 
-const control = async (proc: string, action: 'stop' | 'start') => {
-  const res = await fetch(`${stack.controlUrl}/${proc}/${action}`, { method: 'POST' });
-  if (!res.ok) throw new Error(`${action} ${proc}: ${await res.text()}`);
-};
+const control = (proc: string, action: 'stop' | 'start') => controlProcess(stack, proc, action);
 const renderConsumer = () =>
   jsm.consumers.info(bus.streamName('JOBS_PDF'), `${stack.natsPrefix}_${RENDER_CONSUMERS.preview}`);
 

@@ -15,13 +15,12 @@ import { waitFor } from '@app/stack';
 import {
   adminToken,
   call,
-  createActiveUser,
   defaultPageRequest,
   download,
   restartProcess,
-  topUp,
   waitForThumbnail,
   controlProcess,
+  fundedMember,
 } from '@app/testing';
 import { fakeBuild } from './fake-web-build.js';
 
@@ -104,8 +103,7 @@ describe('gateway /health and /ready, and the site with mail and admin-stats dow
 
   it('with mail and admin-stats stopped: /ready stays 200, the SPA, samples, sign-in, generate and buy work, their own routes answer 503', async () => {
     // A member with a balance, made while mail is up (sign-up sends the activation mail).
-    const member = await createActiveUser(stack);
-    await topUp(stack, member.token, 10);
+    const member = await fundedMember(stack, 10);
     const admin = await adminToken(stack);
 
     for (const name of ['mail', 'admin-stats']) {

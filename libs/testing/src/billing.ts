@@ -1,6 +1,7 @@
 import { createPreference, getBalance, getUser, processPayment } from '@app/contracts';
 import { Bus, createLogger, storageEnv, storageLimits } from '@app/kit';
 import { call } from './client.js';
+import { createActiveUser, type TestSession } from './users.js';
 import type { StackInfo } from './test-stack.js';
 
 /** Helpers over billing and the Mercado Pago stand-in (tools/dev-providers/src/mercadopago/). */
@@ -117,4 +118,15 @@ export async function userIdOf(stack: StackInfo, token: string): Promise<string>
   if (res.status !== 200 || !res.body.payload)
     throw new Error(`getUser failed (${res.status}): ${res.body.message}`);
   return res.body.payload._id;
+}
+
+/** A member who can buy at once: signed up, activated and topped up with `reais` (the factory most buying tests need). */
+export async function fundedMember(
+  stack: StackInfo,
+  reais = 10,
+  opts: Parameters<typeof createActiveUser>[1] = {},
+): Promise<TestSession> {
+  const member = await createActiveUser(stack, opts);
+  await topUp(stack, member.token, reais);
+  return member;
 }

@@ -9,11 +9,11 @@ import {
   missingNumberRequest,
   sql,
   tabuadaDo7Request,
-  topUp,
   wordProblemsRequest,
   userIdOf,
   waitForThumbnail,
   type PageRequest,
+  fundedMember,
 } from '@app/testing';
 import type { z } from 'zod';
 
@@ -61,8 +61,7 @@ const customWith = (change: Record<string, unknown>) => ({
 
 describe('POST /api/page with custom options (issue 25)', () => {
   it('stores the options with the page; its code reproduces it: the answers are what its options and seed draw', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     for (const request of [tabuadaDo7Request, missingNumberRequest]) {
       const code = await generatePageCode(stack, user.token, request);
       const row = await storedPage(code);
@@ -104,8 +103,7 @@ describe('POST /api/page with custom options (issue 25)', () => {
   });
 
   it("stores a page made with the spec's body as before: no custom options, no format in its answers", async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const code = await generatePageCode(stack, user.token);
     const row = await storedPage(code);
     expect(row.options).toEqual(defaultPageRequest);
@@ -208,8 +206,7 @@ describe('POST /api/page with custom options (issue 25)', () => {
   });
 
   it('draws situações-problema in the meanings chosen, and answers each with its sentence and unit, both contas of a two-step one', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const request = {
       ...wordProblemsRequest,
       custom: { ...wordProblemsRequest.custom!, count: 8, meanings: ['duas-etapas', 'inicio-desconhecido'] },

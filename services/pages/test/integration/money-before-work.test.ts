@@ -23,6 +23,7 @@ import {
   waitUntilConsumed,
   type TestSession,
   controlProcess,
+  fundedMember,
 } from '@app/testing';
 
 /**
@@ -92,8 +93,7 @@ const control = (action: 'stop' | 'start') => controlProcess(stack, 'pdf-worker'
 
 describe('money before work (issue 35)', () => {
   it('with R$ 5, three sets of 10 bought at once print 10 versions and charge R$ 5', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const sets = await Promise.all([1, 2, 3].map(() => newSet(user, 10)));
 
     const answers = await Promise.all(sets.map((s) => buySetWhenPrinted(user, s.code)));
@@ -133,8 +133,7 @@ describe('money before work (issue 35)', () => {
     const flooders = await Promise.all([1, 2].map(() => createActiveUser(stack)));
     await Promise.all(flooders.map((f) => topUp(stack, f.token, 20)));
     const floods = await Promise.all(flooders.map((f) => newSet(f, 40)));
-    const buyer = await createActiveUser(stack);
-    await topUp(stack, buyer.token, 5);
+    const buyer = await fundedMember(stack, 5);
     const code = await generatePageCode(stack, buyer.token);
     expect((await waitForThumbnail(stack, buyer.token, code, 60_000)).status).toBe(200);
 
@@ -174,8 +173,7 @@ describe('money before work (issue 35)', () => {
   it('a set whose printing fails for good gives its hold back', async () => {
     await restartProcess(stack, 'pdf-worker', { PDF_PRERENDER: 'off', PDF_MAX_DELIVER: '1' });
     try {
-      const user = await createActiveUser(stack);
-      await topUp(stack, user.token, 5);
+      const user = await fundedMember(stack, 5);
       const set = await newSet(user, 10);
       // Version 1's PDF in the bucket is not a PDF: the set's assembly fails, on its one delivery.
       await files.put(renderFiles(set.codes[0]!).pdf, Buffer.from('not a pdf'));

@@ -7,14 +7,13 @@ import {
   balanceOf,
   call,
   connectBus,
-  createActiveUser,
   download,
   generatePageCode,
   readPdf,
   restartProcess,
-  topUp,
   waitForThumbnail,
   type TestSession,
+  fundedMember,
 } from '@app/testing';
 
 // Generating a page draws its preview only; its PDF is printed when the page is bought (or ahead of time by an idle
@@ -58,8 +57,7 @@ describe('PDFs printed when bought (PDF_PRERENDER=off)', () => {
   beforeAll(() => restartProcess(stack, 'pdf-worker', { PDF_PRERENDER: 'off' }));
 
   it('generating draws the preview only; buying prints the PDF, then charges once', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const code = await generatePageCode(stack, user.token, {
       add: true,
       sub: true,
@@ -87,8 +85,7 @@ describe('PDFs printed when bought (PDF_PRERENDER=off)', () => {
   });
 
   it('a bought page whose PDF is lost is printed again at once, and its download waits for it', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const code = await generatePageCode(stack, user.token);
     await waitForThumbnail(stack, user.token, code);
     expect((await buyAs(user, code)).status).toBe(200);
@@ -111,8 +108,7 @@ describe('an idle worker (PDF_PRERENDER=idle, the default)', () => {
   beforeAll(() => restartProcess(stack, 'pdf-worker'));
 
   it('prints the PDF of a fresh preview ahead of time, and buying the page then queues no render', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const code = await generatePageCode(stack, user.token);
     expect((await waitForThumbnail(stack, user.token, code)).status).toBe(200);
     await expect.poll(() => files.has(renderFiles(code).pdf), { timeout: 30_000, interval: 100 }).toBe(true);

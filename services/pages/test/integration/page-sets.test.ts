@@ -24,11 +24,11 @@ import {
   defaultPageRequest,
   download,
   readPdf,
-  topUp,
   waitForThumbnail,
   type PageRequest,
   type TestSession,
   controlProcess,
+  fundedMember,
 } from '@app/testing';
 
 // Class sets (issue 26) on the whole stack: real pages, billing, Postgres, NATS and the pdf-worker that prints each
@@ -93,8 +93,7 @@ const control = (action: 'stop' | 'start') => controlProcess(stack, 'pdf-worker'
 
 describe('class sets (issue 26)', () => {
   it('a set of 3 with gabarito: one ledger line of R$ 1,50, every version bought, one PDF for the class', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const statsBefore = await bus.request(Rpc.pagesStats, {});
     const { code, codes } = await newSet(user, 3, { ...defaultPageRequest, mult: true, level: 1 });
     expect(codes).toHaveLength(3);
@@ -178,8 +177,7 @@ describe('class sets (issue 26)', () => {
   }, 240_000);
 
   it('two purchases of the same set at once charge once', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const { code, codes } = await newSet(user, 2);
     const answers = await Promise.all([buySetWhenPrinted(user, code), buySetWhenPrinted(user, code)]);
     for (const a of answers) expect(a.body).toMatchObject({ status: 'SUCCESS', payload: { balance: 4 } });
@@ -193,8 +191,7 @@ describe('class sets (issue 26)', () => {
   }, 240_000);
 
   it('too little balance: 402 with the spec’s message, nothing charged, nothing bought', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     // R$ 5,00 buys 10 versions, not 11.
     const { code } = await newSet(user, 11);
     const refused = await buySetWhenPrinted(user, code);
@@ -213,8 +210,7 @@ describe('class sets (issue 26)', () => {
   }, 240_000);
 
   it('a set that cannot be printed (no worker) answers 503 and charges nothing; bought once the worker is back', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     await control('stop');
     let code: string;
     try {
@@ -238,8 +234,7 @@ describe('class sets (issue 26)', () => {
 
   it("another account's set answers like an unknown one; a set not bought does not download", async () => {
     const owner = await createActiveUser(stack);
-    const other = await createActiveUser(stack);
-    await topUp(stack, other.token, 5);
+    const other = await fundedMember(stack, 5);
     const { code, codes } = await newSet(owner, 2);
 
     const notBought = await download(gw, downloadSet, { code }, owner.token);

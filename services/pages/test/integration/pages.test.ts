@@ -32,6 +32,7 @@ import {
   type PageRequest,
   type TestSession,
   controlProcess,
+  fundedMember,
 } from '@app/testing';
 
 const stack = inject('stack');
@@ -68,8 +69,7 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
 
 describe('pages', () => {
   it('generate → thumbnail → buy → download a valid PDF, the same bytes every time', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const beforeCreation = await dbNow();
     const code = await generatePageCode(stack, user.token, {
       ...defaultPageRequest,
@@ -127,8 +127,7 @@ describe('pages', () => {
   });
 
   it("lists the user's bought pages newest first", async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const older = await generatePageCode(stack, user.token);
     const notBought = await generatePageCode(stack, user.token);
     const newer = await generatePageCode(stack, user.token);
@@ -142,8 +141,7 @@ describe('pages', () => {
   });
 
   it('a page without answers is one A4 page', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const code = await generatePageCode(stack, user.token, {
       ...defaultPageRequest,
       answers: false,
@@ -156,8 +154,7 @@ describe('pages', () => {
   });
 
   it('buying with R$ 0,40 is refused with the exact message and charges nothing', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const userId = await userIdOf(user);
     const key = `set:${randomUUID()}`;
     await bus.request(Rpc.billingHold, { userId, key, cents: 460, reason: 'test: leave R$ 0,40' });
@@ -205,8 +202,7 @@ describe('pages', () => {
 
   // A page whose PDF has not arrived is not sold (503, nothing charged): test/unit/buy-page.test.ts.
   it('buying twice, even at the same moment, charges once', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const code = await generatePageCode(stack, user.token);
     const answers = await Promise.all([buyAs(user, code), buyAs(user, code), buyAs(user, code)]);
     for (const a of answers) expect(a.body).toMatchObject({ status: 'SUCCESS', payload: { balance: 4.5 } });
@@ -270,8 +266,7 @@ describe('pages', () => {
   });
 
   it('stores a render once: a repeated render never changes the bytes of a page', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const code = await generatePageCode(stack, user.token);
     const first = await waitForThumbnail(stack, user.token, code);
     expect(first.status).toBe(200);
@@ -338,8 +333,7 @@ describe('pages', () => {
   });
 
   it('a page bought before rules had versions answers and prints with rules 1, as it was printed', async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     // A Fácil ÷ page: rules 1 drew 12 problems in the chave, rules 2 draws 20 facts.
     const request = { ...defaultPageRequest, add: false, sub: false, div: true, level: 0 as const };
     const code = await generatePageCode(stack, user.token, request);
@@ -366,8 +360,7 @@ describe('pages', () => {
 
   it('counts pages exactly for the admin statistics', async () => {
     const before = await bus.request(Rpc.pagesStats, {});
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
+    const user = await fundedMember(stack, 5);
     const [a] = await Promise.all([generatePageCode(stack, user.token), generatePageCode(stack, user.token)]);
     await buyAs(user, a!);
     const after = await bus.request(Rpc.pagesStats, {});

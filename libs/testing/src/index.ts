@@ -19,3 +19,4 @@ export * from './recording-bus.js';
 export * from './member-events.js';
 export * from './limits.js';
 export * from './eventually.js';
+export * from './store-spec.js';

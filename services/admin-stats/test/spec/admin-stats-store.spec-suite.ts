@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { storeUnderSpec, type OpenStore } from '@app/testing';
 import type { AuditType } from '@app/contracts';
 import type { AuditRecord } from '../../src/domain/audit-record.js';
 import type { AdminStatsStore } from '../../src/domain/ports.js';
@@ -10,17 +11,8 @@ import type { AdminStatsStore } from '../../src/domain/ports.js';
  * (test/integration/admin-stats-store.spec.test.ts). Its tests share one store: each writes lines of its own users,
  * dated after every line written before (`later`), so the newest lines are its own.
  */
-export function adminStatsStoreSpec(
-  open: () => Promise<{ store: AdminStatsStore; close(): Promise<void> }>,
-): void {
-  let store: AdminStatsStore;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ store, close } = await open());
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+export function adminStatsStoreSpec(open: OpenStore<AdminStatsStore>): void {
+  const store = storeUnderSpec(open);
 
   let clock = Date.UTC(2090, 0, 1);
   /** A time after every line written before (a minute on). */

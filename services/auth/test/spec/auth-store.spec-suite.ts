@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { storeUnderSpec, type OpenStore } from '@app/testing';
 import { isUniqueViolation } from '../../src/domain/deps.js';
 import type { AuthStore, NewUser } from '../../src/domain/ports.js';
 
@@ -10,15 +11,8 @@ import type { AuthStore, NewUser } from '../../src/domain/ports.js';
  * with accounts, emails and codes of its own. What the whole table answers (the user list, the counts) is stated as
  * a difference or about the test's own rows.
  */
-export function authStoreSpec(open: () => Promise<{ store: AuthStore; close(): Promise<void> }>): void {
-  let store: AuthStore;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ store, close } = await open());
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+export function authStoreSpec(open: OpenStore<AuthStore>): void {
+  const store = storeUnderSpec(open);
 
   const newEmail = () => `ana-${randomUUID()}@exemplo.com.br`;
   /** A code's stored form: the SHA-256 of a secret. */

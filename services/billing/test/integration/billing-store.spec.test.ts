@@ -1,5 +1,5 @@
-import { describe, inject } from 'vitest';
-import { throwawayDatabase } from '@app/testing';
+import { describe } from 'vitest';
+import { postgresStore } from '@app/testing';
 import { billingStore } from '../../src/persistence/store.js';
 import { service } from '../../src/service.js';
 import { billingStoreSpec } from '../spec/billing-store.spec-suite.js';
@@ -7,8 +7,5 @@ import { billingStoreSpec } from '../spec/billing-store.spec-suite.js';
 // The storage specification against Postgres: a database of its own, migrated as at boot, dropped afterwards (its
 // in-memory twin: test/unit/billing-store.spec.test.ts).
 describe('billing store specification: Postgres', () => {
-  billingStoreSpec(async () => {
-    const { db, close } = await throwawayDatabase(inject('stack'), service.database!);
-    return { store: billingStore(db), close };
-  });
+  billingStoreSpec(postgresStore(service.database!, billingStore));
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingHoldSpec } from '@app/testing';
+import { describe, expect, it } from 'vitest';
+import { billingHoldSpec, storeUnderSpec, type OpenStore } from '@app/testing';
 import { PurchaseKeyReusedError, type BillingStore, type SettlementSource } from '../../src/domain/ports.js';
 
 /**
@@ -12,15 +12,8 @@ import { PurchaseKeyReusedError, type BillingStore, type SettlementSource } from
  * `open` makes a store the suite may write to as it likes; its tests use ids of their own, so they share it. What
  * the whole table answers (payment counts, claims) is stated as a difference or about the suite's own rows.
  */
-export function billingStoreSpec(open: () => Promise<{ store: BillingStore; close(): Promise<void> }>): void {
-  let store: BillingStore;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ store, close } = await open());
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+export function billingStoreSpec(open: OpenStore<BillingStore>): void {
+  const store = storeUnderSpec(open);
 
   const newUser = () => `user-${randomUUID()}`;
 

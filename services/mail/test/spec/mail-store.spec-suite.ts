@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { storeUnderSpec, type OpenStore } from '@app/testing';
 import type { MailStore } from '../../src/domain/ports.js';
 
 /**
@@ -8,15 +9,8 @@ import type { MailStore } from '../../src/domain/ports.js';
  * (test/integration/mail-store.spec.test.ts). `open` makes a store no one else writes to; the tests share it, each
  * with mail ids of its own.
  */
-export function mailStoreSpec(open: () => Promise<{ store: MailStore; close(): Promise<void> }>): void {
-  let store: MailStore;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ store, close } = await open());
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+export function mailStoreSpec(open: OpenStore<MailStore>): void {
+  const store = storeUnderSpec(open);
 
   const newMailId = () => `activation:${randomUUID()}`;
 

@@ -1,5 +1,5 @@
-import { describe, inject } from 'vitest';
-import { throwawayDatabase } from '@app/testing';
+import { describe } from 'vitest';
+import { postgresStore } from '@app/testing';
 import { pagesStore } from '../../src/persistence/store.js';
 import { service } from '../../src/service.js';
 import { pagesStoreSpec } from '../spec/pages-store.spec-suite.js';
@@ -7,8 +7,5 @@ import { pagesStoreSpec } from '../spec/pages-store.spec-suite.js';
 // The storage specification against Postgres: a database of its own, migrated as at boot, dropped afterwards (its
 // in-memory twin: test/unit/pages-store.spec.test.ts).
 describe('pages store specification: Postgres', () => {
-  pagesStoreSpec(async () => {
-    const { db, close } = await throwawayDatabase(inject('stack'), service.database!);
-    return { store: pagesStore(db), close };
-  });
+  pagesStoreSpec(postgresStore(service.database!, pagesStore));
 });

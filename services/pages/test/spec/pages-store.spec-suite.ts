@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAVED_SHEETS_MAX, SET_VERSIONS_MAX } from '@app/contracts';
-import { defaultPageRequest, missingNumberRequest, tabuadaDo7Request } from '@app/testing';
+import {
+  defaultPageRequest,
+  missingNumberRequest,
+  tabuadaDo7Request,
+  storeUnderSpec,
+  type OpenStore,
+} from '@app/testing';
 import type { PageOptions, PagesStore } from '../../src/domain/ports.js';
 
 /**
@@ -12,15 +18,8 @@ import type { PageOptions, PagesStore } from '../../src/domain/ports.js';
  * `open` makes a store no one else writes to; the tests share it, each with codes and users of its own. What the
  * whole table answers (the stats) is stated as a difference.
  */
-export function pagesStoreSpec(open: () => Promise<{ store: PagesStore; close(): Promise<void> }>): void {
-  let store: PagesStore;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ store, close } = await open());
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+export function pagesStoreSpec(open: OpenStore<PagesStore>): void {
+  const store = storeUnderSpec(open);
 
   const newUser = () => `user-${randomUUID()}`;
   const newCode = () => randomUUID().replaceAll('-', '').slice(0, 12);

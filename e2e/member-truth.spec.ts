@@ -20,7 +20,7 @@ import { LONG_NAME } from './screens';
 import { generateInBuilder, screenshot, signInWithForm, stack } from './support';
 
 /**
- * Issue 28, "the member's screen tells the truth": each row of the issue's table in Chromium, at a phone's size
+ * "The member's screen tells the truth": each money and account moment in Chromium, at a phone's size
  * (390×844) and a desktop's (1366×900).
  */
 const SIZES = [
@@ -153,7 +153,7 @@ for (const size of SIZES) {
       );
 
       // Signing up again with the same email before activation takes the pending sign-up's place, with a fresh link
-      // (issue 35; the answer is the usual one).
+      // (the answer is the usual one).
       const again = await call(stack().gatewayUrl, createUser, { body });
       expect(again.body.message).toBe(Msg.signupSuccess(email));
       const earlier = [first, linkIn(resent, '/ativar/')];
@@ -410,7 +410,7 @@ test('row 3: the hint and the warning never cover a control, at every width from
   await expect(shownBalance(page)).toHaveText('R$ 0,00');
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await generateInBuilder(page);
-  // Spec §4: the hint 5 s after editing is locked; the warning at once (no balance).
+  // The hint 5 s after editing is locked; the warning at once (no balance).
   await page.clock.runFor(5_000);
   const hint = page.getByRole('status').filter({ hasText: 'clique em Editar' });
   await expect(hint).toBeVisible();

@@ -124,7 +124,7 @@ describe('Google sign-in (POST /api/login/google)', () => {
     expect((await call(stack.gatewayUrl, getUser, { token: res.body.payload!.token })).status).toBe(200);
   });
 
-  it('never signs the admin in (issue 35): the admin enters with the password only, and stays unlinked', async () => {
+  it('never signs the admin in: the admin enters with the password only, and stays unlinked', async () => {
     const [before] = await sql<{ google_sub: string | null; token_version: number }>(
       stack,
       'SELECT google_sub, token_version FROM auth.users WHERE email = $1',

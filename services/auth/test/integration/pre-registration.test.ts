@@ -21,7 +21,7 @@ import {
 import { lastSegment } from './helpers.js';
 
 /**
- * Issue 35, attack 1: someone else's password on your account. An attacker signs up first with the owner's email and a
+ * Someone else's password on your account. An attacker signs up first with the owner's email and a
  * password of theirs; the owner signs up later and activates. Afterwards the attacker's password must never sign in,
  * and the owner's must, whatever the order of the sign-ups, whichever emailed link the owner opens, and whether the
  * link is opened in the browser that signed up or in another one. The attacker is a client of their own (no secret

@@ -82,7 +82,7 @@ describe('recovery token check (POST /api/checkRecoveryToken)', () => {
       const res = await call(stack.gatewayUrl, checkRecoveryToken, { body: { recoveryToken: token } });
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('SUCCESS');
-      // Issue 35: a link someone else sent says whose password it sets.
+      // A link someone else sent says whose password it sets.
       expect(res.body.payload).toEqual({ email: `re***${user.email.slice(user.email.indexOf('@'))}` });
     }
   });

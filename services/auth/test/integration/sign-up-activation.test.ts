@@ -33,7 +33,7 @@ describe('sign-up (POST /api/createUser)', () => {
     // A NUL byte answered 500 (Postgres refuses it); bidi overrides reorder what an admin reads.
     ['a NUL byte in the name', { fullname: 'Beatriz\u0000 Souza' }, Msg.nameInvalidCharacters],
     ['a bidi override in the name', { fullname: 'Beatriz \u202eazuoS' }, Msg.nameInvalidCharacters],
-    // Issue 35: what hides text is refused too, and an email longer than an address can be is no email.
+    // What hides text is refused too, and an email longer than an address can be is no email.
     ['a zero width space in the name', { fullname: 'Beatriz\u200b Souza' }, Msg.nameInvalidCharacters],
     ['an email of 255 characters', { email: `${'b'.repeat(241)}@exemplo.com.br` }, 'Email inválido'],
   ])('refuses %s with the spec message', async (_name, change, message) => {

@@ -25,7 +25,7 @@ import {
 } from '@app/testing';
 
 /**
- * Issue 35, attack 2: money before work. A purchase holds its price in billing before any render job is queued, so
+ * Money before work. A purchase holds its price in billing before any render job is queued, so
  * the workers print nothing that is not paid for; an account prints one class set at a time; and a member's page is
  * not queued behind other members' class sets. Everything here is counted (files stored, jobs drained, the order in
  * which the bucket's watch hears the files), never timed. The stack's worker runs without PDFs ahead of time (an
@@ -92,7 +92,7 @@ const control = async (action: 'stop' | 'start') => {
   if (!res.ok) throw new Error(`${action} pdf-worker: ${await res.text()}`);
 };
 
-describe('money before work (issue 35)', () => {
+describe('money before work', () => {
   it('with R$ 5, three sets of 10 bought at once print 10 versions and charge R$ 5', async () => {
     const user = await createActiveUser(stack);
     await topUp(stack, user.token, 5);

@@ -30,7 +30,7 @@ import {
   type TestSession,
 } from '@app/testing';
 
-// Class sets (issue 26) on the whole stack: real pages, billing, Postgres, NATS and the pdf-worker that prints each
+// Class sets on the whole stack: real pages, billing, Postgres, NATS and the pdf-worker that prints each
 // version and assembles the set's one file.
 
 const stack = inject('stack');
@@ -93,7 +93,7 @@ const control = (action: 'stop' | 'start') =>
     if (!r.ok) throw new Error(`${action} pdf-worker: ${r.status}`);
   });
 
-describe('class sets (issue 26)', () => {
+describe('class sets', () => {
   it('a set of 3 with gabarito: one ledger line of R$ 1,50, every version bought, one PDF for the class', async () => {
     const user = await createActiveUser(stack);
     await topUp(stack, user.token, 5);

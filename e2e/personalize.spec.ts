@@ -113,9 +113,7 @@ async function generateBuyAndRead(
 
 const digitsOf = (n: number) => String(n).split('').map(Number).reverse();
 
-test('a teacher makes four typical sheets through Personalizar and gets exactly them', async ({
-  page,
-}) => {
+test('a teacher makes four typical sheets through Personalizar and gets exactly them', async ({ page }) => {
   test.setTimeout(240_000);
   const user = await createActiveUser(stack());
   await topUp(stack(), user.token, 5);
@@ -302,9 +300,7 @@ async function expectPhoneFriendly(page: Page) {
   expect(small).toEqual([]);
 }
 
-test('a teacher makes situações-problema of + and − sem reserva through Personalizar', async ({
-  page,
-}) => {
+test('a teacher makes situações-problema of + and − sem reserva through Personalizar', async ({ page }) => {
   test.setTimeout(180_000);
   const user = await createActiveUser(stack());
   await topUp(stack(), user.token, 5);

@@ -274,7 +274,7 @@ test('a teacher makes four typical sheets through Personalizar and gets exactly 
     }
   });
 
-  // Closed again, the builder is the spec's: its body has no custom options.
+  // Closed again, the builder is a preset page's: its body has no custom options.
   await openBuilder(page);
   await expect(page.getByRole('button', { name: 'Personalizar' })).toHaveAttribute('aria-expanded', 'false');
   await expect(panel(page)).toHaveCount(0);
@@ -435,7 +435,7 @@ test('a configuration is saved under a name, replaced by the same name, started 
   await expect(saved.locator('.saved-sheet')).toContainText('letra grande');
   await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toHaveCount(0);
 
-  // A new visit: the builder as the spec has it; starting from the saved sheet brings its options back.
+  // A new visit: the builder with its defaults; starting from the saved sheet brings its options back.
   await openBuilder(page);
   await expect(page.getByRole('checkbox', { name: 'Adição', exact: true })).toBeChecked();
   await saved.getByRole('button', { name: 'Usar a folha Tabuada do 7' }).click();

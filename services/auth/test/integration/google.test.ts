@@ -183,7 +183,7 @@ describe('Google sign-in (POST /api/login/google)', () => {
     ['an empty credential', { credential: '' }],
     ['no credential', {}],
     ['garbage', { credential: 'isto-nao-e-um-token' }],
-  ])('refuses %s with the spec message', async (_n, body) => {
+  ])('refuses %s with the pt-BR message', async (_n, body) => {
     const res = await call(stack.gatewayUrl, loginGoogle, { body });
     expect(res.body).toMatchObject({ status: 'ERROR', message: 'Erro ao autenticar com o Google.' });
   });

@@ -100,7 +100,7 @@ describe('no link or token in any log line', () => {
     expect(signedIn.status).toBe(200);
     secrets.push(signInCode, signedIn.body.payload!.token);
 
-    // A token in a query string, as the spec's validateToken takes it; then the marker, the last request of the flow.
+    // A token in a query string, as the public validateToken route takes it; then the marker, the last request of the flow.
     await call(gw, validateToken, { query: { token: signedIn.body.payload!.token } });
     await expect.poll(() => logs().includes('"url":"/api/validateToken?token=[REDACTED]"')).toBe(true);
 

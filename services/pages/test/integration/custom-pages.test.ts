@@ -103,7 +103,7 @@ describe('POST /api/page with custom options', () => {
     ]);
   });
 
-  it("stores a page made with the spec's body as before: no custom options, no format in its answers", async () => {
+  it("stores a page made with a preset page's body as before: no custom options, no format in its answers", async () => {
     const user = await createActiveUser(stack);
     await topUp(stack, user.token, 5);
     const code = await generatePageCode(stack, user.token);

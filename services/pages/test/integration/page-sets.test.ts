@@ -194,7 +194,7 @@ describe('class sets', () => {
     ]);
   }, 240_000);
 
-  it('too little balance: 402 with the spec’s message, nothing charged, nothing bought', async () => {
+  it('too little balance: 402 with the product’s message, nothing charged, nothing bought', async () => {
     const user = await createActiveUser(stack);
     await topUp(stack, user.token, 5);
     // R$ 5,00 buys 10 versions, not 11.

@@ -7,7 +7,7 @@ import type { StatementRow } from './statement.js';
  * (test/spec/billing-store.spec-suite.ts) runs against both. Whatever implements them keeps the ledger's rules: a
  * balance changes only with the ledger entry that explains it, in one transaction; a payment credits at most once; a
  * purchase key debits at most once per user, and its holds never reserve more than the balance; a refund state
- * reverses at most once, never more than its payment credited.
+ * reverses at most once, never more than its payment credited (docs/product-rules.md, "Money rules").
  */
 
 /** Which path wrote a credit or a reversal. */

@@ -67,7 +67,7 @@ const activate = (body: { activationCode: string; verifier?: string; password?: 
 const signInStatus = async (email: string, password: string) =>
   (await call(stack.gatewayUrl, login, { body: { email, password } })).status;
 
-describe('attack 1: an attacker signs up first with the owner’s email', () => {
+describe('an attacker signs up first with the owner’s email', () => {
   it('the owner signs up later and activates from their browser: the owner’s password signs in, the attacker’s never', async () => {
     const email = uniqueEmail('dona');
     const seen: string[] = [];

@@ -75,7 +75,7 @@ describe('activateAccount: the opener shows the account is theirs', () => {
     expect(store.attempts).toHaveLength(1);
   });
 
-  it('attack 1: the attacker signs up first, the owner later; only the owner’s password, name and browser remain', async () => {
+  it('the attacker signs up first, the owner later; only the owner’s password, name and browser remain', async () => {
     const store = memoryDeps(countingHasher());
     const attackersCode = await signedUp(store, 'Átila Atacante', 'senha-do-atacante');
     const owner = browserSecret();

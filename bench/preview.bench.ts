@@ -6,8 +6,8 @@
  *   the session on every request (SESSION_CACHE_TTL_MS=0);
  * - now: the preview alone, PDFs ahead of time when the worker is idle (the defaults);
  * - now, PDFs only when bought (PDF_PRERENDER=off).
- * Then, in the default mode, a custom page ("Personalizar", issue 25: the tabuada do 7, 30 facts in a line, letra
- * grande) and a page of situações-problema (issue 27) beside a preset page (Médio ×), each user alternating them so
+ * Then, in the default mode, a custom page ("Personalizar": the tabuada do 7, 30 facts in a line, letra
+ * grande) and a page of situações-problema beside a preset page (Médio ×), each user alternating them so
  * all meet the same load.
  *   npm run bench:preview [-- --rounds 60] [-- --custom-only]   (--custom-only: the default mode and the custom
  *   comparison alone)
@@ -49,14 +49,14 @@ const MODES = [
 ] as const;
 const DEFAULT_MODE = MODES[1];
 
-/** The custom page of issue 25 and the preset page it is compared with (same operation, same run, same load). */
+/** The custom page (the tabuada do 7 in a line) and the preset page it is compared with (same operation, same run, same load). */
 const PAGE_KINDS: ReadonlyArray<{ name: string; request: PageRequest }> = [
   {
     name: 'preset Médio ×: 20 contas armadas',
     request: { add: false, sub: false, mult: true, div: false, answers: true, level: 1 },
   },
   { name: 'custom: tabuada do 7, 30 fatos em linha, grande', request: tabuadaDo7Request },
-  { name: 'custom: 6 situações-problema de + e − (issue 27)', request: wordProblemsRequest },
+  { name: 'custom: 6 situações-problema de + e −', request: wordProblemsRequest },
 ];
 
 const levels = [0, 1, 2] as const;
@@ -172,7 +172,7 @@ try {
     cpuRows,
   );
   printTable(
-    `Custom options (issue 25) beside a preset: POST /api/page → GET /api/thumb, ${DEFAULT_MODE.name}, each user alternating the two`,
+    `Custom options beside a preset: POST /api/page → GET /api/thumb, ${DEFAULT_MODE.name}, each user alternating the two`,
     kindRows,
   );
 } finally {

@@ -1,5 +1,5 @@
 /**
- * Class sets (issue 26), buy → whole file downloaded, on a whole stack: the time from `POST /api/buySet` to the last
+ * Class sets, buy → whole file downloaded, on a whole stack: the time from `POST /api/buySet` to the last
  * byte of `GET /api/pageSet` (asked again on each 503, as the builder does), for sets of 10 and 30 versions with
  * gabarito, beside a single page (`POST /api/buy` → `GET /api/page`), with one pdf-worker process and then with two
  * (a second one started in the same run); and the CPU per version of that window (every process of the stack, the

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { castWithViewers, pathOf, screens } from './screens';
 
 /**
- * Issue 14: axe-core finds no serious or critical violation on any screen (the screen list of layout.spec.ts), on a
+ * Axe-core finds no serious or critical violation on any screen (the screen list of layout.spec.ts), on a
  * phone and on a desktop. The pulsing free-download prompt is checked at the faintest phase of its animation too.
  */
 const SIZES = [

@@ -3,7 +3,7 @@ import { getUser } from '@app/contracts';
 import { call, createActiveUser, linkIn, uniqueEmail, waitForEmail } from '@app/testing';
 import { screenshot, signInWithForm, stack, storeSession } from './support';
 
-/** The account journeys of spec §2, §4, §5 and §8 in Chromium, against a whole stack with MailDev. */
+/** The account journeys (sign-up, activation, sign-in, recovery, Meus Dados, deletion) in Chromium, against a whole stack with MailDev. */
 
 const signIn = signInWithForm;
 
@@ -148,7 +148,7 @@ test('Google development sign-in asks an email and a name, then lands on the exe
   const email = uniqueEmail('e2e-google');
   await page.goto('/login');
   await screenshot(page, 'accounts-login');
-  // Redirect mode, as with the real Google (issue 23): the stand-in's page plays Google's, in the same tab.
+  // Redirect mode, as with the real Google: the stand-in's page plays Google's, in the same tab.
   await page.getByRole('button', { name: 'Entrar com Google (desenvolvimento)' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Nome').fill('Lucas Google');
@@ -259,7 +259,7 @@ test('links cut short: /ativar without a code says so; /criar-nova-senha without
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('the login, signup and recovery pages forget a stored session (spec §3)', async ({ page }) => {
+test('the login, signup and recovery pages forget a stored session', async ({ page }) => {
   const user = await createActiveUser(stack(), { fullname: 'Sessão Esquecida' });
   for (const path of ['/login', '/cadastro', '/esqueci-minha-senha', '/criar-nova-senha-sucesso']) {
     await storeSession(page, user);

@@ -3,7 +3,7 @@ import { Msg } from '@app/contracts';
 import { createActiveUser, createTopUpPreference, payPreference } from '@app/testing';
 import { screenshot, stack, storeSession } from './support';
 
-/** A new active user, signed in the way the web shell keeps a session (spec §3: token, email, fullname). */
+/** A new active user, signed in the way the web shell keeps a session (token, email, fullname). */
 async function signIn(page: Page) {
   const user = await createActiveUser(stack());
   await storeSession(page, user);

@@ -7,7 +7,7 @@ import { call, createActiveUser, defaultPageRequest, payloadOf, readPdf, topUp }
 import { screenshot, stack, storeSession } from './support';
 
 /**
- * Issue 26, "Uma folha para cada aluno", tried as a new user would: a teacher with R$ 20,00 asks the builder for 30
+ * Class sets, "Uma folha para cada aluno", tried as a new user would: a teacher with R$ 20,00 asks the builder for 30
  * versions, buys them while a progress bar says how far the printing is, and gets one PDF (30 different sheets, 30
  * gabaritos, the answer table) for R$ 15,00 in one ledger line; the QR code's page of a version opens its answers;
  * Minhas Compras shows the set as one card. With too little balance nothing is charged; a refused purchase leaves
@@ -258,7 +258,7 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
     card.getByRole('button', { name: /^Gerar outra igual ao conjunto/ }).click(),
   ]);
   await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
-  // The set was made with the builder's defaults (spec §4).
+  // The set was made with the builder's defaults.
   expect(remade.request().postDataJSON()).toEqual({ ...defaultPageRequest, versions: 30 });
   await expect(versionsInput(page)).toHaveValue('30');
   await expect(page.getByRole('img', { name: 'Pré-visualização da versão 1 de 30' })).toBeVisible({

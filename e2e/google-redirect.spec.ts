@@ -12,7 +12,7 @@ import {
 import { screenshot, stack, storeSession } from './support';
 
 /**
- * Google Identity Services in redirect mode (spec §2: /login/google is a form action target): Google posts
+ * Google Identity Services in redirect mode (/login/google is a form action target): Google posts
  * {credential, g_csrf_token, select_by} to the site with a g_csrf_token cookie; the gateway answers with a 303 to
  * /login/google#code=…, a one-time code the SPA redeems with the secret its tab kept before going to Google (issue
  * 23: a session never travels in a link). The stand-in's sign-in page plays Google's part.

@@ -3,7 +3,7 @@ import { castWithViewers, LONG_NAME, pathOf, screens } from './screens';
 import { screenshot } from './support';
 
 /**
- * Issue 14: no screen scrolls sideways, from a small phone to a wide desktop, with a signed-in user whose name is
+ * No screen scrolls sideways, from a small phone to a wide desktop, with a signed-in user whose name is
  * 80 characters (and 80-character names in the admin's user table).
  */
 const WIDTHS = [320, 390, 768, 1366, 1920] as const;

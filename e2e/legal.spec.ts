@@ -3,7 +3,7 @@ import { getClientConfig } from '@app/contracts';
 import { createActiveUser } from '@app/testing';
 import { screenshot, stack, storeSession } from './support';
 
-/** Issue 14: the privacy policy, the terms and the support page, linked from the footer and the sign-up form. */
+/** The privacy policy, the terms and the support page, linked from the footer and the sign-up form. */
 
 test('the footer links the legal and support pages and shows the configured support email, no made-up WhatsApp', async ({
   page,

@@ -4,8 +4,8 @@ import { balanceOf, call, createActiveUser, linkIn, uniqueEmail, waitForEmail } 
 import { maskedLike, screenshot, signInWithForm, stack, storeSession } from './support';
 
 /**
- * Issue 23: a link never takes a session. An activation link someone else sent signs nothing in without the account's
- * password (issue 35), and even then replaces the member's session only if they say so ('Você está conectado como …',
+ * A link never takes a session. An activation link someone else sent signs nothing in without the account's
+ * password, and even then replaces the member's session only if they say so ('Você está conectado como …',
  * naming both accounts); an owner whose account is under a password-guessing attack gets in through the link emailed
  * to them, straight from the browser that asked for it.
  */
@@ -34,7 +34,7 @@ test("attack: a signed-in member opens an attacker's /ativar/<code> link; it nam
   const attacker = await attackerActivationCode();
 
   await page.goto(attacker.path);
-  // Issue 35: this browser did not sign up for that account, so nothing is activated or signed in without its password.
+  // This browser did not sign up for that account, so nothing is activated or signed in without its password.
   await expect(page.getByText(Msg.activationConfirmPassword(maskedLike(attacker.email)))).toBeVisible();
   await screenshot(page, 'activation-asks-before-switching');
   expect(await storedToken(page)).toBe(member.token);

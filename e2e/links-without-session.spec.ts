@@ -4,7 +4,7 @@ import { call, createActiveUser, linkIn, uniqueEmail, waitForEmail, type CaughtE
 import { maskedLike, screenshot, signInWithForm, stack } from './support';
 
 /**
- * Issue 35, attack 5 (login CSRF, signed out): a browser with no session that opened an attacker's `/ativar/` or
+ * Login CSRF, signed out: a browser with no session that opened an attacker's `/ativar/` or
  * `/entrar/` link was signed in to the attacker's account without a word. A link from an email now names the account
  * it is for and signs in only when the browser is the one that asked for it, or when the person types the account's
  * password; the owner's own flows still go straight through.

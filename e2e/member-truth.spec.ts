@@ -20,7 +20,7 @@ import { LONG_NAME } from './screens';
 import { generateInBuilder, screenshot, signInWithForm, stack } from './support';
 
 /**
- * Issue 28, "the member's screen tells the truth": each row of the issue's table in Chromium, at a phone's size
+ * "The member's screen tells the truth": each money and account moment in Chromium, at a phone's size
  * (390×844) and a desktop's (1366×900).
  */
 const SIZES = [
@@ -75,7 +75,7 @@ async function buyPageByApi(token: string) {
 
 for (const size of SIZES) {
   test.describe(`${size.name} ${size.width}×${size.height}`, () => {
-    test('row 1: a pending Pix approved later changes the open sidebar, builder and Extrato without a reload', async ({
+    test('a pending Pix approved later changes the open sidebar, builder and Extrato without a reload', async ({
       browser,
     }) => {
       test.setTimeout(180_000);
@@ -125,7 +125,7 @@ for (const size of SIZES) {
       await statement.context().close();
     });
 
-    test('row 2: an account not yet active gets a fresh activation link from the sign-in screen and from signing up again', async ({
+    test('an account not yet active gets a fresh activation link from the sign-in screen and from signing up again', async ({
       browser,
     }) => {
       test.setTimeout(120_000);
@@ -153,7 +153,7 @@ for (const size of SIZES) {
       );
 
       // Signing up again with the same email before activation takes the pending sign-up's place, with a fresh link
-      // (issue 35; the answer is the usual one).
+      // (the answer is the usual one).
       const again = await call(stack().gatewayUrl, createUser, { body });
       expect(again.body.message).toBe(Msg.signupSuccess(email));
       const earlier = [first, linkIn(resent, '/ativar/')];
@@ -177,7 +177,7 @@ for (const size of SIZES) {
       await page.context().close();
     });
 
-    test('row 3: after generating, the preview and the buy button are in view; the purchase confirmation too; the preview opens large', async ({
+    test('after generating, the preview and the buy button are in view; the purchase confirmation too; the preview opens large', async ({
       browser,
     }) => {
       test.setTimeout(150_000);
@@ -227,7 +227,7 @@ for (const size of SIZES) {
       await page.context().close();
     });
 
-    test("row 4: a Google account sets a password from 'Alterar senha', confirmed by e-mail", async ({
+    test("a Google account sets a password from 'Alterar senha', confirmed by e-mail", async ({
       browser,
     }) => {
       test.setTimeout(120_000);
@@ -257,7 +257,7 @@ for (const size of SIZES) {
       await page.context().close();
     });
 
-    test('row 5: a negative balance says what was reversed and how much a top-up must cover, in a colour of debt', async ({
+    test('a negative balance says what was reversed and how much a top-up must cover, in a colour of debt', async ({
       browser,
     }) => {
       test.setTimeout(150_000);
@@ -293,7 +293,7 @@ for (const size of SIZES) {
       await page.context().close();
     });
 
-    test('row 6: a second visit of the payment return link says the payment was already added', async ({
+    test('a second visit of the payment return link says the payment was already added', async ({
       browser,
     }) => {
       const user = await createActiveUser(stack(), { fullname: 'Rita Retorno' });
@@ -314,7 +314,7 @@ for (const size of SIZES) {
       await page.context().close();
     });
 
-    test('row 7: refunds and chargebacks in the admin log with amount and user; Estornados explained; tables fit', async ({
+    test('refunds and chargebacks in the admin log with amount and user; Estornados explained; tables fit', async ({
       browser,
     }) => {
       test.setTimeout(150_000);
@@ -372,7 +372,7 @@ for (const size of SIZES) {
       await page.context().close();
     });
 
-    test('row 8: Minhas Compras names each page by its title, with the code below', async ({ browser }) => {
+    test('Minhas Compras names each page by its title, with the code below', async ({ browser }) => {
       test.setTimeout(120_000);
       const user = await createActiveUser(stack(), { fullname: 'Marcos Compras' });
       const preference = await createTopUpPreference(stack(), user.token, 5);
@@ -398,7 +398,7 @@ for (const size of SIZES) {
   });
 }
 
-test('row 3: the hint and the warning never cover a control, at every width from 320 to 1920 px', async ({
+test('the hint and the warning never cover a control, at every width from 320 to 1920 px', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -410,7 +410,7 @@ test('row 3: the hint and the warning never cover a control, at every width from
   await expect(shownBalance(page)).toHaveText('R$ 0,00');
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await generateInBuilder(page);
-  // Spec §4: the hint 5 s after editing is locked; the warning at once (no balance).
+  // The hint 5 s after editing is locked; the warning at once (no balance).
   await page.clock.runFor(5_000);
   const hint = page.getByRole('status').filter({ hasText: 'clique em Editar' });
   await expect(hint).toBeVisible();

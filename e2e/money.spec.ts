@@ -4,7 +4,7 @@ import { createActiveUser, createTopUpPreference, payPreference, topUp } from '@
 import { generateAndBuy, screenshot, stack, storeSession } from './support';
 
 /**
- * Issue 14: every money moment says what happened. (The approved payment with its amount and the pending one are
+ * Every money moment says what happened. (The approved payment with its amount and the pending one are
  * in billing.spec.ts; here: the balance while it loads and after a purchase, the refused payment's way back, a
  * failed generation, the visitor who asks for more exercises, the timed hint that no longer moves the buttons.)
  */
@@ -127,7 +127,7 @@ test('too many pages at once (429): the builder says what the server said, besid
 }) => {
   test.setTimeout(120_000);
   const generate = await builderOnPhone(page);
-  // pages' answers past PAGES_PER_MINUTE and while PREVIEWS_WAITING_PER_ACCOUNT previews wait (issue 23; their 429s
+  // pages' answers past PAGES_PER_MINUTE and while PREVIEWS_WAITING_PER_ACCOUNT previews wait (their 429s
   // are reproduced against the real service in services/pages/test): here the builder's side of them.
   for (const message of [Msg.tooManyPages, Msg.previewsStillWaiting]) {
     await page.route('**/api/page', (route) => {
@@ -159,7 +159,7 @@ test("a visitor's 'Adquira mais exercícios' explains the sign-in, then opens th
   const user = await createActiveUser(stack());
   await page.goto('/');
   const more = page.getByRole('link', { name: 'Adquira mais exercícios' });
-  // Spec §2: the link goes to the builder; the guard sends a visitor to /login with the reason.
+  // The link goes to the builder; the guard sends a visitor to /login with the reason.
   await expect(more).toHaveAttribute('href', '/exercicios-aritmetica');
   await more.click();
   await expect(page).toHaveURL(/\/login\?motivo=mais-exercicios$/);
@@ -208,7 +208,7 @@ test('on a phone, the preview comes into view after generating; the hint and the
     );
   const before = await positions();
 
-  // Spec §4: the hint 5 s after locking, for 5 s, then a 0.6 s fade.
+  // The hint 5 s after locking, for 5 s, then a 0.6 s fade.
   const hint = page.getByRole('status').filter({ hasText: 'clique em Editar' });
   await expect(hint).toHaveCount(0);
   await page.clock.runFor(5_000);

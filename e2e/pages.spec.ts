@@ -125,7 +125,7 @@ test('a member with balance generates, previews, buys, gets the PDF and finds it
   await page.getByRole('link', { name: 'Ir para Minha Área' }).click();
   await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
 
-  // Defaults of spec §4.
+  // The builder's defaults: + and − on, × and ÷ off, answers shown, level 1.
   await expect(page.getByLabel('Adição')).toBeChecked();
   await expect(page.getByLabel('Subtração')).toBeChecked();
   await expect(page.getByLabel('Multiplicação')).not.toBeChecked();
@@ -152,7 +152,7 @@ test('a member with balance generates, previews, buys, gets the PDF and finds it
     timeout: 30_000,
   });
   await expect(page.getByLabel('Divisão')).toBeDisabled();
-  // Spec §4: once generated, Generate stays available (another page with the same options).
+  // Once generated, Generate stays available (another page with the same options).
   await expect(generate).toBeEnabled();
   await expect(buy).toBeEnabled();
   await expect(page.getByText(Msg.insufficientBalance)).toHaveCount(0);
@@ -330,7 +330,7 @@ test('a buyer who signs in with Google from the gabarito comes back to its answe
   await page.goto(answersPath);
   await expectNoAnswers(page);
   await page.getByRole('link', { name: Msg.answersSignIn }).click();
-  // Redirect mode, as with the real Google (issue 23): the stand-in's page plays Google's, in the same tab.
+  // Redirect mode, as with the real Google: the stand-in's page plays Google's, in the same tab.
   await page.getByRole('button', { name: 'Entrar com Google (desenvolvimento)' }).click();
   await page.getByLabel('Email').fill(buyer.email);
   await page.getByLabel('Nome').fill(buyer.fullname);

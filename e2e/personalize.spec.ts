@@ -12,10 +12,10 @@ import {
 import { screenshot, stack, storeSession } from './support';
 
 /**
- * Issue 25, "Personalizar": a teacher who tries it as a new user would makes the issue's four sheets through the
+ * "Personalizar": a teacher who tries it as a new user would makes four typical sheets through the
  * builder's panel and gets exactly them (the answers of the bought page say so); an impossible combination is said
  * beside its control; a configuration is saved and started from; "Gerar outra igual" gives a new page of the same
- * options. The panel is screenshotted open at 360 and 1366 px. Issue 34: the meanings of situações-problema, the
+ * options. The panel is screenshotted open at 360 and 1366 px. Then the meanings of situações-problema, the
  * tabuada em ordem, and the online gabarito of situações-problema (their answer sentences with the unit); the panel
  * with the new controls is screenshotted at 390 and 1366 px.
  */
@@ -113,9 +113,7 @@ async function generateBuyAndRead(
 
 const digitsOf = (n: number) => String(n).split('').map(Number).reverse();
 
-test('a teacher makes the four sheets of the issue through Personalizar and gets exactly them', async ({
-  page,
-}) => {
+test('a teacher makes four typical sheets through Personalizar and gets exactly them', async ({ page }) => {
   test.setTimeout(240_000);
   const user = await createActiveUser(stack());
   await topUp(stack(), user.token, 5);
@@ -276,7 +274,7 @@ test('a teacher makes the four sheets of the issue through Personalizar and gets
     }
   });
 
-  // Closed again, the builder is the spec's: its body has no custom options.
+  // Closed again, the builder is a preset page's: its body has no custom options.
   await openBuilder(page);
   await expect(page.getByRole('button', { name: 'Personalizar' })).toHaveAttribute('aria-expanded', 'false');
   await expect(panel(page)).toHaveCount(0);
@@ -302,9 +300,7 @@ async function expectPhoneFriendly(page: Page) {
   expect(small).toEqual([]);
 }
 
-test('a teacher makes situações-problema of + and − sem reserva through Personalizar (issue 27)', async ({
-  page,
-}) => {
+test('a teacher makes situações-problema of + and − sem reserva through Personalizar', async ({ page }) => {
   test.setTimeout(180_000);
   const user = await createActiveUser(stack());
   await topUp(stack(), user.token, 5);
@@ -439,7 +435,7 @@ test('a configuration is saved under a name, replaced by the same name, started 
   await expect(saved.locator('.saved-sheet')).toContainText('letra grande');
   await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toHaveCount(0);
 
-  // A new visit: the builder as the spec has it; starting from the saved sheet brings its options back.
+  // A new visit: the builder with its defaults; starting from the saved sheet brings its options back.
   await openBuilder(page);
   await expect(page.getByRole('checkbox', { name: 'Adição', exact: true })).toBeChecked();
   await saved.getByRole('button', { name: 'Usar a folha Tabuada do 7' }).click();
@@ -556,7 +552,7 @@ test('"Gerar outra igual" in Minhas Compras generates a new page with the same o
   expect(byCode.get(again)).toEqual(options);
 });
 
-test('a teacher chooses the meanings of situações-problema: only início desconhecido and quantos a menos (issue 34)', async ({
+test('a teacher chooses the meanings of situações-problema: only início desconhecido and quantos a menos', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -631,7 +627,7 @@ test('a teacher chooses the meanings of situações-problema: only início desco
   }
 });
 
-test('the tabuada do 7 em ordem, in a line: 7 × 1 to 7 × 10 (issue 34)', async ({ page }) => {
+test('the tabuada do 7 em ordem, in a line: 7 × 1 to 7 × 10', async ({ page }) => {
   test.setTimeout(120_000);
   const user = await createActiveUser(stack());
   await topUp(stack(), user.token, 5);
@@ -692,7 +688,7 @@ test('the tabuada do 7 em ordem, in a line: 7 × 1 to 7 × 10 (issue 34)', async
   await expect(tables.getByRole('checkbox', { name: 'Tabuada do 1', exact: true })).toHaveCount(0);
 });
 
-test('a line format is for facts: a 3-digit setting is said beside its control and at the format (issue 34)', async ({
+test('a line format is for facts: a 3-digit setting is said beside its control and at the format', async ({
   page,
 }) => {
   const user = await createActiveUser(stack());
@@ -720,7 +716,7 @@ test('a line format is for facts: a 3-digit setting is said beside its control a
   await expect(page.getByRole('button', { name: 'Gerar página' })).toBeEnabled();
 });
 
-test('the online gabarito of situações-problema: each problem, its conta(s) and its answer sentence with the unit (issue 34)', async ({
+test('the online gabarito of situações-problema: each problem, its conta(s) and its answer sentence with the unit', async ({
   page,
 }) => {
   const user = await createActiveUser(stack());

@@ -49,14 +49,14 @@ async function generated(page: Page) {
   });
 }
 
-/** Issue 26: 'Quantas versões?' set to `versions` in the builder (the total line shows when more than one). */
+/** 'Quantas versões?' set to `versions` in the builder (the total line shows when more than one). */
 async function withVersions(page: Page, versions: number) {
   await heading('Exercícios de Aritmética')(page);
   await page.getByRole('spinbutton', { name: 'Quantas versões?' }).fill(String(versions));
   await expect(page.getByText(/^Total: R\$ [\d,]+ por \d+ versões$/)).toBeVisible();
 }
 
-/** Issue 26: a class set of `versions` generated in the builder: version 1's preview and how many follow. */
+/** A class set of `versions` generated in the builder: version 1's preview and how many follow. */
 async function setGenerated(page: Page, versions: number) {
   await withVersions(page, versions);
   await page.getByRole('button', { name: `Gerar ${versions} versões` }).click();
@@ -94,7 +94,7 @@ export const screens: readonly Screen[] = [
     viewer: 'visitor',
     ready: shows((page) => page.getByRole('alert'), 20_000),
   },
-  // Issue 23: a used or unknown emailed sign-in link, and a Google return this tab did not start.
+  // A used or unknown emailed sign-in link, and a Google return this tab did not start.
   {
     name: 'entrar-invalido',
     path: '/entrar/x',
@@ -114,7 +114,7 @@ export const screens: readonly Screen[] = [
     ready: shows((page) => page.locator('.answers li').first()),
   },
   {
-    // Issue 24: a visitor (a student's phone) gets the message to sign in with the buyer's account.
+    // A visitor (a student's phone) gets the message to sign in with the buyer's account.
     name: 'gabarito-visitante',
     path: (cast) => `/gabarito/${cast.boughtCode}`,
     viewer: 'visitor',
@@ -132,7 +132,7 @@ export const screens: readonly Screen[] = [
   },
   { name: 'exercicios-gerada', path: '/exercicios-aritmetica', viewer: 'member', ready: generated },
   {
-    // Issue 25: the builder with its "Personalizar" panel open.
+    // The builder with its "Personalizar" panel open.
     name: 'exercicios-personalizar',
     path: '/exercicios-aritmetica',
     viewer: 'member',
@@ -143,7 +143,7 @@ export const screens: readonly Screen[] = [
     },
   },
   {
-    // Issue 26: the builder asked for 30 versions (the total), then a generated set of 3.
+    // The builder asked for 30 versions (the total), then a generated set of 3.
     name: 'exercicios-versoes',
     path: '/exercicios-aritmetica',
     viewer: 'member',
@@ -156,7 +156,7 @@ export const screens: readonly Screen[] = [
     ready: (page) => setGenerated(page, 3),
   },
   {
-    // Issue 26: a set being bought, its progress bar shown: every ask of the purchase is answered 503 NOT_READY
+    // A set being bought, its progress bar shown: every ask of the purchase is answered 503 NOT_READY
     // here (never let through, so nothing is charged) while the bar polls the real progress.
     name: 'exercicios-conjunto-comprando',
     path: '/exercicios-aritmetica',
@@ -183,7 +183,7 @@ export const screens: readonly Screen[] = [
     name: 'minhas-compras',
     path: '/minhas-compras',
     viewer: 'member',
-    // A page and a class set (issue 26: one card with its count).
+    // A page and a class set (one card with its count).
     ready: async (page) => {
       await expect(page.locator('.purchase')).toHaveCount(2);
       await expect(page.locator('.purchase__count')).toHaveText('2 versões');
@@ -248,7 +248,7 @@ export interface Cast {
   adminToken: string;
   /** The page the member bought (Minhas Compras, its gabarito online). */
   boughtCode: string;
-  /** Issue 26: the class set of 2 versions the member bought (one more card in Minhas Compras). */
+  /** The class set of 2 versions the member bought (one more card in Minhas Compras). */
   boughtSetCode: string;
 }
 
@@ -271,7 +271,7 @@ export async function createCast(): Promise<Cast> {
   return { member, adminToken, boughtCode: code, boughtSetCode };
 }
 
-/** Issue 26: generates a class set of `versions` and buys it (asking again while it prints): answers its code. */
+/** Generates a class set of `versions` and buys it (asking again while it prints): answers its code. */
 async function buyClassSet(token: string, versions: number): Promise<string> {
   const gw = stack().gatewayUrl;
   const created = await call<{ code: string; codes: string[] }>(gw, createPageSet, {

@@ -14,7 +14,7 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
- * An account as an emailed link names it before it is proven (issue 35): the first letters of the local part, then
+ * An account as an emailed link names it before it is proven: the first letters of the local part, then
  * the domain, as auth masks it.
  */
 export const maskedLike = (email: string) => `${email.slice(0, 2)}***${email.slice(email.indexOf('@'))}`;
@@ -27,7 +27,7 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.locator('form').getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
-/** Stores a session the way the login screen does (spec §3: token, email, fullname), skipping the form. */
+/** Stores a session the way the login screen does (token, email, fullname), skipping the form. */
 export async function storeSession(page: Page, session: { token: string; email: string; fullname: string }) {
   await page.goto('/');
   await page.evaluate((s) => {

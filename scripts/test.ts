@@ -1,5 +1,5 @@
 /**
- * `npm test`: the static checks (typecheck, then lint: issue 30), then the unit, integration and end-to-end tiers,
+ * `npm test`: the static checks (typecheck, then lint), then the unit, integration and end-to-end tiers,
  * then one closing line `N passed, N failed` summing them (each static check counts as one). `npm test -- unit
  * integration` runs only the named tiers. Each test tier writes a JSON report to test-results/.
  */
@@ -65,7 +65,7 @@ function readPlaywright(file: string) {
 
 const outcomes: Outcome[] = [];
 
-// A type or lint error fails the run before any test (issue 30); the tests still run, so one run shows everything.
+// A type or lint error fails the run before any test; the tests still run, so one run shows everything.
 if (tiers.includes('checks')) {
   const started = Date.now();
   let passed = 0;

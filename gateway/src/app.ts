@@ -123,7 +123,7 @@ export async function createGatewayApp({
     // No AsyncLocalStorage context per request (kit http.ts: Node 20's promise hooks cost ~10% of a proxied request):
     // lines carry the id through req.log, and the session check hands it to NATS.
     requestContext: false,
-    // Deadlines of the edge's own (issue 23), so that a slow client holds only its own socket: the headers, the whole
+    // Deadlines of the edge's own, so that a slow client holds only its own socket: the headers, the whole
     // request (its body is read here before a service is asked) and a connection silent both ways.
     deadlines: {
       headersMs: config.HEADERS_TIMEOUT_MS,
@@ -162,7 +162,7 @@ export async function createGatewayApp({
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   // One hook for the gateway's own work on every request: the security headers and the API's no-store; the identity
-  // headers a caller may not send; an address with a malformed %-escape (400, issue 23: reply-from threw a 500 on
+  // headers a caller may not send; an address with a malformed %-escape (400: reply-from threw a 500 on
   // it); the size limit on the declared length (a body without one is measured as it is read, src/routes.ts); then
   // the limits shared by every replica (src/edge-limits.ts): the requests in progress per client address (429 past
   // CONCURRENT_REQUESTS_PER_ADDRESS) and a rate-limited route's rate (429).

@@ -42,7 +42,7 @@ type Refusal = 'invalid_body' | 'missing_csrf_cookie' | 'csrf_mismatch' | 'refus
  * POST /login/google: where Google Identity Services (redirect mode, `login_uri`) posts the signed-in user's ID
  * token as an application/x-www-form-urlencoded form. The g_csrf_token check happens here; auth verifies the token
  * itself (audience, issuer, expiry, with google-auth-library) behind its /api/login/google/code, and answers a
- * one-time code bound to the token's nonce (issue 23: never a session, which a crafted link could carry). The answer
+ * one-time code bound to the token's nonce (never a session, which a crafted link could carry). The answer
  * is a 303: to `/login/google#code=…` (the SPA redeems the code with the secret its tab kept before going to Google;
  * the fragment never reaches a server or a log), or to `/login?erro=google` without detail. Neither the credential
  * nor the code is logged.

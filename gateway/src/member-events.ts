@@ -16,7 +16,7 @@ import type { SessionCheck } from './edge-auth.js';
 import { takeStreamSlots } from './edge-limits.js';
 
 /**
- * The member's live stream (GET /api/memberEvents, issue 28): server-sent events from this gateway replica, one
+ * The member's live stream (GET /api/memberEvents): server-sent events from this gateway replica, one
  * stream per signed-in tab.
  *
  * - Fed by billing's `events.billing.balance.changed` through a plain subscription (`bus.listen`: no queue group), so

@@ -28,10 +28,10 @@ const authLoginGoogleCode = routeTable.find((e) => e.route === api.loginGoogleCo
 
 /**
  * Page routes (not /api) the gateway answers itself.
- * - POST /login/google: Google Identity Services' redirect-mode form post (spec §2: "form action target for Google
+ * - POST /login/google: Google Identity Services' redirect-mode form post ("form action target for Google
  *   sign-in"). gateway/src/google-form-post.ts checks the g_csrf_token cookie against the form, gets a one-time code
  *   from auth's /api/login/google/code and answers a 303 to the SPA (GET /login/google#code=…, served as a page like
- *   any other), which redeems it with its tab's secret (issue 23).
+ *   any other), which redeems it with its tab's secret.
  */
 export const pageRoutes = {
   googleSignIn: { ...api.googleFormPost, signsInThrough: authLoginGoogleCode },

@@ -102,7 +102,7 @@ export function readWithin(stream: NodeJS.ReadableStream, limit: number): Promis
 /**
  * The routes of one upstream, each an exact path of the route table proxied to the same path on the service, in a
  * scope of their own: one reply-from over the upstream's one connection pool, and request bodies read whole here
- * before the service is asked (a slow sender holds only its own socket, never a connection to a service; issue 23),
+ * before the service is asked (a slow sender holds only its own socket, never a connection to a service),
  * then passed on unparsed (the service parses and validates them).
  */
 async function registerUpstream(

@@ -4,7 +4,7 @@ import { adminToken } from '@app/testing';
 import { gatewayRoutes, pageRoutes, routeTable } from '../../src/route-table.js';
 
 /**
- * Issue 23, row 7: a malformed %-escape in the address is the caller's mistake. Through the gateway of the tier's
+ * A malformed %-escape in the address is the caller's mistake. Through the gateway of the tier's
  * whole stack, every route it answers (the route table's proxied routes, its own, its page routes, the SPA, the docs)
  * answers 400 with the envelope and a pt-BR message to `?x=%` and other broken escapes, with the admin's token (so a
  * protected route would have reached its service), never a 5xx.

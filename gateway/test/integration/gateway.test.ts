@@ -466,7 +466,7 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
     expect(Object.keys(doc.paths)).toContain('/api/createPreference');
     expect(doc.paths['/api/page']).toHaveProperty('get');
     expect(doc.paths['/api/page']).toHaveProperty('post');
-    // Issue 25: the saved sheets, picked up from the contracts like every route.
+    // The saved sheets, picked up from the contracts like every route.
     expect(doc.paths['/api/getSavedSheets']).toHaveProperty('get');
     expect(doc.paths['/api/saveSheet']).toHaveProperty('post');
     expect(doc.paths['/api/deleteSavedSheet']).toHaveProperty('post');

@@ -12,7 +12,7 @@ import {
 import { startGatewayReplica, type Replica } from './replicas.js';
 
 /**
- * Issue 28: the members' live balance across gateway replicas. Two gateway processes beside the tier's stack (its
+ * The members' live balance across gateway replicas. Two gateway processes beside the tier's stack (its
  * real auth, billing, pages, NATS): a member's tabs hold a stream on each; a change of the balance made through the
  * stack's own gateway reaches both (each replica hears billing's event on its fan-out subscription), and a sign-out
  * through one replica ends the streams on both.

@@ -20,7 +20,7 @@ import { call, createActiveUser, restartProcess } from '@app/testing';
 import { startGatewayReplica, type Replica } from './replicas.js';
 
 /**
- * Issue 23, row 1: a slow client holds only its own socket. A gateway replica beside the tier's stack (its real auth
+ * A slow client holds only its own socket. A gateway replica beside the tier's stack (its real auth
  * and billing) with short deadlines, attacked through real sockets from many loopback addresses (Linux routes all of
  * 127/8 to lo): hundreds of requests to the public routes (Mercado Pago's webhook, sign-in, sign-up, recovery) that
  * declare a body and then send it a byte now and then, or nothing, or never finish their headers. Meanwhile a member's

@@ -25,7 +25,7 @@ const open = (userId: string, tokenVersion = 0, expiresAt = Date.now() + HOUR) =
 };
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-describe("members' live streams (issue 28)", () => {
+describe("members' live streams", () => {
   it('starts each stream with its reconnection delay, and writes an event to the streams of that member only', async () => {
     hub = new MemberStreams({ lifetimeMs: HOUR, logger });
     const [tab1, tab2, other] = [open('ana'), open('ana'), open('bia')];

@@ -4,7 +4,7 @@ import { gatewayRoutes, routeTable } from '../../src/route-table.js';
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-/** Ownership from design.md's table. */
+/** Which service owns each route (docs/product-rules.md, "What each service owns"). */
 const owners: Record<string, string> = {
   'POST /api/login': 'auth',
   'POST /api/login/google': 'auth',
@@ -42,7 +42,7 @@ const owners: Record<string, string> = {
   'GET /api/getSavedSheets': 'pages',
   'POST /api/saveSheet': 'pages',
   'POST /api/deleteSavedSheet': 'pages',
-  // Class sets (issue 26): pages, like every page route.
+  // Class sets: pages, like every page route.
   'POST /api/pageSet': 'pages',
   'GET /api/pageSet': 'pages',
   'GET /api/setProgress': 'pages',
@@ -63,7 +63,7 @@ describe('the gateway route table', () => {
     expect([...proxied, ...own].sort()).toEqual(allApiRoutes.map(key).sort());
   });
 
-  it('covers every path of spec §7', () => {
+  it('covers every path of the public API', () => {
     const spec = [
       'GET /api/env',
       'GET /api/validateToken',
@@ -97,7 +97,7 @@ describe('the gateway route table', () => {
     expect(spec.filter((s) => !known.has(s))).toEqual([]);
   });
 
-  it('sends each route to the service that owns it (design.md)', () => {
+  it('sends each route to the service that owns it', () => {
     for (const entry of routeTable)
       expect([key(entry.route), entry.service]).toEqual([key(entry.route), owners[key(entry.route)]]);
   });

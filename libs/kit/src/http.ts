@@ -50,7 +50,7 @@ export interface HttpOptions {
    */
   requestContext?: boolean;
   /**
-   * The HTTP server's deadlines (the gateway's, issue 23), in ms: the request line and headers (`headersMs`), the
+   * The HTTP server's deadlines (the gateway's), in ms: the request line and headers (`headersMs`), the
    * whole request with its body (`requestMs`: past it, 408 and the socket closed), and a connection silent both ways
    * (`idleMs`, Fastify's connectionTimeout; a long-lived answer such as a live stream turns it off for its socket).
    * Unset: Node's and Fastify's defaults (no request or idle deadline), as for services, reached only through it.

@@ -5,7 +5,7 @@ import type { StackInfo } from './test-stack.js';
 
 export type PageRequest = z.infer<typeof PageOptionsSchema>;
 
-/** The builder's defaults (spec §4): + and − on, × and ÷ off, answers shown, level 1. */
+/** The builder's defaults: + and − on, × and ÷ off, answers shown, level 1. */
 export const defaultPageRequest: PageRequest = {
   add: true,
   sub: true,
@@ -16,7 +16,7 @@ export const defaultPageRequest: PageRequest = {
 };
 
 /**
- * Issue 25's "tabuada do 7, 30 fatos em linha, letra grande": the custom options ("Personalizar") of a page that
+ * "Tabuada do 7, 30 fatos em linha, letra grande": the custom options ("Personalizar") of a page that
  * practises the tabuada do 7 alone.
  */
 export const tabuadaDo7Request: PageRequest = {
@@ -35,7 +35,7 @@ export const tabuadaDo7Request: PageRequest = {
   },
 };
 
-/** Issue 27: six situações-problema of + and − (the Fácil preset's numbers), the page a 2º ano teacher prints. */
+/** Six situações-problema of + and − (the Fácil preset's numbers), the page a 2º ano teacher prints. */
 export const wordProblemsRequest: PageRequest = {
   add: true,
   sub: true,
@@ -53,7 +53,7 @@ export const wordProblemsRequest: PageRequest = {
   },
 };
 
-/** Issue 25's "___ + 6 = 9 até 20": sums up to 20 with a missing number, 20 on a page. */
+/** "___ + 6 = 9 até 20": sums up to 20 with a missing number, 20 on a page. */
 export const missingNumberRequest: PageRequest = {
   add: true,
   sub: false,
@@ -95,7 +95,7 @@ export async function waitForThumbnail(stack: StackInfo, token: string, code: st
   }
 }
 
-/** A saved builder configuration as `GET /api/getSavedSheets` answers it ("Minhas folhas salvas", issue 25). */
+/** A saved builder configuration as `GET /api/getSavedSheets` answers it ("Minhas folhas salvas"). */
 export interface SavedSheetView {
   id: string;
   name: string;

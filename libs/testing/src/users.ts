@@ -66,7 +66,7 @@ export async function googleCredential(
 
 /**
  * A browser's secret and its nonce, base64url(SHA-256(secret)), as the SPA makes them: the redirect-mode tab's, whose
- * nonce Google carries (issue 23, web/src/session/googleRedirect.ts), and the one a browser keeps for the links it asks
+ * nonce Google carries (web/src/session/googleRedirect.ts), and the one a browser keeps for the links it asks
  * to be emailed (web/src/session/linkSecret.ts): the nonce goes with the request, the secret with the link.
  */
 export function browserSecret(): { verifier: string; nonce: string } {

@@ -14,7 +14,7 @@ export function registerRoutes(
 ): void {
   const timeout = { timeoutMs: ownerTimeoutMs };
 
-  // `data` carries the answer (spec §7); `payload` stays null so a large list is not sent twice.
+  // `data` carries the answer; `payload` stays null so a large list is not sent twice.
   addRoute(app, adminStats, async () => {
     try {
       const data = await collectStats({

@@ -54,7 +54,7 @@ const linkConfirmation = (body: { verifier?: string | undefined; password?: stri
   ...(body.password !== undefined ? { password: body.password } : {}),
 });
 
-/** auth's /api routes (spec §7): thin adapters from the contract routes to the use cases. */
+/** auth's /api routes: thin adapters from the contract routes to the use cases. */
 export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
   addRoute(app, createUser, async ({ body, request }) => {
     await takeSignUpTurn(deps, request.clientAddress);

@@ -41,7 +41,7 @@ export function registerRoutes(app: App, deps: BillingServiceDeps): void {
     return ok(toStatement(rows, STATEMENT_MAX_ENTRIES, pending));
   });
 
-  // What a negative balance comes from, for the sidebar and the builder to say it (issue 28).
+  // What a negative balance comes from, for the sidebar and the builder to say it.
   addRoute(app, getBalanceDetails, async ({ identity }) => {
     const [balanceCents, reversal] = await Promise.all([
       deps.store.ledger.balanceCents(identity.userId),
@@ -154,7 +154,7 @@ async function answerSettlement(
     }
     case 'pending':
       return notCredited(409, 'pending', Msg.paymentPending);
-    // 'refunded' (issue 23): approved after the account was deleted and sent back to the payer (a deleted account
+    // 'refunded': approved after the account was deleted and sent back to the payer (a deleted account
     // has no session to ask with); answered like a payment that did not credit.
     case 'rejected':
     case 'reversed':

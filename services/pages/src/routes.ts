@@ -57,12 +57,12 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
 
   addRoute(app, pageAnswers, async ({ query, identity, reply }) => {
     const answers = await readAnswers(deps, identity, query.code);
-    // Only for the buyer (issue 24): no shared cache may keep them.
+    // Only for the buyer: no shared cache may keep them.
     void reply.header('cache-control', 'private, no-store');
     return ok(answers);
   });
 
-  // Class sets (issue 26): N versions bought together and downloaded as one file.
+  // Class sets: N versions bought together and downloaded as one file.
   addRoute(app, createPageSetRoute, async ({ body, identity }) =>
     ok(await createPageSet(deps, identity.userId, body)),
   );
@@ -89,7 +89,7 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
     return ok(myPurchases(await deps.store.pages.listBought(identity.userId)));
   });
 
-  // "Minhas folhas salvas" (issue 25): the member's own named builder settings.
+  // "Minhas folhas salvas": the member's own named builder settings.
   addRoute(app, getSavedSheets, async ({ identity }) => ok(await listSavedSheets(deps, identity.userId)));
 
   addRoute(app, saveSheetRoute, async ({ body, identity }) =>

@@ -1,5 +1,5 @@
 /**
- * What a class set (issue 26) costs one worker against single pages: each version's PDF (a document job, its label
+ * What a class set costs one worker against single pages: each version's PDF (a document job, its label
  * printed) against a single page's PDF, then the set's assembly once its versions are stored — the answer table
  * drawn by a tab and the pdf-lib merge — for sets of 10 and 30 versions (and 40, the most), with the set's file size;
  * and a page bought as today (its preview when generated, then its PDF) against a version (a set draws one preview).
@@ -28,7 +28,7 @@ const { values } = parseArgs({
 const repeats = Number(values.repeats);
 const tabs = Number(values.tabs);
 
-/** The issue's case: the four operations at Difícil with their gabarito (the heaviest preset sheet). */
+/** The measured case: the four operations at Difícil with their gabarito (the heaviest preset sheet). */
 const OPTIONS: AssembleSetJob['options'] = {
   add: true,
   sub: true,

@@ -1,5 +1,5 @@
 /**
- * Writes the 12 free sample sheets (spec §1) and their thumbnails:
+ * Writes the 12 free sample sheets and their thumbnails:
  *   matematica_{facil,medio,dificil}_{1..4}.{pdf,png}
  * to web/public/samples/ (git-ignored; built, not committed), or to the directory given as the first argument.
  * Fixed seeds: the samples are the same on every build.

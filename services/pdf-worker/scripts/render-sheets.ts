@@ -1,15 +1,15 @@
 /**
  * Renders every level × operation mix (45), without and with gabarito, to PDF and to PNG at print size, for a
- * person to look at (issue 24):
+ * person to look at:
  *   <level>_<ops>[_gabarito]-<page>.png   e.g. medio_add-sub_gabarito-2.png
- * then the custom samples of issue 25 (CUSTOM_SAMPLES: the four of its "Done when", "Arme e efetue" and one page
+ * then the custom samples (CUSTOM_SAMPLES: four typical sheets, "Arme e efetue" and one page
  * of each format × size), each with its gabarito on page 2:
  *   personalizada_<name>-<page>.png       e.g. personalizada_tabuada-do-7-linha-grande-2.png
  * to test-results/sheets/ (git-ignored), or to the directory given as the first argument; `DPI` (default 100)
  * sets the PNGs' resolution; `SHEETS=custom` (or `preset`) renders only those, `SHEETS=problemas` only the
- * situações-problema of issue 27 (personalizada_problemas-…). Fixed seeds: the same sheets on
+ * situações-problema (personalizada_problemas-…). Fixed seeds: the same sheets on
  * every run. `npm run sheets`.
- * Then the class sets of issue 26 (CLASS_SETS), each assembled as the worker does it (every version's sheet, every
+ * Then the class sets (CLASS_SETS), each assembled as the worker does it (every version's sheet, every
  * gabarito, the answer table), one PNG per page of the set's file:
  *   conjunto_<name>-<page>.png           e.g. conjunto_medio-3-versoes-7.png
  * `SHEETS=sets` renders only those.
@@ -81,7 +81,7 @@ const sheets =
       ? customSheets.filter(({ name }) => name.startsWith('personalizada_problemas'))
       : [...(only === 'custom' ? [] : presetSheets), ...(only === 'preset' ? [] : customSheets)];
 
-/** Class sets to look at (issue 26): a preset with gabarito, custom formats whose table is not the result. */
+/** Class sets to look at: a preset with gabarito, custom formats whose table is not the result. */
 const setOf = (
   name: string,
   options: PageOptions | AssembleSetJob['options'],
@@ -105,7 +105,7 @@ const CLASS_SETS = [
   setOf('medio-3-versoes', { add: true, sub: true, mult: true, div: true, answers: true, level: 1 }, 3),
   setOf('lacuna-3-versoes', customPageOptions(sample('lacuna-quatro-operacoes-grande')), 3),
   setOf('problemas-3-versoes', customPageOptions(sample('problemas-quatro-operacoes')), 3),
-  // Issue 34: 8 situações-problema, two pages a sheet and two a gabarito (rules 3).
+  // 8 situações-problema, two pages a sheet and two a gabarito (rules 3).
   setOf(
     'problemas-8-3-versoes',
     customPageOptions({ ...sample('problemas-quatro-operacoes'), count: 8 }),

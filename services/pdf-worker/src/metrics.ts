@@ -78,7 +78,7 @@ export function instrumentPool(metrics: Metrics, pool: BrowserPool): Pick<Browse
 }
 
 /**
- * Class sets (issue 26): `pdf_set_assembly_duration_seconds{outcome}` (assembled, stored: the file was there
+ * Class sets: `pdf_set_assembly_duration_seconds{outcome}` (assembled, stored: the file was there
  * already, error), the whole job from the versions' reads to the stored file; `pdf_set_versions_rendered_total`, the
  * versions whose PDF the assembly had to print itself (their document job had not stored it).
  */

@@ -5,7 +5,7 @@ import { registerGoogle } from './google.js';
 import { registerMercadoPago } from './mercadopago/index.js';
 
 /**
- * Local stand-ins for the providers no machine here can reach (design.md): the Mercado Pago REST API and
+ * Local stand-ins for the providers no machine here can reach: the Mercado Pago REST API and
  * checkout page, and a Google ID-token issuer. The real SDKs talk to these exactly as they would to the real ones.
  */
 export async function buildDevProviders(

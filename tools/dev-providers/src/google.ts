@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { DevProvidersConfig } from './config.js';
 
 /**
- * Google stand-in (design.md): signs ID tokens with an RSA key made at start and publishes its public key the way
+ * Google stand-in: signs ID tokens with an RSA key made at start and publishes its public key the way
  * https://www.googleapis.com/oauth2/v1/certs does ({kid: PEM}), so the backend verifies them with the very same
  * google-auth-library code it uses for Google (only the certificate URL and the issuer differ).
  */

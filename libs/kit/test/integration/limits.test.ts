@@ -8,7 +8,7 @@ import { Bus, natsServers, type LimitSettings, type Limits, type Taken } from '.
 import { capturedLogger } from './captured-logger.js';
 
 /**
- * The limits every replica shares (libs/kit limits/, issue 35), on the real nats-server: a burst gets exactly the
+ * The limits every replica shares (libs/kit limits/), on the real nats-server: a burst gets exactly the
  * limit whichever connection asks, a given-back slot is free again, a rate limit's slot ages out, no key is ever
  * written in a subject, and a store that does not answer refuses or lets through as the caller says, logged once.
  */

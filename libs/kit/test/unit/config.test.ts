@@ -104,7 +104,7 @@ describe('loadConfig with empty variables', () => {
   });
 });
 
-describe('NATS credentials and TLS (issue 35)', () => {
+describe('NATS credentials and TLS', () => {
   const problems = (env: NodeJS.ProcessEnv) => {
     try {
       loadConfig(serviceEnv, { ...good, ...env });

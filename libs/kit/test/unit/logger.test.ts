@@ -26,7 +26,7 @@ describe('logger', () => {
 
   it('redacts the secret of the emailed activation, recovery and sign-in links, which sits in the path', () => {
     expect(redactUrl('/ativar/AbC-123_x')).toBe('/ativar/[REDACTED]');
-    // Issue 35: the sign-in link emailed past the ceiling was logged whole.
+    // The sign-in link emailed past the ceiling was logged whole.
     expect(redactUrl('/entrar/Dgy06sIuUaHHM5FB2kRdL7Om6auA9GycFV_i-aNXxck')).toBe('/entrar/[REDACTED]');
     expect(redactUrl('/entrar')).toBe('/entrar');
     // Every emailed link of the site, as its pattern fills in.

@@ -18,7 +18,7 @@ import { fromRoot } from '../../src/paths.js';
 
 /**
  * Each service's README (and the gateway's) names, in the same order everywhere, what it owns, the routes it serves,
- * the subjects it serves, publishes, consumes and requests, its variables and its files (issue 16). These checks hold
+ * the subjects it serves, publishes, consumes and requests, its variables and its files. These checks hold
  * the READMEs to the code: the routes of gateway/src/route-table.ts, the keys of each zod env schema, the subjects of
  * @app/contracts' messaging definitions.
  */

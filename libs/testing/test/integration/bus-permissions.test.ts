@@ -11,7 +11,7 @@ import { BUS_AUTHORIZATION_FILE, which } from '@app/stack';
 import { connectBus } from '@app/testing';
 
 /**
- * "Only services speak on the bus" (issue 35): the stack's NATS server holds a user per process with the contracts'
+ * "Only services speak on the bus": the stack's NATS server holds a user per process with the contracts'
  * permissions (@app/contracts busPermissions, under the stack's prefix). Connected as a process, what the contracts
  * do not grant it is refused by the server; without credentials nothing connects; what they grant works (the stack
  * itself runs on it: every other test of the tier).

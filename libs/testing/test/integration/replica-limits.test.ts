@@ -31,7 +31,7 @@ import {
 } from '../../src/index.js';
 
 /**
- * Issue 35, items 3 and 4: the per-account and per-address limits hold once, whatever the burst and however many
+ * The per-account and per-address limits hold once, whatever the burst and however many
  * replicas answer it. A whole stack of its own on a private `nats-server -js` (stopped in the outage test), with two
  * gateways and two pages replicas: gateway-2 proxies to pages-2, so requests spread over both gateways reach both
  * pages. No pdf-worker: no preview is ever drawn, so the previews waiting never go down during a test. Callers at

@@ -42,10 +42,10 @@ export const toAuditRecord: { [K in AuditedEvent]: (event: Payload<K>) => AuditR
     line('login.failed', e, `Falha de login: ${e.email} (${loginFailureReasons[e.reason]})`, null, e.email),
   topupCredited: (e) =>
     line('topup.credited', e, `Saldo adicionado: ${formatCents(e.amountCents)}`, e.userId, null),
-  // A refund or chargeback taking back part or all of a credited top-up (issue 28): the amount taken back now.
+  // A refund or chargeback taking back part or all of a credited top-up: the amount taken back now.
   topupReversed: (e) =>
     line('topup.reversed', e, Msg.auditTopUpReversed(formatCents(e.amountCents), e.reason), e.userId, null),
-  // Issue 23: a payment approved after its payer deleted the account, sent back through Mercado Pago's refund API.
+  // A payment approved after its payer deleted the account, sent back through Mercado Pago's refund API.
   topupRefunded: (e) =>
     line('topup.refunded', e, Msg.auditTopUpRefunded(formatCents(e.amountCents)), e.userId, null),
   pageBought: (e) =>

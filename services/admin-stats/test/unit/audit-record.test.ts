@@ -34,7 +34,7 @@ describe('audit lines', () => {
     ).toBe('Novo cadastro: joao@gmail.com (Google)');
   });
 
-  it('summarise a refund and a chargeback with the amount taken back, keyed to the user (issue 28)', () => {
+  it('summarise a refund and a chargeback with the amount taken back, keyed to the user', () => {
     const reversed = (reason: 'refund' | 'chargeback', amountCents: number) =>
       toAuditRecord.topupReversed({
         eventId: `r-${reason}`,

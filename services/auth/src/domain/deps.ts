@@ -26,7 +26,7 @@ export interface Session {
   fullname: string;
 }
 
-/** The answer of every sign-in: what the browser stores (spec §3). */
+/** The answer of every sign-in: what the browser stores. */
 export async function sessionFor(deps: Pick<AuthDeps, 'tokens'>, user: UserRow): Promise<Session> {
   return { token: await deps.tokens.issue(user), email: user.email, fullname: user.fullname };
 }

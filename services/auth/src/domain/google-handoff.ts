@@ -8,7 +8,7 @@ import { hashSecret, newOneTimeSecret, nonceBinding } from './secrets.js';
 export const GOOGLE_CODE_TTL_MS = 2 * 60 * 1000;
 
 /**
- * Google's redirect mode (issue 23). Google posts the credential to the site (the gateway checks its CSRF cookie and
+ * Google's redirect mode. Google posts the credential to the site (the gateway checks its CSRF cookie and
  * calls this); the answer is not a session but a one-time code (2 minutes; only its SHA-256 kept), bound to the
  * credential's `nonce`. The SPA put that nonce in Google's button: the SHA-256 of a secret it keeps in the tab's
  * sessionStorage. A link carrying someone else's code (or session) therefore signs nobody in: only the tab that

@@ -24,7 +24,7 @@ export function maskEmail(email: string): string {
 }
 
 /**
- * Issue 35 (login CSRF, signed out): an emailed link (activation, sign-in) signs in at once only in the browser that
+ * Against login CSRF (signed out): an emailed link (activation, sign-in) signs in at once only in the browser that
  * asked for it, whose secret hashes to `binding`. Opened anywhere else it signs in to nothing until the account's
  * password is typed: without one, 403 CONFIRMATION_REQUIRED with `ask` naming the account (its email partly masked);
  * with a wrong one, 401 `wrong` (counted like a sign-in). Nothing is used up either way.

@@ -73,7 +73,7 @@ export async function passwordFailed(deps: AuthDeps, user: UserRow, forEmail: nu
 
 /**
  * A password check behind a session (changePassword, deleteMyAccount): counted like a sign-in, so a stolen session
- * token takes no more guesses than a stranger at the sign-in screen (issue 23). Past the limits, or past the
+ * token takes no more guesses than a stranger at the sign-in screen. Past the limits, or past the
  * per-email ceiling from an address the account never signed in from, 429 (`Msg.passwordChecksRateLimited`) before
  * any comparison; a wrong password counts towards the owner's alert and throws `wrong`; a right one is taken back.
  */
@@ -89,7 +89,7 @@ export async function confirmPasswordBehindSession(
 
 /**
  * A password check only the holder of an emailed code can make (an activation link, or a sign-in link, opened in a
- * browser that did not ask for it: issue 35). Counted like a sign-in (429 past the per-(email, address) or
+ * browser that did not ask for it). Counted like a sign-in (429 past the per-(email, address) or
  * per-address limit, wrong ones towards the owner's alert), but not held to the per-email ceiling: the code is the
  * proof of the inbox that the ceiling asks for (sign-in-link.ts).
  */

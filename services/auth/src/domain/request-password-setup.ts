@@ -5,7 +5,7 @@ import { sendPasswordLink, takeEmailedLinkTurn } from './emailed-links.js';
 import { hashAddress } from './secrets.js';
 
 /**
- * A signed-in account without a password (created with Google) asks to create one (issue 28). No current password
+ * A signed-in account without a password (created with Google) asks to create one. No current password
  * can be asked, so the account's email confirms: a single-use link (1 hour, a recovery token, only its hash stored)
  * to the new-password page, whose use sets the password and ends the older sessions. A stolen session token alone
  * therefore cannot give an account a password. Limited like recovery; answers the address it was sent to.

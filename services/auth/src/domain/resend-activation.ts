@@ -4,7 +4,7 @@ import { RECOVERY_MIN_ANSWER_MS } from './request-recovery.js';
 import { hashAddress } from './secrets.js';
 
 /**
- * 'Reenviar e-mail de ativação' (issue 28): a fresh activation link for an account that exists and is not active yet;
+ * 'Reenviar e-mail de ativação': a fresh activation link for an account that exists and is not active yet;
  * nothing visible otherwise. Answered the same way, and in at least RECOVERY_MIN_ANSWER_MS, whether or not the email
  * has an account and whatever its state, so it tells nobody who has an account; limited like recovery
  * (`takeEmailedLinkTurn`). The link activates as the sign-up's own did: at once in the browser that made the pending

@@ -12,7 +12,7 @@ export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
 /**
  * Past the per-email ceiling of failed sign-ins, a sign-in from an address the account never signed in from is not
- * refused (strangers could lock the owner out, issue 23): the owner's own inbox is the proof. The account is emailed
+ * refused (strangers could lock the owner out): the owner's own inbox is the proof. The account is emailed
  * a single-use link (15 minutes, only its SHA-256 kept) to /entrar/<code>. One live link at a time: while one is
  * usable no other goes out (it is in the inbox), so an account under attack gets at most one email every 15 minutes,
  * whoever asks. Nothing is sent for an unknown, inactive or deleted account; the caller is answered the same. The link

@@ -186,7 +186,7 @@ describe('POST /api/deleteMyAccount', () => {
       (m) => !earlier.has(m.id) && m.html.includes('/ativar/'),
     );
     const activationCode = new URL(linkIn(mail, '/ativar/')).pathname.split('/').pop()!;
-    // Opened in another browser than the sign-up's: the new owner's password confirms it (issue 35).
+    // Opened in another browser than the sign-up's: the new owner's password confirms it.
     const activated = await call<{ token: string }>(stack.gatewayUrl, activateUser, {
       body: { activationCode, password: 'outra-senha-1' },
     });

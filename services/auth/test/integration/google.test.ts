@@ -124,7 +124,7 @@ describe('Google sign-in (POST /api/login/google)', () => {
     expect((await call(stack.gatewayUrl, getUser, { token: res.body.payload!.token })).status).toBe(200);
   });
 
-  it('never signs the admin in (issue 35): the admin enters with the password only, and stays unlinked', async () => {
+  it('never signs the admin in: the admin enters with the password only, and stays unlinked', async () => {
     const [before] = await sql<{ google_sub: string | null; token_version: number }>(
       stack,
       'SELECT google_sub, token_version FROM auth.users WHERE email = $1',
@@ -183,7 +183,7 @@ describe('Google sign-in (POST /api/login/google)', () => {
     ['an empty credential', { credential: '' }],
     ['no credential', {}],
     ['garbage', { credential: 'isto-nao-e-um-token' }],
-  ])('refuses %s with the spec message', async (_n, body) => {
+  ])('refuses %s with the pt-BR message', async (_n, body) => {
     const res = await call(stack.gatewayUrl, loginGoogle, { body });
     expect(res.body).toMatchObject({ status: 'ERROR', message: 'Erro ao autenticar com o Google.' });
   });

@@ -14,7 +14,7 @@ import {
 
 /**
  * Signs up without activating, as a browser does; answers the credentials, the activation code from the email and the
- * secret of that browser (`verifier`: the link activates at once with it, issue 35).
+ * secret of that browser (`verifier`: the link activates at once with it).
  */
 export async function signUpOnly(
   stack: StackInfo,

@@ -13,7 +13,7 @@ describe('sign-in (POST /api/login)', () => {
     ['password missing', { email: 'a@b.com' }, 'Senha é obrigatória'],
     ['password empty', { email: 'a@b.com', password: '' }, 'Senha é obrigatória'],
     ['password short', { email: 'a@b.com', password: '12345' }, 'Senha deve ter pelo menos 6 caracteres'],
-  ])('refuses %s with the spec message', async (_n, body, message) => {
+  ])('refuses %s with the pt-BR message', async (_n, body, message) => {
     const res = await call(stack.gatewayUrl, login, { body });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 'ERROR', message });

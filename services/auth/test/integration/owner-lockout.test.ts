@@ -14,7 +14,7 @@ import { lastSegment, sha256 } from './helpers.js';
 
 const stack = inject('stack');
 
-// Issue 23, row 4: 55 failures from 11 addresses (each within its per-address limit) used to make the owner's right
+// 55 failures from 11 addresses (each within its per-address limit) used to make the owner's right
 // password answer 429 from any new address. Past the per-account ceiling a new address is now offered a sign-in link
 // by email (single use, 15 minutes, only its SHA-256 kept): the owner's own inbox is the proof.
 const from = (address: string) => ({ 'x-forwarded-for': address });
@@ -68,7 +68,7 @@ describe('an owner under a password-guessing attack gets in through an emailed l
     expect(stored).toHaveLength(1);
     expect(Math.round(Number(stored[0]!.minutes))).toBe(15);
 
-    // Issue 35: the link went out at the first attempt past the ceiling (a stranger's), bound to no browser of the
+    // The link went out at the first attempt past the ceiling (a stranger's), bound to no browser of the
     // owner's; the owner's own sign-in found it live and sent no other. Opened without the secret of the browser that
     // asked for it, it names the account and uses nothing up; the account's password signs in.
     for (const proof of [{}, { verifier: browser.verifier }]) {

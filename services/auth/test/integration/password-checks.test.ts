@@ -4,7 +4,7 @@ import { call, createActiveUser, waitForEmail } from '@app/testing';
 
 const stack = inject('stack');
 
-// Issue 23, row 3: with a session token, changePassword and deleteMyAccount took unlimited password guesses (80 in a
+// With a session token, changePassword and deleteMyAccount took unlimited password guesses (80 in a
 // row, no 429, no alert). They now count like sign-in: per account and address, per address, the owner is alerted.
 const from = (address: string) => ({ 'x-forwarded-for': address });
 

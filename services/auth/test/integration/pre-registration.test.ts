@@ -21,7 +21,7 @@ import {
 import { lastSegment } from './helpers.js';
 
 /**
- * Issue 35, attack 1: someone else's password on your account. An attacker signs up first with the owner's email and a
+ * Someone else's password on your account. An attacker signs up first with the owner's email and a
  * password of theirs; the owner signs up later and activates. Afterwards the attacker's password must never sign in,
  * and the owner's must, whatever the order of the sign-ups, whichever emailed link the owner opens, and whether the
  * link is opened in the browser that signed up or in another one. The attacker is a client of their own (no secret
@@ -67,7 +67,7 @@ const activate = (body: { activationCode: string; verifier?: string; password?: 
 const signInStatus = async (email: string, password: string) =>
   (await call(stack.gatewayUrl, login, { body: { email, password } })).status;
 
-describe('attack 1: an attacker signs up first with the owner’s email', () => {
+describe('an attacker signs up first with the owner’s email', () => {
   it('the owner signs up later and activates from their browser: the owner’s password signs in, the attacker’s never', async () => {
     const email = uniqueEmail('dona');
     const seen: string[] = [];

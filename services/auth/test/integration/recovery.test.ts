@@ -36,7 +36,7 @@ describe('recovery request (POST /api/recoverPassword)', () => {
     ['missing', {}, 'Email é obrigatório'],
     ['empty', { email: '' }, 'Email é obrigatório'],
     ['malformed', { email: 'maria.exemplo.com' }, 'Email inválido'],
-  ])('refuses an email %s with the spec message', async (_n, body, message) => {
+  ])('refuses an email %s with the pt-BR message', async (_n, body, message) => {
     const res = await call(stack.gatewayUrl, recoverPassword, { body });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 'ERROR', message });
@@ -82,7 +82,7 @@ describe('recovery token check (POST /api/checkRecoveryToken)', () => {
       const res = await call(stack.gatewayUrl, checkRecoveryToken, { body: { recoveryToken: token } });
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('SUCCESS');
-      // Issue 35: a link someone else sent says whose password it sets.
+      // A link someone else sent says whose password it sets.
       expect(res.body.payload).toEqual({ email: `re***${user.email.slice(user.email.indexOf('@'))}` });
     }
   });
@@ -117,7 +117,7 @@ describe('new password (POST /api/createNewPassword)', () => {
     ['confirmation missing', { newPasswordConfirmation: undefined }, 'Confirmação de senha é obrigatória'],
     ['confirmation empty', { newPasswordConfirmation: '' }, 'Confirmação de senha é obrigatória'],
     ['confirmation different', { newPasswordConfirmation: 'nova-senha-2' }, 'As senhas não coincidem'],
-  ])('refuses %s with the spec message', async (_n, change, message) => {
+  ])('refuses %s with the pt-BR message', async (_n, change, message) => {
     const res = await call(stack.gatewayUrl, createNewPassword, { body: body('qualquer', change) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 'ERROR', message });

@@ -21,7 +21,7 @@ import {
 } from '@app/testing';
 
 /**
- * Issue 35, attack 7: what a request may not carry. An email over 254 characters (what an address can be, RFC 5321)
+ * What a request may not carry. An email over 254 characters (what an address can be, RFC 5321)
  * answered 500 on every route that takes one (the column holds 254); bidi and invisible characters were accepted in
  * a page's title (and printed reversed) and some of them in people's names. Each is now a 400 with its pt-BR message.
  */

@@ -57,7 +57,7 @@ describe('auth RPC', () => {
     expect(page.users.map((u) => u.email)).toEqual([b.email, a.email]);
     const next = await bus.request(Rpc.authListUsers, { limit: 1, offset: 1 });
     expect(next.users.map((u) => u.email)).toEqual([a.email]);
-    // Deleted accounts (issue 14) are nobody's any more: not listed, not counted.
+    // Deleted accounts are nobody's any more: not listed, not counted.
     const [{ count }] = (await sql<{ count: number }>(
       stack,
       'SELECT count(*)::int AS count FROM auth.users WHERE deleted_at IS NULL',

@@ -15,7 +15,7 @@ import { browserSecret, call, linkIn, uniqueEmail, waitForEmail, type CaughtEmai
 import { lastSegment } from './helpers.js';
 
 /**
- * Issue 35, attack 7: no link or token in any log line. The `/entrar/<code>` links were written to the gateway's
+ * No link or token in any log line. The `/entrar/<code>` links were written to the gateway's
  * request log whole. A whole flow runs through the gateway, every emailed link opened as a browser opens it (a GET of
  * the SPA's path): sign-up and activation, recovery and a new password, a sign-in past the per-account ceiling and its
  * emailed link, a token checked in a query string. Then every log line of every process of the stack is read, and none
@@ -40,7 +40,7 @@ const logs = () =>
     .map((f) => readFileSync(path.join(stack.logDir, f), 'utf8'))
     .join('');
 
-describe('no link or token in any log line (issue 35)', () => {
+describe('no link or token in any log line', () => {
   it('a whole flow of emailed links, sessions and secrets leaves none of them in the logs', async () => {
     const email = uniqueEmail('registro');
     const password = 'senha-do-registro-1';
@@ -100,7 +100,7 @@ describe('no link or token in any log line (issue 35)', () => {
     expect(signedIn.status).toBe(200);
     secrets.push(signInCode, signedIn.body.payload!.token);
 
-    // A token in a query string, as the spec's validateToken takes it; then the marker, the last request of the flow.
+    // A token in a query string, as the public validateToken route takes it; then the marker, the last request of the flow.
     await call(gw, validateToken, { query: { token: signedIn.body.payload!.token } });
     await expect.poll(() => logs().includes('"url":"/api/validateToken?token=[REDACTED]"')).toBe(true);
 

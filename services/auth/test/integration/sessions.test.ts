@@ -115,7 +115,7 @@ describe('profile (GET /api/getUser, POST /api/updateUser)', () => {
     ['short', { fullname: 'Al' }, 'Nome deve ter pelo menos 3 caracteres'],
     ['NUL-holding', { fullname: 'Ana\u0000 Clara' }, Msg.nameInvalidCharacters],
     ['C1-holding', { fullname: 'Ana\u0085Clara' }, Msg.nameInvalidCharacters],
-  ])('refuses a %s name with the spec message', async (_n, body, message) => {
+  ])('refuses a %s name with the pt-BR message', async (_n, body, message) => {
     const user = await createActiveUser(stack);
     const res = await call(stack.gatewayUrl, updateUser, { token: user.token, body });
     expect(res.status).toBe(400);
@@ -164,7 +164,7 @@ describe('password change (POST /api/changePassword)', () => {
     ['confirmation missing', { newPasswordConfirmation: undefined }, 'Confirmação de senha é obrigatória'],
     ['confirmation empty', { newPasswordConfirmation: '' }, 'Confirmação de senha é obrigatória'],
     ['confirmation different', { newPasswordConfirmation: 'senha-nova-23' }, 'As senhas não coincidem'],
-  ])('refuses %s with the spec message', async (_n, change, message) => {
+  ])('refuses %s with the pt-BR message', async (_n, change, message) => {
     const user = await createActiveUser(stack);
     const res = await call(stack.gatewayUrl, changePassword, { token: user.token, body: body(change) });
     expect(res.status).toBe(400);
@@ -231,7 +231,7 @@ describe('admin password change (POST /api/admin/changePassword)', () => {
     ).toBe('SUCCESS');
   });
 
-  it('refuses an empty or short password with the spec messages', async () => {
+  it('refuses an empty or short password with the pt-BR messages', async () => {
     const token = await adminToken(stack);
     const empty = await call(stack.gatewayUrl, adminChangePassword, { token, body: { newPassword: '' } });
     expect(empty.body).toMatchObject({ status: 'ERROR', message: 'Nova senha é obrigatória' });

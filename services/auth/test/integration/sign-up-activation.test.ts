@@ -33,16 +33,16 @@ describe('sign-up (POST /api/createUser)', () => {
     // A NUL byte answered 500 (Postgres refuses it); bidi overrides reorder what an admin reads.
     ['a NUL byte in the name', { fullname: 'Beatriz\u0000 Souza' }, Msg.nameInvalidCharacters],
     ['a bidi override in the name', { fullname: 'Beatriz \u202eazuoS' }, Msg.nameInvalidCharacters],
-    // Issue 35: what hides text is refused too, and an email longer than an address can be is no email.
+    // What hides text is refused too, and an email longer than an address can be is no email.
     ['a zero width space in the name', { fullname: 'Beatriz\u200b Souza' }, Msg.nameInvalidCharacters],
     ['an email of 255 characters', { email: `${'b'.repeat(241)}@exemplo.com.br` }, 'Email inválido'],
-  ])('refuses %s with the spec message', async (_name, change, message) => {
+  ])('refuses %s with the pt-BR message', async (_name, change, message) => {
     const res = await call(stack.gatewayUrl, createUser, { body: { ...good(), ...change } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 'ERROR', message, payload: null });
   });
 
-  it('stores the user inactive, answers the spec message with the email and sends the activation email', async () => {
+  it('stores the user inactive, answers the pt-BR message with the email and sends the activation email', async () => {
     const body = good();
     const res = await call(stack.gatewayUrl, createUser, {
       body: { ...body, email: `  ${body.email.toUpperCase()} ` },
@@ -179,7 +179,7 @@ describe('activation (POST /api/activateUser)', () => {
   it.each([
     ['missing', {}],
     ['empty', { activationCode: '' }],
-  ])('refuses a %s code with the spec message', async (_n, body) => {
+  ])('refuses a %s code with the pt-BR message', async (_n, body) => {
     const res = await call(stack.gatewayUrl, activateUser, { body });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Código de ativação não fornecido. Verifique o link enviado por e-mail.');

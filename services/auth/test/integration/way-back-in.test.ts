@@ -13,7 +13,7 @@ import {
 import { call, googleUser, linkIn, uniqueEmail, waitForEmail } from '@app/testing';
 import { lastSegment, signUpOnly } from './helpers.js';
 
-/** Issue 28, through the gateway on the tier's stack: the ways back into an account. */
+/** Through the gateway on the tier's stack: the ways back into an account. */
 const stack = inject('stack');
 
 describe("'Reenviar e-mail de ativação' (POST /api/resendActivation)", () => {
@@ -31,7 +31,7 @@ describe("'Reenviar e-mail de ativação' (POST /api/resendActivation)", () => {
     expect(
       (await call(stack.gatewayUrl, activateUser, { body: { activationCode: first, verifier } })).status,
     ).toBe(400);
-    // The fresh link activates like the first one: at once in the browser that signed up (issue 35).
+    // The fresh link activates like the first one: at once in the browser that signed up.
     const activated = await call(stack.gatewayUrl, activateUser, {
       body: { activationCode: fresh, verifier },
     });

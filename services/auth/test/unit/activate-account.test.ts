@@ -9,7 +9,7 @@ import { signUp } from '../../src/domain/sign-up.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 /**
- * Issue 35: an activation link activates at once only in the browser that made the pending sign-up; anywhere else it
+ * An activation link activates at once only in the browser that made the pending sign-up; anywhere else it
  * names the account and asks for the password chosen at that sign-up. Nobody holding the inbox but not that password
  * activates anything, and the attacker's password never signs in once the owner has signed up again.
  */
@@ -33,7 +33,7 @@ async function signedUp(
 const activeRow = (store: ReturnType<typeof memoryDeps>) => store.state.users.find((u) => u.email === EMAIL)!;
 
 describe('activateAccount: the opener shows the account is theirs', () => {
-  it('in the browser that signed up: at once, as spec §4 says; the code then works no more', async () => {
+  it('in the browser that signed up: at once, as the sign-up screen promises; the code then works no more', async () => {
     const store = memoryDeps(countingHasher());
     const browser = browserSecret();
     const code = await signedUp(store, 'Maria Silva', 'senha-da-maria', browser.nonce);
@@ -75,7 +75,7 @@ describe('activateAccount: the opener shows the account is theirs', () => {
     expect(store.attempts).toHaveLength(1);
   });
 
-  it('attack 1: the attacker signs up first, the owner later; only the owner’s password, name and browser remain', async () => {
+  it('the attacker signs up first, the owner later; only the owner’s password, name and browser remain', async () => {
     const store = memoryDeps(countingHasher());
     const attackersCode = await signedUp(store, 'Átila Atacante', 'senha-do-atacante');
     const owner = browserSecret();

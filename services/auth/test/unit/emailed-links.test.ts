@@ -18,7 +18,7 @@ async function settled<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-describe("resendActivation: 'Reenviar e-mail de ativação' (issue 28)", () => {
+describe("resendActivation: 'Reenviar e-mail de ativação'", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -36,7 +36,7 @@ describe("resendActivation: 'Reenviar e-mail de ativação' (issue 28)", () => {
     expect(await store.deps.store.codes.findUsable(hashSecret(job!.data.code!), 'activation')).not.toBeNull();
   });
 
-  it('keeps the pending sign-up as it is: its password and its browser (issue 35), whoever asked', async () => {
+  it('keeps the pending sign-up as it is: its password and its browser, whoever asked', async () => {
     const store = memoryDeps(countingHasher());
     const binding = hashSecret('segredo-do-navegador-do-cadastro');
     const user = await store.addUser('ana@exemplo.com', 'senha-do-cadastro', {
@@ -71,7 +71,7 @@ describe("resendActivation: 'Reenviar e-mail de ativação' (issue 28)", () => {
   });
 });
 
-describe('a Google account without a password (issue 28)', () => {
+describe('a Google account without a password', () => {
   it('getUser says it has none; one with a password says it has one', async () => {
     const store = memoryDeps(countingHasher());
     const google = await store.addUser('g@exemplo.com', null);

@@ -11,7 +11,7 @@ import type { GoogleIdentity } from '../../src/domain/google-verifier.js';
 import { signInWithGoogle } from '../../src/domain/sign-in-google.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
-// Issue 23: Google's redirect mode hands the SPA a one-time code bound to the nonce of the tab that started the
+// Google's redirect mode hands the SPA a one-time code bound to the nonce of the tab that started the
 // sign-in, never a session; only that tab's secret redeems it.
 const VERIFIER = 'segredo-da-aba-0123456789abcdefghijklmnopqrstuv';
 const nonceOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
@@ -74,7 +74,7 @@ describe('Google redirect mode: a one-time code bound to the tab', () => {
   });
 });
 
-describe('what Google sign-in refuses before any account changes (issue 35)', () => {
+describe('what Google sign-in refuses before any account changes', () => {
   it('the admin account: it enters with its password only, by email or by a Google id linked before', async () => {
     const memory = withGoogle({ email: 'admin@exemplo.com' });
     const admin = await memory.addUser('admin@exemplo.com', 'admin-senha', { role: 'admin' });

@@ -5,7 +5,7 @@ import { deleteAccount } from '../../src/domain/delete-account.js';
 import { signIn } from '../../src/domain/sign-in.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
-// Issue 23: a session token must not buy unlimited password guesses. changePassword and deleteMyAccount count a
+// A session token must not buy unlimited password guesses. changePassword and deleteMyAccount count a
 // wrong password like a failed sign-in: per (account, address), per address, the ceiling per account, the alert.
 const THIEF = '203.0.113.66';
 const statusOf = (p: Promise<unknown>) =>

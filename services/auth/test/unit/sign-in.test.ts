@@ -122,7 +122,7 @@ describe('signIn: failures limited so that nobody can lock the owner out', () =>
       SIGN_IN_LINK_TTL_MS,
     );
 
-    // Bound to the browser whose sign-in asked for it (issue 35).
+    // Bound to the browser whose sign-in asked for it.
     expect(stored[0]!.boundTo).toBe(hashSecret(browser.verifier));
 
     const fromThatBrowser = { verifier: browser.verifier };
@@ -139,7 +139,7 @@ describe('signIn: failures limited so that nobody can lock the owner out', () =>
     expect((await signIn(store.deps, EMAIL, 'senha-certa', 'casa'))!.email).toBe(owner.email);
   });
 
-  it('the link opened in a browser that did not ask for it names the account and signs in only with its password (issue 35)', async () => {
+  it('the link opened in a browser that did not ask for it names the account and signs in only with its password', async () => {
     const store = memoryDeps(countingHasher(), { LOGIN_MAX_FAILURES_PER_EMAIL: 3 });
     await store.addUser(EMAIL, 'senha-certa');
     for (let i = 0; i < 3; i++) expect(await fail(store, `bot-${i}`)).toBe(401);

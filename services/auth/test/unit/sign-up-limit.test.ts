@@ -3,7 +3,7 @@ import { ErrorCode, Msg, PlatformMessages } from '@app/contracts';
 import { takeSignUpTurn } from '../../src/domain/sign-up-limit.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
-/** Issue 35: sign-ups (each may email an inbox the caller names) per caller address, in the shared limits. */
+/** Sign-ups (each may email an inbox the caller names) per caller address, in the shared limits. */
 describe('takeSignUpTurn', () => {
   it('lets SIGN_UPS_PER_ADDRESS_PER_HOUR sign-ups from one address, then 429 in pt-BR; another address has its own', async () => {
     const w = memoryDeps(countingHasher(), { SIGN_UPS_PER_ADDRESS_PER_HOUR: 3 });

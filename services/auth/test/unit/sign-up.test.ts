@@ -173,7 +173,7 @@ describe('signUp: an email that already has an account', () => {
     expect(published(store)[0]![1]).toMatchObject({ template: 'sign-up-existing', to: input.email });
   });
 
-  it('replaces the pending password, name and browser of an account not active yet, and emails a fresh link (issue 35)', async () => {
+  it('replaces the pending password, name and browser of an account not active yet, and emails a fresh link', async () => {
     const store = memoryDeps(countingHasher());
     // Someone signed up first with this email and a password of theirs, from a browser of theirs.
     const pending = await store.addUser(input.email, 'senha-do-atacante', {

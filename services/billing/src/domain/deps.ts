@@ -23,7 +23,7 @@ export interface BillingEvents {
     balanceCents: number;
     reason: ReversalReason;
   }): Promise<void>;
-  /** A payment approved for a deleted account was refunded through the provider (issue 23), once per payment. */
+  /** A payment approved for a deleted account was refunded through the provider, once per payment. */
   topUpRefunded(e: {
     topUpId: string;
     userId: string;
@@ -33,7 +33,7 @@ export interface BillingEvents {
     reason: 'account_deleted';
   }): Promise<void>;
   /**
-   * The member's money view changed (issue 28): every gateway tells that member's open screens. `version` is the
+   * The member's money view changed: every gateway tells that member's open screens. `version` is the
    * ledger entry behind `balanceCents`; both null for `payment_status` (a pending payment's status changed).
    */
   balanceChanged(e: {

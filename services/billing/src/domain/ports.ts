@@ -7,7 +7,7 @@ import type { StatementRow } from './statement.js';
  * (test/spec/billing-store.spec-suite.ts) runs against both. Whatever implements them keeps the ledger's rules: a
  * balance changes only with the ledger entry that explains it, in one transaction; a payment credits at most once; a
  * purchase key debits at most once per user, and its holds never reserve more than the balance; a refund state
- * reverses at most once, never more than its payment credited.
+ * reverses at most once, never more than its payment credited (docs/product-rules.md, "Money rules").
  */
 
 /** Which path wrote a credit or a reversal. */
@@ -43,8 +43,8 @@ export interface CreditInput {
 }
 
 /**
- * `entryId`: the credit's ledger entry (the balance's version, issue 28); null when nothing was credited now.
- * `refundDue`: the top-up's owner deleted the account before the payment was credited (issue 23): nothing was credited,
+ * `entryId`: the credit's ledger entry (the balance's version); null when nothing was credited now.
+ * `refundDue`: the top-up's owner deleted the account before the payment was credited: nothing was credited,
  * and the payment is claimed for a refund (`refunds`) that the caller makes through the provider.
  */
 export type CreditResult = {
@@ -220,7 +220,7 @@ export interface HoldsRepository {
   release(userId: string, key: string): Promise<boolean>;
 }
 
-/** Deleted accounts and the refunds of payments approved after the deletion (issue 23). */
+/** Deleted accounts and the refunds of payments approved after the deletion. */
 export interface RefundsRepository {
   /** Records that auth deleted the user's account (a later payment of theirs is refunded). */
   markAccountDeleted(userId: string): Promise<void>;

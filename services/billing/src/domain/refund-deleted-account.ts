@@ -5,7 +5,7 @@ import type { RefundClaim } from './ports.js';
 export const refundKey = (paymentId: string) => `refund:account-deleted:${paymentId}`;
 
 /**
- * Issue 23: a payment approved for an account deleted before the payment was credited goes back to the payer. The
+ * A payment approved for an account deleted before the payment was credited goes back to the payer. The
  * claim (billing.refunds, made atomically with the crediting check) says it is due; this asks the provider for the
  * whole refund with a key of the payment's own (X-Idempotency-Key: a repeat, a crash and a retry, two replicas at
  * once all get the same refund), records it, and tells the admin's activity log (`topup.refunded`) once. A provider

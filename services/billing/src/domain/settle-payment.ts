@@ -7,7 +7,7 @@ import { refundDeletedAccountPayment } from './refund-deleted-account.js';
 export type Settlement =
   | { outcome: 'credited' | 'already_credited'; balanceCents: number; amountCents: number; topUpId: string }
   | { outcome: 'reversed' | 'already_reversed'; balanceCents: number }
-  /** Issue 23: approved after its payer deleted the account: sent back to the payer, not credited. */
+  /** Approved after its payer deleted the account: sent back to the payer, not credited. */
   | { outcome: 'refunded' }
   | { outcome: 'pending' | 'rejected' | 'not_found' | 'foreign' | 'mismatch' };
 

@@ -54,7 +54,7 @@ export async function serveNats(bus: Bus, deps: BillingServiceDeps): Promise<voi
     };
   });
   bus.serve(Rpc.billingExportUserData, (req) => exportUserData(store, req.userId));
-  // Issue 23: a payment approved after the account was deleted is refunded to its payer, not credited.
+  // A payment approved after the account was deleted is refunded to its payer, not credited.
   await bus.consume(
     Events.userDeleted,
     { durable: 'billing-user-deleted', ackWaitMs: 30_000, maxDeliver: 60 },

@@ -127,7 +127,7 @@ export const LedgerEntryEntity = new EntitySchema<LedgerEntryRow & OfTopUp>({
   ],
 });
 
-/** A user auth reported deleted (issue 23): a payment approved for them later is refunded, not credited. */
+/** A user auth reported deleted: a payment approved for them later is refunded, not credited. */
 export interface DeletedAccountRow {
   userId: string;
   deletedAt: Date;
@@ -142,7 +142,7 @@ export const DeletedAccountEntity = new EntitySchema<DeletedAccountRow>({
   },
 });
 
-/** A payment of a deleted account sent back through the provider's refund API, once (issue 23). */
+/** A payment of a deleted account sent back through the provider's refund API, once. */
 export interface RefundRow {
   paymentId: string;
   topUpId: string;

@@ -209,7 +209,7 @@ const ledger = (m: EntityManager): LedgerRepository => ({
   creditPayment(input: CreditInput): Promise<CreditResult> {
     return m.transaction(async (tx) => {
       await tx.query('SELECT 1 FROM billing.top_ups WHERE id = $1 FOR UPDATE', [input.topUpId]);
-      // Issue 23: a payment not credited yet whose payer deleted the account is claimed for a refund instead; under
+      // A payment not credited yet whose payer deleted the account is claimed for a refund instead; under
       // the same row lock, so a payment is credited or refunded, never both.
       const [state]: Array<{ refunding: boolean; credited: boolean; deleted: boolean }> = await tx.query(
         `SELECT EXISTS (SELECT 1 FROM billing.refunds WHERE payment_id = $1) AS refunding,

@@ -215,7 +215,7 @@ export class MemoryBillingStore implements BillingStore {
     if (!topUp) throw new Error(`credit for unknown top-up ${input.topUpId}`);
     if (input.amountCents <= 0) throw new Error('a credit must be positive');
     const credited = this.entryRows.some((e) => e.paymentId === input.paymentId);
-    // Issue 23: an uncredited payment of a deleted account is claimed for a refund instead (never both).
+    // An uncredited payment of a deleted account is claimed for a refund instead (never both).
     if (this.refundClaims.has(input.paymentId) || (!credited && this.deletedAccounts.has(input.userId))) {
       if (!this.refundClaims.has(input.paymentId))
         this.refundClaims.set(input.paymentId, {

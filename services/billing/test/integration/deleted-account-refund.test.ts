@@ -17,7 +17,7 @@ const db = new pg.Client({ connectionString: stack.databaseUrl });
 beforeAll(() => db.connect());
 afterAll(() => db.end());
 
-// Issue 23, row 6: a Pix approved after the account was deleted was credited to the deleted account and nobody was
+// A Pix approved after the account was deleted was credited to the deleted account and nobody was
 // told. Billing hears the deletion (events.auth.user.deleted) and sends such a payment back through Mercado Pago's
 // refund API (the stand-in implements POST /v1/payments/{id}/refunds), once, and the admin's activity log says so.
 

@@ -25,7 +25,7 @@ import {
 } from '@app/testing';
 
 /**
- * Issue 28 in billing, on the tier's whole stack: what the member's screens are told and read. Every change of a
+ * The live balance in billing, on the tier's whole stack: what the member's screens are told and read. Every change of a
  * balance is announced on `events.billing.balance.changed` (heard here as a gateway hears it: a plain subscription);
  * a pending Pix is listed as pending until it settles; a negative balance names its reversal; a return link opened
  * again says the payment was already added.

@@ -4,7 +4,7 @@ import { call, createActiveUser, createTopUpPreference, payPreference } from '@a
 
 const stack = inject('stack');
 
-/** processPayment tells the builder what became of the payment (spec §2 /pagamento-sucesso), errors included. */
+/** processPayment tells the builder what became of the payment (the /pagamento-sucesso screen), errors included. */
 describe('processPayment: the outcome in the payload', () => {
   const returnWith = async (outcome: 'approved' | 'pending' | 'rejected', reais: number) => {
     const session = await createActiveUser(stack);

@@ -4,8 +4,8 @@ import { settlePayment } from '../../src/domain/settle-payment.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
 /**
- * What billing's use cases add to the store's holds (issue 35): the bound of an open hold from the configuration, and
- * the member's open screens told of a capture (issue 28) but not of a hold or a release, which leave the balance as
+ * What billing's use cases add to the store's holds: the bound of an open hold from the configuration, and
+ * the member's open screens told of a capture but not of a hold or a release, which leave the balance as
  * it is. The money rules themselves are the store's specification (billingHoldSpec).
  */
 describe("a purchase's hold, capture and release", () => {

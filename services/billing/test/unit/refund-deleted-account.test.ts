@@ -4,7 +4,7 @@ import { refundKey } from '../../src/domain/refund-deleted-account.js';
 import { settlePayment } from '../../src/domain/settle-payment.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
-// Issue 23, row 6: a Pix approved after the account was deleted was credited to the deleted account, and nobody was
+// A Pix approved after the account was deleted was credited to the deleted account, and nobody was
 // told. It now goes back to the payer through the provider's refund API, once, and the admin log hears of it.
 let w: ReturnType<typeof memoryDeps>;
 beforeEach(() => {

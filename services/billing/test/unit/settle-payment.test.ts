@@ -77,7 +77,7 @@ describe('settlePayment: an approved payment', () => {
       { topUpId: topUp.id, userId: 'ana', amountCents: 1000, paymentId, balanceCents: 1000 },
     ]);
     expect(w.money.credited).toEqual([1000]);
-    // The member's open screens are told once, with the ledger entry as the balance's version (issue 28).
+    // The member's open screens are told once, with the ledger entry as the balance's version.
     expect(w.events.balance).toEqual([
       { userId: 'ana', cause: 'top_up', balanceCents: 1000, version: 1, changeId: 'entry:1' },
     ]);
@@ -148,7 +148,7 @@ describe('settlePayment: payments that credit nothing', () => {
     },
   );
 
-  it('a payment seen pending tells the open statement once, and lists its top-up as pending until it settles (issue 28)', async () => {
+  it('a payment seen pending tells the open statement once, and lists its top-up as pending until it settles', async () => {
     const topUp = await topUpFor('ana');
     const paymentId = w.provider.pay(topUp.id, 1000, 'pending');
     await settlePayment(w.deps, paymentId, 'webhook');

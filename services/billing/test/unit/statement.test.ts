@@ -79,7 +79,7 @@ describe('statement', () => {
     expect(toStatement(rows.slice(0, 2), 2).hasOlder).toBe(false);
   });
 
-  it('lists the top-ups whose payment is pending apart, as pending, with their amount (issue 28)', () => {
+  it('lists the top-ups whose payment is pending apart, as pending, with their amount', () => {
     const pending = {
       id: 'topup-1',
       userId: 'ana',

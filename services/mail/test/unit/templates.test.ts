@@ -39,7 +39,7 @@ describe('mail templates', () => {
     expect(m.text).toContain('https://exercicios.example.com.br/esqueci-minha-senha');
   });
 
-  it('password-setup: a Google account creates its password through a single-use link (issue 28)', () => {
+  it('password-setup: a Google account creates its password through a single-use link', () => {
     const m = renderMail('password-setup', { fullname: 'Gustavo', token: 'tok-setup' }, site);
     expect(m.subject).toBe('Crie uma senha para a sua conta — Exercícios de Matemática');
     expect(m.html).toContain('href="https://exercicios.example.com.br/criar-nova-senha/tok-setup"');
@@ -48,7 +48,7 @@ describe('mail templates', () => {
     expect(() => renderMail('password-setup', { fullname: 'Gustavo' }, site)).toThrow(InvalidMailData);
   });
 
-  it('sign-in-link: the owner of an account under attack gets in through a single-use link (issue 23)', () => {
+  it('sign-in-link: the owner of an account under attack gets in through a single-use link', () => {
     const m = renderMail('sign-in-link', { fullname: 'Helena', code: 'link_CODIGO-1' }, site);
     expect(m.subject).toBe('Link para entrar na sua conta — Exercícios de Matemática');
     expect(m.html).toContain('href="https://exercicios.example.com.br/entrar/link_CODIGO-1"');

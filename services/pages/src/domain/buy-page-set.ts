@@ -16,7 +16,7 @@ export const setPurchaseReason = (set: Pick<PageSetRecord, 'code' | 'versions'>)
   `Conjunto de ${set.versions} versões ${set.code}`;
 
 /**
- * POST /api/buySet (issue 26): sells a class set whole, as buyPage sells a page (purchase.ts). N × R$ 0,50 held
+ * POST /api/buySet: sells a class set whole, as buyPage sells a page (purchase.ts). N × R$ 0,50 held
  * first, keyed `set:<setCode>` (too little available: 402, nothing printed), as the account's one class set printing
  * (another of its sets printing: 409 `Msg.setAlreadyPrinting`). Then its one file: every version not stored printed
  * in parallel (`jobs.pdf.version`, a queue the worker serves after pages' own renders), then assembled

@@ -13,7 +13,7 @@ import { queueRender } from './renders.js';
 export const SET_DRAW_TRIES = 20;
 
 /**
- * `versions` seeds whose pages all differ (issue 26: no two versions of a set share their list of problems): a seed
+ * `versions` seeds whose pages all differ (no two versions of a set share their list of problems): a seed
  * whose `problemsOf` equals an earlier one's is drawn again, up to `tries` times a version; past that, the options
  * cannot make that many different pages: 400 `VALIDATION` with `Msg.setVersionsNotDistinct`.
  */

@@ -11,9 +11,9 @@ import { queueRender } from './renders.js';
 /**
  * Records a new page and queues its preview; answers the code at once (the worker draws it). Its PDF is printed
  * when the page is bought (buy-page.ts), or ahead of time by an idle worker.
- * Custom options (issue 25) are checked first (page-options.ts: an impossible combination is a 400) and stored with the
+ * Custom options are checked first (page-options.ts: an impossible combination is a 400) and stored with the
  * page, so its code draws the same page again.
- * Fair to the others (issue 23): an account that made PAGES_PER_MINUTE pages in the last minute, or whose previews
+ * Fair to the others: an account that made PAGES_PER_MINUTE pages in the last minute, or whose previews
  * not drawn yet reach PREVIEWS_WAITING_PER_ACCOUNT, is answered 429 and nothing is recorded; both are counted in the
  * limits every pages replica shares (a burst of 60 gets exactly the limit, whichever replicas answer it).
  */

@@ -4,7 +4,7 @@ import { byName } from './saved-sheets.js';
 
 /**
  * pages' part of a member's data export (LGPD): each bought page's code, dates and the settings it was generated
- * with, and the member's saved builder settings ("Minhas folhas salvas", issue 25: names the member wrote), by name.
+ * with, and the member's saved builder settings ("Minhas folhas salvas": names the member wrote), by name.
  * Pages generated and never bought are previews the member did not keep: not part of their records.
  */
 export async function exportUserData(

@@ -9,10 +9,10 @@ interface SetEntry {
 }
 
 /**
- * Minhas Compras' list (GET /api/getMyPages): spec §3's `{code, created_at}` of each bought page, newest first, with
+ * Minhas Compras' list (GET /api/getMyPages): the `{code, created_at}` of each bought page, newest first, with
  * what the page practises and its level (the generator's sheetTitle, the title printed on the sheet: 'Adição com
- * reserva — Médio'), so that the member tells pages apart by more than a 22-character code (issue 28).
- * A class set (issue 26) is ONE entry, where its first row comes: `code` is its version 1's, and `set` says the set.
+ * reserva — Médio'), so that the member tells pages apart by more than a 22-character code.
+ * A class set is ONE entry, where its first row comes: `code` is its version 1's, and `set` says the set.
  */
 export function myPurchases(pages: BoughtPage[]) {
   const sets = new Map<string, SetEntry>();
@@ -40,6 +40,6 @@ const entry = (p: BoughtPage) => ({
   created_at: p.createdAt.toISOString(),
   title: sheetTitle(p.options),
   level: p.options.level,
-  // Issue 25: "Gerar outra igual" opens the builder with the page's settings (its custom options too).
+  // "Gerar outra igual" opens the builder with the page's settings (its custom options too).
   options: p.options,
 });

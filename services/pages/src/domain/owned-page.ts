@@ -5,7 +5,7 @@ import type { PageRecord, PageSetWithPages } from './ports.js';
 
 /**
  * The page if it belongs to the user; someone else's code answers the same 404 as an unknown one. A version of a
- * class set (issue 26) comes with its `version` ('Versão 7 de 30'), which its renders print; with `single` (POST
+ * class set comes with its `version` ('Versão 7 de 30'), which its renders print; with `single` (POST
  * /api/buy: a set is bought whole) a version answers that 404 too.
  */
 export async function ownedPage(

@@ -20,20 +20,20 @@ export interface PageRecord {
   seed: string;
   options: PageOptions;
   /**
-   * The generator's rules version the page was drawn with (issue 24); null for a page stored before versions,
+   * The generator's rules version the page was drawn with; null for a page stored before versions,
    * drawn with rules 1. The page prints and answers with its own rules for ever.
    */
   rules: number | null;
   createdAt: Date;
   boughtAt: Date | null;
-  /** The class set the page is a version of (issue 26); null for a single page. */
+  /** The class set the page is a version of; null for a single page. */
   setCode: string | null;
   /** Its place in that set (1..N); null for a single page. */
   setVersion: number | null;
 }
 
 /**
- * A class set ("Uma folha para cada aluno", issue 26): N versions of the same options, each a page of its own (its
+ * A class set ("Uma folha para cada aluno"): N versions of the same options, each a page of its own (its
  * code, seed and QR code), bought together in one debit and downloaded as one file (`<code>.pdf`).
  */
 export interface PageSetRecord {
@@ -93,7 +93,7 @@ export interface PagesRepository {
   stats(): Promise<PageCounts>;
 }
 
-/** A member's saved builder settings ("Minhas folhas salvas", issue 25), named by them: one name, one row. */
+/** A member's saved builder settings ("Minhas folhas salvas"), named by them: one name, one row. */
 export interface SavedSheetRecord {
   id: string;
   userId: string;
@@ -121,7 +121,7 @@ export interface SavedSheetsRepository {
 
 export interface PagesRepositories {
   pages: PagesRepository;
-  /** The members' saved builder settings (issue 25). */
+  /** The members' saved builder settings. */
   savedSheets: SavedSheetsRepository;
 }
 

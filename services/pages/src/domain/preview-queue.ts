@@ -37,7 +37,7 @@ interface Account {
 }
 
 /**
- * Fair previews (issue 23): each account has at most `inFlightPerAccount` previews in the worker's queue at once, and
+ * Fair previews: each account has at most `inFlightPerAccount` previews in the worker's queue at once, and
  * the rest wait here, per account, in order; each stored preview (the RENDERS bucket's watch: `stored`) lets that
  * account's next one go. The worker's queue, first come first served, thus takes the accounts in turn: a burst of one
  * account puts at most `inFlightPerAccount` of its renders ahead of another account's preview, however many pages it

@@ -7,7 +7,7 @@ import { drawnPage } from './page-rules.js';
 /**
  * The answers of a bought page, for the gabarito the sheet's QR code opens: the problems regenerated from the
  * page's seed and rules (the same ones the PDF prints) and nothing else — no buyer, no dates. The QR code is printed
- * on the student's sheet, so only the account that bought the page (or an admin) reads them (issue 24): another
+ * on the student's sheet, so only the account that bought the page (or an admin) reads them: another
  * account gets a 403 saying to sign in with the buyer's. A code that was never bought answers exactly like an
  * unknown one, so the page tells nothing about pages still being chosen.
  */
@@ -17,7 +17,7 @@ export async function readAnswers(deps: PagesDeps, identity: Identity, code: str
   if (page.userId !== identity.userId && identity.role !== 'admin') {
     throw AppError.forbidden(Msg.answersBuyerOnly);
   }
-  // A custom page (issue 25) also says its format, and in `lacuna` which term of each problem is the blank; a page of
+  // A custom page also says its format, and in `lacuna` which term of each problem is the blank; a page of
   // situações-problema says each problem's text and answer sentence (its unit), and both contas of a two-step one.
   const format = page.options.custom?.format;
   const drawn = drawnPage(page);

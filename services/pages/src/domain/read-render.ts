@@ -36,7 +36,7 @@ export async function readBoughtPdf(
 }
 
 /**
- * GET /api/pageSet (issue 26): the one PDF of a class set the user bought, with the instant of purchase and its count
+ * GET /api/pageSet: the one PDF of a class set the user bought, with the instant of purchase and its count
  * (they name the file). Not bought: 403 `Msg.setNotBought`. Stored at the purchase; gone missing all the same, it is
  * assembled again at once (an assembly job of its own id; the worker prints any version it lacks) and the download
  * waits for it (503 past RENDER_WAIT_MS).

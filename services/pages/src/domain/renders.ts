@@ -17,7 +17,7 @@ const RENDERS = {
 export const renderedFile = (kind: RenderKind, code: string) => RENDERS[kind].file(code);
 /** A page's preview in the RENDERS bucket (`<code>.png`). */
 export const previewFile = (code: string) => renderedFile('preview', code);
-/** A class set's one file in the RENDERS bucket (`<setCode>.pdf`, issue 26). */
+/** A class set's one file in the RENDERS bucket (`<setCode>.pdf`). */
 export const setFile = (setCode: string) => renderFiles(setCode).pdf;
 
 /**
@@ -73,7 +73,7 @@ export async function queueRender(
  * at once (a PDF is printed when it is asked for).
  * Not there in time: 503 (the client asks again), and the render is queued once more, so a page whose job was dropped
  * is not stuck for ever; a render that is merely slow is rendered twice at worst, and stored once. A preview still
- * queued by this replica is not queued again (issue 23: each 503 of /api/thumb queued one more render).
+ * queued by this replica is not queued again (each 503 of /api/thumb queued one more render).
  */
 export async function awaitRender<T>(
   deps: PagesDeps,
@@ -95,7 +95,7 @@ export async function awaitRender<T>(
 }
 
 /**
- * Waits for a class set's one file (`<setCode>.pdf`, issue 26) up to `timeoutMs` in all, and answers what `load`
+ * Waits for a class set's one file (`<setCode>.pdf`) up to `timeoutMs` in all, and answers what `load`
  * reads of it, or null if it was not stored in time (the jobs go on). Assembled already: at once. Else, with
  * `printVersionsFor` (a purchase: its hold's id), each version whose PDF is not stored is queued as a
  * `jobs.pdf.version` job of its own, id `set-document:<code>:<holdId>` (a purchase asked again while its hold is

@@ -5,7 +5,7 @@ import type { PageOptions, SavedSheetRecord } from './ports.js';
 import { checkPageOptions } from './page-options.js';
 
 /**
- * "Minhas folhas salvas" (issue 25): a member names the builder's settings to start from them later. Each member
+ * "Minhas folhas salvas": a member names the builder's settings to start from them later. Each member
  * sees and changes only their own: another member's id answers like one that does not exist.
  */
 

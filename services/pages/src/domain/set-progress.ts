@@ -3,7 +3,7 @@ import { ownedSet } from './owned-page.js';
 import { renderedFile, setFile } from './renders.js';
 
 /**
- * GET /api/setProgress (issue 26): how far a set's printing is, for the builder's bar ('Gerando versão 12 de 30',
+ * GET /api/setProgress: how far a set's printing is, for the builder's bar ('Gerando versão 12 de 30',
  * then 'Montando o arquivo…'): the versions whose PDF is stored, N, and whether the set's one file is. Read from the
  * RENDERS bucket, so it counts the work of every worker replica. An assembled set counts every version done.
  */

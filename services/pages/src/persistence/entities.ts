@@ -36,7 +36,7 @@ export const PageEntity = new EntitySchema<PageRecord & OfSet>({
   checks: [{ name: 'pages_set_both', expression: `("set_code" IS NULL) = ("set_version" IS NULL)` }],
 });
 
-/** The table `pages.page_sets` (issue 26): a class set, whose versions are rows of `pages`. */
+/** The table `pages.page_sets`: a class set, whose versions are rows of `pages`. */
 export const PageSetEntity = new EntitySchema<PageSetRecord>({
   name: 'PageSet',
   tableName: 'page_sets',
@@ -53,7 +53,7 @@ export const PageSetEntity = new EntitySchema<PageSetRecord>({
   checks: [{ name: 'page_sets_versions_range', expression: `"versions" BETWEEN 2 AND 40` }],
 });
 
-/** The table `pages.saved_sheets` (issue 25): a member's named builder settings, one name once per member. */
+/** The table `pages.saved_sheets`: a member's named builder settings, one name once per member. */
 export const SavedSheetEntity = new EntitySchema<SavedSheetRecord>({
   name: 'SavedSheet',
   tableName: 'saved_sheets',

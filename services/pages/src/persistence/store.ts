@@ -153,7 +153,7 @@ const sheetRecord = (row: SavedSheetRow): SavedSheetRecord => ({
   createdAt: row.created_at,
 });
 
-/** Every query of `pages.saved_sheets` ("Minhas folhas salvas", issue 25). */
+/** Every query of `pages.saved_sheets` ("Minhas folhas salvas"). */
 const savedSheets = (m: EntityManager): SavedSheetsRepository => {
   const sheets = m.getRepository(SavedSheetEntity);
   return {

@@ -25,7 +25,7 @@ interface FakeHold extends HoldRequest {
 }
 
 /**
- * billing's purchase holds as pages sees them over the bus (issue 35): a hold reserves its price once per key and
+ * billing's purchase holds as pages sees them over the bus: a hold reserves its price once per key and
  * never more than the balance less the open holds, one exclusive hold open per user; its capture debits it once; a
  * release frees it; a key reused for another amount fails the request. `billingHoldSpec` checks it against billing's
  * rules (test/unit/fake-billing.spec.test.ts).
@@ -146,7 +146,7 @@ export function memoryDeps({
     if (def.subject === Jobs.renderDocument.subject) storeFile(`${String(body.code)}.pdf`);
     if (def.subject === Jobs.renderVersion.subject) storeFile(`${String(body.code)}.pdf`);
     if (def.subject === Jobs.renderPreview.subject) storeFile(`${String(body.code)}.png`);
-    // A class set's assembly (issue 26): its one file.
+    // A class set's assembly: its one file.
     if (def.subject === Jobs.assembleSet.subject) storeFile(`${String(body.setCode)}.pdf`);
   });
   const bus: PagesBus = {

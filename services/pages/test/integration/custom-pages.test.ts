@@ -17,7 +17,7 @@ import {
 } from '@app/testing';
 import type { z } from 'zod';
 
-// "Personalizar" (issue 25) on the server: the optional, versioned `custom` part of POST /api/page.
+// "Personalizar" on the server: the optional, versioned `custom` part of POST /api/page.
 
 const stack = inject('stack');
 const gw = stack.gatewayUrl;
@@ -59,7 +59,7 @@ const customWith = (change: Record<string, unknown>) => ({
   custom: { ...tabuadaDo7Request.custom!, ...change },
 });
 
-describe('POST /api/page with custom options (issue 25)', () => {
+describe('POST /api/page with custom options', () => {
   it('stores the options with the page; its code reproduces it: the answers are what its options and seed draw', async () => {
     const user = await fundedMember(stack, 5);
     for (const request of [tabuadaDo7Request, missingNumberRequest]) {
@@ -78,7 +78,7 @@ describe('POST /api/page with custom options (issue 25)', () => {
       expect(answers.body.payload!.problems).toEqual(drawn.problems);
       expect(answers.body.payload!.format).toBe(request.custom!.format);
     }
-    // What issue 25 promises of these two: the tabuada do 7 alone, 30 of it; a blank term in each missing number.
+    // What these two promise: the tabuada do 7 alone, 30 of it; a blank term in each missing number.
     const [seven, missing] = await Promise.all(
       [tabuadaDo7Request, missingNumberRequest].map(async (request) => {
         const mine = await call<Array<{ code: string; options: PageRequest }>>(gw, getMyPages, {
@@ -102,8 +102,14 @@ describe('POST /api/page with custom options (issue 25)', () => {
     ]);
   });
 
+<<<<<<< HEAD
   it("stores a page made with the spec's body as before: no custom options, no format in its answers", async () => {
     const user = await fundedMember(stack, 5);
+=======
+  it("stores a page made with a preset page's body as before: no custom options, no format in its answers", async () => {
+    const user = await createActiveUser(stack);
+    await topUp(stack, user.token, 5);
+>>>>>>> prose
     const code = await generatePageCode(stack, user.token);
     const row = await storedPage(code);
     expect(row.options).toEqual(defaultPageRequest);
@@ -116,7 +122,7 @@ describe('POST /api/page with custom options (issue 25)', () => {
     expect(Object.keys(answers.body.payload!).sort()).toEqual(['level', 'problems', 'title']);
   });
 
-  it('refuses unknown and out-of-range custom options with a 400 in the envelope of spec §7 and a pt-BR message, recording nothing', async () => {
+  it('refuses unknown and out-of-range custom options with a 400 in the error envelope and a pt-BR message, recording nothing', async () => {
     const user = await createActiveUser(stack);
     const userId = await userIdOf(stack, user.token);
     const cases: Array<[string, object, string]> = [

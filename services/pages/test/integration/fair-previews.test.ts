@@ -15,7 +15,7 @@ import {
 } from '@app/testing';
 
 /**
- * Issue 23, row 5: one account's burst of pages does not slow another's preview. The stack's worker is stopped while
+ * One account's burst of pages does not slow another's preview. The stack's worker is stopped while
  * Ana makes pages as fast as she can and Bia makes one, then started with one tab (renders one at a time, in the
  * order of its queue): the renders stored before Bia's preview are counted, never timed. Before, Ana's 106 pages all
  * went into the worker's queue ahead of everyone else's, and each 503 of /api/thumb queued one more render.

@@ -27,7 +27,7 @@ import {
 } from '@app/testing';
 
 /**
- * Issue 35, attack 2: money before work. A purchase holds its price in billing before any render job is queued, so
+ * Money before work. A purchase holds its price in billing before any render job is queued, so
  * the workers print nothing that is not paid for; an account prints one class set at a time; and a member's page is
  * not queued behind other members' class sets. Everything here is counted (files stored, jobs drained, the order in
  * which the bucket's watch hears the files), never timed. The stack's worker runs without PDFs ahead of time (an
@@ -91,7 +91,7 @@ const storedPdfs = async (codes: string[]) =>
 
 const control = (action: 'stop' | 'start') => controlProcess(stack, 'pdf-worker', action);
 
-describe('money before work (issue 35)', () => {
+describe('money before work', () => {
   it('with R$ 5, three sets of 10 bought at once print 10 versions and charge R$ 5', async () => {
     const user = await fundedMember(stack, 5);
     const sets = await Promise.all([1, 2, 3].map(() => newSet(user, 10)));

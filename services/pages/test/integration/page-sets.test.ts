@@ -31,7 +31,7 @@ import {
   fundedMember,
 } from '@app/testing';
 
-// Class sets (issue 26) on the whole stack: real pages, billing, Postgres, NATS and the pdf-worker that prints each
+// Class sets on the whole stack: real pages, billing, Postgres, NATS and the pdf-worker that prints each
 // version and assembles the set's one file.
 
 const stack = inject('stack');
@@ -91,7 +91,7 @@ const purchases = async (user: TestSession) =>
 
 const control = (action: 'stop' | 'start') => controlProcess(stack, 'pdf-worker', action);
 
-describe('class sets (issue 26)', () => {
+describe('class sets', () => {
   it('a set of 3 with gabarito: one ledger line of R$ 1,50, every version bought, one PDF for the class', async () => {
     const user = await fundedMember(stack, 5);
     const statsBefore = await bus.request(Rpc.pagesStats, {});
@@ -190,7 +190,7 @@ describe('class sets (issue 26)', () => {
     ]);
   }, 240_000);
 
-  it('too little balance: 402 with the spec’s message, nothing charged, nothing bought', async () => {
+  it('too little balance: 402 with the product’s message, nothing charged, nothing bought', async () => {
     const user = await fundedMember(stack, 5);
     // R$ 5,00 buys 10 versions, not 11.
     const { code } = await newSet(user, 11);

@@ -109,14 +109,14 @@ describe('pages', () => {
       token: user.token,
     });
     expect(mine.body.status).toBe('SUCCESS');
-    // Named by what it practises (issue 28): the sheet's own title, the four operations at Difícil here.
+    // Named by what it practises: the sheet's own title, the four operations at Difícil here.
     expect(mine.body.payload).toEqual([
       {
         code,
         created_at: expect.any(String),
         title: 'As quatro operações — Difícil',
         level: 2,
-        // Issue 25: the page's settings, for "Gerar outra igual".
+        // The page's settings, for "Gerar outra igual".
         options: { ...defaultPageRequest, mult: true, div: true, level: 2 },
       },
     ]);
@@ -193,7 +193,7 @@ describe('pages', () => {
       await control('start');
     }
     // The lost job still counts as in the worker's queue for 30 s (pages' PREVIEW_RELEASE_AFTER_MS: a preview already
-    // queued is not queued again, issue 23): the asks meanwhile answer 503; then asking for it queues it anew
+    // queued is not queued again): the asks meanwhile answer 503; then asking for it queues it anew
     // (test/unit/read-thumbnail.test.ts). Here: the preview arrives although its job is gone.
     const preview = await waitForThumbnail(stack, user.token, code, 120_000);
     expect(preview.status).toBe(200);
@@ -297,7 +297,7 @@ describe('pages', () => {
     await waitForThumbnail(stack, user.token, code);
     expect((await buyAs(user, code)).status).toBe(200);
 
-    // The QR code is on the student's sheet (issue 24): no session, 401; another account, 403; both say to sign
+    // The QR code is on the student's sheet: no session, 401; another account, 403; both say to sign
     // in with the account that bought the page, and neither carries an answer.
     const anonymous = await call(gw, pageAnswers, { query: { code } });
     expect(anonymous.status).toBe(401);

@@ -23,7 +23,7 @@ import {
   waitUntilConsumed,
 } from '@app/testing';
 
-// "Minhas folhas salvas" (issue 25): a member's named builder settings, through the gateway, on the whole stack.
+// "Minhas folhas salvas": a member's named builder settings, through the gateway, on the whole stack.
 
 const stack = inject('stack');
 const gw = stack.gatewayUrl;

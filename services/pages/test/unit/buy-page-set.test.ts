@@ -41,7 +41,7 @@ const assemblyJobs = () => w.published(Jobs.assembleSet);
 /** Lets the fake timers and the promises waiting on them run for `ms`. */
 const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
-describe('buyPageSet (issues 26 and 35)', () => {
+describe('buyPageSet', () => {
   it('holds N × R$ 0,50 first, prints every version (labelled) on their own queue, assembles, then charges once', async () => {
     w.billing.balances.set('ana', 500);
     const { code, codes } = await setOf('ana', 3);
@@ -298,7 +298,7 @@ describe('buyPageSet (issues 26 and 35)', () => {
   });
 });
 
-describe('a bought set: download, versions, answers (issue 26)', () => {
+describe('a bought set: download, versions, answers', () => {
   it('downloads the one file of a bought set only (403 before), with its purchase time and count', async () => {
     w.billing.balances.set('ana', 500);
     const { code } = await setOf('ana', 3);

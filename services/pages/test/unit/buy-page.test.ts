@@ -36,7 +36,7 @@ const renderJobs = () => w.published(Jobs.renderDocument);
 /** Lets the fake timers and the promises waiting on them run for `ms`. */
 const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
-describe('buyPage: money before work (issue 35)', () => {
+describe('buyPage: money before work', () => {
   it('holds R$ 0,50 keyed by the page, captures it, marks the page bought and announces it', async () => {
     w.billing.balances.set('ana', 500);
     const code = await pageOf('ana');

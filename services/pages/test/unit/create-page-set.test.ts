@@ -32,7 +32,7 @@ function thrown(fn: () => unknown): AppError {
   return err as AppError;
 }
 
-describe('createPageSet (issue 26)', () => {
+describe('createPageSet', () => {
   it('records the set and its N versions, each a page of its own with different problems; previews version 1 only', async () => {
     const w = memoryDeps();
     const { code, codes } = await createPageSet(w.deps, 'ana', { ...options, versions: 30 });

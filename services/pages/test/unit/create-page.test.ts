@@ -16,7 +16,7 @@ describe('createPage', () => {
 
     expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const page = await w.store.pages.findByCode(code);
-    // Drawn and stored with today's rules version (issue 24), sent with its render job.
+    // Drawn and stored with today's rules version, sent with its render job.
     expect(page).toMatchObject({ code, userId: 'ana', options, rules: RULES_VERSION, boughtAt: null });
     expect(page!.seed).toMatch(/^[0-9a-f]{32}$/);
 
@@ -52,7 +52,7 @@ describe('createPage', () => {
   });
 });
 
-describe('fair previews (issue 23)', () => {
+describe('fair previews', () => {
   it("lets at most 2 of an account's previews into the worker's queue; the rest wait and go as each is drawn", async () => {
     const w = memoryDeps();
     w.worker.running = false;
@@ -112,7 +112,7 @@ describe('fair previews (issue 23)', () => {
   });
 });
 
-describe('the shared limits (issue 35)', () => {
+describe('the shared limits', () => {
   it('with their store out of reach, 503 in pt-BR and nothing recorded (pages are not made uncounted)', async () => {
     const w = memoryDeps();
     w.limits.state.down = true;
@@ -142,7 +142,7 @@ describe('the shared limits (issue 35)', () => {
   });
 });
 
-describe('custom options (issue 25)', () => {
+describe('custom options', () => {
   it('stores the custom options with the page and sends them with its render job', async () => {
     const w = memoryDeps();
     const code = await createPage(w.deps, 'ana', tabuadaDo7Request);

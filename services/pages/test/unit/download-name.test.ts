@@ -15,12 +15,12 @@ describe('download file name', () => {
     );
   });
 
-  it('names a class set of N versions with its count: matemática-DD-MM-YYYY-N-versões.pdf (issue 26)', () => {
+  it('names a class set of N versions with its count: matemática-DD-MM-YYYY-N-versões.pdf', () => {
     expect(pdfContentDisposition(new Date('2025-12-24T15:00:00Z'), 30)).toBe(
       `attachment; filename="matematica-24-12-2025-30-versoes.pdf"; ` +
         `filename*=UTF-8''matem%C3%A1tica-24-12-2025-30-vers%C3%B5es.pdf`,
     );
-    // One version is a single page: the name of spec §2.
+    // One version is a single page: a single page's name.
     expect(pdfContentDisposition(new Date('2025-12-24T15:00:00Z'), 1)).toBe(
       pdfContentDisposition(new Date('2025-12-24T15:00:00Z')),
     );

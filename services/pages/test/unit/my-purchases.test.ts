@@ -10,8 +10,8 @@ const page = (code: string, options: Parameters<typeof myPurchases>[0][number]['
   setVersion: null,
 });
 
-describe('Minhas Compras names each page by what it practises (issue 28)', () => {
-  it('answers the title printed on the sheet, the level and the settings, beside spec §3’s code and created_at', () => {
+describe('Minhas Compras names each page by what it practises', () => {
+  it('answers the title printed on the sheet, the level and the settings, beside the code and created_at', () => {
     const easy = { add: false, sub: false, mult: true, div: false, answers: true, level: 0 as const };
     const medium = {
       add: true,
@@ -48,7 +48,7 @@ describe('Minhas Compras names each page by what it practises (issue 28)', () =>
     ]);
   });
 
-  it('gives a custom page its custom options too, so "Gerar outra igual" opens the builder with them (issue 25)', () => {
+  it('gives a custom page its custom options too, so "Gerar outra igual" opens the builder with them', () => {
     const [item] = myPurchases([page('jkl', tabuadaDo7Request)]);
     expect(item).toEqual({
       code: 'jkl',
@@ -59,7 +59,7 @@ describe('Minhas Compras names each page by what it practises (issue 28)', () =>
     });
   });
 
-  it('shows a class set as ONE entry where it comes, named by version 1, with its code, count and codes (issue 26)', () => {
+  it('shows a class set as ONE entry where it comes, named by version 1, with its code, count and codes', () => {
     const options = { add: true, sub: true, mult: false, div: false, answers: true, level: 1 as const };
     const at = (iso: string) => new Date(iso);
     const version = (code: string, setVersion: number) => ({

@@ -6,7 +6,7 @@ import { missingNumberRequest, tabuadaDo7Request, wordProblemsRequest } from '@a
 import { readAnswers } from '../../src/domain/read-answers.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
-// Issue 24: the QR code is on the student's sheet, so the answers go to the account that bought the page and to the
+// The QR code is on the student's sheet, so the answers go to the account that bought the page and to the
 // admin only; a page stored before rules versions answers with rules 1, as it was printed.
 
 const easyDivision = { add: false, sub: false, mult: false, div: true, answers: false, level: 0 as const };
@@ -67,7 +67,7 @@ describe('readAnswers', () => {
     expect(answers.problems).toHaveLength(12);
   });
 
-  it('says a custom page’s format and gives its problems as its own options draw them (issue 25)', async () => {
+  it('says a custom page’s format and gives its problems as its own options draw them', async () => {
     for (const options of [tabuadaDo7Request, missingNumberRequest]) {
       const w = memoryDeps();
       await w.store.pages.insert({ code: 'folha', userId: 'ana', seed: 'semente', options, rules: 2 });

@@ -64,7 +64,7 @@ const failure = (p: Promise<unknown>) =>
     (err: Error & { statusCode?: number }) => err,
   );
 
-describe('GET /api/thumb never queues a render already queued (issue 23)', () => {
+describe('GET /api/thumb never queues a render already queued', () => {
   it('a preview still waiting for the worker: every 503 leaves the one job queued with the page', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const w = memoryDeps({ renderWaitMs: 8000 });

@@ -4,7 +4,7 @@ import { createPageSet } from '../../src/domain/create-page-set.js';
 import { releaseFailedPurchase } from '../../src/domain/release-failed-purchase.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
-/** Issue 35: a render pdf-worker gave up on releases the hold of the purchase that waited for it. */
+/** A render pdf-worker gave up on releases the hold of the purchase that waited for it. */
 const options = { add: true, sub: true, mult: false, div: false, answers: true, level: 1 as const };
 let w: ReturnType<typeof memoryDeps>;
 beforeEach(() => {

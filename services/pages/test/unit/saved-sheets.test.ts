@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/saved-sheets.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
-// "Minhas folhas salvas" (issue 25): a member's named builder settings, each member's own.
+// "Minhas folhas salvas": a member's named builder settings, each member's own.
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(

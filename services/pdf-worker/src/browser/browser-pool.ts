@@ -53,7 +53,7 @@ export const THUMBNAIL_SCALE = 0.5;
 
 const LAUNCH_ARGS = [
   // Glyph advances follow the machine's fontconfig hinting unless hinting is off: without this flag the same sheet
-  // lays out a few hundredths of a point differently from one machine to the next (puppeteer issue 2410).
+  // lays out a few hundredths of a point differently from one machine to the next (https://github.com/puppeteer/puppeteer/issues/2410).
   '--font-render-hinting=none',
   '--no-sandbox',
   '--headless',

@@ -123,7 +123,7 @@ const TABLE_CSS = `
   `;
 
 /**
- * The set's answer table (issue 26), for correcting a class's sheets quickly: its title (and the teacher's own line,
+ * The set's answer table, for correcting a class's sheets quickly: its title (and the teacher's own line,
  * as the sheets print it), then one block per version in order,
  * headed 'Versão 7 de 30 · <code>', its answers numbered as on the sheet. The blocks stand two a row, read left to
  * right and down, over as many A4 pages as they need (a block is never split), printed by the same tabs as the

@@ -160,7 +160,7 @@ export const setTitle = (options: PageOptions, versions: number) =>
   `${sheetTitle(options)} — ${versions} versões`;
 
 /**
- * A class set's one file `<setCode>.pdf` (issue 26), asked by pages once every version's document job has stored its
+ * A class set's one file `<setCode>.pdf`, asked by pages once every version's document job has stored its
  * PDF. Nothing to do when the file is stored (a repeated job). A version whose PDF is not in the bucket (evicted,
  * or its job still waiting) is printed here, with its label, and stored too. The answer table is drawn by a tab
  * meanwhile. The caller acks only after the file is stored: a worker dying here leaves the job to another.

@@ -11,13 +11,14 @@ import {
 } from '@app/generator';
 
 /**
- * The sizes and the one-line formats of a page made with "Personalizar" (issue 25): the print size's measurements,
+ * The sizes and the one-line formats of a page made with "Personalizar": the print size's measurements,
  * the grid each format × count takes, and the cells of the formats `linha` (7 × 8 = ___) and `lacuna` (___ + 6 = 9).
- * The conta armada and "Arme e efetue" reuse the written algorithms of sheet-html.ts.
+ * The conta armada and "Arme e efetue" reuse the written algorithms of sheet-html.ts. The formats and sizes as the
+ * product states them: docs/product-rules.md, "Personalizar".
  */
 
 /**
- * The measurements of each print size. `normal` is the caderno of issue 24: 5 mm digit columns (the squares of the
+ * The measurements of each print size. `normal` is the school caderno: 5 mm digit columns (the squares of the
  * caderno quadriculado), 4 mm carry boxes. `grande` (young or low-vision learners) is the 7 mm caderno quadriculado
  * sold for the first years, with 5.5 mm carry boxes; its smallest digits (22 pt) are above the 18 pt of large-print
  * guidelines and its facts are printed at 20 to 28 pt.
@@ -380,7 +381,7 @@ export function armeStatement(problem: Problem): string {
 const problemText = (text: string) => escapeText(text).replace(/R\$ /g, 'R$\u00a0');
 
 /**
- * A situação-problema (format `problemas`, issue 27): the statement and the question, then side by side a "Cálculo"
+ * A situação-problema (format `problemas`): the statement and the question, then side by side a "Cálculo"
  * quadriculado (the squares of "Arme e efetue"; in the gabarito the conta that answers it, armed and worked there:
  * `worked`) and "Resposta:" on ruled lines (in the gabarito the answer sentence written on them). Every text escaped.
  */

@@ -45,7 +45,7 @@ export interface SheetMeta {
   answersUrl: string;
   /** An extra header line with "Escola" and "Professor(a)". */
   schoolFields?: boolean;
-  /** A version of a class set (issue 26): 'Versão 7 de 30' printed beside the code on the sheet and the gabarito. */
+  /** A version of a class set: 'Versão 7 de 30' printed beside the code on the sheet and the gabarito. */
   version?: SetVersion;
 }
 
@@ -109,7 +109,7 @@ export const CARRY_BOX_MM = 4;
 /** Digits get smaller as numbers get longer; the youngest learners (early readers) get the biggest. */
 export const DIGIT_SIZE_PT: Readonly<Record<Level, number>> = { 0: 24, 1: 18, 2: 15 };
 
-/** Badge colours of the levels (spec §9): green, orange, red — dark enough for white text (≥ 4.5:1). */
+/** Badge colours of the levels: green, orange, red — dark enough for white text (≥ 4.5:1). */
 export const LEVEL_COLOURS: Readonly<Record<Level, string>> = { 0: '#2e7d32', 1: '#b34700', 2: '#c62828' };
 
 /** U+2212 is the minus sign; the hyphen-minus is too short next to the digits. */
@@ -143,7 +143,7 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * What the cells of a page follow: a preset page its level (as before issue 25), a custom page its options. Every
+ * What the cells of a page follow: a preset page its level (as before custom options), a custom page its options. Every
  * size comes from the level or the options and the page as a whole, never from one problem's answer (a
  * situação-problema's least row of work comes from its contas' terms and the lines of its Resposta, which a number
  * of more digits lengthens by a line at most, under a row that shares the page's room with the others).
@@ -278,7 +278,7 @@ function smallRow(room: number, digits: ReadonlyArray<number | null>, cls: 'carr
     const shown =
       digit === null || digit === undefined || (cls === 'carry' && digit === 0) ? '' : String(digit);
     // A borrow's rewrite (13, 9) in a box of its own, smaller than a carry: it stays inside its column, with a gap
-    // to the next column's rewrite however many digits each has (issue 24; the layout test measures it).
+    // to the next column's rewrite however many digits each has (the layout test measures it).
     cells.push(
       `<span class="d">${cls === 'borrow' && shown ? `<span class="rw">${shown}</span>` : shown}</span>`,
     );
@@ -481,7 +481,7 @@ function answerCell(problem: Problem, index: number, layout: SheetLayout): strin
   }</li>`;
 }
 
-// ---------------- the formats of a custom page (issue 25) ----------------
+// ---------------- the formats of a custom page ----------------
 
 /**
  * A cell of a custom page in a format other than the conta armada. `linha` and `lacuna`: the fact in a line, the
@@ -762,7 +762,7 @@ function styles(measures: StyleMeasures): string {
   }
   .alg { display: flex; flex-direction: column; align-items: flex-end; }
   .line { display: flex; line-height: var(--lh); white-space: nowrap; }
-  /* Digit columns at least as wide as the 5 mm squares of a caderno quadriculado (issue 24), at every level. */
+  /* Digit columns at least as wide as the 5 mm squares of a caderno quadriculado, at every level. */
   .line .s, .line .d, .by .d, .quotient .d { display: inline-block; width: max(1ch, ${COLUMN_MM}mm); text-align: center; }
   .line .d { position: relative; }
   .line .s { width: 1.4ch; text-align: left; }
@@ -870,7 +870,7 @@ export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: Sheet
     (paperSheets(page).length > 1 ? SHEET_OF_CSS : '');
   return {
     title: `${sheetTitle(page.options)} — ${meta.code}`,
-    // A single page's style sheet is exactly as before issue 26; a version's adds its label's rule.
+    // A single page's style sheet is exactly as before class sets; a version's adds its label's rule.
     css: meta.version ? css + VERSION_CSS : css,
     body: sheets.join('\n'),
   };

@@ -10,7 +10,7 @@ import { CUSTOM_SAMPLES, customSamplePage } from '../support/custom-samples.js';
 import { customPage } from '../support/custom-pages.js';
 import { PRACTICES } from '../support/custom-practices.js';
 
-// The answer table of a class set (issue 26) laid out in the sheet browser at the printed width (A4 less its 11 mm
+// The answer table of a class set laid out in the sheet browser at the printed width (A4 less its 11 mm
 // margins) and measured there: no block leaves the page, no answer is wider than its column, a heading stays on its
 // line; over the presets, every practice of the custom layout test and the widest answers a page can have.
 

@@ -5,7 +5,7 @@ import { Jobs, renderFiles, type MessagePayload } from '@app/contracts';
 import type { Bus, FileStore } from '@app/kit';
 import { connectBus, readPdf, type PdfPage } from '@app/testing';
 
-// A class set (issue 26) as pages asks for it: one version job per version (with its label), then the assembly job
+// A class set as pages asks for it: one version job per version (with its label), then the assembly job
 // once their PDFs are stored. The stack's worker assembles the one file; read back with pdfjs as a reader would.
 
 const stack = inject('stack');

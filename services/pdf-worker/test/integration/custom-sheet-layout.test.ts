@@ -21,7 +21,7 @@ import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../support/
 import { measureSheets, WIDEST_VERSION } from '../support/measure-sheet.js';
 import { PRACTICES, type Practice } from '../support/custom-practices.js';
 
-// Issue 25: every format × print size × allowed count of "Personalizar", over a pairwise sample of the other options
+// Every format × print size × allowed count of "Personalizar", over a pairwise sample of the other options
 // (operation mixes, digits 1–5, tabuadas, two-digit multipliers and divisors, restos), each page with its gabarito,
 // laid out in the sheet browser and measured there: inside the A4 box, no cell over another, no text clipped, digit
 // columns and carry boxes of the print size, the footer on one line, the quadriculado of "Arme e efetue" holding the

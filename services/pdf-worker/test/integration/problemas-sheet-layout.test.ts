@@ -43,7 +43,7 @@ import { PRACTICES, type Practice } from '../support/custom-practices.js';
 import { CUSTOM_SAMPLES, customPageOptions, customSamplePage } from '../support/custom-samples.js';
 import { measureSheets, WIDEST_VERSION } from '../support/measure-sheet.js';
 
-// Issue 27: the format "Situações-problema" at every print size × allowed count, over the sample of options of the
+// The format "Situações-problema" at every print size × allowed count, over the sample of options of the
 // custom layout test and each level's preset options, with its gabarito, laid out in the sheet browser and measured
 // there (measureSheets, strict: inside A4, no cell over another, no text clipped, the quadriculado holding the conta
 // worked, its squares of the print size, the footer on one line), and each problem's texts printed whole: the

@@ -22,7 +22,7 @@ const META = {
   answersUrl: 'https://www.exercicios-de-aritmetica.com.br/gabarito/AbCdEfGhIjKlMnOpQrStUv',
 };
 
-/** What the page measures (test/support/measure-sheet.ts), at the caderno's sizes of issue 24. */
+/** What the page measures (test/support/measure-sheet.ts), at the caderno quadriculado's sizes. */
 const MEASURE = measureSheets({ columnMm: 5, carryBoxMm: 4 });
 
 describe('sheet layout', () => {

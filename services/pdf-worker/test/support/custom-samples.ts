@@ -1,6 +1,6 @@
 import { generatePage, type CustomOptions, type GeneratedPage, type PageOptions } from '@app/generator';
 
-/** Custom pages to look at (`npm run sheets`): the four of issue 25's "Done when", then one of each format × size. */
+/** Custom pages to look at (`npm run sheets`): four typical sheets, then one of each format × size. */
 export interface CustomSample {
   name: string;
   custom: CustomOptions;
@@ -137,7 +137,7 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
       size: 'grande',
     },
   },
-  // Issue 27: situações-problema, one page of each operation, the four together, and a page in grande.
+  // Situações-problema, one page of each operation, the four together, and a page in grande.
   {
     name: 'problemas-adicao-ate-100',
     custom: {
@@ -211,7 +211,7 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
       size: 'grande',
     },
   },
-  // Issue 34: the new counts, the tabuada em ordem, situações-problema over two pages and in two steps.
+  // The new counts, the tabuada em ordem, situações-problema over two pages and in two steps.
   {
     name: 'armada-15-contas',
     custom: {
@@ -327,7 +327,7 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
       meanings: ['duas-etapas', 'separar-retirar'],
     },
   },
-  // Issue 34: one page of each new meaning, alone.
+  // One page of each new meaning, alone.
   {
     name: 'problemas-quantos-a-menos',
     custom: {

@@ -1,11 +1,11 @@
 import { SET_VERSIONS_MAX, type SetVersion } from '@app/contracts';
 
-/** The widest label a version of a class set prints (issue 26): 'Versão 40 de 40'. */
+/** The widest label a version of a class set prints: 'Versão 40 de 40'. */
 export const WIDEST_VERSION: SetVersion = { n: SET_VERSIONS_MAX, of: SET_VERSIONS_MAX };
 
 /**
  * What a sheet measures in the sheet browser, in CSS pixels: every finding is a sentence saying what overflows where.
- * Shared by the layout tests of the preset pages (issue 24) and of the custom pages (issue 25): `columnMm` and
+ * Shared by the layout tests of the preset pages and of the custom pages: `columnMm` and
  * `carryBoxMm` are the print size's digit column and carry box; `strict` adds what the custom formats need (no two
  * cells overlap, no text clipped, the quadriculado of "Arme e efetue" holds its conta, its squares' size).
  */
@@ -66,7 +66,7 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
         }
       }
     });
-    // Sizes of the caderno (issue 24): every digit column at least COLUMN_MM wide, every carry box CARRY_BOX_MM.
+    // Sizes of the caderno: every digit column at least COLUMN_MM wide, every carry box CARRY_BOX_MM.
     const mm = 96 / 25.4;
     for (const el of sheet.querySelectorAll('.line:not(.small) .d, .by .d, .quotient .d, .line.small .d')) {
       const width = boxOf(el).width;
@@ -77,7 +77,7 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
       if (Math.min(b.width, b.height) < CARRY_BOX_MM * mm - 0.05)
         found.push('a carry box of ' + (b.width / mm).toFixed(2) + ' × ' + (b.height / mm).toFixed(2) + ' mm on sheet ' + (s + 1));
     }
-    // The borrow (issue 24): each crossed digit struck on its own, and a gap between neighbouring rewrites; in each
+    // The borrow: each crossed digit struck on its own, and a gap between neighbouring rewrites; in each
     // conta of a cell (a situação-problema in two steps works two, one above the other).
     sheet.querySelectorAll('.cell').forEach((cell, c) => {
       const where = ' in cell ' + (c + 1) + ' of sheet ' + (s + 1);

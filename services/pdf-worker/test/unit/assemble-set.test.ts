@@ -18,7 +18,7 @@ import type { SheetDocument, SheetPages } from '../../src/domain/sheet-html.js';
 const SHEET_H = 200;
 const GABARITO_H = 300;
 const TABLE_W = 500;
-/** A sheet of one page (and its gabarito of one), and one that continues on a second page (issue 34). */
+/** A sheet of one page (and its gabarito of one), and one that continues on a second page. */
 const ONE: SheetPages = { exercises: 1, answerKey: 1 };
 const TWO: SheetPages = { exercises: 2, answerKey: 2 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePage, OPERATIONS, workProblem, type Level } from '@app/generator';
 import { carryBoxColumns } from '../../src/domain/sheet-html.js';
 
-// Issue 24: no carry box where the conta cannot carry, and a box wherever the written algorithm writes a carry.
+// No carry box where the conta cannot carry, and a box wherever the written algorithm writes a carry.
 // Checked on every + and × of 2 000 pages of each level with all four operations (and of × and + alone).
 
 const PAGES = 2_000;

@@ -26,7 +26,7 @@ import {
 import { customPage } from '../support/custom-pages.js';
 import { customPageOptions } from '../support/custom-samples.js';
 
-// Issue 25: what a custom page's sheet decides before Chromium lays it out.
+// What a custom page's sheet decides before Chromium lays it out.
 
 const META = { code: 'UNIT', answersUrl: 'https://exemplo.com.br/gabarito/UNIT' };
 

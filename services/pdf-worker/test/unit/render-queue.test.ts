@@ -36,7 +36,7 @@ describe('RenderQueue', () => {
     expect(served.map((s) => s.split('@')[0])).toEqual(['P1', 'D1', 'P2', 'D2', 'P3', 'P4']);
   });
 
-  it("serves a class set's renders only when no preview or document waits, before work ahead of time (issue 35)", async () => {
+  it("serves a class set's renders only when no preview or document waits, before work ahead of time", async () => {
     const { queue, served, wait, settle } = queueOf(2);
     for (const name of ['S1', 'S2', 'S3']) wait('set', name);
     wait('ahead', 'A1');

@@ -6,7 +6,7 @@ import { registerRestRoutes } from './rest-routes.js';
 import { MercadoPagoStore } from './store.js';
 
 /**
- * Mercado Pago stand-in (design.md): the part of the REST API the official `mercadopago` SDK calls
+ * Mercado Pago stand-in: the part of the REST API the official `mercadopago` SDK calls
  * (rest-routes.ts), a Checkout Pro page at the preference's init_point and the redirect back with Mercado Pago's
  * query parameters (checkout-page.ts), and webhooks signed like the real ones (webhook.ts). State lives in this
  * process's memory (store.ts): it is a development stand-in.

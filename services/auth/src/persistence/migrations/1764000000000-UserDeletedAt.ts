@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 14 (LGPD): when a member deleted their account (its personal data anonymised). */
+/** LGPD: when a member deleted their account (its personal data anonymised). */
 export class UserDeletedAt1764000000000 implements MigrationInterface {
   name = 'UserDeletedAt1764000000000';
 

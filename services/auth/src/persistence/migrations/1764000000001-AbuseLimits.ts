@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Limits that count per (email, address), per address and per email (issue 15): one row per counted attempt (a failed
+ * Limits that count per (email, address), per address and per email: one row per counted attempt (a failed
  * sign-in, a recovery request), with the caller's address kept only as a hash; and the
  * addresses each account has signed in from, which the per-email ceiling lets through. Replaces login_failures,
  * which counted per email only (anyone could lock an account out).

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 23: two more kinds of one-time codes, only their SHA-256 kept like the others. `google-sign-in`: the code the
+ * Two more kinds of one-time codes, only their SHA-256 kept like the others. `google-sign-in`: the code the
  * gateway's Google form post hands the SPA (2 minutes), redeemable only with the secret of the tab that started the
  * sign-in, whose SHA-256 is `bound_to`. `sign-in-link`: the emailed link offered to an owner past the per-account
  * ceiling of failed sign-ins (15 minutes).

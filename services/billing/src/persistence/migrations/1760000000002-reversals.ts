@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Refunds and chargebacks (issue 10). The ledger stays append-only: a reversal is a new entry of kind 'reversal'
+ * Refunds and chargebacks. The ledger stays append-only: a reversal is a new entry of kind 'reversal'
  * (negative, naming the payment it takes back), never an edit of the credit.
  *
  * - `reversed_payment_id`: the payment a reversal takes back (the credit's `payment_id` is UNIQUE, so it cannot be

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 28: when the payer's return (/pagamento-sucesso) was first answered 'approved' for a top-up, so that the
+ * When the payer's return (/pagamento-sucesso) was first answered 'approved' for a top-up, so that the
  * return link opened again says the payment was already added instead of announcing it once more.
  */
 export class ReturnAnnounced1760000000003 implements MigrationInterface {

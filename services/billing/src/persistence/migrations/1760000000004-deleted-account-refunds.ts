@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 23: the money of a deleted account goes back. `deleted_accounts`: the users auth reported deleted
+ * The money of a deleted account goes back. `deleted_accounts`: the users auth reported deleted
  * (`events.auth.user.deleted`; only the id). `refunds`: one row per payment approved for a deleted account and sent
  * back through Mercado Pago's refund API instead of credited (the payment id is the key: a payment is refunded once),
  * claimed before the call and completed with Mercado Pago's refund id.

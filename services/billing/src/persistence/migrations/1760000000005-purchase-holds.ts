@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 35, money before work: `holds`, the price of a purchase reserved before anything is printed for it. A hold is
+ * Money before work: `holds`, the price of a purchase reserved before anything is printed for it. A hold is
  * `held` until its purchase's file is stored (`captured`: its debit is `entry_id`), its printing fails for good
  * (`released`) or it outlives the bound of an open hold (`expired`: its purchase's service stopped). Rules the
  * database keeps: one open hold per purchase key and user (a hold is taken once), at most one open `exclusive` hold

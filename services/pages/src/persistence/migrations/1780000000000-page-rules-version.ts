@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The generator's rules version each page is drawn with (issue 24). Pages stored before it keep NULL, which is
+ * The generator's rules version each page is drawn with. Pages stored before it keep NULL, which is
  * rules 1: they print and answer exactly as when they were bought.
  */
 export class PageRulesVersion1780000000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * "Minhas folhas salvas" (issue 25): a member's named builder settings. A name once per member (saving it again
+ * "Minhas folhas salvas": a member's named builder settings. A name once per member (saving it again
  * replaces the row); at most SAVED_SHEETS_MAX rows a member, kept by the save itself (store.ts).
  */
 export class SavedSheets1790000000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Class sets ("Uma folha para cada aluno", issue 26): a set of 2 to 40 versions of the same options, bought together
+ * Class sets ("Uma folha para cada aluno"): a set of 2 to 40 versions of the same options, bought together
  * (one debit) and downloaded as one file. Each version is a row of `pages` of its own (code, seed, QR code) that
  * names its set and its place in it; a single page has neither (both null, or both set).
  */

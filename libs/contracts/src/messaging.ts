@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomOptionsSchema } from './custom-options.js';
+import { LEVEL_VALUES, type Level } from './levels.js';
 import type { ProcessName } from './processes.js';
 
 /**
@@ -98,7 +99,8 @@ export const RENDER_CONSUMERS = {
 const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
 const IsoDate = z.string();
-const Level = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/** A difficulty level (the table of levels.ts). */
+export const LevelSchema = z.literal(LEVEL_VALUES) satisfies z.ZodType<Level>;
 
 export const PublicUser = z.object({
   _id: z.string(),
@@ -110,16 +112,13 @@ export const PublicUser = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-/** Price of one exercise page, in cents (spec §9: R$ 0,50). */
-export const PAGE_PRICE_CENTS = 50;
-
 export const PageOptionsSchema = z.object({
   add: z.boolean(),
   sub: z.boolean(),
   mult: z.boolean(),
   div: z.boolean(),
   answers: z.boolean(),
-  level: Level,
+  level: LevelSchema,
   /** An extra header line with "Escola" and "Professor(a)" (for teachers); absent means no. */
   school: z.boolean().optional(),
   /** "Personalizar" (issue 25): absent, the page is the level's preset, as the spec's body makes it. */

@@ -1,3 +1,4 @@
+import { LEVEL_NAMES } from '@app/contracts/levels';
 import { bnccCodes } from './bncc.js';
 import { contentBncc } from './custom/bncc.js';
 import { drawCustomProblems } from './custom/draw.js';
@@ -14,7 +15,7 @@ import { DEFAULT_MEANINGS, kindsOfMeanings, wordPageBncc } from './word/kinds.js
 import { drawProblem, PageProblems } from './problems.js';
 import { randomFromSeed } from './random.js';
 import type { CustomOptions } from './custom/options.js';
-import type { GeneratedPage, Level, LevelName, Operation, PageOptions, RulesVersion } from './types.js';
+import type { GeneratedPage, Level, Operation, PageOptions, RulesVersion } from './types.js';
 
 /** The rules new pages are drawn with. */
 export const RULES_VERSION: RulesVersion = 3;
@@ -34,7 +35,8 @@ export function divisionsAsFacts(level: Level, rules: RulesVersion): boolean {
   return level === 0 && rules >= 2;
 }
 
-export const LEVEL_NAMES: Readonly<Record<Level, LevelName>> = { 0: 'Fácil', 1: 'Médio', 2: 'Difícil' };
+/** The name printed for each level (the contracts' table of levels). */
+export { LEVEL_NAMES };
 
 /** The order in which operations are dealt onto a page. */
 export const OPERATIONS: readonly Operation[] = ['add', 'sub', 'mult', 'div'];

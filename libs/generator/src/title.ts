@@ -1,7 +1,6 @@
+import { LEVEL_NAMES } from '@app/contracts/levels';
 import { customTitle } from './custom/title.js';
 import type { Level, Operation, PageOptions } from './types.js';
-
-const LEVEL_WORDS: Readonly<Record<Level, string>> = { 0: 'Fácil', 1: 'Médio', 2: 'Difícil' };
 
 /** What a page of one operation practises, by level (the level table of the generator's README). */
 const SINGLE: Readonly<Record<Operation, Readonly<Record<Level, string>>>> = {
@@ -34,5 +33,5 @@ export function sheetTitle(options: PageOptions): string {
     const text = `${nouns.slice(0, -1).join(', ')} e ${nouns.at(-1)!}`;
     what = text.charAt(0).toUpperCase() + text.slice(1);
   }
-  return `${what} — ${LEVEL_WORDS[options.level]}`;
+  return `${what} — ${LEVEL_NAMES[options.level]}`;
 }

@@ -1,12 +1,11 @@
+import type { Level, LevelName } from '@app/contracts/levels';
 import type { CustomOptions } from './custom/options.js';
 import type { WordProblem } from './word/generate.js';
 
 export type Operation = 'add' | 'sub' | 'mult' | 'div';
 
-/** 0 Fácil (1º–2º ano), 1 Médio (3º ano), 2 Difícil (4º–5º ano). */
-export type Level = 0 | 1 | 2;
-
-export type LevelName = 'Fácil' | 'Médio' | 'Difícil';
+/** The difficulty levels and their names: the contracts' table of levels. */
+export type { Level, LevelName } from '@app/contracts/levels';
 
 export interface PageOptions {
   add: boolean;

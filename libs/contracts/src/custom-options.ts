@@ -30,12 +30,11 @@ import { Msg } from './messages.js';
  * shape cannot refuse (− com reserva with one digit, a count the format cannot hold) are the generator's
  * `checkCustom`, whose messages the panel shows beside their controls. Unknown keys are refused, not dropped.
  */
-const int = (range: IntRange, what: string) =>
-  z
-    .number()
-    .int()
-    .min(range.min, { message: rangeMessage(what, range) })
-    .max(range.max, { message: rangeMessage(what, range) });
+/** A whole number of a range; anything else (a fraction too) refused in the words the generator uses. */
+const int = (range: IntRange, what: string) => {
+  const message = rangeMessage(what, range);
+  return z.number().int({ message }).min(range.min, { message }).max(range.max, { message });
+};
 
 /** One of a closed list of numbers and words (zod's enum holds strings only). */
 const oneOf = <const T extends readonly [z.core.util.Literal, ...z.core.util.Literal[]]>(

@@ -1,12 +1,9 @@
-import { Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
+import { Events, Msg, priceCents, Rpc } from '@app/contracts';
 import type { PagesDeps } from './deps.js';
 import type { PageSetRecord, PageSetWithPages } from './ports.js';
 import { ownedSet } from './owned-page.js';
 import { purchase, setPurchaseKey } from './purchase.js';
 import { awaitSetFile, setFile } from './renders.js';
-
-/** A set of N versions costs N pages: N × R$ 0,50. */
-export const setPriceCents = (versions: number) => versions * PAGE_PRICE_CENTS;
 
 /**
  * The debit's reason, which billing shows in Extrato as `Compra: <reason>` (Msg.statementPurchase): one line naming
@@ -16,7 +13,7 @@ export const setPurchaseReason = (set: Pick<PageSetRecord, 'code' | 'versions'>)
   `Conjunto de ${set.versions} versões ${set.code}`;
 
 /**
- * POST /api/buySet (issue 26): sells a class set whole, as buyPage sells a page (purchase.ts). N × R$ 0,50 held
+ * POST /api/buySet: sells a class set whole, as buyPage sells a page (purchase.ts). N × R$ 0,50 held
  * first, keyed `set:<setCode>` (too little available: 402, nothing printed), as the account's one class set printing
  * (another of its sets printing: 409 `Msg.setAlreadyPrinting`). Then its one file: every version not stored printed
  * in parallel (`jobs.pdf.version`, a queue the worker serves after pages' own renders), then assembled
@@ -35,7 +32,7 @@ export async function buyPageSet(deps: PagesDeps, userId: string, code: string):
   return purchase(deps, {
     userId,
     key: setPurchaseKey(set.code),
-    cents: setPriceCents(set.versions),
+    cents: priceCents(set.versions),
     reason: setPurchaseReason(set),
     exclusive: true,
     file: setFile(set.code),
@@ -60,7 +57,7 @@ async function markSetBought(deps: PagesDeps, set: PageSetWithPages): Promise<vo
     set.pages.map((page) =>
       deps.bus.publishEvent(
         Events.pageBought,
-        { code: page.code, userId: set.userId, priceCents: PAGE_PRICE_CENTS },
+        { code: page.code, userId: set.userId, priceCents: priceCents() },
         page.code,
         boughtAt,
       ),

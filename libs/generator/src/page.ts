@@ -66,10 +66,10 @@ export function selectedOperations(options: Pick<PageOptions, Operation>): Opera
 /**
  * Same seed and options, same page: the pages service stores only the seed and re-renders from it.
  * Problems are dealt round-robin (+, −, ×, ÷ among those selected) so every selected operation appears.
- * With `options.custom` (issue 25) the page is drawn from those options (README, "Opções personalizadas"), and
+ * With `options.custom` the page is drawn from those options (README, "Opções personalizadas"), and
  * its BNCC codes are computed from its problems; throws on options it cannot draw (`checkCustom`'s refusals of the
  * numbers). The count is checked when a page is made (the pages service), never when it is drawn again: a stored page
- * keeps drawing after the counts a format holds are measured anew. Format `problemas` (issue 27): the contas are told
+ * keeps drawing after the counts a format holds are measured anew. Format `problemas`: the contas are told
  * as situações-problema (`words`; `problems` holds their contas), drawn by `generateWordProblems` from the same seed
  * with the options' numbers, and the codes are those of the problems' kinds and numbers (`wordPageBncc`).
  */

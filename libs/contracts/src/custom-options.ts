@@ -26,10 +26,13 @@ import { Msg } from './messages.js';
 
 /**
  * "Personalizar": the optional, versioned `custom` part of `POST /api/page`, checked against the shape, ranges and
- * words of custom-shape.ts (typed against its `CustomOptions`, so the two cannot drift apart). The combinations a
- * shape cannot refuse (− com reserva with one digit, a count the format cannot hold) are the generator's
- * `checkCustom`, whose messages the panel shows beside their controls. Unknown keys are refused, not dropped.
+ * words of custom-shape.ts, and typed against its `CustomOptions` (`satisfies`: what the schema lets through is a
+ * CustomOptions; the generator's unit test checks the two types are equal but for `max`, a number there). The
+ * combinations a shape cannot refuse (− com reserva with one digit, a count the format cannot hold) are the
+ * generator's `checkCustom`, whose messages the panel shows beside their controls. Unknown keys are refused, not
+ * dropped.
  */
+
 /** A whole number of a range; anything else (a fraction too) refused in the words the generator uses. */
 const int = (range: IntRange, what: string) => {
   const message = rangeMessage(what, range);

@@ -1,37 +1,62 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './api/fields.js';
+import {
+  COUNT_RANGE,
+  CUSTOM_MESSAGES,
+  CUSTOM_VERSION,
+  DIGITS_RANGE,
+  DIVIDENDS,
+  DIVISOR_RANGE,
+  FORMATS,
+  MAX_CHOICES,
+  MEANING_VALUES,
+  MULTIPLICANDS,
+  ONE_DIGIT_DIVISORS,
+  ORDERED_TABLE_RANGE,
+  REGROUPINGS,
+  REMAINDERS,
+  SIZES,
+  TABLES,
+  TITLE_MAX,
+  rangeMessage,
+  type CustomOptions,
+  type IntRange,
+} from './custom-shape.js';
 import { Msg } from './messages.js';
 
 /**
- * "Personalizar" (issue 25): the optional, versioned `custom` part of `POST /api/page`. The shape and its ranges are
- * checked here; the combinations a shape cannot refuse (− com reserva with one digit, a count the format cannot
- * hold) by the generator's `checkCustom`, whose messages the panel shows beside their controls. Mirrors the
- * generator's `CustomOptions` (a unit test checks the two agree). Unknown keys are refused, not dropped.
+ * "Personalizar": the optional, versioned `custom` part of `POST /api/page`, checked against the shape, ranges and
+ * words of custom-shape.ts, and typed against its `CustomOptions` (`satisfies`: what the schema lets through is a
+ * CustomOptions; the generator's unit test checks the two types are equal but for `max`, a number there). The
+ * combinations a shape cannot refuse (− com reserva with one digit, a count the format cannot hold) are the
+ * generator's `checkCustom`, whose messages the panel shows beside their controls. Unknown keys are refused, not
+ * dropped.
  */
-const int = (min: number, max: number, what: string) =>
-  z
-    .number()
-    .int()
-    .min(min, { message: `${what}: escolha de ${min} a ${max}.` })
-    .max(max, { message: `${what}: escolha de ${min} a ${max}.` });
+
+/** A whole number of a range; anything else (a fraction too) refused in the words the generator uses. */
+const int = (range: IntRange, what: string) => {
+  const message = rangeMessage(what, range);
+  return z.number().int({ message }).min(range.min, { message }).max(range.max, { message });
+};
+
+/** One of a closed list of numbers and words (zod's enum holds strings only). */
+const oneOf = <const T extends readonly [z.core.util.Literal, ...z.core.util.Literal[]]>(
+  values: T,
+  message: string,
+) => z.literal(values, { message });
 
 const NumberSize = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('digits'),
-    top: int(1, 5, 'Algarismos'),
-    bottom: int(1, 5, 'Algarismos'),
+    top: int(DIGITS_RANGE, 'Algarismos'),
+    bottom: int(DIGITS_RANGE, 'Algarismos'),
   }),
-  z.strictObject({
-    kind: z.literal('max'),
-    max: z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100), z.literal(1000)], {
-      message: 'Limite dos números: escolha até 10, 20, 50, 100 ou 1000.',
-    }),
-  }),
+  z.strictObject({ kind: z.literal('max'), max: oneOf(MAX_CHOICES, CUSTOM_MESSAGES.max) }),
 ]);
 
 const AddSub = z.strictObject({
   numbers: NumberSize,
-  regrouping: z.enum(['sem', 'com', 'misturado'], { message: 'Reserva: escolha sem, com ou misturado.' }),
+  regrouping: z.enum(REGROUPINGS, { message: CUSTOM_MESSAGES.regrouping }),
 });
 
 const distinct = (values: number[]) => new Set(values).size === values.length;
@@ -42,16 +67,14 @@ const Mult = z.strictObject({
       kind: z.literal('tables'),
       // The tabuada do 1 only in order (`multiplicand: 'ordem'`), which the generator's checkCustom refuses otherwise.
       tables: z
-        .array(int(1, 10, 'Tabuadas'))
+        .array(int(ORDERED_TABLE_RANGE, 'Tabuadas'))
         .min(1, { message: 'Escolha pelo menos uma tabuada.' })
-        .max(9)
+        .max(TABLES.length)
         .refine(distinct, { message: 'Cada tabuada só uma vez.' }),
     }),
     z.strictObject({ kind: z.literal('twoDigits') }),
   ]),
-  multiplicand: z.union([z.literal('fatos'), z.literal(2), z.literal(3), z.literal('ordem')], {
-    message: 'Multiplicando: escolha fatos, 2 ou 3 algarismos, ou a tabuada em ordem.',
-  }),
+  multiplicand: oneOf(MULTIPLICANDS, CUSTOM_MESSAGES.multiplicand),
 });
 
 const Div = z.strictObject({
@@ -59,68 +82,41 @@ const Div = z.strictObject({
     z.strictObject({
       kind: z.literal('list'),
       divisors: z
-        .array(int(2, 9, 'Divisores'))
+        .array(int(DIVISOR_RANGE, 'Divisores'))
         .min(1, { message: 'Escolha pelo menos um divisor.' })
-        .max(8)
+        .max(ONE_DIGIT_DIVISORS.length)
         .refine(distinct, { message: 'Cada divisor só uma vez.' }),
     }),
     z.strictObject({ kind: z.literal('twoDigits') }),
   ]),
-  dividend: z.union([z.literal('fatos'), z.literal(2), z.literal(3), z.literal(4)], {
-    message: 'Dividendo: escolha fatos, 2, 3 ou 4 algarismos.',
-  }),
-  remainders: z.enum(['exata', 'resto', 'misturado'], {
-    message: 'Resto: escolha exata, com resto ou misturado.',
-  }),
+  dividend: oneOf(DIVIDENDS, CUSTOM_MESSAGES.dividend),
+  remainders: z.enum(REMAINDERS, { message: CUSTOM_MESSAGES.remainders }),
 });
 
-export const TITLE_MAX_CHARS = 60;
-
-/** The meanings of the situações-problema a teacher may choose (the generator's `MEANING_LIST`). */
-export const MEANING_VALUES = [
-  'juntar-acrescentar',
-  'separar-retirar',
-  'comparar',
-  'quantos-a-menos',
-  'completar',
-  'inicio-desconhecido',
-  'parcelas-iguais',
-  'disposicao-retangular',
-  'proporcionalidade',
-  'comparacao-multiplicativa',
-  'combinatoria',
-  'reparticao',
-  'medida',
-  'duas-etapas',
-] as const;
-
 export const CustomOptionsSchema = z.strictObject({
-  v: z.literal(1, { message: 'Versão das opções desconhecida.' }),
+  v: z.literal(CUSTOM_VERSION, { message: CUSTOM_MESSAGES.version }),
   add: AddSub.optional(),
   sub: AddSub.optional(),
   mult: Mult.optional(),
   div: Div.optional(),
-  format: z.enum(['armada', 'arme', 'linha', 'lacuna', 'problemas'], {
-    message:
-      'Formato: escolha conta armada, arme e efetue, fatos em linha, número que falta ou situações-problema.',
-  }),
-  count: int(1, 40, 'Quantidade de contas'),
-  size: z.enum(['normal', 'grande'], { message: 'Tamanho: escolha normal ou grande.' }),
+  format: z.enum(FORMATS, { message: CUSTOM_MESSAGES.format }),
+  count: int(COUNT_RANGE, 'Quantidade de contas'),
+  size: z.enum(SIZES, { message: CUSTOM_MESSAGES.size }),
   title: z
     .string()
     .trim()
     .min(1, { message: 'O título não pode ficar vazio.' })
-    .max(TITLE_MAX_CHARS, { message: `O título pode ter até ${TITLE_MAX_CHARS} caracteres.` })
+    .max(TITLE_MAX, { message: `O título pode ter até ${TITLE_MAX} caracteres.` })
     // No control characters (a line break, a tab): one printed line of plain text.
     .regex(/^[^\p{Cc}]*$/u, { message: 'O título deve ser uma linha de texto.' })
     // Nor what hides or reorders it (a right-to-left override printed the title reversed).
     .refine((title) => !hasControlCharacters(title), { message: Msg.titleInvalidCharacters })
     .optional(),
   meanings: z
-    .array(z.enum(MEANING_VALUES, { message: 'Significado desconhecido.' }))
-    .min(1, { message: 'Escolha pelo menos um significado.' })
+    .array(z.enum(MEANING_VALUES, { message: CUSTOM_MESSAGES.meaningUnknown }))
+    .min(1, { message: CUSTOM_MESSAGES.meaningsEmpty })
     .max(MEANING_VALUES.length)
-    .refine((values) => new Set(values).size === values.length, { message: 'Cada significado só uma vez.' })
+    .refine((values) => new Set(values).size === values.length, { message: CUSTOM_MESSAGES.meaningTwice })
     .optional(),
-});
+}) satisfies z.ZodType<CustomOptions>;
 export type CustomOptionsInput = z.infer<typeof CustomOptionsSchema>;

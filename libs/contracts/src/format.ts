@@ -6,14 +6,14 @@
 /** Reais as a float (Mercado Pago's amounts, the web's whole-reais choices) to exact integer cents: 10.5 → 1050. */
 export const reaisToCents = (reais: number): number => Math.round(reais * 100);
 
-/** Integer cents to the reais number the API answers (spec §7: the balance payload is in reais): 450 → 4.5. */
+/** Integer cents to the reais number the API answers (the balance payloads are in reais): 450 → 4.5. */
 export const centsToReais = (cents: number): number => cents / 100;
 
 const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /**
- * Money as Brazilians read it: `R$ 10,50` (exactly two decimals, spec §9), with the plain space the spec's texts
- * use (Intl puts a no-break space after `R$`), so a text reads and searches the same everywhere (site, emails,
+ * Money as Brazilians read it: `R$ 10,50` (exactly two decimals), with the plain space the product's texts use
+ * (Intl puts a no-break space after `R$`), so a text reads and searches the same everywhere (site, emails,
  * audit log). A negative balance (a refund or chargeback after spending) reads `-R$ 0,50`, the sign before the
  * symbol as Intl's pt-BR puts it; zero never shows a sign.
  */

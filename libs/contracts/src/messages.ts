@@ -2,7 +2,7 @@ import { NOT_FOUND_TEXT } from './platform-messages.js';
 
 export { NOT_FOUND_TEXT, PlatformMessages } from './platform-messages.js';
 
-/** The pt-BR texts of spec §5 and §8, word for word. Server and web both use these. */
+/** The pt-BR texts the product shows and sends, word for word, in one place. Server and web both use these. */
 export const Msg = {
   emailRequired: 'Email é obrigatório',
   emailInvalid: 'Email inválido',
@@ -49,7 +49,7 @@ export const Msg = {
   testEmailSending: 'Enviando email de teste...',
   emailSettingsSaved: 'Configurações salvas com sucesso!',
 
-  // Server-side texts the spec leaves open ("not shown"); written once here.
+  // Server-side texts no screen shows word for word; written once here.
   accountNotActivated: 'Sua conta ainda não foi ativada. Verifique seu email e clique no link de ativação.',
   loginRateLimited: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
   /** Sign-ups from one address past SIGN_UPS_PER_ADDRESS_PER_HOUR. */
@@ -60,7 +60,7 @@ export const Msg = {
   testEmailSent: (email: string) => `Email de teste enviado para ${email}.`,
   testEmailFailed: 'Não foi possível enviar o email de teste: o servidor de email não respondeu.',
   selectOperation: 'Selecione pelo menos uma operação.',
-  // Class sets (issue 26).
+  // Class sets: N versions of a page bought together.
   setVersionsRange: 'Escolha de 1 a 40 versões.',
   setNotFound: 'Conjunto não encontrado.',
   setNotBought: 'Compre este conjunto para baixá-lo.',
@@ -104,16 +104,16 @@ export const Msg = {
   pageNotFound: 'Página não encontrada.',
   pageNotBought: 'Compre esta página para baixá-la.',
   answersNotFound: 'Não há respostas para este código. Confira o código impresso na folha.',
-  // Issue 24: the QR code is on the student's sheet, so its answers open only for the account that bought it.
+  // The QR code is on the student's sheet, so its answers open only for the account that bought it.
   answersBuyerOnly:
     'As respostas desta folha só aparecem para quem a comprou. Entre com a conta que comprou esta folha para vê-las.',
   answersSignIn: 'Entrar com a conta que comprou',
   pageRendering: 'A página ainda está sendo gerada. Tente novamente em instantes.',
-  // Issue 23: one account's burst of pages does not slow everyone's previews.
+  // One account's burst of pages does not slow everyone's previews.
   tooManyPages: 'Você gerou muitas páginas em pouco tempo. Aguarde um minuto e tente novamente.',
   previewsStillWaiting:
     'Aguarde as prévias das páginas que você já gerou ficarem prontas antes de gerar outra.',
-  // Issue 14 (LGPD): the member's statement (Extrato), data export and account deletion.
+  // LGPD: the member's statement (Extrato), data export and account deletion.
   statementTopUp: 'Recarga via Mercado Pago',
   statementPurchase: (item: string) => `Compra: ${item}`,
   statementEmpty: 'Nenhuma movimentação ainda. Suas recargas e compras aparecerão aqui.',
@@ -135,7 +135,7 @@ export const Msg = {
     'As páginas que você comprou não poderão mais ser baixadas.',
     'Seu nome, seu email e sua senha serão apagados, e você sairá de todos os dispositivos. O email fica livre para um novo cadastro.',
     'Os registros que a lei nos obriga a guardar (movimentações de saldo e pagamentos) serão mantidos, sem seus dados pessoais.',
-    // Issue 23: what becomes of a top-up still waiting for Mercado Pago.
+    // What becomes of a top-up still waiting for Mercado Pago.
     'Se houver uma recarga ainda aguardando confirmação (Pix ou boleto), ela não entrará no saldo: quando o Mercado Pago aprovar o pagamento, o valor será devolvido automaticamente a quem pagou.',
   ],
   deleteAccountIrreversible: 'Esta ação não pode ser desfeita.',
@@ -154,13 +154,13 @@ export const Msg = {
   deleteAccountFailed: 'Não foi possível excluir sua conta agora. Tente novamente em instantes.',
   accountDeleted: 'Sua conta foi excluída e seus dados pessoais foram apagados.',
   deletedAccountName: 'Conta excluída',
-  // Issue 14 (web): what the screens say around money and pages, and the legal links.
+  // What the screens say around money and pages, and the legal links.
   pageGenerationFailed:
     'Não foi possível gerar a página agora. Verifique sua conexão com a internet e tente novamente em instantes.',
   paymentTryAgain: 'Tentar novamente',
   signInForMoreExercises:
     'Para gerar mais exercícios, entre na sua conta ou cadastre-se gratuitamente. Depois de entrar, você vai direto para o gerador de exercícios.',
-  // Issue 28: the member's screen tells the truth (live balance, the way back in, the buttons in view).
+  // The member's screen tells the truth (live balance, the way back in, the buttons in view).
   statementPendingTopUp: 'Recarga via Mercado Pago (aguardando confirmação)',
   statementPending: 'Pendente',
   statementPendingHint:
@@ -170,7 +170,7 @@ export const Msg = {
     `Seu saldo ficou negativo porque ${reversal === 'chargeback' ? 'uma contestação (chargeback)' : 'um estorno'} de ${reversed} foi descontado depois que o saldo já tinha sido usado. A próxima recarga cobre primeiro estes ${owed}.`,
   balanceNegativeUnexplained: (owed: string) =>
     `Seu saldo está negativo em ${owed}. A próxima recarga cobre primeiro este valor.`,
-  /** The builder's insufficient-balance warning, under spec §8's sentence, when the balance is negative. */
+  /** The builder's insufficient-balance warning, under its 'Saldo insuficiente' sentence, when the balance is negative. */
   balanceNegativeToBuy: (
     reversal: 'refund' | 'chargeback' | null,
     reversed: string | null,
@@ -208,7 +208,7 @@ export const Msg = {
     'recargas creditadas que depois foram reembolsadas ou contestadas (chargeback), no todo ou em parte; também contam em Finalizados',
   auditTopUpReversed: (amount: string, reason: 'refund' | 'chargeback') =>
     `${reason === 'chargeback' ? 'Contestação (chargeback)' : 'Estorno'} de recarga: ${amount}`,
-  // Issue 23: no session is taken from a link; a locked-out owner gets in through an emailed link.
+  // No session is taken from a link; a locked-out owner gets in through an emailed link.
   sessionSwitchTitle: 'Trocar de conta?',
   sessionSwitchCurrent: (fullname: string, email: string) =>
     `Você está conectado como ${fullname} (${email}).`,

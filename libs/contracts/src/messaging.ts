@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CustomOptionsSchema } from './custom-options.js';
+import { LEVEL_VALUES, type Level } from './levels.js';
 import type { ProcessName } from './processes.js';
 
 /**
  * Every NATS subject of the system and the schema of what travels on it.
- * Naming (design.md): `<service>.v1.<action>` request/reply, `jobs.<service>.<action>` work queues,
+ * Naming: `<service>.v1.<action>` request/reply, `jobs.<service>.<action>` work queues,
  * `events.<service>.<entity>.<past-tense>` events. Nothing else writes a subject string.
  */
 export interface RpcDef<Req extends z.ZodType, Res extends z.ZodType> {
@@ -89,7 +90,7 @@ export const renderFiles = (code: string) => ({ pdf: `${code}.pdf`, png: `${code
 export const RENDER_CONSUMERS = {
   preview: 'pdf-worker-preview',
   document: 'pdf-worker-document',
-  /** Class sets' assembly (issue 26). */
+  /** Class sets' assembly. */
   set: 'pdf-worker-set',
   /** Class sets' versions: taken only when no preview or page's PDF waits for a tab. */
   version: 'pdf-worker-version',
@@ -98,7 +99,8 @@ export const RENDER_CONSUMERS = {
 const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
 const IsoDate = z.string();
-const Level = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/** A difficulty level (the table of levels.ts). */
+export const LevelSchema = z.literal(LEVEL_VALUES) satisfies z.ZodType<Level>;
 
 export const PublicUser = z.object({
   _id: z.string(),
@@ -110,26 +112,23 @@ export const PublicUser = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-/** Price of one exercise page, in cents (spec §9: R$ 0,50). */
-export const PAGE_PRICE_CENTS = 50;
-
 export const PageOptionsSchema = z.object({
   add: z.boolean(),
   sub: z.boolean(),
   mult: z.boolean(),
   div: z.boolean(),
   answers: z.boolean(),
-  level: Level,
+  level: LevelSchema,
   /** An extra header line with "Escola" and "Professor(a)" (for teachers); absent means no. */
   school: z.boolean().optional(),
-  /** "Personalizar" (issue 25): absent, the page is the level's preset, as the spec's body makes it. */
+  /** "Personalizar": absent, the page is drawn by its level's preset. */
   custom: CustomOptionsSchema.optional(),
 });
 
-/** How many versions a class set may have ("Uma folha para cada aluno", issue 26); 1 is a single page. */
+/** How many versions a class set may have ("Uma folha para cada aluno"); 1 is a single page. */
 export const SET_VERSIONS_MAX = 40;
 
-/** A version's place in its class set (issue 26), printed on its sheet and gabarito as 'Versão 7 de 30'. */
+/** A version's place in its class set, printed on its sheet and gabarito as 'Versão 7 de 30'. */
 export const SetVersion = z.object({
   n: z.number().int().min(1).max(SET_VERSIONS_MAX),
   of: z.number().int().min(2).max(SET_VERSIONS_MAX),
@@ -154,7 +153,7 @@ const RenderJob = z.object({
 });
 
 /**
- * A class set to assemble (issue 26), once every version's `<code>.pdf` is stored: one file `<setCode>.pdf` with the
+ * A class set to assemble, once every version's `<code>.pdf` is stored: one file `<setCode>.pdf` with the
  * student sheets in order, then the gabarito of every version, then an answer table of the whole set.
  */
 const AssembleSetJob = z.object({
@@ -249,7 +248,7 @@ export type BillingDataExport = z.infer<typeof BillingDataExport>;
 
 /**
  * pages' part of a member's data export: the bought pages with the settings they were generated with, and the
- * member's saved builder settings ("Minhas folhas salvas", issue 25; absent from a pages replica older than them,
+ * member's saved builder settings ("Minhas folhas salvas"; absent from a pages replica older than them,
  * which holds none).
  */
 export const PagesDataExport = z.object({
@@ -342,7 +341,7 @@ export const Rpc = {
   ),
   billingStats: rpc('billing.v1.stats', z.object({}), PaymentStats),
   pagesStats: rpc('pages.v1.stats', z.object({}), PageStats),
-  // Issue 14 (LGPD): each service's part of a member's data export, composed by auth (GET /api/exportMyData).
+  // LGPD: each service's part of a member's data export, composed by auth (GET /api/exportMyData).
   billingExportUserData: rpc(
     'billing.v1.exportUserData',
     z.object({ userId: z.string() }),
@@ -413,7 +412,7 @@ const withRenamedFields = <S extends z.ZodObject>(
     }
     return out;
   }, schema);
-/** The top-up id was `topupId` in billing's events before issue 30: `topUpId`, as everywhere else. */
+/** Older billing events named the top-up id `topupId`; it is `topUpId` now, as everywhere else. */
 const TOP_UP_ID_RENAMED = { topupId: 'topUpId' } as const;
 
 export const Events = {
@@ -485,7 +484,7 @@ export const Events = {
     ),
   ),
   /**
-   * Issue 23: a payment approved after its payer deleted the account was refunded through Mercado Pago instead of
+   * A payment approved after its payer deleted the account was refunded through Mercado Pago instead of
    * credited (`refundId`: Mercado Pago's); eventId = the payment id (a payment is refunded once).
    */
   topupRefunded: event(
@@ -504,7 +503,7 @@ export const Events = {
     ),
   ),
   /**
-   * A member's money view changed (issue 28): a top-up credited, a purchase debited, a refund or chargeback taken
+   * A member's money view changed: a top-up credited, a purchase debited, a refund or chargeback taken
    * back (`balanceCents` and `version`, the ledger entry's id: newer entries have larger ids), or a pending payment's
    * status changed (`payment_status`: the statement's pending list, balance unchanged, both null). Every gateway
    * replica hears it (a fan-out) and tells that member's open screens (GET /api/memberEvents).
@@ -537,7 +536,7 @@ export const Events = {
     z.object({ ...EventBase, code: z.string(), userId: z.string(), priceCents: z.number().int() }),
   ),
   /**
-   * The member deleted their account (issue 14, LGPD): auth has already anonymised it and ended its sessions; every
+   * The member deleted their account (LGPD): auth has already anonymised it and ended its sessions; every
    * service that holds the user's personal data anonymises it now. Its business id (Bus.publishEvent) is the user id
    * (an account is deleted once). Carries no personal data itself.
    */

@@ -5,7 +5,7 @@
  */
 
 /**
- * The not-found screen's text (spec §8), on its own as well: the SPA's entry chunk shows that screen, and importing
+ * The not-found screen's text, on its own as well: the SPA's entry chunk shows that screen, and importing
  * it alone keeps the whole Msg object (every screen's texts) out of the chunk every page waits for.
  */
 export const NOT_FOUND_TEXT = 'A página que você está procurando não existe ou foi removida.';

@@ -1,5 +1,5 @@
 /**
- * The SPA's own routes (spec §2), shared by the web app (its router and links) and the gateway (which answers
+ * The SPA's own routes, shared by the web app (its router and links) and the gateway (which answers
  * HTTP 404 for a path that is none of them, and lists the public ones in sitemap.xml). Patterns with `:params` go
  * through `generatePath` when linked to; a trailing `?` makes the parameter optional.
  */
@@ -9,12 +9,12 @@ export const sitePaths = {
   loginGoogle: '/login/google',
   signup: '/cadastro',
   forgotPassword: '/esqueci-minha-senha',
-  // Optional, so that a link cut short still reaches its screen's rule (spec §8: no token → /logout).
+  // Optional, so that a link cut short still reaches its screen's rule (no token → /logout).
   createNewPassword: '/criar-nova-senha/:recoveryToken?',
   createNewPasswordSuccess: '/criar-nova-senha-sucesso',
-  // Optional, so that a link cut short shows 'Código de ativação não fornecido...' (spec §8).
+  // Optional, so that a link cut short shows 'Código de ativação não fornecido...'.
   activate: '/ativar/:activationCode?',
-  // Issue 23: the sign-in link emailed to an owner whose account is under a password-guessing attack.
+  // The sign-in link emailed to an owner whose account is under a password-guessing attack.
   signInLink: '/entrar/:signInCode?',
   // The public gabarito of a bought page (the QR code on the printed sheet).
   answers: '/gabarito/:code',
@@ -43,7 +43,7 @@ export type SitePath = (typeof sitePaths)[keyof typeof sitePaths];
 
 /**
  * The emailed links, whose last segment is a secret (an activation code, a recovery token, a sign-in code): never
- * written to a log whole (the kit's `redactUrl`; issue 35 found `/entrar/<code>` in the gateway's request log).
+ * written to a log whole (the kit's `redactUrl`: `/entrar/<code>` was once found whole in the gateway's request log).
  */
 export const emailedLinkPaths: readonly SitePath[] = [
   sitePaths.activate,

@@ -1,3 +1,4 @@
+import { LEVEL_NAMES } from '@app/contracts/levels';
 import { bnccCodes } from './bncc.js';
 import { contentBncc } from './custom/bncc.js';
 import { drawCustomProblems } from './custom/draw.js';
@@ -14,7 +15,7 @@ import { DEFAULT_MEANINGS, kindsOfMeanings, wordPageBncc } from './word/kinds.js
 import { drawProblem, PageProblems } from './problems.js';
 import { randomFromSeed } from './random.js';
 import type { CustomOptions } from './custom/options.js';
-import type { GeneratedPage, Level, LevelName, Operation, PageOptions, RulesVersion } from './types.js';
+import type { GeneratedPage, Level, Operation, PageOptions, RulesVersion } from './types.js';
 
 /** The rules new pages are drawn with. */
 export const RULES_VERSION: RulesVersion = 3;
@@ -34,7 +35,8 @@ export function divisionsAsFacts(level: Level, rules: RulesVersion): boolean {
   return level === 0 && rules >= 2;
 }
 
-export const LEVEL_NAMES: Readonly<Record<Level, LevelName>> = { 0: 'Fácil', 1: 'Médio', 2: 'Difícil' };
+/** The name printed for each level (the contracts' table of levels). */
+export { LEVEL_NAMES };
 
 /** The order in which operations are dealt onto a page. */
 export const OPERATIONS: readonly Operation[] = ['add', 'sub', 'mult', 'div'];
@@ -64,10 +66,10 @@ export function selectedOperations(options: Pick<PageOptions, Operation>): Opera
 /**
  * Same seed and options, same page: the pages service stores only the seed and re-renders from it.
  * Problems are dealt round-robin (+, −, ×, ÷ among those selected) so every selected operation appears.
- * With `options.custom` (issue 25) the page is drawn from those options (README, "Opções personalizadas"), and
+ * With `options.custom` the page is drawn from those options (README, "Opções personalizadas"), and
  * its BNCC codes are computed from its problems; throws on options it cannot draw (`checkCustom`'s refusals of the
  * numbers). The count is checked when a page is made (the pages service), never when it is drawn again: a stored page
- * keeps drawing after the counts a format holds are measured anew. Format `problemas` (issue 27): the contas are told
+ * keeps drawing after the counts a format holds are measured anew. Format `problemas`: the contas are told
  * as situações-problema (`words`; `problems` holds their contas), drawn by `generateWordProblems` from the same seed
  * with the options' numbers, and the codes are those of the problems' kinds and numbers (`wordPageBncc`).
  */

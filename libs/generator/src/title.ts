@@ -1,7 +1,6 @@
+import { LEVEL_NAMES } from '@app/contracts/levels';
 import { customTitle } from './custom/title.js';
 import type { Level, Operation, PageOptions } from './types.js';
-
-const LEVEL_WORDS: Readonly<Record<Level, string>> = { 0: 'Fácil', 1: 'Médio', 2: 'Difícil' };
 
 /** What a page of one operation practises, by level (the level table of the generator's README). */
 const SINGLE: Readonly<Record<Operation, Readonly<Record<Level, string>>>> = {
@@ -20,7 +19,7 @@ const NOUNS: Readonly<Record<Operation, string>> = {
 
 /**
  * The sheet's title names what it practises: "Adição com reserva — Médio", "Adição e subtração — Fácil",
- * "As quatro operações — Difícil". A custom page (issue 25) is named by its options, with no level word
+ * "As quatro operações — Difícil". A custom page is named by its options, with no level word
  * ("Tabuada do 7", `customTitle`).
  */
 export function sheetTitle(options: PageOptions): string {
@@ -34,5 +33,5 @@ export function sheetTitle(options: PageOptions): string {
     const text = `${nouns.slice(0, -1).join(', ')} e ${nouns.at(-1)!}`;
     what = text.charAt(0).toUpperCase() + text.slice(1);
   }
-  return `${what} — ${LEVEL_WORDS[options.level]}`;
+  return `${what} — ${LEVEL_NAMES[options.level]}`;
 }

@@ -1,12 +1,11 @@
+import type { Level, LevelName } from '@app/contracts/levels';
 import type { CustomOptions } from './custom/options.js';
 import type { WordProblem } from './word/generate.js';
 
 export type Operation = 'add' | 'sub' | 'mult' | 'div';
 
-/** 0 Fácil (1º–2º ano), 1 Médio (3º ano), 2 Difícil (4º–5º ano). */
-export type Level = 0 | 1 | 2;
-
-export type LevelName = 'Fácil' | 'Médio' | 'Difícil';
+/** The difficulty levels and their names: the contracts' table of levels. */
+export type { Level, LevelName } from '@app/contracts/levels';
 
 export interface PageOptions {
   add: boolean;
@@ -15,7 +14,7 @@ export interface PageOptions {
   div: boolean;
   answers: boolean;
   level: Level;
-  /** "Personalizar" (issue 25): what is practised, the format, count, size and title; absent, the level's preset. */
+  /** "Personalizar": what is practised, the format, count, size and title; absent, the level's preset. */
   custom?: CustomOptions;
 }
 
@@ -26,13 +25,13 @@ export interface Problem {
   b: number;
   result: number;
   remainder: number;
-  /** Format `lacuna` (issue 25): the term the learner finds, printed blank (the result is given); absent otherwise. */
+  /** Format `lacuna`: the term the learner finds, printed blank (the result is given); absent otherwise. */
   blank?: 'a' | 'b';
 }
 
 /**
- * The version of the rules a page was drawn with (README, "Rules versions"): 1 before issue 24, 2 since, 3 for the
- * situações-problema that fit their story (issue 34). The pages service stores it with each new page, so a page
+ * The version of the rules a page was drawn with (README, "Rules versions"): 1 the first rules, 2 those of that
+ * section (Fácil ÷ as facts, among others), 3 the same with situações-problema that fit their story. The pages service stores it with each new page, so a page
  * bought earlier still draws, prints and answers as it did.
  */
 export type RulesVersion = 1 | 2 | 3;
@@ -42,7 +41,7 @@ export interface GeneratedPage {
   rules: RulesVersion;
   problems: Problem[];
   /**
-   * Format `problemas` (issue 27): the situações-problema, in the order of `problems` (each one's `conta` is the
+   * Format `problemas`: the situações-problema, in the order of `problems` (each one's `conta` is the
    * problem at its index); absent for every other page.
    */
   words?: WordProblem[];

@@ -1,8 +1,8 @@
-import { Msg, PAGE_PRICE_CENTS, type BalanceDetails } from '@app/contracts';
+import { Msg, priceCents, type BalanceDetails } from '@app/contracts';
 import { formatCents, formatReais, reaisToCents } from '@app/contracts/format';
 
 /**
- * What a negative balance says (issue 28): what was reversed (the latest refund or chargeback) and how much the next
+ * What a negative balance says: what was reversed (the latest refund or chargeback) and how much the next
  * top-up covers first. Without the details yet (still loading), the amount owed alone.
  */
 export function negativeBalanceText(balance: number, details: BalanceDetails | null): string {
@@ -14,13 +14,13 @@ export function negativeBalanceText(balance: number, details: BalanceDetails | n
 }
 
 /**
- * Under the builder's 'Saldo insuficiente…' (spec §8, kept as it is): the debt and what a top-up must cover to buy
+ * Under the builder's 'Saldo insuficiente…' (its words kept as the product first wrote them): the debt and what a top-up must cover to buy
  * what was generated (a page, or a class set's N × R$ 0,50).
  */
 export function negativeBalanceToBuy(
   balance: number,
   details: BalanceDetails | null,
-  priceCents: number = PAGE_PRICE_CENTS,
+  price: number = priceCents(),
 ): string {
   const reversal = details?.lastReversal ?? null;
   const owedCents = -reaisToCents(balance);
@@ -28,6 +28,6 @@ export function negativeBalanceToBuy(
     reversal?.reason ?? null,
     reversal ? formatCents(reversal.amountCents) : null,
     formatCents(owedCents),
-    formatCents(owedCents + priceCents),
+    formatCents(owedCents + price),
   );
 }

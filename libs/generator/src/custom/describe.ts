@@ -9,7 +9,7 @@ import {
 } from './options.js';
 
 /**
- * "Personalizar" (issue 25): one pt-BR sentence saying what a page of these options practises, shown in the panel
+ * "Personalizar": one pt-BR sentence saying what a page of these options practises, shown in the panel
  * before the page is generated. Examples:
  *   "12 contas de multiplicação, tabuadas do 6 ao 9, armadas, letra grande"
  *   "30 fatos de multiplicação em linha, tabuada do 7, letra grande"

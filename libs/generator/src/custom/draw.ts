@@ -12,7 +12,7 @@ import type { Operation, Problem } from '../types.js';
 import type { AddSubOptions, CustomOptions, DivOptions, MultOptions, NumberSize } from './options.js';
 
 /**
- * The custom engine (issue 25, options version 1): each operation's problems are drawn from its options, the kind of
+ * The custom engine (options version 1): each operation's problems are drawn from its options, the kind of
  * a misturado problem (sem/com reserva, exata/com resto) a fair coin tossed before the draw. The README's section
  * "Opções personalizadas" is the specification; a change of what version 1 draws is a new options version.
  */

@@ -1,12 +1,30 @@
-import type { Level, Operation } from '../types.js';
 import {
-  DEFAULT_MEANINGS,
-  kindsOfMeanings,
-  MEANING_LIST,
-  meaningOps,
-  type Meaning,
-  type WordKind,
-} from '../word/kinds.js';
+  COUNT_RANGE,
+  CUSTOM_MESSAGES,
+  DIGITS_RANGE,
+  DIVIDENDS,
+  DIVISOR_RANGE,
+  FORMATS,
+  MAX_CHOICES,
+  MEANING_VALUES,
+  MULTIPLICANDS,
+  ORDERED_FACTS,
+  ORDERED_TABLE_RANGE,
+  REGROUPINGS,
+  REMAINDERS,
+  SIZES,
+  TABLE_RANGE,
+  inRange,
+  type AddSubOptions,
+  type CustomOptions,
+  type DivOptions,
+  type IntRange,
+  type MultOptions,
+  type PrintSize,
+  type SheetFormat,
+} from '@app/contracts/custom-shape';
+import type { Level, Operation } from '../types.js';
+import { DEFAULT_MEANINGS, kindsOfMeanings, meaningOps, type WordKind } from '../word/kinds.js';
 import { tellableKinds, tellsConta } from '../word/generate.js';
 import { answerKey, factOf, MAX_SAME_ANSWER, problemKey, solve } from '../problems.js';
 import { randomFromSeed } from '../random.js';
@@ -14,95 +32,35 @@ import { MIN_DISTINCT, spaceOf, type KindPool } from './draw.js';
 import { customSource } from './source.js';
 
 /**
- * A page's custom options ("Personalizar", issue 25), version 1. Optional on a page: a page without them is drawn
- * by its level's preset (the level table of the README), exactly as before. The contracts' zod schema
- * (`CustomOptionsSchema` in @app/contracts) checks the shape and ranges; `checkCustom` below checks what a shape
- * cannot say (impossible combinations), in the words the panel shows next to the control.
- *
- * A change of what these options draw is a new version (`v: 2`), never an edit of version 1: a stored page keeps
- * its options and is drawn again from them.
+ * A page's custom options ("Personalizar"): their shape, ranges and the words that refuse them are the contracts'
+ * custom-shape.ts, the one home the API's zod schema is written from too; this module adds what a shape cannot say
+ * (`checkCustom`: impossible combinations, the counts a format holds), in the words the panel shows next to the
+ * control. A page without custom options is drawn by its level's preset (the level table of the README).
  */
-export const CUSTOM_VERSION = 1;
-
-/** + and −: sem reserva (no column carries or borrows), com reserva (at least one, inside the conta), or both. */
-export type Regrouping = 'sem' | 'com' | 'misturado';
-
-/** ÷: exact divisions only, only with a resto, or both. */
-export type Remainders = 'exata' | 'resto' | 'misturado';
-
-/**
- * How a problem is printed: `armada` the conta in columns (today's; ÷ in the chave), `arme` the conta in a line
- * with room to arm it ("Arme e efetue"), `linha` a fact in a line (7 × 8 = ___), `lacuna` a missing number
- * (___ + 6 = 9), `problemas` situações-problema (issue 27: each conta told as a word problem, with a "Cálculo"
- * quadriculado and a "Resposta" line; README, "Situações-problema").
- */
-export type SheetFormat = 'armada' | 'arme' | 'linha' | 'lacuna' | 'problemas';
-
-export type PrintSize = 'normal' | 'grande';
-
-/**
- * The numbers of + and −: the digits of each term (top: the first term, the minuend; bottom: the second term, the
- * subtrahend), or every number of the conta up to `max` (for + the sum, for − the minuend).
- */
-export type NumberSize = { kind: 'digits'; top: number; bottom: number } | { kind: 'max'; max: number };
-
-export interface AddSubOptions {
-  numbers: NumberSize;
-  regrouping: Regrouping;
-}
-
-/**
- * ×: the multiplier is one of the tabuadas (2–10) or any two-digit number; the multiplicand 2–10 or of 2–3 digits,
- * or `ordem`, the tabuada in order (rules 3): N × 1 … N × 10 for each tabuada chosen (1–10, the tabuada do 1 too),
- * in a line or with the number missing.
- */
-export interface MultOptions {
-  multiplier: { kind: 'tables'; tables: number[] } | { kind: 'twoDigits' };
-  /** `fatos`: 2–10 (the facts of the tabuadas); 2 or 3: that many digits; `ordem`: 1 to 10 in order. */
-  multiplicand: 'fatos' | 2 | 3 | 'ordem';
-}
-
-/** ÷: the divisors (2–9, or any two-digit number), the dividend's size and the restos. */
-export interface DivOptions {
-  divisor: { kind: 'list'; divisors: number[] } | { kind: 'twoDigits' };
-  /** `fatos`: the quotient is 2–10 (a fact of the tabuadas, plus its resto); 2, 3 or 4: the dividend's digits. */
-  dividend: 'fatos' | 2 | 3 | 4;
-  remainders: Remainders;
-}
-
-export interface CustomOptions {
-  v: 1;
-  /** The settings of each selected operation (and only those). */
-  add?: AddSubOptions;
-  sub?: AddSubOptions;
-  mult?: MultOptions;
-  div?: DivOptions;
-  format: SheetFormat;
-  /** How many problems: one of `allowedCounts(...)`. */
-  count: number;
-  size: PrintSize;
-  /** The teacher's own line under the title (plain text, at most TITLE_MAX characters); absent: none. */
-  title?: string;
-  /**
-   * Format `problemas` (rules 3): the meanings the situações-problema take (`MEANINGS`); absent, every one but duas
-   * etapas (`DEFAULT_MEANINGS`).
-   */
-  meanings?: Meaning[];
-}
-
-export const TITLE_MAX = 60;
-export const TABLES = [2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
-/** The tabuadas "em ordem" may hold: the tabuada do 1 too. */
-export const ORDERED_TABLES = [1, ...TABLES] as const;
-/** The multiplicands and dividends the options name. */
-export const MULTIPLICANDS = ['fatos', 2, 3, 'ordem'] as const;
-export const DIVIDENDS = ['fatos', 2, 3, 4] as const;
-export const FORMATS = ['armada', 'arme', 'linha', 'lacuna', 'problemas'] as const;
-/** A tabuada in order holds N × 1 … N × 10. */
-export const ORDERED_FACTS = 10;
-export const ONE_DIGIT_DIVISORS = [2, 3, 4, 5, 6, 7, 8, 9] as const;
-export const MAX_CHOICES = [10, 20, 50, 100, 1000] as const;
-export const MAX_DIGITS = 5;
+export {
+  CUSTOM_VERSION,
+  DIVIDENDS,
+  FORMATS,
+  MAX_CHOICES,
+  MAX_DIGITS,
+  MULTIPLICANDS,
+  ONE_DIGIT_DIVISORS,
+  ORDERED_FACTS,
+  ORDERED_TABLES,
+  TABLES,
+  TITLE_MAX,
+} from '@app/contracts/custom-shape';
+export type {
+  AddSubOptions,
+  CustomOptions,
+  DivOptions,
+  MultOptions,
+  NumberSize,
+  PrintSize,
+  Regrouping,
+  Remainders,
+  SheetFormat,
+} from '@app/contracts/custom-shape';
 
 /** The words of the formats, as the panel and the sentence say them. */
 export const FORMAT_NAMES: Readonly<Record<SheetFormat, string>> = {
@@ -284,42 +242,37 @@ const OPERATION_WORDS: Readonly<Record<Operation, string>> = {
   div: 'divisão',
 };
 
-const isInt = (value: unknown, min: number, max: number): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A list of distinct whole numbers from `min` to `max`, at least one (the schema's words for tabuadas and divisors). */
+/** Whether a value is one of a closed list (the options' words and numbers). */
+const isOneOf = (value: unknown, list: readonly unknown[]): boolean => list.includes(value);
+
+/** A list of distinct whole numbers of a range, at least one (the panel's words for tabuadas and divisors). */
 function listProblem(
   value: unknown,
-  [min, max]: [number, number],
+  range: IntRange,
   words: { one: string; many: string; each: string },
 ): string | null {
   if (!Array.isArray(value) || value.length === 0) return `Escolha pelo menos ${words.one}.`;
-  if (!value.every((item) => isInt(item, min, max))) return `Escolha ${words.many} de ${min} a ${max}.`;
+  if (!value.every((item) => inRange(item, range)))
+    return `Escolha ${words.many} de ${range.min} a ${range.max}.`;
   if (new Set(value).size !== value.length) return `Cada ${words.each} só uma vez.`;
   return null;
 }
 
 /**
- * The shape and ranges of the options, stated here too (the contracts' zod schema says them for the API), so that
- * the generator refuses what the API refuses whoever calls it: digits 1–5, the limits of "até", tabuadas 2–10 (1–10
- * in order), divisors 2–9, the multiplicands and dividends named, the formats, sizes, count 1–40, the meanings.
+ * The shape and ranges of the options (custom-shape.ts in the contracts, which the API's zod schema checks too), so
+ * that the generator refuses what the API refuses whoever calls it, in the same words.
  */
 function shapeProblems(custom: CustomOptions): CustomProblem[] {
   const problems: CustomProblem[] = [];
   const refuse = (field: string, message: string) => problems.push({ field, message });
   const options = custom as unknown as Record<string, unknown>;
   if (!isObject(options)) return [{ field: 'format', message: 'Opções da página inválidas.' }];
-  if (!(FORMATS as readonly unknown[]).includes(options.format))
-    refuse(
-      'format',
-      'Formato: escolha conta armada, arme e efetue, fatos em linha, número que falta ou situações-problema.',
-    );
-  if (options.size !== 'normal' && options.size !== 'grande')
-    refuse('size', 'Tamanho: escolha normal ou grande.');
-  if (!isInt(options.count, 1, 40)) refuse('count', 'Quantidade de contas: escolha de 1 a 40.');
+  if (!isOneOf(options.format, FORMATS)) refuse('format', CUSTOM_MESSAGES.format);
+  if (!isOneOf(options.size, SIZES)) refuse('size', CUSTOM_MESSAGES.size);
+  if (!inRange(options.count, COUNT_RANGE)) refuse('count', CUSTOM_MESSAGES.count);
   for (const op of ['add', 'sub'] as const) {
     const value = options[op];
     if (value === undefined) continue;
@@ -329,31 +282,28 @@ function shapeProblems(custom: CustomOptions): CustomProblem[] {
       continue;
     }
     if (numbers.kind === 'digits') {
-      if (!isInt(numbers.top, 1, MAX_DIGITS) || !isInt(numbers.bottom, 1, MAX_DIGITS))
-        refuse(`${op}.numbers`, `Algarismos: escolha de 1 a ${MAX_DIGITS}.`);
-    } else if (numbers.kind !== 'max' || !(MAX_CHOICES as readonly unknown[]).includes(numbers.max))
-      refuse(`${op}.numbers`, 'Limite dos números: escolha até 10, 20, 50, 100 ou 1000.');
-    if (!['sem', 'com', 'misturado'].includes(value.regrouping as string))
-      refuse(`${op}.regrouping`, 'Reserva: escolha sem, com ou misturado.');
+      if (!inRange(numbers.top, DIGITS_RANGE) || !inRange(numbers.bottom, DIGITS_RANGE))
+        refuse(`${op}.numbers`, CUSTOM_MESSAGES.digits);
+    } else if (numbers.kind !== 'max' || !isOneOf(numbers.max, MAX_CHOICES))
+      refuse(`${op}.numbers`, CUSTOM_MESSAGES.max);
+    if (!isOneOf(value.regrouping, REGROUPINGS)) refuse(`${op}.regrouping`, CUSTOM_MESSAGES.regrouping);
   }
   const mult = options.mult;
   if (mult !== undefined) {
     if (!isObject(mult) || !isObject(mult.multiplier)) refuse('mult', 'Escolha as opções da multiplicação.');
     else {
       const ordered = mult.multiplicand === 'ordem';
-      if (!(MULTIPLICANDS as readonly unknown[]).includes(mult.multiplicand))
-        refuse(
-          'mult.multiplicand',
-          'Multiplicando: escolha fatos, 2 ou 3 algarismos, ou a tabuada em ordem.',
-        );
+      if (!isOneOf(mult.multiplicand, MULTIPLICANDS))
+        refuse('mult.multiplicand', CUSTOM_MESSAGES.multiplicand);
       if (mult.multiplier.kind === 'tables') {
         const tables = mult.multiplier.tables;
-        const wrong = listProblem(tables, [ordered ? 1 : 2, 10], {
+        const wrong = listProblem(tables, ordered ? ORDERED_TABLE_RANGE : TABLE_RANGE, {
           one: 'uma tabuada',
           many: 'tabuadas',
           each: 'tabuada',
         });
-        const onlyTheOne = !ordered && listProblem(tables, [1, 10], { one: '', many: '', each: '' }) === null;
+        const onlyTheOne =
+          !ordered && listProblem(tables, ORDERED_TABLE_RANGE, { one: '', many: '', each: '' }) === null;
         if (wrong !== null)
           refuse('mult.multiplier', onlyTheOne ? 'A tabuada do 1 só na tabuada em ordem.' : wrong);
       } else if (mult.multiplier.kind !== 'twoDigits')
@@ -367,27 +317,27 @@ function shapeProblems(custom: CustomOptions): CustomProblem[] {
     if (!isObject(div) || !isObject(div.divisor)) refuse('div', 'Escolha as opções da divisão.');
     else {
       if (div.divisor.kind === 'list') {
-        const wrong = listProblem(div.divisor.divisors, [2, 9], {
+        const wrong = listProblem(div.divisor.divisors, DIVISOR_RANGE, {
           one: 'um divisor',
           many: 'divisores',
           each: 'divisor',
         });
         if (wrong !== null) refuse('div.divisor', wrong);
       } else if (div.divisor.kind !== 'twoDigits')
-        refuse('div.divisor', 'Divisor: escolha de 2 a 9 ou 2 algarismos.');
-      if (!(DIVIDENDS as readonly unknown[]).includes(div.dividend))
-        refuse('div.dividend', 'Dividendo: escolha fatos, 2, 3 ou 4 algarismos.');
-      if (!['exata', 'resto', 'misturado'].includes(div.remainders as string))
-        refuse('div.remainders', 'Resto: escolha exata, com resto ou misturado.');
+        refuse(
+          'div.divisor',
+          `Divisor: escolha de ${DIVISOR_RANGE.min} a ${DIVISOR_RANGE.max} ou 2 algarismos.`,
+        );
+      if (!isOneOf(div.dividend, DIVIDENDS)) refuse('div.dividend', CUSTOM_MESSAGES.dividend);
+      if (!isOneOf(div.remainders, REMAINDERS)) refuse('div.remainders', CUSTOM_MESSAGES.remainders);
     }
   }
   if (options.meanings !== undefined) {
     const meanings = options.meanings;
-    if (!Array.isArray(meanings) || meanings.length === 0)
-      refuse('meanings', 'Escolha pelo menos um significado.');
-    else if (!meanings.every((meaning) => (MEANING_LIST as readonly unknown[]).includes(meaning)))
-      refuse('meanings', 'Significado desconhecido.');
-    else if (new Set(meanings).size !== meanings.length) refuse('meanings', 'Cada significado só uma vez.');
+    if (!Array.isArray(meanings) || meanings.length === 0) refuse('meanings', CUSTOM_MESSAGES.meaningsEmpty);
+    else if (!meanings.every((meaning) => isOneOf(meaning, MEANING_VALUES)))
+      refuse('meanings', CUSTOM_MESSAGES.meaningUnknown);
+    else if (new Set(meanings).size !== meanings.length) refuse('meanings', CUSTOM_MESSAGES.meaningTwice);
   }
   return problems;
 }

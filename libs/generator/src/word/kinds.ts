@@ -1,3 +1,4 @@
+import type { Meaning } from '@app/contracts/custom-shape';
 import type { Operation, Problem } from '../types.js';
 
 /**
@@ -83,25 +84,8 @@ export function kindFits(kind: WordKind, conta: Problem): boolean {
   return info.remainder === 'any' || (info.remainder === 'required') === conta.remainder > 0;
 }
 
-/**
- * What a teacher chooses in "Personalizar" (the meanings of the situações-problema), each a group of kinds: juntar
- * and acrescentar are one choice, separar and retirar another, medida holds "quantos são necessários".
- */
-export type Meaning =
-  | 'juntar-acrescentar'
-  | 'separar-retirar'
-  | 'comparar'
-  | 'quantos-a-menos'
-  | 'completar'
-  | 'inicio-desconhecido'
-  | 'parcelas-iguais'
-  | 'disposicao-retangular'
-  | 'proporcionalidade'
-  | 'comparacao-multiplicativa'
-  | 'combinatoria'
-  | 'reparticao'
-  | 'medida'
-  | 'duas-etapas';
+/** What a teacher chooses in "Personalizar" (the meanings of the situações-problema), each a group of kinds. */
+export type { Meaning };
 
 export interface MeaningInfo {
   /** The panel's label. */

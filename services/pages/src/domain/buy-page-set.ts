@@ -1,12 +1,9 @@
-import { Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
+import { Events, Msg, priceCents, Rpc } from '@app/contracts';
 import type { PagesDeps } from './deps.js';
 import type { PageSetRecord, PageSetWithPages } from './ports.js';
 import { ownedSet } from './owned-page.js';
 import { purchase, setPurchaseKey } from './purchase.js';
 import { awaitSetFile, setFile } from './renders.js';
-
-/** A set of N versions costs N pages: N × R$ 0,50. */
-export const setPriceCents = (versions: number) => versions * PAGE_PRICE_CENTS;
 
 /**
  * The debit's reason, which billing shows in Extrato as `Compra: <reason>` (Msg.statementPurchase): one line naming
@@ -35,7 +32,7 @@ export async function buyPageSet(deps: PagesDeps, userId: string, code: string):
   return purchase(deps, {
     userId,
     key: setPurchaseKey(set.code),
-    cents: setPriceCents(set.versions),
+    cents: priceCents(set.versions),
     reason: setPurchaseReason(set),
     exclusive: true,
     file: setFile(set.code),
@@ -60,7 +57,7 @@ async function markSetBought(deps: PagesDeps, set: PageSetWithPages): Promise<vo
     set.pages.map((page) =>
       deps.bus.publishEvent(
         Events.pageBought,
-        { code: page.code, userId: set.userId, priceCents: PAGE_PRICE_CENTS },
+        { code: page.code, userId: set.userId, priceCents: priceCents() },
         page.code,
         boughtAt,
       ),

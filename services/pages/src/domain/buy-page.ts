@@ -1,4 +1,4 @@
-import { Events, Msg, PAGE_PRICE_CENTS, Rpc } from '@app/contracts';
+import { Events, Msg, priceCents, Rpc } from '@app/contracts';
 import type { PagesDeps } from './deps.js';
 import { ownedPage } from './owned-page.js';
 import type { PageRecord } from './ports.js';
@@ -24,7 +24,7 @@ export async function buyPage(deps: PagesDeps, userId: string, code: string): Pr
   return purchase(deps, {
     userId,
     key: pagePurchaseKey(code),
-    cents: PAGE_PRICE_CENTS,
+    cents: priceCents(),
     reason: `Página de exercícios ${code}`,
     exclusive: false,
     file: pdf,
@@ -51,7 +51,7 @@ async function markPageBought(deps: PagesDeps, page: PageRecord): Promise<void> 
     : ((await deps.store.pages.findByCode(page.code))?.boughtAt ?? now);
   await deps.bus.publishEvent(
     Events.pageBought,
-    { code: page.code, userId: page.userId, priceCents: PAGE_PRICE_CENTS },
+    { code: page.code, userId: page.userId, priceCents: priceCents() },
     page.code,
     boughtAt,
   );

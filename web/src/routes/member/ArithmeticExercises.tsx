@@ -7,8 +7,8 @@ import {
   createPageSet,
   getSetProgress,
   Msg,
-  PAGE_PRICE_CENTS,
   PlatformMessages,
+  priceCents,
 } from '@app/contracts';
 import { centsToReais, formatReais, reaisToCents } from '@app/contracts/format';
 import { ApiError, api } from '../../api/client';
@@ -26,7 +26,6 @@ import {
   parseVersions,
   readBuySetAnswer,
   setPreviewCaption,
-  setPriceCents,
   setPurchaseDone,
   setTotalText,
   VERSIONS_DEFAULT,
@@ -57,7 +56,7 @@ interface Options extends Record<Operation, boolean> {
   school: boolean;
 }
 
-const PRICE = centsToReais(PAGE_PRICE_CENTS);
+const PRICE = centsToReais(priceCents());
 const defaults: Options = {
   add: true,
   sub: true,
@@ -160,7 +159,7 @@ export default function ArithmeticExercises() {
   // of versions outside 1 to 40.
   const canGenerate = step !== 'processing' && anyOperation && problems.length === 0 && versions !== null;
   // What the generated page (or the whole set) costs.
-  const price = generatedSet ? centsToReais(setPriceCents(generatedSet.versions)) : PRICE;
+  const price = generatedSet ? centsToReais(priceCents(generatedSet.versions)) : PRICE;
   // An unknown balance (still loading) neither enables buying nor warns.
   const canBuy = step === 'generated' && code !== null && balance !== null && balance >= price && !buying;
   const showBalanceWarning = step === 'generated' && balance !== null && balance < price && !warningClosed;

@@ -1,8 +1,8 @@
-import { ErrorCode, PAGE_PRICE_CENTS, SET_VERSIONS_MAX } from '@app/contracts';
+import { ErrorCode, priceCents, SET_VERSIONS_MAX } from '@app/contracts';
 import { formatCents, formatFileDate } from '@app/contracts/format';
 
 /**
- * "Uma folha para cada aluno" (issue 26): a class set of N versions of the same options, bought together for
+ * "Uma folha para cada aluno": a class set of N versions of the same options, bought together for
  * N × R$ 0,50 and downloaded as one file. One version is a single page (today's flow, untouched). What the builder
  * and Minhas Compras say about a set, and the purchase's loop (buy while the versions print, polling the progress),
  * kept apart from React so that the unit tests read them.
@@ -20,12 +20,9 @@ export function parseVersions(raw: string): number | null {
   return n >= VERSIONS_MIN && n <= VERSIONS_MAX ? n : null;
 }
 
-/** N × R$ 0,50, in integer cents. */
-export const setPriceCents = (versions: number): number => versions * PAGE_PRICE_CENTS;
-
 /** 'Total: R$ 15,00 por 30 versões' (under the control and in the insufficient-balance warning). */
 export const setTotalText = (versions: number): string =>
-  `Total: ${formatCents(setPriceCents(versions))} por ${versions} versões`;
+  `Total: ${formatCents(priceCents(versions))} por ${versions} versões`;
 
 /** '30 versões' (the card in Minhas Compras). */
 export const versionsCount = (versions: number): string =>
@@ -41,7 +38,7 @@ export function setPreviewCaption(versions: number): string {
 
 /** The buy button of a set: 'Comprar 30 versões por R$ 15,00' ('R$' and the value kept on one line). */
 export const buySetLabel = (versions: number): string =>
-  `Comprar ${versions} versões por ${formatCents(setPriceCents(versions)).replace(' ', '\u00a0')}`;
+  `Comprar ${versions} versões por ${formatCents(priceCents(versions)).replace(' ', '\u00a0')}`;
 
 /** How far the printing of a set is (GET /api/setProgress). */
 export interface SetProgressValue {

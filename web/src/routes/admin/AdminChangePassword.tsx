@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { saveSession } from '../../session/storage';
-import { Field } from '../account/Field';
+import { Field } from '../account/FormKit';
 import './admin.css';
 
 type Result = { ok: true } | { ok: false; fieldError?: string; detail?: string; signInAgain?: boolean };

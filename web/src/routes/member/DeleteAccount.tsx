@@ -7,7 +7,7 @@ import { useGlobalDispatch } from '../../session/GlobalStateProvider';
 import { globalActions } from '../../session/globalState';
 import { clearSession } from '../../session/storage';
 import { ACCOUNT_DELETED_QUERY } from '../account/accountDeleted';
-import { Field } from '../account/Field';
+import { Field, FormMessage } from '../account/FormKit';
 import { GoogleSignIn, loadClientConfig, type ClientConfig } from '../account/GoogleSignIn';
 import { MemberDataSection } from './MemberDataSection';
 
@@ -116,11 +116,7 @@ function DeleteAccountForm({ user, onCancel }: { user: PublicUser; onCancel: () 
           onChange={(e) => setPassword(e.target.value)}
         />
       )}
-      {error && (
-        <p role="alert" className="alert alert--error">
-          {error}
-        </p>
-      )}
+      <FormMessage message={error} />
       <div className="delete-dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={deleting}>
           {Msg.deleteAccountCancel}

@@ -9,7 +9,7 @@ import './admin.css';
 
 type Result = { ok: true } | { ok: false; fieldError?: string; detail?: string; signInAgain?: boolean };
 
-/** Spec §5 asks only that the field be filled; the server's own rules come back as the failure's detail. */
+/** The form asks only that the field be filled; the server's own rules come back as the failure's detail. */
 export async function action({ request }: ActionFunctionArgs): Promise<Result | Response> {
   const newPassword = String((await request.formData()).get('newPassword') ?? '');
   if (!newPassword) return { ok: false, fieldError: Msg.newPasswordRequired };

@@ -9,11 +9,11 @@ import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import './AddBalance.css';
 
-/** Spec §9: top-up from R$ 5 to R$ 20 in whole reais, 10 by default. */
+/** A top-up is from R$ 5 to R$ 20 in whole reais, 10 by default. */
 const MIN_REAIS = 5;
 const MAX_REAIS = 20;
 const DEFAULT_REAIS = 10;
-/** Spec §9: the wallet button is rendered 200 ms after mount. */
+/** The wallet button is rendered 200 ms after mount (the SDK needs its container laid out). */
 const WALLET_DELAY_MS = 200;
 /** Without onReady by then, Mercado Pago's script did not load: the plain button takes the wallet's place. */
 const WALLET_TIMEOUT_MS = 8000;

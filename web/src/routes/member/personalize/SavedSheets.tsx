@@ -110,7 +110,7 @@ function SavedSheetItem({
   saved: ReturnType<typeof useSavedSheets>;
 }) {
   return (
-    <li key={sheet.id} className="saved-sheet">
+    <li className="saved-sheet">
       <span className="saved-sheet__text">
         <span className="saved-sheet__name">{sheet.name}</span>
         <span className="saved-sheet__what">{savedSheetWhat(sheet.options)}</span>

@@ -44,6 +44,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Rooms that fit a screen: a web file a newcomer can read top to bottom, a function that fits in one view.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 250, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
   {
     files: ['scripts/**', 'e2e/**', '**/bench/**', '**/scripts/**', 'tools/**'],
     rules: { 'no-console': 'off' },

@@ -65,7 +65,7 @@ const routes: RouteObject[] = [
             children: [
               // The home stays open to signed-in users: it offers them 'Ir para Minha Área'.
               { index: true, lazy: screen(() => import('./routes/public/Home')) },
-              // Login, signup and the recovery pages start by forgetting any stored session (spec §3).
+              // Login, signup and the recovery pages start by forgetting any stored session (a clean slate).
               { path: paths.login, lazy: screen(() => import('./routes/public/Login')) },
               { path: paths.loginGoogle, lazy: screen(() => import('./routes/public/LoginGoogle')) },
               { path: paths.signup, lazy: screen(() => import('./routes/public/Signup')) },

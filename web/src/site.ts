@@ -4,7 +4,7 @@
  */
 export const site = {
   name: 'Exercícios de Matemática',
-  /** Spec §9: this build is always labelled prod in the environment banner. */
+  /** This build is always labelled prod in the environment banner. */
   frontendEnv: 'prod',
   copyrightYear: 2025,
   social: [

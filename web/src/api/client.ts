@@ -9,7 +9,7 @@ import { getStoredToken } from '../session/storage';
  * call reads `api(login, { body: { email, password } })` and its result is typed by the route.
  *
  * Every answer that carries JSON is returned (SUCCESS or ERROR alike) together with its HTTP status, because
- * spec §8 handles a 401 differently per call. Only a missing answer (network failure, non-JSON body) throws
+ * each screen handles a 401 its own way (sign out, or go to the login). Only a missing answer (network failure, non-JSON body) throws
  * an ApiError, which the router shows on its error screen.
  */
 

@@ -19,7 +19,7 @@ const memberMenu = [
 ] as const;
 
 /**
- * Spec §2 and §4: the balance is loaded on mount and again whenever the refreshBalance counter changes (after a
+ * The balance is loaded on mount and again whenever the refreshBalance counter changes (after a
  * purchase, after a payment), as long as a token exists; a 401 marks the user logged out. Between loads the member's
  * live stream (session/memberEvents.ts) keeps it current; an answer that left before a change heard on the stream
  * is not shown over it (it is asked again instead).
@@ -47,7 +47,7 @@ function useBalance(): number | null {
 }
 
 /**
- * Issue 28: below zero, what took it there (the latest refund or chargeback), for the sidebar and the builder's
+ * Below zero, what took it there (the latest refund or chargeback), for the sidebar and the builder's
  * warning; asked again at every change while the balance stays negative, forgotten once it is not.
  */
 function useBalanceDetails(balance: number | null): void {

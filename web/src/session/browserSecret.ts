@@ -1,6 +1,6 @@
 /**
- * The shape of a secret a browser keeps to prove later that it is the one that asked (issue 23's Google redirect,
- * issue 35's emailed links): 32 random bytes, and the nonce sent with the request, base64url(SHA-256(secret)). The
+ * The shape of a secret a browser keeps to prove later that it is the one that asked (the Google redirect, the
+ * emailed links): 32 random bytes, and the nonce sent with the request, base64url(SHA-256(secret)). The
  * server keeps only the nonce's bytes; only the browser that holds the secret can show it back.
  */
 

@@ -8,11 +8,11 @@ export interface PaymentNotice {
   outcome: PaymentOutcome | 'unknown';
   /** In reais, when approved. */
   amount: number | null;
-  /** Approved, and a return of the same payment was answered before: it was already added (issue 28). */
+  /** Approved, and a return of the same payment was answered before: it was already added. */
   alreadyAdded?: boolean;
 }
 
-/** A change of the balance heard on the member's live stream (GET /api/memberEvents, issue 28). */
+/** A change of the balance heard on the member's live stream (GET /api/memberEvents). */
 export interface BalanceChange {
   /** In reais; null when only a pending payment changed (the statement's pending list). */
   balance: number | null;
@@ -21,7 +21,7 @@ export interface BalanceChange {
 }
 
 /**
- * The global state of spec §3. Counters are signals: a component that must reload something (the balance, the
+ * The SPA's global state. Counters are signals: a component that must reload something (the balance, the
  * user's name in the header, a page list) watches its counter, and anyone can bump it.
  */
 export interface GlobalState {
@@ -33,13 +33,13 @@ export interface GlobalState {
   /** A free sample was downloaded (stops the pulsing prompt, starts the signup call-to-action animation). */
   downloadFree: boolean;
   isLoggedIn: boolean;
-  /** Not in spec §3: the outcome of the last payment return, until the builder's alert is closed. */
+  /** The outcome of the last payment return, until the builder's alert is closed. */
   paymentNotice: PaymentNotice | null;
-  /** Issue 28: the version of the newest balance change heard on the live stream (0: none yet). */
+  /** The version of the newest balance change heard on the live stream (0: none yet). */
   balanceVersion: number;
-  /** Issue 28: bumped by every change heard on the live stream; an open Extrato reads itself again. */
+  /** Bumped by every change heard on the live stream; an open Extrato reads itself again. */
   statementRevision: number;
-  /** Issue 28: what took the balance below zero, while it is below zero (the sidebar and the builder say it). */
+  /** What took the balance below zero, while it is below zero (the sidebar and the builder say it). */
   balanceDetails: BalanceDetails | null;
 }
 

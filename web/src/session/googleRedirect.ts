@@ -2,7 +2,7 @@ import { GOOGLE_VERIFIER_KEY } from '@app/contracts';
 import { newSecret, nonceOf } from './browserSecret';
 
 /**
- * The tab's secret for Google's redirect mode (issue 23). Before Google is opened the SPA keeps 32 random bytes in
+ * The tab's secret for Google's redirect mode. Before Google is opened the SPA keeps 32 random bytes in
  * sessionStorage (this tab only) and gives Google their SHA-256 as the sign-in's `nonce`; Google puts it in the
  * credential, auth binds the one-time code it answers to it, and back on /login/google the SPA redeems the code with
  * the secret. A `/login/google#…` link someone else made finds no secret here (or not theirs), so it signs nobody in.

@@ -10,7 +10,7 @@ import { clearSession, getStoredToken } from './storage';
 import { isTokenExpired } from './token';
 
 /**
- * Route guards of spec §2 and §6, as router middleware so that they finish before any loader of the guarded
+ * Route guards (member screens, admin screens), as router middleware so that they finish before any loader of the guarded
  * routes starts (a page's loader never calls the API for a visitor who is about to be redirected).
  */
 
@@ -35,7 +35,7 @@ export const requireMember: MiddlewareFunction = (args) => requireSession(startu
 
 /**
  * A non-admin (or a stale session) fails the check and is signed out; a network failure, or a server that cannot
- * answer (5xx), shows the error screen instead of signing anyone out (spec §8).
+ * answer (5xx), shows the error screen instead of signing anyone out.
  */
 export const requireAdmin: MiddlewareFunction = (args) =>
   requireSession(startupRoutes.validateTokenAdmin, args);

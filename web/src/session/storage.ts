@@ -1,5 +1,5 @@
 /**
- * The browser-stored session of spec §3: token, email and fullname, plus the flag that a free sample was
+ * The browser-stored session: token, email and fullname, plus the flag that a free sample was
  * already downloaded. localStorage keeps them across tabs and reloads.
  */
 export const StorageKey = {

@@ -1,5 +1,5 @@
 /**
- * Client-side expiry check of spec §5: a token without `exp` counts as expired, and `exp` (seconds) is compared
+ * Client-side expiry check: a token without `exp` counts as expired, and `exp` (seconds) is compared
  * in milliseconds with the current time. The signature is the server's business (validateToken).
  */
 export function isTokenExpired(token: string, now: number = Date.now()): boolean {

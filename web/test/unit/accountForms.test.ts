@@ -3,7 +3,7 @@ import { ChangePasswordBody, CreateUserBody, LoginBody } from '@app/contracts';
 import { readForm, validate } from '../../src/routes/account/forms';
 
 describe('account form validation (the server schemas, first message per field)', () => {
-  it('answers the spec messages of every failing field', () => {
+  it("answers the contracts' messages of every failing field", () => {
     const result = validate(CreateUserBody, {
       fullname: 'Ana',
       email: 'x@',

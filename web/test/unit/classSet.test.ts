@@ -17,7 +17,7 @@ import {
 } from '../../src/routes/member/classSet';
 import { negativeBalanceToBuy } from '../../src/session/balanceTexts';
 
-describe("the builder's 'Quantas versões?' (issue 26)", () => {
+describe("the builder's 'Quantas versões?'", () => {
   it('takes a whole number from 1 to 40', () => {
     for (const [typed, versions] of [
       ['1', 1],

@@ -20,7 +20,7 @@ describe('globalReducer', () => {
     });
   });
 
-  it('shows a balance heard on the live stream unless a newer one was shown already; every change revises Extrato (issue 28)', () => {
+  it('shows a balance heard on the live stream unless a newer one was shown already; every change revises Extrato', () => {
     let state = globalReducer(initial, globalActions.balanceChanged({ balance: 10, version: 5 }));
     expect(state).toMatchObject({ balance: 10, balanceVersion: 5, statementRevision: 1 });
     // An older change arriving late does not overwrite it.

@@ -11,7 +11,7 @@ beforeEach(() => {
   return () => vi.unstubAllGlobals();
 });
 
-describe('the tab secret of a Google redirect sign-in (issue 23)', () => {
+describe('the tab secret of a Google redirect sign-in', () => {
   it('is 32 random bytes kept in sessionStorage, the same until taken, then gone', () => {
     const secret = googleVerifier();
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -11,7 +11,7 @@ beforeEach(() => {
   return () => vi.unstubAllGlobals();
 });
 
-describe("the browser's secret for the links it asks to be emailed (issue 35)", () => {
+describe("the browser's secret for the links it asks to be emailed", () => {
   it('does not exist until a request that may email a link is made', () => {
     expect(linkVerifier()).toBeUndefined();
   });
@@ -22,7 +22,7 @@ describe("the browser's secret for the links it asks to be emailed (issue 35)", 
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(nonce).toBe(createHash('sha256').update(secret).digest('base64url'));
     expect(await linkNonce()).toBe(nonce);
-    // Spec §3: the account pages forget the session; the browser's secret is not the session's.
+    // The account pages forget the session; the browser's secret is not the session's.
     clearSession();
     expect(linkVerifier()).toBe(secret);
   });

@@ -9,20 +9,21 @@ import {
 } from '@app/generator';
 import {
   allowedCountsOf,
-  checkDraft,
-  controlOf,
-  controlOfMessage,
   countOf,
-  draftFromCustom,
-  draftFromPreset,
   formatOf,
-  notFacts,
   orderedLimit,
-  problemsOf,
   shownMeanings,
   toCustom,
   type Draft,
 } from '../../src/routes/member/personalize/draft';
+import { draftFromCustom, draftFromPreset } from '../../src/routes/member/personalize/draftFrom';
+import {
+  checkDraft,
+  controlOf,
+  controlOfMessage,
+  notFacts,
+  problemsOf,
+} from '../../src/routes/member/personalize/problems';
 
 const all: Operation[] = ['add', 'sub', 'mult', 'div'];
 

@@ -54,7 +54,7 @@ function manualTimers() {
   };
 }
 
-describe('the live stream kept connected (issue 35)', () => {
+describe('the live stream kept connected', () => {
   it('backs off 3 s, 6 s, 12 s… up to 5 minutes, with up to a fifth more at random', () => {
     const none = () => 0;
     expect([0, 1, 2, 3].map((a) => reconnectDelayMs(a, none))).toEqual([3000, 6000, 12000, 24000]);

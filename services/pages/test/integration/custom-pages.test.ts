@@ -102,14 +102,8 @@ describe('POST /api/page with custom options', () => {
     ]);
   });
 
-<<<<<<< HEAD
-  it("stores a page made with the spec's body as before: no custom options, no format in its answers", async () => {
-    const user = await fundedMember(stack, 5);
-=======
   it("stores a page made with a preset page's body as before: no custom options, no format in its answers", async () => {
-    const user = await createActiveUser(stack);
-    await topUp(stack, user.token, 5);
->>>>>>> prose
+    const user = await fundedMember(stack, 5);
     const code = await generatePageCode(stack, user.token);
     const row = await storedPage(code);
     expect(row.options).toEqual(defaultPageRequest);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { clientConfig } from '../../api/clientConfig';
 import { paths } from '../../paths';
 import { googleNonce } from '../../session/googleRedirect';
@@ -56,8 +56,8 @@ const GIS_SCRIPT = 'https://accounts.google.com/gsi/client';
  * `nonce`, the SHA-256 of a secret this tab keeps (session/googleRedirect.ts); Google posts the credential (with its
  * g_csrf_token cookie and field) as a form to `login_uri` = /login/google on this site; the gateway checks the CSRF
  * token, gets a one-time code bound to the nonce from auth and sends the browser to /login/google#code=…, where this
- * tab redeems it with its secret (routes/public/LoginGoogle.ts), or to /login?erro=google (issue 23: a session never
- * travels in a link). With the local stand-in (development and tests) the button goes to its sign-in page (it asks an
+ * tab redeems it with its secret (routes/public/LoginGoogle.ts), or to /login?erro=google (a session never travels in a
+ * link). With the local stand-in (development and tests) the button goes to its sign-in page (it asks an
  * email and a name), which plays Google's part of the redirect.
  * With `onCredential` it signs nobody in: Google (or the stand-in's popup) hands the credential to it, to confirm an
  * action such as deleting the account.
@@ -76,6 +76,50 @@ export function GoogleSignIn({
   const popup = onCredential !== undefined;
 
   const devOrigin = config.devProvidersUrl ? new URL(config.devProvidersUrl).origin : null;
+  useStandInCredential(devOrigin, popup, onCredentialRef);
+  const clientId = devOrigin ? null : config.googleClientId;
+  const buttonRef = useGoogleButton(clientId, popup, onCredentialRef);
+
+  if (!devOrigin && !clientId) return null;
+  const openStandIn = async () => {
+    if (popup) {
+      window.open(
+        `${config.devProvidersUrl}/__dev/google/signin?origin=${encodeURIComponent(window.location.origin)}`,
+        'google-dev-signin',
+        'width=440,height=560',
+      );
+      return;
+    }
+    setLeaving(true);
+    const loginUri = `${window.location.origin}${paths.loginGoogle}`;
+    const query = new URLSearchParams({ login_uri: loginUri, nonce: await googleNonce() });
+    window.location.assign(`${config.devProvidersUrl}/__dev/google/signin?${query}`);
+  };
+  return (
+    <div className="google-signin">
+      {devOrigin ? (
+        <button
+          type="button"
+          className="button button--secondary button--block google-signin__dev"
+          disabled={leaving}
+          onClick={() => void openStandIn()}
+        >
+          <GoogleLogo />
+          Entrar com Google (desenvolvimento)
+        </button>
+      ) : (
+        <div ref={buttonRef} />
+      )}
+    </div>
+  );
+}
+
+/** The local stand-in's popup hands its credential to this window by a message from its origin. */
+function useStandInCredential(
+  devOrigin: string | null,
+  popup: boolean,
+  onCredentialRef: RefObject<((credential: string) => void) | undefined>,
+) {
   useEffect(() => {
     if (!devOrigin || !popup) return;
     const onMessage = (event: MessageEvent<DevCredentialMessage>) => {
@@ -84,10 +128,16 @@ export function GoogleSignIn({
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [devOrigin, popup]);
+  }, [devOrigin, popup, onCredentialRef]);
+}
 
+/** Google's own button, drawn by its script into the answered element (redirect mode, or a popup to confirm). */
+function useGoogleButton(
+  clientId: string | null | undefined,
+  popup: boolean,
+  onCredentialRef: RefObject<((credential: string) => void) | undefined>,
+) {
   const buttonRef = useRef<HTMLDivElement>(null);
-  const clientId = devOrigin ? null : config.googleClientId;
   useEffect(() => {
     if (!clientId) return;
     let cancelled = false;
@@ -132,40 +182,9 @@ export function GoogleSignIn({
     return () => {
       cancelled = true;
     };
-  }, [clientId, popup]);
+  }, [clientId, popup, onCredentialRef]);
 
-  if (!devOrigin && !clientId) return null;
-  const openStandIn = async () => {
-    if (popup) {
-      window.open(
-        `${config.devProvidersUrl}/__dev/google/signin?origin=${encodeURIComponent(window.location.origin)}`,
-        'google-dev-signin',
-        'width=440,height=560',
-      );
-      return;
-    }
-    setLeaving(true);
-    const loginUri = `${window.location.origin}${paths.loginGoogle}`;
-    const query = new URLSearchParams({ login_uri: loginUri, nonce: await googleNonce() });
-    window.location.assign(`${config.devProvidersUrl}/__dev/google/signin?${query}`);
-  };
-  return (
-    <div className="google-signin">
-      {devOrigin ? (
-        <button
-          type="button"
-          className="button button--secondary button--block google-signin__dev"
-          disabled={leaving}
-          onClick={() => void openStandIn()}
-        >
-          <GoogleLogo />
-          Entrar com Google (desenvolvimento)
-        </button>
-      ) : (
-        <div ref={buttonRef} />
-      )}
-    </div>
-  );
+  return buttonRef;
 }
 
 function GoogleLogo() {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { loginPasswordField, Msg } from '@app/contracts';
-import { Field } from './Field';
+import { Field, FormMessage, SubmitButton } from './FormKit';
 import { validate } from './forms';
 
 const PasswordOnly = z.object({ password: loginPasswordField });
 
-/** The password typed in the form, held to a sign-in's rules (spec §5's messages), or why it is refused. */
+/** The password typed in the form, held to a sign-in's rules (and their messages), or why it is refused. */
 export function passwordOf(form: FormData): { ok: true; password: string } | { ok: false; message: string } {
   const checked = validate(PasswordOnly, { password: String(form.get('password') ?? '') });
   if (checked.ok) return { ok: true, password: checked.data.password };
@@ -32,14 +32,8 @@ export function LinkPasswordFields({
     <>
       <p className="alert">{prompt}</p>
       <Field name="password" label="Senha" type="password" autoComplete="current-password" />
-      {error && !sending && (
-        <p role="alert" className="alert alert--error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--block" disabled={sending}>
-        {button}
-      </button>
+      <FormMessage message={error} hidden={sending} />
+      <SubmitButton busy={sending} label={button} busyLabel={button} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useFetcher } from 'react-router';
 export type LinkRequestAnswer = { sent: boolean; message: string };
 
 /**
- * A button that asks the server for a link by email without leaving the screen (issue 28: 'Reenviar e-mail de
+ * A button that asks the server for a link by email without leaving the screen ('Reenviar e-mail de
  * ativação' on the sign-in screen, a Google account's 'Enviar link para criar senha'), posted to the screen's own
  * action with `intent`; then the answer, and the button stays off once the link went.
  */

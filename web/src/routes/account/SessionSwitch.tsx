@@ -25,13 +25,13 @@ export async function currentAccount(signal?: AbortSignal): Promise<Account | nu
 }
 
 /**
- * Whether taking `next` would replace another account's session: then the screen asks first (issue 23: a link never
+ * Whether taking `next` would replace another account's session: then the screen asks first (a link never
  * replaces a session silently). The same account signing in again replaces nothing.
  */
 export const replacesAnother = (current: Account | null, next: Account): current is Account =>
   current !== null && current.email.toLowerCase() !== next.email.toLowerCase();
 
-/** Stores a session the user chose (spec §4) and tells the header and the sidebar; then goes to `to`. */
+/** Stores a session the user chose and tells the header and the sidebar; then goes to `to`. */
 export function useAdoptSession() {
   const dispatch = useGlobalDispatch();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * Client-side validation of the account forms with the very schemas the server uses (@app/contracts), so a form
- * shows the spec's messages (§5) before any call, and the server answers the same ones if it is reached anyway.
+ * shows the same pt-BR messages before any call, and the server answers the same ones if it is reached anyway.
  */
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -1,5 +1,5 @@
 /**
- * Where a sign-in goes back to (issue 24): the gabarito a sheet's QR code opened, which shows its answers only to
+ * Where a sign-in goes back to: the gabarito a sheet's QR code opened, which shows its answers only to
  * the account that bought the page. `/login?voltar=/gabarito/<code>` keeps the address for this tab, so it also
  * survives Google's sign-in in redirect mode (which leaves the site and comes back to /login/google). Only a
  * gabarito address is kept: the parameter never sends anyone elsewhere.

@@ -9,7 +9,7 @@ import { takeReturn } from './returnAfterSignIn';
 
 type RouterContext = LoaderFunctionArgs['context'];
 
-/** Stores a new session (spec §4) and tells the header and the sidebar. */
+/** Stores a new session and tells the header and the sidebar. */
 export function signIn(context: RouterContext, session: StoredSession): void {
   saveSession(session);
   const store = context.get(globalStoreContext);
@@ -17,7 +17,7 @@ export function signIn(context: RouterContext, session: StoredSession): void {
   store.dispatch(globalActions.refreshUserData());
 }
 
-/** The account pages start from a clean slate (spec §3): whatever session was stored is forgotten. */
+/** The account pages start from a clean slate: whatever session was stored is forgotten. */
 export function forgetSession(context: RouterContext): void {
   clearSession();
   const store = context.get(globalStoreContext);
@@ -26,7 +26,7 @@ export function forgetSession(context: RouterContext): void {
 }
 
 /**
- * After a password sign-in: back to the gabarito that asked for it (issue 24), else the admin check decides where to
+ * After a password sign-in: back to the gabarito that asked for it, else the admin check decides where to
  * go: admins to the statistics, others to the builder.
  */
 export async function redirectAfterSignIn(token: string) {

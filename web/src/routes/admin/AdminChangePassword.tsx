@@ -4,12 +4,12 @@ import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { saveSession } from '../../session/storage';
-import { Field } from '../account/Field';
+import { Field } from '../account/FormKit';
 import './admin.css';
 
 type Result = { ok: true } | { ok: false; fieldError?: string; detail?: string; signInAgain?: boolean };
 
-/** Spec §5 asks only that the field be filled; the server's own rules come back as the failure's detail. */
+/** The form asks only that the field be filled; the server's own rules come back as the failure's detail. */
 export async function action({ request }: ActionFunctionArgs): Promise<Result | Response> {
   const newPassword = String((await request.formData()).get('newPassword') ?? '');
   if (!newPassword) return { ok: false, fieldError: Msg.newPasswordRequired };

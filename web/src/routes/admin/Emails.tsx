@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return mustSucceed(await api(getEmailSettings, { signal: request.signal })).payload!;
 }
 
-/** Saves the settings; a non-SUCCESS answer comes back to the form with the server's message (spec §8). */
+/** Saves the settings; a non-SUCCESS answer comes back to the form with the server's message. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const result = await api(setEmailSettings, {

@@ -53,7 +53,7 @@ export default function Statistics() {
             ['Total criados', payments.totalPayments],
             ['Finalizados', payments.paymentsFinished],
             ['Não finalizados', payments.paymentsPending],
-            // Issue 28: what it counts, said where it is read.
+            // What it counts, said where it is read.
             [Msg.adminReversedLabel, payments.paymentsReversed, Msg.adminReversedHint],
           ]}
         />

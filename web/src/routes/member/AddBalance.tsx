@@ -9,11 +9,11 @@ import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import './AddBalance.css';
 
-/** Spec §9: top-up from R$ 5 to R$ 20 in whole reais, 10 by default. */
+/** A top-up is from R$ 5 to R$ 20 in whole reais, 10 by default. */
 const MIN_REAIS = 5;
 const MAX_REAIS = 20;
 const DEFAULT_REAIS = 10;
-/** Spec §9: the wallet button is rendered 200 ms after mount. */
+/** The wallet button is rendered 200 ms after mount (the SDK needs its container laid out). */
 const WALLET_DELAY_MS = 200;
 /** Without onReady by then, Mercado Pago's script did not load: the plain button takes the wallet's place. */
 const WALLET_TIMEOUT_MS = 8000;
@@ -42,7 +42,7 @@ export default function AddBalance() {
   const { walletKey } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const [amount, setAmount] = useState(DEFAULT_REAIS);
-  // Spec §4: 'reset' returns to step 1 and forgets the preference.
+  // 'Se deseja alterar o valor' returns to step 1 and forgets the preference.
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   const offered = fetcher.data && 'preference' in fetcher.data ? fetcher.data.preference : null;
   const preference = offered && offered.id !== dismissedId ? offered : null;
@@ -55,22 +55,12 @@ export default function AddBalance() {
   return (
     <Page title="Adicionar Saldo" className="add-balance">
       {preference ? (
-        <section aria-label="Pagamento">
-          <p className="lead">
-            Você está prestes a adicionar <strong className="money">{formatReais(amount)}</strong> ao seu
-            saldo.
-          </p>
-          <p>
-            Clique no botão do Mercado Pago abaixo para ser redirecionado ao ambiente de pagamento seguro. Seu
-            saldo será atualizado automaticamente após a confirmação do pagamento.
-          </p>
-          <p>
-            <button type="button" className="link-button" onClick={() => setDismissedId(preference.id)}>
-              Se deseja alterar o valor, clique aqui
-            </button>
-          </p>
-          <PayButton preference={preference} walletKey={walletKey} />
-        </section>
+        <PaymentStep
+          amount={amount}
+          preference={preference}
+          walletKey={walletKey}
+          onChangeAmount={() => setDismissedId(preference.id)}
+        />
       ) : (
         <fetcher.Form method="post">
           {refused && !fetcher.data && (
@@ -117,6 +107,37 @@ export default function AddBalance() {
         </fetcher.Form>
       )}
     </Page>
+  );
+}
+
+/** Step 2: the amount chosen, and Mercado Pago's button to pay it (or a way back to change it). */
+function PaymentStep({
+  amount,
+  preference,
+  walletKey,
+  onChangeAmount,
+}: {
+  amount: number;
+  preference: Preference;
+  walletKey: string | null;
+  onChangeAmount: () => void;
+}) {
+  return (
+    <section aria-label="Pagamento">
+      <p className="lead">
+        Você está prestes a adicionar <strong className="money">{formatReais(amount)}</strong> ao seu saldo.
+      </p>
+      <p>
+        Clique no botão do Mercado Pago abaixo para ser redirecionado ao ambiente de pagamento seguro. Seu
+        saldo será atualizado automaticamente após a confirmação do pagamento.
+      </p>
+      <p>
+        <button type="button" className="link-button" onClick={onChangeAmount}>
+          Se deseja alterar o valor, clique aqui
+        </button>
+      </p>
+      <PayButton preference={preference} walletKey={walletKey} />
+    </section>
   );
 }
 

@@ -2,9 +2,7 @@ import {
   Form,
   Link,
   redirect,
-  useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
@@ -15,7 +13,7 @@ import { paths } from '../../paths';
 import { globalActions } from '../../session/globalState';
 import { saveSession } from '../../session/storage';
 import { globalStoreContext } from '../../session/store';
-import { Field } from '../account/Field';
+import { Field, FormMessage, SubmitButton, useFormAction } from '../account/FormKit';
 import { LinkRequest, type LinkRequestAnswer } from '../account/LinkRequest';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import '../account/account.css';
@@ -23,7 +21,7 @@ import '../account/account.css';
 const FIELDS = ['oldPassword', 'newPassword', 'newPasswordConfirmation'] as const;
 type Result = { ok: boolean; message?: string; fieldErrors?: FieldErrors };
 
-/** Whether the account has a password to confirm: a Google account may have none (issue 28). */
+/** Whether the account has a password to confirm: a Google account may have none. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const result = await api(getUser, { signal: request.signal });
   if (result.httpStatus === 401) throw redirect(paths.logout);
@@ -66,9 +64,7 @@ async function askForPasswordSetup(): Promise<LinkRequestAnswer | Response> {
 
 export default function ChangePassword() {
   const account = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as Result | undefined;
-  const submitting = useNavigation().state === 'submitting';
-  const errors = result?.fieldErrors ?? {};
+  const { result, submitting, errors } = useFormAction<Result>('sending');
   return (
     <Page title="Alterar Senha" className="account-page account-page--member">
       {!account.hasPassword ? (
@@ -107,17 +103,8 @@ export default function ChangePassword() {
             autoComplete="new-password"
             error={errors.newPasswordConfirmation}
           />
-          {result?.message && !submitting && (
-            <p
-              role={result.ok ? 'status' : 'alert'}
-              className={result.ok ? 'alert alert--success' : 'alert alert--error'}
-            >
-              {result.message}
-            </p>
-          )}
-          <button type="submit" className="button button--block" disabled={submitting}>
-            {submitting ? 'Alterando...' : 'Alterar senha'}
-          </button>
+          <FormMessage message={result?.message} ok={result?.ok} hidden={submitting} />
+          <SubmitButton busy={submitting} label="Alterar senha" busyLabel="Alterando..." />
         </Form>
       )}
       <div className="account-links">

@@ -7,13 +7,13 @@ import { useGlobalDispatch } from '../../session/GlobalStateProvider';
 import { globalActions } from '../../session/globalState';
 import { clearSession } from '../../session/storage';
 import { ACCOUNT_DELETED_QUERY } from '../account/accountDeleted';
-import { Field } from '../account/Field';
+import { Field, FormMessage } from '../account/FormKit';
 import { GoogleSignIn, loadClientConfig, type ClientConfig } from '../account/GoogleSignIn';
 import { MemberDataSection } from './MemberDataSection';
 
 /**
  * Meus Dados: 'Excluir minha conta' opens a dialog that says what happens and asks for the password, or for a fresh
- * Google sign-in when the account was created with Google (issue 14, LGPD). Once deleted, the session is forgotten
+ * Google sign-in when the account was created with Google (the LGPD's right to erasure). Once deleted, the session is forgotten
  * and the login page says so.
  */
 export function DeleteAccount({ user }: { user: PublicUser }) {
@@ -45,7 +45,11 @@ export function DeleteAccount({ user }: { user: PublicUser }) {
   );
 }
 
-function DeleteAccountForm({ user, onCancel }: { user: PublicUser; onCancel: () => void }) {
+/**
+ * Deleting the account: its proof (the password, or a fresh Google credential for a Google account), the error to
+ * show and the request. Once deleted, the session is forgotten and the login page says so.
+ */
+function useDeleteAccount(user: PublicUser) {
   const navigate = useNavigate();
   const dispatch = useGlobalDispatch();
   const [password, setPassword] = useState('');
@@ -92,6 +96,12 @@ function DeleteAccountForm({ user, onCancel }: { user: PublicUser; onCancel: () 
     }
   }
 
+  return { password, setPassword, googleCredential, setGoogleCredential, google, error, deleting, submit };
+}
+
+function DeleteAccountForm({ user, onCancel }: { user: PublicUser; onCancel: () => void }) {
+  const { password, setPassword, googleCredential, setGoogleCredential, google, error, deleting, submit } =
+    useDeleteAccount(user);
   return (
     <form method="dialog" onSubmit={(e) => void submit(e)} noValidate>
       <h2 id="delete-dialog-title">{Msg.deleteAccountDialogTitle}</h2>
@@ -116,11 +126,7 @@ function DeleteAccountForm({ user, onCancel }: { user: PublicUser; onCancel: () 
           onChange={(e) => setPassword(e.target.value)}
         />
       )}
-      {error && (
-        <p role="alert" className="alert alert--error">
-          {error}
-        </p>
-      )}
+      <FormMessage message={error} />
       <div className="delete-dialog__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={deleting}>
           {Msg.deleteAccountCancel}

@@ -12,7 +12,7 @@ type State =
 /** `meus-dados-DD-MM-YYYY.json`, dated in São Paulo time. */
 export const exportFileName = (at: Date) => `meus-dados-${formatFileDate(at.toISOString())}.json`;
 
-/** Meus Dados: download everything the site holds about the member as a JSON file (issue 14, LGPD). */
+/** Meus Dados: download everything the site holds about the member as a JSON file (the LGPD's right of access). */
 export function ExportMyData() {
   const [status, setStatus] = useState<State>({ state: 'idle' });
   const navigate = useNavigate();

@@ -2,9 +2,7 @@ import {
   Form,
   Link,
   redirect,
-  useActionData,
   useLoaderData,
-  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
@@ -15,14 +13,14 @@ import { paths } from '../../paths';
 import { globalActions } from '../../session/globalState';
 import { saveFullname } from '../../session/storage';
 import { globalStoreContext } from '../../session/store';
-import { Field } from '../account/Field';
+import { Field, FormMessage, SubmitButton, useFormAction } from '../account/FormKit';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import { DeleteAccount } from './DeleteAccount';
 import { ExportMyData } from './ExportMyData';
 import '../account/account.css';
 import './member-data.css';
 
-/** The signed-in user; a 401 signs out (spec §8). */
+/** The signed-in user; a 401 signs out. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const result = await api(getUser, { signal: request.signal });
   if (result.httpStatus === 401) throw redirect(paths.logout);
@@ -32,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Result = { ok: boolean; message?: string; fieldErrors?: FieldErrors };
 
-/** The form posts {fullname, email}; only the name goes to the server (spec §7). */
+/** The form posts {fullname, email}; only the name goes to the server (the email is shown, not changed here). */
 export async function action({ request, context }: ActionFunctionArgs): Promise<Result | Response> {
   const values = readForm(await request.formData(), ['fullname', 'email']);
   const body = validate(UpdateUserBody, { fullname: values.fullname });
@@ -48,9 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 
 export default function MyData() {
   const user = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as Result | undefined;
-  const submitting = useNavigation().state === 'submitting';
-  const errors = result?.fieldErrors ?? {};
+  const { result, submitting, errors } = useFormAction<Result>('sending');
   return (
     <Page title="Meus Dados" className="account-page account-page--member">
       <Form method="post" noValidate>
@@ -63,17 +59,8 @@ export default function MyData() {
           key={user.fullname}
           error={errors.fullname}
         />
-        {result?.message && !submitting && (
-          <p
-            role={result.ok ? 'status' : 'alert'}
-            className={result.ok ? 'alert alert--success' : 'alert alert--error'}
-          >
-            {result.message}
-          </p>
-        )}
-        <button type="submit" className="button button--block" disabled={submitting}>
-          {submitting ? 'Atualizando...' : 'Atualizar'}
-        </button>
+        <FormMessage message={result?.message} ok={result?.ok} hidden={submitting} />
+        <SubmitButton busy={submitting} label="Atualizar" busyLabel="Atualizando..." />
       </Form>
       <div className="account-links">
         <Link to={paths.changePassword}>Alterar senha</Link>

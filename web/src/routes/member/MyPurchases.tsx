@@ -12,7 +12,7 @@ import type { GenerateAgainState } from './ArithmeticExercises';
 import { PageThumbnail } from './PageThumbnail';
 import './pages.css';
 
-/** Spec §2: the loader fetches the user's bought pages; a 401 signs the user out. */
+/** The loader fetches the user's bought pages; a 401 signs the user out. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const result = await api(getMyPages, { signal: request.signal });
   if (result.httpStatus === 401) throw redirect(paths.logout);
@@ -22,11 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MyPurchases() {
   const pages = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  /** A page's PDF, or a class set's one file (issue 26: by the set's own code). */
+  /** A page's PDF, or a class set's one file (by the set's own code). */
   async function download(page: (typeof pages)[number]) {
     const { code, set } = page;
     setError(null);
@@ -54,58 +53,83 @@ export default function MyPurchases() {
         </p>
       )}
       <ul className="purchases">
-        {pages.map((page, index) => {
-          const created = formatDate(page.created_at);
-          // Issue 26: a class set is one card (its first version's preview and title, its count), one file.
-          const set = page.set;
-          const what = set ? `o conjunto de ${versionsCount(set.versions)}` : 'a página';
-          return (
-            <li key={page.code} className={set ? 'purchases__set' : undefined}>
-              <button
-                type="button"
-                className="purchase"
-                onClick={() => void download(page)}
-                disabled={downloading === page.code}
-                aria-label={`Baixar ${what} ${page.title}, de ${created} (${index + 1})`}
-              >
-                <span className={set ? 'purchase__thumb purchase__thumb--set' : 'purchase__thumb'}>
-                  <PageThumbnail
-                    code={page.code}
-                    alt={
-                      set
-                        ? `Versão 1 do conjunto de ${versionsCount(set.versions)} de ${created}`
-                        : `Página de exercícios de ${created}`
-                    }
-                  />
-                  {set && <span className="purchase__count">{versionsCount(set.versions)}</span>}
-                </span>
-                {/* What it practises and its level (the sheet's own title), then its code and the day (issue 28). */}
-                <span className="purchase__title">{page.title}</span>
-                <span className="purchase__meta">
-                  <LevelBadge level={page.level} />
-                  <span className="purchase__date">{downloading === page.code ? 'Baixando…' : created}</span>
-                </span>
-                <code className="purchase__code">{page.code}</code>
-              </button>
-              {/* Issue 25: the builder with this page's options (its custom ones included), generating a new page. */}
-              <button
-                type="button"
-                className="button button--secondary button--compact purchase__again"
-                aria-label={`Gerar outra igual ${set ? 'ao conjunto' : 'à página'} ${page.title}, de ${created} (${index + 1})`}
-                onClick={() =>
-                  void navigate(paths.exercises, {
-                    state: (set
-                      ? { again: page.options, versions: set.versions }
-                      : { again: page.options }) satisfies GenerateAgainState,
-                  })
-                }
-              >
-                Gerar outra igual
-              </button>
-            </li>
-          );
-        })}
+        {pages.map((page, index) => (
+          <PurchaseCard
+            key={page.code}
+            page={page}
+            index={index}
+            downloading={downloading === page.code}
+            onDownload={() => void download(page)}
+          />
+        ))}
       </ul>
     </Page>
+  );
+}
+
+type BoughtPage = Awaited<ReturnType<typeof loader>>[number];
+
+/**
+ * One bought page, or one class set as one card (its first version's preview and title, its count) and one file;
+ * and "Gerar outra igual": the builder with its options (its custom ones included), generating a new page.
+ */
+function PurchaseCard({
+  page,
+  index,
+  downloading,
+  onDownload,
+}: {
+  page: BoughtPage;
+  index: number;
+  downloading: boolean;
+  onDownload: () => void;
+}) {
+  const navigate = useNavigate();
+  const created = formatDate(page.created_at);
+  const set = page.set;
+  const what = set ? `o conjunto de ${versionsCount(set.versions)}` : 'a página';
+  return (
+    <li className={set ? 'purchases__set' : undefined}>
+      <button
+        type="button"
+        className="purchase"
+        onClick={onDownload}
+        disabled={downloading}
+        aria-label={`Baixar ${what} ${page.title}, de ${created} (${index + 1})`}
+      >
+        <span className={set ? 'purchase__thumb purchase__thumb--set' : 'purchase__thumb'}>
+          <PageThumbnail
+            code={page.code}
+            alt={
+              set
+                ? `Versão 1 do conjunto de ${versionsCount(set.versions)} de ${created}`
+                : `Página de exercícios de ${created}`
+            }
+          />
+          {set && <span className="purchase__count">{versionsCount(set.versions)}</span>}
+        </span>
+        {/* What it practises and its level (the sheet's own title), then its code and the day. */}
+        <span className="purchase__title">{page.title}</span>
+        <span className="purchase__meta">
+          <LevelBadge level={page.level} />
+          <span className="purchase__date">{downloading ? 'Baixando…' : created}</span>
+        </span>
+        <code className="purchase__code">{page.code}</code>
+      </button>
+      <button
+        type="button"
+        className="button button--secondary button--compact purchase__again"
+        aria-label={`Gerar outra igual ${set ? 'ao conjunto' : 'à página'} ${page.title}, de ${created} (${index + 1})`}
+        onClick={() =>
+          void navigate(paths.exercises, {
+            state: (set
+              ? { again: page.options, versions: set.versions }
+              : { again: page.options }) satisfies GenerateAgainState,
+          })
+        }
+      >
+        Gerar outra igual
+      </button>
+    </li>
   );
 }

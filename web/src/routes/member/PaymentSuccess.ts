@@ -6,7 +6,7 @@ import { globalActions, type PaymentNotice } from '../../session/globalState';
 import { globalStoreContext } from '../../session/store';
 
 /**
- * Mercado Pago sends the buyer back here after paying. There is no screen (spec §2): the payment is handed to the
+ * Mercado Pago sends the buyer back here after paying. There is no screen of its own: the payment is handed to the
  * server (which credits it once, whether this or the webhook arrives first) and the user goes back to the builder,
  * which says what happened (approved with its amount, still processing, refused) through the global store.
  */

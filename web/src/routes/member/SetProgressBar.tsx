@@ -1,7 +1,7 @@
 import { setProgressText, type SetProgressValue } from './classSet';
 
 /**
- * The printing of a class set while it is bought (issue 26): 'Gerando versão 12 de 30', then 'Montando o arquivo…',
+ * The printing of a class set while it is bought: 'Gerando versão 12 de 30', then 'Montando o arquivo…',
  * as words and as a bar that a screen reader reads (role progressbar, the versions done of the total).
  */
 export function SetProgressBar({ progress }: { progress: SetProgressValue }) {

@@ -13,7 +13,7 @@ type Load = { state: 'loading' } | { state: 'ready'; statement: StatementData } 
 /**
  * The statement is fetched by the screen (not a loader) so that the page shows at once with its loading state; and
  * again at every change heard on the member's live stream (a top-up credited or pending, a purchase, a refund),
- * keeping what it shows until the new answer arrives (issue 28).
+ * keeping what it shows until the new answer arrives.
  */
 function useStatement(): Load {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -37,7 +37,7 @@ function useStatement(): Load {
   return load;
 }
 
-/** Extrato: every top-up, purchase and reversal with the balance after it, newest first (issue 14). */
+/** Extrato: every top-up, purchase and reversal with the balance after it, newest first. */
 export default function Statement() {
   const load = useStatement();
   return (
@@ -75,45 +75,7 @@ export default function Statement() {
               </tr>
             </thead>
             <tbody>
-              {load.statement.pending.map((topUp) => (
-                <tr key={`pending-${topUp.id}`} data-kind="pending" className="statement__pending">
-                  <td data-label="Data" className="statement__date">
-                    {formatDateTime(topUp.at)}
-                  </td>
-                  <td data-label="Descrição" className="statement__description">
-                    {topUp.description}
-                  </td>
-                  <td data-label="Valor" className="statement__money statement__money--pending">
-                    {formatSignedCents(topUp.amountCents)}
-                  </td>
-                  <td data-label="Saldo" className="statement__money">
-                    <span className="statement__badge">{Msg.statementPending}</span>
-                  </td>
-                </tr>
-              ))}
-              {load.statement.entries.map((entry) => (
-                <tr key={entry.id} data-kind={entry.kind}>
-                  <td data-label="Data" className="statement__date">
-                    {formatDateTime(entry.at)}
-                  </td>
-                  <td data-label="Descrição" className="statement__description">
-                    {entry.description}
-                  </td>
-                  <td
-                    data-label="Valor"
-                    className={
-                      entry.amountCents < 0
-                        ? 'statement__money statement__money--out'
-                        : 'statement__money statement__money--in'
-                    }
-                  >
-                    {formatSignedCents(entry.amountCents)}
-                  </td>
-                  <td data-label="Saldo" className="statement__money">
-                    {formatCents(entry.balanceAfterCents)}
-                  </td>
-                </tr>
-              ))}
+              <StatementRows statement={load.statement} />
             </tbody>
           </table>
           {load.statement.pending.length > 0 && <p className="statement__note">{Msg.statementPendingHint}</p>}
@@ -123,5 +85,52 @@ export default function Statement() {
         </>
       )}
     </Page>
+  );
+}
+
+/** The pending top-ups first, then every movement with the balance after it. */
+function StatementRows({ statement }: { statement: StatementData }) {
+  return (
+    <>
+      {statement.pending.map((topUp) => (
+        <tr key={`pending-${topUp.id}`} data-kind="pending" className="statement__pending">
+          <td data-label="Data" className="statement__date">
+            {formatDateTime(topUp.at)}
+          </td>
+          <td data-label="Descrição" className="statement__description">
+            {topUp.description}
+          </td>
+          <td data-label="Valor" className="statement__money statement__money--pending">
+            {formatSignedCents(topUp.amountCents)}
+          </td>
+          <td data-label="Saldo" className="statement__money">
+            <span className="statement__badge">{Msg.statementPending}</span>
+          </td>
+        </tr>
+      ))}
+      {statement.entries.map((entry) => (
+        <tr key={entry.id} data-kind={entry.kind}>
+          <td data-label="Data" className="statement__date">
+            {formatDateTime(entry.at)}
+          </td>
+          <td data-label="Descrição" className="statement__description">
+            {entry.description}
+          </td>
+          <td
+            data-label="Valor"
+            className={
+              entry.amountCents < 0
+                ? 'statement__money statement__money--out'
+                : 'statement__money statement__money--in'
+            }
+          >
+            {formatSignedCents(entry.amountCents)}
+          </td>
+          <td data-label="Saldo" className="statement__money">
+            {formatCents(entry.balanceAfterCents)}
+          </td>
+        </tr>
+      ))}
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { formatFileDate } from '@app/contracts/format';
 import { ApiError, apiBlob, saveBlob } from '../../api/client';
 import { boughtSetFileName } from './classSet';
 
-/** `matemática-DD-MM-YYYY.pdf` (spec §9), dated as the server dates purchases: in São Paulo time. */
+/** `matemática-DD-MM-YYYY.pdf`, dated as the server dates purchases: in São Paulo time. */
 export function boughtPageFileName(at: Date): string {
   return `matemática-${formatFileDate(at)}.pdf`;
 }
@@ -14,7 +14,7 @@ export function downloadBoughtPage(code: string): Promise<string | null> {
 }
 
 /**
- * Downloads a bought class set (issue 26) as its one PDF, by the set's own code; answers the pt-BR error, if any.
+ * Downloads a bought class set as its one PDF, by the set's own code; answers the pt-BR error, if any.
  * `versions` names the file if the server's name got lost (`matemática-DD-MM-YYYY-30-versões.pdf`).
  */
 export function downloadBoughtSet(setCode: string, versions: number): Promise<string | null> {

@@ -18,7 +18,7 @@ import {
 } from '../account/SessionSwitch';
 import '../account/account.css';
 
-/** Spec §9: activation waits 1 s before the call and 1 s before the redirect. */
+/** Activation waits 1 s before the call and 1 s before the redirect, so the member can read each step. */
 const WAIT_MS = 1000;
 
 type State =
@@ -42,14 +42,8 @@ const wait = (ms: number, signal: AbortSignal) =>
     });
   });
 
-/**
- * /ativar/<code> (spec §4 and §9): activates the account and signs in to it, naming its email. In the browser that
- * signed up (its kept secret, session/linkSecret.ts) it goes straight through; anywhere else the server names the
- * account and the screen asks for its password before anything is signed in (someone else's link opened
- * signed out). When this browser is signed in to another account the screen asks first (issue 23: a link never
- * replaces a session silently).
- */
-export default function Activate() {
+/** The activation's steps: the first attempt after a second, and the password asked where the link needs it. */
+function useActivation() {
   const { activationCode } = useParams();
   const navigate = useNavigate();
   const dispatch = useGlobalDispatch();
@@ -61,7 +55,7 @@ export default function Activate() {
 
   /**
    * Tries the code with a proof (the browser's secret, or a typed password) and goes on from the answer; a failure to
-   * reach the server is spec §8's thrown error.
+   * reach the server is said as a thrown error (Msg.activationThrown).
    */
   const attempt = useCallback(
     async (proof: { verifier?: string; password?: string }, signal: AbortSignal) => {
@@ -124,6 +118,18 @@ export default function Activate() {
     void attempt({ password: typed.password }, screen.current!.signal);
   };
 
+  return { state, confirm, adopt, navigate };
+}
+
+/**
+ * /ativar/<code>: activates the account and signs in to it, naming its email. In the browser that
+ * signed up (its kept secret, session/linkSecret.ts) it goes straight through; anywhere else the server names the
+ * account and the screen asks for its password before anything is signed in (someone else's link opened
+ * signed out). When this browser is signed in to another account the screen asks first (a link never replaces a
+ * session silently).
+ */
+export default function Activate() {
+  const { state, confirm, adopt, navigate } = useActivation();
   return (
     <Page title="Ativação da Conta" className="account-page">
       <div className="account-status" aria-live="polite">

@@ -13,7 +13,7 @@ type LoaderData =
 /**
  * The gabarito a printed sheet's QR code opens: the answers of a bought page, for the account that bought it (and
  * the admin). Anyone else (a student with a phone) reads a message to sign in with the buyer's account, and a
- * button that comes back here once signed in (issue 24).
+ * button that comes back here once signed in.
  */
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<LoaderData> {
   const code = params.code ?? '';
@@ -48,7 +48,7 @@ function contaText({ op, a, b, result, remainder }: Conta): string {
 const unbroken = (text: string) => text.replace(/R\$ /g, 'R$\u00a0');
 
 /**
- * A situação-problema (issue 34): its text and question, the conta that answers it (a problem in two steps: both,
+ * A situação-problema: its text and question, the conta that answers it (a problem in two steps: both,
  * in the order they are done) and the answer as a sentence with its unit, as the printed gabarito has them.
  */
 function WordAnswer({ problem, index }: { problem: Answered; index: number }) {

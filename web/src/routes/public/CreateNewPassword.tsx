@@ -2,9 +2,7 @@ import {
   Form,
   Link,
   redirect,
-  useActionData,
   useLoaderData,
-  useNavigation,
   useParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -21,12 +19,12 @@ import {
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
-import { Field } from '../account/Field';
+import { Field, FormMessage, SubmitButton, useFormAction } from '../account/FormKit';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import { forgetSession } from '../account/session';
 import '../account/account.css';
 
-/** The form's own field names (spec §7): password and confirmPassword, sent to the API as newPassword and newPasswordConfirmation. */
+/** The form's own field names, password and confirmPassword, sent to the API as newPassword and newPasswordConfirmation. */
 const NewPasswordForm = matching(
   z.object({ password: recoveryNewPasswordField, confirmPassword: confirmationField }),
   'password',
@@ -34,7 +32,7 @@ const NewPasswordForm = matching(
 );
 
 /**
- * Checks the link before showing the form; a missing token signs out (spec §8). The answer names the account the link
+ * Checks the link before showing the form; a missing token signs out. The answer names the account the link
  * sets a password for (a link someone else sent says whose it is; the email partly masked).
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -69,8 +67,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<Result | 
 export default function CreateNewPassword() {
   const check = useLoaderData<typeof loader>();
   const { recoveryToken } = useParams();
-  const result = useActionData<typeof action>() as Result | undefined;
-  const submitting = useNavigation().state !== 'idle';
+  const { result, submitting, errors } = useFormAction<Result>();
 
   if (check.status === 'ERROR') {
     return (
@@ -88,7 +85,6 @@ export default function CreateNewPassword() {
     );
   }
 
-  const errors = result?.fieldErrors ?? {};
   return (
     <Page title="Criar Nova Senha" className="account-page">
       {check.account && <p className="account-hint">{Msg.linkAccount(check.account)}</p>}
@@ -108,14 +104,8 @@ export default function CreateNewPassword() {
           autoComplete="new-password"
           error={errors.confirmPassword}
         />
-        {result?.message && !submitting && (
-          <p role="alert" className="alert alert--error">
-            {result.message}
-          </p>
-        )}
-        <button type="submit" className="button button--block" disabled={submitting}>
-          {submitting ? 'Salvando...' : 'Criar nova senha'}
-        </button>
+        <FormMessage message={result?.message} hidden={submitting} />
+        <SubmitButton busy={submitting} label="Criar nova senha" busyLabel="Salvando..." />
       </Form>
     </Page>
   );

@@ -4,7 +4,7 @@ import { paths } from '../../paths';
 import { forgetSession } from '../account/session';
 import '../account/account.css';
 
-/** A recovery page: it starts by forgetting any stored session (spec §3). */
+/** A recovery page: it starts by forgetting any stored session. */
 export function loader({ context }: LoaderFunctionArgs) {
   forgetSession(context);
   return null;

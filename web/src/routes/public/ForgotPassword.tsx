@@ -1,22 +1,15 @@
 import { useEffect, useState } from 'react';
-import {
-  Form,
-  Link,
-  useActionData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Form, Link, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { Msg, recoverPassword, RecoverPasswordBody } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
-import { Field } from '../account/Field';
+import { Field, FormMessage, SubmitButton, useFormAction } from '../account/FormKit';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import { forgetSession } from '../account/session';
 import '../account/account.css';
 
-/** Spec §4: after a successful request the button waits this long before another can be sent. */
+/** After a successful request the button waits this long before another can be sent (no flood of emails). */
 const RESEND_WAIT_SECONDS = 10;
 
 export function loader({ context }: LoaderFunctionArgs) {
@@ -53,10 +46,9 @@ function useCountdown(startedAt: number | undefined): number {
 }
 
 export default function ForgotPassword() {
-  const result = useActionData<typeof action>();
-  const submitting = useNavigation().state !== 'idle';
+  const { result, submitting, errors } = useFormAction<Result>();
   const waiting = useCountdown(result?.sentAt);
-  const errors = result?.fieldErrors ?? {};
+  const countdown = `Aguarde (${waiting}s) para enviar novamente`;
   return (
     <Page title="Esqueci minha senha" className="account-page">
       <p className="lead">
@@ -71,21 +63,13 @@ export default function ForgotPassword() {
           defaultValue={result?.email}
           error={errors.email}
         />
-        {result?.message && !submitting && (
-          <p
-            role={result.sentAt ? 'status' : 'alert'}
-            className={result.sentAt ? 'alert alert--success' : 'alert alert--error'}
-          >
-            {result.message}
-          </p>
-        )}
-        <button type="submit" className="button button--block" disabled={submitting || waiting > 0}>
-          {waiting > 0
-            ? `Aguarde (${waiting}s) para enviar novamente`
-            : submitting
-              ? 'Enviando...'
-              : 'Enviar'}
-        </button>
+        <FormMessage message={result?.message} ok={Boolean(result?.sentAt)} hidden={submitting} />
+        <SubmitButton
+          busy={submitting}
+          disabled={waiting > 0}
+          label={waiting > 0 ? countdown : 'Enviar'}
+          busyLabel={waiting > 0 ? countdown : 'Enviando...'}
+        />
       </Form>
       <div className="account-links">
         <Link to={paths.login}>Voltar para o login</Link>

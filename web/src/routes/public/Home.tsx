@@ -9,7 +9,7 @@ import { markFreeSampleDownloaded } from '../../session/storage';
 import { LevelBadge, levels } from '../../components/LevelBadge';
 import './Home.css';
 
-/** The 12 free samples of spec §3, built into /samples/ at build time: `matematica_{facil,medio,dificil}_{1..4}`. */
+/** The 12 free samples (four a level), built into /samples/ at build time: `matematica_{facil,medio,dificil}_{1..4}`. */
 const samples = levels.flatMap((level) =>
   [1, 2, 3, 4].map((n) => ({ id: `matematica_${level.slug}_${n}`, level, n })),
 );
@@ -50,33 +50,7 @@ export default function Home() {
   return (
     <div className="home">
       <title>Exercícios de Matemática · Educação para o Futuro</title>
-      <aside className="home__sidebar card">
-        <h1 className="home__headline">Educação para o Futuro</h1>
-        <p className="lead">
-          Folhas de exercícios de aritmética prontas para imprimir, do 1º ao 5º ano, com gabarito.
-        </p>
-        {isLoggedIn ? (
-          <Link to={paths.exercises} className="button button--block">
-            Ir para Minha Área
-          </Link>
-        ) : (
-          <>
-            <Link
-              to={paths.signup}
-              className={
-                downloadFree
-                  ? 'button button--accent button--block home__cta home__cta--animated'
-                  : 'button button--accent button--block home__cta'
-              }
-            >
-              Cadastre-se agora
-            </Link>
-            <p className="home__login">
-              <Link to={paths.login}>Já possui uma conta? Entre aqui</Link>
-            </p>
-          </>
-        )}
-      </aside>
+      <HomeSidebar isLoggedIn={isLoggedIn} downloadFree={downloadFree} />
 
       <section className="home__main card" aria-labelledby="free-downloads">
         <p className="info-bar">Apenas 0,50 cada página</p>
@@ -121,5 +95,38 @@ export default function Home() {
         </p>
       </section>
     </div>
+  );
+}
+
+/** Who the site is for, and the way in: to Minha Área when signed in, else sign-up (and sign-in). */
+function HomeSidebar({ isLoggedIn, downloadFree }: { isLoggedIn: boolean; downloadFree: boolean }) {
+  return (
+    <aside className="home__sidebar card">
+      <h1 className="home__headline">Educação para o Futuro</h1>
+      <p className="lead">
+        Folhas de exercícios de aritmética prontas para imprimir, do 1º ao 5º ano, com gabarito.
+      </p>
+      {isLoggedIn ? (
+        <Link to={paths.exercises} className="button button--block">
+          Ir para Minha Área
+        </Link>
+      ) : (
+        <>
+          <Link
+            to={paths.signup}
+            className={
+              downloadFree
+                ? 'button button--accent button--block home__cta home__cta--animated'
+                : 'button button--accent button--block home__cta'
+            }
+          >
+            Cadastre-se agora
+          </Link>
+          <p className="home__login">
+            <Link to={paths.login}>Já possui uma conta? Entre aqui</Link>
+          </p>
+        </>
+      )}
+    </aside>
   );
 }

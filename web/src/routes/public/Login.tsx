@@ -1,19 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Form, Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { ErrorCode, googleFormPost, login, LoginBody, Msg, resendActivation } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { ACCOUNT_DELETED_QUERY } from '../account/accountDeleted';
-import { Field } from '../account/Field';
+import { Field, FormMessage, SubmitButton, useFormAction } from '../account/FormKit';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
 import { LinkRequest, type LinkRequestAnswer } from '../account/LinkRequest';
@@ -31,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Meus Dados sends a member here once their account is deleted.
   const accountDeleted = query.get('conta') === ACCOUNT_DELETED_QUERY.conta;
   const forMoreExercises = query.get('motivo') === MORE_EXERCISES_REASON;
-  // A gabarito sent the visitor here to sign in with the buyer's account: go back there afterwards (issue 24).
+  // A gabarito sent the visitor here to sign in with the buyer's account: go back there afterwards.
   rememberReturn(query);
   return { ...(await loadClientConfig()), googleFailed, accountDeleted, forMoreExercises };
 }
@@ -40,9 +32,9 @@ type Result = {
   fieldErrors?: FieldErrors;
   message?: string;
   email: string;
-  /** The password was right but the account is not active yet: offer a fresh activation link (issue 28). */
+  /** The password was right but the account is not active yet: offer a fresh activation link. */
   inactive?: boolean;
-  /** Past the per-account ceiling of failed sign-ins: a sign-in link went to the email (issue 23). */
+  /** Past the per-account ceiling of failed sign-ins: a sign-in link went to the email. */
   linkSent?: boolean;
 };
 
@@ -70,7 +62,7 @@ export async function action({
   return redirectAfterSignIn(result.payload.token);
 }
 
-/** 'Reenviar e-mail de ativação': the same answer whether or not the email has an account (issue 28). */
+/** 'Reenviar e-mail de ativação': the same answer whether or not the email has an account. */
 async function resend(email: string): Promise<LinkRequestAnswer> {
   try {
     const result = await api(resendActivation, { body: { email } });
@@ -84,14 +76,12 @@ async function resend(email: string): Promise<LinkRequestAnswer> {
 
 export default function Login() {
   const config = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as Result | undefined;
+  const { result, submitting, errors } = useFormAction<Result>();
   const [inactiveEmail, setInactiveEmail] = useState<string | null>(null);
   // Kept while the member stays on the screen: the resend form lives outside the sign-in form.
   useEffect(() => {
     if (result) setInactiveEmail(result.inactive ? result.email : null);
   }, [result]);
-  const submitting = useNavigation().state !== 'idle';
-  const errors = result?.fieldErrors ?? {};
   return (
     <Page title="Entrar" className="account-page">
       {config.accountDeleted && !result && (
@@ -120,19 +110,8 @@ export default function Login() {
           autoComplete="current-password"
           error={errors.password}
         />
-        {result?.message && !submitting && result.linkSent && (
-          <p role="status" className="alert alert--success">
-            {result.message}
-          </p>
-        )}
-        {result?.message && !submitting && !result.linkSent && (
-          <p role="alert" className="alert alert--error">
-            {result.message}
-          </p>
-        )}
-        <button type="submit" className="button button--block" disabled={submitting}>
-          {submitting ? 'Entrando...' : 'Entrar'}
-        </button>
+        <FormMessage message={result?.message} ok={result?.linkSent} hidden={submitting} />
+        <SubmitButton busy={submitting} label="Entrar" busyLabel="Entrando..." />
       </Form>
       {inactiveEmail && !submitting && (
         <LinkRequest

@@ -12,9 +12,9 @@ import '../account/account.css';
  * /login/google#code=… (a fragment, so the code never reaches a server or a log). The fragment is removed from the
  * address bar and the history at once; the code is redeemed with a same-origin POST together with the secret this tab
  * kept before going to Google (session/googleRedirect.ts). A link this tab did not start (someone else's code, or a
- * session in the fragment) signs nobody in and leaves any stored session as it was (issue 23). The session answered
+ * session in the fragment) signs nobody in and leaves any stored session as it was. The session answered
  * is the server's (its name and email); it replaces another account's session only if the user says so. Then the
- * user goes to the exercises (spec §4), or back to the gabarito that asked for the sign-in (issue 24).
+ * user goes to the exercises, or back to the gabarito that asked for the sign-in.
  */
 export async function loader(args: LoaderFunctionArgs): Promise<LinkSignIn | Response> {
   // The router strips the fragment from the loader's request; the document's address still has it.

@@ -23,7 +23,7 @@ type Confirm = { step: 'confirm'; prompt: string };
 type Data = LinkSignIn | Confirm;
 
 /**
- * /entrar/<code> (issue 23): the sign-in link emailed to an owner whose account is past the ceiling of failed
+ * /entrar/<code>: the sign-in link emailed to an owner whose account is past the ceiling of failed
  * sign-ins. The code is redeemed with a POST (single use, 15 minutes), with the secret of this browser: the one that
  * asked for the link goes straight in, any other is shown the account and asked for its password. The owner
  * lands where a sign-in lands (admins on the statistics). A browser signed in to another account is asked first.

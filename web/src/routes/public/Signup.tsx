@@ -1,17 +1,9 @@
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Form, Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { createUser, CreateUserBody, Msg } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
-import { Field } from '../account/Field';
+import { Field, FormMessage, SubmitButton, useFormAction } from '../account/FormKit';
 import { readForm, validate, type FieldErrors } from '../account/forms';
 import { GoogleSignIn, loadClientConfig } from '../account/GoogleSignIn';
 import { forgetSession } from '../account/session';
@@ -46,8 +38,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<Result> {
 
 export default function Signup() {
   const config = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const submitting = useNavigation().state !== 'idle';
+  const { result, submitting, errors } = useFormAction<Result>();
 
   if (result?.done) {
     return (
@@ -65,7 +56,6 @@ export default function Signup() {
     );
   }
 
-  const errors = result?.fieldErrors ?? {};
   const values = result?.values;
   return (
     <Page title="Cadastro" className="account-page">
@@ -99,18 +89,12 @@ export default function Signup() {
           autoComplete="new-password"
           error={errors.passwordConfirmation}
         />
-        {result?.message && !submitting && (
-          <p role="alert" className="alert alert--error">
-            {result.message}
-          </p>
-        )}
+        <FormMessage message={result?.message} hidden={submitting} />
         <p className="account-agreement">
           Ao criar sua conta, você concorda com os <Link to={paths.terms}>Termos de Uso</Link> e a{' '}
           <Link to={paths.privacy}>Política de Privacidade</Link>.
         </p>
-        <button type="submit" className="button button--block" disabled={submitting}>
-          {submitting ? 'Cadastrando...' : 'Cadastrar'}
-        </button>
+        <SubmitButton busy={submitting} label="Cadastrar" busyLabel="Cadastrando..." />
       </Form>
       <div className="account-divider">ou</div>
       <GoogleSignIn config={config} />

@@ -6,7 +6,7 @@ import { loadCompany } from '../../company';
 import { RouteError } from './RouteError';
 
 /**
- * Every route sits under this one; it first loads the environment names for the banner (spec §2), and alongside
+ * Every route sits under this one; it first loads the environment names for the banner, and alongside
  * them who runs the site and its support channels (footer, legal and support pages).
  */
 export async function loader({ request }: LoaderFunctionArgs) {

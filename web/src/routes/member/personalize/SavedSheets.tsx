@@ -1,27 +1,10 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import {
-  deleteSavedSheet,
-  getSavedSheets,
-  Msg,
-  SAVED_SHEET_NAME_MAX,
-  saveSheet,
-  type CreatePageBody,
-  type SavedSheet as SavedSheetSchema,
-} from '@app/contracts';
-import { PlatformMessages } from '@app/contracts/platform-messages';
+import { useId } from 'react';
+import { SAVED_SHEET_NAME_MAX } from '@app/contracts';
 import { describeSheet, sheetTitle, type Operation } from './generator';
-import { ApiError, api } from '../../../api/client';
-import { paths } from '../../../paths';
+import { useSavedSheets, type SavedSheet, type SheetOptions } from './useSavedSheets';
 import './personalize.css';
 
-export type SavedSheet = z.infer<typeof SavedSheetSchema>;
-export type SheetOptions = z.infer<typeof CreatePageBody>;
-
-type ListState =
-  { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; sheets: SavedSheet[] };
-type Status = { kind: 'success' | 'error'; text: string } | null;
+export type { SavedSheet, SheetOptions } from './useSavedSheets';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -32,9 +15,9 @@ export function savedSheetWhat(options: SheetOptions): string {
 }
 
 /**
- * "Minhas folhas salvas" (issue 25): the builder's settings saved under a name (the same name again replaces them,
- * and the button says so before), and the list to start from one or delete one. It sits in the builder's form:
- * Enter in the name saves, it does not generate a page.
+ * "Minhas folhas salvas": the builder's settings saved under a name (the same name again replaces them, and the
+ * button says so before), and the list to start from one or delete one. It sits in the builder's form: Enter in the
+ * name saves, it does not generate a page.
  */
 export default function SavedSheets({
   current,
@@ -47,87 +30,9 @@ export default function SavedSheets({
   canLoad: boolean;
   onLoad: (sheet: SavedSheet) => void;
 }) {
-  const navigate = useNavigate();
   const id = useId();
-  const [list, setList] = useState<ListState>({ state: 'loading' });
-  const [name, setName] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setList({ state: 'loading' });
-      try {
-        const result = await api(getSavedSheets, { signal });
-        if (result.httpStatus === 401) return void navigate(paths.logout);
-        if (result.status !== 'SUCCESS' || !result.payload)
-          return setList({ state: 'error', message: result.message || PlatformMessages.internal });
-        setList({ state: 'ready', sheets: result.payload });
-      } catch (error) {
-        if (signal?.aborted) return;
-        if (!(error instanceof ApiError)) throw error;
-        setList({ state: 'error', message: error.message });
-      }
-    },
-    [navigate],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const sheets = list.state === 'ready' ? list.sheets : [];
-  const trimmed = name.trim();
-  const existing = sheets.find((sheet) => sheet.name === trimmed);
-  const canSave = 'options' in current && trimmed.length > 0 && !saving;
-
-  async function save() {
-    if (!('options' in current) || !trimmed) return;
-    setSaving(true);
-    setStatus(null);
-    try {
-      const result = await api(saveSheet, { body: { name: trimmed, options: current.options } });
-      if (result.httpStatus === 401) return void navigate(paths.logout);
-      if (result.status !== 'SUCCESS' || !result.payload)
-        return setStatus({ kind: 'error', text: result.message || PlatformMessages.internal });
-      setStatus({
-        kind: 'success',
-        text: existing ? `Folha “${trimmed}” substituída.` : `Folha “${trimmed}” salva.`,
-      });
-      setName('');
-      await load();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setStatus({ kind: 'error', text: error.message });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function remove(sheet: SavedSheet) {
-    setDeleting(sheet.id);
-    setStatus(null);
-    try {
-      const result = await api(deleteSavedSheet, { body: { id: sheet.id } });
-      if (result.httpStatus === 401) return void navigate(paths.logout);
-      // Already gone (deleted in another tab): the list without it is what the member wanted.
-      if (result.status !== 'SUCCESS' && result.message !== Msg.savedSheetNotFound)
-        return setStatus({ kind: 'error', text: result.message || PlatformMessages.internal });
-      setStatus({ kind: 'success', text: `Folha “${sheet.name}” apagada.` });
-      setConfirming(null);
-      await load();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setStatus({ kind: 'error', text: error.message });
-    } finally {
-      setDeleting(null);
-    }
-  }
-
+  const saved = useSavedSheets(current);
+  const { name, setName, saving, status, existing, canSave, save, list, sheets, load } = saved;
   const nameId = `${id}-name`;
   const noteId = `${id}-note`;
   const note =
@@ -180,6 +85,93 @@ export default function SavedSheets({
         {status?.text}
       </p>
 
+      <ListMessages list={list} sheets={sheets} load={load} />
+      {sheets.length > 0 && (
+        <ul className="saved-sheets__list">
+          {sheets.map((sheet) => (
+            <SavedSheetItem key={sheet.id} sheet={sheet} canLoad={canLoad} onLoad={onLoad} saved={saved} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** One saved sheet: its name and what it practises, "Usar" and "Apagar" (asked twice). */
+function SavedSheetItem({
+  sheet,
+  canLoad,
+  onLoad,
+  saved: { confirming, setConfirming, deleting, remove, setStatus },
+}: {
+  sheet: SavedSheet;
+  canLoad: boolean;
+  onLoad: (sheet: SavedSheet) => void;
+  saved: ReturnType<typeof useSavedSheets>;
+}) {
+  return (
+    <li className="saved-sheet">
+      <span className="saved-sheet__text">
+        <span className="saved-sheet__name">{sheet.name}</span>
+        <span className="saved-sheet__what">{savedSheetWhat(sheet.options)}</span>
+      </span>
+      <span className="saved-sheet__buttons">
+        {confirming === sheet.id ? (
+          <>
+            <button
+              type="button"
+              className="button button--accent button--compact"
+              disabled={deleting === sheet.id}
+              onClick={() => void remove(sheet)}
+              aria-label={`Confirmar: apagar a folha ${sheet.name}`}
+            >
+              {deleting === sheet.id ? 'Apagando…' : 'Sim, apagar'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--compact"
+              onClick={() => setConfirming(null)}
+            >
+              Cancelar
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="button button--compact"
+              disabled={!canLoad}
+              onClick={() => {
+                setStatus({ kind: 'success', text: `Opções da folha “${sheet.name}” carregadas.` });
+                onLoad(sheet);
+              }}
+              aria-label={`Usar a folha ${sheet.name}`}
+            >
+              Usar
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--compact"
+              onClick={() => setConfirming(sheet.id)}
+              aria-label={`Apagar a folha ${sheet.name}`}
+            >
+              Apagar
+            </button>
+          </>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/** The list while it loads, why it could not be loaded, or that it is empty. */
+function ListMessages({
+  list,
+  sheets,
+  load,
+}: Pick<ReturnType<typeof useSavedSheets>, 'list' | 'sheets' | 'load'>) {
+  return (
+    <>
       {list.state === 'loading' && <p className="personalize__note">Carregando suas folhas salvas…</p>}
       {list.state === 'error' && (
         // Not role="alert": the builder works without the list, and its own alerts stay the only ones.
@@ -199,63 +191,6 @@ export default function SavedSheets({
           Você ainda não salvou nenhuma folha. Escolha as opções, dê um nome e clique em Salvar.
         </p>
       )}
-      {sheets.length > 0 && (
-        <ul className="saved-sheets__list">
-          {sheets.map((sheet) => (
-            <li key={sheet.id} className="saved-sheet">
-              <span className="saved-sheet__text">
-                <span className="saved-sheet__name">{sheet.name}</span>
-                <span className="saved-sheet__what">{savedSheetWhat(sheet.options)}</span>
-              </span>
-              <span className="saved-sheet__buttons">
-                {confirming === sheet.id ? (
-                  <>
-                    <button
-                      type="button"
-                      className="button button--accent button--compact"
-                      disabled={deleting === sheet.id}
-                      onClick={() => void remove(sheet)}
-                      aria-label={`Confirmar: apagar a folha ${sheet.name}`}
-                    >
-                      {deleting === sheet.id ? 'Apagando…' : 'Sim, apagar'}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--secondary button--compact"
-                      onClick={() => setConfirming(null)}
-                    >
-                      Cancelar
-                    </button>
-                  </>
-                ) : (
-                  <>
-                    <button
-                      type="button"
-                      className="button button--compact"
-                      disabled={!canLoad}
-                      onClick={() => {
-                        setStatus({ kind: 'success', text: `Opções da folha “${sheet.name}” carregadas.` });
-                        onLoad(sheet);
-                      }}
-                      aria-label={`Usar a folha ${sheet.name}`}
-                    >
-                      Usar
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--secondary button--compact"
-                      onClick={() => setConfirming(sheet.id)}
-                      aria-label={`Apagar a folha ${sheet.name}`}
-                    >
-                      Apagar
-                    </button>
-                  </>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    </>
   );
 }

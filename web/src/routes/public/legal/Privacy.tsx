@@ -7,6 +7,18 @@ import { CompanyIdentity, SupportChannels, UpdatedAt } from './shared';
 export default function Privacy() {
   return (
     <Page title="Política de Privacidade" className="legal">
+      <WhoAndWhichData />
+      <UsesAndRetention />
+      <SharingAndSecurity />
+      <RightsAndChanges />
+    </Page>
+  );
+}
+
+/** Who controls the data, and which data are kept. */
+function WhoAndWhichData() {
+  return (
+    <>
       <UpdatedAt />
       <p className="lead">
         Esta política explica quais dados pessoais tratamos quando você usa o site, por que os tratamos, por
@@ -56,7 +68,14 @@ export default function Privacy() {
         Não tratamos dados pessoais sensíveis e não pedimos dados de crianças: a conta é de um adulto
         responsável.
       </p>
+    </>
+  );
+}
 
+/** What the data are for (and on which legal basis), and for how long they are kept. */
+function UsesAndRetention() {
+  return (
+    <>
       <h2>3. Para que usamos os dados e com qual base legal</h2>
       <ul>
         <li>
@@ -100,7 +119,14 @@ export default function Privacy() {
         Quando a sua conta é excluída, apagamos ou anonimizamos os dados que não precisamos mais guardar por
         lei.
       </p>
+    </>
+  );
+}
 
+/** With whom the data are shared, cookies and local storage, security. */
+function SharingAndSecurity() {
+  return (
+    <>
       <h2>5. Com quem compartilhamos</h2>
       <p>Compartilhamos dados apenas com os operadores necessários para prestar o serviço:</p>
       <ul>
@@ -146,7 +172,14 @@ export default function Privacy() {
         registros de atividade. Se ocorrer um incidente de segurança que possa causar risco ou dano relevante,
         avisaremos você e a ANPD, como determina a LGPD.
       </p>
+    </>
+  );
+}
 
+/** The user's rights under the LGPD, and changes to this policy. */
+function RightsAndChanges() {
+  return (
+    <>
       <h2>8. Os seus direitos (art. 18 da LGPD)</h2>
       <p>Você pode, a qualquer momento e sem custo:</p>
       <ul>
@@ -183,6 +216,6 @@ export default function Privacy() {
       <p>
         Veja também os <Link to={paths.terms}>Termos de Uso</Link>.
       </p>
-    </Page>
+    </>
   );
 }

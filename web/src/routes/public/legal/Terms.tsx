@@ -7,6 +7,16 @@ import { CompanyIdentity, SupportChannels, UpdatedAt } from './shared';
 export default function Terms() {
   return (
     <Page title="Termos de Uso" className="legal">
+      <ServiceAndMoney />
+      <UseAndLaw />
+    </Page>
+  );
+}
+
+/** The service, the account, prices, the prepaid balance and refunds. */
+function ServiceAndMoney() {
+  return (
+    <>
       <UpdatedAt />
       <p className="lead">
         Estes termos regem o uso deste site, oferecido por <CompanyIdentity />. Ao criar uma conta ou usar o
@@ -57,7 +67,14 @@ export default function Terms() {
         a devolução do valor da recarga que ainda não foi usado. Cobranças indevidas ou falhas do serviço
         também são corrigidas ou devolvidas. Peça pelos canais de suporte abaixo.
       </p>
+    </>
+  );
+}
 
+/** Permitted use, liability, changes, governing law and contact. */
+function UseAndLaw() {
+  return (
+    <>
       <h2>5. Uso permitido</h2>
       <p>
         As folhas compradas podem ser impressas e copiadas para uso pessoal, familiar ou em sala de aula. Não
@@ -92,6 +109,6 @@ export default function Terms() {
 
       <h2>9. Contato</h2>
       <SupportChannels />
-    </Page>
+    </>
   );
 }

@@ -1,0 +1,79 @@
+import { lazy, Suspense, useId, type Dispatch } from 'react';
+import { draftFromCustom, draftFromPreset } from '../personalize/draftFrom';
+import SavedSheets from '../personalize/SavedSheets';
+import type { SheetOptions } from '../personalize/useSavedSheets';
+import { OptionFieldsets } from './OptionFieldsets';
+import { optionsOf, type BuilderAction, type BuilderState } from './state';
+import { VersionsField } from './VersionsField';
+import type { BuilderView } from './view';
+
+/** The panel's controls load when it is first opened (it is closed by default). */
+const PersonalizePanel = lazy(() => import('../personalize/PersonalizePanel'));
+
+/** The builder's left column: its options, the number of versions, "Personalizar" and the saved sheets. */
+export function BuilderForm({
+  state,
+  view,
+  dispatch,
+}: {
+  state: BuilderState;
+  view: BuilderView;
+  dispatch: Dispatch<BuilderAction>;
+}) {
+  const { options, draft, refusal } = state;
+  const { locked, problems } = view;
+  const panelId = useId();
+  /** A saved sheet's options in the builder (the panel opens with its custom options, or closes). */
+  const startFrom = (sheet: SheetOptions) =>
+    dispatch({
+      type: 'load',
+      options: optionsOf(sheet),
+      draft: sheet.custom ? draftFromCustom(sheet.custom, sheet.level) : null,
+    });
+  return (
+    <div className="builder__form">
+      <OptionFieldsets options={options} locked={locked} dispatch={dispatch} />
+
+      <VersionsField
+        value={state.versionsText}
+        versions={view.versions}
+        disabled={locked}
+        onChange={(text) => dispatch({ type: 'versions', text })}
+      />
+
+      <div className="personalize-toggle">
+        <button
+          type="button"
+          className="button button--secondary button--compact"
+          aria-expanded={draft !== null}
+          aria-controls={panelId}
+          disabled={locked}
+          onClick={() => dispatch({ type: 'draft', draft: draft ? null : draftFromPreset(options.level) })}
+        >
+          <span aria-hidden="true">{draft ? '▾' : '▸'}</span> Personalizar
+        </button>
+        <p className="personalize-toggle__note">
+          {draft
+            ? 'Fechar volta às contas do nível escolhido.'
+            : 'Escolha tabuadas, reserva, formato, quantidade e letra grande.'}
+        </p>
+      </div>
+      <div id={panelId}>
+        {draft && (
+          <Suspense fallback={<p className="personalize-toggle__note">Carregando as opções…</p>}>
+            <PersonalizePanel
+              operations={view.checked}
+              draft={draft}
+              onChange={(next) => dispatch({ type: 'draft', draft: next })}
+              problems={refusal?.control ? [...problems, refusal] : problems}
+              disabled={locked}
+              answers={options.answers}
+            />
+          </Suspense>
+        )}
+      </div>
+
+      <SavedSheets current={view.saveable} canLoad={!locked} onLoad={(sheet) => startFrom(sheet.options)} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Dispatch } from 'react';
+import { useNavigate } from 'react-router';
+import { buy, buySet, getSetProgress, Msg, PlatformMessages } from '@app/contracts';
+import { ApiError, api } from '../../../api/client';
+import { paths } from '../../../paths';
+import { useGlobalDispatch } from '../../../session/GlobalStateProvider';
+import { globalActions } from '../../../session/globalState';
+import { downloadBoughtPage, downloadBoughtSet } from '../boughtPage';
+import { abortableWait, buySetWhilePrinting, readBuySetAnswer, setPurchaseDone } from '../classSet';
+import type { BuilderAction, BuilderState, GeneratedSet } from './state';
+
+/** Buying the generated page, or the whole class set, and downloading it. */
+export function useBuy(state: BuilderState, dispatch: Dispatch<BuilderAction>) {
+  const navigate = useNavigate();
+  const globalDispatch = useGlobalDispatch();
+  const { code, generatedSet } = state;
+
+  async function purchasePage(current: string) {
+    dispatch({ type: 'buying', setProgress: null });
+    try {
+      const result = await api(buy, { body: { code: current } });
+      if (result.httpStatus === 401) return navigate(paths.logout);
+      if (result.status !== 'SUCCESS')
+        return dispatch({ type: 'notice', notice: { kind: 'error', text: result.message } });
+      // The answer carries the new balance: show it at once (the refresh below confirms it).
+      if (result.payload) globalDispatch(globalActions.setBalance(result.payload.balance));
+      const failure = await downloadBoughtPage(current);
+      dispatch({
+        type: 'bought',
+        notice: failure ? { kind: 'error', text: failure } : { kind: 'success', text: Msg.purchaseDone },
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      dispatch({ type: 'notice', notice: { kind: 'error', text: PlatformMessages.unavailable } });
+    } finally {
+      dispatch({ type: 'buyingEnded' });
+      globalDispatch(globalActions.refreshBalance());
+    }
+  }
+
+  /**
+   * Buys the whole set while its versions print (every pdf-worker takes some), polling its progress for the bar; a
+   * 503 while it prints asks again. The one debit happens once the file is made; then it downloads.
+   */
+  async function purchaseSet(current: GeneratedSet) {
+    dispatch({ type: 'buying', setProgress: { done: 0, total: current.versions, ready: false } });
+    try {
+      const answer = await buySetWhilePrinting({
+        buy: async () => readBuySetAnswer(await api(buySet, { body: { code: current.code } })),
+        progress: async () => {
+          const result = await api(getSetProgress, { query: { code: current.code } });
+          return result.status === 'SUCCESS' && result.payload ? result.payload : null;
+        },
+        onProgress: (setProgress) => dispatch({ type: 'setProgress', setProgress }),
+        wait: abortableWait,
+        now: () => Date.now(),
+      });
+      if (answer.kind === 'failed') {
+        if (answer.httpStatus === 401) return navigate(paths.logout);
+        return dispatch({ type: 'notice', notice: { kind: 'error', text: answer.message } });
+      }
+      globalDispatch(globalActions.setBalance(answer.balance));
+      const setProgress = { done: current.versions, total: current.versions, ready: true };
+      dispatch({ type: 'setProgress', setProgress });
+      const failure = await downloadBoughtSet(current.code, current.versions);
+      dispatch({
+        type: 'bought',
+        notice: failure
+          ? { kind: 'error', text: failure }
+          : { kind: 'success', text: setPurchaseDone(current.versions) },
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      dispatch({ type: 'notice', notice: { kind: 'error', text: PlatformMessages.unavailable } });
+    } finally {
+      dispatch({ type: 'buyingEnded' });
+      globalDispatch(globalActions.refreshBalance());
+    }
+  }
+
+  return async function purchase() {
+    if (!code) return;
+    if (generatedSet) return purchaseSet(generatedSet);
+    return purchasePage(code);
+  };
+}

@@ -1,5 +1,6 @@
 import { customTitle } from './custom/title.js';
-import type { Level, Operation, PageOptions } from './types.js';
+import type { PageOptions } from './page.js';
+import type { Level, Operation } from './types.js';
 
 const LEVEL_WORDS: Readonly<Record<Level, string>> = { 0: 'Fácil', 1: 'Médio', 2: 'Difícil' };
 

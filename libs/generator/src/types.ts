@@ -1,23 +1,9 @@
-import type { CustomOptions } from './custom/options.js';
-import type { WordProblem } from './word/generate.js';
-
 export type Operation = 'add' | 'sub' | 'mult' | 'div';
 
 /** 0 Fácil (1º–2º ano), 1 Médio (3º ano), 2 Difícil (4º–5º ano). */
 export type Level = 0 | 1 | 2;
 
 export type LevelName = 'Fácil' | 'Médio' | 'Difícil';
-
-export interface PageOptions {
-  add: boolean;
-  sub: boolean;
-  mult: boolean;
-  div: boolean;
-  answers: boolean;
-  level: Level;
-  /** "Personalizar" (issue 25): what is practised, the format, count, size and title; absent, the level's preset. */
-  custom?: CustomOptions;
-}
 
 /** `result` is the sum, difference, product or quotient; `remainder` is 0 except for division. */
 export interface Problem {
@@ -36,16 +22,3 @@ export interface Problem {
  * bought earlier still draws, prints and answers as it did.
  */
 export type RulesVersion = 1 | 2 | 3;
-
-export interface GeneratedPage {
-  options: PageOptions;
-  rules: RulesVersion;
-  problems: Problem[];
-  /**
-   * Format `problemas` (issue 27): the situações-problema, in the order of `problems` (each one's `conta` is the
-   * problem at its index); absent for every other page.
-   */
-  words?: WordProblem[];
-  bncc: string[];
-  levelName: LevelName;
-}

@@ -25,7 +25,7 @@ export interface PageOptions {
   div: boolean;
   answers: boolean;
   level: Level;
-  /** "Personalizar" (issue 25): what is practised, the format, count, size and title; absent, the level's preset. */
+  /** "Personalizar": what is practised, the format, count, size and title; absent, the level's preset. */
   custom?: CustomOptions;
 }
 
@@ -35,7 +35,7 @@ export interface GeneratedPage {
   rules: RulesVersion;
   problems: Problem[];
   /**
-   * Format `problemas` (issue 27): the situações-problema, in the order of `problems` (each one's `conta` is the
+   * Format `problemas`: the situações-problema, in the order of `problems` (each one's `conta` is the
    * problem at its index); absent for every other page.
    */
   words?: WordProblem[];
@@ -88,10 +88,10 @@ export function selectedOperations(options: Pick<PageOptions, Operation>): Opera
 /**
  * Same seed and options, same page: the pages service stores only the seed and re-renders from it.
  * Problems are dealt round-robin (+, −, ×, ÷ among those selected) so every selected operation appears.
- * With `options.custom` (issue 25) the page is drawn from those options (README, "Opções personalizadas"), and
+ * With `options.custom` ("Personalizar") the page is drawn from those options (README, "Opções personalizadas"), and
  * its BNCC codes are computed from its problems; throws on options it cannot draw (`checkCustom`'s refusals of the
  * numbers). The count is checked when a page is made (the pages service), never when it is drawn again: a stored page
- * keeps drawing after the counts a format holds are measured anew. Format `problemas` (issue 27): the contas are told
+ * keeps drawing after the counts a format holds are measured anew. Format `problemas`: the contas are told
  * as situações-problema (`words`; `problems` holds their contas), drawn by `generateWordProblems` from the same seed
  * with the options' numbers, and the codes are those of the problems' kinds and numbers (`wordPageBncc`).
  */

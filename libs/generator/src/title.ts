@@ -21,7 +21,7 @@ const NOUNS: Readonly<Record<Operation, string>> = {
 
 /**
  * The sheet's title names what it practises: "Adição com reserva — Médio", "Adição e subtração — Fácil",
- * "As quatro operações — Difícil". A custom page (issue 25) is named by its options, with no level word
+ * "As quatro operações — Difícil". A custom page ("Personalizar") is named by its options, with no level word
  * ("Tabuada do 7", `customTitle`).
  */
 export function sheetTitle(options: PageOptions): string {

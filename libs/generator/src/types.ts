@@ -12,13 +12,14 @@ export interface Problem {
   b: number;
   result: number;
   remainder: number;
-  /** Format `lacuna` (issue 25): the term the learner finds, printed blank (the result is given); absent otherwise. */
+  /** Format `lacuna`: the term the learner finds, printed blank (the result is given); absent otherwise. */
   blank?: 'a' | 'b';
 }
 
 /**
- * The version of the rules a page was drawn with (README, "Rules versions"): 1 before issue 24, 2 since, 3 for the
- * situações-problema that fit their story (issue 34). The pages service stores it with each new page, so a page
- * bought earlier still draws, prints and answers as it did.
+ * The version of the rules a page was drawn with (README, "Rules versions"): 1 for the pages stored before rules had
+ * versions, 2 for the changes problems.ts lists under "Rules 2", 3 for the situações-problema that fit their
+ * story. The pages service stores it with each new page, so a page bought earlier still draws, prints and answers as
+ * it did.
  */
 export type RulesVersion = 1 | 2 | 3;

@@ -115,7 +115,7 @@ describe('the architecture is lint rules', () => {
     const outside =
       /^architecture\/domain-imports: The domain depends on its ports .* imports only inside src\/domain\//;
     // One folder down, two folders down: the rest of src/ is out of reach, the service that wires it included.
-    for (const [file, specifier] of [
+    for (const [file, specifier] of <Array<[string, string]>>[
       ['services/billing/src/domain/debit.ts', '../service.js'],
       ['services/billing/src/domain/debit.ts', '../routes.js'],
       ['services/pages/src/domain/sets/buy-set.ts', '../../persistence/store.js'],

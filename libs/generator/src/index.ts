@@ -1,15 +1,7 @@
-export type {
-  GeneratedPage,
-  Level,
-  LevelName,
-  Operation,
-  PageOptions,
-  Problem,
-  RulesVersion,
-} from './types.js';
+export type { Level, LevelName, Operation, Problem, RulesVersion } from './types.js';
+export type { GeneratedPage, PageOptions } from './page.js';
 export {
   LEVEL_NAMES,
-  OPERATIONS,
   RULES_VERSION,
   asksForRemainder,
   divisionsAsFacts,
@@ -18,6 +10,7 @@ export {
   problemCount,
   selectedOperations,
 } from './page.js';
+export { OPERATIONS } from './operations.js';
 export { BNCC_SKILLS, bnccCodes } from './bncc.js';
 export { thousands } from './format.js';
 export type {

@@ -13,9 +13,36 @@ import { wordPageBncc as wordPageBnccRules2 } from './rules2/word/kinds.js';
 import { generateWordProblems, type ContaSource, type WordProblem } from './word/generate.js';
 import { DEFAULT_MEANINGS, kindsOfMeanings, wordPageBncc } from './word/kinds.js';
 import { drawProblem, PageProblems } from './problems.js';
+import { OPERATIONS } from './operations.js';
 import { randomFromSeed } from './random.js';
 import type { CustomOptions } from './custom/options.js';
-import type { GeneratedPage, Level, Operation, PageOptions, RulesVersion } from './types.js';
+import type { Level, LevelName, Operation, Problem, RulesVersion } from './types.js';
+
+/** What a page is asked for: its operations, whether it prints the answers, its level, and any personalisation. */
+export interface PageOptions {
+  add: boolean;
+  sub: boolean;
+  mult: boolean;
+  div: boolean;
+  answers: boolean;
+  level: Level;
+  /** "Personalizar": what is practised, the format, count, size and title; absent, the level's preset. */
+  custom?: CustomOptions;
+}
+
+/** A page as drawn: its problems (and their situações-problema), the BNCC skills it practises, its level name. */
+export interface GeneratedPage {
+  options: PageOptions;
+  rules: RulesVersion;
+  problems: Problem[];
+  /**
+   * Format `problemas`: the situações-problema, in the order of `problems` (each one's `conta` is the
+   * problem at its index); absent for every other page.
+   */
+  words?: WordProblem[];
+  bncc: string[];
+  levelName: LevelName;
+}
 
 /** The rules new pages are drawn with. */
 export const RULES_VERSION: RulesVersion = 3;
@@ -37,9 +64,6 @@ export function divisionsAsFacts(level: Level, rules: RulesVersion): boolean {
 
 /** The name printed for each level (the contracts' table of levels). */
 export { LEVEL_NAMES };
-
-/** The order in which operations are dealt onto a page. */
-export const OPERATIONS: readonly Operation[] = ['add', 'sub', 'mult', 'div'];
 
 /**
  * 20 problems, or 12 when a problem needs more room: a division in the chave (the whole chave and its steps), or a
@@ -66,7 +90,7 @@ export function selectedOperations(options: Pick<PageOptions, Operation>): Opera
 /**
  * Same seed and options, same page: the pages service stores only the seed and re-renders from it.
  * Problems are dealt round-robin (+, −, ×, ÷ among those selected) so every selected operation appears.
- * With `options.custom` the page is drawn from those options (README, "Opções personalizadas"), and
+ * With `options.custom` ("Personalizar") the page is drawn from those options (README, "Opções personalizadas"), and
  * its BNCC codes are computed from its problems; throws on options it cannot draw (`checkCustom`'s refusals of the
  * numbers). The count is checked when a page is made (the pages service), never when it is drawn again: a stored page
  * keeps drawing after the counts a format holds are measured anew. Format `problemas`: the contas are told

@@ -216,7 +216,7 @@ export const EASY_DIGITWISE_DIVISIONS: readonly Operands[] = [2, 3].flatMap((b) 
 /** How often a drawn Difícil quotient of exactly 10 is kept (rules 2): 1 in 8, about 1.5 % of divisions. */
 const KEEP_QUOTIENT_TEN = 8;
 
-/** Rules 2 (issue 24): what changed from rules 1, operation by operation; the rest is drawn as before. */
+/** Rules 2: what changed from rules 1, operation by operation; the rest is drawn as before. */
 const easy2: Record<Operation, Plan> = {
   ...easy,
   // Facts of the tabuadas do 2 e do 3 seven times in eight, else a digit-by-digit half or third.

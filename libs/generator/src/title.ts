@@ -1,6 +1,7 @@
 import { LEVEL_NAMES } from '@app/contracts/levels';
 import { customTitle } from './custom/title.js';
-import type { Level, Operation, PageOptions } from './types.js';
+import type { PageOptions } from './page.js';
+import type { Level, Operation } from './types.js';
 
 /** What a page of one operation practises, by level (the level table of the generator's README). */
 const SINGLE: Readonly<Record<Operation, Readonly<Record<Level, string>>>> = {
@@ -19,7 +20,7 @@ const NOUNS: Readonly<Record<Operation, string>> = {
 
 /**
  * The sheet's title names what it practises: "Adição com reserva — Médio", "Adição e subtração — Fácil",
- * "As quatro operações — Difícil". A custom page is named by its options, with no level word
+ * "As quatro operações — Difícil". A custom page ("Personalizar") is named by its options, with no level word
  * ("Tabuada do 7", `customTitle`).
  */
 export function sheetTitle(options: PageOptions): string {

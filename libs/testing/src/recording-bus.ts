@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import { eventMessage, type Bus } from '@app/kit';
 
 /**
@@ -6,7 +6,10 @@ import { eventMessage, type Bus } from '@app/kit';
  * `mockRejectedValueOnce` to play a broker that refuses one), and `publishEvent` sends through it what the real
  * Bus.publishEvent sends (kit `eventMessage`: the eventId and msgID named by the business id).
  */
-export function recordingBus() {
+export function recordingBus(): {
+  publish: Mock<(...args: unknown[]) => Promise<void>>;
+  publishEvent: Bus['publishEvent'];
+} {
   const publish = vi.fn(async (..._args: unknown[]) => {});
   const publishEvent: Bus['publishEvent'] = async (def, payload, businessId, at) => {
     const message = eventMessage(def, payload, businessId, at);

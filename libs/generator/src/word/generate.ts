@@ -1,4 +1,4 @@
-import { OPERATIONS } from '../page.js';
+import { OPERATIONS } from '../operations.js';
 import { drawProblem, PageProblems } from '../problems.js';
 import { randomFromSeed, type Random } from '../random.js';
 import type { Level, Operation, Problem } from '../types.js';

@@ -22,7 +22,7 @@ import {
 import { inRanges } from '../../src/word/templates/index.js';
 
 /**
- * The survey of the situações-problema (issue 34, item 2): for each level and for every custom setting of one
+ * The survey of the situações-problema: for each level and for every custom setting of one
  * operation, many pages drawn, and per operation the share of problems whose numbers lie outside their template's
  * ranges, how many templates were used and the largest share one template took. Used by the unit test (which
  * asserts the targets) and by `npm run words:survey` (which prints the table).

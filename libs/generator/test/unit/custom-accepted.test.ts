@@ -18,7 +18,7 @@ import {
 import { addSubSettings, divSettings, multSettings, type SurveySetting } from '../support/word-survey.js';
 
 /**
- * Every option set the API accepts draws its page, always (issue 34, item 1): every setting of one operation (digits
+ * Every option set the API accepts draws its page, always: every setting of one operation (digits
  * 1–5 and the limits of + and −, sem/com/misturado; each tabuada, groups and two digits × each multiplicand; each
  * divisor, groups and two digits × each dividend × each resto) in every format and size at the largest count the
  * format holds, the meanings of the situações-problema one by one, and the tabuada em ordem; sparse settings (5-digit

@@ -18,7 +18,7 @@ import {
 import { carriesInsideConta } from '../../src/custom/draw.js';
 import { additionCarries, subtractionBorrows } from '../../src/problems.js';
 
-// Issue 27: the format "Situações-problema" of "Personalizar": the page's contas drawn from the custom options,
+// The format "Situações-problema" of "Personalizar": the page's contas drawn from the custom options,
 // each told as a word problem by the engine of src/word/.
 
 const OPS: Operation[] = ['add', 'sub', 'mult', 'div'];

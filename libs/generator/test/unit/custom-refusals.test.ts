@@ -12,7 +12,7 @@ import { randomFromSeed, type Random } from '../../src/random.js';
 
 /**
  * `checkCustom` never throws, whatever it is given, and states every range itself, so that `generatePage` refuses what
- * the API refuses (issue 34): a 4-digit multiplicand used to throw a TypeError inside it, and a page drawn without the
+ * the API refuses: a 4-digit multiplicand used to throw a TypeError inside it, and a page drawn without the
  * API printed 9 × 0 and 2 ÷ 1.
  */
 

@@ -13,7 +13,7 @@ import {
 import { spaceOf as engineSpaceOf, type KindPool } from '../../src/custom/draw.js';
 import { randomFromSeed, type Random } from '../../src/random.js';
 
-// The property test of the custom engine (issue 25), shared by custom-addsub.test.ts and custom-multdiv.test.ts: random valid option sets, each page exercising every dimension of
+// The property test of the custom engine ("Personalizar"), shared by custom-addsub.test.ts and custom-multdiv.test.ts: random valid option sets, each page exercising every dimension of
 // its operations, every promise checked on every page, the pages counted per option value. The oracles below are
 // written apart from the engine's helpers.
 

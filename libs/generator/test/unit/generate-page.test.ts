@@ -559,7 +559,7 @@ describe('problemCount', () => {
     expect(problemCount({ div: true, mult: true, level: 2 })).toBe(12);
   });
 
-  it('is 12 for a Fácil page with ÷ drawn with rules 1 (a page stored before issue 24)', () => {
+  it('is 12 for a Fácil page with ÷ drawn with rules 1 (a page stored before rules had versions)', () => {
     expect(problemCount({ div: true, mult: false, level: 0 }, 1)).toBe(12);
     expect(problemCount({ div: false, mult: true, level: 0 }, 1)).toBe(20);
   });
@@ -573,7 +573,7 @@ describe('problemCount', () => {
 });
 
 describe('rules versions', () => {
-  it('draws a page stored before issue 24 (no version: rules 1) exactly as then', () => {
+  it('draws a page stored before rules had versions (no version: rules 1) exactly as then', () => {
     expect(rulesVersion(null)).toBe(1);
     expect(rulesVersion(undefined)).toBe(1);
     expect(rulesVersion(2)).toBe(2);

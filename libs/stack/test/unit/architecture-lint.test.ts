@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
+import { createProjectGraphAsync } from '@nx/devkit';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/paths.js';
 
 /**
@@ -18,6 +19,19 @@ const config: Linter.Config[] = [
   { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } },
   ...architecture,
 ];
+
+// @nx/enforce-module-boundaries reads the projects and their tags from Nx's cached project graph (.nx/), and skips
+// every check when there is none: one is computed first, as `npm run lint` does.
+beforeAll(async () => {
+  const daemon = process.env.NX_DAEMON;
+  process.env.NX_DAEMON = 'false';
+  try {
+    await createProjectGraphAsync({ exitOnError: false });
+  } finally {
+    if (daemon === undefined) delete process.env.NX_DAEMON;
+    else process.env.NX_DAEMON = daemon;
+  }
+}, 60_000);
 
 /** The messages the rules give for `code` written in `file` (a path from the repository's root). */
 const breaks = (file: string, code: string) =>
@@ -94,6 +108,131 @@ describe('the architecture is lint rules', () => {
     // A job is published as before.
     expect(
       breaks('services/pages/src/domain/renders.ts', 'await bus.publish(Jobs.pdfPreview, job);'),
+    ).toEqual([]);
+  });
+
+  it('a service’s domain imports only inside src/domain/ and libraries, however deep the file', () => {
+    const outside =
+      /^architecture\/domain-imports: The domain depends on its ports .* imports only inside src\/domain\//;
+    // One folder down, two folders down: the rest of src/ is out of reach, the service that wires it included.
+    for (const [file, specifier] of <Array<[string, string]>>[
+      ['services/billing/src/domain/debit.ts', '../service.js'],
+      ['services/billing/src/domain/debit.ts', '../routes.js'],
+      ['services/pages/src/domain/sets/buy-set.ts', '../../persistence/store.js'],
+      ['services/pages/src/domain/sets/buy-set.ts', '../../service.js'],
+      ['services/pages/src/domain/sets/deep/step.ts', '../../../nats/handlers.js'],
+    ])
+      expect(breaks(file, `import { x } from '${specifier}';`), `${file} → ${specifier}`).toEqual([
+        expect.stringMatching(outside),
+      ]);
+    expect(
+      breaks('services/pages/src/domain/sets/buy-set.ts', "export { x } from '../../routes.js';"),
+    ).toEqual([expect.stringMatching(/'\.\.\/\.\.\/routes\.js' is src\/routes\.js/)]);
+    expect(
+      breaks('services/pages/src/domain/sets/buy-set.ts', "const m = await import('../../main.js');"),
+    ).toEqual([expect.stringMatching(outside)]);
+    // Inside the domain, at any depth, and the libraries, are fine; so is naming the settings' type.
+    expect(
+      breaks(
+        'services/pages/src/domain/sets/buy-set.ts',
+        "import type { PagesStore } from '../ports.js';\nimport { x } from './step.js';\nimport { y } from '../../domain/renders.js';\nimport { Msg } from '@app/contracts';",
+      ),
+    ).toEqual([]);
+    expect(
+      breaks('services/auth/src/domain/deps.ts', "import type { AuthConfig } from '../config.js';"),
+    ).toEqual([]);
+    // Its settings are a type only: reading config.ts's values (its environment) is the service's wiring.
+    expect(breaks('services/auth/src/domain/deps.ts', "import { env } from '../config.js';")).toEqual([
+      expect.stringMatching(outside),
+    ]);
+  });
+
+  it('a library is imported by its name or a subpath it exports, never by a path into its files', () => {
+    expect(
+      breaks(
+        'web/src/routes/member/builder.ts',
+        "import { checkCustom } from '@app/generator/src/custom/options';",
+      ),
+    ).toEqual([
+      "architecture/no-deep-imports: '@app/generator/src/custom/options' reaches into a library's files: import it by its name or a subpath its package.json exports.",
+    ]);
+    expect(
+      breaks('services/pages/src/routes.ts', "import { x } from '@app/kit/src/http/routes.js';"),
+    ).toEqual([
+      expect.stringMatching(
+        /^architecture\/no-deep-imports: '@app\/kit\/src\/http\/routes\.js' reaches into/,
+      ),
+    ]);
+    expect(
+      breaks(
+        'web/src/routes/member/builder.ts',
+        "import { checkCustom } from '@app/generator/options';\nimport { formatBRL } from '@app/contracts/format';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('the libraries stack up contracts → kit → stack → testing: each imports only those before it', () => {
+    const floor = (tag: string, allowed: string) =>
+      `@nx/enforce-module-boundaries: A project tagged with "${tag}" can only depend on libs tagged with ${allowed}`;
+    expect(breaks('libs/kit/src/http.ts', "import { x } from '@app/testing';")).toEqual([
+      floor('lib:kit', '"lib:contracts"'),
+    ]);
+    expect(breaks('libs/kit/src/http.ts', "import { x } from '@app/generator';")).toEqual([
+      floor('lib:kit', '"lib:contracts"'),
+    ]);
+    expect(breaks('libs/stack/src/stack.ts', "import { x } from '@app/testing';")).toEqual([
+      floor('lib:stack', '"lib:contracts", "lib:kit", "lib:browser"'),
+    ]);
+    expect(breaks('libs/generator/src/page.ts', "import { x } from '@app/browser';")).toEqual([
+      floor('lib:generator', '"lib:contracts"'),
+    ]);
+    // A library below importing one above closes a circle of packages.
+    expect(breaks('libs/contracts/src/index.ts', "import { x } from '@app/kit';")).toEqual([
+      expect.stringMatching(
+        /^@nx\/enforce-module-boundaries: Circular dependency between "@app\/contracts" and "@app\/kit" detected/,
+      ),
+    ]);
+    // The floors below are fine, and a test may use the harness.
+    expect(
+      breaks(
+        'libs/testing/src/pages.ts',
+        "import { a } from '@app/contracts';\nimport { b } from '@app/kit';\nimport { c } from '@app/stack';",
+      ),
+    ).toEqual([]);
+    expect(breaks('libs/stack/src/stack.ts', "import { x } from '@app/browser';")).toEqual([]);
+    expect(
+      breaks(
+        'libs/kit/test/unit/http.test.ts',
+        "import { x } from '@app/testing';\nimport { y } from '@app/stack';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('a process runs on the libraries, never on the harness; the web app only on contracts and generator', () => {
+    expect(breaks('services/pages/src/routes.ts', "import { x } from '@app/testing';")).toEqual([
+      expect.stringMatching(
+        /^@nx\/enforce-module-boundaries: A project tagged with "type:service" can only depend on libs tagged with "lib:contracts", "lib:kit", "lib:generator", "lib:browser"/,
+      ),
+    ]);
+    expect(breaks('gateway/src/app.ts', "import { x } from '@app/stack';")).toEqual([
+      expect.stringMatching(/A project tagged with "type:gateway" can only depend on libs tagged with/),
+    ]);
+    expect(breaks('web/src/routes/member/builder.ts', "import { x } from '@app/kit';")).toEqual([
+      '@nx/enforce-module-boundaries: A project tagged with "type:web" can only depend on libs tagged with "lib:contracts", "lib:generator"',
+    ]);
+    expect(breaks('web/src/routes/member/builder.ts', "import { x } from '@app/pages';")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*The web app and the tools never import a process/),
+    ]);
+    expect(
+      breaks('tools/dev-providers/src/main.ts', "import { x } from '../../../services/mail/src/mailer.js';"),
+    ).toEqual([expect.stringMatching(/The web app and the tools never import a process/)]);
+    // A service's tests run on the harness.
+    expect(breaks('services/pages/test/unit/buy.test.ts', "import { x } from '@app/testing';")).toEqual([]);
+    expect(
+      breaks(
+        'web/src/routes/member/builder.ts',
+        "import { x } from '@app/contracts';\nimport { y } from '@app/generator';",
+      ),
     ).toEqual([]);
   });
 });

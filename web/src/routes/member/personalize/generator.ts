@@ -1,5 +1,5 @@
 /**
- * The parts of @app/generator the builder uses, imported by file rather than through the package's index, which
+ * The parts of @app/generator the builder uses, from the package's `options` entry rather than its index, which
  * re-exports the whole generator (pages, worked contas, rules 2). They are pure; the options' module reaches the word
  * engine and its templates (`checkCustom` asks whether the meanings chosen can tell the page's contas, as the server
  * does), so those come too.
@@ -17,7 +17,7 @@ export {
   checkCustom,
   exercisePages,
   presetOptions,
-} from '@app/generator/src/custom/options';
+} from '@app/generator/options';
 export type {
   CustomOptions,
   DivOptions,
@@ -25,9 +25,9 @@ export type {
   PrintSize,
   Regrouping,
   SheetFormat,
-} from '@app/generator/src/custom/options';
-export { DEFAULT_MEANINGS, MEANINGS, MEANING_LIST, meaningOps } from '@app/generator/src/word/kinds';
-export type { Meaning } from '@app/generator/src/word/kinds';
-export { describeSheet } from '@app/generator/src/custom/describe';
-export { sheetTitle } from '@app/generator/src/title';
-export type { Level, Operation } from '@app/generator/src/types';
+} from '@app/generator/options';
+export { DEFAULT_MEANINGS, MEANINGS, MEANING_LIST, meaningOps } from '@app/generator/options';
+export type { Meaning } from '@app/generator/options';
+export { describeSheet } from '@app/generator/options';
+export { sheetTitle } from '@app/generator/options';
+export type { Level, Operation } from '@app/generator/options';

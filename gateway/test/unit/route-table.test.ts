@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { allApiRoutes, apiRoutesByFile, PROCESSES, UPSTREAMS, type Upstream } from '@app/contracts';
-import type { Service } from '@app/kit';
+import { loadConfig, type Service } from '@app/kit';
 import { gatewayRoutes, routeTable } from '../../src/route-table.js';
+import { registerRoutes } from '../../src/routes.js';
+import { service as gateway } from '../../src/service.js';
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
@@ -33,9 +35,52 @@ async function registeredBy(service: Upstream): Promise<string[]> {
   return found.sort();
 }
 
-const registered = new Map(
-  await Promise.all(UPSTREAMS.map(async (s) => [s, await registeredBy(s)] as const)),
-);
+/**
+ * The /api routes the gateway registers, as its `registerRoutes` does on its app: those it answers itself (on the app)
+ * and those it proxies (one scope per upstream). Its API docs (`/api/docs`, swagger's own routes) are not routes of
+ * the contracts.
+ */
+async function registeredByGateway(): Promise<{ own: string[]; edge: string[] }> {
+  const config = loadConfig(gateway.configSchema, {
+    NATS_URL: 'nats://127.0.0.1:4222',
+    INTERNAL_SECRET: 'x'.repeat(32),
+    JWT_SECRET: 'y'.repeat(32),
+    AUTH_URL: 'http://127.0.0.1:3001',
+    BILLING_URL: 'http://127.0.0.1:3002',
+    PAGES_URL: 'http://127.0.0.1:3003',
+    MAIL_URL: 'http://127.0.0.1:3005',
+    ADMIN_STATS_URL: 'http://127.0.0.1:3006',
+    WEB_DIST: 'no-web-build-here',
+  });
+  const app = Fastify();
+  const own: string[] = [];
+  const edge: string[] = [];
+  app.addHook('onRoute', function (route) {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      edge.push(`${method} ${route.url}`);
+      if (this === app) own.push(`${method} ${route.url}`);
+    }
+  });
+  const deps = {
+    config,
+    logger: anything,
+    bus: anything,
+    edgeAuth: anything,
+    memberStreams: anything,
+    limits: anything,
+  };
+  await registerRoutes(app, { ...deps, pools: new Map() } as never);
+  // Never started, so never closed: closing would first load (ready) what was registered, stand-ins and all.
+  return { own: own.sort(), edge: edge.sort() };
+}
+
+const atTheEdge = await registeredByGateway();
+const registered = new Map<Upstream | 'gateway', string[]>([
+  ...(await Promise.all(UPSTREAMS.map(async (s) => [s, await registeredBy(s)] as const))),
+  ['gateway', atTheEdge.own],
+]);
 const ownedBy = (owner: string) =>
   allApiRoutes
     .filter((r) => r.owner === owner)
@@ -89,18 +134,22 @@ describe('the gateway route table', () => {
       expect([key(entry.route), entry.service]).toEqual([key(entry.route), entry.route.owner]);
   });
 
-  it.each(UPSTREAMS)(
+  it.each([...UPSTREAMS, 'gateway' as const])(
     '%s registers exactly the routes the contracts give it: none of another owner, none left out',
     (service) => {
       expect(registered.get(service)).toEqual(ownedBy(service));
     },
   );
 
-  it('every route of the contracts is registered by its owner, and no service registers a route twice', () => {
+  it('every route of the contracts is registered by its owner, and no process registers a route twice', () => {
     const all = [...registered.values()].flat();
     expect(new Set(all).size).toBe(all.length);
-    const unregistered = routeTable.filter((e) => !registered.get(e.service)?.includes(key(e.route)));
-    expect(unregistered.map((e) => `${key(e.route)} (${e.service})`)).toEqual([]);
+    const unregistered = allApiRoutes.filter((r) => !registered.get(r.owner)?.includes(key(r)));
+    expect(unregistered.map((r) => `${key(r)} (${r.owner})`)).toEqual([]);
+  });
+
+  it('the gateway serves each route of the contracts at the edge once: its own, and one proxy for each other', () => {
+    expect(atTheEdge.edge).toEqual(allApiRoutes.map(key).sort());
   });
 
   it.each(Object.entries(apiRoutesByFile))(

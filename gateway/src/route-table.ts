@@ -4,7 +4,7 @@ import type { GatewayConfig } from './config.js';
 
 /**
  * THE route table: every /api path, the service that owns it and whether the edge rate-limits it, derived from the
- * routes' own declarations in @app/contracts (`owner`, `rateLimited`: libs/contracts/src/api/routes.ts). To find a
+ * routes' own declarations in @app/contracts (`owner`, `rateLimited`: libs/contracts/src/api/routes/<owner>.ts). To find a
  * handler: look the route up there (its `owner`), then open `services/<owner>/src/routes.ts`.
  */
 export type { Upstream };

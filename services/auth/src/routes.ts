@@ -2,42 +2,42 @@ import type { FastifyInstance } from 'fastify';
 import {
   activateUser,
   adminChangePassword,
-  changePassword as changePasswordRoute,
-  checkRecoveryToken as checkRecoveryTokenRoute,
+  changePassword,
+  checkRecoveryToken,
   createNewPassword,
   createUser,
   deleteMyAccount,
   ErrorCode,
-  exportMyData as exportMyDataRoute,
+  exportMyData,
   getUser,
   login,
   loginGoogle,
   loginGoogleCode,
   loginWithLink,
-  logout as logoutRoute,
+  logout,
   Msg,
   ok,
   PlatformMessages,
   recoverPassword,
   redeemGoogleCode,
-  requestPasswordSetup as requestPasswordSetupRoute,
-  resendActivation as resendActivationRoute,
+  requestPasswordSetup,
+  resendActivation,
   updateUser,
   validateToken,
   validateTokenAdmin,
 } from '@app/contracts';
 import { addRoute, AppError } from '@app/kit';
 import { activateAccount } from './domain/activate-account.js';
-import { changePassword, requireRecentSignIn } from './domain/change-password.js';
-import { checkRecoveryToken } from './domain/check-recovery-token.js';
+import { setNewPassword, requireRecentSignIn } from './domain/change-password.js';
+import { inspectRecoveryToken } from './domain/check-recovery-token.js';
 import { deleteAccount } from './domain/delete-account.js';
 import type { AuthDeps } from './domain/deps.js';
-import { exportMyData } from './domain/export-my-data.js';
+import { composeDataExport } from './domain/export-my-data.js';
 import { issueGoogleSignInCode, redeemGoogleSignInCode } from './domain/google-handoff.js';
 import { toMyUser } from './domain/public-user.js';
-import { requestPasswordSetup } from './domain/request-password-setup.js';
+import { sendPasswordSetupLink } from './domain/request-password-setup.js';
 import { requestRecovery } from './domain/request-recovery.js';
-import { resendActivation } from './domain/resend-activation.js';
+import { resendActivationLink } from './domain/resend-activation.js';
 import { resetPassword } from './domain/reset-password.js';
 import { signInWithGoogle } from './domain/sign-in-google.js';
 import { signInWithLink } from './domain/sign-in-link.js';
@@ -92,18 +92,18 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     return ok(null, Msg.recoverySent);
   });
 
-  addRoute(app, resendActivationRoute, async ({ body, request }) => {
-    await resendActivation(deps, body.email, request.clientAddress);
+  addRoute(app, resendActivation, async ({ body, request }) => {
+    await resendActivationLink(deps, body.email, request.clientAddress);
     return ok(null, Msg.resendActivationSent);
   });
 
-  addRoute(app, requestPasswordSetupRoute, async ({ identity, request }) => {
-    const { email } = await requestPasswordSetup(deps, identity.userId, request.clientAddress);
+  addRoute(app, requestPasswordSetup, async ({ identity, request }) => {
+    const { email } = await sendPasswordSetupLink(deps, identity.userId, request.clientAddress);
     return ok(null, Msg.passwordSetupSent(email));
   });
 
-  addRoute(app, checkRecoveryTokenRoute, async ({ body }) =>
-    ok(await checkRecoveryToken(deps, body.recoveryToken)),
+  addRoute(app, checkRecoveryToken, async ({ body }) =>
+    ok(await inspectRecoveryToken(deps, body.recoveryToken)),
   );
 
   addRoute(app, createNewPassword, async ({ body }) => {
@@ -118,7 +118,7 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
   });
 
   // Owner only: the user id is the session's, never the request's.
-  addRoute(app, exportMyDataRoute, async ({ identity }) => ok(await exportMyData(deps, identity.userId)));
+  addRoute(app, exportMyData, async ({ identity }) => ok(await composeDataExport(deps, identity.userId)));
 
   addRoute(app, deleteMyAccount, async ({ body, identity, request }) => {
     await deleteAccount(
@@ -135,9 +135,9 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     ok(await updateProfile(deps, identity.userId, body.fullname), Msg.profileUpdated),
   );
 
-  addRoute(app, changePasswordRoute, async ({ body, identity, request }) =>
+  addRoute(app, changePassword, async ({ body, identity, request }) =>
     ok(
-      await changePassword(deps, identity.userId, body.newPassword, {
+      await setNewPassword(deps, identity.userId, body.newPassword, {
         oldPassword: body.oldPassword,
         clientAddress: request.clientAddress,
       }),
@@ -150,12 +150,12 @@ export function registerRoutes(app: FastifyInstance, deps: AuthDeps): void {
     const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
     requireRecentSignIn((await deps.tokens.read(token))?.iat);
     return ok(
-      await changePassword(deps, identity.userId, body.newPassword, { asAdmin: true }),
+      await setNewPassword(deps, identity.userId, body.newPassword, { asAdmin: true }),
       Msg.adminPasswordSuccess,
     );
   });
 
-  addRoute(app, logoutRoute, async ({ identity }) => {
+  addRoute(app, logout, async ({ identity }) => {
     await signOut(deps, identity.userId);
     return ok(null);
   });

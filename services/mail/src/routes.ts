@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  getEmailSettings,
-  Msg,
-  ok,
-  sendTestEmail as sendTestEmailRoute,
-  setEmailSettings,
-} from '@app/contracts';
+import { getEmailSettings, Msg, ok, sendTestEmail, setEmailSettings } from '@app/contracts';
 import { addRoute } from '@app/kit';
 import type { MailDeps } from './domain/deps.js';
-import { sendTestEmail } from './domain/send-test-email.js';
+import { sendTestEmailToAdmin } from './domain/send-test-email.js';
 
 /** mail's admin routes (the email settings screen). */
 export function registerRoutes(app: FastifyInstance, deps: MailDeps): void {
@@ -18,8 +12,8 @@ export function registerRoutes(app: FastifyInstance, deps: MailDeps): void {
     ok(await deps.store.emailSettings.save(body), Msg.emailSettingsSaved),
   );
 
-  addRoute(app, sendTestEmailRoute, async ({ identity }) => {
-    const text = await sendTestEmail(deps, identity.userId);
+  addRoute(app, sendTestEmail, async ({ identity }) => {
+    const text = await sendTestEmailToAdmin(deps, identity.userId);
     return ok(text, text);
   });
 }

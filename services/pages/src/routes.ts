@@ -1,9 +1,9 @@
 import {
   buy,
   buySet,
-  createPage as createPageRoute,
-  createPageSet as createPageSetRoute,
-  deleteSavedSheet as deleteSavedSheetRoute,
+  createPage,
+  createPageSet,
+  deleteSavedSheet,
   downloadPage,
   downloadSet,
   getMyPages,
@@ -11,27 +11,25 @@ import {
   getSavedSheets,
   ok,
   pageAnswers,
-  saveSheet as saveSheetRoute,
+  saveSheet,
   thumb,
 } from '@app/contracts';
 import { centsToReais } from '@app/contracts/format';
 import { addRoute, type App } from '@app/kit';
 import { buyPage } from './domain/buy-page.js';
 import { buyPageSet } from './domain/buy-page-set.js';
-import { createPage } from './domain/create-page.js';
-import { createPageSet } from './domain/create-page-set.js';
+import { makePage } from './domain/create-page.js';
+import { makePageSet } from './domain/create-page-set.js';
 import type { PagesDeps } from './domain/deps.js';
 import { pdfContentDisposition } from './domain/download-name.js';
 import { myPurchases } from './domain/my-purchases.js';
 import { readAnswers } from './domain/read-answers.js';
 import { readBoughtPdf, readBoughtSet, readThumbnail } from './domain/read-render.js';
-import { deleteSavedSheet, listSavedSheets, saveSheet } from './domain/saved-sheets.js';
+import { listSavedSheets, removeSavedSheet, storeSavedSheet } from './domain/saved-sheets.js';
 import { setProgress } from './domain/set-progress.js';
 
 export function registerRoutes(app: App, deps: PagesDeps): void {
-  addRoute(app, createPageRoute, async ({ body, identity }) =>
-    ok(await createPage(deps, identity.userId, body)),
-  );
+  addRoute(app, createPage, async ({ body, identity }) => ok(await makePage(deps, identity.userId, body)));
 
   addRoute(app, thumb, async ({ query, identity, reply }) => {
     const png = await readThumbnail(deps, identity.userId, query.code);
@@ -63,8 +61,8 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
   });
 
   // Class sets: N versions bought together and downloaded as one file.
-  addRoute(app, createPageSetRoute, async ({ body, identity }) =>
-    ok(await createPageSet(deps, identity.userId, body)),
+  addRoute(app, createPageSet, async ({ body, identity }) =>
+    ok(await makePageSet(deps, identity.userId, body)),
   );
 
   addRoute(app, getSetProgress, async ({ query, identity }) =>
@@ -92,12 +90,12 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
   // "Minhas folhas salvas": the member's own named builder settings.
   addRoute(app, getSavedSheets, async ({ identity }) => ok(await listSavedSheets(deps, identity.userId)));
 
-  addRoute(app, saveSheetRoute, async ({ body, identity }) =>
-    ok(await saveSheet(deps, identity.userId, body)),
+  addRoute(app, saveSheet, async ({ body, identity }) =>
+    ok(await storeSavedSheet(deps, identity.userId, body)),
   );
 
-  addRoute(app, deleteSavedSheetRoute, async ({ body, identity }) => {
-    await deleteSavedSheet(deps, identity.userId, body.id);
+  addRoute(app, deleteSavedSheet, async ({ body, identity }) => {
+    await removeSavedSheet(deps, identity.userId, body.id);
     return ok(null);
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Msg } from '../messages.js';
 
-/** Field rules of spec §5 with their exact messages. Forms on the web and route bodies on the server share them. */
+/** The forms' field rules with their exact messages. Forms on the web and route bodies on the server share them. */
 const required = (message: string) => z.string({ error: message }).min(1, message);
 
 /** The longest an email address can be (RFC 5321's path less its brackets); the column holds no more. */
@@ -11,7 +11,7 @@ export const emailField = z
   .string({ error: Msg.emailRequired })
   .trim()
   .min(1, Msg.emailRequired)
-  // Longer is not an address (spec §5's 'Email inválido'), and would not fit the column (it answered 500).
+  // Longer is not an address (the form says 'Email inválido'), and would not fit the column (it answered 500).
   .max(EMAIL_MAX_LENGTH, Msg.emailInvalid)
   .pipe(z.email({ error: Msg.emailInvalid }))
   .transform((e) => e.toLowerCase());
@@ -55,7 +55,7 @@ export const profileFullnameField = nameField(Msg.profileNameRequired, 3, Msg.pr
 export const oldPasswordField = required(Msg.oldPasswordRequired).max(200);
 export const newPasswordField = required(Msg.newPasswordRequired).min(6, Msg.newPasswordMin).max(200);
 
-/** Adds the "equal to" rule of spec §5 as an error on the confirmation field. */
+/** Adds the "equal to" rule (password and its confirmation) as an error on the confirmation field. */
 export function matching<T extends z.ZodObject>(schema: T, field: string, confirmation: string) {
   return schema.refine((v: Record<string, unknown>) => v[field] === v[confirmation], {
     message: Msg.passwordsDiffer,

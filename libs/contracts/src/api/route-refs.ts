@@ -1,13 +1,7 @@
 import type { ApiRoute } from './route.js';
-import type { memberEvents } from './live-routes.js';
-import type {
-  getBalance,
-  getBalanceDetails,
-  getClientConfig,
-  getEnv,
-  validateToken,
-  validateTokenAdmin,
-} from './routes.js';
+import type { validateToken, validateTokenAdmin } from './routes/auth.js';
+import type { getBalance, getBalanceDetails } from './routes/billing.js';
+import type { getClientConfig, getEnv, memberEvents } from './routes/gateway.js';
 
 /**
  * A route's method and path without its zod schemas, typed as the whole route (the client reads the body, query and
@@ -24,7 +18,7 @@ export interface RouteRef<R extends ApiRoute> {
 /** The method and path are checked against the route's own by the compiler (both are literal types there). */
 const ref = <R extends ApiRoute>(method: R['method'], path: R['path']): RouteRef<R> => ({ method, path });
 
-/** Calls of the root layout, the session guards and the member sidebar (spec §2, §6): loaded on every page. */
+/** Calls of the root layout, the session guards and the member sidebar: loaded on every page. */
 export const startupRoutes = {
   getEnv: ref<typeof getEnv>('GET', '/api/env'),
   getClientConfig: ref<typeof getClientConfig>('GET', '/api/clientConfig'),

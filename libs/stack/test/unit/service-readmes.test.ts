@@ -151,20 +151,17 @@ describe('service READMEs', () => {
   );
 
   it.each(SERVICES)(
-    "%s: the Routes table lists exactly the route table's routes of the service",
+    '%s: Routes links to its part of docs/routes.md (rendered from the contracts) and types no route list itself',
     async (s) => {
       const { routeTable } = await routeTableModule();
-      const expected = new Map(
-        routeTable
-          .filter((e) => e.service === s)
-          .map((e) => [`${e.route.method} ${e.route.path}`, e.route.access]),
-      );
-      const listed = routesListed(readmeOf(s));
-      expect([...listed.keys()].sort()).toEqual([...expected.keys()].sort());
-      // "Who may call" is the route's access.
-      expect(Object.fromEntries(listed)).toEqual(Object.fromEntries(expected));
-      if (expected.size === 0)
-        expect(section(readmeOf(s), 'Routes').join('\n')).toMatch(/^None \(no HTTP API/m);
+      const routes = section(readmeOf(s), 'Routes');
+      // The list is rendered from the route declarations (docs/routes.md, held to them by its own test): a copy here
+      // would be a second home for it.
+      expect(routesListed(readmeOf(s)).size).toBe(0);
+      expect(routes.filter((l) => /`(GET|POST) \/api\//.test(l))).toEqual([]);
+      if (routeTable.some((e) => e.service === s))
+        expect(routes.join('\n')).toContain(`(../../docs/routes.md#${s})`);
+      else expect(routes.join('\n')).toMatch(/^None \(no HTTP API/m);
     },
   );
 

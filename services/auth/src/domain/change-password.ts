@@ -19,7 +19,7 @@ export function requireRecentSignIn(issuedAt: number | undefined, now = Date.now
  * Changes the password of a signed-in user. Older sessions end (token version + 1); the answer is a fresh
  * session so the browser that made the change stays signed in. The admin's own change skips the old password.
  */
-export async function changePassword(
+export async function setNewPassword(
   deps: AuthDeps,
   userId: string,
   newPassword: string,

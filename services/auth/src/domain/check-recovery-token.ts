@@ -9,7 +9,10 @@ import { hashSecret } from './secrets.js';
  * which account it sets a password for (a link someone else sent names its account; the email partly
  * masked, as it is shown to whoever holds the link).
  */
-export async function checkRecoveryToken(deps: AuthDeps, recoveryToken: string): Promise<{ email: string }> {
+export async function inspectRecoveryToken(
+  deps: AuthDeps,
+  recoveryToken: string,
+): Promise<{ email: string }> {
   const found = await deps.store.codes.findUsable(hashSecret(recoveryToken), 'recovery');
   const user = found ? await deps.store.users.byId(found.userId) : null;
   if (!user || user.deletedAt) throw AppError.badRequest(Msg.recoveryTokenInvalid, ErrorCode.INVALID_TOKEN);

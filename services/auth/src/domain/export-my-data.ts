@@ -8,7 +8,7 @@ import type { AuthDeps } from './deps.js';
  * id only (the caller's session's). A service that does not answer fails the export (a partial file would be read
  * as complete).
  */
-export async function exportMyData(
+export async function composeDataExport(
   deps: Pick<AuthDeps, 'store' | 'bus'>,
   userId: string,
   now: Date = new Date(),

@@ -10,7 +10,7 @@ import { hashAddress } from './secrets.js';
  * to the new-password page, whose use sets the password and ends the older sessions. A stolen session token alone
  * therefore cannot give an account a password. Limited like recovery; answers the address it was sent to.
  */
-export async function requestPasswordSetup(
+export async function sendPasswordSetupLink(
   deps: AuthDeps,
   userId: string,
   clientAddress: string | null,

@@ -10,7 +10,7 @@ import { hashAddress } from './secrets.js';
  * (`takeEmailedLinkTurn`). The link activates as the sign-up's own did: at once in the browser that made the pending
  * sign-up, elsewhere with its password, whoever asked for it.
  */
-export async function resendActivation(
+export async function resendActivationLink(
   deps: AuthDeps,
   email: string,
   clientAddress: string | null,

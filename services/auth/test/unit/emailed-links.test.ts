@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, Msg } from '@app/contracts';
-import { changePassword } from '../../src/domain/change-password.js';
+import { setNewPassword } from '../../src/domain/change-password.js';
 import { toMyUser } from '../../src/domain/public-user.js';
-import { requestPasswordSetup } from '../../src/domain/request-password-setup.js';
+import { sendPasswordSetupLink } from '../../src/domain/request-password-setup.js';
 import { requestRecovery, RECOVERY_MIN_ANSWER_MS } from '../../src/domain/request-recovery.js';
-import { resendActivation } from '../../src/domain/resend-activation.js';
+import { resendActivationLink } from '../../src/domain/resend-activation.js';
 import { hashSecret, RECOVERY_TTL_MS } from '../../src/domain/secrets.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
@@ -27,7 +27,7 @@ describe("resendActivation: 'Reenviar e-mail de ativação'", () => {
     const user = await store.addUser('ana@exemplo.com', 'senha-certa', { active: false });
     await store.deps.store.codes.insert('hash-antigo', user.id, 'activation', new Date(Date.now() + 60_000));
 
-    await settled(resendActivation(store.deps, 'ana@exemplo.com', '192.0.2.1'));
+    await settled(resendActivationLink(store.deps, 'ana@exemplo.com', '192.0.2.1'));
 
     const [job] = jobs(store);
     expect(job).toMatchObject({ to: 'ana@exemplo.com', template: 'activation' });
@@ -43,7 +43,7 @@ describe("resendActivation: 'Reenviar e-mail de ativação'", () => {
       active: false,
       signUpBinding: binding,
     });
-    await settled(resendActivation(store.deps, 'ana@exemplo.com', '192.0.2.9'));
+    await settled(resendActivationLink(store.deps, 'ana@exemplo.com', '192.0.2.9'));
     expect(store.state.users[0]).toMatchObject({
       id: user.id,
       passwordHash: user.passwordHash,
@@ -56,7 +56,7 @@ describe("resendActivation: 'Reenviar e-mail de ativação'", () => {
     await store.addUser('ativa@exemplo.com', 'senha-certa');
     await store.addUser('excluida@exemplo.com', null, { active: false, deletedAt: new Date() });
     for (const email of ['ninguem@exemplo.com', 'ativa@exemplo.com', 'excluida@exemplo.com'])
-      await settled(resendActivation(store.deps, email, '192.0.2.1'));
+      await settled(resendActivationLink(store.deps, email, '192.0.2.1'));
     expect(store.publish).not.toHaveBeenCalled();
     expect(store.attempts).toHaveLength(3);
   });
@@ -66,7 +66,7 @@ describe("resendActivation: 'Reenviar e-mail de ativação'", () => {
     await store.addUser('ana@exemplo.com', 'senha-certa', { active: false });
     await settled(requestRecovery(store.deps, 'ana@exemplo.com', '192.0.2.1'));
     for (let i = 0; i < 4; i++)
-      await settled(resendActivation(store.deps, 'ana@exemplo.com', `192.0.2.${i + 2}`));
+      await settled(resendActivationLink(store.deps, 'ana@exemplo.com', `192.0.2.${i + 2}`));
     expect(jobs(store).map((j) => j.template)).toEqual(['recovery', 'activation', 'activation']);
   });
 });
@@ -83,7 +83,7 @@ describe('a Google account without a password', () => {
   it('asks for a link to create one: a single-use recovery link of 1 hour, emailed to the account', async () => {
     const store = memoryDeps(countingHasher());
     const user = await store.addUser('g@exemplo.com', null, { fullname: 'Gustavo Google' });
-    expect(await requestPasswordSetup(store.deps, user.id, '192.0.2.1')).toEqual({ email: 'g@exemplo.com' });
+    expect(await sendPasswordSetupLink(store.deps, user.id, '192.0.2.1')).toEqual({ email: 'g@exemplo.com' });
     const [job] = jobs(store);
     expect(job).toMatchObject({
       to: 'g@exemplo.com',
@@ -99,13 +99,13 @@ describe('a Google account without a password', () => {
   it('is refused to an account that has a password, and past the hourly limit (429, pt-BR)', async () => {
     const store = memoryDeps(countingHasher());
     const local = await store.addUser('l@exemplo.com', 'senha-certa');
-    await expect(requestPasswordSetup(store.deps, local.id, null)).rejects.toMatchObject({
+    await expect(sendPasswordSetupLink(store.deps, local.id, null)).rejects.toMatchObject({
       statusCode: 409,
       message: Msg.passwordSetupNotNeeded,
     });
     const google = await store.addUser('g@exemplo.com', null);
-    for (let i = 0; i < 3; i++) await requestPasswordSetup(store.deps, google.id, '192.0.2.1');
-    await expect(requestPasswordSetup(store.deps, google.id, '192.0.2.1')).rejects.toMatchObject({
+    for (let i = 0; i < 3; i++) await sendPasswordSetupLink(store.deps, google.id, '192.0.2.1');
+    await expect(sendPasswordSetupLink(store.deps, google.id, '192.0.2.1')).rejects.toMatchObject({
       statusCode: 429,
       code: ErrorCode.RATE_LIMITED,
       message: Msg.passwordSetupRateLimited,
@@ -117,7 +117,10 @@ describe('a Google account without a password', () => {
     const store = memoryDeps(countingHasher());
     const google = await store.addUser('g@exemplo.com', null);
     await expect(
-      changePassword(store.deps, google.id, 'nova-senha-1', { oldPassword: 'qualquer', clientAddress: null }),
+      setNewPassword(store.deps, google.id, 'nova-senha-1', {
+        oldPassword: 'qualquer',
+        clientAddress: null,
+      }),
     ).rejects.toMatchObject({ statusCode: 400, message: Msg.passwordNotSetYet });
   });
 });

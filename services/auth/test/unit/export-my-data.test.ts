@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Rpc, type BillingDataExport, type PagesDataExport } from '@app/contracts';
-import { exportMyData } from '../../src/domain/export-my-data.js';
+import { composeDataExport } from '../../src/domain/export-my-data.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 const pages: PagesDataExport = {
@@ -79,7 +79,7 @@ describe('exportMyData', () => {
     });
     await addUser('outra@exemplo.com.br', 'senha-segura-2');
 
-    const result = await exportMyData(deps, user.id, new Date('2025-03-05T00:00:00Z'));
+    const result = await composeDataExport(deps, user.id, new Date('2025-03-05T00:00:00Z'));
 
     expect(result).toEqual({
       exportedAt: '2025-03-05T00:00:00.000Z',
@@ -108,6 +108,6 @@ describe('exportMyData', () => {
     const { deps, addUser, request } = withServices();
     const user = await addUser('ana@exemplo.com.br', 'senha-segura-1');
     request.mockRejectedValueOnce(new Error('pages.v1.exportUserData: timeout'));
-    await expect(exportMyData(deps, user.id)).rejects.toThrow('timeout');
+    await expect(composeDataExport(deps, user.id)).rejects.toThrow('timeout');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Jobs, Msg } from '@app/contracts';
-import { changePassword } from '../../src/domain/change-password.js';
+import { setNewPassword } from '../../src/domain/change-password.js';
 import { deleteAccount } from '../../src/domain/delete-account.js';
 import { signIn } from '../../src/domain/sign-in.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
@@ -20,7 +20,7 @@ describe('password checks behind a session count like sign-in', () => {
     const store = memoryDeps(hasher);
     const ana = await store.addUser('ana@exemplo.com', 'senha-certa');
     const guess = (old: string) =>
-      changePassword(store.deps, ana.id, 'nova-senha-1', { oldPassword: old, clientAddress: THIEF });
+      setNewPassword(store.deps, ana.id, 'nova-senha-1', { oldPassword: old, clientAddress: THIEF });
     for (let i = 0; i < 5; i++) expect(await statusOf(guess(`errada-${i}`))).toBe(400);
     const compared = hasher.compared.length;
     await expect(guess('senha-certa')).rejects.toMatchObject({
@@ -67,7 +67,7 @@ describe('password checks behind a session count like sign-in', () => {
     for (let i = 0; i < 4; i++)
       expect(
         await statusOf(
-          changePassword(store.deps, ana.id, 'nova-senha-1', {
+          setNewPassword(store.deps, ana.id, 'nova-senha-1', {
             oldPassword: `errada-${i}`,
             clientAddress: `bot-${i}`,
           }),
@@ -79,7 +79,7 @@ describe('password checks behind a session count like sign-in', () => {
     ).toBe(429);
     expect(hasher.compared).toHaveLength(compared);
     // From the owner's own address the right password still works.
-    const session = await changePassword(store.deps, ana.id, 'nova-senha-1', {
+    const session = await setNewPassword(store.deps, ana.id, 'nova-senha-1', {
       oldPassword: 'senha-certa',
       clientAddress: 'casa',
     });
@@ -89,7 +89,7 @@ describe('password checks behind a session count like sign-in', () => {
   it('a right password is not counted as a failure', async () => {
     const store = memoryDeps(countingHasher());
     const ana = await store.addUser('ana@exemplo.com', 'senha-certa');
-    await changePassword(store.deps, ana.id, 'nova-senha-1', {
+    await setNewPassword(store.deps, ana.id, 'nova-senha-1', {
       oldPassword: 'senha-certa',
       clientAddress: THIEF,
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Events, Jobs, Msg, Rpc, type MessagePayload, type PublicUser } from '@app/contracts';
 import { notifyAdminOfSignUp } from '../../src/domain/notify-admin.js';
 import { notifyTopUp } from '../../src/domain/notify-top-up.js';
-import { sendTestEmail } from '../../src/domain/send-test-email.js';
+import { sendTestEmailToAdmin } from '../../src/domain/send-test-email.js';
 import { memoryMailDeps } from '../fakes/memory-deps.js';
 
 const registered: MessagePayload<typeof Events.userRegistered> = {
@@ -125,14 +125,14 @@ describe('notifyTopUp', () => {
 describe('sendTestEmail', () => {
   it("sends right away to the admin's own address and answers the text the screen shows", async () => {
     const { deps, mailer } = withUser({ ...maria, email: 'admin@exemplo.com' });
-    expect(await sendTestEmail(deps, 'u-1')).toBe(Msg.testEmailSent('admin@exemplo.com'));
+    expect(await sendTestEmailToAdmin(deps, 'u-1')).toBe(Msg.testEmailSent('admin@exemplo.com'));
     expect(mailer.sent.map((s) => s.to)).toEqual(['admin@exemplo.com']);
   });
 
   it('answers 503 with the pt-BR message when SMTP fails', async () => {
     const { deps, mailer } = withUser(maria);
     mailer.failing = new Error('connect ECONNREFUSED');
-    await expect(sendTestEmail(deps, 'u-1')).rejects.toMatchObject({
+    await expect(sendTestEmailToAdmin(deps, 'u-1')).rejects.toMatchObject({
       statusCode: 503,
       message: Msg.testEmailFailed,
     });

@@ -47,7 +47,7 @@ export function drawDistinctSeeds(
  * builder shows it and says how many follow. Each version is announced as a page created. Answers the set's code and
  * its versions' codes in order.
  */
-export async function createPageSet(
+export async function makePageSet(
   deps: PagesDeps,
   userId: string,
   { versions, ...options }: PageOptions & { versions: number },

@@ -17,7 +17,7 @@ import { queueRender } from './renders.js';
  * not drawn yet reach PREVIEWS_WAITING_PER_ACCOUNT, is answered 429 and nothing is recorded; both are counted in the
  * limits every pages replica shares (a burst of 60 gets exactly the limit, whichever replicas answer it).
  */
-export async function createPage(deps: PagesDeps, userId: string, options: PageOptions): Promise<string> {
+export async function makePage(deps: PagesDeps, userId: string, options: PageOptions): Promise<string> {
   checkPageOptions(options);
   const room = await takeRoomToCreate(deps, userId);
   try {

@@ -32,7 +32,7 @@ export async function listSavedSheets(deps: Pick<PagesDeps, 'store'>, userId: st
  * combinations: the same 400s as `POST /api/page`), then saved under the name. The same name again replaces that
  * sheet; a new name past SAVED_SHEETS_MAX sheets answers 409 `Msg.savedSheetsFull`.
  */
-export async function saveSheet(
+export async function storeSavedSheet(
   deps: Pick<PagesDeps, 'store'>,
   userId: string,
   { name, options }: { name: string; options: PageOptions },
@@ -44,7 +44,7 @@ export async function saveSheet(
 }
 
 /** POST /api/deleteSavedSheet: only the member's own; any other id (another member's too) is 404. */
-export async function deleteSavedSheet(deps: Pick<PagesDeps, 'store'>, userId: string, id: string) {
+export async function removeSavedSheet(deps: Pick<PagesDeps, 'store'>, userId: string, id: string) {
   if (!(await deps.store.savedSheets.delete(userId, id))) throw AppError.notFound(Msg.savedSheetNotFound);
 }
 

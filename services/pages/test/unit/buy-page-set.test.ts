@@ -3,7 +3,7 @@ import { ErrorCode, Events, Jobs, Msg, Rpc } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { buyPage } from '../../src/domain/buy-page.js';
 import { buyPageSet } from '../../src/domain/buy-page-set.js';
-import { createPageSet } from '../../src/domain/create-page-set.js';
+import { makePageSet } from '../../src/domain/create-page-set.js';
 import { readAnswers } from '../../src/domain/read-answers.js';
 import { readBoughtPdf, readBoughtSet, readThumbnail } from '../../src/domain/read-render.js';
 import { setProgress } from '../../src/domain/set-progress.js';
@@ -20,7 +20,7 @@ afterEach(() => {
 
 /** A set of `versions` of `userId`; its preview drawn, nothing printed yet. */
 async function setOf(userId: string, versions = 3) {
-  const { code, codes } = await createPageSet(w.deps, userId, { ...options, versions });
+  const { code, codes } = await makePageSet(w.deps, userId, { ...options, versions });
   w.calls.length = 0;
   return { code, codes };
 }

@@ -3,8 +3,8 @@ import { ErrorCode, Events, Jobs, Msg } from '@app/contracts';
 import { RULES_VERSION } from '@app/generator';
 import { AppError } from '@app/kit';
 import { tabuadaDo7Request } from '@app/testing';
-import { createPage } from '../../src/domain/create-page.js';
-import { createPageSet, drawDistinctSeeds, SET_DRAW_TRIES } from '../../src/domain/create-page-set.js';
+import { makePage } from '../../src/domain/create-page.js';
+import { makePageSet, drawDistinctSeeds, SET_DRAW_TRIES } from '../../src/domain/create-page-set.js';
 import { pageProblems } from '../../src/domain/page-rules.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
@@ -35,7 +35,7 @@ function thrown(fn: () => unknown): AppError {
 describe('createPageSet', () => {
   it('records the set and its N versions, each a page of its own with different problems; previews version 1 only', async () => {
     const w = memoryDeps();
-    const { code, codes } = await createPageSet(w.deps, 'ana', { ...options, versions: 30 });
+    const { code, codes } = await makePageSet(w.deps, 'ana', { ...options, versions: 30 });
 
     expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(codes).toHaveLength(30);
@@ -90,7 +90,7 @@ describe('createPageSet', () => {
 
   it('keeps custom options ("Personalizar") on every version', async () => {
     const w = memoryDeps();
-    const { code } = await createPageSet(w.deps, 'ana', { ...tabuadaDo7Request, versions: 3 });
+    const { code } = await makePageSet(w.deps, 'ana', { ...tabuadaDo7Request, versions: 3 });
     const set = await w.store.pages.findSet(code);
     expect(set!.options).toEqual(tabuadaDo7Request);
     expect(set!.pages.map((p) => p.options)).toEqual([
@@ -102,11 +102,11 @@ describe('createPageSet', () => {
 
   it('counts a set as one creation in PAGES_PER_MINUTE (one preview), and past it records nothing', async () => {
     const w = memoryDeps({ pagesPerMinute: 2 });
-    await createPageSet(w.deps, 'ana', { ...options, versions: 40 });
+    await makePageSet(w.deps, 'ana', { ...options, versions: 40 });
     expect(w.limits.held('PAGES_CREATED', 'ana')).toBe(1);
-    await createPage(w.deps, 'ana', options);
+    await makePage(w.deps, 'ana', options);
 
-    const err = await failure(createPageSet(w.deps, 'ana', { ...options, versions: 2 }));
+    const err = await failure(makePageSet(w.deps, 'ana', { ...options, versions: 2 }));
     expect(err).toMatchObject({ statusCode: 429, code: ErrorCode.RATE_LIMITED, message: Msg.tooManyPages });
     expect(await w.store.pages.stats()).toEqual({ totalPages: 41, boughtPages: 0 });
   });
@@ -114,8 +114,8 @@ describe('createPageSet', () => {
   it('waits its turn like a page: an account whose previews are all waiting makes no set', async () => {
     const w = memoryDeps({ previews: { inFlightPerAccount: 1, waitingPerAccount: 1 } });
     w.worker.running = false;
-    await createPage(w.deps, 'ana', options);
-    const err = await failure(createPageSet(w.deps, 'ana', { ...options, versions: 5 }));
+    await makePage(w.deps, 'ana', options);
+    const err = await failure(makePageSet(w.deps, 'ana', { ...options, versions: 5 }));
     expect(err).toMatchObject({ statusCode: 429, message: Msg.previewsStillWaiting });
     expect(await w.store.pages.stats()).toEqual({ totalPages: 1, boughtPages: 0 });
   });

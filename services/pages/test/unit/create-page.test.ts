@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, Events, Jobs, Msg, PlatformMessages } from '@app/contracts';
 import { AppError } from '@app/kit';
 import { tabuadaDo7Request, wordProblemsRequest, type PageRequest } from '@app/testing';
-import { createPage } from '../../src/domain/create-page.js';
+import { makePage } from '../../src/domain/create-page.js';
 import { DRAW_TRIES, drawableSeed } from '../../src/domain/page-rules.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
@@ -12,7 +12,7 @@ const options = { add: true, sub: false, mult: true, div: false, answers: false,
 describe('createPage', () => {
   it("records the user's page, not bought, queues its preview and announces it", async () => {
     const w = memoryDeps();
-    const code = await createPage(w.deps, 'ana', options);
+    const code = await makePage(w.deps, 'ana', options);
 
     expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const page = await w.store.pages.findByCode(code);
@@ -44,7 +44,7 @@ describe('createPage', () => {
 
   it('gives every page its own code and seed, even with the same settings', async () => {
     const w = memoryDeps();
-    const codes = await Promise.all([1, 2, 3].map(() => createPage(w.deps, 'ana', options)));
+    const codes = await Promise.all([1, 2, 3].map(() => makePage(w.deps, 'ana', options)));
     expect(new Set(codes).size).toBe(3);
     const seeds = await Promise.all(codes.map(async (c) => (await w.store.pages.findByCode(c))!.seed));
     expect(new Set(seeds).size).toBe(3);
@@ -57,12 +57,12 @@ describe('fair previews', () => {
     const w = memoryDeps();
     w.worker.running = false;
     const codes: string[] = [];
-    for (let i = 0; i < 5; i++) codes.push(await createPage(w.deps, 'ana', options));
+    for (let i = 0; i < 5; i++) codes.push(await makePage(w.deps, 'ana', options));
     expect(w.published(Jobs.renderPreview).map((j) => j.payload.code)).toEqual(codes.slice(0, 2));
     expect(w.previews.waiting('ana')).toBe(5);
 
     // Bia's preview goes straight in, behind Ana's two: not behind her five.
-    const bia = await createPage(w.deps, 'bia', options);
+    const bia = await makePage(w.deps, 'bia', options);
     expect(w.published(Jobs.renderPreview).map((j) => j.payload.code)).toEqual([...codes.slice(0, 2), bia]);
 
     // Each of Ana's previews drawn lets her next one in, in order.
@@ -84,31 +84,31 @@ describe('fair previews', () => {
   it('refuses a new page with 429 while the account has 10 previews not drawn, and records nothing', async () => {
     const w = memoryDeps();
     w.worker.running = false;
-    for (let i = 0; i < 10; i++) await createPage(w.deps, 'ana', options);
-    await expect(createPage(w.deps, 'ana', options)).rejects.toMatchObject({
+    for (let i = 0; i < 10; i++) await makePage(w.deps, 'ana', options);
+    await expect(makePage(w.deps, 'ana', options)).rejects.toMatchObject({
       statusCode: 429,
       code: 'RATE_LIMITED',
       message: Msg.previewsStillWaiting,
     });
     expect(await w.store.pages.stats()).toEqual({ totalPages: 10, boughtPages: 0 });
     // Another account is not held back by Ana's.
-    await expect(createPage(w.deps, 'bia', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await expect(makePage(w.deps, 'bia', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
     // One of Ana's drawn: room for one more.
     w.storeFile(`${w.published(Jobs.renderPreview)[0]!.payload.code}.png`);
-    await expect(createPage(w.deps, 'ana', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await expect(makePage(w.deps, 'ana', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it('refuses the page past PAGES_PER_MINUTE in the last minute, by the store clock', async () => {
     let now = new Date('2026-03-01T12:00:00Z');
     const w = memoryDeps({ now: () => now, pagesPerMinute: 3 });
-    for (let i = 0; i < 3; i++) await createPage(w.deps, 'ana', options);
-    await expect(createPage(w.deps, 'ana', options)).rejects.toMatchObject({
+    for (let i = 0; i < 3; i++) await makePage(w.deps, 'ana', options);
+    await expect(makePage(w.deps, 'ana', options)).rejects.toMatchObject({
       statusCode: 429,
       message: Msg.tooManyPages,
     });
     expect(await w.store.pages.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
     now = new Date(now.getTime() + 60_001);
-    await expect(createPage(w.deps, 'ana', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await expect(makePage(w.deps, 'ana', options)).resolves.toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 });
 
@@ -116,7 +116,7 @@ describe('the shared limits', () => {
   it('with their store out of reach, 503 in pt-BR and nothing recorded (pages are not made uncounted)', async () => {
     const w = memoryDeps();
     w.limits.state.down = true;
-    await expect(createPage(w.deps, 'ana', options)).rejects.toMatchObject({
+    await expect(makePage(w.deps, 'ana', options)).rejects.toMatchObject({
       statusCode: 503,
       code: ErrorCode.SERVICE_UNAVAILABLE,
       message: PlatformMessages.unavailable,
@@ -128,14 +128,14 @@ describe('the shared limits', () => {
   it('a page not made after all (its render not queued) gives back its place and its count of the minute', async () => {
     const w = memoryDeps();
     w.failing.add(Jobs.renderPreview.subject);
-    await expect(createPage(w.deps, 'ana', options)).rejects.toThrow(/not published/);
+    await expect(makePage(w.deps, 'ana', options)).rejects.toThrow(/not published/);
     expect([w.limits.held('PREVIEWS_WAITING', 'ana'), w.limits.held('PAGES_CREATED', 'ana')]).toEqual([0, 0]);
   });
 
   it("a preview drawn gives back its account's place among the previews waiting, and only then", async () => {
     const w = memoryDeps();
     w.worker.running = false;
-    const code = await createPage(w.deps, 'ana', options);
+    const code = await makePage(w.deps, 'ana', options);
     expect(w.limits.held('PREVIEWS_WAITING', 'ana')).toBe(1);
     w.storeFile(`${code}.png`);
     expect([w.limits.held('PREVIEWS_WAITING', 'ana'), w.limits.held('PAGES_CREATED', 'ana')]).toEqual([0, 1]);
@@ -145,7 +145,7 @@ describe('the shared limits', () => {
 describe('custom options', () => {
   it('stores the custom options with the page and sends them with its render job', async () => {
     const w = memoryDeps();
-    const code = await createPage(w.deps, 'ana', tabuadaDo7Request);
+    const code = await makePage(w.deps, 'ana', tabuadaDo7Request);
     const page = await w.store.pages.findByCode(code);
     expect(page).toMatchObject({ options: tabuadaDo7Request, rules: RULES_VERSION });
     expect(w.published(Jobs.renderPreview).map((j) => j.payload)).toEqual([
@@ -183,7 +183,7 @@ describe('custom options', () => {
       ],
     ];
     for (const [request, message] of cases) {
-      const err = await createPage(w.deps, 'ana', request).then(
+      const err = await makePage(w.deps, 'ana', request).then(
         () => null,
         (e: unknown) => e as AppError,
       );
@@ -238,7 +238,7 @@ describe('a page is drawn before its seed is stored', () => {
       ...wordProblemsRequest,
       custom: { ...wordProblemsRequest.custom!, meanings: ['inicio-desconhecido', 'quantos-a-menos'] },
     } as PageRequest;
-    const code = await createPage(w.deps, 'ana', request);
+    const code = await makePage(w.deps, 'ana', request);
     const page = (await w.store.pages.findByCode(code))!;
     const drawn = generatePage(page.seed, page.options, RULES_VERSION);
     expect(new Set(drawn.words!.map((word) => word.kind))).toEqual(

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Jobs, Msg } from '@app/contracts';
 import { AppError } from '@app/kit';
-import { createPage } from '../../src/domain/create-page.js';
+import { makePage } from '../../src/domain/create-page.js';
 import { readThumbnail } from '../../src/domain/read-render.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
@@ -69,7 +69,7 @@ describe('GET /api/thumb never queues a render already queued', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const w = memoryDeps({ renderWaitMs: 8000 });
     w.worker.running = false;
-    const code = await createPage(w.deps, 'ana', pageOptions);
+    const code = await makePage(w.deps, 'ana', pageOptions);
     for (let i = 0; i < 5; i++) {
       const refused = failure(readThumbnail(w.deps, 'ana', code));
       await vi.advanceTimersByTimeAsync(8000);
@@ -85,7 +85,7 @@ describe('GET /api/thumb never queues a render already queued', () => {
     const w = memoryDeps({ renderWaitMs: 8000 });
     w.worker.running = false;
     const codes: string[] = [];
-    for (let i = 0; i < 4; i++) codes.push(await createPage(w.deps, 'ana', pageOptions));
+    for (let i = 0; i < 4; i++) codes.push(await makePage(w.deps, 'ana', pageOptions));
     const refused = failure(readThumbnail(w.deps, 'ana', codes[3]!));
     await vi.advanceTimersByTimeAsync(8000);
     expect(await refused).toMatchObject({ statusCode: 503 });
@@ -95,7 +95,7 @@ describe('GET /api/thumb never queues a render already queued', () => {
   it('an old page whose preview went missing is queued once, however often it is asked for', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const w = memoryDeps({ renderWaitMs: 8000 });
-    const code = await createPage(w.deps, 'ana', pageOptions);
+    const code = await makePage(w.deps, 'ana', pageOptions);
     // Drawn, then evicted from the bucket; the worker is away when it is asked for again.
     w.files.delete(`${code}.png`);
     w.worker.running = false;

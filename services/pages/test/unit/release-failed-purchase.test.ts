@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Rpc } from '@app/contracts';
-import { createPageSet } from '../../src/domain/create-page-set.js';
+import { makePageSet } from '../../src/domain/create-page-set.js';
 import { releaseFailedPurchase } from '../../src/domain/release-failed-purchase.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
@@ -27,7 +27,7 @@ describe('releaseFailedPurchase', () => {
   });
 
   it("a class set's version or assembly releases the set's purchase", async () => {
-    const { code, codes } = await createPageSet(w.deps, 'ana', { ...options, versions: 3 });
+    const { code, codes } = await makePageSet(w.deps, 'ana', { ...options, versions: 3 });
     hold(`set:${code}`, 150, true);
     expect(await releaseFailedPurchase(w.deps, { kind: 'document', code: codes[2]! })).toBe(`set:${code}`);
     hold(`set:${code}`, 150, true);
@@ -38,7 +38,7 @@ describe('releaseFailedPurchase', () => {
   it('a purchase made already (a download of a lost file), or an unknown code, releases nothing', async () => {
     await w.store.pages.insert({ code: 'PAGE', userId: 'ana', seed: 's', options, rules: 2 });
     await w.store.pages.markBought('PAGE', new Date());
-    const { code } = await createPageSet(w.deps, 'ana', { ...options, versions: 2 });
+    const { code } = await makePageSet(w.deps, 'ana', { ...options, versions: 2 });
     await w.store.pages.markSetBought(code, new Date());
     w.calls.length = 0;
     for (const failure of [

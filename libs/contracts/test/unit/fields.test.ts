@@ -25,7 +25,7 @@ const controls = [
   '\u2066', // left-to-right isolate
   '\u200f', // right-to-left mark
   '\u061c',
-  // Issue 35: what hides text.
+  // What hides text.
   '\u202a', // left-to-right embedding
   '\u2069', // pop directional isolate
   '\u200b', // zero width space
@@ -65,7 +65,7 @@ describe('names refuse control and bidi characters (pt-BR message)', () => {
   });
 });
 
-describe('titles refuse the same characters (issue 35: a right-to-left override printed the title reversed)', () => {
+describe('titles refuse the same characters (a right-to-left override once printed the title reversed)', () => {
   const withTitle = (title: string) =>
     CustomOptionsSchema.safeParse({
       v: 1,
@@ -94,7 +94,7 @@ describe('titles refuse the same characters (issue 35: a right-to-left override 
   });
 });
 
-describe('emails longer than an address can be (issue 35: they answered 500)', () => {
+describe('emails longer than an address can be (they once answered 500)', () => {
   it('refuses 255 characters with the spec message and keeps 254', () => {
     const at254 = `${'c'.repeat(64)}@${`${'d'.repeat(60)}.`.repeat(3)}com.br`;
     expect(at254).toHaveLength(EMAIL_MAX_LENGTH);

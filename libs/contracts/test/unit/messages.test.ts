@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Msg } from '../../src/index.js';
 
-/** Issue 28's pt-BR texts, word for word (the e2e specs find them on the screens through these same entries). */
-describe("issue 28's messages", () => {
+/** The account screens' pt-BR texts, word for word (the e2e specs find them on the screens through these same entries). */
+describe("the account screens' messages", () => {
   it('Extrato: a pending top-up', () => {
     expect(Msg.statementPendingTopUp).toBe('Recarga via Mercado Pago (aguardando confirmação)');
     expect(Msg.statementPending).toBe('Pendente');
@@ -76,7 +76,7 @@ describe("issue 28's messages", () => {
   });
 });
 
-describe("issue 35's messages", () => {
+describe("the emailed links' and limits' messages", () => {
   it('an emailed link opened in another browser names its account and asks for the password', () => {
     expect(Msg.linkAccount('ma***@exemplo.com.br')).toBe('Conta: ma***@exemplo.com.br');
     expect(Msg.activationConfirmPassword('ma***@exemplo.com.br')).toBe(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Events, type MessagePayload } from '../../src/index.js';
 
 /**
- * Issue 30: billing's events named the top-up `topupId`; they say `topUpId` now, as the rest of the system. EVENTS
+ * Billing's events once named the top-up `topupId`; they say `topUpId` now, as the rest of the system. EVENTS
  * keeps its events for EVENTS_MAX_AGE_DAYS, so a projection that replays it still meets the old key.
  */
 const base = { eventId: 'events.billing.topup.credited:77', at: '2026-11-20T10:00:00.000Z', userId: 'ana' };

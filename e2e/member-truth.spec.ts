@@ -102,7 +102,7 @@ for (const size of SIZES) {
       await expect(pendingRow).toContainText(Msg.statementPending);
       await expect(pendingRow).toContainText('R$ 10,00');
       await expect(shownBalance(statement)).toHaveText('R$ 0,00');
-      await screenshot(statement, `issue28-row1-extrato-pending-${size.name}`);
+      await screenshot(statement, `member-extrato-pending-${size.name}`);
 
       // Approved later, without the payer coming back: the open screens follow within the stream's delivery.
       await setPaymentStatus(stack(), paymentId, 'approved');
@@ -114,8 +114,8 @@ for (const size of SIZES) {
       await expect(builder.locator('.alert--warning')).toHaveCount(0);
       await expectSameDocument(statement);
       await expectSameDocument(builder);
-      await screenshot(statement, `issue28-row1-extrato-credited-${size.name}`);
-      await screenshot(builder, `issue28-row1-builder-credited-${size.name}`);
+      await screenshot(statement, `member-extrato-credited-${size.name}`);
+      await screenshot(builder, `member-builder-credited-${size.name}`);
 
       // A purchase in one tab moves the balance in the other one too.
       await buyButton.click();
@@ -145,7 +145,7 @@ for (const size of SIZES) {
       await expect(resend).toBeVisible();
       await resend.click();
       await expect(page.getByText(Msg.resendActivationSent)).toBeVisible();
-      await screenshot(page, `issue28-row2-login-resent-${size.name}`);
+      await screenshot(page, `member-login-resent-${size.name}`);
       const resent = await waitForEmail(
         stack().mailApiUrl,
         email,
@@ -193,7 +193,7 @@ for (const size of SIZES) {
       await expect(preview).toBeInViewport({ ratio: 1 });
       await expect(buyButton).toBeInViewport({ ratio: 1 });
       await expect(page.getByRole('button', { name: 'Editar' })).toBeInViewport({ ratio: 1 });
-      await screenshot(page, `issue28-row3-generated-${size.name}`);
+      await screenshot(page, `member-generated-${size.name}`);
 
       // Opened large, and closed again.
       await page.getByRole('button', { name: Msg.previewEnlarge }).click();
@@ -205,7 +205,7 @@ for (const size of SIZES) {
       const small = (await preview.boundingBox())!;
       expect(box.width).toBeGreaterThan(small.width);
       expect(box.height).toBeLessThanOrEqual(size.height);
-      await page.screenshot({ path: `test-results/screens/issue28-row3-preview-large-${size.name}.png` });
+      await page.screenshot({ path: `test-results/screens/member-preview-large-${size.name}.png` });
       await dialog.getByRole('button', { name: Msg.previewClose }).click();
       await expect(dialog).toHaveCount(0);
 
@@ -223,7 +223,7 @@ for (const size of SIZES) {
       const done = page.getByRole('status').filter({ hasText: Msg.purchaseDone });
       await expect(done).toBeVisible();
       await expect(done).toBeInViewport({ ratio: 1 });
-      await screenshot(page, `issue28-row3-bought-${size.name}`);
+      await screenshot(page, `member-bought-${size.name}`);
       await page.context().close();
     });
 
@@ -239,7 +239,7 @@ for (const size of SIZES) {
       await expect(page.getByLabel('Senha atual')).toHaveCount(0);
       await page.getByRole('button', { name: Msg.passwordSetupButton }).click();
       await expect(page.getByText(Msg.passwordSetupSent(member.email))).toBeVisible();
-      await screenshot(page, `issue28-row4-google-password-${size.name}`);
+      await screenshot(page, `member-google-password-${size.name}`);
       const mail = await waitForEmail(stack().mailApiUrl, member.email, (m) =>
         m.html.includes('/criar-nova-senha/'),
       );
@@ -280,7 +280,7 @@ for (const size of SIZES) {
       const explained = Msg.balanceNegativeExplained('refund', 'R$ 5,00', 'R$ 0,50');
       if (size.name === 'phone') await page.getByRole('button', { name: /Menu/ }).click();
       await expect(page.locator('.side-menu').getByText(explained)).toBeVisible();
-      await screenshot(page, `issue28-row5-sidebar-${size.name}`);
+      await screenshot(page, `member-sidebar-${size.name}`);
       if (size.name === 'phone') await page.keyboard.press('Escape');
 
       await generateInBuilder(page);
@@ -289,7 +289,7 @@ for (const size of SIZES) {
       await expect(warning).toContainText(
         Msg.balanceNegativeToBuy('refund', 'R$ 5,00', 'R$ 0,50', formatCents(100)),
       );
-      await screenshot(page, `issue28-row5-warning-${size.name}`);
+      await screenshot(page, `member-warning-${size.name}`);
       await page.context().close();
     });
 
@@ -310,7 +310,7 @@ for (const size of SIZES) {
         Msg.paymentOutcomeAlreadyAdded('R$\u00a010,00'),
       );
       await expect(shownBalance(page)).toHaveText('R$ 10,00');
-      await screenshot(page, `issue28-row6-already-added-${size.name}`);
+      await screenshot(page, `member-already-added-${size.name}`);
       await page.context().close();
     });
 
@@ -346,11 +346,11 @@ for (const size of SIZES) {
         .filter({ hasText: Msg.auditTopUpReversed('R$ 7,00', 'chargeback') });
       await expect(refundRow.first()).toContainText(user.email);
       await expect(chargebackRow.first()).toContainText(user.email);
-      await screenshot(page, `issue28-row7-logs-${size.name}`);
+      await screenshot(page, `member-logs-${size.name}`);
 
       await page.goto('/admin/estatisticas');
       await expect(page.getByText(Msg.adminReversedHint)).toBeVisible();
-      await screenshot(page, `issue28-row7-stats-${size.name}`);
+      await screenshot(page, `member-stats-${size.name}`);
 
       // At 1366 px the tables show every column whole: nothing scrolls sideways inside them.
       if (size.name === 'desktop') {
@@ -366,7 +366,7 @@ for (const size of SIZES) {
             clientWidth: el.clientWidth,
           }));
           expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
-          await screenshot(page, `issue28-row7-table-${path.split('/').pop()}-${size.name}`);
+          await screenshot(page, `member-table-${path.split('/').pop()}-${size.name}`);
         }
       }
       await page.context().close();
@@ -392,7 +392,7 @@ for (const size of SIZES) {
       const item = page.locator('.purchase').first();
       await expect(item.locator('.purchase__title')).toHaveText('Tabuadas do 2 ao 5 — Fácil');
       await expect(item.locator('.purchase__code')).toHaveText(code);
-      await screenshot(page, `issue28-row8-purchases-${size.name}`);
+      await screenshot(page, `member-purchases-${size.name}`);
       await page.context().close();
     });
   });
@@ -467,8 +467,8 @@ test('the hint and the warning never cover a control, at every width from 320 to
     }
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, 'issue28-row3-messages-phone');
+  await screenshot(page, 'member-messages-phone');
   await page.setViewportSize({ width: 1366, height: 900 });
-  await screenshot(page, 'issue28-row3-messages-desktop');
+  await screenshot(page, 'member-messages-desktop');
   await page.context().close();
 });

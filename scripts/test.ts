@@ -3,7 +3,7 @@
  * then one closing line `N passed, N failed` summing them (each static check counts as one). `npm test -- unit
  * integration` runs only the named tiers. Each test tier writes a JSON report to test-results/.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSupportedNode, fromRoot } from '@app/stack';
 
@@ -65,34 +65,69 @@ function readPlaywright(file: string) {
 
 const outcomes: Outcome[] = [];
 
-// A type or lint error fails the run before any test; the tests still run, so one run shows everything.
-if (tiers.includes('checks')) {
-  const started = Date.now();
-  let passed = 0;
-  const failedChecks: string[] = [];
-  for (const [name, script] of [
-    ['typecheck', 'typecheck'],
-    ['lint', 'lint'],
-  ] as const) {
-    console.log(`\n▶ ${name} (npm run ${script})`);
-    if (run('npm', ['run', '--silent', script]) === 0) passed++;
-    else failedChecks.push(name);
-  }
-  outcomes.push({
-    tier: 'checks',
-    passed,
-    failed: failedChecks.length,
-    skipped: 0,
-    seconds: (Date.now() - started) / 1000,
-    note: failedChecks.length ? `${failedChecks.join(', ')} failed` : undefined,
+/**
+ * Runs a command with its output held, and prints the output in one block when it ends, so that commands run at once
+ * stay readable. Answers its exit code.
+ */
+function runHeld(title: string, cmd: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const child = spawn(cmd, args, { cwd: fromRoot(), env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.on('data', (c: Buffer) => chunks.push(c));
+    const done = (code: number) => {
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(chunks));
+      resolve(code);
+    };
+    child.on('error', (err) => {
+      chunks.push(Buffer.from(`${String(err)}\n`));
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
   });
 }
 
-if (tiers.includes('e2e')) {
-  console.log('\n▶ build (the end-to-end tier serves the built SPA and the free samples)');
-  if (run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']) !== 0) {
-    outcomes.push({ tier: 'e2e', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'build failed' });
-  }
+// The static checks and the build the end-to-end tier serves run at once: typecheck then the build on one side, lint
+// on the other (each is mostly one busy thread). A type or lint error fails the run; the tests still run, so one run
+// shows everything.
+const wantsChecks = tiers.includes('checks');
+const wantsBuild = tiers.includes('e2e');
+const checksStarted = Date.now();
+const typecheck = wantsChecks
+  ? runHeld('typecheck (npm run typecheck)', 'npm', ['run', '--silent', 'typecheck'])
+  : Promise.resolve(0);
+const lint = wantsChecks
+  ? runHeld('lint (npm run lint)', 'npm', ['run', '--silent', 'lint'])
+  : Promise.resolve(0);
+const build = typecheck.then(() =>
+  wantsBuild
+    ? runHeld('build (the end-to-end tier serves the built SPA and the free samples)', 'npx', [
+        'nx',
+        'run-many',
+        '-t',
+        'build',
+        '--outputStyle=static',
+      ])
+    : 0,
+);
+const [typecheckCode, lintCode] = await Promise.all([typecheck, lint]);
+const checksSeconds = (Date.now() - checksStarted) / 1000;
+const buildCode = await build;
+
+if (wantsChecks) {
+  const failedChecks = [...(typecheckCode === 0 ? [] : ['typecheck']), ...(lintCode === 0 ? [] : ['lint'])];
+  outcomes.push({
+    tier: 'checks',
+    passed: 2 - failedChecks.length,
+    failed: failedChecks.length,
+    skipped: 0,
+    seconds: checksSeconds,
+    note: failedChecks.length ? `${failedChecks.join(', ')} failed` : undefined,
+  });
+}
+if (wantsBuild && buildCode !== 0) {
+  outcomes.push({ tier: 'e2e', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'build failed' });
 }
 
 for (const tier of tiers) {

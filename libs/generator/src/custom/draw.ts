@@ -9,7 +9,13 @@ import {
 } from '../problems.js';
 import type { Random } from '../random.js';
 import type { Operation, Problem } from '../types.js';
-import type { AddSubOptions, CustomOptions, DivOptions, MultOptions, NumberSize } from './options.js';
+import type {
+  AddSubOptions,
+  CustomOptions,
+  DivOptions,
+  MultOptions,
+  NumberSize,
+} from '@app/contracts/custom-shape';
 
 /**
  * The custom engine (options version 1): each operation's problems are drawn from its options, the kind of

@@ -3,7 +3,7 @@ import type { Random } from '../random.js';
 import type { Operation } from '../types.js';
 import type { ContaSource } from '../word/generate.js';
 import { spaceOf, termRange, type KindPool } from './draw.js';
-import type { AddSubOptions, CustomOptions } from './options.js';
+import type { AddSubOptions, CustomOptions } from '@app/contracts/custom-shape';
 
 /** Pool draws one call of a source makes before answering null (the word engine then asks again). */
 const DRAWS_PER_CALL = 64;

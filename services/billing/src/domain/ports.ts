@@ -1,5 +1,17 @@
 import type { Store } from '@app/kit';
-import type { StatementRow } from './statement.js';
+
+/** What a ledger entry records: a top-up credited, a purchase debited, a refund or chargeback taken back. */
+export type LedgerKind = 'credit' | 'debit' | 'reversal';
+
+/** A ledger entry as the statement query reads it, with the balance right after it (a running sum). */
+export interface StatementRow {
+  id: string;
+  kind: LedgerKind;
+  amountCents: number;
+  reason: string;
+  createdAt: Date;
+  balanceAfterCents: number;
+}
 
 /**
  * What billing's use cases, routes and NATS handlers need from storage, as interfaces (the port): the SQL lives in

@@ -1,18 +1,7 @@
 import { Msg, type PendingTopUp, type Statement, type StatementKind } from '@app/contracts';
-import type { ReversalReason, TopUp } from './ports.js';
+import type { LedgerKind, ReversalReason, StatementRow, TopUp } from './ports.js';
 
-/** What a ledger entry records: a top-up credited, a purchase debited, a refund or chargeback taken back. */
-export type LedgerKind = 'credit' | 'debit' | 'reversal';
-
-/** A ledger entry as the statement query reads it, with the balance right after it (a running sum). */
-export interface StatementRow {
-  id: string;
-  kind: LedgerKind;
-  amountCents: number;
-  reason: string;
-  createdAt: Date;
-  balanceAfterCents: number;
-}
+export type { LedgerKind, StatementRow } from './ports.js';
 
 const kindOf: Record<LedgerKind, StatementKind> = {
   credit: 'top_up',

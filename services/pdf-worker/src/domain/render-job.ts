@@ -1,7 +1,6 @@
 import { renderFiles, type Jobs, type MessagePayload } from '@app/contracts';
 import { generatePage, rulesVersion, type GeneratedPage } from '@app/generator';
 import type { FileStore, Logger } from '@app/kit';
-import type { RecentPreviews } from './prerender.js';
 import { sheetDocument } from './sheet-html.js';
 import type { TabPool } from './tab-pool.js';
 
@@ -27,8 +26,11 @@ export interface RenderDeps {
   /** The site's public address: the sheet's QR code opens `<publicUrl>/gabarito/<code>`. */
   publicUrl: string;
   prerender: PrerenderMode;
-  /** Recently previewed pages, whose PDFs are printed when the worker is idle (PDF_PRERENDER=idle). */
-  recent?: Pick<RecentPreviews, 'remember'>;
+  /**
+   * Recently previewed pages, whose PDFs are printed when the worker is idle (PDF_PRERENDER=idle): prerender.ts's
+   * RecentPreviews, of which a render needs only `remember`.
+   */
+  recent?: { remember(job: RenderJob): void };
   logger: Logger;
 }
 

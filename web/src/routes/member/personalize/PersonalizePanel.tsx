@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { describeSheet, type Operation } from './generator';
+import { describeSheet, type Operation } from '@app/generator/options';
 import { toCustom, type Draft } from './draft';
 import type { PanelProblem } from './problems';
 import { OPERATION_NAMES } from './names';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { SAVED_SHEET_NAME_MAX } from '@app/contracts';
-import { describeSheet, sheetTitle, type Operation } from './generator';
+import { describeSheet, sheetTitle, type Operation } from '@app/generator/options';
 import { useSavedSheets, type SavedSheet, type SheetOptions } from './useSavedSheets';
 import './personalize.css';
 

@@ -7,7 +7,7 @@ import {
   TITLE_MAX,
   type Meaning,
   type SheetFormat,
-} from './generator';
+} from '@app/generator/options';
 import { Choice } from './Choice';
 import { allowedCountsOf, countOf, formatOf, isOrdered, shownMeanings, toCustom } from './draft';
 import { notFacts } from './problems';

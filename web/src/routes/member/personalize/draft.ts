@@ -12,7 +12,7 @@ import {
   type PrintSize,
   type Regrouping,
   type SheetFormat,
-} from './generator';
+} from '@app/generator/options';
 
 /**
  * What the "Personalizar" panel holds while open : the settings of all four operations, so that checking

@@ -7,7 +7,7 @@ import {
   type Level,
   type Meaning,
   type MultOptions,
-} from './generator';
+} from '@app/generator/options';
 import {
   OPERATION_ORDER,
   shownMeanings,

@@ -1,4 +1,4 @@
-import { MAX_DIGITS, ORDERED_FACTS, type Operation } from './generator';
+import { MAX_DIGITS, ORDERED_FACTS, type Operation } from '@app/generator/options';
 
 export const OPERATION_NAMES: Readonly<Record<Operation, { label: string; sign: string; of: string }>> = {
   add: { label: 'Adição', sign: '+', of: 'da Adição' },

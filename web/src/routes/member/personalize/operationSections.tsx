@@ -1,4 +1,10 @@
-import { MAX_CHOICES, ONE_DIGIT_DIVISORS, ORDERED_TABLES, TABLES, type Regrouping } from './generator';
+import {
+  MAX_CHOICES,
+  ONE_DIGIT_DIVISORS,
+  ORDERED_TABLES,
+  TABLES,
+  type Regrouping,
+} from '@app/generator/options';
 import { formatOf, isOrdered, orderedLimit, type AddSubDraft, type Draft } from './draft';
 import { DIGIT_CHOICES, digitsWord, ONE_TO_TEN, thousands } from './names';
 import { ControlError, described, Group, numberChips, radios, type SectionProps } from './panelKit';

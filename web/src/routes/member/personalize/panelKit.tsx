@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Choice } from './Choice';
-import type { Operation } from './generator';
+import type { Operation } from '@app/generator/options';
 import type { Draft } from './draft';
 import type { Control, PanelProblem } from './problems';
 

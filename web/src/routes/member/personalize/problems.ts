@@ -1,4 +1,10 @@
-import { checkCustom, allowedCounts, ORDERED_FACTS, type CustomOptions, type Operation } from './generator';
+import {
+  checkCustom,
+  allowedCounts,
+  ORDERED_FACTS,
+  type CustomOptions,
+  type Operation,
+} from '@app/generator/options';
 import { CustomOptionsSchema, type CustomOptionsInput } from '@app/contracts';
 import { OPERATION_ORDER, orderedLimit, toCustom, type Draft } from './draft';
 

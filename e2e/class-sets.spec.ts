@@ -165,9 +165,7 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
   // Posted once: no asking again while it printed.
   expect(asked).toBe(1);
   expect(answers).toEqual([202]);
-  await expect
-    .poll(() => progress.at(-1))
-    .toMatchObject({ done: 30, total: 30, ready: true, bought: true });
+  await expect.poll(() => progress.at(-1)).toMatchObject({ done: 30, total: 30, ready: true, bought: true });
   expect((await downloading).suggestedFilename()).toMatch(/^matemática-\d{2}-\d{2}-\d{4}-30-versões\.pdf$/);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   // The bar went forward only, up to the whole set.

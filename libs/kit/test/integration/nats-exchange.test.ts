@@ -174,7 +174,9 @@ describe('two services over the real NATS server', () => {
     expect(deliveries.map((d) => d.n)).toEqual([1, 2]);
     expect(deliveries[1]!.at - deliveries[0]!.at).toBeGreaterThanOrEqual(delayMs - 100);
     const later = lines.filter((l) => l.msg === 'message not done yet: it comes back later');
-    expect(later).toEqual([expect.objectContaining({ level: 30, reason: 'not printed yet', deliveryCount: 1 })]);
+    expect(later).toEqual([
+      expect.objectContaining({ level: 30, reason: 'not printed yet', deliveryCount: 1 }),
+    ]);
     expect(lines.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('message failed'))).toEqual([]);
     const consumer = await bus.js.consumers.get(bus.streamName('JOBS_PAGES'), `${prefix}later_later`);
     await expect.poll(async () => (await consumer.info()).num_ack_pending, { timeout: 15_000 }).toBe(0);

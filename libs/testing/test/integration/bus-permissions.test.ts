@@ -5,7 +5,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { busNames, busPasswordVariable, Events, Jobs, PROCESS_NAMES, Rpc, type ProcessName } from '@app/contracts';
+import {
+  busNames,
+  busPasswordVariable,
+  Events,
+  Jobs,
+  PROCESS_NAMES,
+  Rpc,
+  type ProcessName,
+} from '@app/contracts';
 import { natsServers } from '@app/kit';
 import { BUS_AUTHORIZATION_FILE, which } from '@app/stack';
 import { connectBus } from '@app/testing';

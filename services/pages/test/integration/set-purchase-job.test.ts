@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPageSet, downloadSet, getStatement, Jobs, Msg, RENDER_CONSUMERS, type Statement } from '@app/contracts';
+import {
+  createPageSet,
+  downloadSet,
+  getStatement,
+  Jobs,
+  Msg,
+  RENDER_CONSUMERS,
+  type Statement,
+} from '@app/contracts';
 import type { Bus } from '@app/kit';
 import {
   balanceOf,

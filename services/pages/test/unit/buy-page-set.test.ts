@@ -79,7 +79,10 @@ describe('buyPageSet and its purchase job', () => {
     ]);
     const { holdId } = w.billing.holds[0]!;
     expect(purchaseJobs()).toEqual([
-      expect.objectContaining({ msgID: `buy-set:${holdId}`, payload: { userId: 'ana', setCode: code, holdId } }),
+      expect.objectContaining({
+        msgID: `buy-set:${holdId}`,
+        payload: { userId: 'ana', setCode: code, holdId },
+      }),
     ]);
     expect(w.billing.heldCents('ana')).toBe(150);
 
@@ -152,7 +155,11 @@ describe('buyPageSet and its purchase job', () => {
   it('buying again, or several times at once, queues one job a hold; its job delivered several times at once charges once', async () => {
     w.billing.balances.set('ana', 2000);
     const { code } = await setOf('ana', 30);
-    expect(await Promise.all([1, 2, 3].map(() => buyPageSet(w.deps, 'ana', code)))).toEqual([null, null, null]);
+    expect(await Promise.all([1, 2, 3].map(() => buyPageSet(w.deps, 'ana', code)))).toEqual([
+      null,
+      null,
+      null,
+    ]);
     const { holdId } = w.billing.holds[0]!;
     expect(w.billing.holds).toHaveLength(1);
     // The same id each time: JetStream keeps one job.
@@ -309,12 +316,22 @@ describe('buyPageSet and its purchase job', () => {
     expect(w.billing.heldCents('ana')).toBe(150);
     expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
     expect(versionJobs().map((j) => j.msgID)).toEqual(codes.map((c) => `set-document:${c}:${holdId}`));
-    expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 0, total: 3, ready: false, bought: false });
+    expect(await setProgress(w.deps, 'ana', code)).toEqual({
+      done: 0,
+      total: 3,
+      ready: false,
+      bought: false,
+    });
 
     // Two versions printed meanwhile: the bar moves; asked again, the same job (JetStream keeps one).
     w.storeFile(`${codes[0]}.pdf`);
     w.storeFile(`${codes[1]}.pdf`);
-    expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 2, total: 3, ready: false, bought: false });
+    expect(await setProgress(w.deps, 'ana', code)).toEqual({
+      done: 2,
+      total: 3,
+      ready: false,
+      bought: false,
+    });
     expect(await buyPageSet(w.deps, 'ana', code)).toBeNull();
     expect(purchaseJobs().map((j) => j.msgID)).toEqual([`buy-set:${holdId}`, `buy-set:${holdId}`]);
     expect(w.billing.holds).toHaveLength(1);
@@ -327,10 +344,19 @@ describe('buyPageSet and its purchase job', () => {
     expect(new Set(versionJobs().map((j) => j.msgID))).toEqual(
       new Set(codes.map((c) => `set-document:${c}:${holdId}`)),
     );
-    expect(versionJobs().slice(3).map((j) => j.payload.code)).toEqual([codes[2]]);
+    expect(
+      versionJobs()
+        .slice(3)
+        .map((j) => j.payload.code),
+    ).toEqual([codes[2]]);
     // Every version printed: the assembly was queued, named by the set and its hold.
     expect(assemblyJobs().map((j) => j.msgID)).toEqual([`set:${code}:${holdId}`]);
-    expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 3, total: 3, ready: false, bought: false });
+    expect(await setProgress(w.deps, 'ana', code)).toEqual({
+      done: 3,
+      total: 3,
+      ready: false,
+      bought: false,
+    });
     expect(w.billing.debits).toEqual([]);
 
     // Assembled: charged and bought, though no request waits; asked again, it answers the balance.

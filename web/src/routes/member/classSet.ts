@@ -100,8 +100,7 @@ export function readBuySetAnswer(answer: {
 
 /** How a set's purchase ended for the screen: bought (`balance` null: charged later, read it again), or not. */
 export type BuySetEnd =
-  | { kind: 'bought'; balance: number | null }
-  | { kind: 'failed'; httpStatus: number; message: string };
+  { kind: 'bought'; balance: number | null } | { kind: 'failed'; httpStatus: number; message: string };
 
 export interface BuySetLoop {
   /** POST /api/buySet, once. A thrown error ends the loop and is thrown on. */

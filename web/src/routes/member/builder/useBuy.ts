@@ -62,9 +62,7 @@ export function useBuy(state: BuilderState, dispatch: Dispatch<BuilderAction>) {
       }
       // Bought by this answer: its balance at once; charged by the server since: read it again.
       globalDispatch(
-        answer.balance !== null
-          ? globalActions.setBalance(answer.balance)
-          : globalActions.refreshBalance(),
+        answer.balance !== null ? globalActions.setBalance(answer.balance) : globalActions.refreshBalance(),
       );
       const setProgress = { done: current.versions, total: current.versions, ready: true, bought: true };
       dispatch({ type: 'setProgress', setProgress });

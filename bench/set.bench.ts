@@ -1,6 +1,6 @@
 /**
  * Class sets, buy → whole file downloaded, on a whole stack: the time from `POST /api/buySet` to the last
- * byte of `GET /api/pageSet` (asked again on each 503, as the builder does), for sets of 10 and 30 versions with
+ * byte of `GET /api/pageSet` (its progress followed until bought, as the builder does), for sets of 10 and 30 versions with
  * gabarito, beside a single page (`POST /api/buy` → `GET /api/page`), with one pdf-worker process and then with two
  * (a second one started in the same run); and the CPU per version of that window (every process of the stack, the
  * workers with their Chromium, and the machine's Postgres and NATS) against a single page's.
@@ -9,8 +9,9 @@
  *   npm run bench:set [-- --rounds 8]   (a single page: 3 × rounds purchases; each set size: rounds purchases)
  */
 import { parseArgs } from 'node:util';
-import { buy, buySet, createPageSet, downloadPage, downloadSet } from '@app/contracts';
+import { buy, createPageSet, downloadPage, downloadSet } from '@app/contracts';
 import {
+  buySetAndWait,
   call,
   cpuTime,
   createActiveUser,
@@ -43,7 +44,7 @@ async function prepare(running: RunningTestStack, user: TestSession, size: numbe
     const code = await generatePageCode(stack, user.token, REQUEST);
     if ((await waitForThumbnail(stack, user.token, code, 60_000)).status !== 200)
       throw new Error('no preview');
-    return { buyRoute: buy, downloadRoute: downloadPage, code };
+    return { set: false, downloadRoute: downloadPage, code };
   }
   const res = await call<{ code: string; codes: string[] }>(stack.gatewayUrl, createPageSet, {
     body: { ...REQUEST, versions: size },
@@ -54,20 +55,28 @@ async function prepare(running: RunningTestStack, user: TestSession, size: numbe
   const { code, codes } = res.body.payload;
   if ((await waitForThumbnail(stack, user.token, codes[0]!, 60_000)).status !== 200)
     throw new Error('no preview');
-  return { buyRoute: buySet, downloadRoute: downloadSet, code };
+  return { set: true, downloadRoute: downloadSet, code };
 }
 
-/** Buy (asked again on 503) → file downloaded: the milliseconds, and the CPU ms of each process meanwhile. */
+/**
+ * Buy → file downloaded: the milliseconds, and the CPU ms of each process meanwhile. A page is asked again on 503; a
+ * set is posted once and its progress followed until bought, as the builder does.
+ */
 async function buyAndDownload(running: RunningTestStack, user: TestSession, size: number) {
-  const { buyRoute, downloadRoute, code } = await prepare(running, user, size);
+  const { set, downloadRoute, code } = await prepare(running, user, size);
   const gw = running.info.gatewayUrl;
   const cpuBefore = cpuTime(running.pids(), SYSTEM_PROCESSES);
   const started = performance.now();
-  for (;;) {
-    const bought = await call(gw, buyRoute, { body: { code }, token: user.token });
-    if (bought.status === 200) break;
-    if (bought.status !== 503) throw new Error(`buy answered ${bought.status}: ${bought.body.message}`);
-  }
+  if (set) {
+    const { answer } = await buySetAndWait(running.info, user.token, code, { timeoutMs: 600_000 });
+    if (answer.status !== 200 && answer.status !== 202)
+      throw new Error(`buySet answered ${answer.status}: ${answer.body.message}`);
+  } else
+    for (;;) {
+      const bought = await call(gw, buy, { body: { code }, token: user.token });
+      if (bought.status === 200) break;
+      if (bought.status !== 503) throw new Error(`buy answered ${bought.status}: ${bought.body.message}`);
+    }
   const file = await download(gw, downloadRoute, { code }, user.token);
   if (file.status !== 200 || file.bytes.subarray(0, 4).toString() !== '%PDF') throw new Error('no PDF');
   const elapsed = performance.now() - started;

@@ -107,9 +107,9 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
   expect(thumbs.at(-1)).toContain(`code=${generated.codes[0]}`);
   await screenshot(page, 'class-sets-builder-generated-1366');
 
-  // Buying: the first answer is held (the bar shows while it waits), then answered 503 NOT_READY as while the
-  // versions print: the builder keeps polling and asks again, and the real purchase goes through.
-  const progress: Array<{ done: number; total: number; ready: boolean }> = [];
+  // Buying: one POST, answered at once (202) while the server prints the versions; the builder follows the progress
+  // until the set is bought. The progress is held at its start here for the screenshots, then let through.
+  const progress: Array<{ done: number; total: number; ready: boolean; bought: boolean }> = [];
   page.on('response', (response) => {
     if (response.url().includes('/api/setProgress') && response.status() === 200)
       void response
@@ -117,18 +117,27 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
         .then((body: { payload: (typeof progress)[number] }) => progress.push(body.payload))
         .catch(() => undefined);
   });
-  let release: (() => void) | undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = 0;
-  await page.route('**/api/buySet', async (route: Route) => {
-    asked++;
-    if (asked > 1) return route.continue();
-    await held;
+  let held = true;
+  await page.route('**/api/setProgress*', async (route: Route) => {
+    if (!held) return route.continue();
     await route.fulfill({
-      status: 503,
+      status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ status: 'ERROR', message: Msg.setRendering, payload: null, code: 'NOT_READY' }),
+      body: JSON.stringify({
+        status: 'SUCCESS',
+        message: '',
+        payload: { done: 0, total: 30, ready: false, bought: false },
+      }),
     });
+  });
+  let asked = 0;
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/buySet')) answers.push(response.status());
+  });
+  await page.route('**/api/buySet', (route: Route) => {
+    asked++;
+    return route.continue();
   });
   const downloading = page.waitForEvent('download', { timeout: 240_000 });
   await page.getByRole('button', { name: 'Comprar 30 versões por R$ 15,00' }).click();
@@ -150,10 +159,13 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
     await expect(bar).toBeInViewport();
     await screenshot(page, `class-sets-progress-${name}`);
   }
-  release!();
+  held = false;
 
   const pdf = await saved(await downloading, 'class-set-30.pdf');
-  expect(asked).toBeGreaterThanOrEqual(2);
+  // Posted once: no asking again while it printed.
+  expect(asked).toBe(1);
+  expect(answers).toEqual([202]);
+  await expect.poll(() => progress.at(-1)).toMatchObject({ done: 30, total: 30, ready: true, bought: true });
   expect((await downloading).suggestedFilename()).toMatch(/^matemática-\d{2}-\d{2}-\d{4}-30-versões\.pdf$/);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   // The bar went forward only, up to the whole set.

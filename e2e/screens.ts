@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { buy, buySet, createPageSet, Msg } from '@app/contracts';
+import { buy, createPageSet, Msg } from '@app/contracts';
 import {
+  buySetAndWait,
   call,
   createActiveUser,
   defaultPageRequest,
@@ -156,8 +157,8 @@ export const screens: readonly Screen[] = [
     ready: (page) => setGenerated(page, 3),
   },
   {
-    // A set being bought, its progress bar shown: every ask of the purchase is answered 503 NOT_READY
-    // here (never let through, so nothing is charged) while the bar polls the real progress.
+    // A set being bought, its progress bar shown: the purchase is answered 202 (started) here, never let through,
+    // so nothing is charged, while the bar polls the real progress.
     name: 'exercicios-conjunto-comprando',
     path: '/exercicios-aritmetica',
     viewer: 'member',
@@ -165,13 +166,12 @@ export const screens: readonly Screen[] = [
       await setGenerated(page, 3);
       await page.route('**/api/buySet', (route) =>
         route.fulfill({
-          status: 503,
+          status: 202,
           contentType: 'application/json',
           body: JSON.stringify({
-            status: 'ERROR',
+            status: 'SUCCESS',
             message: Msg.setRendering,
-            payload: null,
-            code: 'NOT_READY',
+            payload: { balance: null, pending: true },
           }),
         }),
       );
@@ -271,7 +271,7 @@ export async function createCast(): Promise<Cast> {
   return { member, adminToken, boughtCode: code, boughtSetCode };
 }
 
-/** Generates a class set of `versions` and buys it (asking again while it prints): answers its code. */
+/** Generates a class set of `versions` and buys it (following its progress until bought): answers its code. */
 async function buyClassSet(token: string, versions: number): Promise<string> {
   const gw = stack().gatewayUrl;
   const created = await call<{ code: string; codes: string[] }>(gw, createPageSet, {
@@ -280,12 +280,10 @@ async function buyClassSet(token: string, versions: number): Promise<string> {
   });
   if (created.status !== 200 || !created.body.payload) throw new Error(`pageSet failed (${created.status})`);
   const code = created.body.payload.code;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const bought = await call(gw, buySet, { body: { code }, token });
-    if (bought.status === 200) return code;
-    if (bought.status !== 503) throw new Error(`buySet failed (${bought.status}): ${bought.body.message}`);
-  }
-  throw new Error('buySet still answered 503 after 20 tries');
+  const { answer } = await buySetAndWait(stack(), token, code);
+  if (answer.status !== 200 && answer.status !== 202)
+    throw new Error(`buySet failed (${answer.status}): ${answer.body.message}`);
+  return code;
 }
 
 /**

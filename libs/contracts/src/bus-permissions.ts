@@ -44,6 +44,7 @@ export const JOB_ROLES = {
   renderDocument: { publishers: ['pages'], consumers: ['pdf-worker'] },
   renderVersion: { publishers: ['pages'], consumers: ['pdf-worker'] },
   assembleSet: { publishers: ['pages'], consumers: ['pdf-worker'] },
+  buySet: { publishers: ['pages'], consumers: ['pages'] },
 } as const satisfies Record<
   keyof typeof Jobs,
   { publishers: readonly ProcessName[]; consumers: readonly ProcessName[] }

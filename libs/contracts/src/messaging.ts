@@ -32,6 +32,8 @@ const event = <P extends z.ZodType>(subject: string, payload: P) =>
 export const Streams = {
   JOBS_MAIL: { subjects: ['jobs.mail.>'], retention: 'workqueue' },
   JOBS_PDF: { subjects: ['jobs.pdf.>'], retention: 'workqueue' },
+  /** pages' own work: a class set's purchase, carried to its end by whichever pages replica takes it. */
+  JOBS_PAGES: { subjects: ['jobs.pages.>'], retention: 'workqueue' },
   EVENTS: { subjects: ['events.>'], retention: 'limits' },
 } as const;
 export type StreamName = keyof typeof Streams;
@@ -165,6 +167,16 @@ const AssembleSetJob = z.object({
     .array(z.object({ code: z.string(), seed: z.string() }))
     .min(2)
     .max(SET_VERSIONS_MAX),
+});
+
+/**
+ * A class set's purchase whose price is held (`holdId`, billing's answer to the hold) and whose file is not stored
+ * yet: the job that prints its versions, assembles the set, and turns the hold into the debit.
+ */
+const SetPurchaseJob = z.object({
+  userId: z.string().min(1),
+  setCode: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  holdId: z.string().min(1),
 });
 
 export const UserStats = z.object({
@@ -388,6 +400,12 @@ export const Jobs = {
   renderVersion: job('jobs.pdf.version', 'JOBS_PDF', RenderJob.extend({ version: SetVersion })),
   /** pages → pdf-worker: assemble a bought class set's one file (`<setCode>.pdf`) from its versions' PDFs. */
   assembleSet: job('jobs.pdf.set', 'JOBS_PDF', AssembleSetJob),
+  /**
+   * pages → pages: a class set's purchase to carry to its end after POST /api/buySet answered (its price held): the
+   * versions' renders, the assembly, then the one debit. msgID `buy-set:<holdId>`: asked again while the same hold is
+   * open, the purchase is queued once.
+   */
+  buySet: job('jobs.pages.buySet', 'JOBS_PAGES', SetPurchaseJob),
 } as const;
 
 const EventBase = { eventId: z.string(), at: IsoDate };

@@ -108,6 +108,8 @@ export const storageEnv = z.object({
   EVENTS_MAX_BYTES: byteSize('1G'),
   /** The render queue's own room (a few hundred bytes a job). */
   JOBS_PDF_MAX_BYTES: byteSize('256M'),
+  /** pages' own queue (class sets' purchases under way, a hundred bytes each). */
+  JOBS_PAGES_MAX_BYTES: byteSize('16M'),
   /** The mail queue's own room. */
   JOBS_MAIL_MAX_BYTES: byteSize('64M'),
   /** A mail job (an address, a name) not sent within this many days is dropped: no personal data waits longer. */

@@ -24,6 +24,7 @@ export function storageLimits(env: z.infer<typeof storageEnv>): StorageLimits {
     RENDERS: { maxBytes: env.RENDERS_MAX_BYTES, maxAgeMs: Math.round(env.RENDERS_MAX_AGE_DAYS * DAY_MS) },
     EVENTS: { maxBytes: env.EVENTS_MAX_BYTES, maxAgeMs: Math.round(env.EVENTS_MAX_AGE_DAYS * DAY_MS) },
     JOBS_PDF: { maxBytes: env.JOBS_PDF_MAX_BYTES, maxAgeMs: 0 },
+    JOBS_PAGES: { maxBytes: env.JOBS_PAGES_MAX_BYTES, maxAgeMs: 0 },
     JOBS_MAIL: {
       maxBytes: env.JOBS_MAIL_MAX_BYTES,
       maxAgeMs: Math.round(env.JOBS_MAIL_MAX_AGE_DAYS * DAY_MS),

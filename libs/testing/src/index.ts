@@ -8,6 +8,7 @@ export * from './infra.js';
 export * from './private-servers.js';
 export * from './users.js';
 export * from './pages.js';
+export * from './set-purchase.js';
 export * from './billing.js';
 export * from './billing-hold-spec.js';
 export * from './drain.js';

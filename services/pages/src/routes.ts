@@ -9,6 +9,7 @@ import {
   getMyPages,
   getSetProgress,
   getSavedSheets,
+  Msg,
   ok,
   pageAnswers,
   saveSheet,
@@ -69,9 +70,13 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
     ok(await setProgress(deps, identity.userId, query.code)),
   );
 
-  addRoute(app, buySet, async ({ body, identity }) => {
+  // Bought (now or before): 200 with the balance. Else 202: its job prints it and charges it; the screen follows
+  // GET /api/setProgress until `bought`.
+  addRoute(app, buySet, async ({ body, identity, reply }) => {
     const balanceCents = await buyPageSet(deps, identity.userId, body.code);
-    return ok({ balance: centsToReais(balanceCents) });
+    if (balanceCents !== null) return ok({ balance: centsToReais(balanceCents) });
+    void reply.code(202);
+    return ok({ balance: null, pending: true }, Msg.setRendering);
   });
 
   addRoute(app, downloadSet, async ({ query, identity, reply }) => {

@@ -30,7 +30,7 @@ export const service = defineService({
       PageSets1800000000000,
     ],
   },
-  streams: ['JOBS_PDF', 'EVENTS'],
+  streams: ['JOBS_PDF', 'JOBS_PAGES', 'EVENTS'],
   async deps({ bus, db, logger, config, metrics, onShutdown }): Promise<PagesDeps> {
     const files = await bus.fileStore('RENDERS');
     const signals = new RenderSignals();
@@ -72,6 +72,7 @@ export const service = defineService({
       previews,
       purchases: new PurchaseCompletions(logger),
       purchaseWaitMs: config.PURCHASE_WAIT_MS,
+      setPurchaseWaitMs: config.SET_PURCHASE_WAIT_MS,
       limits,
     };
   },

@@ -4,7 +4,7 @@ import {
   abortableWait,
   boughtSetFileName,
   buySetLabel,
-  buySetWhilePrinting,
+  buySetAndFollow,
   parseVersions,
   readBuySetAnswer,
   setPreviewCaption,
@@ -66,7 +66,7 @@ describe("the builder's 'Quantas versões?'", () => {
 });
 
 describe("the set's progress bar", () => {
-  const at = (done: number, ready = false): SetProgressValue => ({ done, total: 30, ready });
+  const at = (done: number, ready = false): SetProgressValue => ({ done, total: 30, ready, bought: false });
 
   it('names the version being printed (done + 1, never past the total), then the assembly', () => {
     expect(setProgressText(at(0))).toBe('Gerando versão 1 de 30');
@@ -81,19 +81,28 @@ describe("the set's progress bar", () => {
 describe("buySet's answers", () => {
   const envelope = { message: '', payload: null };
 
-  it('a 503 NOT_READY asks again; any other refusal keeps its pt-BR message', () => {
+  it('200 is bought with its balance, 202 has started; any refusal keeps its pt-BR message', () => {
     expect(
       readBuySetAnswer({ ...envelope, httpStatus: 200, status: 'SUCCESS', payload: { balance: 5 } }),
     ).toEqual({ kind: 'bought', balance: 5 });
     expect(
       readBuySetAnswer({
         ...envelope,
+        httpStatus: 202,
+        status: 'SUCCESS',
+        message: Msg.setRendering,
+        payload: { balance: null, pending: true },
+      }),
+    ).toEqual({ kind: 'started' });
+    expect(
+      readBuySetAnswer({
+        ...envelope,
         httpStatus: 503,
         status: 'ERROR',
-        message: Msg.pageRendering,
+        message: Msg.setRendering,
         code: ErrorCode.NOT_READY,
       }),
-    ).toEqual({ kind: 'notReady' });
+    ).toEqual({ kind: 'failed', httpStatus: 503, message: Msg.setRendering });
     expect(
       readBuySetAnswer({
         ...envelope,
@@ -116,13 +125,17 @@ describe("buySet's answers", () => {
 });
 
 /**
- * A set printing in the fake: each poll of the progress prints one more version (then assembles), and buySet answers
- * 503 until the file is there. A clock that moves only when the loop waits.
+ * A set printing in the fake, once buySet has started it: each poll of the progress prints one more version, then
+ * assembles, then the server charges it (bought). A clock that moves only when the loop waits.
  */
-function printingSet(total: number, options: { stuckAt?: number; buyAnswers?: BuySetAnswer[] } = {}) {
+function printingSet(
+  total: number,
+  options: { stuckAt?: number; neverBought?: boolean; buyAnswer?: BuySetAnswer } = {},
+) {
   let clock = 0;
   let done = 0;
   let ready = false;
+  let bought = false;
   const seen: SetProgressValue[] = [];
   const asked: BuySetAnswer[] = [];
   const fake = {
@@ -131,9 +144,7 @@ function printingSet(total: number, options: { stuckAt?: number; buyAnswers?: Bu
     progressCalls: 0,
     loop: {
       buy: async (): Promise<BuySetAnswer> => {
-        const scripted = options.buyAnswers?.shift();
-        const answer: BuySetAnswer =
-          scripted ?? (ready ? { kind: 'bought', balance: 5 } : { kind: 'notReady' });
+        const answer = options.buyAnswer ?? { kind: 'started' };
         asked.push(answer);
         return answer;
       },
@@ -141,8 +152,9 @@ function printingSet(total: number, options: { stuckAt?: number; buyAnswers?: Bu
         fake.progressCalls++;
         if (fake.progressCalls === 2) return null; // one poll that could not be read
         if (done < (options.stuckAt ?? total)) done++;
-        else if (done === total) ready = true;
-        return { done, total, ready };
+        else if (done === total && !ready) ready = true;
+        else if (ready && !options.neverBought) bought = true;
+        return { done, total, ready, bought };
       },
       onProgress: (progress: SetProgressValue) => seen.push(progress),
       wait: async (ms: number, signal: AbortSignal) => {
@@ -152,69 +164,91 @@ function printingSet(total: number, options: { stuckAt?: number; buyAnswers?: Bu
       },
       now: () => clock,
       pollMs: 500,
-      retryMs: 2000,
       stallMs: 60_000,
     },
   };
   return fake;
 }
 
-describe('buying a set while it prints', () => {
-  it('polls the progress, asks again after each 503 and answers the purchase once the file is made', async () => {
+/** Lets any polling still scheduled run: the count of polls must not move after the loop's end. */
+async function pollsAfter(fake: ReturnType<typeof printingSet>): Promise<number> {
+  const calls = fake.progressCalls;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return fake.progressCalls - calls;
+}
+
+describe('buying a set: one POST, then following it', () => {
+  it('posts buySet once, follows the progress version by version to the file and the purchase, then stops', async () => {
     const fake = printingSet(30);
-    const answer = await buySetWhilePrinting(fake.loop);
-    expect(answer).toEqual({ kind: 'bought', balance: 5 });
-    // The bar saw every version in order, then the file.
+    const answer = await buySetAndFollow(fake.loop);
+    // Charged by the server: the screen reads the balance again.
+    expect(answer).toEqual({ kind: 'bought', balance: null });
+    expect(fake.asked).toEqual([{ kind: 'started' }]);
+    // The bar saw every version in order, then the file, then the purchase.
     const dones = fake.seen.map((p) => p.done);
     expect(dones).toEqual([...dones].sort((a, b) => a - b));
     expect(new Set(dones)).toEqual(new Set(Array.from({ length: 30 }, (_, i) => i + 1)));
-    // Asked again after 503s, and bought on the last ask.
-    expect(fake.asked.filter((a) => a.kind === 'notReady').length).toBeGreaterThan(1);
-    expect(fake.asked.at(-1)).toEqual({ kind: 'bought', balance: 5 });
-    // The polling stopped with the purchase.
-    const calls = fake.progressCalls;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(fake.progressCalls).toBe(calls);
+    expect(fake.seen.at(-2)).toEqual({ done: 30, total: 30, ready: true, bought: false });
+    expect(fake.seen.at(-1)).toEqual({ done: 30, total: 30, ready: true, bought: true });
+    expect(fake.seen.filter((p) => p.bought)).toHaveLength(1);
+    expect(await pollsAfter(fake)).toBe(0);
   });
 
-  it('stops at a refusal other than NOT_READY, with its message (nothing asked after it)', async () => {
+  it('bought already (200): its balance at once, nothing followed', async () => {
+    const fake = printingSet(30, { buyAnswer: { kind: 'bought', balance: 5 } });
+    expect(await buySetAndFollow(fake.loop)).toEqual({ kind: 'bought', balance: 5 });
+    expect(fake.asked).toHaveLength(1);
+    expect(fake.progressCalls).toBe(0);
+  });
+
+  it('stops at a refusal, with its message: nothing asked again, nothing followed', async () => {
     const fake = printingSet(30, {
-      buyAnswers: [
-        { kind: 'notReady' },
-        { kind: 'failed', httpStatus: 402, message: Msg.insufficientBalance },
-      ],
+      buyAnswer: { kind: 'failed', httpStatus: 402, message: Msg.insufficientBalance },
     });
-    expect(await buySetWhilePrinting(fake.loop)).toEqual({
+    expect(await buySetAndFollow(fake.loop)).toEqual({
       kind: 'failed',
       httpStatus: 402,
       message: Msg.insufficientBalance,
     });
-    expect(fake.asked).toHaveLength(2);
+    expect(fake.asked).toHaveLength(1);
+    expect(fake.progressCalls).toBe(0);
   });
 
   it('gives up, charging nothing, when the printing stops moving for the stall time', async () => {
     const fake = printingSet(30, { stuckAt: 12 });
-    expect(await buySetWhilePrinting(fake.loop)).toEqual({
+    expect(await buySetAndFollow(fake.loop)).toEqual({
       kind: 'failed',
       httpStatus: 503,
       message: setStalledMessage,
     });
-    expect(fake.asked.every((a) => a.kind === 'notReady')).toBe(true);
-    expect(fake.seen.at(-1)).toEqual({ done: 12, total: 30, ready: false });
+    expect(fake.asked).toEqual([{ kind: 'started' }]);
+    expect(fake.seen.at(-1)).toEqual({ done: 12, total: 30, ready: false, bought: false });
+    // Waited the stall time after the last move (12 moves at 500 ms, one unread poll), not much more.
+    expect(fake.progressCalls).toBeLessThanOrEqual(13 + 60_000 / 500 + 1);
+    expect(await pollsAfter(fake)).toBe(0);
   });
 
-  it('throws on what buySet throws (no answer at all), after the polling stops', async () => {
+  it('a file made but never charged (its hold gone) ends with the stall message too', async () => {
+    const fake = printingSet(3, { neverBought: true });
+    expect(await buySetAndFollow(fake.loop)).toEqual({
+      kind: 'failed',
+      httpStatus: 503,
+      message: setStalledMessage,
+    });
+    expect(fake.seen.at(-1)).toEqual({ done: 3, total: 3, ready: true, bought: false });
+  });
+
+  it('throws on what buySet throws (no answer at all), with nothing followed', async () => {
     const fake = printingSet(30);
     const lost = new Error('sem conexão');
     await expect(
-      buySetWhilePrinting({
+      buySetAndFollow({
         ...fake.loop,
         buy: () => Promise.reject(lost),
       }),
     ).rejects.toBe(lost);
-    const calls = fake.progressCalls;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(fake.progressCalls).toBe(calls);
+    expect(fake.progressCalls).toBe(0);
+    expect(await pollsAfter(fake)).toBe(0);
   });
 });
 

@@ -93,6 +93,23 @@ describe.each(['', 'tit_abc'])('busPermissions (prefix %j)', (prefix) => {
     expect(mayPublish('pdf-worker', names.subject(Jobs.sendMail.subject), prefix)).toBe(false);
   });
 
+  it("keeps pages' own queue (class sets' purchases) to pages: it alone publishes, consumes and reaches its stream", () => {
+    const subject = names.subject(Jobs.buySet.subject);
+    expect(whoMayPublish(subject, prefix)).toEqual(['pages']);
+    expect(PROCESS_NAMES.filter((p) => maySubscribe(p, subject, prefix))).toEqual(['pages']);
+    const stream = names.stream('JOBS_PAGES');
+    for (const api of [
+      `$JS.API.STREAM.INFO.${stream}`,
+      `$JS.API.CONSUMER.CREATE.${stream}`,
+      `$JS.API.CONSUMER.MSG.NEXT.${stream}.x`,
+      `$JS.ACK.${stream}.x`,
+    ])
+      expect(whoMayPublish(api, prefix), api).toEqual(['pages']);
+    // Its stream holds pages' jobs only: no subject of another queue, nor one no contract names.
+    expect(busStreams(prefix)).toContain(stream);
+    expect(whoMayPublish(names.subject('jobs.pages.anything.new'), prefix)).toEqual([]);
+  });
+
   it('restricts each LIMITS_* stream and its subjects to the process that owns the limit', () => {
     for (const [name, limit] of Object.entries(Limits)) {
       const stream = names.stream(`LIMITS_${name}`);

@@ -26,6 +26,21 @@ export interface ConsumeContext {
   working(): void;
 }
 
+/**
+ * Thrown by a handler whose work is not done yet but will be later (a file still being printed): the message comes
+ * back after `delayMs` rather than after the failures' back-off, logged at info. Past maxDeliver it is terminated
+ * like any failure.
+ */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
 const ns = 1_000_000;
 /** How long a handled message's ack waits for the server's confirmation: see `confirmAck`. */
 const ACK_CONFIRM_TIMEOUT_MS = 5_000;
@@ -95,6 +110,12 @@ export async function consume<P extends z.ZodType>(
             'message failed for the last time: terminated',
           );
           m.term('max deliveries');
+        } else if (err instanceof RetryLater) {
+          log.info(
+            { subject: def.subject, seq: m.seq, deliveryCount, reason: err.message },
+            'message not done yet: it comes back later',
+          );
+          m.nak(err.delayMs);
         } else {
           log.warn(
             { err, subject: def.subject, seq: m.seq, deliveryCount },

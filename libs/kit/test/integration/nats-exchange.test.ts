@@ -3,7 +3,7 @@ import { deleteStreams } from '@app/testing';
 import { describe, expect, inject, it, afterAll } from 'vitest';
 import { Events, Jobs, Rpc } from '@app/contracts';
 import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
-import { Bus, runWithContext } from '../../src/index.js';
+import { Bus, RetryLater, runWithContext } from '../../src/index.js';
 import { capturedLogger } from './captured-logger.js';
 
 describe('two services over the real NATS server', () => {
@@ -15,6 +15,7 @@ describe('two services over the real NATS server', () => {
     // The streams this file made on the machine's NATS, the slow consumer's under a prefix of its own.
     await deleteStreams(natsUrl, prefix, natsAuth);
     await deleteStreams(natsUrl, `${prefix}slow`, natsAuth);
+    await deleteStreams(natsUrl, `${prefix}later`, natsAuth);
   });
 
   it('exchange a typed request/reply and a JetStream event carrying the request id into both logs', async () => {
@@ -136,6 +137,50 @@ describe('two services over the real NATS server', () => {
     expect(info.delivered.consumer_seq).toBe(1);
     expect(info.ack_floor.stream_seq).toBe(info.delivered.stream_seq);
     expect(deliveries).toEqual([1]);
+  });
+
+  it("brings back a job whose handler says RetryLater after the handler's own delay, logged at info, then acks it", async () => {
+    const { logger, lines } = capturedLogger('svc-later');
+    const bus = await Bus.connect({
+      url: natsUrl,
+      ...natsAuth,
+      name: 'svc-later',
+      prefix: `${prefix}later`,
+      logger,
+    });
+    buses.push(bus);
+    await bus.ensureStreams('JOBS_PAGES');
+    // Longer than the failures' back-off after a first delivery (1 s): the delay seen is the handler's.
+    const delayMs = 2500;
+    const deliveries: Array<{ n: number; at: number }> = [];
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    void bus.consume(
+      Jobs.buySet,
+      { durable: 'later', ackWaitMs: 10_000, maxDeliver: 3 },
+      async (_job, ctx) => {
+        deliveries.push({ n: ctx.deliveryCount, at: Date.now() });
+        if (ctx.deliveryCount === 1) throw new RetryLater('not printed yet', delayMs);
+        finish();
+      },
+    );
+    await bus.publish(
+      Jobs.buySet,
+      { userId: 'u1', setCode: 'set-later', holdId: 'hold-1' },
+      { msgID: `later-${prefix}` },
+    );
+    await finished;
+
+    expect(deliveries.map((d) => d.n)).toEqual([1, 2]);
+    expect(deliveries[1]!.at - deliveries[0]!.at).toBeGreaterThanOrEqual(delayMs - 100);
+    const later = lines.filter((l) => l.msg === 'message not done yet: it comes back later');
+    expect(later).toEqual([
+      expect.objectContaining({ level: 30, reason: 'not printed yet', deliveryCount: 1 }),
+    ]);
+    expect(lines.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('message failed'))).toEqual([]);
+    const consumer = await bus.js.consumers.get(bus.streamName('JOBS_PAGES'), `${prefix}later_later`);
+    await expect.poll(async () => (await consumer.info()).num_ack_pending, { timeout: 15_000 }).toBe(0);
+    expect((await consumer.info()).num_pending).toBe(0);
   });
 
   it('carries the request id it is handed when the caller runs no request context (the gateway)', async () => {

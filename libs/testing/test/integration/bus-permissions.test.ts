@@ -5,7 +5,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { busNames, busPasswordVariable, Events, PROCESS_NAMES, Rpc, type ProcessName } from '@app/contracts';
+import {
+  busNames,
+  busPasswordVariable,
+  Events,
+  Jobs,
+  PROCESS_NAMES,
+  Rpc,
+  type ProcessName,
+} from '@app/contracts';
 import { natsServers } from '@app/kit';
 import { BUS_AUTHORIZATION_FILE, which } from '@app/stack';
 import { connectBus } from '@app/testing';
@@ -91,6 +99,18 @@ describe.skipIf(!stack.natsAuth)("the stack's NATS server: a user per process, o
     })();
     await mail.flush();
     await expect(consumed).rejects.toMatchObject({ name: 'PermissionViolationError', subject: hold });
+  });
+
+  it("refuses anyone but pages a class set's purchase job, and pages' queue's stream", async () => {
+    const worker = await connectAs('pdf-worker');
+    const buySet = names.subject(Jobs.buySet.subject);
+    await expect(worker.request(buySet, payload, { timeout: 5000 })).rejects.toThrow(refusedPublish(buySet));
+    const gateway = await connectAs('gateway');
+    const info = `$JS.API.STREAM.INFO.${names.stream('JOBS_PAGES')}`;
+    await expect(gateway.request(info, payload, { timeout: 5000 })).rejects.toThrow(refusedPublish(info));
+    // pages reaches its stream: JetStream's answer, not a refusal.
+    const pages = await connectAs('pages');
+    await expect(pages.request(info, payload, { timeout: 5000 })).resolves.toBeTruthy();
   });
 
   it('refuses the JetStream API of streams a process does not use (the pdf-worker reading a LIMITS stream)', async () => {

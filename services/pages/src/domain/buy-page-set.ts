@@ -1,9 +1,9 @@
-import { Events, Msg, priceCents, Rpc } from '@app/contracts';
+import { Events, Jobs, Msg, priceCents, Rpc } from '@app/contracts';
 import type { PagesDeps } from './deps.js';
 import type { PageSetRecord, PageSetWithPages } from './ports.js';
 import { ownedSet } from './owned-page.js';
-import { purchase, setPurchaseKey } from './purchase.js';
-import { awaitSetFile, setFile } from './renders.js';
+import { holdPrice, settle, setPurchaseKey, type Sale } from './purchase.js';
+import { setFile } from './renders.js';
 
 /**
  * The debit's reason, which billing shows in Extrato as `Compra: <reason>` (Msg.statementPurchase): one line naming
@@ -12,42 +12,55 @@ import { awaitSetFile, setFile } from './renders.js';
 export const setPurchaseReason = (set: Pick<PageSetRecord, 'code' | 'versions'>) =>
   `Conjunto de ${set.versions} versões ${set.code}`;
 
+/** The id of a set purchase's job: one job per hold, however often the buyer asks while it is open. */
+export const setPurchaseJobId = (holdId: string) => `buy-set:${holdId}`;
+
 /**
- * POST /api/buySet: sells a class set whole, as buyPage sells a page (purchase.ts). N × R$ 0,50 held
- * first, keyed `set:<setCode>` (too little available: 402, nothing printed), as the account's one class set printing
- * (another of its sets printing: 409 `Msg.setAlreadyPrinting`). Then its one file: every version not stored printed
- * in parallel (`jobs.pdf.version`, a queue the worker serves after pages' own renders), then assembled
- * (renders.ts awaitSetFile); the buyer waits RENDER_WAIT_MS for it, else 503 and asks again while it goes on. Once
- * the file is stored, the hold becomes ONE debit (buying twice, or at once, charges once), the set and every version
- * are marked bought in one transaction, and each version is announced as a page bought (R$ 0,50 each: the admin's
- * counts and the audit count versions as pages). Answers the balance after the purchase, in cents.
+ * POST /api/buySet: sells a class set whole, as buyPage sells a page (purchase.ts), but without keeping the request
+ * open while it prints. N × R$ 0,50 held first, keyed `set:<setCode>` (too little available: 402, nothing printed),
+ * as the account's one class set printing (another of its sets printing: 409 `Msg.setAlreadyPrinting`). Bought
+ * already, or its file stored already: charged (once) now, and the balance is answered. Else the purchase becomes a
+ * job of pages' own queue (`jobs.pages.buySet`, id `buy-set:<holdId>`: asking again while the hold is open queues
+ * nothing twice), which any pages replica takes and carries to its end (set-purchase-job.ts), and this answers null
+ * at once: the screen follows GET /api/setProgress until the set is bought.
  */
-export async function buyPageSet(deps: PagesDeps, userId: string, code: string): Promise<number> {
+export async function buyPageSet(deps: PagesDeps, userId: string, code: string): Promise<number | null> {
   const set = await ownedSet(deps, userId, code);
-  const markBought = () => markSetBought(deps, set);
+  const sale = setSale(deps, set);
   if (set.boughtAt) {
-    await markBought();
+    await sale.markBought();
     return (await deps.bus.request(Rpc.billingBalance, { userId })).balanceCents;
   }
-  return purchase(deps, {
-    userId,
+  const held = await holdPrice(deps, sale);
+  if ('balanceCents' in held) return held.balanceCents;
+  if (await deps.files.has(sale.file)) return settle(deps, sale);
+  await deps.bus.publish(
+    Jobs.buySet,
+    { userId, setCode: set.code, holdId: held.holdId },
+    { msgID: setPurchaseJobId(held.holdId) },
+  );
+  return null;
+}
+
+/** The set as billing and the bucket know its sale: its price, its hold's key and reason, its one file. */
+export function setSale(deps: PagesDeps, set: PageSetWithPages): Sale {
+  return {
+    userId: set.userId,
     key: setPurchaseKey(set.code),
     cents: priceCents(set.versions),
     reason: setPurchaseReason(set),
     exclusive: true,
     file: setFile(set.code),
     printing: Msg.setRendering,
-    markBought,
-    print: async (holdId, timeoutMs) =>
-      (await awaitSetFile(deps, set, (name) => deps.files.has(name).then((has) => has || null), {
-        timeoutMs,
-        printVersionsFor: holdId,
-        assembleMsgID: `set:${set.code}:${holdId}`,
-      })) !== null,
-  });
+    markBought: () => markSetBought(deps, set),
+  };
 }
 
-/** Marks the set and every version bought in one transaction (once) and announces each version, as buyPage does. */
+/**
+ * Marks the set and every version bought in one transaction (once) and announces each version as a page bought
+ * (R$ 0,50 each: the admin's counts and the audit count versions as pages), whoever asks and however often: the
+ * events' ids are fixed, so JetStream keeps one a version.
+ */
 async function markSetBought(deps: PagesDeps, set: PageSetWithPages): Promise<void> {
   const now = new Date();
   const boughtAt = (await deps.store.pages.markSetBought(set.code, now))

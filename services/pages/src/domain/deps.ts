@@ -30,10 +30,12 @@ export interface PagesDeps {
   renderWait: WaitOptions;
   /** The previews of this replica's pages, per account, let into the worker's queue in turn (preview-queue.ts). */
   previews: PreviewQueue;
-  /** The purchases this replica is printing, each settled once its file is stored (purchase.ts). */
+  /** The page purchases this replica is printing, each settled once its file is stored (purchase.ts). */
   purchases: PurchaseCompletions;
-  /** How long a purchase keeps printing after its HTTP answer (PURCHASE_WAIT_MS). */
+  /** How long a page's purchase keeps printing after its HTTP answer (PURCHASE_WAIT_MS). */
   purchaseWaitMs: number;
+  /** How long one delivery of a class set's purchase job waits for the set's file (SET_PURCHASE_WAIT_MS). */
+  setPurchaseWaitMs: number;
   /**
    * The per-account limits every pages replica shares (libs/kit limits/): PAGES_CREATED (PAGES_PER_MINUTE) and
    * PREVIEWS_WAITING (PREVIEWS_WAITING_PER_ACCOUNT).

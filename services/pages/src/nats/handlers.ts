@@ -1,19 +1,42 @@
-import { Events, Rpc } from '@app/contracts';
+import { Events, Jobs, Rpc } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import type { PagesDeps } from '../domain/deps.js';
 import { exportUserData } from '../domain/export-user-data.js';
 import { pageStats } from '../domain/page-stats.js';
 import { releaseFailedPurchase } from '../domain/release-failed-purchase.js';
 import { forgetSavedSheets } from '../domain/saved-sheets.js';
+import { completeSetPurchase, SET_PURCHASE_DELIVERIES } from '../domain/set-purchase-job.js';
 
 /**
- * Request/reply subjects pages serves to admin-stats (statistics) and auth (a member's data export), the renders
- * pdf-worker gave up on (their purchases' holds are released), and the account deletions it hears (issue
- * 25: a deleted member's saved sheets go; their pages hold no personal data).
+ * Class sets' purchases carried on at once by one replica: each mostly waits for the worker (the bucket's notice
+ * wakes it), so a few cost little; the others wait in the queue for any replica.
+ */
+const SET_PURCHASES_AT_ONCE = 8;
+
+/**
+ * Request/reply subjects pages serves to admin-stats (statistics) and auth (a member's data export), its own queue of
+ * class sets' purchases, the renders pdf-worker gave up on (their purchases' holds are released), and the account
+ * deletions it hears (a deleted member's saved sheets go; their pages hold no personal data).
  */
 export async function serveNats(bus: Bus, deps: PagesDeps): Promise<void> {
   bus.serve(Rpc.pagesStats, () => pageStats(deps));
   bus.serve(Rpc.pagesExportUserData, (req) => exportUserData(deps, req.userId));
+  // A class set's purchase, queued by POST /api/buySet once its price is held: printed, assembled, then charged.
+  // The ack wait bounds how long a replica that died holds it (its handler keeps it in progress meanwhile); a
+  // delivery that did not find the file puts it back itself (RetryLater), so it is never terminated on that count.
+  await bus.consume(
+    Jobs.buySet,
+    {
+      durable: 'pages-buy-set',
+      ackWaitMs: 15_000,
+      maxDeliver: SET_PURCHASE_DELIVERIES + 5,
+      concurrency: SET_PURCHASES_AT_ONCE,
+    },
+    async (job, { deliveryCount }) => {
+      const outcome = await completeSetPurchase(deps, job, { deliveryCount });
+      deps.logger.info({ setCode: job.setCode, holdId: job.holdId, outcome }, 'class set purchase ended');
+    },
+  );
   // A render a purchase waits for failed for good: the purchase's hold is released.
   await bus.consume(
     Events.renderFailed,

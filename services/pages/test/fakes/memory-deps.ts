@@ -103,12 +103,14 @@ export class FakeBilling {
 export function memoryDeps({
   renderWaitMs = 8000,
   purchaseWaitMs = 600_000,
+  setPurchaseWaitMs = 20_000,
   now,
   pagesPerMinute = 30,
   previews: { inFlightPerAccount, waitingPerAccount } = { inFlightPerAccount: 2, waitingPerAccount: 10 },
 }: {
   renderWaitMs?: number;
   purchaseWaitMs?: number;
+  setPurchaseWaitMs?: number;
   now?: () => Date;
   pagesPerMinute?: number;
   previews?: { inFlightPerAccount: number; waitingPerAccount: number };
@@ -192,6 +194,7 @@ export function memoryDeps({
     previews,
     purchases: new PurchaseCompletions(logger),
     purchaseWaitMs,
+    setPurchaseWaitMs,
     limits: limits.limits,
   };
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   buy,
-  buySet,
   createPageSet,
   Events,
   getStatement,
+  Msg,
   RENDER_CONSUMERS,
   renderFiles,
   type Statement,
@@ -12,11 +12,15 @@ import {
 import type { Bus, FileStore } from '@app/kit';
 import {
   balanceOf,
+  buySetAndWait,
   call,
   connectBus,
+  consumerInfo,
   createActiveUser,
   defaultPageRequest,
+  eventually,
   generatePageCode,
+  postBuySet,
   restartProcess,
   topUp,
   waitForThumbnail,
@@ -59,13 +63,8 @@ async function newSet(user: TestSession, versions: number) {
   return res.body.payload;
 }
 
-/** POST /api/buySet as the builder does it: asked again while the set prints (503); any other answer is the answer. */
-async function buySetWhenPrinted(user: TestSession, code: string) {
-  for (let attempt = 1; ; attempt++) {
-    const res = await call<{ balance: number }>(gw, buySet, { body: { code }, token: user.token });
-    if (res.status !== 503 || attempt === 30) return res;
-  }
-}
+/** What POST /api/buySet answers while the set is printed: 202, its price held, its job under way. */
+const started = { status: 'SUCCESS', message: Msg.setRendering, payload: { balance: null, pending: true } };
 
 /** POST /api/buy, asked again while the page prints (503). */
 async function buyWhenPrinted(user: TestSession, code: string) {
@@ -96,25 +95,27 @@ describe('money before work', () => {
     const user = await fundedMember(stack, 5);
     const sets = await Promise.all([1, 2, 3].map(() => newSet(user, 10)));
 
-    const answers = await Promise.all(sets.map((s) => buySetWhenPrinted(user, s.code)));
+    // Each bought as the builder does: one POST, then its progress followed until bought (a refusal is the answer).
+    const answers = await Promise.all(sets.map((s) => buySetAndWait(stack, user.token, s.code)));
     await drainRenders();
     const printed = await Promise.all(sets.map((s) => storedPdfs(s.codes)));
     expect(printed.reduce((a, b) => a + b)).toBe(10);
     expect(await balanceOf(stack, user.token)).toBe(0);
     expect((await purchasesOf(user)).map((p) => p.amountCents)).toEqual([-500]);
 
-    const bought = answers.filter((a) => a.status === 200);
+    const bought = answers.filter((a) => a.answer.status === 202);
     expect(bought).toHaveLength(1);
-    expect(bought[0]!.body.payload).toEqual({ balance: 0 });
+    expect(bought[0]!.answer.body).toEqual(started);
+    expect(bought[0]!.progress).toEqual({ done: 10, total: 10, ready: true, bought: true });
     // The others are told why, and charged nothing: one set prints at a time.
-    for (const refused of answers.filter((a) => a.status !== 200)) {
+    for (const { answer: refused } of answers.filter((a) => a.answer.status !== 202)) {
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({ code: 'CONFLICT', message: SET_PRINTING });
     }
 
     // Once the first is bought, the account may print another set (and its balance refuses it now: 402).
-    const next = await buySetWhenPrinted(user, sets.find((s, i) => answers[i]!.status !== 200)!.code);
-    expect(next.status).toBe(402);
+    const other = sets.find((s, i) => answers[i]!.answer.status !== 202)!;
+    expect((await postBuySet(stack, user.token, other.code)).status).toBe(402);
   }, 240_000);
 
   it('a page without the money for it is refused before anything is printed', async () => {
@@ -142,10 +143,15 @@ describe('money before work', () => {
     const stored: string[] = [];
     const stopWatching = await files.watch((name) => stored.push(name));
     try {
-      const flooding = await Promise.all(
-        floods.map((s, i) => call(gw, buySet, { body: { code: s.code }, token: flooders[i]!.token })),
+      const flooding = await Promise.all(floods.map((s, i) => postBuySet(stack, flooders[i]!.token, s.code)));
+      expect(flooding.map((r) => r.status)).toEqual([202, 202]);
+      // Their jobs queue the 80 versions (pages' consumer, a moment after the answers): then the page's PDF.
+      const versions = await eventually(
+        () => consumerInfo(stack, 'JOBS_PDF', RENDER_CONSUMERS.version),
+        (info) => info.num_pending >= 80,
+        60_000,
       );
-      expect(flooding.map((r) => r.status)).toEqual([503, 503]);
+      expect(versions.num_pending).toBeGreaterThanOrEqual(80);
       expect((await call(gw, buy, { body: { code }, token: buyer.token })).status).toBe(503);
 
       // Back with one tab: it renders one job at a time, in the order its queues give them.
@@ -162,8 +168,12 @@ describe('money before work', () => {
       expect(versionsBefore).toBeLessThanOrEqual(1);
       // And the sets were printed and paid for all the same.
       expect(stored.filter((name) => versionPdfs.has(name))).toHaveLength(80);
-      for (const [i, s] of floods.entries())
-        expect((await buySetWhenPrinted(flooders[i]!, s.code)).body.payload).toEqual({ balance: 0 });
+      for (const [i, s] of floods.entries()) {
+        const { progress } = await buySetAndWait(stack, flooders[i]!.token, s.code);
+        expect(progress ?? { bought: true }).toMatchObject({ bought: true });
+        expect(await balanceOf(stack, flooders[i]!.token)).toBe(0);
+        expect((await purchasesOf(flooders[i]!)).map((p) => p.amountCents)).toEqual([-2000]);
+      }
     } finally {
       stopWatching();
       await restartProcess(stack, 'pdf-worker', { PDF_PRERENDER: 'off' });
@@ -186,8 +196,9 @@ describe('money before work', () => {
         }),
       );
       await bus.flush();
-      const answer = await call(gw, buySet, { body: { code: set.code }, token: user.token });
-      expect(answer.status).toBe(503);
+      const answer = await postBuySet(stack, user.token, set.code);
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual(started);
       await failed;
       await waitUntilConsumed(stack, 'EVENTS', 'pages-render-failed');
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   buy,
-  buySet,
   createPageSet,
   downloadPage,
   downloadSet,
@@ -18,12 +17,16 @@ import { formatFileDate } from '@app/contracts/format';
 import type { Bus } from '@app/kit';
 import {
   balanceOf,
+  buySetAndWait,
   call,
   connectBus,
   createActiveUser,
   defaultPageRequest,
   download,
+  eventually,
+  postBuySet,
   readPdf,
+  setProgressOf,
   waitForThumbnail,
   type PageRequest,
   type TestSession,
@@ -45,11 +48,6 @@ afterAll(async () => {
   await bus.drain();
 });
 
-interface SetProgressView {
-  done: number;
-  total: number;
-  ready: boolean;
-}
 interface MyPage {
   code: string;
   title: string;
@@ -66,23 +64,12 @@ async function newSet(user: TestSession, versions: number, request: PageRequest 
   return res.body.payload;
 }
 
-const buySetAs = (user: TestSession, code: string) =>
-  call<{ balance: number }>(gw, buySet, { body: { code }, token: user.token });
+const buySetAs = (user: TestSession, code: string) => postBuySet(stack, user.token, code);
 
-/**
- * POST /api/buySet as the builder does: a 503 (still printing, the server waited RENDER_WAIT_MS) is asked again;
- * anything else is the answer.
- */
-async function buySetWhenPrinted(user: TestSession, code: string) {
-  for (let attempt = 1; ; attempt++) {
-    const res = await buySetAs(user, code);
-    if (res.status !== 503 || attempt === 20) return res;
-    expect(res.body).toMatchObject({ code: 'NOT_READY', message: Msg.setRendering });
-  }
-}
+/** What POST /api/buySet answers while the set is printed: 202, its price held, its job under way. */
+const started = { status: 'SUCCESS', message: Msg.setRendering, payload: { balance: null, pending: true } };
 
-const progressOf = async (user: TestSession, code: string) =>
-  (await call<SetProgressView>(gw, getSetProgress, { query: { code }, token: user.token })).body.payload;
+const progressOf = (user: TestSession, code: string) => setProgressOf(stack, user.token, code);
 
 const purchases = async (user: TestSession) =>
   (await call<Statement>(gw, getStatement, { token: user.token })).body.payload!.entries.filter(
@@ -106,10 +93,17 @@ describe('class sets', () => {
     // The preview is version 1's.
     expect((await waitForThumbnail(stack, user.token, codes[0]!, 60_000)).status).toBe(200);
 
-    const bought = await buySetWhenPrinted(user, code);
-    expect(bought.status).toBe(200);
-    expect(bought.body).toMatchObject({ status: 'SUCCESS', payload: { balance: 3.5 } });
+    // Answered at once (202), the set printed, assembled and charged by pages' job; the screen follows the progress.
+    const { answer, progress } = await buySetAndWait(stack, user.token, code);
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual(started);
+    expect(progress).toEqual({ done: 3, total: 3, ready: true, bought: true });
     expect(await balanceOf(stack, user.token)).toBe(3.5);
+    // Bought: asked again, 200 with the balance.
+    expect(await buySetAs(user, code)).toMatchObject({
+      status: 200,
+      body: { status: 'SUCCESS', payload: { balance: 3.5 } },
+    });
     // ONE line in Extrato, naming the set and its count.
     expect(await purchases(user)).toEqual([
       expect.objectContaining({ amountCents: -150, description: `Compra: Conjunto de 3 versões ${code}` }),
@@ -119,7 +113,7 @@ describe('class sets', () => {
       pagesWithPayments: statsBefore.pagesWithPayments + 3,
       pagesWithoutPayments: statsBefore.pagesWithoutPayments,
     });
-    expect(await progressOf(user, code)).toEqual({ done: 3, total: 3, ready: true });
+    expect(await progressOf(user, code)).toEqual({ done: 3, total: 3, ready: true, bought: true });
 
     // The one file: the 3 sheets in order, then their 3 gabaritos, then the answer table; named with the count.
     const file = await download(gw, downloadSet, { code }, user.token);
@@ -179,8 +173,12 @@ describe('class sets', () => {
   it('two purchases of the same set at once charge once', async () => {
     const user = await fundedMember(stack, 5);
     const { code, codes } = await newSet(user, 2);
-    const answers = await Promise.all([buySetWhenPrinted(user, code), buySetWhenPrinted(user, code)]);
-    for (const a of answers) expect(a.body).toMatchObject({ status: 'SUCCESS', payload: { balance: 4 } });
+    const answers = await Promise.all([
+      buySetAndWait(stack, user.token, code),
+      buySetAndWait(stack, user.token, code),
+    ]);
+    // Both held the same price (one hold) and queued the same job (one id): both started, one purchase.
+    for (const a of answers) expect(a.answer).toMatchObject({ status: 202, body: started });
     expect((await buySetAs(user, code)).body).toMatchObject({ status: 'SUCCESS', payload: { balance: 4 } });
     expect(await balanceOf(stack, user.token)).toBe(4);
     expect(await purchases(user)).toHaveLength(1);
@@ -194,7 +192,7 @@ describe('class sets', () => {
     const user = await fundedMember(stack, 5);
     // R$ 5,00 buys 10 versions, not 11.
     const { code } = await newSet(user, 11);
-    const refused = await buySetWhenPrinted(user, code);
+    const refused = await buySetAs(user, code);
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({
       status: 'ERROR',
@@ -209,26 +207,31 @@ describe('class sets', () => {
     expect(JSON.parse(file.bytes.toString())).toMatchObject({ message: Msg.setNotBought });
   }, 240_000);
 
-  it('a set that cannot be printed (no worker) answers 503 and charges nothing; bought once the worker is back', async () => {
+  it('a set that cannot be printed (no worker) is answered at once and charges nothing; bought once the worker is back', async () => {
     const user = await fundedMember(stack, 5);
     await control('stop');
     let code: string;
     try {
       ({ code } = await newSet(user, 2));
-      const refused = await buySetAs(user, code);
-      expect(refused.status).toBe(503);
-      expect(refused.body).toMatchObject({ code: 'NOT_READY', message: Msg.setRendering });
+      const answer = await buySetAs(user, code);
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual(started);
       expect(await balanceOf(stack, user.token)).toBe(5);
       expect(await purchases(user)).toEqual([]);
-      expect(await progressOf(user, code)).toEqual({ done: 0, total: 2, ready: false });
+      expect(await progressOf(user, code)).toEqual({ done: 0, total: 2, ready: false, bought: false });
       expect((await download(gw, downloadSet, { code }, user.token)).status).toBe(403);
     } finally {
       await control('start');
     }
-    const bought = await buySetWhenPrinted(user, code);
-    expect(bought.body).toMatchObject({ status: 'SUCCESS', payload: { balance: 4 } });
+    // Nobody asks again: the job carries it to its end once the worker prints.
+    const progress = await eventually(
+      () => progressOf(user, code),
+      (p) => p.bought,
+      120_000,
+    );
+    expect(progress).toEqual({ done: 2, total: 2, ready: true, bought: true });
+    expect(await balanceOf(stack, user.token)).toBe(4);
     expect(await purchases(user)).toEqual([expect.objectContaining({ amountCents: -100 })]);
-    expect(await progressOf(user, code)).toEqual({ done: 2, total: 2, ready: true });
     expect((await download(gw, downloadSet, { code }, user.token)).status).toBe(200);
   }, 240_000);
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, Events, Jobs, Msg, Rpc } from '@app/contracts';
-import { AppError } from '@app/kit';
+import { ErrorCode, Events, Jobs, Msg, Rpc, type MessagePayload } from '@app/contracts';
+import { AppError, RetryLater } from '@app/kit';
 import { buyPage } from '../../src/domain/buy-page.js';
 import { buyPageSet } from '../../src/domain/buy-page-set.js';
+import { completeSetPurchase, SET_PURCHASE_DELIVERIES } from '../../src/domain/set-purchase-job.js';
 import { makePageSet } from '../../src/domain/create-page-set.js';
 import { readAnswers } from '../../src/domain/read-answers.js';
 import { readBoughtPdf, readBoughtSet, readThumbnail } from '../../src/domain/read-render.js';
@@ -36,23 +37,60 @@ async function failure(call: Promise<unknown>): Promise<AppError> {
 }
 
 const documentJobs = () => w.published(Jobs.renderDocument);
+const purchaseJobs = () => w.published(Jobs.buySet);
 const versionJobs = () => w.published(Jobs.renderVersion);
 const assemblyJobs = () => w.published(Jobs.assembleSet);
 /** Lets the fake timers and the promises waiting on them run for `ms`. */
 const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
-describe('buyPageSet', () => {
-  it('holds N × R$ 0,50 first, prints every version (labelled) on their own queue, assembles, then charges once', async () => {
+/** One delivery of the purchase's job, as the queue makes it: its outcome, or 'later' when it puts itself back. */
+async function deliver(job: MessagePayload<typeof Jobs.buySet>, n = 1) {
+  try {
+    return await completeSetPurchase(w.deps, job, { deliveryCount: n });
+  } catch (err) {
+    if (err instanceof RetryLater) return 'later' as const;
+    throw err;
+  }
+}
+
+/**
+ * POST /api/buySet, then, when it answered that the set prints (null: 202), its job's deliveries as the queue makes
+ * them, until one ends it (the fake worker prints at once): the balance the request answered, or the one after.
+ */
+async function buy(userId: string, code: string): Promise<number> {
+  const answered = await buyPageSet(w.deps, userId, code);
+  if (answered !== null) return answered;
+  const job = purchaseJobs().at(-1)!.payload;
+  for (let n = 1; (await deliver(job, n)) === 'later'; n++);
+  return w.billing.balances.get(userId) ?? 0;
+}
+
+describe('buyPageSet and its purchase job', () => {
+  it('holds N × R$ 0,50 first and answers at once; its job prints every version (labelled) on their own queue, assembles, then charges once', async () => {
     w.billing.balances.set('ana', 500);
     const { code, codes } = await setOf('ana', 3);
     const set = (await w.store.pages.findSet(code))!;
 
-    expect(await buyPageSet(w.deps, 'ana', code)).toBe(350);
-
-    // The price held first (nothing printed that is not paid for), then the versions' PDFs (each its own job, for
-    // any worker replica), then the assembly, then the money.
+    expect(await buyPageSet(w.deps, 'ana', code)).toBeNull();
+    // The request held the price and queued the purchase's job: nothing printed or charged by it.
     expect(w.calls.map((c) => `${c.kind} ${c.subject}`)).toEqual([
       `request ${Rpc.billingHold.subject}`,
+      `publish ${Jobs.buySet.subject}`,
+    ]);
+    const { holdId } = w.billing.holds[0]!;
+    expect(purchaseJobs()).toEqual([
+      expect.objectContaining({
+        msgID: `buy-set:${holdId}`,
+        payload: { userId: 'ana', setCode: code, holdId },
+      }),
+    ]);
+    expect(w.billing.heldCents('ana')).toBe(150);
+
+    expect(await deliver(purchaseJobs()[0]!.payload)).toBe('bought');
+    // Then the job: the versions' PDFs (each its own job, for any worker replica), then the assembly, then the money.
+    expect(w.calls.map((c) => `${c.kind} ${c.subject}`)).toEqual([
+      `request ${Rpc.billingHold.subject}`,
+      `publish ${Jobs.buySet.subject}`,
       ...codes.map(() => `publish ${Jobs.renderVersion.subject}`),
       `publish ${Jobs.assembleSet.subject}`,
       `request ${Rpc.billingCapture.subject}`,
@@ -69,7 +107,6 @@ describe('buyPageSet', () => {
         exclusive: true,
       },
     ]);
-    const { holdId } = w.billing.holds[0]!;
     expect(versionJobs()).toEqual(
       set.pages.map((p, i) => ({
         kind: 'publish',
@@ -92,11 +129,13 @@ describe('buyPageSet', () => {
     ]);
     expect(w.requested(Rpc.billingCapture)).toEqual([{ userId: 'ana', key: `set:${code}` }]);
     expect(w.billing.balances.get('ana')).toBe(350);
+    expect(w.billing.heldCents('ana')).toBe(0);
 
     const bought = (await w.store.pages.findSet(code))!;
     expect(bought.boughtAt).toBeInstanceOf(Date);
     expect(bought.pages.map((p) => p.boughtAt)).toEqual(codes.map(() => bought.boughtAt));
     expect(await w.store.pages.stats()).toEqual({ totalPages: 3, boughtPages: 3 });
+    expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 3, total: 3, ready: true, bought: true });
     // Each version announced as a page bought for R$ 0,50 (admin counts and audit: versions are pages).
     expect(w.published(Events.pageBought)).toEqual(
       codes.map((c) =>
@@ -113,16 +152,35 @@ describe('buyPageSet', () => {
     );
   });
 
-  it('buying again, or several times at once, charges once and keeps the first purchase time', async () => {
+  it('buying again, or several times at once, queues one job a hold; its job delivered several times at once charges once', async () => {
     w.billing.balances.set('ana', 2000);
     const { code } = await setOf('ana', 30);
-    expect(await Promise.all([1, 2, 3].map(() => buyPageSet(w.deps, 'ana', code)))).toEqual([500, 500, 500]);
-    const boughtAt = (await w.store.pages.findSet(code))!.boughtAt;
-    expect(await buyPageSet(w.deps, 'ana', code)).toBe(500);
+    expect(await Promise.all([1, 2, 3].map(() => buyPageSet(w.deps, 'ana', code)))).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    const { holdId } = w.billing.holds[0]!;
+    expect(w.billing.holds).toHaveLength(1);
+    // The same id each time: JetStream keeps one job.
+    expect(purchaseJobs().map((j) => j.msgID)).toEqual([1, 2, 3].map(() => `buy-set:${holdId}`));
 
+    // Delivered three times at once (a redelivery while a replica still works on it): one debit.
+    const outcomes = await Promise.all(purchaseJobs().map((j, i) => deliver(j.payload, i + 1)));
+    expect(outcomes).toEqual(['bought', 'bought', 'bought']);
     expect(w.billing.debits).toEqual([expect.objectContaining({ cents: 1500, key: `set:${code}` })]);
     expect(w.billing.balances.get('ana')).toBe(500);
-    expect(versionJobs()).toHaveLength(30);
+    // The versions' renders asked under one id each: JetStream keeps one a version.
+    expect(new Set(versionJobs().map((j) => j.msgID)).size).toBe(30);
+    const boughtAt = (await w.store.pages.findSet(code))!.boughtAt;
+    const captures = w.requested(Rpc.billingCapture).length;
+
+    // Delivered again once bought, or bought again: billing not even asked, the first purchase time kept.
+    expect(await deliver(purchaseJobs()[0]!.payload, 4)).toBe('bought');
+    expect(await buyPageSet(w.deps, 'ana', code)).toBe(500);
+    expect(w.requested(Rpc.billingCapture)).toHaveLength(captures);
+    expect(w.billing.debits).toHaveLength(1);
+    expect(w.billing.balances.get('ana')).toBe(500);
     expect((await w.store.pages.findSet(code))!.boughtAt).toEqual(boughtAt);
     // Announced on every answer, with fixed ids: JetStream keeps one a version.
     expect(new Set(w.published(Events.pageBought).map((e) => e.payload.at))).toEqual(
@@ -141,13 +199,14 @@ describe('buyPageSet', () => {
     expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
     expect(await w.store.pages.stats()).toEqual({ totalPages: 3, boughtPages: 0 });
     expect(w.published(Events.pageBought)).toEqual([]);
+    expect(purchaseJobs()).toEqual([]);
     expect(versionJobs()).toEqual([]);
     expect(assemblyJobs()).toEqual([]);
   });
 
   it('one set printing at a time per account: another answers 409 and prints nothing until the first is done', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    w = memoryDeps({ renderWaitMs: 8000 });
+    w = memoryDeps({ setPurchaseWaitMs: 20_000 });
     w.billing.balances.set('ana', 2000);
     w.billing.balances.set('bia', 2000);
     const first = await setOf('ana', 2);
@@ -155,7 +214,7 @@ describe('buyPageSet', () => {
     const bias = await setOf('bia', 2);
     w.worker.running = false;
 
-    const printing = failure(buyPageSet(w.deps, 'ana', first.code));
+    expect(await buyPageSet(w.deps, 'ana', first.code)).toBeNull();
     const busy = await failure(buyPageSet(w.deps, 'ana', second.code));
     expect(busy).toMatchObject({
       statusCode: 409,
@@ -166,22 +225,22 @@ describe('buyPageSet', () => {
       'Você já tem um conjunto sendo impresso. Aguarde ele ficar pronto para comprar outro.',
     );
     // Another account prints its own meanwhile.
-    const bia = failure(buyPageSet(w.deps, 'bia', bias.code));
-    await advance(8000);
-    expect(await printing).toMatchObject({ statusCode: 503 });
-    expect(await bia).toMatchObject({ statusCode: 503 });
+    expect(await buyPageSet(w.deps, 'bia', bias.code)).toBeNull();
+    expect(purchaseJobs().map((j) => j.payload.setCode)).toEqual([first.code, bias.code]);
+    const [anas, bia] = purchaseJobs().map((j) => j.payload);
+    const waits = Promise.all([deliver(anas!), deliver(bia!)]);
+    await advance(20_000);
+    expect(await waits).toEqual(['later', 'later']);
     expect(versionJobs().map((j) => j.payload.code)).toEqual([...first.codes, ...bias.codes]);
 
     w.worker.running = true;
     for (const c of first.codes) w.storeFile(`${c}.pdf`);
-    await advance(0);
-    w.storeFile(`${first.code}.pdf`);
-    await advance(0);
+    expect(await deliver(anas!, 2)).toBe('bought');
     expect((await w.store.pages.findSet(first.code))!.boughtAt).toBeInstanceOf(Date);
-    expect(await buyPageSet(w.deps, 'ana', second.code)).toBe(1800);
+    expect(await buy('ana', second.code)).toBe(1800);
   });
 
-  it("someone else's set answers like an unknown one: 404, nothing printed or charged", async () => {
+  it("someone else's set answers like an unknown one: 404, nothing printed or charged; a job naming it does nothing", async () => {
     w.billing.balances.set('bruno', 500);
     const { code } = await setOf('ana');
     for (const err of [
@@ -196,6 +255,8 @@ describe('buyPageSet', () => {
         message: 'Conjunto não encontrado.',
       });
     }
+    expect(await deliver({ userId: 'bruno', setCode: code, holdId: 'hold-x' })).toBe('unknown_set');
+    expect(await deliver({ userId: 'ana', setCode: 'A'.repeat(22), holdId: 'hold-x' })).toBe('unknown_set');
     expect(w.calls).toEqual([]);
     expect(w.billing.balances.get('bruno')).toBe(500);
   });
@@ -209,7 +270,7 @@ describe('buyPageSet', () => {
     expect(w.billing.holds).toEqual([]);
   });
 
-  it('versions already printed are not queued again; an assembled set queues nothing', async () => {
+  it('versions already printed are not queued again; an assembled set is charged by the request itself', async () => {
     w.billing.balances.set('ana', 1000);
     const { code, codes } = await setOf('ana', 4);
     w.storeFile(`${codes[0]}.pdf`);
@@ -217,10 +278,11 @@ describe('buyPageSet', () => {
     const first = await setOf('ana', 2);
     w.storeFile(`${first.code}.pdf`);
 
-    await buyPageSet(w.deps, 'ana', code);
+    expect(await buy('ana', code)).toBe(800);
     expect(versionJobs().map((j) => j.payload.code)).toEqual([codes[1], codes[3]]);
     w.calls.length = 0;
-    await buyPageSet(w.deps, 'ana', first.code);
+    // Its file stored already: held, then charged at once; no job.
+    expect(await buyPageSet(w.deps, 'ana', first.code)).toBe(700);
     expect(w.calls.map((c) => c.subject)).toEqual([
       Rpc.billingHold.subject,
       Rpc.billingCapture.subject,
@@ -237,64 +299,146 @@ describe('buyPageSet', () => {
     ]);
   });
 
-  it('not printed within the wait: 503 and nothing charged; asked again it queues nothing twice; bought once stored', async () => {
+  it('not printed within a delivery: the job comes back, nothing charged; asked again it queues nothing twice; bought once stored, with nobody waiting', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    w = memoryDeps({ renderWaitMs: 8000 });
+    w = memoryDeps({ setPurchaseWaitMs: 20_000 });
     w.billing.balances.set('ana', 500);
     const { code, codes } = await setOf('ana', 3);
     w.worker.running = false;
 
-    const refused = failure(buyPageSet(w.deps, 'ana', code));
-    await advance(8000);
-    const err = await refused;
-    expect(err).toMatchObject({ statusCode: 503, code: ErrorCode.NOT_READY, message: Msg.setRendering });
-    expect(err.message).toBe('O conjunto ainda está sendo gerado. Tente novamente em instantes.');
+    expect(await buyPageSet(w.deps, 'ana', code)).toBeNull();
+    const { holdId } = w.billing.holds[0]!;
+    const job = purchaseJobs()[0]!.payload;
+    const first = deliver(job, 1);
+    await advance(20_000);
+    expect(await first).toBe('later');
     expect(w.requested(Rpc.billingCapture)).toEqual([]);
     expect(w.billing.heldCents('ana')).toBe(150);
     expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
-    const { holdId } = w.billing.holds[0]!;
     expect(versionJobs().map((j) => j.msgID)).toEqual(codes.map((c) => `set-document:${c}:${holdId}`));
-    expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 0, total: 3, ready: false });
+    expect(await setProgress(w.deps, 'ana', code)).toEqual({
+      done: 0,
+      total: 3,
+      ready: false,
+      bought: false,
+    });
 
-    // Two versions printed meanwhile: the bar moves; asked again, it joins the printing under way.
+    // Two versions printed meanwhile: the bar moves; asked again, the same job (JetStream keeps one).
     w.storeFile(`${codes[0]}.pdf`);
     w.storeFile(`${codes[1]}.pdf`);
-    expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 2, total: 3, ready: false });
-    const again = failure(buyPageSet(w.deps, 'ana', code));
+    expect(await setProgress(w.deps, 'ana', code)).toEqual({
+      done: 2,
+      total: 3,
+      ready: false,
+      bought: false,
+    });
+    expect(await buyPageSet(w.deps, 'ana', code)).toBeNull();
+    expect(purchaseJobs().map((j) => j.msgID)).toEqual([`buy-set:${holdId}`, `buy-set:${holdId}`]);
+    expect(w.billing.holds).toHaveLength(1);
+
+    // The job back: it asks again only for the version missing, under the same id.
+    const second = deliver(job, 2);
     await advance(3000);
     w.storeFile(`${codes[2]}.pdf`);
-    await advance(5000);
-    expect(await again).toMatchObject({ statusCode: 503 });
-    expect(versionJobs()).toHaveLength(3);
+    await advance(0);
+    expect(new Set(versionJobs().map((j) => j.msgID))).toEqual(
+      new Set(codes.map((c) => `set-document:${c}:${holdId}`)),
+    );
+    expect(
+      versionJobs()
+        .slice(3)
+        .map((j) => j.payload.code),
+    ).toEqual([codes[2]]);
     // Every version printed: the assembly was queued, named by the set and its hold.
     expect(assemblyJobs().map((j) => j.msgID)).toEqual([`set:${code}:${holdId}`]);
-    expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 3, total: 3, ready: false });
+    expect(await setProgress(w.deps, 'ana', code)).toEqual({
+      done: 3,
+      total: 3,
+      ready: false,
+      bought: false,
+    });
     expect(w.billing.debits).toEqual([]);
 
-    // Assembled with nobody waiting: charged and bought all the same; asked again, it answers the balance.
+    // Assembled: charged and bought, though no request waits; asked again, it answers the balance.
     w.storeFile(`${code}.pdf`);
-    await advance(0);
-    expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 3, total: 3, ready: true });
+    expect(await second).toBe('bought');
+    expect(await setProgress(w.deps, 'ana', code)).toEqual({ done: 3, total: 3, ready: true, bought: true });
     expect(w.billing.debits).toHaveLength(1);
     expect((await w.store.pages.findSet(code))!.boughtAt).toBeInstanceOf(Date);
     expect(await buyPageSet(w.deps, 'ana', code)).toBe(350);
     expect(w.billing.debits).toHaveLength(1);
   });
 
-  it('a wait ends as soon as the worker stores the set’s file', async () => {
+  it('a delivery’s wait ends as soon as the worker stores the set’s file', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    w = memoryDeps({ renderWaitMs: 8000 });
+    w = memoryDeps({ setPurchaseWaitMs: 20_000 });
     w.billing.balances.set('ana', 500);
     const { code, codes } = await setOf('ana', 2);
     w.worker.running = false;
     for (const c of codes) w.storeFile(`${c}.pdf`);
 
-    const outcome = buyPageSet(w.deps, 'ana', code);
+    expect(await buyPageSet(w.deps, 'ana', code)).toBeNull();
+    const outcome = deliver(purchaseJobs()[0]!.payload);
     await advance(2000);
     expect(w.requested(Rpc.billingCapture)).toEqual([]);
     w.storeFile(`${code}.pdf`);
     await advance(0);
-    expect(await outcome).toBe(400);
+    expect(await outcome).toBe('bought');
+    expect(w.billing.balances.get('ana')).toBe(400);
+  });
+
+  it('its hold released meanwhile (a render failed for good) or expired: the job ends without charging', async () => {
+    w.billing.balances.set('ana', 500);
+    const { code } = await setOf('ana', 2);
+    w.worker.running = false;
+    expect(await buyPageSet(w.deps, 'ana', code)).toBeNull();
+    expect(w.billing.release({ userId: 'ana', key: `set:${code}` })).toEqual({ released: true });
+    w.worker.running = true;
+
+    expect(await deliver(purchaseJobs()[0]!.payload)).toBe('not_held');
+    expect(w.requested(Rpc.billingCapture)).toEqual([{ userId: 'ana', key: `set:${code}` }]);
+    expect(w.billing.debits).toEqual([]);
+    expect(w.billing.balances.get('ana')).toBe(500);
+    expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
+    expect(w.published(Events.pageBought)).toEqual([]);
+    // Bought again later: a new hold, the file found at once, one debit.
+    expect(await buyPageSet(w.deps, 'ana', code)).toBe(400);
+    expect(w.billing.debits).toHaveLength(1);
+  });
+
+  it('a refund that left less than the hold: the job ends without charging, the hold released', async () => {
+    w.billing.balances.set('ana', 500);
+    const { code } = await setOf('ana', 2);
+    expect(await buyPageSet(w.deps, 'ana', code)).toBeNull();
+    w.billing.balances.set('ana', 50);
+
+    expect(await deliver(purchaseJobs()[0]!.payload)).toBe('insufficient');
+    expect(w.billing.debits).toEqual([]);
+    expect(w.billing.heldCents('ana')).toBe(0);
+    expect(w.billing.balances.get('ana')).toBe(50);
+    expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
+  });
+
+  it('a file that never comes: the job comes back until its last delivery, then gives up; nothing charged', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    w = memoryDeps({ setPurchaseWaitMs: 20_000 });
+    w.billing.balances.set('ana', 500);
+    const { code } = await setOf('ana', 2);
+    w.worker.running = false;
+    expect(await buyPageSet(w.deps, 'ana', code)).toBeNull();
+    const job = purchaseJobs()[0]!.payload;
+
+    const before = deliver(job, SET_PURCHASE_DELIVERIES - 1);
+    await advance(20_000);
+    expect(await before).toBe('later');
+    const last = deliver(job, SET_PURCHASE_DELIVERIES);
+    await advance(20_000);
+    expect(await last).toBe('given_up');
+    expect(w.requested(Rpc.billingCapture)).toEqual([]);
+    expect(w.billing.debits).toEqual([]);
+    // The hold is left to billing's expiry: a release here could free a newer hold of the same key.
+    expect(w.requested(Rpc.billingRelease)).toEqual([]);
+    expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();
   });
 });
 
@@ -305,7 +449,7 @@ describe('a bought set: download, versions, answers', () => {
     const err = await failure(readBoughtSet(w.deps, 'ana', code));
     expect(err).toMatchObject({ statusCode: 403, message: 'Compre este conjunto para baixá-lo.' });
 
-    await buyPageSet(w.deps, 'ana', code);
+    await buy('ana', code);
     w.files.set(`${code}.pdf`, Buffer.from('%PDF-set'));
     const { pdf, boughtAt, versions } = await readBoughtSet(w.deps, 'ana', code);
     expect(pdf.toString()).toBe('%PDF-set');
@@ -316,7 +460,7 @@ describe('a bought set: download, versions, answers', () => {
   it('a set file gone missing is assembled again at once (a job of its own id) and the download waits for it', async () => {
     w.billing.balances.set('ana', 500);
     const { code } = await setOf('ana', 2);
-    await buyPageSet(w.deps, 'ana', code);
+    await buy('ana', code);
     w.files.delete(`${code}.pdf`);
     w.calls.length = 0;
 
@@ -331,7 +475,7 @@ describe('a bought set: download, versions, answers', () => {
   it("a version's preview and PDF carry its label; its answers go to the buyer only", async () => {
     w.billing.balances.set('ana', 500);
     const { code, codes } = await setOf('ana', 3);
-    await buyPageSet(w.deps, 'ana', code);
+    await buy('ana', code);
     w.files.delete(`${codes[1]}.pdf`);
     w.calls.length = 0;
 

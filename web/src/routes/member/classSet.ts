@@ -1,11 +1,11 @@
-import { ErrorCode, priceCents, SET_VERSIONS_MAX } from '@app/contracts';
+import { priceCents, SET_VERSIONS_MAX } from '@app/contracts';
 import { formatCents, formatFileDate } from '@app/contracts/format';
 
 /**
  * "Uma folha para cada aluno": a class set of N versions of the same options, bought together for
- * N × R$ 0,50 and downloaded as one file. One version is a single page (today's flow, untouched). What the builder
- * and Minhas Compras say about a set, and the purchase's loop (buy while the versions print, polling the progress),
- * kept apart from React so that the unit tests read them.
+ * N × R$ 0,50 and downloaded as one file. One version is a single page. What the builder and Minhas Compras say
+ * about a set, and the purchase's loop (buy once, then follow the progress until it is bought), kept apart from
+ * React so that the unit tests read them.
  */
 
 export const VERSIONS_MIN = 1;
@@ -47,6 +47,8 @@ export interface SetProgressValue {
   total: number;
   /** The set's one file is assembled. */
   ready: boolean;
+  /** The purchase is done: charged once, in Minhas Compras (absent on the bar before the first answer). */
+  bought?: boolean;
 }
 
 /**
@@ -68,34 +70,40 @@ export const setPurchaseDone = (versions: number): string =>
 
 /**
  * Printing has not moved for this long (no version done, no file): the screen stops waiting. The purchase goes on on
- * the server (its price held, not charged) for PURCHASE_WAIT_MS: charged only if the file is stored, released if not.
+ * the server (its price held, not charged): charged only if the file is made, released if not.
  */
 export const setStalledMessage =
   'A geração do conjunto está demorando mais que o esperado. Ela continua: se o conjunto ficar pronto, ele aparece em Minhas Compras e só então é cobrado; se não ficar pronto, nada é cobrado.';
 
-/** One answer of POST /api/buySet, as the loop reads it. */
+/** The answer of POST /api/buySet, as the screen reads it. */
 export type BuySetAnswer =
+  /** Bought (now, or before): the balance after it. */
   | { kind: 'bought'; balance: number }
-  /** 503 NOT_READY: the versions are still printing (the jobs go on); ask again. */
-  | { kind: 'notReady' }
+  /** 202: its price held, the set printing; the server charges it once the file is made. */
+  | { kind: 'started' }
   | { kind: 'failed'; httpStatus: number; message: string };
 
-/** The answer of buySet's envelope and status, as the loop reads it. */
+/** The answer of buySet's envelope and status, as the screen reads it. */
 export function readBuySetAnswer(answer: {
   httpStatus: number;
   status: string;
   message: string;
   code?: string | undefined;
-  payload: { balance: number } | null;
+  payload: { balance: number | null; pending?: boolean | undefined } | null;
 }): BuySetAnswer {
-  if (answer.status === 'SUCCESS' && answer.payload)
-    return { kind: 'bought', balance: answer.payload.balance };
-  if (answer.httpStatus === 503 && answer.code === ErrorCode.NOT_READY) return { kind: 'notReady' };
+  if (answer.status === 'SUCCESS' && answer.payload) {
+    const { balance } = answer.payload;
+    return balance === null ? { kind: 'started' } : { kind: 'bought', balance };
+  }
   return { kind: 'failed', httpStatus: answer.httpStatus, message: answer.message };
 }
 
+/** How a set's purchase ended for the screen: bought (`balance` null: charged later, read it again), or not. */
+export type BuySetEnd =
+  { kind: 'bought'; balance: number | null } | { kind: 'failed'; httpStatus: number; message: string };
+
 export interface BuySetLoop {
-  /** POST /api/buySet once. A thrown error ends the loop (after the polling stops) and is thrown on. */
+  /** POST /api/buySet, once. A thrown error ends the loop and is thrown on. */
   buy: () => Promise<BuySetAnswer>;
   /** GET /api/setProgress once; null when it could not be read (the next poll tries again). */
   progress: () => Promise<SetProgressValue | null>;
@@ -105,63 +113,38 @@ export interface BuySetLoop {
   now: () => number;
   /** Between two polls of the progress (about 500 ms). */
   pollMs?: number;
-  /** After a 503, before asking again (cut short when the file is assembled). */
-  retryMs?: number;
   /** Gives up when the progress has not moved for this long. */
   stallMs?: number;
 }
 
 /**
- * Buys a set while it prints: polls the progress every `pollMs` (each answer to `onProgress`) and asks buySet; a
- * 503 NOT_READY asks again (sooner once the file is assembled). Answers the last answer that is not a 503 (bought,
- * or a refusal with its pt-BR message), or a failure when the printing stopped moving for `stallMs`.
+ * Buys a set: asks buySet once; bought already, or refused (with its pt-BR message), that is the answer. Else the
+ * server prints it and charges it by itself, and this follows its progress every `pollMs` (each answer to
+ * `onProgress`) until it is bought, or answers a failure when the printing stopped moving for `stallMs`.
  */
-export async function buySetWhilePrinting(
-  loop: BuySetLoop,
-): Promise<Exclude<BuySetAnswer, { kind: 'notReady' }>> {
+export async function buySetAndFollow(loop: BuySetLoop): Promise<BuySetEnd> {
   const pollMs = loop.pollMs ?? 500;
-  const retryMs = loop.retryMs ?? 2000;
   const stallMs = loop.stallMs ?? 90_000;
-  const stop = new AbortController();
-  let last: SetProgressValue | null = null;
+  const answer = await loop.buy();
+  if (answer.kind !== 'started') return answer;
+  const polling = new AbortController();
   /** How far it got (versions done, and one more once assembled), and since when. */
   let reached = -1;
   let movedAt = loop.now();
-  const note = (progress: SetProgressValue) => {
-    const step = progress.done + (progress.ready ? 1 : 0);
-    if (step > reached) {
-      reached = step;
-      movedAt = loop.now();
-    }
-  };
-
-  const polling = (async () => {
-    while (!stop.signal.aborted) {
-      const progress = await loop.progress().catch(() => null);
-      if (stop.signal.aborted) return;
-      if (progress) {
-        last = progress;
-        note(progress);
-        loop.onProgress(progress);
+  for (;;) {
+    const progress = await loop.progress().catch(() => null);
+    if (progress) {
+      loop.onProgress(progress);
+      if (progress.bought) return { kind: 'bought', balance: null };
+      const step = progress.done + (progress.ready ? 1 : 0);
+      if (step > reached) {
+        reached = step;
+        movedAt = loop.now();
       }
-      await loop.wait(pollMs, stop.signal);
     }
-  })();
-
-  try {
-    for (;;) {
-      const answer = await loop.buy();
-      if (answer.kind !== 'notReady') return answer;
-      if (loop.now() - movedAt >= stallMs)
-        return { kind: 'failed', httpStatus: 503, message: setStalledMessage };
-      // Ask again after a while, or as soon as the set's file is there.
-      const until = loop.now() + retryMs;
-      while (!stop.signal.aborted && loop.now() < until && !(last as SetProgressValue | null)?.ready)
-        await loop.wait(Math.min(pollMs, retryMs), stop.signal);
-    }
-  } finally {
-    stop.abort();
-    await polling;
+    if (loop.now() - movedAt >= stallMs)
+      return { kind: 'failed', httpStatus: 503, message: setStalledMessage };
+    await loop.wait(pollMs, polling.signal);
   }
 }
 

@@ -92,6 +92,8 @@ export const SetProgress = z.object({
   total: z.number().int(),
   /** The set's one file is assembled. */
   ready: z.boolean(),
+  /** The purchase is done: charged once, the set in Minhas Compras and ready to download. */
+  bought: z.boolean(),
 });
 export const getSetProgress = defineRoute({
   owner: 'pages',
@@ -103,6 +105,17 @@ export const getSetProgress = defineRoute({
   response: envelope(SetProgress),
 });
 
+/**
+ * POST /api/buySet's answer. 200: bought (now or before), the balance after it. 202 (`pending`, the message
+ * Msg.setRendering): the price is held and the set is being printed; it is charged once its file is made, which
+ * GET /api/setProgress tells (`bought`).
+ */
+export const SetPurchase = z.object({
+  /** The balance after the purchase, in reais; null while it is being printed. */
+  balance: z.number().nullable(),
+  /** true: the purchase goes on after this answer (202). */
+  pending: z.boolean().optional(),
+});
 export const buySet = defineRoute({
   owner: 'pages',
   spends: 'money',
@@ -110,9 +123,9 @@ export const buySet = defineRoute({
   path: '/api/buySet',
   access: 'user',
   summary:
-    'Buy a class set for N × R$ 0,50 in one debit (its price held before printing; buying twice charges once; 503 while it is printed; 409 while another set of the account prints)',
+    'Buy a class set for N × R$ 0,50 in one debit (its price held before printing; buying twice charges once; 202 while it is printed, then follow /api/setProgress until bought; 409 while another set of the account prints)',
   body: BuyBody,
-  response: envelope(z.object({ balance: z.number() })),
+  response: envelope(SetPurchase),
 });
 
 export const downloadSet = defineRoute({

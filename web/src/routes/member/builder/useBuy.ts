@@ -6,7 +6,7 @@ import { paths } from '../../../paths';
 import { useGlobalDispatch } from '../../../session/GlobalStateProvider';
 import { globalActions } from '../../../session/globalState';
 import { downloadBoughtPage, downloadBoughtSet } from '../boughtPage';
-import { abortableWait, buySetWhilePrinting, readBuySetAnswer, setPurchaseDone } from '../classSet';
+import { abortableWait, buySetAndFollow, readBuySetAnswer, setPurchaseDone } from '../classSet';
 import type { BuilderAction, BuilderState, GeneratedSet } from './state';
 
 /** Buying the generated page, or the whole class set, and downloading it. */
@@ -39,13 +39,14 @@ export function useBuy(state: BuilderState, dispatch: Dispatch<BuilderAction>) {
   }
 
   /**
-   * Buys the whole set while its versions print (every pdf-worker takes some), polling its progress for the bar; a
-   * 503 while it prints asks again. The one debit happens once the file is made; then it downloads.
+   * Buys the whole set: one POST, which holds its price and answers at once while the server prints its versions
+   * (every pdf-worker takes some), assembles them and charges the one debit; the bar follows its progress until it
+   * is bought. Then the balance is read again and the file downloads.
    */
   async function purchaseSet(current: GeneratedSet) {
     dispatch({ type: 'buying', setProgress: { done: 0, total: current.versions, ready: false } });
     try {
-      const answer = await buySetWhilePrinting({
+      const answer = await buySetAndFollow({
         buy: async () => readBuySetAnswer(await api(buySet, { body: { code: current.code } })),
         progress: async () => {
           const result = await api(getSetProgress, { query: { code: current.code } });
@@ -59,8 +60,11 @@ export function useBuy(state: BuilderState, dispatch: Dispatch<BuilderAction>) {
         if (answer.httpStatus === 401) return navigate(paths.logout);
         return dispatch({ type: 'notice', notice: { kind: 'error', text: answer.message } });
       }
-      globalDispatch(globalActions.setBalance(answer.balance));
-      const setProgress = { done: current.versions, total: current.versions, ready: true };
+      // Bought by this answer: its balance at once; charged by the server since: read it again.
+      globalDispatch(
+        answer.balance !== null ? globalActions.setBalance(answer.balance) : globalActions.refreshBalance(),
+      );
+      const setProgress = { done: current.versions, total: current.versions, ready: true, bought: true };
       dispatch({ type: 'setProgress', setProgress });
       const failure = await downloadBoughtSet(current.code, current.versions);
       dispatch({

@@ -2,7 +2,7 @@ import { defineService } from '@app/kit';
 import { env } from './config.js';
 import type { PagesDeps } from './domain/deps.js';
 import { PREVIEW_RELEASE_AFTER_MS, PREVIEW_SLOT_BOUND_MS, PreviewQueue } from './domain/preview-queue.js';
-import { PurchaseCompletions } from './domain/purchase.js';
+import { PurchaseCompletions } from './domain/purchase-completions.js';
 import { RenderSignals } from './domain/render-signals.js';
 import { previewFile, publishRender } from './domain/renders.js';
 import { instrumentSignals } from './metrics.js';

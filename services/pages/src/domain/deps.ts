@@ -1,17 +1,10 @@
-import type { SetVersion } from '@app/contracts';
 import type { Bus, FileStore, Limits, Logger } from '@app/kit';
 import type { PreviewQueue } from './preview-queue.js';
-import type { PurchaseCompletions } from './purchase.js';
+import type { PurchaseCompletions } from './purchase-completions.js';
 import type { RenderSignals, WaitOptions } from './render-signals.js';
-import type { PageRecord, PagesStore } from './ports.js';
+import type { PagesStore } from './ports.js';
 
-/**
- * A page as its render job needs it: with `version` ('Versão 7 de 30') when it is a version of a class set, which its
- * sheet, preview and gabarito print beside the code.
- */
-export type RenderablePage = Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'> & {
-  version?: SetVersion;
-};
+export type { RenderablePage } from './ports.js';
 
 /** What the use cases ask of NATS: requests to other services (billing's holds), jobs and events published. */
 export type PagesBus = Pick<Bus, 'request' | 'publish' | 'publishEvent'>;

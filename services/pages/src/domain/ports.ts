@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PageOptionsSchema } from '@app/contracts';
+import type { PageOptionsSchema, SetVersion } from '@app/contracts';
 import type { Store } from '@app/kit';
 
 /**
@@ -127,3 +127,11 @@ export interface PagesRepositories {
 
 /** The repositories, each call on its own (a set's writes are each one transaction), and `transaction` (kit `Store`). */
 export type PagesStore = Store<PagesRepositories>;
+
+/**
+ * A page as its render job needs it: with `version` ('Versão 7 de 30') when it is a version of a class set, which its
+ * sheet, preview and gabarito print beside the code.
+ */
+export type RenderablePage = Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'> & {
+  version?: SetVersion;
+};

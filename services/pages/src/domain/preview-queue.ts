@@ -1,5 +1,5 @@
 import type { Logger } from '@app/kit';
-import type { RenderablePage } from './deps.js';
+import type { RenderablePage } from './ports.js';
 
 /**
  * How long a preview in the worker's queue counts as there without its file (PreviewQueueOptions.releaseAfterMs):

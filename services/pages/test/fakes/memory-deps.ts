@@ -4,7 +4,7 @@ import { createLogger, RpcError } from '@app/kit';
 import { memoryLimits, recordingBus } from '@app/testing';
 import type { PagesBus, PagesDeps } from '../../src/domain/deps.js';
 import { PreviewQueue } from '../../src/domain/preview-queue.js';
-import { PurchaseCompletions } from '../../src/domain/purchase.js';
+import { PurchaseCompletions } from '../../src/domain/purchase-completions.js';
 import { RenderSignals } from '../../src/domain/render-signals.js';
 import { previewFile, publishRender } from '../../src/domain/renders.js';
 import { memoryPagesStore } from './memory-store.js';

@@ -42,6 +42,13 @@ export class RetryLater extends Error {
 }
 
 const ns = 1_000_000;
+/**
+ * How long each pull request of a consumer lives. The client asks the server for heartbeats every half of it and, when
+ * two are missed (the node holding the consumer died, a cluster election), pulls again: with the client's default of
+ * 30 s a job published during an election could wait 30 s for a worker, longer than a buyer waits for a page; 10 s
+ * costs one small request per consumer every 10 s.
+ */
+export const PULL_EXPIRES_MS = 10_000;
 /** How long a handled message's ack waits for the server's confirmation: see `confirmAck`. */
 const ACK_CONFIRM_TIMEOUT_MS = 5_000;
 
@@ -80,7 +87,7 @@ export async function consume<P extends z.ZodType>(
   const metrics = link.settings.metrics;
   metrics?.watchConsumer(def.stream, opts.durable, () => consumer.info());
   const concurrency = opts.concurrency ?? 1;
-  const messages = await consumer.consume({ max_messages: concurrency });
+  const messages = await consumer.consume({ max_messages: concurrency, expires: PULL_EXPIRES_MS });
   link.consumers.push(messages);
   const log = link.settings.logger;
   const slots = new Set<Promise<void>>();

@@ -1,13 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
-import { allApiRoutes, type ApiRoute } from '@app/contracts';
-import { adminToken, createActiveUser } from '@app/testing';
+import { allApiRoutes, getEmailSettings, type ApiRoute } from '@app/contracts';
+import { adminToken, call, createActiveUser } from '@app/testing';
 
 /**
  * Malformed bodies of every shape to every POST route of the contracts, through the gateway of a whole stack,
  * without a token, with a user's and (for admin routes) with the admin's: never a 5xx, always a JSON envelope.
  * Wrong types, arrays, nulls, huge strings, deep nesting, control characters, prototype keys, invalid JSON and other
- * content types. No value generated here can make a valid body (strings are under 6 characters or past every
- * maximum), so nothing is created or changed: the admin's password, above all, stays.
+ * content types. Strings are under 6 characters or past every maximum, and a body the route's schema accepts is left
+ * out, so nothing is created or changed: the admin's password and settings, above all, stay.
  */
 const stack = inject('stack');
 
@@ -69,7 +69,17 @@ function bodiesFor(route: ApiRoute): string[] {
   const allFields = badValues.map((v) =>
     JSON.stringify(Object.fromEntries(Object.keys(shape).map((k) => [k, v]))),
   );
-  return [...wholeBodies, ...perField, ...allFields];
+  // A value wrong for every other field can be right for one (`true` for a boolean setting): such a body is left out,
+  // so that nothing is changed (the admin's settings, above all).
+  return [...wholeBodies, ...perField, ...allFields].filter((body) => !isValidBody(route, body));
+}
+
+function isValidBody(route: ApiRoute, body: string): boolean {
+  try {
+    return route.body?.safeParse(JSON.parse(body)).success ?? false;
+  } catch {
+    return false;
+  }
 }
 
 interface Outcome {
@@ -134,4 +144,11 @@ describe('fuzz: malformed bodies to every POST route', () => {
       expect(failures).toEqual([]);
     });
   }
+
+  it("leaves the admin's settings as they were: no body sent was one the routes accept", async () => {
+    const token = await adminToken(stack);
+    expect((await call(stack.gatewayUrl, getEmailSettings, { token })).body.payload).toEqual({
+      sendEmailAtRegistration: false,
+    });
+  });
 });

@@ -73,6 +73,23 @@ export interface RunningTestStack {
 }
 
 /**
+ * What every process of a test stack runs with, over `npm start`'s settings. The whole tier calls from 127.0.0.1: the
+ * per-address limits are raised for it (their unit tests hold them, and replica-limits.test.ts on a stack of its own),
+ * and TRUST_PROXY lets a test play callers at other addresses with X-Forwarded-For. A process a test starts beside the
+ * stack, on its prefix, runs with these too: the limits' streams take the sizes of the last process that opened them.
+ */
+export const TIER_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'debug',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+  RECOVERY_MAX_PER_ADDRESS_PER_HOUR: '1000',
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+  MEMBER_STREAMS_PER_ADDRESS: '1000',
+  TRUST_PROXY: 'loopback',
+};
+
+/**
  * A whole system for one test run: a throwaway database, a NATS subject prefix of its own, a mail inbox, the
  * provider stand-ins, every service and the gateway on free ports. Logs go to .data/test-logs/<run>/.
  */
@@ -147,17 +164,8 @@ export async function startTestStack(
       googleClientId,
       backendEnv: 'test',
       dbEnv: 'test',
-      // The whole tier calls from 127.0.0.1: the per-address limits are raised for it (their unit tests hold them),
-      // and TRUST_PROXY lets a test play callers at other addresses with X-Forwarded-For.
       extraEnv: {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'debug',
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
-        RECOVERY_MAX_PER_ADDRESS_PER_HOUR: '1000',
-        SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
-        MEMBER_STREAMS_PER_ADDRESS: '1000',
-        TRUST_PROXY: 'loopback',
+        ...TIER_ENV,
         ...env,
       },
     });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { getClientConfig, PROCESS_NAMES } from '@app/contracts';
-import { call, createActiveUser, createTopUpPreference } from '@app/testing';
+import { call, createActiveUser, createTopUpPreference, TIER_ENV } from '@app/testing';
 import {
   freePort,
   httpOk,
@@ -58,7 +58,9 @@ describe('one configuration, every process', () => {
       log: { kind: 'dir', dir: stack.logDir },
       adminEmail: stack.adminEmail,
       adminPassword: stack.adminPassword,
-      extraEnv: { NODE_ENV: 'test' },
+      // The tier's limits: this gateway opens the limits' streams of the stack's prefix, whose sizes it sets for
+      // every gateway of the stack.
+      extraEnv: { ...TIER_ENV },
       chromePath: stack.env['pdf-worker']!.CHROME_PATH,
     });
     started.push(

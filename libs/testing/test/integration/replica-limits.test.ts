@@ -3,10 +3,13 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import {
   buy,
   createPage,
   createUser,
+  limitStream,
   login,
   memberEvents,
   Msg,
@@ -123,10 +126,23 @@ describe('the edge limits, across two gateways', () => {
 
   it('an address holds CONCURRENT_REQUESTS_PER_ADDRESS (64) requests in progress over both, the next is 429; one ended frees one', async () => {
     const address = '198.51.100.64';
-    // 32 on each gateway: each body declared and never sent, so each request stays in progress.
-    const held = await Promise.all(
-      Array.from({ length: 64 }, (_, i) => holdRequest(gateways[i % 2]!, address)),
-    );
+    // 32 on each gateway: each body declared and never sent, so each request stays in progress. Held 8 at a time, each
+    // eight counted in the limit's stream before the next (a slot is a message there), so that a busy machine meets
+    // no burst of 64 slots taken at once.
+    const held: Array<Awaited<ReturnType<typeof holdRequest>>> = [];
+    for (let i = 0; i < 64; i += 8) {
+      held.push(
+        ...(await Promise.all(
+          Array.from({ length: 8 }, (_, j) => holdRequest(gateways[(i + j) % 2]!, address)),
+        )),
+      );
+      await expect
+        .poll(() => slotsInProgress(), {
+          timeout: 30_000,
+          message: `the ${held.length} requests held are counted`,
+        })
+        .toBeGreaterThanOrEqual(held.length);
+    }
     for (const url of gateways)
       await expect.poll(async () => (await getEnv(url, address)).status, { timeout: 20_000 }).toBe(429);
     const refused = await getEnv(gateways[0], address);
@@ -270,6 +286,20 @@ async function holdRequest(gatewayUrl: string, address: string) {
       'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n',
   );
   return { socket, received: () => received };
+}
+
+/** Slots of REQUESTS_IN_PROGRESS held now, by every address: the messages of the limit's stream. */
+async function slotsInProgress(): Promise<number> {
+  const nc = await connect({ servers: nats.url });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info(
+      `${stack.natsPrefix.toUpperCase()}_${limitStream('REQUESTS_IN_PROGRESS')}`,
+    );
+    return info.state.messages;
+  } finally {
+    await nc.close();
+  }
 }
 
 /** A member's live stream from a client `address`: its status, and `close` (the browser went away). */

@@ -3,6 +3,24 @@ import { defineConfig } from 'vitest/config';
 // Two tiers run by vitest; the third (end-to-end) is Playwright (playwright.config.ts).
 //   unit:        pure logic, no network, no processes         -> **/test/unit/**/*.test.ts
 //   integration: real Postgres, NATS, SMTP catcher, Chromium   -> **/test/integration/**/*.test.ts
+// The integration tier is two lanes that `npm test` runs at once, each one file at a time:
+//   integration:       the files sharing the tier's one stack (global setup), which they stop, restart and count;
+//   integration-apart: the files that share nothing with it (a stack or a NATS cluster of their own, a Chromium of
+//                      their own). They mostly wait (elections, ack waits, a page drawn), so the lanes overlap.
+const INTEGRATION = '{libs,services,gateway,tools}/**/test/integration/**/*.test.ts';
+const APART = [
+  'libs/kit/test/integration/config-boot.test.ts',
+  'libs/testing/test/integration/faults.test.ts',
+  'libs/testing/test/integration/leader-election.test.ts',
+  'libs/testing/test/integration/storage-cap.test.ts',
+  'services/pdf-worker/test/integration/answer-table-layout.test.ts',
+  'services/pdf-worker/test/integration/custom-sheet-layout.test.ts',
+  'services/pdf-worker/test/integration/problemas-sheet-layout.test.ts',
+  'services/pdf-worker/test/integration/render.test.ts',
+  'services/pdf-worker/test/integration/sheet-layout.test.ts',
+];
+const integrationTimeouts = { testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false };
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,20 +29,27 @@ export default defineConfig({
           name: 'unit',
           include: ['{libs,services,gateway,web,tools}/**/test/unit/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
-          // Some unit tests import a whole service's modules or run kubectl: seconds on a busy 2-core machine.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Some unit tests import a whole service's modules or run kubectl: seconds on a busy 2-core machine, and
+          // `npm test` runs this tier at a low priority beside the stacks of the other two.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
         test: {
           name: 'integration',
-          include: ['{libs,services,gateway,tools}/**/test/integration/**/*.test.ts'],
-          exclude: ['**/node_modules/**'],
+          include: [INTEGRATION],
+          exclude: ['**/node_modules/**', ...APART],
           globalSetup: ['libs/testing/src/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          ...integrationTimeouts,
+        },
+      },
+      {
+        test: {
+          name: 'integration-apart',
+          include: APART,
+          exclude: ['**/node_modules/**'],
+          ...integrationTimeouts,
         },
       },
     ],

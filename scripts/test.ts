@@ -1,9 +1,10 @@
 /**
- * `npm test`: the static checks (typecheck, then lint), then the unit, integration and end-to-end tiers,
- * then one closing line `N passed, N failed` summing them (each static check counts as one). `npm test -- unit
- * integration` runs only the named tiers. Each test tier writes a JSON report to test-results/.
+ * `npm test`: the static checks (typecheck ‖ lint, then the build), then the integration, end-to-end and unit tiers
+ * at once; then the failed tests by name and one closing line `N passed, N failed` summing them (each
+ * static check counts as one). `npm test -- unit integration` runs only the named tiers. Each runner writes a JSON
+ * report to test-results/.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSupportedNode, fromRoot } from '@app/stack';
 
@@ -12,6 +13,11 @@ await ensureSupportedNode();
 console.log(`▶ Node ${execFileSync('node', ['-v'], { encoding: 'utf8' }).trim()} (${process.execPath})`);
 
 type Tier = 'checks' | 'unit' | 'integration' | 'e2e';
+interface PlaywrightSuite {
+  title: string;
+  specs?: Array<{ title: string; tests: Array<{ status: string; projectName: string }> }>;
+  suites?: PlaywrightSuite[];
+}
 interface Outcome {
   tier: Tier;
   passed: number;
@@ -19,6 +25,8 @@ interface Outcome {
   skipped: number;
   seconds: number;
   note?: string;
+  /** The failed tests, named, so that the end of a long log says what to look at. */
+  failures?: string[];
 }
 
 const allTiers: Tier[] = ['checks', 'unit', 'integration', 'e2e'];
@@ -27,39 +35,63 @@ const tiers = asked.length ? asked : allTiers;
 const results = fromRoot('test-results');
 mkdirSync(results, { recursive: true });
 
-function run(cmd: string, args: string[]): number {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: fromRoot(), env: process.env });
-  return r.status ?? 1;
-}
-
 function readVitest(file: string) {
   const j = JSON.parse(readFileSync(file, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-    testResults: Array<{ status: string; assertionResults: unknown[] }>;
+    testResults: Array<{
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: Array<{ status: string; fullName: string }>;
+    }>;
   };
   // A file that failed to load (syntax error, failed hook) has no assertions but must count as a failure.
   const brokenFiles = j.testResults.filter(
     (f) => f.status === 'failed' && f.assertionResults.length === 0,
   ).length;
+  const failures = j.testResults.flatMap((f) => {
+    const file = f.name.replace(`${fromRoot()}/`, '');
+    const tests = f.assertionResults
+      .filter((a) => a.status === 'failed')
+      .map((a) => `${file} › ${a.fullName}`);
+    return f.status === 'failed' && tests.length === 0
+      ? [`${file} (${f.message?.split('\n')[0] ?? 'failed'})`]
+      : tests;
+  });
   return {
     passed: j.numPassedTests,
     failed: j.numFailedTests + brokenFiles,
     skipped: j.numPendingTests + j.numTodoTests,
+    failures,
   };
 }
 
 function readPlaywright(file: string) {
   const j = JSON.parse(readFileSync(file, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-    errors?: unknown[];
+    errors?: Array<{ message?: string }>;
+    suites?: PlaywrightSuite[];
   };
+  const failures: string[] = [];
+  const walk = (suite: PlaywrightSuite, path: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        if (t.status === 'unexpected')
+          failures.push([...path, spec.title].join(' › ') + ` (${t.projectName || 'e2e'})`);
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s, [...path, s.title]);
+  };
+  for (const s of j.suites ?? []) walk(s, [s.title]);
+  for (const e of j.errors ?? []) failures.push(`e2e: ${e.message?.split('\n')[0] ?? 'error'}`);
   return {
     passed: j.stats.expected + j.stats.flaky,
     failed: j.stats.unexpected + (j.errors?.length ?? 0),
     skipped: j.stats.skipped,
+    failures,
   };
 }
 
@@ -88,90 +120,173 @@ function runHeld(title: string, cmd: string, args: string[]): Promise<number> {
   });
 }
 
-// The static checks and the build the end-to-end tier serves run at once: typecheck then the build on one side, lint
-// on the other (each is mostly one busy thread). A type or lint error fails the run; the tests still run, so one run
-// shows everything.
+/** One runner of a tier: its command, its JSON report, and how to read the report. */
+interface Lane {
+  name: string;
+  cmd: string;
+  args: string[];
+  report: string;
+  read: (file: string) => ReturnType<typeof readVitest>;
+}
+
+function vitestLane(project: string): Lane {
+  const report = `${results}/${project}.json`;
+  return {
+    name: project,
+    cmd: 'npx',
+    args: [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${report}`,
+    ],
+    report,
+    read: readVitest,
+  };
+}
+
+/**
+ * The runners of a tier. The integration tier is two lanes run at once (vitest.config.ts): the files sharing the
+ * tier's stack, one at a time, and the files sharing nothing with it; the second's output is printed when it ends.
+ */
+function lanesOf(tier: Exclude<Tier, 'checks'>): Lane[] {
+  if (tier === 'e2e')
+    return [
+      {
+        name: 'e2e',
+        cmd: 'npx',
+        args: ['playwright', 'test'],
+        report: `${results}/e2e.json`,
+        read: readPlaywright,
+      },
+    ];
+  if (tier === 'integration') return [vitestLane('integration'), vitestLane('integration-apart')];
+  const unit = vitestLane(tier);
+  return [{ ...unit, cmd: 'nice', args: ['-n', '10', unit.cmd, ...unit.args] }];
+}
+
+/** Runs a command with its output streamed; answers its exit code. */
+function runStreamed(cmd: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: fromRoot(), env: process.env });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/** Runs a lane; answers its exit code and how long it ran. The first lane of a phase streams its output. */
+async function runLane(
+  lane: Lane,
+  streamed: boolean,
+  beside: string,
+): Promise<{ code: number; seconds: number }> {
+  const started = Date.now();
+  const code = streamed
+    ? await runStreamed(lane.cmd, lane.args)
+    : await runHeld(`${lane.name} (run beside ${beside})`, lane.cmd, lane.args);
+  return { code, seconds: (Date.now() - started) / 1000 };
+}
+
+/** A tier's outcome from its lanes' reports: the counts summed, a lane without a report one failure. */
+function outcomeOf(tier: Tier, runs: Array<{ lane: Lane; code: number; seconds: number }>): Outcome {
+  const outcome: Outcome = {
+    tier,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    seconds: Math.max(...runs.map((r) => r.seconds)),
+    failures: [],
+  };
+  const notes: string[] = [];
+  for (const { lane, code } of runs) {
+    if (!existsSync(lane.report)) {
+      outcome.failed += 1;
+      notes.push(`${lane.name}: runner exited ${code} without a report`);
+      continue;
+    }
+    const counts = lane.read(lane.report);
+    outcome.passed += counts.passed;
+    outcome.skipped += counts.skipped;
+    outcome.failures!.push(...counts.failures);
+    // A runner that failed without a failing test (e.g. its global setup crashed) still fails the run.
+    outcome.failed += code !== 0 && counts.failed === 0 ? 1 : counts.failed;
+    if (code !== 0 && counts.failed === 0) notes.push(`${lane.name}: exit ${code}`);
+  }
+  if (notes.length) outcome.note = notes.join('; ');
+  return outcome;
+}
+
+// Everything runs at once, each part at the priority its clock needs:
+// - the integration lanes and the end-to-end tier (after the build it serves), on stacks of their own, at the normal
+//   priority: they mostly wait (elections, ack waits, a browser's pages) but their services answer within deadlines;
+// - typecheck and lint (nice 5) and the unit tier (nice 10): pure computation with no clock in it, which takes what
+//   the stacks leave of the two cores and yields to them whenever they need both.
+// A type or lint error fails the run; the tests still run, so one run shows everything.
+const started = Date.now();
 const wantsChecks = tiers.includes('checks');
 const wantsBuild = tiers.includes('e2e');
-const checksStarted = Date.now();
-const typecheck = wantsChecks
-  ? runHeld('typecheck (npm run typecheck)', 'npm', ['run', '--silent', 'typecheck'])
+const niced = (n: number, cmd: string, args: string[]): [string, string[]] => [
+  'nice',
+  ['-n', String(n), cmd, ...args],
+];
+const checks = wantsChecks
+  ? Promise.all([
+      runHeld('typecheck (npm run typecheck)', ...niced(5, 'npm', ['run', '--silent', 'typecheck'])),
+      runHeld('lint (npm run lint)', ...niced(5, 'npm', ['run', '--silent', 'lint'])),
+    ]).then(([typecheckCode, lintCode]) => {
+      const failedChecks = [
+        ...(typecheckCode === 0 ? [] : ['typecheck']),
+        ...(lintCode === 0 ? [] : ['lint']),
+      ];
+      outcomes.push({
+        tier: 'checks',
+        passed: 2 - failedChecks.length,
+        failed: failedChecks.length,
+        skipped: 0,
+        seconds: (Date.now() - started) / 1000,
+        note: failedChecks.length ? `${failedChecks.join(', ')} failed` : undefined,
+      });
+    })
+  : Promise.resolve();
+const build = wantsBuild
+  ? runHeld('build (the end-to-end tier serves the built SPA and the free samples)', 'npx', [
+      'nx',
+      'run-many',
+      '-t',
+      'build',
+      '--outputStyle=static',
+    ])
   : Promise.resolve(0);
-const lint = wantsChecks
-  ? runHeld('lint (npm run lint)', 'npm', ['run', '--silent', 'lint'])
-  : Promise.resolve(0);
-const build = typecheck.then(() =>
-  wantsBuild
-    ? runHeld('build (the end-to-end tier serves the built SPA and the free samples)', 'npx', [
-        'nx',
-        'run-many',
-        '-t',
-        'build',
-        '--outputStyle=static',
-      ])
-    : 0,
+
+const testTiers = (['integration', 'e2e', 'unit'] as const).filter((t) => tiers.includes(t));
+const lanes = testTiers.flatMap((tier) => lanesOf(tier).map((lane) => ({ tier, lane })));
+for (const { lane } of lanes) rmSync(lane.report, { force: true });
+if (lanes.length)
+  console.log(
+    `\n▶ ${lanes.map((l) => l.lane.name).join(', ')} at once (${lanes[0]!.lane.name} shown as it runs)`,
+  );
+const runs = await Promise.all(
+  lanes.map(async ({ tier, lane }, i) => {
+    if (tier === 'e2e' && (await build) !== 0) return { tier, lane, code: 1, seconds: 0, buildFailed: true };
+    const run = await runLane(lane, i === 0, lanes[0]!.lane.name);
+    return { tier, lane, ...run, buildFailed: false };
+  }),
 );
-const [typecheckCode, lintCode] = await Promise.all([typecheck, lint]);
-const checksSeconds = (Date.now() - checksStarted) / 1000;
-const buildCode = await build;
-
-if (wantsChecks) {
-  const failedChecks = [...(typecheckCode === 0 ? [] : ['typecheck']), ...(lintCode === 0 ? [] : ['lint'])];
-  outcomes.push({
-    tier: 'checks',
-    passed: 2 - failedChecks.length,
-    failed: failedChecks.length,
-    skipped: 0,
-    seconds: checksSeconds,
-    note: failedChecks.length ? `${failedChecks.join(', ')} failed` : undefined,
-  });
+await checks;
+for (const tier of testTiers) {
+  const mine = runs.filter((r) => r.tier === tier);
+  if (mine.some((r) => r.buildFailed))
+    outcomes.push({ tier, passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'build failed' });
+  else outcomes.push(outcomeOf(tier, mine));
 }
-if (wantsBuild && buildCode !== 0) {
-  outcomes.push({ tier: 'e2e', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'build failed' });
-}
+const totalSeconds = (Date.now() - started) / 1000;
 
-for (const tier of tiers) {
-  if (outcomes.some((o) => o.tier === tier)) continue;
-  const started = Date.now();
-  const report = `${results}/${tier}.json`;
-  rmSync(report, { force: true });
-  console.log(`\n▶ ${tier}`);
-  const code =
-    tier === 'e2e'
-      ? run('npx', ['playwright', 'test'])
-      : run('npx', [
-          'vitest',
-          'run',
-          '--project',
-          tier,
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile=${report}`,
-        ]);
-  const seconds = (Date.now() - started) / 1000;
-  if (!existsSync(report)) {
-    outcomes.push({
-      tier,
-      passed: 0,
-      failed: 1,
-      skipped: 0,
-      seconds,
-      note: `runner exited ${code} without a report`,
-    });
-    continue;
-  }
-  const counts = tier === 'e2e' ? readPlaywright(report) : readVitest(report);
-  // A runner that failed without a failing test (e.g. its global setup crashed) still fails the run.
-  const failed = code !== 0 && counts.failed === 0 ? 1 : counts.failed;
-  outcomes.push({
-    tier,
-    ...counts,
-    failed,
-    seconds,
-    note: code !== 0 && counts.failed === 0 ? `exit ${code}` : undefined,
-  });
-}
-
+outcomes.sort((a, b) => allTiers.indexOf(a.tier) - allTiers.indexOf(b.tier));
+const failures = outcomes.flatMap((o) => (o.failures ?? []).map((f) => `  ✗ ${o.tier}: ${f}`));
+if (failures.length) console.log(`\n failed tests:\n${failures.join('\n')}`);
 console.log('\n tier         passed  failed  skipped   time');
 for (const o of outcomes) {
   console.log(
@@ -180,5 +295,6 @@ for (const o of outcomes) {
 }
 const passed = outcomes.reduce((n, o) => n + o.passed, 0);
 const failed = outcomes.reduce((n, o) => n + o.failed, 0);
+console.log(`\n all at once: ${totalSeconds.toFixed(0)}s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

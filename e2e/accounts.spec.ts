@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getUser } from '@app/contracts';
-import { call, createActiveUser, linkIn, uniqueEmail, waitForEmail } from '@app/testing';
+import { call, createActiveUser, drainMail, emailsTo, linkIn, uniqueEmail, waitForEmail } from '@app/testing';
 import { screenshot, signInWithForm, stack, storeSession } from './support';
 
 /** The account journeys (sign-up, activation, sign-in, recovery, Meus Dados, deletion) in Chromium, against a whole stack with MailDev. */
@@ -80,6 +80,40 @@ test('sign up, open the activation email, activate and land on the exercises sig
     page.getByText('Este link de ativação é inválido, expirou ou já foi usado.', { exact: true }),
   ).toBeVisible();
   await screenshot(page, 'accounts-activation-error');
+});
+
+test('the sign-up form sent twice at once (Enter and a click) creates one account and sends one email, whose link activates', async ({
+  page,
+}) => {
+  const email = uniqueEmail('e2e-duplo');
+  await page.goto('/cadastro');
+  await page.getByLabel('Nome completo').fill('Renata Duarte');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill('senha-forte-1');
+  await page.getByLabel('Confirmação de senha').fill('senha-forte-1');
+  // The form sent, and sent again while the first is on its way (Enter, then a click before the page turned the
+  // button off): both reach the server.
+  const form = (await page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Cadastrar' }) })
+    .elementHandle())!;
+  const signUps: string[] = [];
+  page.on('request', (r) => void (r.url().endsWith('/api/createUser') && signUps.push(r.method())));
+  const first = page.waitForRequest((r) => r.url().endsWith('/api/createUser'));
+  await form.evaluate((el: HTMLFormElement) => el.requestSubmit());
+  await first;
+  await form.evaluate((el: HTMLFormElement) => el.requestSubmit());
+  await expect(
+    page.getByText(`Um email com um link de confirmação foi enviado para ${email}.`, { exact: false }),
+  ).toBeVisible();
+  await expect.poll(() => signUps).toEqual(['POST', 'POST']);
+
+  // Every mail job queued so far is sent: a second email would be in the inbox by now.
+  await drainMail(stack());
+  const mails = await emailsTo(stack().mailApiUrl, email);
+  expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('Ative sua conta')]);
+  await page.goto(pathOf(linkIn(mails[0]!, '/ativar/')));
+  await expect(page.getByText('Conta ativada com sucesso!', { exact: true })).toBeVisible();
 });
 
 test('forgot password: countdown, email, new password, success page, sign in with it', async ({ page }) => {
@@ -273,4 +307,21 @@ test('the login, signup and recovery pages forget a stored session', async ({ pa
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('fullname'))).toBeNull();
   }
+});
+
+test('Sair in one tab signs the other tabs out at once, without a click there', async ({ page, context }) => {
+  const user = await createActiveUser(stack(), { fullname: 'Duas Abas Silva' });
+  await storeSession(page, user);
+  await page.goto('/meus-dados');
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Duas Abas Silva');
+  const other = await context.newPage();
+  await other.goto('/exercicios-aritmetica');
+  await expect(header(other)).toContainText('Olá, Duas Abas Silva');
+
+  await page.getByRole('link', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The other tab follows by itself: the login page, and the header of a visitor.
+  await expect(other).toHaveURL(/\/login(\?|$)/);
+  await expect(header(other).getByRole('link', { name: 'Entrar' })).toBeVisible();
+  await other.close();
 });

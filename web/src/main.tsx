@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './router';
+import { followSessionAcrossTabs } from './session/crossTab';
 import { GlobalStateProvider } from './session/GlobalStateProvider';
 import { initialGlobalState } from './session/globalState';
 import { createGlobalStore } from './session/store';
@@ -20,6 +21,7 @@ const store = createGlobalStore(
   }),
 );
 const router = createAppRouter(store);
+followSessionAcrossTabs(router, store);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');

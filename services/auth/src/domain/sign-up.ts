@@ -24,7 +24,7 @@ export interface SignUpInput {
  * sign in and recover. An account not active yet proved nothing about who chose its password (anyone can sign up with
  * someone else's email): this sign-up replaces its password, name and browser, retires its older activation
  * links and emails a fresh one (limited like recovery), so that the first password never signs in once the owner
- * activates.
+ * activates. The same sign-up sent twice at once from one browser is one sign-up (isTheSameSignUp).
  */
 export async function signUp(
   deps: AuthDeps,
@@ -82,9 +82,37 @@ export async function signUp(
           ? await deps.store.users.byEmail(input.email)
           : null;
     if (!owner) throw err;
+    if (await isTheSameSignUp(deps, owner, input.password, { fullname: input.fullname, signUpBinding })) {
+      return { email: input.email };
+    }
     await signUpAgain(deps, owner, { passwordHash, fullname: input.fullname, signUpBinding }, clientAddress);
   }
   return { email: input.email };
+}
+
+/**
+ * How long after a sign-up the same sign-up sent again is taken as its repeat: a form sent twice at once (Enter and a
+ * click, a double click, a retry after a slow answer), not a person asking for a fresh link.
+ */
+export const SIGN_UP_REPEAT_MS = 2 * 60_000;
+
+/**
+ * A repeat of the pending sign-up: the same browser (its binding), name and password, within SIGN_UP_REPEAT_MS of
+ * it. It changes nothing and sends nothing: the first sign-up's email and link stand (a second link would retire the
+ * first, and the first email's link would then be refused). The password is compared only for the same browser, so
+ * another caller's answer time does not change.
+ */
+async function isTheSameSignUp(
+  deps: AuthDeps,
+  owner: UserRow,
+  password: string,
+  signUp: Pick<PendingSignUp, 'fullname' | 'signUpBinding'>,
+): Promise<boolean> {
+  if (owner.active || owner.deletedAt || !owner.passwordHash) return false;
+  if (!owner.signUpBinding || owner.signUpBinding !== signUp.signUpBinding) return false;
+  if (owner.fullname !== signUp.fullname) return false;
+  if (Date.now() - owner.updatedAt.getTime() > SIGN_UP_REPEAT_MS) return false;
+  return deps.passwords.compare(password, owner.passwordHash);
 }
 
 class EmailTaken extends Error {

@@ -1,6 +1,16 @@
 import { describe, expect, inject, it } from 'vitest';
 import { Msg, activateUser, createUser, getUser, login } from '@app/contracts';
-import { call, createActiveUser, emailsTo, linkIn, uniqueEmail, sql, waitForEmail } from '@app/testing';
+import {
+  browserSecret,
+  call,
+  createActiveUser,
+  drainMail,
+  emailsTo,
+  linkIn,
+  uniqueEmail,
+  sql,
+  waitForEmail,
+} from '@app/testing';
 import { sha256, signUpOnly } from './helpers.js';
 
 const stack = inject('stack');
@@ -101,6 +111,29 @@ describe('sign-up (POST /api/createUser)', () => {
       body: { email: owner.email, password: owner.password },
     });
     expect(signIn.body.status).toBe('SUCCESS');
+  });
+});
+
+describe('the same sign-up sent twice at once (Enter and a click on the form)', () => {
+  it('creates one account and sends one email, whose link activates', async () => {
+    const body = good();
+    const browser = browserSecret();
+    const answers = await Promise.all(
+      [0, 1].map(() => call(stack.gatewayUrl, createUser, { body: { ...body, nonce: browser.nonce } })),
+    );
+    for (const res of answers)
+      expect(res.body).toMatchObject({ status: 'SUCCESS', message: Msg.signupSuccess(body.email) });
+    expect(await sql(stack, 'SELECT id FROM auth.users WHERE email = $1', [body.email])).toHaveLength(1);
+
+    // Every mail job queued so far is sent: a second email would be in the inbox by now.
+    await drainMail(stack);
+    const mails = await emailsTo(stack.mailApiUrl, body.email);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('Ative sua conta')]);
+    const code = new URL(linkIn(mails[0]!, '/ativar/')).pathname.split('/').pop()!;
+    const activated = await call(stack.gatewayUrl, activateUser, {
+      body: { activationCode: code, verifier: browser.verifier },
+    });
+    expect(activated.body).toMatchObject({ status: 'SUCCESS', message: 'Conta ativada com sucesso!' });
   });
 });
 

@@ -3,7 +3,7 @@ import { browserSecret } from '@app/testing';
 import { CreateUserBody, Events, Jobs, Msg } from '@app/contracts';
 import type { AuthStore } from '../../src/domain/ports.js';
 import { ACTIVATION_TTL_MS, hashSecret } from '../../src/domain/secrets.js';
-import { signUp } from '../../src/domain/sign-up.js';
+import { SIGN_UP_REPEAT_MS, signUp } from '../../src/domain/sign-up.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
 const NOW = new Date('2025-03-04T12:34:56Z');
@@ -301,5 +301,51 @@ describe('what reaches signUp: the route body (CreateUserBody) it is handed', ()
     ]);
     expect(messages({ ...body, passwordConfirmation: 'outra-senha' })).toEqual([Msg.passwordsDiffer]);
     expect(messages({ ...body, email: 'maria@' })).toEqual([Msg.emailInvalid]);
+  });
+});
+
+describe('signUp: the same sign-up sent twice at once from one browser (Enter and a click)', () => {
+  const twice = async () => {
+    const store = memoryDeps(countingHasher());
+    const browser = browserSecret();
+    await signUp(store.deps, { ...input, nonce: browser.nonce }, '203.0.113.9');
+    return { store, browser, first: { ...store.state.users[0]! }, codes: [...store.codes] };
+  };
+
+  it('is one sign-up: the same answer, one account, one email, and the first link still activates', async () => {
+    const { store, browser, first, codes } = await twice();
+
+    expect(await signUp(store.deps, { ...input, nonce: browser.nonce }, '203.0.113.9')).toEqual({
+      email: input.email,
+    });
+
+    expect(store.state.users).toEqual([first]);
+    expect(store.codes).toEqual(codes);
+    expect(store.codes[0]!.usedAt).toBeNull();
+    expect(published(store).filter(([def]) => def === Jobs.sendMail)).toHaveLength(1);
+  });
+
+  it.each([
+    ['another browser', { nonce: browserSecret().nonce }],
+    ['another password', { password: 'outra-senha-1' }],
+    ['another name', { fullname: 'Maria Souza' }],
+  ])('with %s it is a sign-up again: a fresh link, the first retired', async (_, change) => {
+    const { store, browser } = await twice();
+
+    await signUp(store.deps, { ...input, nonce: browser.nonce, ...change }, '203.0.113.9');
+
+    const mails = published(store).filter(([def]) => def === Jobs.sendMail);
+    expect(mails.map(([, job]) => job.template)).toEqual(['activation', 'activation']);
+    expect(store.codes.filter((c) => c.usedAt === null)).toHaveLength(1);
+  });
+
+  it(`past SIGN_UP_REPEAT_MS (${SIGN_UP_REPEAT_MS / 60_000} min) it is a person asking again: a fresh link`, async () => {
+    const { store, browser } = await twice();
+    vi.setSystemTime(new Date(NOW.getTime() + SIGN_UP_REPEAT_MS + 1));
+
+    await signUp(store.deps, { ...input, nonce: browser.nonce }, '203.0.113.9');
+
+    const mails = published(store).filter(([def]) => def === Jobs.sendMail);
+    expect(mails.map(([, job]) => job.template)).toEqual(['activation', 'activation']);
   });
 });

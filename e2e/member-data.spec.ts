@@ -109,7 +109,7 @@ test('a member tops up, buys a page, reads both in Extrato, exports their data a
   await page.getByRole('button', { name: Msg.deleteAccountOpen }).click();
   const dialog = page.getByRole('dialog', { name: Msg.deleteAccountDialogTitle });
   await expect(dialog).toBeVisible();
-  for (const text of Msg.deleteAccountConsequences) await expect(dialog).toContainText(text);
+  for (const text of Msg.deleteAccountConsequences(true)) await expect(dialog).toContainText(text);
   for (const [device, size] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -148,6 +148,12 @@ test('a member who signed up with Google deletes the account by signing in with 
   const dialog = page.getByRole('dialog', { name: Msg.deleteAccountDialogTitle });
   await expect(dialog).toContainText(Msg.deleteAccountGoogleHint);
   await expect(dialog.getByLabel(Msg.deleteAccountPasswordLabel)).toHaveCount(0);
+  // An account without a password is not told that its password is deleted.
+  for (const text of Msg.deleteAccountConsequences(false)) await expect(dialog).toContainText(text);
+  await expect(dialog).not.toContainText('senha serão apagados');
+  // Excluir before Google confirmed: the hint as the error line.
+  await dialog.getByRole('button', { name: Msg.deleteAccountConfirm }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(Msg.deleteAccountGoogleHint);
   await page.setViewportSize(PHONE);
   await screenshotViewport(page, 'member-data-delete-dialog-google-phone');
 
@@ -159,6 +165,8 @@ test('a member who signed up with Google deletes the account by signing in with 
   await popup.getByLabel('Nome').fill('Tiago Google');
   await popup.getByRole('button', { name: 'Continuar' }).click();
   await expect(dialog).toContainText(Msg.deleteAccountGoogleConfirmed);
+  // Confirmed: the error line that asked for it is gone.
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await dialog.getByRole('button', { name: Msg.deleteAccountConfirm }).click();
 
   await expect(page).toHaveURL(/\/login\?conta=excluida$/);

@@ -130,10 +130,11 @@ export const Msg = {
   deleteAccountIntro: 'Você pode excluir sua conta e seus dados pessoais a qualquer momento.',
   deleteAccountOpen: 'Excluir minha conta',
   deleteAccountDialogTitle: 'Excluir sua conta?',
-  deleteAccountConsequences: [
+  /** What deleting the account does; an account without a password (made with Google) is not told of one. */
+  deleteAccountConsequences: (hasPassword: boolean) => [
     'O saldo que restar na sua conta será perdido.',
     'As páginas que você comprou não poderão mais ser baixadas.',
-    'Seu nome, seu email e sua senha serão apagados, e você sairá de todos os dispositivos. O email fica livre para um novo cadastro.',
+    `${hasPassword ? 'Seu nome, seu email e sua senha serão apagados' : 'Seu nome e seu email serão apagados'}, e você sairá de todos os dispositivos. O email fica livre para um novo cadastro.`,
     'Os registros que a lei nos obriga a guardar (movimentações de saldo e pagamentos) serão mantidos, sem seus dados pessoais.',
     // What becomes of a top-up still waiting for Mercado Pago.
     'Se houver uma recarga ainda aguardando confirmação (Pix ou boleto), ela não entrará no saldo: quando o Mercado Pago aprovar o pagamento, o valor será devolvido automaticamente a quem pagou.',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { deleteMyAccount, Msg, type PublicUser } from '@app/contracts';
+import { deleteMyAccount, Msg, type MyUser } from '@app/contracts';
 import { api } from '../../api/client';
 import { paths } from '../../paths';
 import { useGlobalDispatch } from '../../session/GlobalStateProvider';
@@ -16,7 +16,7 @@ import { MemberDataSection } from './MemberDataSection';
  * Google sign-in when the account was created with Google (the LGPD's right to erasure). Once deleted, the session is forgotten
  * and the login page says so.
  */
-export function DeleteAccount({ user }: { user: PublicUser }) {
+export function DeleteAccount({ user }: { user: MyUser }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -49,7 +49,7 @@ export function DeleteAccount({ user }: { user: PublicUser }) {
  * Deleting the account: its proof (the password, or a fresh Google credential for a Google account), the error to
  * show and the request. Once deleted, the session is forgotten and the login page says so.
  */
-function useDeleteAccount(user: PublicUser) {
+function useDeleteAccount(user: MyUser) {
   const navigate = useNavigate();
   const dispatch = useGlobalDispatch();
   const [password, setPassword] = useState('');
@@ -96,17 +96,23 @@ function useDeleteAccount(user: PublicUser) {
     }
   }
 
-  return { password, setPassword, googleCredential, setGoogleCredential, google, error, deleting, submit };
+  /** Google confirmed the account: the hint asked for it, so the error line asking for it goes. */
+  const confirmWithGoogle = (credential: string) => {
+    setGoogleCredential(credential);
+    setError(null);
+  };
+
+  return { password, setPassword, googleCredential, confirmWithGoogle, google, error, deleting, submit };
 }
 
-function DeleteAccountForm({ user, onCancel }: { user: PublicUser; onCancel: () => void }) {
-  const { password, setPassword, googleCredential, setGoogleCredential, google, error, deleting, submit } =
+function DeleteAccountForm({ user, onCancel }: { user: MyUser; onCancel: () => void }) {
+  const { password, setPassword, googleCredential, confirmWithGoogle, google, error, deleting, submit } =
     useDeleteAccount(user);
   return (
     <form method="dialog" onSubmit={(e) => void submit(e)} noValidate>
       <h2 id="delete-dialog-title">{Msg.deleteAccountDialogTitle}</h2>
       <ul className="delete-dialog__consequences">
-        {Msg.deleteAccountConsequences.map((text) => (
+        {Msg.deleteAccountConsequences(user.hasPassword).map((text) => (
           <li key={text}>{text}</li>
         ))}
       </ul>
@@ -114,7 +120,7 @@ function DeleteAccountForm({ user, onCancel }: { user: PublicUser; onCancel: () 
       {user.fromGoogle ? (
         <div className="delete-dialog__google">
           <p>{googleCredential ? Msg.deleteAccountGoogleConfirmed : Msg.deleteAccountGoogleHint}</p>
-          {google && !googleCredential && <GoogleSignIn config={google} onCredential={setGoogleCredential} />}
+          {google && !googleCredential && <GoogleSignIn config={google} onCredential={confirmWithGoogle} />}
         </div>
       ) : (
         <Field

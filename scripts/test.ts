@@ -1,8 +1,8 @@
 /**
- * `npm test`: the static checks (typecheck ‖ lint, then the build), then the integration, end-to-end and unit tiers
- * at once; then the failed tests by name and one closing line `N passed, N failed` summing them (each
- * static check counts as one). `npm test -- unit integration` runs only the named tiers. Each runner writes a JSON
- * report to test-results/.
+ * `npm test`: the static checks (typecheck, lint), the build the end-to-end tier serves, and the integration,
+ * end-to-end and unit tiers, all at once (see "Everything runs at once" below); then the failed tests by name and one
+ * closing line `N passed, N failed` summing them (each static check counts as one). `npm test -- unit integration`
+ * runs only the named tiers. Each runner writes a JSON report to test-results/.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -177,7 +177,7 @@ function runStreamed(cmd: string, args: string[]): Promise<number> {
   });
 }
 
-/** Runs a lane; answers its exit code and how long it ran. The first lane of a phase streams its output. */
+/** Runs a lane; answers its exit code and how long it ran. One lane streams its output; the others print theirs at the end. */
 async function runLane(
   lane: Lane,
   streamed: boolean,

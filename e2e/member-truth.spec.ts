@@ -271,7 +271,7 @@ for (const size of SIZES) {
 
       const page = await memberPage(browser, size, user);
       await page.goto('/exercicios-aritmetica');
-      await expect(shownBalance(page)).toHaveText('-R$ 0,50');
+      await expect(shownBalance(page)).toHaveText('\u2212 R$ 0,50');
       // Red, the colour of what is owed (not the positive balance's teal).
       const colour = await shownBalance(page).evaluate((el) => getComputedStyle(el).color);
       const [r, g, b] = colour.match(/\d+/g)!.map(Number);
@@ -290,6 +290,20 @@ for (const size of SIZES) {
         Msg.balanceNegativeToBuy('refund', 'R$ 5,00', 'R$ 0,50', formatCents(100)),
       );
       await screenshot(page, `member-warning-${size.name}`);
+
+      // Extrato: the reversal, the purchase and the top-up, newest first, and the balance after each: every amount
+      // below zero with the one minus sign (U+2212 and a space), never a hyphen.
+      await page.goto('/extrato');
+      const rows = page.locator('table.statement tbody tr');
+      await expect(rows).toHaveCount(3);
+      const money = async (i: number) => (await rows.nth(i).locator('td').allInnerTexts()).slice(2);
+      expect([await money(0), await money(1), await money(2)]).toEqual([
+        ['\u2212 R$ 5,00', '\u2212 R$ 0,50'],
+        ['\u2212 R$ 0,50', 'R$ 4,50'],
+        ['+ R$ 5,00', 'R$ 5,00'],
+      ]);
+      await expect(shownBalance(page)).toHaveText('\u2212 R$ 0,50');
+      await expect(page.locator('body')).not.toContainText('-R$');
       await page.context().close();
     });
 

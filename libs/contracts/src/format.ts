@@ -11,23 +11,27 @@ export const centsToReais = (cents: number): number => cents / 100;
 
 const reais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
+/** The minus sign (U+2212) of every amount below zero the product writes, never the hyphen. */
+export const MINUS_SIGN = '\u2212';
+
 /**
  * Money as Brazilians read it: `R$ 10,50` (exactly two decimals), with the plain space the product's texts use
  * (Intl puts a no-break space after `R$`), so a text reads and searches the same everywhere (site, emails,
- * audit log). A negative balance (a refund or chargeback after spending) reads `-R$ 0,50`, the sign before the
- * symbol as Intl's pt-BR puts it; zero never shows a sign.
+ * audit log). A negative balance (a refund or chargeback after spending) reads `− R$ 0,50`: the minus sign
+ * (U+2212, not Intl's hyphen) and a space before the symbol, as formatSignedCents writes a debit, so a screen shows
+ * one sign for every amount below zero; zero (and what rounds to it) never shows a sign.
  */
 export function formatReais(value: number): string {
-  return reais.format(value + 0).replace(/\s/g, ' ');
+  const amount = reais.format(Math.abs(value)).replace(/\s/g, ' ');
+  return value < 0 && /[1-9]/.test(amount) ? `${MINUS_SIGN} ${amount}` : amount;
 }
 
-/** Integer cents as reais: `R$ 10,50` (a negative balance `-R$ 0,50`, as formatReais). */
+/** Integer cents as reais: `R$ 10,50` (a negative balance `− R$ 0,50`, as formatReais). */
 export const formatCents = (cents: number): string => formatReais(centsToReais(cents));
 
 /** A movement of money with its sign spaced out: `+ R$ 10,00`, `− R$ 0,50` (U+2212, the minus sign). */
 export function formatSignedCents(cents: number): string {
-  const amount = formatCents(Math.abs(cents));
-  return cents < 0 ? `− ${amount}` : `+ ${amount}`;
+  return cents < 0 ? formatCents(cents) : `+ ${formatCents(cents)}`;
 }
 
 /**

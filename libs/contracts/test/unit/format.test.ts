@@ -7,6 +7,7 @@ import {
   formatFileDate,
   formatReais,
   formatSignedCents,
+  MINUS_SIGN,
   reaisToCents,
   SITE_TIME_ZONE,
 } from '@app/contracts/format';
@@ -28,10 +29,10 @@ describe('money', () => {
     expect(formatCents(100000)).not.toMatch(/\u00a0|\u202f/);
   });
 
-  it('writes a negative balance with the sign before R$, and zero without a sign', () => {
-    expect(formatCents(-50)).toBe('-R$ 0,50');
-    expect(formatCents(-450)).toBe('-R$ 4,50');
-    expect(formatCents(-123456)).toBe('-R$ 1.234,56');
+  it('writes a negative balance with the minus sign (U+2212) and a space before R$, and zero without a sign', () => {
+    expect(formatCents(-50)).toBe('\u2212 R$ 0,50');
+    expect(formatCents(-450)).toBe('\u2212 R$ 4,50');
+    expect(formatCents(-123456)).toBe('\u2212 R$ 1.234,56');
     expect(formatCents(-0)).toBe('R$ 0,00');
   });
 
@@ -40,10 +41,20 @@ describe('money', () => {
     expect(formatReais(0.5)).toBe('R$ 0,50');
     expect(formatReais(0)).toBe('R$ 0,00');
     expect(formatReais(1234.567)).toBe('R$ 1.234,57');
-    expect(formatReais(-0.5)).toBe('-R$ 0,50');
-    expect(formatReais(-10)).toBe('-R$ 10,00');
-    expect(formatReais(-1234.5)).toBe('-R$ 1.234,50');
+    expect(formatReais(-0.5)).toBe('\u2212 R$ 0,50');
+    expect(formatReais(-10)).toBe('\u2212 R$ 10,00');
+    expect(formatReais(-1234.5)).toBe('\u2212 R$ 1.234,50');
     expect(formatReais(-0)).toBe('R$ 0,00');
+    // What rounds to zero is zero: no sign.
+    expect(formatReais(-0.001)).toBe('R$ 0,00');
+  });
+
+  it('never writes the hyphen of Intl as a sign: one minus sign for a balance and a movement alike', () => {
+    for (const cents of [-1, -50, -450, -100000, -123456]) {
+      expect(formatCents(cents)).not.toContain('-');
+      expect(formatCents(cents)).toBe(formatSignedCents(cents));
+      expect(formatCents(cents)).toBe(`${MINUS_SIGN} ${formatCents(-cents)}`);
+    }
   });
 
   it('writes a movement with its sign spaced out and the true minus sign (U+2212)', () => {

@@ -274,7 +274,7 @@ describe('refunds and chargebacks reverse the credit, once', () => {
       m.subject.startsWith(REVERSAL_SUBJECT),
     );
     expect(mail.text).toContain('chargeback');
-    expect(mail.text).toContain('Seu saldo agora é -R$ 4,50.');
+    expect(mail.text).toContain('Seu saldo agora é \u2212 R$ 4,50.');
 
     const code = await generatePageCode(stack, session.token);
     const refused = await buyAs(session, code);
@@ -298,7 +298,7 @@ describe('refunds and chargebacks reverse the credit, once', () => {
     const session = await createActiveUser(stack);
     const userId = await userIdOf(stack, session.token);
     await creditedTopUp(session, 5);
-    // Bypassing the code: a debit entry and its balance change in one transaction, leaving -R$ 1,00.
+    // Bypassing the code: a debit entry and its balance change in one transaction, leaving − R$ 1,00.
     await db.query('BEGIN');
     await db.query(
       `INSERT INTO billing.ledger_entries (user_id, kind, amount_cents, idempotency_key, reason)

@@ -113,7 +113,8 @@ export function renderMail(
         paragraphs: [
           `Um pagamento seu pelo Mercado Pago ${what}, e por isso retiramos ${d.amount} do seu saldo.`,
           `Seu saldo agora é ${d.balance}.`,
-          ...(d.balance.startsWith('-')
+          // The minus sign (U+2212) formatCents writes; a job queued before it still says Intl's hyphen.
+          ...(/^[\u2212-]/.test(d.balance)
             ? ['Com o saldo negativo, novas compras ficam bloqueadas até que uma recarga o cubra.']
             : []),
         ],

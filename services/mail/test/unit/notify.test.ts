@@ -108,7 +108,7 @@ describe('notifyTopUp', () => {
     expect(publish.mock.calls[0]![1]).toMatchObject({
       mailId: 'mail:reversal:pay-1:1000',
       template: 'topup-reversed',
-      data: { amount: 'R$ 10,00', balance: '-R$ 5,00', reason: 'chargeback' },
+      data: { amount: 'R$ 10,00', balance: '\u2212 R$ 5,00', reason: 'chargeback' },
     });
   });
 

@@ -98,8 +98,15 @@ describe('mail templates', () => {
       site,
     );
     expect(chargeback.text).toContain('chargeback');
-    expect(chargeback.text).toContain('Seu saldo agora é -R$ 0,50.');
+    expect(chargeback.text).toContain('Seu saldo agora é \u2212 R$ 0,50.');
     expect(chargeback.text).toContain('novas compras ficam bloqueadas até que uma recarga o cubra');
+    // A job queued before the minus sign (U+2212) still carries Intl's hyphen: its balance is negative all the same.
+    const queuedBefore = renderMail(
+      'topup-reversed',
+      { fullname: 'Maria', amount: formatCents(1000), balance: '-R$ 0,50', reason: 'chargeback' },
+      site,
+    );
+    expect(queuedBefore.text).toContain('novas compras ficam bloqueadas até que uma recarga o cubra');
     expect(() =>
       renderMail('topup-reversed', { fullname: 'Maria', amount: 'x', balance: 'y' }, site),
     ).toThrow(InvalidMailData);

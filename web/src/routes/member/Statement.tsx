@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getStatement, Msg, STATEMENT_MAX_ENTRIES, type Statement as StatementData } from '@app/contracts';
-import { formatCents, formatDateTime, formatSignedCents } from '@app/contracts/format';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { useGlobalState } from '../../session/GlobalStateProvider';
+import { statementRows } from './statementRows';
 import './statement.css';
 
 type Load = { state: 'loading' } | { state: 'ready'; statement: StatementData } | { state: 'failed' };
@@ -88,46 +88,27 @@ export default function Statement() {
   );
 }
 
-/** The pending top-ups first, then every movement with the balance after it. */
+/** The pending top-ups first, then every movement with the balance after it (statementRows.ts writes them). */
 function StatementRows({ statement }: { statement: StatementData }) {
   return (
     <>
-      {statement.pending.map((topUp) => (
-        <tr key={`pending-${topUp.id}`} data-kind="pending" className="statement__pending">
+      {statementRows(statement).map((row) => (
+        <tr
+          key={row.key}
+          data-kind={row.kind}
+          className={row.kind === 'pending' ? 'statement__pending' : undefined}
+        >
           <td data-label="Data" className="statement__date">
-            {formatDateTime(topUp.at)}
+            {row.date}
           </td>
           <td data-label="Descrição" className="statement__description">
-            {topUp.description}
+            {row.description}
           </td>
-          <td data-label="Valor" className="statement__money statement__money--pending">
-            {formatSignedCents(topUp.amountCents)}
-          </td>
-          <td data-label="Saldo" className="statement__money">
-            <span className="statement__badge">{Msg.statementPending}</span>
-          </td>
-        </tr>
-      ))}
-      {statement.entries.map((entry) => (
-        <tr key={entry.id} data-kind={entry.kind}>
-          <td data-label="Data" className="statement__date">
-            {formatDateTime(entry.at)}
-          </td>
-          <td data-label="Descrição" className="statement__description">
-            {entry.description}
-          </td>
-          <td
-            data-label="Valor"
-            className={
-              entry.amountCents < 0
-                ? 'statement__money statement__money--out'
-                : 'statement__money statement__money--in'
-            }
-          >
-            {formatSignedCents(entry.amountCents)}
+          <td data-label="Valor" className={`statement__money statement__money--${row.tone}`}>
+            {row.amount}
           </td>
           <td data-label="Saldo" className="statement__money">
-            {formatCents(entry.balanceAfterCents)}
+            {row.balance ?? <span className="statement__badge">{Msg.statementPending}</span>}
           </td>
         </tr>
       ))}

@@ -98,7 +98,8 @@ export const RENDER_CONSUMERS = {
   version: 'pdf-worker-version',
 } as const;
 
-const Role = z.enum(['user', 'admin']);
+/** What an account is: a member (`user`) or the admin. */
+export const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
 const IsoDate = z.string();
 /** A difficulty level (the table of levels.ts). */

@@ -1,4 +1,4 @@
-import { Events } from '@app/contracts';
+import { Events, type SignInSession } from '@app/contracts';
 import type { Bus, Limits, Logger } from '@app/kit';
 import type { AuthConfig } from '../config.js';
 import type { VerifyGoogleCredential } from './google-verifier.js';
@@ -20,15 +20,17 @@ export interface AuthDeps {
   limits: Pick<Limits, 'take'>;
 }
 
-export interface Session {
-  token: string;
-  email: string;
-  fullname: string;
-}
+/** A sign-in's answer, as the contracts declare it (SignInSession). */
+export type Session = SignInSession;
 
-/** The answer of every sign-in: what the browser stores. */
+/** The answer of every sign-in: what the browser stores, and whether it is the admin's (where the SPA lands). */
 export async function sessionFor(deps: Pick<AuthDeps, 'tokens'>, user: UserRow): Promise<Session> {
-  return { token: await deps.tokens.issue(user), email: user.email, fullname: user.fullname };
+  return {
+    token: await deps.tokens.issue(user),
+    email: user.email,
+    fullname: user.fullname,
+    role: user.role,
+  };
 }
 
 /**

@@ -19,7 +19,7 @@ describe('sign-in (POST /api/login)', () => {
     expect(res.body).toMatchObject({ status: 'ERROR', message });
   });
 
-  it('answers {token, email, fullname} for the right password, with the email in any case and spacing', async () => {
+  it('answers {token, email, fullname, role} for the right password, with the email in any case and spacing', async () => {
     const user = await createActiveUser(stack, { fullname: 'Rafael Lima' });
     const res = await call<{ token: string; email: string; fullname: string }>(stack.gatewayUrl, login, {
       body: { email: `  ${user.email.toUpperCase()}  `, password: user.password },
@@ -27,8 +27,10 @@ describe('sign-in (POST /api/login)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 'SUCCESS',
-      payload: { email: user.email, fullname: 'Rafael Lima' },
+      payload: { email: user.email, fullname: 'Rafael Lima', role: 'user' },
     });
+    // The answer as the contract declares it (the gateway passes the role on): what the SPA lands by.
+    expect(login.response.parse(res.body).payload?.role).toBe('user');
     const [header, payload] = res.body
       .payload!.token.split('.')
       .slice(0, 2)
@@ -65,6 +67,8 @@ describe('sign-in (POST /api/login)', () => {
       body: { email: stack.adminEmail, password: stack.adminPassword },
     });
     expect(res.body.status).toBe('SUCCESS');
+    // The role tells the SPA to land on the statistics, asking no validateTokenAdmin (a member's would be a 403).
+    expect(res.body.payload).toMatchObject({ role: 'admin' });
   });
 
   const from = (address: string) => ({ 'x-forwarded-for': address });

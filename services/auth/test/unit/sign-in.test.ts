@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSecret } from '@app/testing';
-import { ErrorCode, Events, Jobs, Msg } from '@app/contracts';
+import { ErrorCode, Events, Jobs, login, Msg, ok } from '@app/contracts';
 import { bcryptHasher, decoyHash, passwordMatches } from '../../src/domain/passwords.js';
 import { signIn } from '../../src/domain/sign-in.js';
 import { SIGN_IN_LINK_TTL_MS, signInWithLink } from '../../src/domain/sign-in-link.js';
@@ -54,6 +54,20 @@ describe('signIn: the same hashing work whether or not the account exists', () =
     expect(outcome.statusCode).toBe(status);
     expect(hasher.compared).toHaveLength(1);
     if (password === null) expect(hasher.compared[0]).toMatch(BCRYPT_COST_10);
+  });
+});
+
+describe("signIn: the answer says the account's role", () => {
+  it('a member is answered role user and the admin role admin, as the contract declares (where the SPA lands)', async () => {
+    const store = memoryDeps(countingHasher());
+    await store.addUser('ana@exemplo.com', 'senha-certa');
+    await store.addUser('admin@exemplo.com', 'senha-admin', { role: 'admin' });
+    const member = await signIn(store.deps, 'ana@exemplo.com', 'senha-certa', HERE);
+    const admin = await signIn(store.deps, 'admin@exemplo.com', 'senha-admin', HERE);
+    expect(member).toMatchObject({ email: 'ana@exemplo.com', fullname: 'Ana Souza', role: 'user' });
+    expect(admin).toMatchObject({ email: 'admin@exemplo.com', role: 'admin' });
+    expect(login.response.parse(ok(member)).payload).toEqual(member);
+    expect(Object.keys(member!).sort()).toEqual(['email', 'fullname', 'role', 'token']);
   });
 });
 

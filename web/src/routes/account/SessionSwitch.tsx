@@ -1,12 +1,12 @@
 import { Link, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { Page } from '../../components/Page';
-import { getUser, Msg, validateTokenAdmin } from '@app/contracts';
+import { getUser, Msg, type SignInSession } from '@app/contracts';
 import { api } from '../../api/client';
 import { paths } from '../../paths';
 import { useGlobalDispatch } from '../../session/GlobalStateProvider';
 import { globalActions } from '../../session/globalState';
-import { getStoredToken, saveSession, type StoredSession } from '../../session/storage';
-import { signIn } from './session';
+import { getStoredToken, saveSession } from '../../session/storage';
+import { landingFor, signIn } from './session';
 
 export interface Account {
   email: string;
@@ -35,16 +35,11 @@ export const replacesAnother = (current: Account | null, next: Account): current
 export function useAdoptSession() {
   const dispatch = useGlobalDispatch();
   const navigate = useNavigate();
-  return async (session: StoredSession, to: 'exercises' | 'byRole') => {
+  return (session: SignInSession, to: 'exercises' | 'byRole') => {
     saveSession(session);
     dispatch(globalActions.setLoggedIn(true));
     dispatch(globalActions.refreshUserData());
-    let target: string = paths.exercises;
-    if (to === 'byRole') {
-      const admin = await api(validateTokenAdmin, { query: { token: session.token } });
-      if (admin.status === 'SUCCESS') target = paths.adminStats;
-    }
-    void navigate(target);
+    void navigate(to === 'byRole' ? landingFor(session) : paths.exercises);
   };
 }
 
@@ -83,7 +78,7 @@ export function SessionSwitch({
 
 /** What a link that signs in (Google's return, an emailed sign-in link) shows when it does not go straight in. */
 export type LinkSignIn =
-  { step: 'refused'; message: string } | { step: 'ask'; current: Account; next: StoredSession };
+  { step: 'refused'; message: string } | { step: 'ask'; current: Account; next: SignInSession };
 
 /**
  * The end of a link's sign-in: the session the server answered is stored at once, unless it would replace another
@@ -91,7 +86,7 @@ export type LinkSignIn =
  */
 export async function finishLinkSignIn(
   { context, request }: Pick<LoaderFunctionArgs, 'context' | 'request'>,
-  session: StoredSession,
+  session: SignInSession,
   landing: () => Response | Promise<Response>,
 ): Promise<LinkSignIn | Response> {
   const current = await currentAccount(request.signal);
@@ -125,7 +120,7 @@ export function LinkSignInScreen({
         <SessionSwitch
           current={data.current}
           next={data.next}
-          onContinue={() => void adopt(data.next, to)}
+          onContinue={() => adopt(data.next, to)}
           onKeep={() => void navigate(paths.exercises)}
         />
       )}

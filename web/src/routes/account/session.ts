@@ -1,6 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { validateTokenAdmin } from '@app/contracts';
-import { api } from '../../api/client';
+import type { SignInSession } from '@app/contracts';
 import { paths } from '../../paths';
 import { globalActions } from '../../session/globalState';
 import { clearSession, saveSession, type StoredSession } from '../../session/storage';
@@ -26,12 +25,14 @@ export function forgetSession(context: RouterContext): void {
 }
 
 /**
- * After a password sign-in: back to the gabarito that asked for it, else the admin check decides where to
- * go: admins to the statistics, others to the builder.
+ * Where a sign-in lands, from the role its answer carries (no request, so a member's sign-in asks nothing the server
+ * refuses): an admin on the statistics, a member in the builder. Only where the screen goes: the admin screens are
+ * still guarded by validateTokenAdmin, and every admin route by the server.
  */
-export async function redirectAfterSignIn(token: string) {
-  const back = takeReturn();
-  if (back) return redirect(back);
-  const admin = await api(validateTokenAdmin, { query: { token } });
-  return redirect(admin.status === 'SUCCESS' ? paths.adminStats : paths.exercises);
+export const landingFor = (session: Pick<SignInSession, 'role'>): string =>
+  session.role === 'admin' ? paths.adminStats : paths.exercises;
+
+/** After a password sign-in: back to the gabarito that asked for it, else where the account's role lands. */
+export function redirectAfterSignIn(session: Pick<SignInSession, 'role'>) {
+  return redirect(takeReturn() ?? landingFor(session));
 }

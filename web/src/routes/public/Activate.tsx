@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { activateUser, ErrorCode, Msg } from '@app/contracts';
+import { activateUser, ErrorCode, Msg, type SignInSession } from '@app/contracts';
 import { api } from '../../api/client';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { useGlobalDispatch } from '../../session/GlobalStateProvider';
 import { globalActions } from '../../session/globalState';
 import { linkVerifier } from '../../session/linkSecret';
-import { saveSession, type StoredSession } from '../../session/storage';
+import { saveSession } from '../../session/storage';
 import { LinkPasswordFields, passwordOf } from '../account/LinkPasswordForm';
 import {
   currentAccount,
@@ -25,7 +25,7 @@ type State =
   | { step: 'pending' }
   | { step: 'success'; email: string }
   /** Activated, but this browser is signed in to another account: nothing changes until the user chooses. */
-  | { step: 'ask'; current: Account; next: StoredSession }
+  | { step: 'ask'; current: Account; next: SignInSession }
   /**
    * This browser did not make the sign-up. The server named the account (`prompt`); it activates only with
    * the password chosen at that sign-up. `wrong`: why the last password was refused.
@@ -59,7 +59,7 @@ function useActivation() {
    */
   const attempt = useCallback(
     async (proof: { verifier?: string; password?: string }, signal: AbortSignal) => {
-      const signInAs = async (session: StoredSession) => {
+      const signInAs = async (session: SignInSession) => {
         const current = await currentAccount(signal);
         if (replacesAnother(current, session)) {
           setState({ step: 'ask', current, next: session });
@@ -164,7 +164,7 @@ export default function Activate() {
             <SessionSwitch
               current={state.current}
               next={state.next}
-              onContinue={() => void adopt(state.next, 'exercises')}
+              onContinue={() => adopt(state.next, 'exercises')}
               onKeep={() => void navigate(paths.exercises)}
             />
           </>

@@ -59,7 +59,7 @@ export async function action({
     };
   }
   signIn(context, result.payload);
-  return redirectAfterSignIn(result.payload.token);
+  return redirectAfterSignIn(result.payload);
 }
 
 /** 'Reenviar e-mail de ativação': the same answer whether or not the email has an account. */

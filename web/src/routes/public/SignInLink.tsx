@@ -53,7 +53,7 @@ async function redeem(
   const result = await api(loginWithLink, { body, signal: args.request.signal });
   if (result.status === 'SUCCESS' && result.payload) {
     const session = result.payload;
-    return finishLinkSignIn(args, session, () => redirectAfterSignIn(session.token));
+    return finishLinkSignIn(args, session, () => redirectAfterSignIn(session));
   }
   if (
     result.code === ErrorCode.INVALID_TOKEN ||

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../../envelope.js';
 import { Msg } from '../../messages.js';
-import { BillingDataExport, PagesDataExport, PublicUser } from '../../messaging.js';
+import { BillingDataExport, PagesDataExport, PublicUser, Role } from '../../messaging.js';
 import {
   confirmationField,
   emailField,
@@ -17,7 +17,20 @@ import { defineRoute } from '../route.js';
 
 /** The routes auth answers: accounts, sessions, passwords and the member's own records (export, deletion). */
 
-const Session = z.object({ token: z.string(), email: z.string(), fullname: z.string() });
+/**
+ * The answer of every sign-in: what the browser stores (token, email, fullname) and the account's `role`, so that
+ * the SPA sends an admin to the statistics and a member to the builder without asking validateTokenAdmin (a member
+ * would be answered 403). The role only chooses where the screen goes: every admin route and screen is authorised by
+ * the server (the admin guard asks validateTokenAdmin before it shows one).
+ */
+export const SignInSession = z.object({
+  token: z.string(),
+  email: z.string(),
+  fullname: z.string(),
+  role: Role,
+});
+export type SignInSession = z.infer<typeof SignInSession>;
+
 const tokenQuery = z.object({ token: z.string().min(1).max(4096) });
 
 /**
@@ -40,7 +53,7 @@ export const login = defineRoute({
   summary:
     'Sign in with email and password; past the per-account ceiling from a new address, SUCCESS with a null payload: a sign-in link went to the email',
   body: LoginBody,
-  response: envelope(Session),
+  response: envelope(SignInSession),
 });
 
 export const LoginGoogleBody = z.object({
@@ -54,7 +67,7 @@ export const loginGoogle = defineRoute({
   access: 'public',
   summary: 'Sign in with a Google ID token',
   body: LoginGoogleBody,
-  response: envelope(Session),
+  response: envelope(SignInSession),
 });
 
 /** A one-time secret of a link or a handoff: URL-safe, as the server makes them (32 random bytes, base64url). */
@@ -95,7 +108,7 @@ export const redeemGoogleCode = defineRoute({
   access: 'public',
   summary: 'Sign in with the one-time Google code and the secret of the tab that started the sign-in',
   body: RedeemGoogleCodeBody,
-  response: envelope(Session),
+  response: envelope(SignInSession),
 });
 
 /**
@@ -121,7 +134,7 @@ export const loginWithLink = defineRoute({
   summary:
     'Sign in with the emailed link offered past the per-account ceiling of failed sign-ins (single use, 15 minutes), confirmed by the secret of the browser that asked for it or by the password',
   body: LoginWithLinkBody,
-  response: envelope(Session),
+  response: envelope(SignInSession),
 });
 
 export const CreateUserBody = matching(
@@ -161,7 +174,7 @@ export const activateUser = defineRoute({
   summary:
     'Activate an account with the emailed code, confirmed by the secret of the browser that signed up or by the password chosen at sign-up',
   body: ActivateUserBody,
-  response: envelope(Session),
+  response: envelope(SignInSession),
 });
 
 export const RecoverPasswordBody = z.object({ email: emailField });
@@ -239,7 +252,7 @@ export const changePassword = defineRoute({
   access: 'user',
   summary: 'Change the password (invalidates older sessions; answers a fresh token)',
   body: ChangePasswordBody,
-  response: envelope(Session.nullable()),
+  response: envelope(SignInSession.nullable()),
 });
 
 export const AdminChangePasswordBody = z.object({ newPassword: newPasswordField });
@@ -250,7 +263,7 @@ export const adminChangePassword = defineRoute({
   access: 'admin',
   summary: "Change the admin's own password",
   body: AdminChangePasswordBody,
-  response: envelope(Session.nullable()),
+  response: envelope(SignInSession.nullable()),
 });
 
 export const logout = defineRoute({

@@ -61,6 +61,20 @@ test('the privacy policy covers the LGPD points, with the controller and contact
   await page.goto('/termos');
   for (const text of ['R$ 0,50', 'R$ 5,00', 'R$ 20,00', 'art. 49', 'Lei aplicável e foro', 'Brasil'])
     await expect(page.locator('main'), text).toContainText(text);
+  // Personalizar and the class sets: what a member chooses, and how a set of versions is charged.
+  await expect(page.locator('main p', { hasText: 'Em Personalizar' })).toHaveText(
+    'Em Personalizar, em vez de seguir um dos três níveis, você escolhe como a folha é montada: as tabuadas, ' +
+      'as contas com ou sem reserva, o formato, a quantidade de contas e a letra grande, entre outras opções. ' +
+      'Uma folha personalizada custa o mesmo que as demais.',
+  );
+  await expect(page.locator('main li', { hasText: 'Quantas versões?' })).toHaveText(
+    'Em “Quantas versões?” você escolhe de 1 a 40 versões da mesma folha: uma folha diferente para cada aluno, ' +
+      'com problemas diferentes. Cada versão custa R$ 0,50 (30 versões: R$ 15,00), e o conjunto é uma só ' +
+      'compra, baixada em um único PDF. O seu saldo precisa cobrir o valor total, que fica reservado ao comprar ' +
+      'e é debitado de uma só vez, em uma única linha do Extrato, quando o arquivo fica pronto. Se o conjunto ' +
+      'não puder ser gerado, a reserva é liberada e nada é cobrado.',
+  );
+  await expect(page.locator('main')).toContainText('Última atualização: 29/11/2026');
   await screenshot(page, 'legal-terms');
 });
 

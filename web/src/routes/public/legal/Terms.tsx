@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import { Page } from '../../../components/Page';
 import { paths } from '../../../paths';
-import { CompanyIdentity, SupportChannels, UpdatedAt } from './shared';
+import { CompanyIdentity, SupportChannels, TERMS_UPDATED_AT, UpdatedAt } from './shared';
 
-/** The terms of use: the service, its prices and prepaid balance, refunds, acceptable use, liability, jurisdiction. */
+/**
+ * The terms of use: the service (Personalizar too), its prices (class sets too) and prepaid balance, refunds,
+ * acceptable use, liability, jurisdiction.
+ */
 export default function Terms() {
   return (
     <Page title="Termos de Uso" className="legal">
@@ -17,7 +20,7 @@ export default function Terms() {
 function ServiceAndMoney() {
   return (
     <>
-      <UpdatedAt />
+      <UpdatedAt at={TERMS_UPDATED_AT} />
       <p className="lead">
         Estes termos regem o uso deste site, oferecido por <CompanyIdentity />. Ao criar uma conta ou usar o
         site, você concorda com eles e com a <Link to={paths.privacy}>Política de Privacidade</Link>.
@@ -29,6 +32,11 @@ function ServiceAndMoney() {
         em três níveis de dificuldade), ver uma prévia de cada folha, comprá-la e baixá-la em PDF para
         imprimir. Visitantes podem baixar gratuitamente 12 folhas de amostra. As folhas compradas ficam
         disponíveis para novo download em Minhas Compras enquanto a sua conta existir.
+      </p>
+      <p>
+        Em Personalizar, em vez de seguir um dos três níveis, você escolhe como a folha é montada: as
+        tabuadas, as contas com ou sem reserva, o formato, a quantidade de contas e a letra grande, entre
+        outras opções. Uma folha personalizada custa o mesmo que as demais.
       </p>
 
       <h2>2. Conta</h2>
@@ -43,6 +51,14 @@ function ServiceAndMoney() {
         <li>
           Cada folha gerada custa <span className="money">R$ 0,50</span>, debitados do seu saldo no momento da
           compra. Gerar a prévia não custa nada; comprar a mesma folha duas vezes cobra uma só vez.
+        </li>
+        <li>
+          Em “Quantas versões?” você escolhe de 1 a 40 versões da mesma folha: uma folha diferente para cada
+          aluno, com problemas diferentes. Cada versão custa <span className="money">R$ 0,50</span> (30
+          versões: <span className="money">R$ 15,00</span>), e o conjunto é uma só compra, baixada em um único
+          PDF. O seu saldo precisa cobrir o valor total, que fica reservado ao comprar e é debitado de uma só
+          vez, em uma única linha do Extrato, quando o arquivo fica pronto. Se o conjunto não puder ser
+          gerado, a reserva é liberada e nada é cobrado.
         </li>
         <li>
           O saldo é pré-pago: você adiciona de <span className="money">R$ 5,00</span> a{' '}

@@ -5,11 +5,13 @@ import { paths } from '../../../paths';
 import { site } from '../../../site';
 import './legal.css';
 
-/** When the privacy policy and the terms were last changed (shown DD/MM/YYYY at the top of both). */
+/** When the privacy policy was last changed (shown DD/MM/YYYY at its top). */
 export const LEGAL_UPDATED_AT = '2026-11-24T12:00:00Z';
+/** When the terms were last changed: Personalizar and the class sets (shown DD/MM/YYYY at their top). */
+export const TERMS_UPDATED_AT = '2026-11-29T12:00:00Z';
 
-export function UpdatedAt() {
-  return <p className="legal__updated">Última atualização: {formatDate(LEGAL_UPDATED_AT)}</p>;
+export function UpdatedAt({ at = LEGAL_UPDATED_AT }: { at?: string }) {
+  return <p className="legal__updated">Última atualização: {formatDate(at)}</p>;
 }
 
 /** The company as configured; while unknown, the product's name and no contact (never an invented one). */

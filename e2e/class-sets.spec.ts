@@ -284,7 +284,7 @@ test('with too little balance the builder warns with the total and nothing is ch
   test.setTimeout(120_000);
   const user = await signedInMember(page, 10);
   const generated = await generateSet(page, 30);
-  const warning = page.getByRole('alert').filter({ hasText: Msg.insufficientBalance });
+  const warning = page.getByRole('alert').filter({ hasText: Msg.insufficientBalanceForSet(30) });
   await expect(warning).toBeVisible();
   await expect(warning).toContainText('Total: R$ 15,00 por 30 versões');
   await expect(warning.getByRole('link', { name: 'Adicionar Saldo' })).toBeVisible();

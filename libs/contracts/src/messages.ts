@@ -41,6 +41,9 @@ export const Msg = {
   changePasswordFailed: 'Erro ao alterar a senha.',
   changePasswordSuccess: 'Senha alterada com sucesso!',
   insufficientBalance: 'Saldo insuficiente para comprar esta página',
+  /** The builder's warning for a class set (the spec's text names one page). */
+  insufficientBalanceForSet: (versions: number) =>
+    `Saldo insuficiente para comprar estas ${versions} versões`,
   fileNotFound: 'Arquivo não encontrado.',
   fileDownloadFailed: 'Erro ao baixar arquivo.',
   notFoundText: NOT_FOUND_TEXT,
@@ -203,6 +206,9 @@ export const Msg = {
   previewEnlarge: 'Ampliar prévia',
   previewDialogTitle: 'Prévia da página',
   previewClose: 'Fechar',
+  /** The large preview at print size (the sheet's own letters), and back to the whole sheet. */
+  previewZoomIn: 'Aproximar',
+  previewZoomOut: 'Ver a página inteira',
   purchaseDone: 'Compra realizada! O download do PDF foi iniciado. A página também está em Minhas Compras.',
   adminReversedLabel: 'Estornados',
   adminReversedHint:

@@ -7,6 +7,8 @@ export const StorageKey = {
   email: 'email',
   fullname: 'fullname',
   freeDownload: 'freeDownload',
+  /** sessionStorage (this tab): the builder's options and last generated page, kept across a reload. */
+  builder: 'builder',
 } as const;
 
 export interface StoredSession {
@@ -42,6 +44,8 @@ export function clearSession(): void {
   localStorage.removeItem(StorageKey.token);
   localStorage.removeItem(StorageKey.email);
   localStorage.removeItem(StorageKey.fullname);
+  // The builder this tab kept belongs to the account that signs out.
+  if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(StorageKey.builder);
 }
 
 export function hasDownloadedFreeSample(): boolean {

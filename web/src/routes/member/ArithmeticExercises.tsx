@@ -1,11 +1,12 @@
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import { Page } from '../../components/Page';
 import { useGlobalState } from '../../session/GlobalStateProvider';
 import { BuilderForm } from './builder/BuilderForm';
 import { BuilderMessages } from './builder/BuilderMessages';
 import { BuilderWork } from './builder/BuilderWork';
 import { PaymentNoticeAlert, usePaymentNotice } from './builder/PaymentNotice';
-import { builderReducer, initialBuilderState } from './builder/state';
+import { keepBuilder, restoreBuilder } from './builder/persist';
+import { builderReducer } from './builder/state';
 import { useBuilderScroll } from './builder/useBuilderScroll';
 import { useBuy } from './builder/useBuy';
 import { useGenerate } from './builder/useGenerate';
@@ -22,7 +23,9 @@ export type { GenerateAgainState } from './builder/useGenerateAgain';
  */
 export default function ArithmeticExercises() {
   const { balance } = useGlobalState();
-  const [state, dispatch] = useReducer(builderReducer, initialBuilderState);
+  // A reload of this tab finds the options and the last generated page as they were (builder/persist.ts).
+  const [state, dispatch] = useReducer(builderReducer, undefined, () => restoreBuilder());
+  useEffect(() => keepBuilder(state), [state]);
   const view = builderView(state, balance);
   const generate = useGenerate(dispatch);
   const purchase = useBuy(state, dispatch);

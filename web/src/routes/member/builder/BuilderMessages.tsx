@@ -1,4 +1,4 @@
-import type { Dispatch, RefObject } from 'react';
+import { useRef, type Dispatch, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Msg } from '@app/contracts';
 import { reaisToCents } from '@app/contracts/format';
@@ -10,6 +10,7 @@ import { SetProgressBar } from '../SetProgressBar';
 import { CloseButton } from './CloseButton';
 import type { BuilderAction, BuilderState } from './state';
 import { useEditHint } from './useEditHint';
+import { useShownBesideButtons } from './useBuilderScroll';
 import type { BuilderView } from './view';
 
 /**
@@ -30,6 +31,8 @@ export function BuilderMessages({
   const { balance, balanceDetails } = useGlobalState();
   const { setProgress, notice, generatedSet } = state;
   const [hint, closeHint] = useEditHint(!state.editing);
+  const hintBox = useRef<HTMLDivElement>(null);
+  useShownBesideButtons(hint === 'shown', hintBox);
   return (
     <div className="builder__messages" ref={messages}>
       {setProgress && <SetProgressBar progress={setProgress} />}
@@ -45,7 +48,9 @@ export function BuilderMessages({
       {view.showBalanceWarning && (
         <div className="alert alert--warning closable" role="alert" data-message>
           <div className="alert__text">
-            <p>{Msg.insufficientBalance}</p>
+            <p>
+              {generatedSet ? Msg.insufficientBalanceForSet(generatedSet.versions) : Msg.insufficientBalance}
+            </p>
             {generatedSet && <p className="alert__detail">{setTotalText(generatedSet.versions)}</p>}
             {balance !== null && balance < 0 && (
               <p className="alert__detail">
@@ -64,6 +69,7 @@ export function BuilderMessages({
           className={hint === 'fading' ? 'alert closable hint hint--fading' : 'alert closable hint'}
           role="status"
           data-message
+          ref={hintBox}
         >
           <p>Para mudar as opções desta página, clique em Editar.</p>
           <CloseButton onClick={closeHint} />

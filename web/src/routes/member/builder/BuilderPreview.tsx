@@ -1,16 +1,18 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Msg } from '@app/contracts';
 import { setPreviewCaption } from '../classSet';
 import { PreviewView, usePreview } from '../PageThumbnail';
 
 /**
- * The generated page's preview, and a button that opens it large: a modal dialog with the image as big as
- * the screen allows; Esc, the close button or a click outside it closes it.
+ * The generated page's preview, and a button that opens it large: a modal dialog with the whole sheet as big as
+ * the screen allows (a phone's whole width), and 'Aproximar' for the sheet at print size, panned (a problem's words
+ * as large as on paper); Esc, the close button or a click outside it closes it.
  */
 export function BuilderPreview({ code, versions }: { code: string; versions: number }) {
   const preview = usePreview(code);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [zoomed, setZoomed] = useState(false);
   return (
     <>
       <div className="preview-frame">
@@ -27,8 +29,9 @@ export function BuilderPreview({ code, versions }: { code: string; versions: num
             </button>
             <dialog
               ref={dialog}
-              className="preview-dialog"
+              className={zoomed ? 'preview-dialog preview-dialog--zoomed' : 'preview-dialog'}
               aria-labelledby={titleId}
+              onClose={() => setZoomed(false)}
               onClick={(event) => {
                 if (event.target === event.currentTarget) event.currentTarget.close();
               }}
@@ -37,17 +40,27 @@ export function BuilderPreview({ code, versions }: { code: string; versions: num
                 <h2 id={titleId}>{Msg.previewDialogTitle}</h2>
                 <button
                   type="button"
+                  className="button button--secondary button--small"
+                  aria-pressed={zoomed}
+                  onClick={() => setZoomed(!zoomed)}
+                >
+                  {zoomed ? Msg.previewZoomOut : Msg.previewZoomIn}
+                </button>
+                <button
+                  type="button"
                   className="button button--small"
                   onClick={() => dialog.current?.close()}
                 >
                   {Msg.previewClose}
                 </button>
               </div>
-              <img
-                className="preview-dialog__image"
-                src={preview.url}
-                alt="Página gerada em tamanho grande"
-              />
+              <div className="preview-dialog__scroll">
+                <img
+                  className="preview-dialog__image"
+                  src={preview.url}
+                  alt="Página gerada em tamanho grande"
+                />
+              </div>
             </dialog>
           </>
         )}

@@ -2,33 +2,66 @@ import { useEffect, useRef } from 'react';
 import type { BuilderState } from './state';
 import { reducedMotion } from './view';
 
+/** Room kept between what is brought into view and the screen's edges. */
+const EDGE_PX = 16;
+
 /**
- * Where the builder brings the member's eyes: the preview and its buttons once generated, the messages once a
- * purchase speaks. Answers the refs of the two areas.
+ * How far to scroll (positive: down) so that a block from `top` to `bottom` (viewport coordinates) is on a screen of
+ * `height`: nothing when it already is; else it comes into view whole, with room at the edges. A block taller than
+ * the screen shows its bottom, where the buttons and the messages beside them are.
+ */
+export function scrollToShow(top: number, bottom: number, height: number): number {
+  if (top >= 0 && bottom <= height) return 0;
+  const toBottom = bottom + EDGE_PX - height;
+  const toTop = top - EDGE_PX;
+  if (bottom - top + 2 * EDGE_PX > height) return toBottom;
+  return toBottom > 0 ? toBottom : toTop;
+}
+
+function bringIntoView(blocks: ReadonlyArray<HTMLElement | null>) {
+  const boxes = blocks.filter((b): b is HTMLElement => b !== null).map((b) => b.getBoundingClientRect());
+  if (!boxes.length) return;
+  const top = Math.min(...boxes.map((b) => b.top));
+  const bottom = Math.max(...boxes.map((b) => (b.height > 0 ? b.bottom : top)));
+  const by = scrollToShow(top, bottom, window.innerHeight);
+  if (by !== 0) window.scrollBy({ top: by, behavior: reducedMotion() ? 'auto' : 'smooth' });
+}
+
+/**
+ * Where the builder brings the member's eyes: the preview, its buttons and the messages under them once generated
+ * (the insufficient-balance warning, the 'clique em Editar' hint), the messages once a purchase speaks. Answers the
+ * refs of the two areas.
  */
 export function useBuilderScroll({ step, code, generationFailed, notice, setProgress }: BuilderState) {
   const workArea = useRef<HTMLDivElement>(null);
   const messages = useRef<HTMLDivElement>(null);
 
-  // On a phone the preview sits below the form: once the page is generated (or has failed), its preview and the
-  // buttons under it come to the top of the screen, with room below for the messages. Left alone when they are
-  // already in view (a desktop), so nothing jumps.
+  // Once the page is generated (or has failed), its preview, the buttons under it and the messages below them come
+  // into view together: on a phone the preview sits below the form; on a laptop the warning sits below the fold.
+  // Left alone when they are already in view, so nothing jumps.
   useEffect(() => {
     if (step !== 'generated' && !generationFailed) return;
-    const area = workArea.current;
-    if (!area) return;
-    const box = area.getBoundingClientRect();
-    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
-    area.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+    bringIntoView([workArea.current, messages.current]);
   }, [step, code, generationFailed]);
 
   // A purchase's outcome shows where the member is looking: beside the buttons, scrolled into view if need be.
   // So does a set's progress bar when its purchase starts.
   const showsProgress = setProgress !== null;
   useEffect(() => {
-    if (notice || showsProgress)
-      messages.current?.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
+    if (notice || showsProgress) bringIntoView([messages.current]);
   }, [notice, showsProgress]);
 
   return { workArea, messages };
+}
+
+/** A message that appears later (the timed hint) comes into view when the buttons above it are in view. */
+export function useShownBesideButtons(shown: boolean, element: { current: HTMLElement | null }) {
+  useEffect(() => {
+    const el = element.current;
+    if (!shown || !el) return;
+    const box = el.getBoundingClientRect();
+    // The member has scrolled away (to the form): the hint waits for her there, unmoved.
+    if (box.top < 0 || box.top > window.innerHeight + 200) return;
+    bringIntoView([el]);
+  }, [shown, element]);
 }

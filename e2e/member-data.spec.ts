@@ -55,7 +55,7 @@ test('a member tops up, buys a page, reads both in Extrato, exports their data a
   const cells = async (index: number) => rows.nth(index).locator('td').allInnerTexts();
   const [purchase, topUp] = [await cells(0), await cells(1)];
   expect(purchase.slice(1)).toEqual([
-    Msg.statementPurchase(`Página de exercícios ${code}`),
+    Msg.statementPurchase(`Adição e subtração — Médio (${code})`),
     '− R$ 0,50',
     'R$ 9,50',
   ]);

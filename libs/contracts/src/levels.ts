@@ -30,3 +30,9 @@ export const LEVEL_NAMES = Object.fromEntries(LEVELS.map((level) => [level.value
 
 /** Whether a value is a level. */
 export const isLevel = (value: unknown): value is Level => LEVEL_VALUES.some((level) => level === value);
+
+/**
+ * A page made with "Personalizar" has no level: it is named 'Personalizada' (the sheet's footer badge, the card in
+ * Minhas Compras, the gabarito), on a neutral colour (white text on it reads at 10.4:1).
+ */
+export const CUSTOM_BADGE = { slug: 'personalizada', text: 'Personalizada', colour: '#37474f' } as const;

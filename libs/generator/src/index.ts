@@ -22,7 +22,7 @@ export type {
   WorkedSubtraction,
 } from './worked.js';
 export { workProblem } from './worked.js';
-export { sheetTitle } from './title.js';
+export { sheetName, sheetTitle, sheetWhat, versionOf } from './title.js';
 export type { ContaSource, WordProblem, WordProblemSpec } from './word/generate.js';
 export {
   answerOf,

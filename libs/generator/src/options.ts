@@ -31,5 +31,5 @@ export type {
 export { DEFAULT_MEANINGS, MEANINGS, MEANING_LIST, meaningOps } from './word/kinds.js';
 export type { Meaning } from './word/kinds.js';
 export { describeSheet } from './custom/describe.js';
-export { sheetTitle } from './title.js';
+export { sheetName, sheetTitle, sheetWhat, versionOf } from './title.js';
 export type { Level, Operation } from './types.js';

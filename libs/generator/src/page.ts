@@ -44,13 +44,16 @@ export interface GeneratedPage {
   levelName: LevelName;
 }
 
-/** The rules new pages are drawn with. */
-export const RULES_VERSION: RulesVersion = 3;
+/**
+ * The rules new pages are drawn and printed with. Rules 4 draws every page as rules 3 does; it changed the printed
+ * sheet only (a sheet without gabarito has no answer QR code), so that pages bought before print as bought.
+ */
+export const RULES_VERSION: RulesVersion = 4;
 
 /** A page stored before rules had versions (no version stored) was drawn with rules 1. */
 export function rulesVersion(stored: number | null | undefined): RulesVersion {
   if (stored === null || stored === undefined) return 1;
-  if (stored === 1 || stored === 2 || stored === 3) return stored;
+  if (stored === 1 || stored === 2 || stored === 3 || stored === 4) return stored;
   throw new Error(`unknown rules version ${String(stored)}`);
 }
 

@@ -1,4 +1,5 @@
 import { LEVEL_NAMES } from '@app/contracts/levels';
+import { describeSheet } from './custom/describe.js';
 import { customTitle } from './custom/title.js';
 import type { PageOptions } from './page.js';
 import type { Level, Operation } from './types.js';
@@ -36,3 +37,25 @@ export function sheetTitle(options: PageOptions): string {
   }
   return `${what} — ${LEVEL_NAMES[options.level]}`;
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * What a page practises, in a line: a custom page's sentence ("20 divisões exatas por 2 a 5, em linha, letra grande":
+ * two sheets of problems differ by it), else the preset's title ("Adição e subtração — Médio").
+ */
+export function sheetWhat(options: PageOptions): string {
+  const operations = (['add', 'sub', 'mult', 'div'] as const).filter((op) => options[op]);
+  return options.custom ? capitalised(describeSheet(operations, options.custom)) : sheetTitle(options);
+}
+
+/**
+ * What a page is called wherever the site lists it (Minhas Compras, Extrato, the gabarito online): the title the
+ * teacher gave it in "Personalizar", else what it practises (`sheetWhat`).
+ */
+export function sheetName(options: PageOptions): string {
+  return options.custom?.title || sheetWhat(options);
+}
+
+/** A class set's version as the site names it: "Versão 5 de 30". */
+export const versionOf = (version: number, versions: number): string => `Versão ${version} de ${versions}`;

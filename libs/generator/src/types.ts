@@ -20,4 +20,4 @@ export interface Problem {
  * story. The pages service stores it with each new page, so a page bought earlier still draws, prints and answers as
  * it did.
  */
-export type RulesVersion = 1 | 2 | 3;
+export type RulesVersion = 1 | 2 | 3 | 4;

@@ -8,6 +8,7 @@ import {
   parseVersions,
   readBuySetAnswer,
   setPreviewCaption,
+  setPrintingGuide,
   setProgressText,
   setStalledMessage,
   setTotalText,
@@ -16,6 +17,7 @@ import {
   type SetProgressValue,
 } from '../../src/routes/member/classSet';
 import { negativeBalanceToBuy } from '../../src/session/balanceTexts';
+import { exercisePages } from '@app/generator/options';
 
 describe("the builder's 'Quantas versões?'", () => {
   it('takes a whole number from 1 to 40', () => {
@@ -263,5 +265,36 @@ describe('abortableWait', () => {
 
   it('ends after its time', async () => {
     await expect(abortableWait(1, new AbortController().signal)).resolves.toBeUndefined();
+  });
+});
+
+describe('how a set is printed (the card in Minhas Compras and the purchase notice)', () => {
+  it('30 one-page sheets with gabarito: the class prints pages 1 to 30', () => {
+    expect(setPrintingGuide(30, { answers: true })).toBe(
+      'Para a turma, imprima as páginas 1 a 30: uma folha para cada aluno. Depois vêm, para você, os gabaritos (páginas 31 a 60) e a tabela de respostas (a partir da página 61).',
+    );
+  });
+
+  it('without gabarito: the table follows the sheets', () => {
+    expect(setPrintingGuide(25, { answers: false })).toBe(
+      'Para a turma, imprima as páginas 1 a 25: uma folha para cada aluno. Depois vêm, para você, a tabela de respostas (a partir da página 26).',
+    );
+  });
+
+  it('sheets of many situações-problema take as many pages each as the sheet prints', () => {
+    const addSub = { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' } as const;
+    const custom = {
+      v: 1,
+      add: addSub,
+      sub: addSub,
+      format: 'problemas',
+      count: 12,
+      size: 'normal',
+    } as const;
+    const pages = exercisePages(custom);
+    expect(pages).toBeGreaterThan(1);
+    expect(setPrintingGuide(10, { answers: true, custom })).toBe(
+      `Para a turma, imprima as páginas 1 a ${10 * pages}: ${pages} páginas para cada aluno, na ordem. Depois vêm, para você, os gabaritos (páginas ${10 * pages + 1} a ${20 * pages}) e a tabela de respostas (a partir da página ${20 * pages + 1}).`,
+    );
   });
 });

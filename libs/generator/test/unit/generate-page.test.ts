@@ -578,8 +578,9 @@ describe('rules versions', () => {
     expect(rulesVersion(undefined)).toBe(1);
     expect(rulesVersion(2)).toBe(2);
     expect(rulesVersion(3)).toBe(3);
-    expect(() => rulesVersion(4)).toThrow(/rules version/);
-    expect(RULES_VERSION).toBe(3);
+    expect(rulesVersion(4)).toBe(4);
+    expect(() => rulesVersion(5)).toThrow(/rules version/);
+    expect(RULES_VERSION).toBe(4);
     // Rules 1: Fácil ÷ in the chave, 12 problems, tabuada facts only; rules 2: 20, digit-by-digit halves too.
     const options = optionsFor(0, ['div']);
     const old = generatePage('antiga', options, 1);
@@ -587,7 +588,36 @@ describe('rules versions', () => {
     expect(old.problems).toHaveLength(12);
     expect(old.problems.every((p) => p.result >= 2 && p.result <= 10)).toBe(true);
     expect(generatePage('antiga', options).problems).toHaveLength(20);
-    expect(generatePage('antiga', options).rules).toBe(3);
+    expect(generatePage('antiga', options).rules).toBe(4);
+  });
+
+  it('draws every page with rules 4 exactly as with rules 3 (rules 4 changed the printed sheet only)', () => {
+    const addSub = { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' } as const;
+    const stories = (meanings?: ['duas-etapas']): PageOptions => ({
+      ...optionsFor(0, ['add', 'sub']),
+      custom: { v: 1, add: addSub, sub: addSub, format: 'problemas', count: 6, size: 'normal', meanings },
+    });
+    const pages: PageOptions[] = [
+      ...LEVELS.map((level) => optionsFor(level, ['add', 'sub', 'mult', 'div'])),
+      {
+        ...optionsFor(1, ['mult']),
+        custom: {
+          v: 1,
+          mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
+          format: 'linha',
+          count: 30,
+          size: 'grande',
+        },
+      },
+      stories(),
+      stories(['duas-etapas']),
+    ];
+    for (const options of pages)
+      for (const seed of ['a', 'b', 'c', 'd']) {
+        const { rules: _three, ...three } = generatePage(seed, options, 3);
+        const { rules: _four, ...four } = generatePage(seed, options, 4);
+        expect(four).toEqual(three);
+      }
   });
 
   it('draws every page of a level with rules 3 as with rules 2 (rules 3 changed the situações-problema only)', () => {

@@ -80,7 +80,7 @@ describe('GET /api/exportMyData', () => {
       { kind: 'top_up', description: Msg.statementTopUp, amountCents: 1000, balanceAfterCents: 1000 },
       {
         kind: 'purchase',
-        description: Msg.statementPurchase(`Página de exercícios ${ownerCode}`),
+        description: Msg.statementPurchase(`Adição, subtração e divisão — Difícil (${ownerCode})`),
         amountCents: -50,
         balanceAfterCents: 950,
       },

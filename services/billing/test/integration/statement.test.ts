@@ -62,7 +62,7 @@ describe('GET /api/getStatement', () => {
       { kind: 'top_up', description: Msg.statementTopUp, amountCents: 500, balanceAfterCents: 1450 },
       {
         kind: 'purchase',
-        description: Msg.statementPurchase(`Página de exercícios ${code}`),
+        description: Msg.statementPurchase(`Adição e subtração — Médio (${code})`),
         amountCents: -50,
         balanceAfterCents: 950,
       },

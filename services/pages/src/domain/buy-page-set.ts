@@ -2,15 +2,16 @@ import { Events, Jobs, Msg, priceCents, Rpc } from '@app/contracts';
 import type { PagesDeps } from './deps.js';
 import type { PageSetRecord, PageSetWithPages } from './ports.js';
 import { ownedSet } from './owned-page.js';
-import { holdPrice, settle, setPurchaseKey, type Sale } from './purchase.js';
+import { sheetName } from '@app/generator';
+import { holdPrice, purchaseReason, settle, setPurchaseKey, type Sale } from './purchase.js';
 import { setFile } from './renders.js';
 
 /**
  * The debit's reason, which billing shows in Extrato as `Compra: <reason>` (Msg.statementPurchase): one line naming
- * the set and its count, 'Compra: Conjunto de 30 versões <setCode>'.
+ * the set and its count, 'Compra: Tabuada do 7 — 30 versões (<setCode>)'.
  */
-export const setPurchaseReason = (set: Pick<PageSetRecord, 'code' | 'versions'>) =>
-  `Conjunto de ${set.versions} versões ${set.code}`;
+export const setPurchaseReason = (set: Pick<PageSetRecord, 'code' | 'versions' | 'options'>) =>
+  purchaseReason(`${sheetName(set.options)} — ${set.versions} versões`, set.code);
 
 /** The id of a set purchase's job: one job per hold, however often the buyer asks while it is open. */
 export const setPurchaseJobId = (holdId: string) => `buy-set:${holdId}`;

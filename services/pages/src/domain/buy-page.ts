@@ -2,7 +2,8 @@ import { Events, Msg, priceCents, Rpc } from '@app/contracts';
 import type { PagesDeps } from './deps.js';
 import { ownedPage } from './owned-page.js';
 import type { PageRecord } from './ports.js';
-import { pagePurchaseKey, purchase } from './purchase.js';
+import { sheetName } from '@app/generator';
+import { pagePurchaseKey, purchase, purchaseReason } from './purchase.js';
 import { publishRender, renderedFile } from './renders.js';
 import { waitForRender } from './render-signals.js';
 
@@ -25,7 +26,7 @@ export async function buyPage(deps: PagesDeps, userId: string, code: string): Pr
     userId,
     key: pagePurchaseKey(code),
     cents: priceCents(),
-    reason: `Página de exercícios ${code}`,
+    reason: purchaseReason(sheetName(page.options), code),
     exclusive: false,
     file: pdf,
     printing: Msg.pageRendering,

@@ -1,4 +1,4 @@
-import { sheetTitle } from '@app/generator';
+import { sheetName } from '@app/generator';
 import type { BoughtPage } from './ports.js';
 
 /** A class set as Minhas Compras shows it: its own code (its one file), its count and its versions' codes in order. */
@@ -10,8 +10,8 @@ interface SetEntry {
 
 /**
  * Minhas Compras' list (GET /api/getMyPages): the `{code, created_at}` of each bought page, newest first, with
- * what the page practises and its level (the generator's sheetTitle, the title printed on the sheet: 'Adição com
- * reserva — Médio'), so that the member tells pages apart by more than a 22-character code.
+ * its name (the generator's sheetName: the teacher's title, else what it practises, 'Adição com reserva — Médio' or
+ * a custom page's sentence) and its level, so that the member tells pages apart by more than a 22-character code.
  * A class set is ONE entry, where its first row comes: `code` is its version 1's, and `set` says the set.
  */
 export function myPurchases(pages: BoughtPage[]) {
@@ -38,7 +38,7 @@ export function myPurchases(pages: BoughtPage[]) {
 const entry = (p: BoughtPage) => ({
   code: p.code,
   created_at: p.createdAt.toISOString(),
-  title: sheetTitle(p.options),
+  title: sheetName(p.options),
   level: p.options.level,
   // "Gerar outra igual" opens the builder with the page's settings (its custom options too).
   options: p.options,

@@ -25,6 +25,20 @@ export interface Sale {
   markBought(): Promise<void>;
 }
 
+/** The ledger's longest reason (billing.v1.hold's schema). */
+const REASON_MAX = 200;
+
+/**
+ * A debit's reason (Extrato: 'Compra: <reason>'): what was bought as the site names it (sheetName: the teacher's
+ * title, else what it practises), then its code for support, cut to the ledger's 200 characters:
+ * 'Revisão do 3º B (OrVl9j5CkP…)', 'Tabuada do 7 — 30 versões (S3tC0de…)'.
+ */
+export function purchaseReason(name: string, code: string): string {
+  const tail = ` (${code})`;
+  const room = REASON_MAX - tail.length;
+  return (name.length > room ? `${name.slice(0, room - 1)}…` : name) + tail;
+}
+
 /** A page's purchase, printed by the replica its request reached (`purchase`). */
 export interface Purchase extends Sale {
   /**

@@ -1,5 +1,5 @@
 import { Msg } from '@app/contracts';
-import { sheetTitle, type Problem } from '@app/generator';
+import { sheetName, versionOf, type Problem } from '@app/generator';
 import { AppError, type Identity } from '@app/kit';
 import type { PagesDeps } from './deps.js';
 import { drawnPage } from './page-rules.js';
@@ -22,9 +22,13 @@ export async function readAnswers(deps: PagesDeps, identity: Identity, code: str
   const format = page.options.custom?.format;
   const drawn = drawnPage(page);
   const contaOf = ({ op, a, b, result, remainder }: Problem) => ({ op, a, b, result, remainder });
+  // A class set's version says which of how many it is ("Versão 5 de 30"), as its sheet does.
+  const set = page.setCode === null ? null : await deps.store.pages.findSet(page.setCode);
   return {
-    title: sheetTitle(page.options),
+    title: sheetName(page.options),
     level: page.options.level,
+    custom: page.options.custom !== undefined,
+    ...(set && page.setVersion !== null ? { version: versionOf(page.setVersion, set.versions) } : {}),
     ...(format === undefined ? {} : { format }),
     problems: drawn.problems.map((problem, index) => {
       const word = drawn.words?.[index];

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { buy, createPage, getMyPages, pageAnswers, type PageOptionsSchema } from '@app/contracts';
-import { allowedCounts, generatePage, listWords, rulesVersion } from '@app/generator';
+import { allowedCounts, generatePage, listWords, RULES_VERSION, rulesVersion } from '@app/generator';
 import {
   call,
   createActiveUser,
@@ -214,7 +214,7 @@ describe('POST /api/page with custom options', () => {
     const code = await generatePageCode(stack, user.token, request);
     const row = await storedPage(code);
     expect(row.options).toEqual(request);
-    expect(row.rules).toBe(3);
+    expect(row.rules).toBe(RULES_VERSION);
     await waitForThumbnail(stack, user.token, code);
     expect((await call(gw, buy, { body: { code }, token: user.token })).status).toBe(200);
     const answers = await call<Answers>(gw, pageAnswers, { query: { code }, token: user.token });

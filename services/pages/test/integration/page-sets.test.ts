@@ -106,7 +106,10 @@ describe('class sets', () => {
     });
     // ONE line in Extrato, naming the set and its count.
     expect(await purchases(user)).toEqual([
-      expect.objectContaining({ amountCents: -150, description: `Compra: Conjunto de 3 versões ${code}` }),
+      expect.objectContaining({
+        amountCents: -150,
+        description: `Compra: Adição e subtração — Médio — 3 versões (${code})`,
+      }),
     ]);
     expect(await bus.request(Rpc.pagesStats, {})).toEqual({
       totalPages: statsBefore.totalPages + 3,

@@ -324,6 +324,7 @@ describe('pages', () => {
       expect(res.body.payload).toEqual({
         title: 'Adição, subtração e divisão — Difícil',
         level: 2,
+        custom: false,
         problems: printed.problems,
       });
       const text = JSON.stringify(res.body);

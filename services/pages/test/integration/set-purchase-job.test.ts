@@ -114,7 +114,10 @@ describe('a class set bought as a job', () => {
     // Exactly 4 × R$ 0,50, once: one ledger line naming the set.
     expect(await balanceOf(stack, user.token)).toBe(3);
     expect(await purchasesOf(user)).toEqual([
-      expect.objectContaining({ amountCents: -200, description: `Compra: Conjunto de 4 versões ${code}` }),
+      expect.objectContaining({
+        amountCents: -200,
+        description: `Compra: Adição e subtração — Médio — 4 versões (${code})`,
+      }),
     ]);
     const file = await download(gw, downloadSet, { code }, user.token);
     expect(file.status).toBe(200);

@@ -97,13 +97,13 @@ describe('buyPageSet and its purchase job', () => {
       ...codes.map(() => `publish ${Events.pageBought.subject}`),
     ]);
     // ONE hold: the set's price, keyed by the set, exclusive (one set printing at a time), its reason naming the set
-    // and N (Extrato: 'Compra: Conjunto de 3 versões ...').
+    // and N (Extrato: 'Compra: Adição, subtração e multiplicação — Médio — 3 versões (...)').
     expect(w.requested(Rpc.billingHold)).toEqual([
       {
         userId: 'ana',
         key: `set:${code}`,
         cents: 150,
-        reason: `Conjunto de 3 versões ${code}`,
+        reason: `Adição, subtração e multiplicação — Médio — 3 versões (${code})`,
         exclusive: true,
       },
     ]);

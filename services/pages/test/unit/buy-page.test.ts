@@ -49,7 +49,7 @@ describe('buyPage: money before work', () => {
       `publish ${Events.pageBought.subject}`,
     ]);
     expect(w.requested(Rpc.billingHold)).toEqual([
-      { userId: 'ana', key: `page:${code}`, cents: 50, reason: `Página de exercícios ${code}` },
+      { userId: 'ana', key: `page:${code}`, cents: 50, reason: `Adição e subtração — Médio (${code})` },
     ]);
     expect(w.requested(Rpc.billingCapture)).toEqual([{ userId: 'ana', key: `page:${code}` }]);
     expect(w.billing.balances.get('ana')).toBe(450);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tabuadaDo7Request } from '@app/testing';
+import { tabuadaDo7Request, wordProblemsRequest } from '@app/testing';
 import { myPurchases } from '../../src/domain/my-purchases.js';
 
 const page = (code: string, options: Parameters<typeof myPurchases>[0][number]['options']) => ({
@@ -53,10 +53,30 @@ describe('Minhas Compras names each page by what it practises', () => {
     expect(item).toEqual({
       code: 'jkl',
       created_at: '2026-03-04T12:30:00.000Z',
-      title: 'Tabuada do 7',
+      // Named by what it practises, the panel's sentence (no level word: it has none).
+      title: '30 fatos de multiplicação em linha, tabuada do 7, letra grande',
       level: 1,
       options: tabuadaDo7Request,
     });
+  });
+
+  it("names a custom page by the teacher's title, and two sheets of problems apart by what they hold", () => {
+    const titled = {
+      ...tabuadaDo7Request,
+      custom: { ...tabuadaDo7Request.custom!, title: 'Revisão do 3º B' },
+    };
+    const stories = (meanings: Array<'juntar-acrescentar' | 'quantos-a-menos'>) => ({
+      ...wordProblemsRequest,
+      custom: { ...wordProblemsRequest.custom!, meanings },
+    });
+    const [mine, join, compare] = myPurchases([
+      page('a', titled),
+      page('b', stories(['juntar-acrescentar'])),
+      page('c', stories(['quantos-a-menos'])),
+    ]);
+    expect(mine!.title).toBe('Revisão do 3º B');
+    expect(join!.title).not.toBe(compare!.title);
+    expect(join!.title).toMatch(/^\d+ situações-problema/);
   });
 
   it('shows a class set as ONE entry where it comes, named by version 1, with its code, count and codes', () => {

@@ -3,6 +3,7 @@ import { ErrorCode, Msg } from '@app/contracts';
 import { generatePage } from '@app/generator';
 import { AppError } from '@app/kit';
 import { missingNumberRequest, tabuadaDo7Request, wordProblemsRequest } from '@app/testing';
+import { makePageSet } from '../../src/domain/create-page-set.js';
 import { readAnswers } from '../../src/domain/read-answers.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
@@ -34,7 +35,7 @@ describe('readAnswers', () => {
     expect(printed).toHaveLength(20);
     for (const identity of [ana, admin]) {
       const answers = await readAnswers(w.deps, identity, 'folha');
-      expect(answers).toEqual({ title: 'Divisão exata — Fácil', level: 0, problems: printed });
+      expect(answers).toEqual({ title: 'Divisão exata — Fácil', level: 0, custom: false, problems: printed });
     }
   });
 
@@ -88,7 +89,8 @@ describe('readAnswers', () => {
       await w.store.pages.markBought(code, new Date());
     }
     const seven = await readAnswers(w.deps, ana, 'sete');
-    expect(seven.title).toBe('Tabuada do 7');
+    expect(seven.title).toBe('30 fatos de multiplicação em linha, tabuada do 7, letra grande');
+    expect(seven.custom).toBe(true);
     expect(seven.problems).toHaveLength(30);
     expect(seven.problems.every((p) => p.op === 'mult' && p.b === 7 && p.result === p.a * 7)).toBe(true);
     expect(seven.problems.every((p) => !('blank' in p))).toBe(true);
@@ -98,10 +100,22 @@ describe('readAnswers', () => {
     expect(new Set(blanks)).toEqual(new Set(['a', 'b']));
   });
 
+  it("names a page by the teacher's title, and a class set's version by its place: 'Versão 2 de 3'", async () => {
+    const w = memoryDeps();
+    const titled = {
+      ...tabuadaDo7Request,
+      custom: { ...tabuadaDo7Request.custom!, title: 'Revisão do 3º B' },
+    };
+    const { code, codes } = await makePageSet(w.deps, 'ana', { ...titled, versions: 3 });
+    await w.store.pages.markSetBought(code, new Date());
+    const second = await readAnswers(w.deps, ana, codes[1]!);
+    expect(second).toMatchObject({ title: 'Revisão do 3º B', custom: true, version: 'Versão 2 de 3' });
+  });
+
   it('answers a preset page without a format or blanks, as before', async () => {
     const w = await boughtPage(2);
     const answers = await readAnswers(w.deps, ana, 'folha');
-    expect(Object.keys(answers).sort()).toEqual(['level', 'problems', 'title']);
+    expect(Object.keys(answers).sort()).toEqual(['custom', 'level', 'problems', 'title']);
     expect(answers.problems.every((p) => !('blank' in p))).toBe(true);
   });
 

@@ -60,8 +60,8 @@ export const PRINT_SIZES: Readonly<Record<PrintSize, SizeMeasures>> = {
   },
 };
 
-/** The footer's badge of a custom page (neutral: a custom page has no level). */
-export const CUSTOM_BADGE = { text: 'Personalizada', colour: '#37474f' } as const;
+/** The footer's badge of a custom page (neutral: a custom page has no level): the contracts' one. */
+export { CUSTOM_BADGE } from '@app/contracts/levels';
 
 const digitCount = (value: number): number => String(value).length;
 

@@ -4,6 +4,7 @@ import {
   exercisePages,
   roomNeeded,
   sheetTitle,
+  versionOf,
   thousands,
   workProblem,
   type DivisionStep,
@@ -50,7 +51,7 @@ export interface SheetMeta {
 }
 
 /** A version's label, as its sheet, its gabarito and the set's answer table print it: 'Versão 7 de 30'. */
-export const versionLabel = ({ n, of }: SetVersion) => `Versão ${n} de ${of}`;
+export const versionLabel = ({ n, of }: SetVersion) => versionOf(n, of);
 
 /** The problems one A4 page of a sheet holds: from `from` (0-based) up to `to` (excluded). */
 export interface PaperSheet {
@@ -529,6 +530,13 @@ function qrBlock(meta: SheetMeta): string {
     </div>`;
 }
 
+/**
+ * The student's sheet's right-hand block: the QR code of the online answers. Since rules 4 a sheet without gabarito
+ * has none (the teacher chose not to print the answers), only a set's version and its code, as its gabarito would.
+ */
+const answersLink = (page: GeneratedPage, meta: SheetMeta) =>
+  page.options.answers || page.rules < 4 ? qrBlock(meta) : answerKeyMark(meta);
+
 /** A version's label ('Versão 7 de 30'), at the top of the sheet's right-hand block; nothing for a single page. */
 const versionMark = (meta: SheetMeta) =>
   meta.version ? `\n      <span class="version">${versionLabel(meta.version)}</span>` : '';
@@ -659,7 +667,7 @@ function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
         </div>
         <p class="instruction">${instruction(page)}</p>
       </div>
-      ${qrBlock(meta)}
+      ${answersLink(page, meta)}
     </header>`;
   return sheetSections(page, meta, 'exercises', header, problemCell);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  exercisePages,
   generatePage,
   GIRLS,
   RELATIVES,
@@ -364,5 +365,85 @@ describe('custom sheet', () => {
     const body = sheetDocument(customPage('titulo', { ...ADD_COM, title }), META).body;
     expect(body).not.toContain('<img');
     expect(body).not.toContain('<b>Turma');
+  });
+});
+
+// Minhas Compras tells a teacher which pages of a set's file are the class's from `exercisePages` (web's
+// setPrintingGuide): the sheet prints exactly that many pages, for every operation, count and size.
+describe('a sheet of situações-problema prints as many pages as exercisePages says', () => {
+  const numbers = { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' } as const;
+  const parts = {
+    add: { add: numbers },
+    sub: { sub: numbers },
+    mult: { mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5] }, multiplicand: 'fatos' } },
+    div: {
+      div: { divisor: { kind: 'list', divisors: [2, 3, 4, 5] }, dividend: 'fatos', remainders: 'exata' },
+    },
+  } as const;
+  const sets = [
+    ['add'],
+    ['sub'],
+    ['mult'],
+    ['div'],
+    ['add', 'sub'],
+    ['mult', 'div'],
+    ['add', 'sub', 'mult', 'div'],
+  ] as const;
+  it.each(
+    sets.flatMap((ops) => (['normal', 'grande'] as const).map((size) => [ops.join('+'), size, ops] as const)),
+  )('%s, %s, 1 to 40 problems', (_name, size, ops) => {
+    let checked = 0;
+    for (let count = 1; count <= 40; count++) {
+      const custom = {
+        v: 1,
+        format: 'problemas',
+        count,
+        size,
+        ...Object.assign({}, ...ops.map((op) => parts[op])),
+      } as CustomOptions;
+      const options = {
+        add: ops.includes('add' as never),
+        sub: ops.includes('sub' as never),
+        mult: ops.includes('mult' as never),
+        div: ops.includes('div' as never),
+        answers: true,
+        level: 1 as const,
+        custom,
+      };
+      let page;
+      try {
+        page = generatePage(`folha-${count}`, options);
+      } catch {
+        continue; // a count these options refuse
+      }
+      expect(paperSheets(page), `${count} problems`).toHaveLength(exercisePages(custom));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
+
+describe('the answer QR code is on the sheets that have a gabarito (rules 4)', () => {
+  const preset = { add: true, sub: true, mult: false, div: false, level: 1 as const };
+  const qrOf = (html: string) => html.includes('Respostas online') && html.includes('<svg');
+  it('a sheet with gabarito prints the QR code of its answers online', () => {
+    const body = sheetDocument(generatePage('qr', { ...preset, answers: true }), META).body;
+    expect(qrOf(body)).toBe(true);
+  });
+
+  it('a sheet without gabarito prints no QR code, only its code (and a set version its place)', () => {
+    const page = generatePage('qr', { ...preset, answers: false });
+    expect(page.rules).toBe(4);
+    const single = sheetDocument(page, META).body;
+    expect(qrOf(single)).toBe(false);
+    expect(single).toContain('Código UNIT');
+    const version = sheetDocument(page, { ...META, version: { n: 5, of: 30 } }).body;
+    expect(qrOf(version)).toBe(false);
+    expect(version).toContain('Versão 5 de 30');
+  });
+
+  it('a sheet without gabarito bought before rules 4 keeps its QR code, as printed', () => {
+    const body = sheetDocument(generatePage('qr', { ...preset, answers: false }, 3), META).body;
+    expect(qrOf(body)).toBe(true);
   });
 });

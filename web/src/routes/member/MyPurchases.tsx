@@ -7,7 +7,7 @@ import { LevelBadge } from '../../components/LevelBadge';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { downloadBoughtPage, downloadBoughtSet } from './boughtPage';
-import { versionsCount } from './classSet';
+import { setPrintingGuide, versionsCount } from './classSet';
 import type { GenerateAgainState } from './ArithmeticExercises';
 import { PageThumbnail } from './PageThumbnail';
 import './pages.css';
@@ -106,12 +106,13 @@ function PurchaseCard({
                 : `Página de exercícios de ${created}`
             }
           />
-          {set && <span className="purchase__count">{versionsCount(set.versions)}</span>}
         </span>
-        {/* What it practises and its level (the sheet's own title), then its code and the day. */}
+        {/* Its name (the teacher's title, else what it practises) and its level, then its code and the day. */}
         <span className="purchase__title">{page.title}</span>
         <span className="purchase__meta">
-          <LevelBadge level={page.level} />
+          <LevelBadge level={page.level} custom={page.options.custom !== undefined} />
+          {/* Beside the badge, not over the sheet (its corner holds the QR code). */}
+          {set && <span className="purchase__count">{versionsCount(set.versions)}</span>}
           <span className="purchase__date">{downloading ? 'Baixando…' : created}</span>
         </span>
         <code className="purchase__code">{page.code}</code>
@@ -130,6 +131,7 @@ function PurchaseCard({
       >
         Gerar outra igual
       </button>
+      {set && <p className="purchase__guide">{setPrintingGuide(set.versions, page.options)}</p>}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import { priceCents, SET_VERSIONS_MAX } from '@app/contracts';
 import { formatCents, formatFileDate } from '@app/contracts/format';
+import { exercisePages, type CustomOptions } from '@app/generator/options';
 
 /**
  * "Uma folha para cada aluno": a class set of N versions of the same options, bought together for
@@ -64,6 +65,27 @@ export function setProgressText({ done, total, ready }: SetProgressValue): strin
 /** `matemática-DD-MM-YYYY-N-versões.pdf`, dated as the server dates purchases (São Paulo); its name if none came. */
 export const boughtSetFileName = (at: Date, versions: number): string =>
   `matemática-${formatFileDate(at)}-${versions}-versões.pdf`;
+
+/**
+ * How to print a set's one file: every version's sheet first, in order (the class's pages), then for the teacher
+ * the gabaritos (when the set has them) and the answer table. A sheet of many situações-problema takes more than one
+ * page (`exercisePages`, the pdf-worker's own count of a sheet's pages).
+ */
+export function setPrintingGuide(
+  versions: number,
+  options: {
+    answers: boolean;
+    custom?: Pick<CustomOptions, 'format' | 'size' | 'mult' | 'div' | 'count' | 'meanings'>;
+  },
+): string {
+  const perSheet = options.custom ? exercisePages(options.custom) : 1;
+  const students = versions * perSheet;
+  const each = perSheet === 1 ? 'uma folha para cada aluno' : `${perSheet} páginas para cada aluno, na ordem`;
+  const teacher = options.answers
+    ? `os gabaritos (páginas ${students + 1} a ${2 * students}) e a tabela de respostas (a partir da página ${2 * students + 1})`
+    : `a tabela de respostas (a partir da página ${students + 1})`;
+  return `Para a turma, imprima as páginas 1 a ${students}: ${each}. Depois vêm, para você, ${teacher}.`;
+}
 
 export const setPurchaseDone = (versions: number): string =>
   `Compra realizada! O download do PDF com as ${versions} versões foi iniciado. O conjunto também está em Minhas Compras.`;

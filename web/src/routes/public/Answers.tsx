@@ -1,6 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Msg, pageAnswers } from '@app/contracts';
 import { api } from '../../api/client';
+import { LevelBadge } from '../../components/LevelBadge';
 import { Page } from '../../components/Page';
 import { signInReturningTo } from '../account/returnAfterSignIn';
 import './answers.css';
@@ -103,7 +104,11 @@ export default function AnswersScreen() {
   const { answers } = data;
   return (
     <Page title="Gabarito" className="answers-page">
-      <p className="lead">{answers.title}</p>
+      <p className="lead answers__name">
+        <span>{answers.title}</span>
+        {answers.version && <b className="answers__version">{answers.version}</b>}
+        <LevelBadge level={answers.level} custom={answers.custom} />
+      </p>
       <ol className={answers.problems.some((problem) => problem.word) ? 'answers answers--words' : 'answers'}>
         {answers.problems.map((problem, index) =>
           problem.word ? (

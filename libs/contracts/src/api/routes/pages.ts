@@ -258,8 +258,13 @@ export const pageAnswers = defineRoute({
   query: PageCodeQuery,
   response: envelope(
     z.object({
+      /** The page's name: the teacher's title, else what it practises (the generator's sheetName). */
       title: z.string(),
       level: LevelSchema,
+      /** Made with "Personalizar": it has no level ('Personalizada'). */
+      custom: z.boolean(),
+      /** A class set's version: "Versão 5 de 30". */
+      version: z.string().optional(),
       /** A custom page's format; absent: a preset page, its contas armadas. */
       format: CustomOptionsSchema.shape.format.optional(),
       problems: z.array(AnsweredProblem),

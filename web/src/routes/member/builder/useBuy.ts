@@ -6,8 +6,19 @@ import { paths } from '../../../paths';
 import { useGlobalDispatch } from '../../../session/GlobalStateProvider';
 import { globalActions } from '../../../session/globalState';
 import { downloadBoughtPage, downloadBoughtSet } from '../boughtPage';
-import { abortableWait, buySetAndFollow, readBuySetAnswer, setPurchaseDone } from '../classSet';
+import {
+  abortableWait,
+  buySetAndFollow,
+  readBuySetAnswer,
+  setPrintingGuide,
+  setPurchaseDone,
+} from '../classSet';
 import type { BuilderAction, BuilderState, GeneratedSet } from './state';
+import { bodyOf } from './view';
+
+/** A set bought: said done, and how its file is printed. */
+const setBought = (versions: number, options: Parameters<typeof setPrintingGuide>[1]) =>
+  `${setPurchaseDone(versions)} ${setPrintingGuide(versions, options)}`;
 
 /** Buying the generated page, or the whole class set, and downloading it. */
 export function useBuy(state: BuilderState, dispatch: Dispatch<BuilderAction>) {
@@ -44,6 +55,8 @@ export function useBuy(state: BuilderState, dispatch: Dispatch<BuilderAction>) {
    * is bought. Then the balance is read again and the file downloads.
    */
   async function purchaseSet(current: GeneratedSet) {
+    // The options the set was generated with (locked since): how its file is printed.
+    const sheet = bodyOf(state.options, state.draft);
     dispatch({ type: 'buying', setProgress: { done: 0, total: current.versions, ready: false } });
     try {
       const answer = await buySetAndFollow({
@@ -71,7 +84,7 @@ export function useBuy(state: BuilderState, dispatch: Dispatch<BuilderAction>) {
         type: 'bought',
         notice: failure
           ? { kind: 'error', text: failure }
-          : { kind: 'success', text: setPurchaseDone(current.versions) },
+          : { kind: 'success', text: setBought(current.versions, sheet ?? state.options) },
       });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

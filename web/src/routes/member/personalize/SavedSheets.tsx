@@ -1,18 +1,10 @@
 import { useId } from 'react';
 import { SAVED_SHEET_NAME_MAX } from '@app/contracts';
-import { describeSheet, sheetTitle, type Operation } from '@app/generator/options';
+import { sheetWhat } from '@app/generator/options';
 import { useSavedSheets, type SavedSheet, type SheetOptions } from './useSavedSheets';
 import './personalize.css';
 
 export type { SavedSheet, SheetOptions } from './useSavedSheets';
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** What a saved sheet practises: the panel's sentence, or the preset's title ("Adição e subtração — Médio"). */
-export function savedSheetWhat(options: SheetOptions): string {
-  const operations = (['add', 'sub', 'mult', 'div'] as const).filter((op) => options[op]) as Operation[];
-  return options.custom ? capitalised(describeSheet(operations, options.custom)) : sheetTitle(options);
-}
 
 /**
  * "Minhas folhas salvas": the builder's settings saved under a name (the same name again replaces them, and the
@@ -113,7 +105,7 @@ function SavedSheetItem({
     <li className="saved-sheet">
       <span className="saved-sheet__text">
         <span className="saved-sheet__name">{sheet.name}</span>
-        <span className="saved-sheet__what">{savedSheetWhat(sheet.options)}</span>
+        <span className="saved-sheet__what">{sheetWhat(sheet.options)}</span>
       </span>
       <span className="saved-sheet__buttons">
         {confirming === sheet.id ? (

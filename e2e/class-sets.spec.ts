@@ -173,6 +173,10 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
   expect(dones).toEqual([...dones].sort((a, b) => a - b));
   expect(progress.every((p) => p.total === 30)).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: 'Compra realizada!' })).toContainText('30 versões');
+  // And how its file is printed: the class's pages first.
+  await expect(page.getByRole('status').filter({ hasText: 'Compra realizada!' })).toContainText(
+    'Imprima para a turma as páginas 1 a 30 (uma folha por aluno).',
+  );
   await expect(bar).toHaveCount(0);
 
   // R$ 20,00 − 30 × R$ 0,50 = R$ 5,00, in the sidebar and on the server.

@@ -43,6 +43,8 @@ function sheets(count: number, prefix: string, answerKey?: boolean): SheetDocume
 
 interface Mode {
   name: string;
+  /** The thumbnail's pixels per CSS pixel (the pool's default: THUMBNAIL_SCALE). */
+  thumbnailScale?: number;
   outputs: Outputs;
   kind: RenderKind;
   /** Page 1 only (a preview), or the page's own choice (its gabarito when it asks for answers). */
@@ -51,7 +53,7 @@ interface Mode {
 
 /** Renders `count` sheets on a warm pool of `size` tabs, two renders per tab in flight, as a busy worker would. */
 async function measure(mode: Mode, size: number, count: number) {
-  const pool = new BrowserPool({ size });
+  const pool = new BrowserPool({ size, thumbnailScale: mode.thumbnailScale });
   try {
     await pool.warm();
     // A fresh browser's first renders are slower (caches, JIT); real workers are long-lived.
@@ -90,6 +92,8 @@ async function measure(mode: Mode, size: number, count: number) {
 
 const before: Mode = { name: 'PDF + thumbnail', outputs: 'pdf+png', kind: 'preview' };
 const preview: Mode = { name: 'preview', outputs: 'png', kind: 'preview', answerKey: false };
+/** The preview as it was drawn before 'Ampliar prévia' needed its words readable: at half the sheet's size. */
+const halfPreview: Mode = { ...preview, name: 'preview-half', thumbnailScale: 0.5 };
 const pdf: Mode = { name: 'PDF', outputs: 'pdf', kind: 'document' };
 
 const rows: Array<Record<string, string | number>> = [];
@@ -97,7 +101,8 @@ let executable: string | undefined;
 let baseline = 0;
 for (const [label, mode] of [
   ['PDF + thumbnail: every generated page, before', before],
-  ['preview only: every generated page, now', preview],
+  ['preview only at 0.5 (397 × 562): every generated page, before', halfPreview],
+  ['preview only at 1 (794 × 1123): every generated page, now', preview],
   ['PDF only: a bought page, now', pdf],
 ] as const) {
   const result = await measure(mode, tabs, renders);

@@ -271,13 +271,13 @@ describe('abortableWait', () => {
 describe('how a set is printed (the card in Minhas Compras and the purchase notice)', () => {
   it('30 one-page sheets with gabarito: the class prints pages 1 to 30', () => {
     expect(setPrintingGuide(30, { answers: true })).toBe(
-      'Para a turma, imprima as páginas 1 a 30: uma folha para cada aluno. Depois vêm, para você, os gabaritos (páginas 31 a 60) e a tabela de respostas (a partir da página 61).',
+      'Imprima para a turma as páginas 1 a 30 (uma folha por aluno). Para você: gabaritos nas páginas 31 a 60 e a tabela de respostas a partir da página 61.',
     );
   });
 
   it('without gabarito: the table follows the sheets', () => {
     expect(setPrintingGuide(25, { answers: false })).toBe(
-      'Para a turma, imprima as páginas 1 a 25: uma folha para cada aluno. Depois vêm, para você, a tabela de respostas (a partir da página 26).',
+      'Imprima para a turma as páginas 1 a 25 (uma folha por aluno). Para você: a tabela de respostas a partir da página 26.',
     );
   });
 
@@ -294,7 +294,7 @@ describe('how a set is printed (the card in Minhas Compras and the purchase noti
     const pages = exercisePages(custom);
     expect(pages).toBeGreaterThan(1);
     expect(setPrintingGuide(10, { answers: true, custom })).toBe(
-      `Para a turma, imprima as páginas 1 a ${10 * pages}: ${pages} páginas para cada aluno, na ordem. Depois vêm, para você, os gabaritos (páginas ${10 * pages + 1} a ${20 * pages}) e a tabela de respostas (a partir da página ${20 * pages + 1}).`,
+      `Imprima para a turma as páginas 1 a ${10 * pages} (${pages} páginas por aluno, na ordem). Para você: gabaritos nas páginas ${10 * pages + 1} a ${20 * pages} e a tabela de respostas a partir da página ${20 * pages + 1}.`,
     );
   });
 });

@@ -29,6 +29,8 @@ export interface BrowserPoolOptions {
   executablePath?: string;
   /** Longest a single browser call (fill, print, screenshot) may take before the tab counts as broken. */
   callTimeoutMs?: number;
+  /** The thumbnail's pixels per CSS pixel (THUMBNAIL_SCALE; the benchmark compares others). */
+  thumbnailScale?: number;
   /** Told when the browser is replaced, and why (the worker logs it). */
   onRecycle?(event: RecycleEvent): void;
 }
@@ -48,8 +50,11 @@ export interface BrowserPoolStats {
   memoryMb: number | null;
 }
 
-/** The thumbnail is the sheet at half its CSS size: 397 × 562 pixels for A4 (48 dots per inch). */
-export const THUMBNAIL_SCALE = 0.5;
+/**
+ * The thumbnail is the sheet at its CSS size: 794 × 1123 pixels for A4 (96 dots per inch), so that 'Ampliar prévia'
+ * shows a problem's words as tall as on paper (at 0.5, the size before, they were 7 px: unreadable on a phone).
+ */
+export const THUMBNAIL_SCALE = 1;
 
 const LAUNCH_ARGS = [
   // Glyph advances follow the machine's fontconfig hinting unless hinting is off: without this flag the same sheet
@@ -67,13 +72,20 @@ const LAUNCH_ARGS = [
   '--enable-begin-frame-control',
   '--run-all-compositor-stages-before-draw',
   '--disable-new-content-rendering-timeout',
-  // Frames are drawn at the thumbnail's size: the layout stays in CSS pixels (and the PDF is vector), only the
-  // pixels drawn are fewer. Chromium does not go below 0.5.
-  `--force-device-scale-factor=${THUMBNAIL_SCALE}`,
 ];
 
+/**
+ * Frames are drawn at the thumbnail's size: the layout stays in CSS pixels (and the PDF is vector), only the pixels
+ * drawn change. Chromium does not go below 0.5.
+ */
+const scaleArg = (thumbnailScale: number) => `--force-device-scale-factor=${thumbnailScale}`;
+
 /** The browser sheets are laid out in: the pool's, and the layout tests' (the same fonts and flags). */
-export function launchSheetBrowser(executablePath: string, protocolTimeout: number): Promise<Browser> {
+export function launchSheetBrowser(
+  executablePath: string,
+  protocolTimeout: number,
+  thumbnailScale = THUMBNAIL_SCALE,
+): Promise<Browser> {
   return puppeteer.launch({
     executablePath,
     // A FONTCONFIG_FILE set by the operator wins over the packaged browser's own.
@@ -82,7 +94,7 @@ export function launchSheetBrowser(executablePath: string, protocolTimeout: numb
     // Talk over a pipe, not a WebSocket: when the worker dies (even by SIGKILL) the pipe closes and Chromium
     // exits with it instead of lingering as an orphan.
     pipe: true,
-    args: LAUNCH_ARGS,
+    args: [...LAUNCH_ARGS, scaleArg(thumbnailScale)],
     protocolTimeout,
   });
 }
@@ -157,6 +169,7 @@ export class BrowserPool implements TabPool {
   readonly maxMemoryMb: number;
   #executablePath: string | undefined;
   readonly #callTimeoutMs: number;
+  readonly #thumbnailScale: number;
   readonly #onRecycle: BrowserPoolOptions['onRecycle'];
   readonly #queue: RenderQueue<Tab>;
 
@@ -181,6 +194,7 @@ export class BrowserPool implements TabPool {
     this.maxMemoryMb = Math.max(0, options.maxMemoryMb ?? 0);
     this.#executablePath = options.executablePath;
     this.#callTimeoutMs = options.callTimeoutMs ?? 30_000;
+    this.#thumbnailScale = options.thumbnailScale ?? THUMBNAIL_SCALE;
     this.#onRecycle = options.onRecycle;
     this.#queue = new RenderQueue<Tab>(this.size);
   }
@@ -434,7 +448,7 @@ export class BrowserPool implements TabPool {
   async #launch(): Promise<Generation> {
     const launch = ++this.#launchCount;
     this.#executablePath ??= (await resolveChromium()).path;
-    const browser = await launchSheetBrowser(this.#executablePath, this.#callTimeoutMs);
+    const browser = await launchSheetBrowser(this.#executablePath, this.#callTimeoutMs, this.#thumbnailScale);
     try {
       const generation: Generation = {
         launch,

@@ -48,8 +48,8 @@ function pngSize(png: Buffer): { width: number; height: number } {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The thumbnail: the A4 sheet (794 × 1123 CSS pixels) drawn at half size. */
-const THUMBNAIL = { width: 397, height: 562 };
+/** The thumbnail: the A4 sheet (794 × 1123 CSS pixels) drawn at its CSS size. */
+const THUMBNAIL = { width: 794, height: 1123 };
 
 /** What the sheet prints around a code: the QR code opens this address. */
 const meta = (code: string) => ({ code, answersUrl: `http://localhost:8080/gabarito/${code}` });

@@ -80,11 +80,11 @@ export function setPrintingGuide(
 ): string {
   const perSheet = options.custom ? exercisePages(options.custom) : 1;
   const students = versions * perSheet;
-  const each = perSheet === 1 ? 'uma folha para cada aluno' : `${perSheet} páginas para cada aluno, na ordem`;
+  const each = perSheet === 1 ? 'uma folha por aluno' : `${perSheet} páginas por aluno, na ordem`;
   const teacher = options.answers
-    ? `os gabaritos (páginas ${students + 1} a ${2 * students}) e a tabela de respostas (a partir da página ${2 * students + 1})`
-    : `a tabela de respostas (a partir da página ${students + 1})`;
-  return `Para a turma, imprima as páginas 1 a ${students}: ${each}. Depois vêm, para você, ${teacher}.`;
+    ? `gabaritos nas páginas ${students + 1} a ${2 * students} e a tabela de respostas a partir da página ${2 * students + 1}`
+    : `a tabela de respostas a partir da página ${students + 1}`;
+  return `Imprima para a turma as páginas 1 a ${students} (${each}). Para você: ${teacher}.`;
 }
 
 export const setPurchaseDone = (versions: number): string =>

@@ -307,7 +307,7 @@ test('with too little balance the builder warns with the total and nothing is ch
     token: user.token,
   });
   expect(refused.status).toBe(402);
-  expect(refused.body.message).toBe(Msg.insufficientBalance);
+  expect(refused.body.message).toBe(Msg.insufficientBalanceForSet(30));
   expect(await payloadOf<number>(stack().gatewayUrl, getBalance, user.token)).toBe(10);
   expect(await payloadOf<MyPage[]>(stack().gatewayUrl, getMyPages, user.token)).toHaveLength(0);
   await page.goto('/extrato');

@@ -212,7 +212,7 @@ test('sheets are named as the teacher named them: Minhas Compras, Extrato, the g
   const { code: setCode, codes } = set.body.payload!;
   expect((await buySetAndWait(stack(), user.token, setCode)).progress?.bought).toBe(true);
 
-  for (const size of [SIZES[0], PHONE]) {
+  for (const size of SIZES) {
     const page = await memberTab(browser, size, user);
     await page.goto('/minhas-compras');
     const cards = page.locator('.purchases > li');

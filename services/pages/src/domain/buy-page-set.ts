@@ -53,6 +53,7 @@ export function setSale(deps: PagesDeps, set: PageSetWithPages): Sale {
     exclusive: true,
     file: setFile(set.code),
     printing: Msg.setRendering,
+    insufficient: Msg.insufficientBalanceForSet(set.versions),
     markBought: () => markSetBought(deps, set),
   };
 }

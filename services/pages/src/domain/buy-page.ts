@@ -30,6 +30,7 @@ export async function buyPage(deps: PagesDeps, userId: string, code: string): Pr
     exclusive: false,
     file: pdf,
     printing: Msg.pageRendering,
+    insufficient: Msg.insufficientBalance,
     markBought,
     print: async (holdId, timeoutMs) =>
       (await waitForRender(deps.signals, pdf, () => deps.files.has(pdf).then((has) => has || null), {

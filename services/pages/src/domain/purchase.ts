@@ -21,6 +21,8 @@ export interface Sale {
   file: string;
   /** 503's message while it prints. */
   printing: string;
+  /** 402's message: too little balance for it ('esta página', or the set's versions). */
+  insufficient: string;
   /** Marks it bought (once, whoever asks) and announces it. */
   markBought(): Promise<void>;
 }
@@ -65,7 +67,7 @@ export async function holdPrice(deps: PagesDeps, p: Sale): Promise<Held> {
     ...(p.exclusive ? { exclusive: true } : {}),
   });
   if (hold.outcome === 'insufficient')
-    throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
+    throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, p.insufficient);
   if (hold.outcome === 'busy') throw AppError.conflict(Msg.setAlreadyPrinting);
   if (hold.outcome === 'captured') {
     await p.markBought();
@@ -107,7 +109,7 @@ export async function purchase(deps: PagesDeps, p: Purchase): Promise<number> {
 export async function settle(deps: PagesDeps, p: Sale): Promise<number> {
   const captured = await deps.bus.request(Rpc.billingCapture, { userId: p.userId, key: p.key });
   if (captured.outcome === 'insufficient')
-    throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, Msg.insufficientBalance);
+    throw new AppError(402, ErrorCode.INSUFFICIENT_BALANCE, p.insufficient);
   if (captured.outcome === 'not_held') throw new AppError(503, ErrorCode.NOT_READY, p.printing);
   await p.markBought();
   return captured.balanceCents;

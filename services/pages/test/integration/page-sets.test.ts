@@ -200,7 +200,7 @@ describe('class sets', () => {
     expect(refused.body).toMatchObject({
       status: 'ERROR',
       code: 'INSUFFICIENT_BALANCE',
-      message: 'Saldo insuficiente para comprar esta página',
+      message: 'Saldo insuficiente para comprar estas 11 versões',
     });
     expect(await balanceOf(stack, user.token)).toBe(5);
     expect(await purchases(user)).toEqual([]);

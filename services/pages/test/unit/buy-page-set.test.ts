@@ -193,7 +193,7 @@ describe('buyPageSet and its purchase job', () => {
     const { code } = await setOf('ana', 3);
     const err = await failure(buyPageSet(w.deps, 'ana', code));
     expect(err).toMatchObject({ statusCode: 402, code: ErrorCode.INSUFFICIENT_BALANCE });
-    expect(err.message).toBe('Saldo insuficiente para comprar esta página');
+    expect(err.message).toBe('Saldo insuficiente para comprar estas 3 versões');
     expect(w.billing.balances.get('ana')).toBe(100);
     expect(w.billing.holds).toEqual([]);
     expect((await w.store.pages.findSet(code))!.boughtAt).toBeNull();

@@ -88,7 +88,7 @@ describe('POST /api/page with custom options', () => {
         return (await call<Answers>(gw, pageAnswers, { query: { code }, token: user.token })).body.payload!;
       }),
     );
-    expect(seven!.title).toBe('Tabuada do 7');
+    expect(seven!.title).toBe('30 fatos de multiplicação em linha, tabuada do 7, letra grande');
     expect(seven!.problems.map((p) => [p.op, p.b, p.result === p.a * 7])).toEqual(
       Array.from({ length: 30 }, () => ['mult', 7, true]),
     );
@@ -113,7 +113,7 @@ describe('POST /api/page with custom options', () => {
       query: { code },
       token: user.token,
     });
-    expect(Object.keys(answers.body.payload!).sort()).toEqual(['level', 'problems', 'title']);
+    expect(Object.keys(answers.body.payload!).sort()).toEqual(['custom', 'level', 'problems', 'title']);
   });
 
   it('refuses unknown and out-of-range custom options with a 400 in the error envelope and a pt-BR message, recording nothing', async () => {

@@ -108,7 +108,7 @@ describe('class sets', () => {
     expect(await purchases(user)).toEqual([
       expect.objectContaining({
         amountCents: -150,
-        description: `Compra: Adição e subtração — Médio — 3 versões (${code})`,
+        description: `Compra: Adição, subtração e multiplicação — Médio — 3 versões (${code})`,
       }),
     ]);
     expect(await bus.request(Rpc.pagesStats, {})).toEqual({

@@ -83,8 +83,8 @@ describe('pages', () => {
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-type')).toBe('image/png');
     expect(preview.bytes.subarray(1, 4).toString()).toBe('PNG');
-    // The A4 sheet at half its CSS size.
-    expect(pngSize(preview.bytes)).toEqual({ width: 397, height: 562 });
+    // The A4 sheet at its CSS size (96 dpi).
+    expect(pngSize(preview.bytes)).toEqual({ width: 794, height: 1123 });
 
     const bought = await buyAs(user, code);
     expect(bought.status).toBe(200);

@@ -53,8 +53,6 @@ test.describe('the answer to a click is in view, beside the control clicked', ()
       test.setTimeout(120_000);
       const user = await createActiveUser(stack(), { fullname: 'Professora Sem Saldo' });
       const page = await memberTab(browser, size, user);
-      // The timed hint ('clique em Editar') runs on the page's clock, moved by the test: nothing waits for 5 s.
-      await page.clock.install();
       await page.goto('/exercicios-aritmetica');
       await page.getByRole('button', { name: 'Gerar página' }).click();
       await expect(preview(page)).toBeVisible({ timeout: 30_000 });
@@ -76,6 +74,12 @@ test.describe('the answer to a click is in view, beside the control clicked', ()
       expect(gap).toBeLessThan(40);
       await screenshot(page, `teacher-builder-insufficient-${size.name}`);
 
+      // The timed hint ('clique em Editar', 5 s after the page is locked) runs on the page's clock, moved by the
+      // test: nothing waits for 5 s. The clock is installed for a reload, which finds the generated page kept
+      // (locked, its preview stored already), so no other timer of the page waits on it.
+      await page.clock.install();
+      await page.reload();
+      await expect(preview(page)).toBeVisible();
       await page.clock.runFor(5_000);
       const hint = page
         .getByRole('status')

@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import type { BuilderState } from './state';
 import { reducedMotion } from './view';
 
+/** What the member does to move the page herself (the builder stops moving it then). */
+const MEMBER_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
 /** Room kept between what is brought into view and the screen's edges. */
 const EDGE_PX = 16;
 
@@ -41,7 +44,20 @@ export function useBuilderScroll({ step, code, generationFailed, notice, setProg
   // Left alone when they are already in view, so nothing jumps.
   useEffect(() => {
     if (step !== 'generated' && !generationFailed) return;
-    bringIntoView([workArea.current, messages.current]);
+    const area = workArea.current;
+    if (!area) return;
+    const bring = () => bringIntoView([workArea.current, messages.current]);
+    bring();
+    // The preview's image arrives after the code (and 'Ampliar prévia' with it): the area grows, and is brought into
+    // view again as it does, until the member moves the page herself.
+    const observer = new ResizeObserver(bring);
+    observer.observe(area);
+    const stop = () => observer.disconnect();
+    for (const event of MEMBER_MOVES) window.addEventListener(event, stop, { passive: true });
+    return () => {
+      stop();
+      for (const event of MEMBER_MOVES) window.removeEventListener(event, stop);
+    };
   }, [step, code, generationFailed]);
 
   // A purchase's outcome shows where the member is looking: beside the buttons, scrolled into view if need be.

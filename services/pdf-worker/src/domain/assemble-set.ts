@@ -10,7 +10,14 @@ import {
   type PDFObject,
 } from 'pdf-lib';
 import { renderFiles, type Jobs, type MessagePayload } from '@app/contracts';
-import { generatePage, rulesVersion, sheetTitle, type PageOptions } from '@app/generator';
+import {
+  generatePage,
+  rulesVersion,
+  sheetName,
+  sheetTitle,
+  type PageOptions,
+  type RulesVersion,
+} from '@app/generator';
 import type { FileStore } from '@app/kit';
 import { answerTableDocument, type TableVersion } from './answer-table.js';
 import { printDocument, type JobProgress, type RenderDeps, type RenderJob } from './render-job.js';
@@ -155,9 +162,12 @@ export function shareIdenticalStreams(context: PDFContext): number {
   return dropped;
 }
 
-/** The file's title: the sheets' title and the count ('Adição com reserva — Médio — 30 versões'). */
-export const setTitle = (options: PageOptions, versions: number) =>
-  `${sheetTitle(options)} — ${versions} versões`;
+/**
+ * The file's title: the sheets' name (since rules 4, as the site lists it: the teacher's title, else what they
+ * practise) and the count ('Adição com reserva — Médio — 30 versões').
+ */
+export const setTitle = (options: PageOptions, versions: number, rules: RulesVersion) =>
+  `${rules >= 4 ? sheetName(options) : sheetTitle(options)} — ${versions} versões`;
 
 /**
  * A class set's one file `<setCode>.pdf`, asked by pages once every version's document job has stored its
@@ -198,7 +208,7 @@ export async function assembleSet(
     versions,
     answers: job.options.answers,
     table: await table,
-    title: setTitle(job.options, job.versions.length),
+    title: setTitle(job.options, job.versions.length, rulesVersion(job.rules)),
   });
   progress.working();
   await deps.files.put(name, file);

@@ -3,6 +3,7 @@ import {
   divisionsAsFacts,
   exercisePages,
   roomNeeded,
+  sheetName,
   sheetTitle,
   versionOf,
   thousands,
@@ -877,7 +878,8 @@ export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: Sheet
     (rules3 && custom.format === 'armada' && roomNeeded(custom) === 'widest' ? CAPTION_BESIDE_CSS : '') +
     (paperSheets(page).length > 1 ? SHEET_OF_CSS : '');
   return {
-    title: `${sheetTitle(page.options)} — ${meta.code}`,
+    // The PDF's title (a viewer's window, a printer's queue): since rules 4 the page's name, as the site lists it.
+    title: `${page.rules >= 4 ? sheetName(page.options) : sheetTitle(page.options)} — ${meta.code}`,
     // A single page's style sheet is exactly as before class sets; a version's adds its label's rule.
     css: meta.version ? css + VERSION_CSS : css,
     body: sheets.join('\n'),

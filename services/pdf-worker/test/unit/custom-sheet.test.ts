@@ -447,3 +447,30 @@ describe('the answer QR code is on the sheets that have a gabarito (rules 4)', (
     expect(qrOf(body)).toBe(true);
   });
 });
+
+describe("the PDF's title names the page as the site lists it (rules 4)", () => {
+  const seven: CustomOptions = {
+    v: 1,
+    mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
+    format: 'linha',
+    count: 30,
+    size: 'grande',
+    title: 'Revisão do 3º B',
+  };
+  const options = {
+    add: false,
+    sub: false,
+    mult: true,
+    div: false,
+    answers: true,
+    level: 1 as const,
+    custom: seven,
+  };
+  it("the teacher's title, then the code", () => {
+    expect(sheetDocument(generatePage('titulo', options), META).title).toBe('Revisão do 3º B — UNIT');
+  });
+
+  it('a page bought before rules 4 keeps the title it printed with', () => {
+    expect(sheetDocument(generatePage('titulo', options, 3), META).title).toBe('Tabuada do 7 — UNIT');
+  });
+});

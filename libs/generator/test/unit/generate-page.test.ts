@@ -12,6 +12,7 @@ import {
   type PageOptions,
   type Problem,
 } from '../../src/index.js';
+import { tabuadaDo7 } from '../support/fixtures.js';
 
 // Property tests: every page of every level × operation mix is checked against the level table and the variety
 // rules of the design notes. The written-algorithm oracles below are deliberately independent of the generator's
@@ -599,16 +600,7 @@ describe('rules versions', () => {
     });
     const pages: PageOptions[] = [
       ...LEVELS.map((level) => optionsFor(level, ['add', 'sub', 'mult', 'div'])),
-      {
-        ...optionsFor(1, ['mult']),
-        custom: {
-          v: 1,
-          mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
-          format: 'linha',
-          count: 30,
-          size: 'grande',
-        },
-      },
+      tabuadaDo7,
       stories(),
       stories(['duas-etapas']),
     ];

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sheetName, sheetWhat, versionOf, type PageOptions } from '../../src/index.js';
+import { tabuadaDo7 } from '../support/fixtures.js';
 
 const preset: PageOptions = { add: true, sub: true, mult: false, div: false, answers: true, level: 1 };
-const seven: PageOptions = {
-  add: false,
-  sub: false,
-  mult: true,
-  div: false,
-  answers: true,
-  level: 2,
-  custom: {
-    v: 1,
-    mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
-    format: 'linha',
-    count: 30,
-    size: 'grande',
-  },
-};
+const seven: PageOptions = { ...tabuadaDo7, level: 2 };
 
 describe('what a page is called wherever the site lists it', () => {
   it('a preset page: the title printed on its sheet, with its level', () => {

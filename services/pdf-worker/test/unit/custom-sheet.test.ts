@@ -10,6 +10,7 @@ import {
   type CustomOptions,
   type Problem,
 } from '@app/generator';
+import { tabuadaDo7Request } from '@app/testing';
 import { carryBoxColumns, paperSheets, sheetDocument, sheetPages } from '../../src/domain/sheet-html.js';
 import {
   blankWidths,
@@ -449,22 +450,9 @@ describe('the answer QR code is on the sheets that have a gabarito (rules 4)', (
 });
 
 describe("the PDF's title names the page as the site lists it (rules 4)", () => {
-  const seven: CustomOptions = {
-    v: 1,
-    mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos' },
-    format: 'linha',
-    count: 30,
-    size: 'grande',
-    title: 'Revisão do 3º B',
-  };
   const options = {
-    add: false,
-    sub: false,
-    mult: true,
-    div: false,
-    answers: true,
-    level: 1 as const,
-    custom: seven,
+    ...tabuadaDo7Request,
+    custom: { ...tabuadaDo7Request.custom!, title: 'Revisão do 3º B' },
   };
   it("the teacher's title, then the code", () => {
     expect(sheetDocument(generatePage('titulo', options), META).title).toBe('Revisão do 3º B — UNIT');

@@ -108,94 +108,107 @@ test.describe('the answer to a click is in view, beside the control clicked', ()
   });
 });
 
-test('390: a sheet of situações-problema is readable before paying: Ampliar prévia fills the screen, Aproximar shows it at print size', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const user = await createActiveUser(stack(), { fullname: 'Professora Leitora' });
-  await topUp(stack(), user.token, 5);
-  // A bought page of problems, generated again: the builder holds its options and a new page of them.
-  const code = await generatePageCode(stack(), user.token, wordProblemsRequest);
-  expect((await call(stack().gatewayUrl, buy, { body: { code }, token: user.token })).status).toBe(200);
-  const page = await memberTab(browser, PHONE, user);
-  await page.goto('/minhas-compras');
-  await page.getByRole('button', { name: /^Gerar outra igual/ }).click();
-  await expect(preview(page)).toBeVisible({ timeout: 30_000 });
+for (const size of SIZES)
+  test(`${size.name}: a sheet of situações-problema is readable before paying: Ampliar prévia, then Aproximar at print size`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const phone = size === PHONE;
+    const user = await createActiveUser(stack(), { fullname: 'Professora Leitora' });
+    await topUp(stack(), user.token, 5);
+    // A bought page of problems, generated again: the builder holds its options and a new page of them.
+    const code = await generatePageCode(stack(), user.token, wordProblemsRequest);
+    expect((await call(stack().gatewayUrl, buy, { body: { code }, token: user.token })).status).toBe(200);
+    const page = await memberTab(browser, size, user);
+    await page.goto('/minhas-compras');
+    await page.getByRole('button', { name: /^Gerar outra igual/ }).click();
+    await expect(preview(page)).toBeVisible({ timeout: 30_000 });
 
-  await page.getByRole('button', { name: Msg.previewEnlarge }).click();
-  const dialog = page.getByRole('dialog', { name: Msg.previewDialogTitle });
-  const large = dialog.getByRole('img');
-  await expect(large).toBeVisible();
-  // The whole width of the phone (its padding aside).
-  const whole = (await large.boundingBox())!;
-  expect(whole.width).toBeGreaterThanOrEqual(PHONE.width * 0.9);
-  // What the phone's screen shows (the dialog covers the page): not the whole page's height.
-  await page.screenshot({ path: 'test-results/screens/teacher-preview-large-390.png' });
+    // The button sits under the sheet: it covers nothing of it (its footer is the sheet's last line).
+    const enlarge = page.getByRole('button', { name: Msg.previewEnlarge });
+    const under = await enlarge.evaluate(
+      (button, sheet) => button.getBoundingClientRect().top - sheet!.getBoundingClientRect().bottom,
+      await preview(page).elementHandle(),
+    );
+    expect(under).toBeGreaterThanOrEqual(0);
+    await enlarge.click();
+    const dialog = page.getByRole('dialog', { name: Msg.previewDialogTitle });
+    const large = dialog.getByRole('img');
+    await expect(large).toBeVisible();
+    const whole = (await large.boundingBox())!;
+    // A phone: the whole width (its padding aside); a laptop: the whole sheet on the screen.
+    if (phone) expect(whole.width).toBeGreaterThanOrEqual(size.width * 0.9);
+    else expect(whole.y + whole.height).toBeLessThanOrEqual(size.height);
+    // What the screen shows (the dialog covers the page): not the whole page's height.
+    await page.screenshot({ path: `test-results/screens/teacher-preview-large-${size.name}.png` });
 
-  await dialog.getByRole('button', { name: Msg.previewZoomIn }).click();
-  await expect(dialog.getByRole('button', { name: Msg.previewZoomOut })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  // At print size: the image as many CSS pixels wide as it has (an A4 sheet at 96 px per inch), so a problem's
-  // words (11 pt on the sheet, 14.7 px) are as tall on the screen as on paper; the fitted view shrank them.
-  const { natural, shown } = await large.evaluate((img: HTMLImageElement) => ({
-    natural: img.naturalWidth,
-    shown: img.getBoundingClientRect().width,
-  }));
-  expect(natural).toBeGreaterThan(700);
-  const textPx = (width: number) => ((11 * 96) / 72) * (width / natural);
-  expect(textPx(whole.width)).toBeLessThan(9);
-  expect(textPx(shown)).toBeGreaterThanOrEqual(14);
-  await page.screenshot({ path: 'test-results/screens/teacher-preview-zoomed-390.png' });
-  // The sheet pans: its right-hand side is reached by scrolling the dialog, not the page.
-  const scroller = dialog.locator('.preview-dialog__scroll');
-  const scrolls = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth);
-  expect(scrolls).toBe(true);
-  await dialog.getByRole('button', { name: Msg.previewClose }).click();
-  await expect(dialog).toHaveCount(0);
-  await page.context().close();
-});
-
-test('a reload keeps the builder: the options and the generated page, previewed again, not generated again', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const user = await createActiveUser(stack(), { fullname: 'Professora Recarrega' });
-  const page = await memberTab(browser, SIZES[0], user);
-  await page.goto('/exercicios-aritmetica');
-  await page.getByRole('checkbox', { name: 'Divisão', exact: true }).check();
-  await page.getByRole('radio', { name: /Difícil/ }).check();
-  const generated = page.waitForResponse(
-    (r) => r.url().endsWith('/api/page') && r.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Gerar página' }).click();
-  const code = ((await (await generated).json()) as { payload: string }).payload;
-  await expect(preview(page)).toBeVisible({ timeout: 30_000 });
-
-  const asked: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith('/api/page') && r.method() === 'POST') asked.push(r.url());
+    await dialog.getByRole('button', { name: Msg.previewZoomIn }).click();
+    await expect(dialog.getByRole('button', { name: Msg.previewZoomOut })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // At print size: the image as many CSS pixels wide as it has (an A4 sheet at 96 px per inch), so a problem's
+    // words (11 pt on the sheet, 14.7 px) are as tall on the screen as on paper; a phone's fitted view shrank them.
+    const { natural, shown } = await large.evaluate((img: HTMLImageElement) => ({
+      natural: img.naturalWidth,
+      shown: img.getBoundingClientRect().width,
+    }));
+    expect(natural).toBeGreaterThan(700);
+    const textPx = (width: number) => ((11 * 96) / 72) * (width / natural);
+    if (phone) expect(textPx(whole.width)).toBeLessThan(9);
+    expect(textPx(shown)).toBeGreaterThanOrEqual(14);
+    await page.screenshot({ path: `test-results/screens/teacher-preview-zoomed-${size.name}.png` });
+    // The sheet pans inside the dialog, not the page: down everywhere, sideways on a phone.
+    const pans = await dialog.locator('.preview-dialog__scroll').evaluate((el) => ({
+      down: el.scrollHeight > el.clientHeight,
+      sideways: el.scrollWidth > el.clientWidth,
+    }));
+    expect(pans).toEqual({ down: true, sideways: phone });
+    await dialog.getByRole('button', { name: Msg.previewClose }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.context().close();
   });
-  const thumb = page.waitForResponse((r) => r.url().includes('/api/thumb') && r.url().includes(code));
-  await page.reload();
-  expect((await thumb).status()).toBe(200);
-  await expect(preview(page)).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: 'Divisão', exact: true })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Divisão', exact: true })).toBeDisabled();
-  await expect(page.getByRole('radio', { name: /Difícil/ })).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Editar' })).toBeVisible();
-  // Nothing generated on loading: the marker is a page generated by hand, the only one asked for since.
-  await page.getByRole('button', { name: 'Gerar página' }).click();
-  await expect.poll(() => asked.length).toBe(1);
 
-  // Another tab of the same browser starts from the defaults (the builder is kept per tab).
-  const other = await page.context().newPage();
-  await other.goto('/exercicios-aritmetica');
-  await expect(other.getByRole('checkbox', { name: 'Divisão', exact: true })).not.toBeChecked();
-  await expect(other.getByText('A prévia da página aparece aqui.')).toBeVisible();
-  await page.context().close();
-});
+for (const size of SIZES)
+  test(`${size.name}: a reload keeps the builder: the options and the generated page, previewed again, not generated again`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const user = await createActiveUser(stack(), { fullname: 'Professora Recarrega' });
+    const page = await memberTab(browser, size, user);
+    await page.goto('/exercicios-aritmetica');
+    await page.getByRole('checkbox', { name: 'Divisão', exact: true }).check();
+    await page.getByRole('radio', { name: /Difícil/ }).check();
+    const generated = page.waitForResponse(
+      (r) => r.url().endsWith('/api/page') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Gerar página' }).click();
+    const code = ((await (await generated).json()) as { payload: string }).payload;
+    await expect(preview(page)).toBeVisible({ timeout: 30_000 });
+
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/page') && r.method() === 'POST') asked.push(r.url());
+    });
+    const thumb = page.waitForResponse((r) => r.url().includes('/api/thumb') && r.url().includes(code));
+    await page.reload();
+    expect((await thumb).status()).toBe(200);
+    await expect(preview(page)).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Divisão', exact: true })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Divisão', exact: true })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: /Difícil/ })).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Editar' })).toBeVisible();
+    // Nothing generated on loading: the marker is a page generated by hand, the only one asked for since.
+    await page.getByRole('button', { name: 'Gerar página' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+
+    // Another tab of the same browser starts from the defaults (the builder is kept per tab).
+    const other = await page.context().newPage();
+    await other.goto('/exercicios-aritmetica');
+    await expect(other.getByRole('checkbox', { name: 'Divisão', exact: true })).not.toBeChecked();
+    await expect(other.getByText('A prévia da página aparece aqui.')).toBeVisible();
+    await page.context().close();
+  });
 
 test('sheets are named as the teacher named them: Minhas Compras, Extrato, the gabarito online, and how a set is printed', async ({
   browser,
@@ -236,24 +249,22 @@ test('sheets are named as the teacher named them: Minhas Compras, Extrato, the g
       setCard.getByText(/^Imprima para a turma as páginas 1 a 3 \(uma folha por aluno\)/),
     ).toBeVisible();
     await screenshot(page, `teacher-purchases-${size.name}`);
+
+    await page.goto('/extrato');
+    const lines = page.locator('table.statement tbody tr td:nth-child(2)');
+    await expect(lines).toContainText([
+      Msg.statementPurchase(`6 situações-problema`),
+      Msg.statementPurchase(`Revisão do 3º B (${code})`),
+    ]);
+    await expect(lines.first()).toHaveText(new RegExp(`— 3 versões \\(${setCode}\\)$`));
+    await screenshot(page, `teacher-statement-${size.name}`);
+
+    await page.goto(`/gabarito/${codes[1]}`);
+    await expect(page.getByText('Versão 2 de 3', { exact: true })).toBeVisible();
+    await expect(page.locator('.answers__name .level-badge')).toHaveText('Personalizada');
+    await page.goto(`/gabarito/${code}`);
+    await expect(page.locator('.answers__name')).toContainText('Revisão do 3º B');
+    await screenshot(page, `teacher-gabarito-${size.name}`);
     await page.context().close();
   }
-
-  const page = await memberTab(browser, SIZES[0], user);
-  await page.goto('/extrato');
-  const lines = page.locator('table.statement tbody tr td:nth-child(2)');
-  await expect(lines).toContainText([
-    Msg.statementPurchase(`6 situações-problema`),
-    Msg.statementPurchase(`Revisão do 3º B (${code})`),
-  ]);
-  await expect(lines.first()).toHaveText(new RegExp(`— 3 versões \\(${setCode}\\)$`));
-  await screenshot(page, 'teacher-statement-1366');
-
-  await page.goto(`/gabarito/${codes[1]}`);
-  await expect(page.getByText('Versão 2 de 3', { exact: true })).toBeVisible();
-  await expect(page.locator('.answers__name .level-badge')).toHaveText('Personalizada');
-  await page.goto(`/gabarito/${code}`);
-  await expect(page.locator('.answers__name')).toContainText('Revisão do 3º B');
-  await screenshot(page, 'teacher-gabarito-1366');
-  await page.context().close();
 });

@@ -19,11 +19,11 @@ import {
 } from '../../src/index.js';
 
 /**
- * A stack whose rendered-files bucket holds 256 kB (about three PDFs and a few previews): it fills and drops its
+ * A stack whose rendered-files bucket holds 768 kB (a PDF is ~80 kB, a preview ~77 kB: a few pages): it fills and drops its
  * oldest files while the work queues, with room of their own, keep taking render and mail jobs; a page whose files
  * went is drawn again from its seed when asked, its preview and its buyer's download alike.
  */
-const CAP_BYTES = 256 * 1024;
+const CAP_BYTES = 768 * 1024;
 let running: RunningTestStack;
 let stack: StackInfo;
 let files: FileStore;
@@ -32,7 +32,7 @@ let closeBus: () => Promise<void>;
 beforeAll(async () => {
   // One member makes page after page until the bucket drops the first: more than pages' PAGES_PER_MINUTE may allow.
   running = await startTestStack('storagecap', {
-    RENDERS_MAX_BYTES: '256k',
+    RENDERS_MAX_BYTES: '768k',
     RENDERS_MAX_AGE_DAYS: '1',
     PAGES_PER_MINUTE: '1000',
   });
@@ -62,7 +62,7 @@ async function rendersStream() {
 
 const textOf = async (pdf: Buffer) => (await readPdf(pdf)).pages.map((p) => p.text).join('\n');
 
-describe('a full rendered-files bucket (RENDERS_MAX_BYTES=256k)', () => {
+describe('a full rendered-files bucket (RENDERS_MAX_BYTES=768k)', () => {
   it('is capped and drops its oldest files, keeps taking jobs, and draws an evicted page again from its seed', async () => {
     const stream = await rendersStream();
     expect(stream.config.max_bytes).toBe(CAP_BYTES);

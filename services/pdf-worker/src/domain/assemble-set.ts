@@ -10,18 +10,11 @@ import {
   type PDFObject,
 } from 'pdf-lib';
 import { renderFiles, type Jobs, type MessagePayload } from '@app/contracts';
-import {
-  generatePage,
-  rulesVersion,
-  sheetName,
-  sheetTitle,
-  type PageOptions,
-  type RulesVersion,
-} from '@app/generator';
+import { generatePage, rulesVersion, type PageOptions, type RulesVersion } from '@app/generator';
 import type { FileStore } from '@app/kit';
 import { answerTableDocument, type TableVersion } from './answer-table.js';
 import { printDocument, type JobProgress, type RenderDeps, type RenderJob } from './render-job.js';
-import { sheetPages, type SheetPages } from './sheet-html.js';
+import { documentName, sheetPages, type SheetPages } from './sheet-html.js';
 
 export type AssembleSetJob = MessagePayload<typeof Jobs.assembleSet>;
 
@@ -167,7 +160,7 @@ export function shareIdenticalStreams(context: PDFContext): number {
  * practise) and the count ('Adição com reserva — Médio — 30 versões').
  */
 export const setTitle = (options: PageOptions, versions: number, rules: RulesVersion) =>
-  `${rules >= 4 ? sheetName(options) : sheetTitle(options)} — ${versions} versões`;
+  `${documentName(options, rules)} — ${versions} versões`;
 
 /**
  * A class set's one file `<setCode>.pdf`, asked by pages once every version's document job has stored its

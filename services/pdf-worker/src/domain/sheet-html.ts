@@ -14,6 +14,8 @@ import {
   type Operation,
   type Problem,
   type CustomOptions,
+  type PageOptions,
+  type RulesVersion,
   type WordProblem,
   type WorkedProblem,
 } from '@app/generator';
@@ -50,6 +52,13 @@ export interface SheetMeta {
   /** A version of a class set: 'Versão 7 de 30' printed beside the code on the sheet and the gabarito. */
   version?: SetVersion;
 }
+
+/**
+ * What a PDF's title calls its page (a viewer's window, a print queue): since rules 4 its name as the site lists it
+ * (sheetName: the teacher's title, else what it practises); before, the title printed on the sheet.
+ */
+export const documentName = (options: PageOptions, rules: RulesVersion): string =>
+  rules >= 4 ? sheetName(options) : sheetTitle(options);
 
 /** A version's label, as its sheet, its gabarito and the set's answer table print it: 'Versão 7 de 30'. */
 export const versionLabel = ({ n, of }: SetVersion) => versionOf(n, of);
@@ -878,8 +887,7 @@ export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: Sheet
     (rules3 && custom.format === 'armada' && roomNeeded(custom) === 'widest' ? CAPTION_BESIDE_CSS : '') +
     (paperSheets(page).length > 1 ? SHEET_OF_CSS : '');
   return {
-    // The PDF's title (a viewer's window, a printer's queue): since rules 4 the page's name, as the site lists it.
-    title: `${page.rules >= 4 ? sheetName(page.options) : sheetTitle(page.options)} — ${meta.code}`,
+    title: `${documentName(page.options, page.rules)} — ${meta.code}`,
     // A single page's style sheet is exactly as before class sets; a version's adds its label's rule.
     css: meta.version ? css + VERSION_CSS : css,
     body: sheets.join('\n'),

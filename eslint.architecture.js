@@ -16,8 +16,8 @@ import nx from '@nx/eslint-plugin';
  * 4. Events go out only through Bus.publishEvent, which names them by their business id: never `bus.publish(Events.…)`.
  * 5. The floors, by the tags of each project (its package.json "nx": {"tags"}), with Nx's
  *    @nx/enforce-module-boundaries: the libraries stack up contracts → kit → stack → testing, each importing only
- *    those before it (generator and browser stand alone, stack drives the browser); a service or the gateway imports
- *    the libraries its process runs on, never another process; the web app only contracts and generator. A test may
+ *    those before it (generator, diagnosis and browser stand alone, stack drives the browser); a service or the gateway imports
+ *    the libraries its process runs on, never another process; the web app only contracts, generator and diagnosis. A test may
  *    also use the harness (stack and testing) and import its own package by name.
  * 6. A library is imported by its name or a subpath its package.json `exports` declares, never by a path into its
  *    files (`@app/generator/src/…`): what a library offers is what it exports.
@@ -147,6 +147,7 @@ const FLOORS = [
   { sourceTag: 'lib:contracts', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'lib:generator', onlyDependOnLibsWithTags: ['lib:contracts'] },
   { sourceTag: 'lib:browser', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'lib:diagnosis', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'lib:kit', onlyDependOnLibsWithTags: ['lib:contracts'] },
   { sourceTag: 'lib:stack', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:browser'] },
   { sourceTag: 'lib:testing', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:stack'] },
@@ -159,17 +160,19 @@ const FLOORS = [
     onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:generator', 'lib:browser'],
   },
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit'] },
-  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:generator'] },
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:generator', 'lib:diagnosis'] },
 ];
 
 /** In its tests a package may also use the harness (stack and testing) and the contracts it is tested against. */
 const HARNESS = ['lib:contracts', 'lib:stack', 'lib:testing'];
+/** What a package's tests also use beyond the harness: the diagnosis is measured on the generator's sheets. */
+const TEST_EXTRA = { 'lib:diagnosis': ['lib:generator'] };
 const TEST_FLOORS = FLOORS.map(({ sourceTag, onlyDependOnLibsWithTags }) => ({
   sourceTag,
   onlyDependOnLibsWithTags:
     sourceTag === 'type:web'
       ? onlyDependOnLibsWithTags
-      : [...new Set([...onlyDependOnLibsWithTags, sourceTag, ...HARNESS])],
+      : [...new Set([...onlyDependOnLibsWithTags, sourceTag, ...HARNESS, ...(TEST_EXTRA[sourceTag] ?? [])])],
 }));
 
 /**

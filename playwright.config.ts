@@ -1,20 +1,23 @@
 import { defineConfig } from '@playwright/test';
+import { e2eWorkers, workerStack } from './e2e/workers';
 
 /**
- * End-to-end tier: Playwright drives the resolved Chromium (no browser download) against a whole stack started by
- * e2e/global-setup.ts on free ports, with the built SPA. Screenshots land in test-results/screens/.
+ * End-to-end tier: Playwright drives the resolved Chromium (no browser download) against whole stacks started by
+ * e2e/global-setup.ts on free ports, one per worker (e2e/workers.ts), with the built SPA. The files are shared out
+ * among the workers; the tests of a file run in order in one. Screenshots land in test-results/screens/.
  */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers(),
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
+    // Read again in each worker, whose stack it is.
+    baseURL: workerStack()?.gatewayUrl,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',

@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 const INTEGRATION = '{libs,services,gateway,tools}/**/test/integration/**/*.test.ts';
 const APART = [
   'libs/kit/test/integration/config-boot.test.ts',
+  'libs/stack/test/integration/free-port.test.ts',
   'libs/testing/test/integration/faults.test.ts',
   'libs/testing/test/integration/leader-election.test.ts',
   'libs/testing/test/integration/replica-limits.test.ts',

@@ -3,16 +3,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { getMyPages, Msg, type MyDataExport } from '@app/contracts';
 import { call, createActiveUser, googleUser } from '@app/testing';
-import { fromRoot } from '@app/stack';
-import { generateAndBuy, screenshot, stack, storeSession } from './support';
+import { generateAndBuy, screenshot, screenshotView, stack, storeSession } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
-
-/** What the person sees with a modal dialog open: the viewport (a full-page shot leaves the backdrop short). */
-const screenshotViewport = (page: Page, name: string) =>
-  page.screenshot({ path: fromRoot('test-results', 'screens', `${name}.png`) });
 
 /** The page fits its width: nothing scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -116,7 +111,8 @@ test('a member tops up, buys a page, reads both in Extrato, exports their data a
   ] as const) {
     await page.setViewportSize(size);
     await expect(dialog).toBeVisible();
-    await screenshotViewport(page, `member-data-delete-dialog-${device}`);
+    // What the person sees with a modal dialog open: the viewport (a full-page shot leaves the backdrop short).
+    await screenshotView(page, `member-data-delete-dialog-${device}`);
   }
   // Cancel keeps everything; a wrong password is refused in pt-BR.
   await dialog.getByRole('button', { name: Msg.deleteAccountCancel }).click();
@@ -155,7 +151,7 @@ test('a member who signed up with Google deletes the account by signing in with 
   await dialog.getByRole('button', { name: Msg.deleteAccountConfirm }).click();
   await expect(dialog.getByRole('alert')).toHaveText(Msg.deleteAccountGoogleHint);
   await page.setViewportSize(PHONE);
-  await screenshotViewport(page, 'member-data-delete-dialog-google-phone');
+  await screenshotView(page, 'member-data-delete-dialog-google-phone');
 
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),

@@ -17,7 +17,7 @@ import {
   type TestSession,
 } from '@app/testing';
 import { LONG_NAME } from './screens';
-import { generateInBuilder, screenshot, signInWithForm, stack } from './support';
+import { generateInBuilder, screenshot, signInWithForm, stack, screenshotView } from './support';
 
 /**
  * "The member's screen tells the truth": each money and account moment in Chromium, at a phone's size
@@ -205,7 +205,7 @@ for (const size of SIZES) {
       const small = (await preview.boundingBox())!;
       expect(box.width).toBeGreaterThan(small.width);
       expect(box.height).toBeLessThanOrEqual(size.height);
-      await page.screenshot({ path: `test-results/screens/member-preview-large-${size.name}.png` });
+      await screenshotView(page, `member-preview-large-${size.name}`);
       await dialog.getByRole('button', { name: Msg.previewClose }).click();
       await expect(dialog).toHaveCount(0);
 

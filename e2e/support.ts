@@ -2,15 +2,30 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Download, type Page } from '@playwright/test';
 import type { StackInfo } from '@app/testing';
 import { fromRoot } from '@app/stack';
+import { workerStack } from './workers';
 
-/** The stack started by global-setup.ts. */
-export const stack = (): StackInfo => JSON.parse(process.env.E2E_STACK ?? '{}') as StackInfo;
+/** The stack of this worker, started by global-setup.ts. */
+export const stack = (): StackInfo => workerStack() ?? ({} as StackInfo);
+
+/**
+ * Whether the screenshots for a person to look at are taken: not in CI (`CI` set, as `.ci/run` does), where no one
+ * opens them and their PNGs cost about a minute of the run's two cores; E2E_SCREENSHOTS=on takes them there too. No
+ * test reads them.
+ */
+export const takesScreenshots = (): boolean => !process.env.CI || process.env.E2E_SCREENSHOTS === 'on';
 
 /** Saves a full-page screenshot under test-results/screens/ for a person to look at. */
 export async function screenshot(page: Page, name: string) {
+  if (!takesScreenshots()) return;
   const dir = fromRoot('test-results', 'screens');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** Saves what the screen shows (not the whole page) under test-results/screens/, as `screenshot` does. */
+export async function screenshotView(page: Page, name: string) {
+  if (!takesScreenshots()) return;
+  await page.screenshot({ path: fromRoot('test-results', 'screens', `${name}.png`) });
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type PageRequest,
   type TestSession,
 } from '@app/testing';
-import { screenshot, stack } from './support';
+import { screenshot, stack, screenshotView } from './support';
 
 /**
  * What a teacher sees, at a laptop's sizes and a phone's: the answer to a click in view beside the control clicked,
@@ -140,7 +140,7 @@ for (const size of SIZES)
     if (phone) expect(whole.width).toBeGreaterThanOrEqual(size.width * 0.9);
     else expect(whole.y + whole.height).toBeLessThanOrEqual(size.height);
     // What the screen shows (the dialog covers the page): not the whole page's height.
-    await page.screenshot({ path: `test-results/screens/teacher-preview-large-${size.name}.png` });
+    await screenshotView(page, `teacher-preview-large-${size.name}`);
 
     await dialog.getByRole('button', { name: Msg.previewZoomIn }).click();
     await expect(dialog.getByRole('button', { name: Msg.previewZoomOut })).toHaveAttribute(
@@ -157,7 +157,7 @@ for (const size of SIZES)
     const textPx = (width: number) => ((11 * 96) / 72) * (width / natural);
     if (phone) expect(textPx(whole.width)).toBeLessThan(9);
     expect(textPx(shown)).toBeGreaterThanOrEqual(14);
-    await page.screenshot({ path: `test-results/screens/teacher-preview-zoomed-${size.name}.png` });
+    await screenshotView(page, `teacher-preview-zoomed-${size.name}`);
     // The sheet pans inside the dialog, not the page: down everywhere, sideways on a phone.
     const pans = await dialog.locator('.preview-dialog__scroll').evaluate((el) => ({
       down: el.scrollHeight > el.clientHeight,

@@ -1,4 +1,7 @@
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** True when something accepts TCP connections on host:port. */
 export function answers(port: number, host = '127.0.0.1', timeoutMs = 800): Promise<boolean> {
@@ -14,8 +17,84 @@ export function answers(port: number, host = '127.0.0.1', timeoutMs = 800): Prom
   });
 }
 
-/** A port the OS considers free right now. */
-export function freePort(): Promise<number> {
+/** Where the ports handed out by `freePort` are claimed, one file per port naming the process that holds it. */
+const CLAIMS = path.join(tmpdir(), 'app-port-claims');
+
+/**
+ * The ports `freePort` chooses from: under the OS's ephemeral range (Linux: /proc/sys/net/ipv4/ip_local_port_range,
+ * 32768–60999 by default), which the outgoing connections of every process take their local port from. A port of
+ * that range found free could be taken by a NATS or Postgres client's connection in the seconds before the service
+ * it was chosen for binds it; a port under it can only be taken by a listener. Null where the range is not known.
+ */
+function listenerRange(): { low: number; high: number } | null {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return low && low > 20_000 ? { low: 15_000, high: low - 1 } : null;
+  } catch {
+    return null;
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Claims `port` for this process across every process of the machine (stacks started at once by the test lanes):
+ * false when a live process holds it. A claim of a process that has ended is taken over; this process's claims are
+ * removed when it exits.
+ */
+function claim(port: number): boolean {
+  mkdirSync(CLAIMS, { recursive: true });
+  const file = path.join(CLAIMS, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      ownClaims.add(file);
+      return true;
+    } catch {
+      const holder = Number(readFileSync(file, 'utf8').trim() || 0);
+      if (holder === process.pid || (holder && alive(holder))) return false;
+      try {
+        unlinkSync(file);
+      } catch {
+        // Another process took it over first: the next attempt finds its claim.
+      }
+    }
+  }
+  return false;
+}
+
+const ownClaims = new Set<string>();
+process.once('exit', () => {
+  for (const file of ownClaims) {
+    try {
+      unlinkSync(file);
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
+/** True when nothing listens on 127.0.0.1:port and this process may bind it. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/** A port the OS gives for a listener now (port 0): the fallback where the ephemeral range is not known. */
+function osPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -24,6 +103,21 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A port for a listener this process starts soon: free now, outside the range outgoing connections draw from, and
+ * claimed so that no other process of the machine hands it out while this one lives (several stacks start at once in
+ * `npm test`; each chose its ports, then bound them seconds later, and two could meet on one).
+ */
+export async function freePort(): Promise<number> {
+  const range = listenerRange();
+  if (!range) return osPort();
+  for (let tries = 0; tries < 200; tries++) {
+    const port = range.low + Math.floor(Math.random() * (range.high - range.low + 1));
+    if (claim(port) && (await bindable(port))) return port;
+  }
+  return osPort();
 }
 
 export async function waitFor(

@@ -87,6 +87,9 @@ export const TIER_ENV: Readonly<Record<string, string>> = {
   SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
   MEMBER_STREAMS_PER_ADDRESS: '1000',
   TRUST_PROXY: 'loopback',
+  // The cheapest bcrypt cost the hashes still go through (production refuses under 10): at 10 the tiers' sign-ups and
+  // sign-ins spent about a minute of CPU a run in auth.
+  BCRYPT_COST: '4',
 };
 
 /**

@@ -12,7 +12,11 @@ export const env = z.object({
   /** Certificate URL and issuer of the Google stand-in (dev and tests); unset for the real Google. */
   GOOGLE_CERTS_URL: z.url().optional(),
   GOOGLE_ISSUER: z.string().min(1).optional(),
-  BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(10),
+  /**
+   * bcrypt cost of new password hashes: 10 to 15 in production (checked at boot, `bcryptCostProblems`); from 4 elsewhere,
+   * so the test stacks (TIER_ENV of @app/testing: 4) do not spend a minute of CPU a run on hashing.
+   */
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   /** How long an admin's session token lives (users' live 7 days). */
   ADMIN_SESSION_TTL_MINUTES: z.coerce
     .number()
@@ -41,3 +45,10 @@ export const env = z.object({
   SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(60),
 });
 export type AuthConfig = z.infer<typeof env> & { PUBLIC_URL: string };
+
+/** The production floor of BCRYPT_COST: a hash cheaper than cost 10 is refused there, at boot. */
+export function bcryptCostProblems(config: { NODE_ENV: string; BCRYPT_COST: number }): string[] {
+  return config.NODE_ENV === 'production' && config.BCRYPT_COST < 10
+    ? [`BCRYPT_COST: at least 10 in production (got ${config.BCRYPT_COST})`]
+    : [];
+}

@@ -1,5 +1,5 @@
-import { defineService } from '@app/kit';
-import { env } from './config.js';
+import { ConfigError, defineService } from '@app/kit';
+import { bcryptCostProblems, env } from './config.js';
 import { bootstrapAdmin } from './domain/bootstrap-admin.js';
 import type { AuthDeps } from './domain/deps.js';
 import { createGoogleVerifier } from './domain/google-verifier.js';
@@ -32,6 +32,8 @@ export const service = defineService({
   // Publishes mail jobs and account events.
   streams: ['JOBS_MAIL', 'EVENTS'],
   async deps({ config, logger, bus, db }) {
+    const costProblems = bcryptCostProblems(config);
+    if (costProblems.length) throw new ConfigError(costProblems);
     const deps: AuthDeps = {
       store: authStore(db),
       bus,

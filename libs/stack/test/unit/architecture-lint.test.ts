@@ -208,7 +208,7 @@ describe('the architecture is lint rules', () => {
     ).toEqual([]);
   });
 
-  it('a process runs on the libraries, never on the harness; the web app only on contracts and generator', () => {
+  it('a process runs on the libraries, never on the harness; the web app only on contracts, generator and diagnosis', () => {
     expect(breaks('services/pages/src/routes.ts', "import { x } from '@app/testing';")).toEqual([
       expect.stringMatching(
         /^@nx\/enforce-module-boundaries: A project tagged with "type:service" can only depend on libs tagged with "lib:contracts", "lib:kit", "lib:generator", "lib:browser"/,
@@ -218,7 +218,7 @@ describe('the architecture is lint rules', () => {
       expect.stringMatching(/A project tagged with "type:gateway" can only depend on libs tagged with/),
     ]);
     expect(breaks('web/src/routes/member/builder.ts', "import { x } from '@app/kit';")).toEqual([
-      '@nx/enforce-module-boundaries: A project tagged with "type:web" can only depend on libs tagged with "lib:contracts", "lib:generator"',
+      '@nx/enforce-module-boundaries: A project tagged with "type:web" can only depend on libs tagged with "lib:contracts", "lib:generator", "lib:diagnosis"',
     ]);
     expect(breaks('web/src/routes/member/builder.ts', "import { x } from '@app/pages';")).toEqual([
       expect.stringMatching(/^no-restricted-imports: .*The web app and the tools never import a process/),
@@ -231,8 +231,12 @@ describe('the architecture is lint rules', () => {
     expect(
       breaks(
         'web/src/routes/member/builder.ts',
-        "import { x } from '@app/contracts';\nimport { y } from '@app/generator';",
+        "import { x } from '@app/contracts';\nimport { y } from '@app/generator';\nimport { z } from '@app/diagnosis';",
       ),
     ).toEqual([]);
+    // The diagnosis stands alone: the grid in the browser and the server run it.
+    expect(breaks('libs/diagnosis/src/diagnose.ts', "import { x } from '@app/generator';")).toEqual([
+      '@nx/enforce-module-boundaries: A project tagged with "lib:diagnosis" cannot depend on any libs with tags',
+    ]);
   });
 });

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../src/net.js';
+
+const ephemeralLow = (() => {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+  } catch {
+    return null;
+  }
+})();
+
+describe('freePort: the ports of the stacks that start at once', () => {
+  it('hands out a different port each time, each one a listener can bind', async () => {
+    const ports = await Promise.all(Array.from({ length: 60 }, () => freePort()));
+    expect(new Set(ports).size).toBe(ports.length);
+    for (const port of ports.slice(0, 5)) {
+      const srv = net.createServer();
+      await new Promise<void>((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(port, '127.0.0.1', () => resolve());
+      });
+      await new Promise((resolve) => srv.close(resolve));
+    }
+  });
+
+  it.runIf(ephemeralLow !== null && ephemeralLow > 20_000)(
+    'chooses under the range outgoing connections take their local ports from',
+    async () => {
+      const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+      for (const port of ports) expect(port).toBeLessThan(ephemeralLow!);
+    },
+  );
+
+  it.runIf(ephemeralLow !== null && ephemeralLow > 20_000)(
+    'never hands out a port that another process of the machine holds',
+    async () => {
+      // Another process (a second stack starting at once) claims ports and keeps them while it lives.
+      const { spawn } = await import('node:child_process');
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import { freePort } from ${JSON.stringify(new URL('../../src/net.ts', import.meta.url).pathname)};
+         const ports = await Promise.all(Array.from({ length: 300 }, () => freePort()));
+         console.log(JSON.stringify(ports));
+         setInterval(() => {}, 1000);`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      try {
+        const theirs = await new Promise<number[]>((resolve, reject) => {
+          let out = '';
+          child.stdout.on('data', (c: Buffer) => {
+            out += String(c);
+            if (out.includes('\n')) resolve(JSON.parse(out) as number[]);
+          });
+          child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+        });
+        const mine = await Promise.all(Array.from({ length: 300 }, () => freePort()));
+        const held = new Set(theirs);
+        expect(mine.filter((p) => held.has(p))).toEqual([]);
+      } finally {
+        child.kill();
+      }
+    },
+  );
+});

@@ -129,7 +129,8 @@ interface Lane {
   read: (file: string) => ReturnType<typeof readVitest>;
 }
 
-function vitestLane(project: string): Lane {
+/** A vitest run of one or more projects (vitest.config.ts), reported under the first one's name. */
+function vitestLane(project: string, ...alongside: string[]): Lane {
   const report = `${results}/${project}.json`;
   return {
     name: project,
@@ -137,8 +138,7 @@ function vitestLane(project: string): Lane {
     args: [
       'vitest',
       'run',
-      '--project',
-      project,
+      ...[project, ...alongside].flatMap((p) => ['--project', p]),
       '--reporter=default',
       '--reporter=json',
       `--outputFile=${report}`,
@@ -164,7 +164,8 @@ function lanesOf(tier: Exclude<Tier, 'checks'>): Lane[] {
       },
     ];
   if (tier === 'integration') return [vitestLane('integration'), vitestLane('integration-apart')];
-  const unit = vitestLane(tier);
+  // The unit files that mock or set globals run isolated beside the others (vitest.config.ts), in the same run.
+  const unit = vitestLane(tier, 'unit-isolated');
   return [{ ...unit, cmd: 'nice', args: ['-n', '10', unit.cmd, ...unit.args] }];
 }
 

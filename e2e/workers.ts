@@ -4,8 +4,8 @@ import type { StackInfo } from '@app/testing';
 /**
  * How many Playwright workers the end-to-end tier runs, each a browser driving a stack of its own: E2E_WORKERS, else
  * one per 4 cores. On this 2-core machine `npm test` keeps both cores busy with the other tiers, and a second worker
- * (its stack, its browser) made the whole run longer: 817 s against 770 s with one (README, "Measured"). The specs of
- * one file stay in one worker, in order.
+ * (its stack, its browser) did not make the run shorter (docs/testing.md). The specs of one file stay in one worker,
+ * in order.
  */
 export const e2eWorkers = (): number =>
   Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(availableParallelism() / 4)) || 1);

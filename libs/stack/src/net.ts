@@ -61,8 +61,14 @@ function claim(port: number): boolean {
       ownClaims.add(file);
       return true;
     } catch {
-      const holder = Number(readFileSync(file, 'utf8').trim() || 0);
-      if (holder === process.pid || (holder && alive(holder))) return false;
+      let holder = 0;
+      try {
+        holder = Number(readFileSync(file, 'utf8').trim() || 0);
+      } catch {
+        continue; // Its holder removed it in between: the next attempt may take it.
+      }
+      // An empty claim is one being written this instant: held.
+      if (!holder || holder === process.pid || alive(holder)) return false;
       try {
         unlinkSync(file);
       } catch {

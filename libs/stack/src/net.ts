@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,6 +90,31 @@ process.once('exit', () => {
   }
 });
 
+/**
+ * Removes the claims of processes that have ended without removing their own (a test worker stopped by a signal
+ * runs no exit handler), once per process, so the folder does not grow run after run.
+ */
+let swept = false;
+function sweepEndedClaims() {
+  if (swept) return;
+  swept = true;
+  let files: string[];
+  try {
+    files = readdirSync(CLAIMS);
+  } catch {
+    return;
+  }
+  for (const name of files) {
+    const file = path.join(CLAIMS, name);
+    try {
+      const holder = Number(readFileSync(file, 'utf8').trim() || 0);
+      if (holder && holder !== process.pid && !alive(holder)) unlinkSync(file);
+    } catch {
+      // Removed or taken over by another process meanwhile.
+    }
+  }
+}
+
 /** True when nothing listens on 127.0.0.1:port and this process may bind it. */
 function bindable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -119,6 +144,7 @@ function osPort(): Promise<number> {
 export async function freePort(): Promise<number> {
   const range = listenerRange();
   if (!range) return osPort();
+  sweepEndedClaims();
   for (let tries = 0; tries < 200; tries++) {
     const port = range.low + Math.floor(Math.random() * (range.high - range.low + 1));
     if (claim(port) && (await bindable(port))) return port;

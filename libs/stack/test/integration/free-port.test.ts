@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../src/net.js';
 
@@ -37,7 +40,6 @@ describe('freePort: the ports of the stacks that start at once', () => {
     'never hands out a port that another process of the machine holds',
     async () => {
       // Another process (a second stack starting at once) claims ports and keeps them while it lives.
-      const { spawn } = await import('node:child_process');
       const child = spawn(
         process.execPath,
         [
@@ -68,4 +70,46 @@ describe('freePort: the ports of the stacks that start at once', () => {
       }
     },
   );
+
+  it.runIf(ephemeralLow !== null && ephemeralLow > 20_000)(
+    'removes the claims of a process that ended without removing them',
+    async () => {
+      const theirs = await portsOfAProcessKilled(50);
+      for (const port of theirs) expect(existsSync(claimFile(port)), `claim of ${port} kept`).toBe(true);
+      // The next process to choose a port sweeps them.
+      await portsOfAProcessKilled(1);
+      for (const port of theirs) expect(existsSync(claimFile(port)), `claim of ${port} swept`).toBe(false);
+    },
+  );
 });
+
+const claimFile = (port: number) => path.join(tmpdir(), 'app-port-claims', String(port));
+
+/** Ports chosen by another process, which is then killed (SIGKILL: no exit handler runs). */
+async function portsOfAProcessKilled(count: number): Promise<number[]> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import { freePort } from ${JSON.stringify(new URL('../../src/net.ts', import.meta.url).pathname)};
+       const ports = await Promise.all(Array.from({ length: ${count} }, () => freePort()));
+       console.log(JSON.stringify(ports));
+       setInterval(() => {}, 1000);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const ports = await new Promise<number[]>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += String(c);
+      if (out.includes('\n')) resolve(JSON.parse(out) as number[]);
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+  });
+  const ended = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await ended;
+  return ports;
+}

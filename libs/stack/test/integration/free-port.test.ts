@@ -40,33 +40,13 @@ describe('freePort: the ports of the stacks that start at once', () => {
     'never hands out a port that another process of the machine holds',
     async () => {
       // Another process (a second stack starting at once) claims ports and keeps them while it lives.
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '-e',
-          `import { freePort } from ${JSON.stringify(new URL('../../src/net.ts', import.meta.url).pathname)};
-         const ports = await Promise.all(Array.from({ length: 300 }, () => freePort()));
-         console.log(JSON.stringify(ports));
-         setInterval(() => {}, 1000);`,
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
+      const other = await anotherProcessChoosing(300);
       try {
-        const theirs = await new Promise<number[]>((resolve, reject) => {
-          let out = '';
-          child.stdout.on('data', (c: Buffer) => {
-            out += String(c);
-            if (out.includes('\n')) resolve(JSON.parse(out) as number[]);
-          });
-          child.once('exit', (code) => reject(new Error(`exited ${code}`)));
-        });
         const mine = await Promise.all(Array.from({ length: 300 }, () => freePort()));
-        const held = new Set(theirs);
+        const held = new Set(other.ports);
         expect(mine.filter((p) => held.has(p))).toEqual([]);
       } finally {
-        child.kill();
+        await other.kill();
       }
     },
   );
@@ -74,10 +54,12 @@ describe('freePort: the ports of the stacks that start at once', () => {
   it.runIf(ephemeralLow !== null && ephemeralLow > 20_000)(
     'removes the claims of a process that ended without removing them',
     async () => {
-      const theirs = await portsOfAProcessKilled(50);
+      const first = await anotherProcessChoosing(50);
+      await first.kill();
+      const theirs = first.ports;
       for (const port of theirs) expect(existsSync(claimFile(port)), `claim of ${port} kept`).toBe(true);
       // The next process to choose a port sweeps them.
-      await portsOfAProcessKilled(1);
+      await (await anotherProcessChoosing(1)).kill();
       for (const port of theirs) expect(existsSync(claimFile(port)), `claim of ${port} swept`).toBe(false);
     },
   );
@@ -85,8 +67,11 @@ describe('freePort: the ports of the stacks that start at once', () => {
 
 const claimFile = (port: number) => path.join(tmpdir(), 'app-port-claims', String(port));
 
-/** Ports chosen by another process, which is then killed (SIGKILL: no exit handler runs). */
-async function portsOfAProcessKilled(count: number): Promise<number[]> {
+/**
+ * Another process that chooses `count` ports and lives on holding them; `kill` ends it by SIGKILL (no exit handler
+ * runs, as for a worker stopped by a signal) and resolves once it has exited.
+ */
+async function anotherProcessChoosing(count: number): Promise<{ ports: number[]; kill(): Promise<void> }> {
   const child = spawn(
     process.execPath,
     [
@@ -100,6 +85,7 @@ async function portsOfAProcessKilled(count: number): Promise<number[]> {
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ports = await new Promise<number[]>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -108,8 +94,11 @@ async function portsOfAProcessKilled(count: number): Promise<number[]> {
     });
     child.once('exit', (code) => reject(new Error(`exited ${code}`)));
   });
-  const ended = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await ended;
-  return ports;
+  return {
+    ports,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await ended;
+    },
+  };
 }

@@ -30,10 +30,11 @@ const PROCESS_PACKAGES = [
   '@app/pages',
   '@app/mail',
   '@app/admin-stats',
+  '@app/classroom',
   '@app/pdf-worker',
   '@app/gateway',
 ];
-const SERVICE_FOLDERS = ['auth', 'billing', 'pages', 'mail', 'admin-stats', 'pdf-worker'];
+const SERVICE_FOLDERS = ['auth', 'billing', 'pages', 'mail', 'admin-stats', 'classroom', 'pdf-worker'];
 
 const importsOf = (group, message) => ({ group, message });
 

@@ -15,6 +15,7 @@ const base = {
   PAGES_URL: 'http://127.0.0.1:3003',
   MAIL_URL: 'http://127.0.0.1:3005',
   ADMIN_STATS_URL: 'http://127.0.0.1:3006',
+  CLASSROOM_URL: 'http://127.0.0.1:3007',
   WEB_DIST: 'web/dist',
 };
 

@@ -50,6 +50,7 @@ async function registeredByGateway(): Promise<{ own: string[]; edge: string[] }>
     PAGES_URL: 'http://127.0.0.1:3003',
     MAIL_URL: 'http://127.0.0.1:3005',
     ADMIN_STATS_URL: 'http://127.0.0.1:3006',
+    CLASSROOM_URL: 'http://127.0.0.1:3007',
     WEB_DIST: 'no-web-build-here',
   });
   const app = Fastify();

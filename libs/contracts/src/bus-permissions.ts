@@ -32,6 +32,7 @@ export const RPC_ROLES = {
   pagesStats: { responder: 'pages', callers: ['admin-stats'] },
   billingExportUserData: { responder: 'billing', callers: ['auth'] },
   pagesExportUserData: { responder: 'pages', callers: ['auth'] },
+  classroomExportUserData: { responder: 'classroom', callers: ['auth'] },
 } as const satisfies Record<keyof typeof Rpc, { responder: ProcessName; callers: readonly ProcessName[] }>;
 
 /**
@@ -64,7 +65,7 @@ export const EVENT_ROLES = {
   renderFailed: { publisher: 'pdf-worker', consumers: ['pages'] },
   pageCreated: { publisher: 'pages', consumers: [] },
   pageBought: { publisher: 'pages', consumers: ['admin-stats'] },
-  userDeleted: { publisher: 'auth', consumers: ['billing', 'pages', 'admin-stats'] },
+  userDeleted: { publisher: 'auth', consumers: ['billing', 'pages', 'admin-stats', 'classroom'] },
 } as const satisfies Record<
   keyof typeof Events,
   { publisher: ProcessName; consumers: readonly ProcessName[] }

@@ -79,6 +79,18 @@ export const Msg = {
   savedSheetNameTooLong: 'O nome pode ter até 40 caracteres.',
   savedSheetsFull: 'Você já tem 50 folhas salvas. Apague uma para salvar outra.',
   savedSheetNotFound: 'Esta folha salva não existe mais.',
+  // Turmas ("Minhas turmas").
+  turmaNameRequired: 'Dê um nome à turma (por exemplo, 3º ano B).',
+  turmaNameTooLong: 'O nome da turma pode ter até 40 caracteres.',
+  turmaStudentsRequired: 'Cole ou digite os nomes dos alunos, um por linha.',
+  turmaStudentsTooMany: 'Uma turma pode ter até 40 alunos.',
+  studentNameRequired: 'O nome do aluno não pode ficar em branco.',
+  studentNameTooLong: 'Cada nome pode ter até 40 caracteres. Use o primeiro nome e a inicial do sobrenome.',
+  studentNameRepeated: (name: string) =>
+    `O nome ${name} aparece duas vezes. Acrescente a inicial do sobrenome para distinguir os alunos.`,
+  turmasFull: 'Você já tem 30 turmas. Apague uma para criar outra.',
+  turmaNameTaken: 'Você já tem uma turma com este nome.',
+  turmaNotFound: 'Esta turma não existe mais.',
   recentSignInRequired:
     'Por segurança, entre novamente para alterar a senha: sua última entrada foi há mais de 10 minutos.',
   nameInvalidCharacters: 'O nome contém caracteres não permitidos (caracteres de controle ou invisíveis).',

@@ -274,6 +274,15 @@ export const PagesDataExport = z.object({
 });
 export type PagesDataExport = z.infer<typeof PagesDataExport>;
 
+/**
+ * classroom's part of a member's data export: their turmas with their children's names, in the turma's order
+ * (LGPD art. 14 and 18: the names a teacher typed are hers to take).
+ */
+export const ClassroomDataExport = z.object({
+  turmas: z.array(z.object({ name: z.string(), createdAt: IsoDate, students: z.array(z.string()) })),
+});
+export type ClassroomDataExport = z.infer<typeof ClassroomDataExport>;
+
 export const Rpc = {
   /**
    * Gateway → auth: full session check (signature, expiry, token version, active user). A valid answer carries the
@@ -361,6 +370,11 @@ export const Rpc = {
     BillingDataExport,
   ),
   pagesExportUserData: rpc('pages.v1.exportUserData', z.object({ userId: z.string() }), PagesDataExport),
+  classroomExportUserData: rpc(
+    'classroom.v1.exportUserData',
+    z.object({ userId: z.string() }),
+    ClassroomDataExport,
+  ),
 } as const;
 
 export const MailTemplate = z.enum([

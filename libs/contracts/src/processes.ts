@@ -1,5 +1,5 @@
 /**
- * THE list of the system's processes: the gateway and the six services. The gateway's route table and upstream
+ * THE list of the system's processes: the gateway and the seven services. The gateway's route table and upstream
  * variables, the stack (`npm start`, the test stacks), the production bundles and the deploy tests all read it, so a
  * service is added or renamed here once.
  *
@@ -16,6 +16,7 @@ export const PROCESSES = {
   'pdf-worker': { folder: 'services/pdf-worker', devPort: 3004, upstream: false },
   mail: { folder: 'services/mail', devPort: 3005, upstream: true },
   'admin-stats': { folder: 'services/admin-stats', devPort: 3006, upstream: true },
+  classroom: { folder: 'services/classroom', devPort: 3007, upstream: true },
 } as const;
 
 export type ProcessName = keyof typeof PROCESSES;

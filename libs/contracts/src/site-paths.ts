@@ -31,6 +31,8 @@ export const sitePaths = {
   myData: '/meus-dados',
   changePassword: '/alterar-senha',
   addBalance: '/adicionar-saldo',
+  // "Minhas turmas": the member's classes and their children's names.
+  turmas: '/turmas',
   admin: '/admin',
   adminStats: '/admin/estatisticas',
   adminUsers: '/admin/usuarios',

@@ -216,6 +216,7 @@ export function stackEnv(o: StackOptions): Stack['env'] {
       ADMIN_EMAIL: o.adminEmail,
     },
     'admin-stats': { ...common, ...database, PORT: String(o.ports['admin-stats']) },
+    classroom: { ...common, ...database, PORT: String(o.ports.classroom) },
   };
   for (const name of PROCESS_NAMES) env[name] = { ...env[name], ...natsCredentialVariables(o, name) };
   return env;

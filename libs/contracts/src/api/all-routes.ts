@@ -3,6 +3,7 @@ import type { ApiRoute } from './route.js';
 import * as adminStatsRoutes from './routes/admin-stats.js';
 import * as authRoutes from './routes/auth.js';
 import * as billingRoutes from './routes/billing.js';
+import * as classroomRoutes from './routes/classroom.js';
 import * as gatewayRoutes from './routes/gateway.js';
 import * as mailRoutes from './routes/mail.js';
 import * as pagesRoutes from './routes/pages.js';
@@ -21,6 +22,7 @@ export const apiRoutesByFile: Record<Upstream | 'gateway', ApiRoute[]> = {
   pages: routesOf(pagesRoutes),
   mail: routesOf(mailRoutes),
   'admin-stats': routesOf(adminStatsRoutes),
+  classroom: routesOf(classroomRoutes),
   gateway: routesOf(gatewayRoutes),
 };
 

@@ -5,6 +5,7 @@ export * from './routes/billing.js';
 export * from './routes/pages.js';
 export * from './routes/mail.js';
 export * from './routes/admin-stats.js';
+export * from './routes/classroom.js';
 export * from './routes/gateway.js';
 export * from './route-refs.js';
 export * from './all-routes.js';

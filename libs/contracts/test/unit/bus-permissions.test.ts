@@ -130,6 +130,7 @@ describe.each(['', 'tit_abc'])('busPermissions (prefix %j)', (prefix) => {
       'auth',
       'billing',
       'pages',
+      'classroom',
     ]);
   });
 

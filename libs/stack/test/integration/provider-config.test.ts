@@ -36,6 +36,7 @@ describe('one configuration, every process', () => {
       'pdf-worker': portOf('pdf-worker'),
       mail: portOf('mail'),
       'admin-stats': portOf('admin-stats'),
+      classroom: portOf('classroom'),
     };
     const env = stackEnv({
       databaseUrl: stack.databaseUrl,

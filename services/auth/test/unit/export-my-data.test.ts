@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Rpc, type BillingDataExport, type PagesDataExport } from '@app/contracts';
+import { Rpc, type BillingDataExport, type ClassroomDataExport, type PagesDataExport } from '@app/contracts';
 import { composeDataExport } from '../../src/domain/export-my-data.js';
 import { countingHasher, memoryDeps } from '../fakes/memory-deps.js';
 
@@ -58,12 +58,17 @@ const billing: BillingDataExport = {
   ],
 };
 
+const classroom: ClassroomDataExport = {
+  turmas: [{ name: '3º ano B', createdAt: '2025-03-01T12:00:00.000Z', students: ['Ana S.', 'Bruno L.'] }],
+};
+
 function withServices() {
   const memory = memoryDeps(countingHasher());
   const request = vi.fn(async (def: { subject: string }, payload: { userId: string }) => {
     void payload;
     if (def.subject === Rpc.pagesExportUserData.subject) return pages;
     if (def.subject === Rpc.billingExportUserData.subject) return billing;
+    if (def.subject === Rpc.classroomExportUserData.subject) return classroom;
     throw new Error(`unexpected request ${def.subject}`);
   });
   const deps = { ...memory.deps, bus: { ...memory.deps.bus, request } as unknown as typeof memory.deps.bus };
@@ -71,7 +76,7 @@ function withServices() {
 }
 
 describe('exportMyData', () => {
-  it("composes the account with pages' (purchases, saved sheets) and billing's parts, asked for the caller's id only", async () => {
+  it("composes the account with pages' (purchases, saved sheets), billing's and classroom's (turmas) parts, asked for the caller's id only", async () => {
     const { deps, addUser, request } = withServices();
     const user = await addUser('ana@exemplo.com.br', 'senha-segura-1', {
       createdAt: new Date('2025-01-02T03:04:05Z'),
@@ -92,6 +97,7 @@ describe('exportMyData', () => {
       },
       purchases: pages.purchases,
       savedSheets: pages.savedSheets,
+      turmas: classroom.turmas,
       statement: billing.statement,
       statementHasOlder: false,
       payments: billing.payments,
@@ -99,6 +105,7 @@ describe('exportMyData', () => {
     expect(request.mock.calls.map(([def, payload]) => [def.subject, payload])).toEqual([
       [Rpc.pagesExportUserData.subject, { userId: user.id }],
       [Rpc.billingExportUserData.subject, { userId: user.id }],
+      [Rpc.classroomExportUserData.subject, { userId: user.id }],
     ]);
     // Never the password hash or the Google id.
     expect(JSON.stringify(result)).not.toContain('fake$');

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { envelope } from '../../envelope.js';
 import { Msg } from '../../messages.js';
-import { BillingDataExport, PagesDataExport, PublicUser, Role } from '../../messaging.js';
+import {
+  BillingDataExport,
+  ClassroomDataExport,
+  PagesDataExport,
+  PublicUser,
+  Role,
+} from '../../messaging.js';
 import {
   confirmationField,
   emailField,
@@ -346,6 +352,8 @@ export const MyDataExport = z.object({
   purchases: PagesDataExport.shape.purchases,
   /** The member's saved builder settings, by name. */
   savedSheets: PagesDataExport.shape.savedSheets,
+  /** The member's turmas with their children's names, in each turma's order. */
+  turmas: ClassroomDataExport.shape.turmas,
   statement: BillingDataExport.shape.statement,
   statementHasOlder: z.boolean(),
   payments: BillingDataExport.shape.payments,
@@ -358,7 +366,7 @@ export const exportMyData = defineRoute({
   path: '/api/exportMyData',
   access: 'user',
   summary:
-    "Everything held about the signed-in user: account, purchases (with their page settings), statement and payments (auth composes billing's and pages' parts)",
+    "Everything held about the signed-in user: account, purchases (with their page settings), statement and payments (auth composes billing's, pages' and classroom's parts)",
   response: envelope(MyDataExport),
 });
 

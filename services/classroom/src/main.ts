@@ -1,0 +1,4 @@
+import { runService } from '@app/kit';
+import { service } from './service.js';
+
+runService(service);

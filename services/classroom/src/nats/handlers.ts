@@ -1,0 +1,20 @@
+import { Events, Rpc } from '@app/contracts';
+import type { Bus } from '@app/kit';
+import type { ClassroomDeps } from '../domain/deps.js';
+import { exportUserData, forgetTurmas } from '../domain/turmas.js';
+
+/**
+ * classroom's part of a member's data export (asked by auth), and the account deletions it hears: a deleted member's
+ * turmas go with their children's names. Nothing it publishes carries a name.
+ */
+export async function serveNats(bus: Bus, deps: ClassroomDeps): Promise<void> {
+  bus.serve(Rpc.classroomExportUserData, (req) => exportUserData(deps, req.userId));
+  await bus.consume(
+    Events.userDeleted,
+    { durable: 'classroom-user-deleted', ackWaitMs: 30_000, maxDeliver: 60 },
+    async (event) => {
+      const deleted = await forgetTurmas(deps, event.userId);
+      deps.logger.info({ userId: event.userId, deleted }, 'account deleted: its turmas are deleted');
+    },
+  );
+}

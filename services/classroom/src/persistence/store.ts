@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { storeOver } from '@app/kit';
+import type {
+  ClassroomRepositories,
+  ClassroomStore,
+  SaveTurmaOutcome,
+  TurmaDraft,
+  TurmaRecord,
+  TurmasRepository,
+} from '../domain/ports.js';
+import { keptIds } from '../domain/student-ids.js';
+import { TurmaEntity } from './entities.js';
+
+/** classroom's repositories over Postgres (kit `storeOver`: in a transaction or not). */
+export const classroomStore = (db: DataSource): ClassroomStore => storeOver(db, classroomRepositories);
+
+const classroomRepositories = (m: EntityManager): ClassroomRepositories => ({ turmas: turmas(m) });
+
+/** A turma with its children as one row: `students` in the turma's order. */
+interface TurmaWithStudentsRow {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: Date;
+  updated_at: Date;
+  students: { id: string; name: string }[];
+}
+
+const SELECT_TURMAS = `
+  SELECT t."id", t."user_id", t."name", t."created_at", t."updated_at",
+         COALESCE(json_agg(json_build_object('id', s."id", 'name', s."name") ORDER BY s."position")
+                    FILTER (WHERE s."id" IS NOT NULL), '[]') AS "students"
+    FROM "turmas" t LEFT JOIN "students" s ON s."turma_id" = t."id"`;
+
+const turmaRecord = (r: TurmaWithStudentsRow): TurmaRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  name: r.name,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  students: r.students,
+});
+
+/** Every query of `classroom.turmas` and `classroom.students`. */
+const turmas = (m: EntityManager): TurmasRepository => ({
+  async list(userId: string): Promise<TurmaRecord[]> {
+    const rows: TurmaWithStudentsRow[] = await m.query(
+      `${SELECT_TURMAS} WHERE t."user_id" = $1 GROUP BY t."id"`,
+      [userId],
+    );
+    return rows.map(turmaRecord);
+  },
+
+  /**
+   * In one transaction, after a lock of the member's turmas (a save waiting on it reads what the other one wrote, so
+   * two new turmas at once never make `max + 1` and never share a name): the turma is checked to be the member's, or
+   * counted; its name checked against the member's other turmas, case aside; then its row and its children written.
+   * A child keeps its id when the draft gives one of this turma's; the others are new, and the turma's children the
+   * draft leaves out are deleted.
+   */
+  save(userId: string, draft: TurmaDraft, max: number): Promise<SaveTurmaOutcome> {
+    return m.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('classroom.turmas'), hashtext($1))`, [userId]);
+      let id = draft.id;
+      if (id) {
+        const mine: unknown[] = await tx.query(`SELECT 1 FROM "turmas" WHERE "id" = $1 AND "user_id" = $2`, [
+          id,
+          userId,
+        ]);
+        if (mine.length === 0) return { outcome: 'not-found' };
+      } else {
+        const counted: { count: number }[] = await tx.query(
+          `SELECT count(*)::int AS "count" FROM "turmas" WHERE "user_id" = $1`,
+          [userId],
+        );
+        if (counted[0]!.count >= max) return { outcome: 'full' };
+      }
+      const taken: unknown[] = await tx.query(
+        `SELECT 1 FROM "turmas" WHERE "user_id" = $1 AND lower("name") = lower($2) AND "id" IS DISTINCT FROM $3::uuid`,
+        [userId, draft.name, id ?? null],
+      );
+      if (taken.length > 0) return { outcome: 'name-taken' };
+
+      if (id)
+        await tx.query(`UPDATE "turmas" SET "name" = $2, "updated_at" = now() WHERE "id" = $1`, [
+          id,
+          draft.name,
+        ]);
+      else {
+        id = randomUUID();
+        await tx.query(`INSERT INTO "turmas" ("id", "user_id", "name") VALUES ($1, $2, $3)`, [
+          id,
+          userId,
+          draft.name,
+        ]);
+      }
+
+      const current: { id: string }[] = await tx.query(`SELECT "id" FROM "students" WHERE "turma_id" = $1`, [
+        id,
+      ]);
+      const ids = keptIds(
+        new Set(current.map((s) => s.id)),
+        draft.students.map((s) => s.id),
+      );
+      await tx.query(`DELETE FROM "students" WHERE "turma_id" = $1 AND NOT ("id" = ANY($2::uuid[]))`, [
+        id,
+        ids,
+      ]);
+      await tx.query(
+        `INSERT INTO "students" ("id", "turma_id", "position", "name")
+         SELECT u."id", $1, u."position", u."name"
+           FROM unnest($2::uuid[], $3::smallint[], $4::text[]) AS u("id", "position", "name")
+         ON CONFLICT ("id") DO UPDATE SET "position" = EXCLUDED."position", "name" = EXCLUDED."name"`,
+        [id, ids, ids.map((_, i) => i + 1), draft.students.map((s) => s.name)],
+      );
+      const [saved]: TurmaWithStudentsRow[] = await tx.query(
+        `${SELECT_TURMAS} WHERE t."id" = $1 GROUP BY t."id"`,
+        [id],
+      );
+      return { outcome: 'saved', turma: turmaRecord(saved!) };
+    });
+  },
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await m.getRepository(TurmaEntity).delete({ id, userId });
+    return (result.affected ?? 0) > 0;
+  },
+
+  async deleteAll(userId: string): Promise<number> {
+    const result = await m.getRepository(TurmaEntity).delete({ userId });
+    return result.affected ?? 0;
+  },
+});

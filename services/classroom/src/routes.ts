@@ -1,0 +1,18 @@
+import { deleteTurma as deleteTurmaRoute, getTurmas, ok, saveTurma as saveTurmaRoute } from '@app/contracts';
+import { addRoute, type App } from '@app/kit';
+import type { ClassroomDeps } from './domain/deps.js';
+import { deleteTurma, listTurmas, saveTurma } from './domain/turmas.js';
+
+/** classroom's /api routes (declared in libs/contracts/src/api/routes/classroom.ts). */
+export function registerRoutes(app: App, deps: ClassroomDeps): void {
+  addRoute(app, getTurmas, async ({ identity }) => ok(await listTurmas(deps, identity.userId)));
+
+  addRoute(app, saveTurmaRoute, async ({ body, identity }) =>
+    ok(await saveTurma(deps, identity.userId, body)),
+  );
+
+  addRoute(app, deleteTurmaRoute, async ({ body, identity }) => {
+    await deleteTurma(deps, identity.userId, body.id);
+    return ok(null);
+  });
+}

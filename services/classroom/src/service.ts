@@ -1,0 +1,22 @@
+import { defineService } from '@app/kit';
+import { env } from './config.js';
+import type { ClassroomDeps } from './domain/deps.js';
+import { serveNats } from './nats/handlers.js';
+import { SCHEMA, StudentEntity, TurmaEntity } from './persistence/entities.js';
+import { CreateTurmas1810000000000 } from './persistence/migrations/1810000000000-create-turmas.js';
+import { classroomStore } from './persistence/store.js';
+import { registerRoutes } from './routes.js';
+
+export const service = defineService({
+  name: 'classroom',
+  env,
+  database: {
+    schema: SCHEMA,
+    entities: [TurmaEntity, StudentEntity],
+    migrations: [CreateTurmas1810000000000],
+  },
+  streams: ['EVENTS'],
+  deps: ({ db, logger }): ClassroomDeps => ({ store: classroomStore(db), logger }),
+  routes: registerRoutes,
+  nats: serveNats,
+});

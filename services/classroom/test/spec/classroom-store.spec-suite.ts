@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { storeUnderSpec, type OpenStore } from '@app/testing';
+import type { ClassroomStore, TurmaDraft } from '../../src/domain/ports.js';
+
+/**
+ * The one specification of classroom's storage (src/domain/ports.ts), run in the unit tier against the in-memory
+ * fake (test/unit/classroom-store.spec.test.ts) and in the integration tier against Postgres
+ * (test/integration/classroom-store.spec.test.ts). Its tests share one store: each works with users of its own.
+ */
+export function classroomStoreSpec(open: OpenStore<ClassroomStore>): void {
+  const store = storeUnderSpec(open);
+  const user = () => `user-${randomUUID()}`;
+  const draft = (name: string, students: string[]): TurmaDraft => ({
+    name,
+    students: students.map((n) => ({ name: n })),
+  });
+
+  async function saved(userId: string, d: TurmaDraft, max = 30) {
+    const result = await store.turmas.save(userId, d, max);
+    if (result.outcome !== 'saved') throw new Error(`not saved: ${result.outcome}`);
+    return result.turma;
+  }
+
+  describe('turmas', () => {
+    it('saves a turma with its children in order, and lists only the member’s own', async () => {
+      const ana = user();
+      const turma = await saved(ana, draft('3º ano B', ['Ana S.', 'Bruno L.', 'Caio M.']));
+      expect(turma.name).toBe('3º ano B');
+      expect(turma.students.map((s) => s.name)).toEqual(['Ana S.', 'Bruno L.', 'Caio M.']);
+      expect(new Set(turma.students.map((s) => s.id)).size).toBe(3);
+      await saved(user(), draft('3º ano B', ['Outro A.']));
+      const listed = await store.turmas.list(ana);
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toMatchObject({ id: turma.id, userId: ana, students: turma.students });
+    });
+
+    it('keeps each child’s id through renames and moves, adds new ones and removes the ones left out', async () => {
+      const ana = user();
+      const t = await saved(ana, draft('4º ano A', ['Ana', 'Bruno', 'Caio', 'Davi']));
+      const [a, b, c] = t.students;
+      const edited = await saved(ana, {
+        id: t.id,
+        name: '4º ano A (tarde)',
+        students: [
+          { id: c!.id, name: 'Caio M.' },
+          { id: a!.id, name: 'Ana S.' },
+          { name: 'Eva' },
+          { id: b!.id, name: 'Bruno' },
+        ],
+      });
+      expect(edited.id).toBe(t.id);
+      expect(edited.name).toBe('4º ano A (tarde)');
+      expect(edited.students.map((s) => s.name)).toEqual(['Caio M.', 'Ana S.', 'Eva', 'Bruno']);
+      expect(edited.students[0]!.id).toBe(c!.id);
+      expect(edited.students[1]!.id).toBe(a!.id);
+      expect(edited.students[3]!.id).toBe(b!.id);
+      expect([a, b, c].map((s) => s!.id)).not.toContain(edited.students[2]!.id);
+      expect(edited.createdAt.getTime()).toBe(t.createdAt.getTime());
+      const [listed] = await store.turmas.list(ana);
+      expect(listed!.students).toEqual(edited.students);
+    });
+
+    it('gives a new id to a child whose id is another turma’s or given twice', async () => {
+      const ana = user();
+      const one = await saved(ana, draft('Turma 1', ['Ana']));
+      const two = await saved(ana, draft('Turma 2', ['Bia']));
+      const foreign = one.students[0]!.id;
+      const own = two.students[0]!.id;
+      const edited = await saved(ana, {
+        id: two.id,
+        name: 'Turma 2',
+        students: [
+          { id: own, name: 'Bia' },
+          { id: own, name: 'Bia 2' },
+          { id: foreign, name: 'Ana' },
+        ],
+      });
+      expect(edited.students[0]!.id).toBe(own);
+      expect(edited.students[1]!.id).not.toBe(own);
+      expect(edited.students[2]!.id).not.toBe(foreign);
+      const [first] = (await store.turmas.list(ana)).filter((t) => t.id === one.id);
+      expect(first!.students).toEqual(one.students);
+    });
+
+    it('answers not-found for another member’s turma, and changes nothing of it', async () => {
+      const ana = user();
+      const t = await saved(ana, draft('5º ano', ['Ana']));
+      expect(await store.turmas.save(user(), { ...draft('5º ano', ['Zé']), id: t.id }, 30)).toEqual({
+        outcome: 'not-found',
+      });
+      expect(await store.turmas.save(ana, { ...draft('5º ano', ['Zé']), id: randomUUID() }, 30)).toEqual({
+        outcome: 'not-found',
+      });
+      expect((await store.turmas.list(ana))[0]!.students.map((s) => s.name)).toEqual(['Ana']);
+    });
+
+    it('refuses a name another turma of the member has, case aside; the turma itself may keep its name', async () => {
+      const ana = user();
+      const t = await saved(ana, draft('3º Ano B', ['Ana']));
+      expect(await store.turmas.save(ana, draft('3º ano b', ['Bia']), 30)).toEqual({ outcome: 'name-taken' });
+      const other = await saved(ana, draft('3º ano C', ['Bia']));
+      expect(await store.turmas.save(ana, { ...draft('3º ANO B', ['Bia']), id: other.id }, 30)).toEqual({
+        outcome: 'name-taken',
+      });
+      expect((await saved(ana, { ...draft('3º Ano B', ['Ana', 'Caio']), id: t.id })).students).toHaveLength(
+        2,
+      );
+    });
+
+    it('never makes more than max turmas a member, however many saves run at once', async () => {
+      const ana = user();
+      await saved(ana, draft('Primeira', ['Ana']), 5);
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => store.turmas.save(ana, draft(`Turma ${i}`, ['Ana']), 5)),
+      );
+      expect(results.filter((r) => r.outcome === 'saved')).toHaveLength(4);
+      expect(results.filter((r) => r.outcome === 'full')).toHaveLength(8);
+      expect(await store.turmas.list(ana)).toHaveLength(5);
+      // An existing turma is still saved when the member is at the limit.
+      const [first] = await store.turmas.list(ana);
+      expect(
+        (await store.turmas.save(ana, { ...draft(first!.name, ['Bia']), id: first!.id }, 5)).outcome,
+      ).toBe('saved');
+    });
+
+    it('deletes only the member’s own turma, with its children; and all of a deleted account’s', async () => {
+      const ana = user();
+      const bia = user();
+      const t = await saved(ana, draft('A', ['Ana']));
+      await saved(ana, draft('B', ['Bia', 'Caio']));
+      const other = await saved(bia, draft('A', ['Davi']));
+      expect(await store.turmas.delete(bia, t.id)).toBe(false);
+      expect(await store.turmas.delete(ana, t.id)).toBe(true);
+      expect(await store.turmas.delete(ana, t.id)).toBe(false);
+      expect((await store.turmas.list(ana)).map((x) => x.name)).toEqual(['B']);
+      expect(await store.turmas.deleteAll(ana)).toBe(1);
+      expect(await store.turmas.list(ana)).toEqual([]);
+      expect((await store.turmas.list(bia)).map((x) => x.id)).toEqual([other.id]);
+    });
+  });
+}

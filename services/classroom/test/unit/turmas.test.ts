@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { Msg, TURMAS_MAX, type SaveTurmaBody } from '@app/contracts';
+import { deleteTurma, exportUserData, forgetTurmas, listTurmas, saveTurma } from '../../src/domain/turmas.js';
+import { memoryClassroomStore } from '../fakes/memory-store.js';
+
+const deps = () => ({ store: memoryClassroomStore() });
+const named = (name: string, students: string[]): SaveTurmaBody => ({
+  name,
+  students: students.map((n) => ({ name: n })),
+});
+/** The error a route answers with: its status and pt-BR message (kit `AppError`). */
+const refusal = (statusCode: number, message: string) =>
+  expect.objectContaining({ statusCode, message }) as unknown;
+
+describe('turmas use cases', () => {
+  it('lists a member’s turmas as a pt-BR reader sorts them, children in the turma’s order', async () => {
+    const d = deps();
+    await saveTurma(d, 'ana', named('10º ano', ['Zé', 'Ana']));
+    await saveTurma(d, 'ana', named('2º ano', ['Bia']));
+    await saveTurma(d, 'ana', named('Álgebra', ['Caio']));
+    await saveTurma(d, 'bia', named('1º ano', ['Davi']));
+    const listed = await listTurmas(d, 'ana');
+    expect(listed.map((t) => t.name)).toEqual(['2º ano', '10º ano', 'Álgebra']);
+    expect(listed[1]!.students.map((s) => s.name)).toEqual(['Zé', 'Ana']);
+    expect(listed[0]).toEqual({
+      id: expect.any(String),
+      name: '2º ano',
+      students: [{ id: expect.any(String), name: 'Bia' }],
+      createdAt: expect.stringMatching(/Z$/),
+      updatedAt: expect.stringMatching(/Z$/),
+    });
+  });
+
+  it('answers each refusal with its status and pt-BR message', async () => {
+    const d = deps();
+    const first = await saveTurma(d, 'ana', named('3º B', ['Ana']));
+    await expect(saveTurma(d, 'ana', named('3º b', ['Bia']))).rejects.toEqual(
+      refusal(409, Msg.turmaNameTaken),
+    );
+    await expect(saveTurma(d, 'bia', { ...named('3º B', ['Bia']), id: first.id })).rejects.toEqual(
+      refusal(404, Msg.turmaNotFound),
+    );
+    for (let i = 1; i < TURMAS_MAX; i++) await saveTurma(d, 'ana', named(`Turma ${i}`, ['Ana']));
+    await expect(saveTurma(d, 'ana', named('Mais uma', ['Ana']))).rejects.toEqual(
+      refusal(409, Msg.turmasFull),
+    );
+    await expect(deleteTurma(d, 'bia', first.id)).rejects.toEqual(refusal(404, Msg.turmaNotFound));
+    await deleteTurma(d, 'ana', first.id);
+    await expect(deleteTurma(d, 'ana', first.id)).rejects.toEqual(refusal(404, Msg.turmaNotFound));
+  });
+
+  it('exports the member’s turmas by name with their children’s names, and forgets them with the account', async () => {
+    const d = deps();
+    await saveTurma(d, 'ana', named('5º ano', ['Ana S.', 'Bruno L.']));
+    await saveTurma(d, 'ana', named('4º ano', ['Caio M.']));
+    await saveTurma(d, 'bia', named('Outra', ['Davi']));
+    expect(await exportUserData(d, 'ana')).toEqual({
+      turmas: [
+        { name: '4º ano', createdAt: expect.any(String), students: ['Caio M.'] },
+        { name: '5º ano', createdAt: expect.any(String), students: ['Ana S.', 'Bruno L.'] },
+      ],
+    });
+    expect(await forgetTurmas(d, 'ana')).toBe(2);
+    expect(await exportUserData(d, 'ana')).toEqual({ turmas: [] });
+    expect((await listTurmas(d, 'bia')).map((t) => t.name)).toEqual(['Outra']);
+  });
+});

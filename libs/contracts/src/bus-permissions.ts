@@ -33,6 +33,7 @@ export const RPC_ROLES = {
   billingExportUserData: { responder: 'billing', callers: ['auth'] },
   pagesExportUserData: { responder: 'pages', callers: ['auth'] },
   classroomExportUserData: { responder: 'classroom', callers: ['auth'] },
+  pagesCorrectionSheets: { responder: 'pages', callers: ['classroom'] },
 } as const satisfies Record<keyof typeof Rpc, { responder: ProcessName; callers: readonly ProcessName[] }>;
 
 /**

@@ -7,6 +7,7 @@ export * from './custom-options.js';
 export * from './levels.js';
 export * from './prices.js';
 export * from './turmas.js';
+export * from './correction.js';
 export * from './site-paths.js';
 export * from './processes.js';
 export * from './bus-permissions.js';

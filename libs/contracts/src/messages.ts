@@ -91,6 +91,10 @@ export const Msg = {
   turmasFull: 'Você já tem 30 turmas. Apague uma para criar outra.',
   turmaNameTaken: 'Você já tem uma turma com este nome.',
   turmaNotFound: 'Esta turma não existe mais.',
+  // Correção rápida.
+  correctionNotFound: 'Só dá para corrigir uma folha ou um conjunto que você comprou. Confira o código.',
+  typedAnswerInvalid: 'Digite só números inteiros (para deixar em branco, digite -).',
+  correctionCellOutOfSheet: 'Esta resposta não corresponde a nenhuma conta da folha.',
   recentSignInRequired:
     'Por segurança, entre novamente para alterar a senha: sua última entrada foi há mais de 10 minutos.',
   nameInvalidCharacters: 'O nome contém caracteres não permitidos (caracteres de controle ou invisíveis).',

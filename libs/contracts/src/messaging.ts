@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CorrectionSheets } from './correction.js';
+import { SET_VERSIONS_MAX } from './set-versions.js';
 import { CustomOptionsSchema } from './custom-options.js';
 import { LEVEL_VALUES, type Level } from './levels.js';
 import type { ProcessName } from './processes.js';
@@ -128,8 +130,7 @@ export const PageOptionsSchema = z.object({
   custom: CustomOptionsSchema.optional(),
 });
 
-/** How many versions a class set may have ("Uma folha para cada aluno"); 1 is a single page. */
-export const SET_VERSIONS_MAX = 40;
+export { SET_VERSIONS_MAX } from './set-versions.js';
 
 /** A version's place in its class set, printed on its sheet and gabarito as 'Versão 7 de 30'. */
 export const SetVersion = z.object({
@@ -280,6 +281,23 @@ export type PagesDataExport = z.infer<typeof PagesDataExport>;
  */
 export const ClassroomDataExport = z.object({
   turmas: z.array(z.object({ name: z.string(), createdAt: IsoDate, students: z.array(z.string()) })),
+  /** What was typed of each corrected sheet (Correção rápida), by the page's or set's code. */
+  corrections: z
+    .array(
+      z.object({
+        code: z.string(),
+        cells: z.array(
+          z.object({
+            version: z.number().int(),
+            problem: z.number().int(),
+            result: z.number().int().nullable(),
+            remainder: z.number().int().nullable(),
+            blank: z.boolean(),
+          }),
+        ),
+      }),
+    )
+    .default([]),
 });
 export type ClassroomDataExport = z.infer<typeof ClassroomDataExport>;
 
@@ -370,6 +388,12 @@ export const Rpc = {
     BillingDataExport,
   ),
   pagesExportUserData: rpc('pages.v1.exportUserData', z.object({ userId: z.string() }), PagesDataExport),
+  /** classroom → pages: a bought page's or class set's sheets, to correct them; null unless bought by `userId`. */
+  pagesCorrectionSheets: rpc(
+    'pages.v1.correctionSheets',
+    z.object({ userId: z.string(), code: z.string().min(1).max(64) }),
+    CorrectionSheets,
+  ),
   classroomExportUserData: rpc(
     'classroom.v1.exportUserData',
     z.object({ userId: z.string() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Msg } from './messages.js';
-import { SET_VERSIONS_MAX } from './messaging.js';
+import { SET_VERSIONS_MAX } from './set-versions.js';
 
 /**
  * Turmas ("Minhas turmas"): a member's classes and their children's names, which a class set prints one per version.

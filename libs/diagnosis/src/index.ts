@@ -15,3 +15,5 @@ export {
 } from './catalogue.js';
 export type { Answered, Diagnosis, Found } from './diagnose.js';
 export { MIN_EVIDENCE, describeFound, diagnose } from './diagnose.js';
+export type { Mark, Score, SheetProblem, TypedAnswer } from './correction.js';
+export { asksRemainder, diagnoseSheet, expectedOf, markOf, scoreOf } from './correction.js';

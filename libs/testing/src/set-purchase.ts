@@ -1,6 +1,14 @@
 import type { z } from 'zod';
-import { buySet, getSetProgress, type SetProgress, type SetPurchase } from '@app/contracts';
+import {
+  buySet,
+  createPageSet,
+  getSetProgress,
+  type PageSetCreated,
+  type SetProgress,
+  type SetPurchase,
+} from '@app/contracts';
 import { call, type CallResult } from './client.js';
+import { defaultPageRequest, type PageRequest } from './pages.js';
 import type { StackInfo } from './test-stack.js';
 
 export type SetProgressView = z.infer<typeof SetProgress>;
@@ -43,4 +51,20 @@ export async function buySetAndWait(
       throw new Error(`set ${code} not bought after ${timeoutMs} ms: ${JSON.stringify(progress)}`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
+}
+
+/** A class set of `versions` versions of `options` (the default page's), made through the gateway, not bought. */
+export async function newPageSet(
+  stack: Pick<StackInfo, 'gatewayUrl'>,
+  token: string,
+  versions: number,
+  options: PageRequest = defaultPageRequest,
+): Promise<z.infer<typeof PageSetCreated>> {
+  const res = await call<z.infer<typeof PageSetCreated>>(stack.gatewayUrl, createPageSet, {
+    body: { ...options, versions },
+    token,
+  });
+  if (res.status !== 200 || !res.body.payload)
+    throw new Error(`pageSet answered ${res.status}: ${res.body.message}`);
+  return res.body.payload;
 }

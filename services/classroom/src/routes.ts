@@ -1,5 +1,13 @@
-import { deleteTurma as deleteTurmaRoute, getTurmas, ok, saveTurma as saveTurmaRoute } from '@app/contracts';
+import {
+  deleteTurma as deleteTurmaRoute,
+  getCorrection,
+  getTurmas,
+  ok,
+  saveAnswers,
+  saveTurma as saveTurmaRoute,
+} from '@app/contracts';
 import { addRoute, type App } from '@app/kit';
+import { openCorrection, saveTypedAnswers } from './domain/correction.js';
 import type { ClassroomDeps } from './domain/deps.js';
 import { deleteTurma, listTurmas, saveTurma } from './domain/turmas.js';
 
@@ -15,4 +23,12 @@ export function registerRoutes(app: App, deps: ClassroomDeps): void {
     await deleteTurma(deps, identity.userId, body.id);
     return ok(null);
   });
+
+  addRoute(app, getCorrection, async ({ query, identity }) =>
+    ok(await openCorrection(deps, identity.userId, query.code)),
+  );
+
+  addRoute(app, saveAnswers, async ({ body, identity }) =>
+    ok(await saveTypedAnswers(deps, identity.userId, body)),
+  );
 }

@@ -2,8 +2,9 @@ import { defineService } from '@app/kit';
 import { env } from './config.js';
 import type { ClassroomDeps } from './domain/deps.js';
 import { serveNats } from './nats/handlers.js';
-import { SCHEMA, StudentEntity, TurmaEntity } from './persistence/entities.js';
+import { AnswerEntity, SCHEMA, SheetEntity, StudentEntity, TurmaEntity } from './persistence/entities.js';
 import { CreateTurmas1810000000000 } from './persistence/migrations/1810000000000-create-turmas.js';
+import { CorrectionAnswers1820000000000 } from './persistence/migrations/1820000000000-correction-answers.js';
 import { classroomStore } from './persistence/store.js';
 import { registerRoutes } from './routes.js';
 
@@ -12,11 +13,11 @@ export const service = defineService({
   env,
   database: {
     schema: SCHEMA,
-    entities: [TurmaEntity, StudentEntity],
-    migrations: [CreateTurmas1810000000000],
+    entities: [TurmaEntity, StudentEntity, SheetEntity, AnswerEntity],
+    migrations: [CreateTurmas1810000000000, CorrectionAnswers1820000000000],
   },
   streams: ['EVENTS'],
-  deps: ({ db, logger }): ClassroomDeps => ({ store: classroomStore(db), logger }),
+  deps: ({ bus, db, logger }): ClassroomDeps => ({ bus, store: classroomStore(db), logger }),
   routes: registerRoutes,
   nats: serveNats,
 });

@@ -33,6 +33,7 @@ export async function composeDataExport(
     purchases: pages.purchases,
     savedSheets: pages.savedSheets,
     turmas: classroom.turmas,
+    corrections: classroom.corrections,
     statement: billing.statement,
     statementHasOlder: billing.statementHasOlder,
     payments: billing.payments,

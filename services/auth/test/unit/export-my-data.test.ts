@@ -60,6 +60,9 @@ const billing: BillingDataExport = {
 
 const classroom: ClassroomDataExport = {
   turmas: [{ name: '3º ano B', createdAt: '2025-03-01T12:00:00.000Z', students: ['Ana S.', 'Bruno L.'] }],
+  corrections: [
+    { code: 'set123', cells: [{ version: 1, problem: 0, result: 35, remainder: null, blank: false }] },
+  ],
 };
 
 function withServices() {
@@ -98,6 +101,7 @@ describe('exportMyData', () => {
       purchases: pages.purchases,
       savedSheets: pages.savedSheets,
       turmas: classroom.turmas,
+      corrections: classroom.corrections,
       statement: billing.statement,
       statementHasOlder: false,
       payments: billing.payments,

@@ -51,8 +51,46 @@ export interface TurmasRepository {
   deleteAll(userId: string): Promise<number>;
 }
 
+/** A sheet being corrected (a bought page or class set, by its code): whose it is and how many problems each has. */
+export interface CorrectedSheet {
+  code: string;
+  userId: string;
+  /** `problemCounts[n - 1]`: how many problems version n has (a page: one entry). */
+  problemCounts: number[];
+}
+
+/** One typed cell (TypedCell of @app/contracts): `at` is when it was typed, by the browser's clock. */
+export interface StoredCell {
+  version: number;
+  problem: number;
+  result: number | null;
+  remainder: number | null;
+  blank: boolean;
+  at: number;
+}
+
+export interface CorrectionsRepository {
+  /** Records (or refreshes) a sheet's owner and shape, as pages answered them. */
+  recordSheet(sheet: CorrectedSheet): Promise<void>;
+  /** The sheet if it is recorded for this member; null otherwise. */
+  sheet(userId: string, code: string): Promise<CorrectedSheet | null>;
+  /**
+   * Writes each cell unless the stored one was typed later (`at`): the last write of a cell wins, whatever order
+   * the saves arrive in, and the same save again changes nothing. At most one cell per (version, problem). Answers
+   * how many cells were written.
+   */
+  writeCells(userId: string, code: string, cells: StoredCell[]): Promise<number>;
+  /** Every cell of a sheet, by version and problem. */
+  cells(code: string): Promise<StoredCell[]>;
+  /** The codes of the member's sheets that have cells, in code order (the data export). */
+  codesWithCells(userId: string): Promise<string[]>;
+  /** A deleted account's sheets and cells; answers how many cells went. */
+  deleteAll(userId: string): Promise<number>;
+}
+
 export interface ClassroomRepositories {
   turmas: TurmasRepository;
+  corrections: CorrectionsRepository;
 }
 
 /** The repositories, each call on its own, and `transaction` (kit `Store`). */

@@ -67,11 +67,18 @@ export async function exportUserData(
   userId: string,
 ): Promise<ClassroomDataExport> {
   const turmas = (await deps.store.turmas.list(userId)).sort(byName);
+  const codes = await deps.store.corrections.codesWithCells(userId);
   return {
     turmas: turmas.map((t) => ({
       name: t.name,
       createdAt: t.createdAt.toISOString(),
       students: t.students.map((s) => s.name),
     })),
+    corrections: await Promise.all(
+      codes.map(async (code) => ({
+        code,
+        cells: (await deps.store.corrections.cells(code)).map(({ at: _at, ...cell }) => cell),
+      })),
+    ),
   };
 }

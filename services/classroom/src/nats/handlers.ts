@@ -1,6 +1,7 @@
 import { Events, Rpc } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import type { ClassroomDeps } from '../domain/deps.js';
+import { forgetCorrections } from '../domain/correction.js';
 import { exportUserData, forgetTurmas } from '../domain/turmas.js';
 
 /**
@@ -14,7 +15,11 @@ export async function serveNats(bus: Bus, deps: ClassroomDeps): Promise<void> {
     { durable: 'classroom-user-deleted', ackWaitMs: 30_000, maxDeliver: 60 },
     async (event) => {
       const deleted = await forgetTurmas(deps, event.userId);
-      deps.logger.info({ userId: event.userId, deleted }, 'account deleted: its turmas are deleted');
+      const cells = await forgetCorrections(deps, event.userId);
+      deps.logger.info(
+        { userId: event.userId, deleted, cells },
+        'account deleted: its turmas and corrections are deleted',
+      );
     },
   );
 }

@@ -54,3 +54,49 @@ export const StudentEntity = new EntitySchema<StudentRow>({
   },
   indices: [{ name: 'students_turma_position', columns: ['turmaId', 'position'] }],
 });
+
+/** A row of `classroom.sheets`: a bought page or class set being corrected, recorded when its owner opens it. */
+export interface SheetRow {
+  code: string;
+  userId: string;
+  problemCounts: number[];
+}
+
+/** A row of `classroom.answers`: one typed cell of a sheet. */
+export interface AnswerRow {
+  sheetCode: string;
+  version: number;
+  problem: number;
+  userId: string;
+  result: string | null;
+  remainder: string | null;
+  blank: boolean;
+  typedAt: string;
+}
+
+export const SheetEntity = new EntitySchema<SheetRow>({
+  name: 'Sheet',
+  tableName: 'sheets',
+  columns: {
+    code: { type: 'text', primary: true },
+    userId: { name: 'user_id', type: 'text' },
+    problemCounts: { name: 'problem_counts', type: 'jsonb' },
+  },
+  indices: [{ name: 'sheets_user', columns: ['userId'] }],
+});
+
+export const AnswerEntity = new EntitySchema<AnswerRow>({
+  name: 'Answer',
+  tableName: 'answers',
+  columns: {
+    sheetCode: { name: 'sheet_code', type: 'text', primary: true },
+    version: { type: 'smallint', primary: true },
+    problem: { type: 'smallint', primary: true },
+    userId: { name: 'user_id', type: 'text' },
+    result: { type: 'bigint', nullable: true },
+    remainder: { type: 'bigint', nullable: true },
+    blank: { type: 'boolean' },
+    typedAt: { name: 'typed_at', type: 'bigint' },
+  },
+  indices: [{ name: 'answers_user', columns: ['userId'] }],
+});

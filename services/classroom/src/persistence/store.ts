@@ -3,6 +3,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { storeOver } from '@app/kit';
 import type {
   ClassroomRepositories,
+  CorrectedSheet,
+  CorrectionsRepository,
+  StoredCell,
   ClassroomStore,
   SaveTurmaOutcome,
   TurmaDraft,
@@ -10,12 +13,15 @@ import type {
   TurmasRepository,
 } from '../domain/ports.js';
 import { keptIds } from '../domain/student-ids.js';
-import { TurmaEntity } from './entities.js';
+import { AnswerEntity, SheetEntity, TurmaEntity } from './entities.js';
 
 /** classroom's repositories over Postgres (kit `storeOver`: in a transaction or not). */
 export const classroomStore = (db: DataSource): ClassroomStore => storeOver(db, classroomRepositories);
 
-const classroomRepositories = (m: EntityManager): ClassroomRepositories => ({ turmas: turmas(m) });
+const classroomRepositories = (m: EntityManager): ClassroomRepositories => ({
+  turmas: turmas(m),
+  corrections: corrections(m),
+});
 
 /** A turma with its children as one row: `students` in the turma's order. */
 interface TurmaWithStudentsRow {
@@ -130,5 +136,96 @@ const turmas = (m: EntityManager): TurmasRepository => ({
   async deleteAll(userId: string): Promise<number> {
     const result = await m.getRepository(TurmaEntity).delete({ userId });
     return result.affected ?? 0;
+  },
+});
+
+interface CellRow {
+  version: number;
+  problem: number;
+  result: string | null;
+  remainder: string | null;
+  blank: boolean;
+  typed_at: string;
+}
+
+/** Postgres answers a bigint as text; the cells' numbers are integers well under 2^53. */
+const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
+
+/** Every query of `classroom.sheets` and `classroom.answers` (Correção rápida). */
+const corrections = (m: EntityManager): CorrectionsRepository => ({
+  async recordSheet(sheet: CorrectedSheet): Promise<void> {
+    await m
+      .getRepository(SheetEntity)
+      .createQueryBuilder()
+      .insert()
+      .values(sheet)
+      .orUpdate(['user_id', 'problem_counts'], ['code'])
+      .execute();
+  },
+
+  async sheet(userId: string, code: string): Promise<CorrectedSheet | null> {
+    const row = await m.getRepository(SheetEntity).findOneBy({ code, userId });
+    return row ? { code: row.code, userId: row.userId, problemCounts: row.problemCounts } : null;
+  },
+
+  /**
+   * One statement: each cell is inserted, or replaces the stored one only when it was typed later, so a save that
+   * arrives late (a retry, another tab) never undoes a newer cell, and the same save twice writes nothing the second
+   * time. The rows it wrote are counted.
+   */
+  async writeCells(userId: string, code: string, cells: StoredCell[]): Promise<number> {
+    if (cells.length === 0) return 0;
+    const written: unknown[] = await m.query(
+      `INSERT INTO "answers" ("sheet_code", "version", "problem", "user_id", "result", "remainder", "blank", "typed_at")
+       SELECT $1, u."version", u."problem", $2, u."result", u."remainder", u."blank", u."typed_at"
+         FROM unnest($3::smallint[], $4::smallint[], $5::bigint[], $6::bigint[], $7::boolean[], $8::bigint[])
+           AS u("version", "problem", "result", "remainder", "blank", "typed_at")
+       ON CONFLICT ("sheet_code", "version", "problem") DO UPDATE
+         SET "result" = EXCLUDED."result", "remainder" = EXCLUDED."remainder", "blank" = EXCLUDED."blank",
+             "typed_at" = EXCLUDED."typed_at"
+         WHERE "answers"."typed_at" < EXCLUDED."typed_at"
+       RETURNING 1`,
+      [
+        code,
+        userId,
+        cells.map((c) => c.version),
+        cells.map((c) => c.problem),
+        cells.map((c) => c.result),
+        cells.map((c) => c.remainder),
+        cells.map((c) => c.blank),
+        cells.map((c) => c.at),
+      ],
+    );
+    return written.length;
+  },
+
+  async cells(code: string): Promise<StoredCell[]> {
+    const rows: CellRow[] = await m.query(
+      `SELECT "version", "problem", "result", "remainder", "blank", "typed_at" FROM "answers"
+        WHERE "sheet_code" = $1 ORDER BY "version", "problem"`,
+      [code],
+    );
+    return rows.map((r) => ({
+      version: r.version,
+      problem: r.problem,
+      result: numberOrNull(r.result),
+      remainder: numberOrNull(r.remainder),
+      blank: r.blank,
+      at: Number(r.typed_at),
+    }));
+  },
+
+  async codesWithCells(userId: string): Promise<string[]> {
+    const rows: { sheet_code: string }[] = await m.query(
+      `SELECT DISTINCT "sheet_code" FROM "answers" WHERE "user_id" = $1 ORDER BY "sheet_code"`,
+      [userId],
+    );
+    return rows.map((r) => r.sheet_code);
+  },
+
+  async deleteAll(userId: string): Promise<number> {
+    const cells = await m.getRepository(AnswerEntity).delete({ userId });
+    await m.getRepository(SheetEntity).delete({ userId });
+    return cells.affected ?? 0;
   },
 });

@@ -139,4 +139,86 @@ export function classroomStoreSpec(open: OpenStore<ClassroomStore>): void {
       expect((await store.turmas.list(bia)).map((x) => x.id)).toEqual([other.id]);
     });
   });
+
+  describe('corrections', () => {
+    const code = () => `set-${randomUUID().slice(0, 12)}`;
+    const cell = (version: number, problem: number, result: number | null, at: number, extra = {}) => ({
+      version,
+      problem,
+      result,
+      remainder: null,
+      blank: false,
+      at,
+      ...extra,
+    });
+
+    it('records a sheet for its owner only, and refreshes its shape', async () => {
+      const ana = user();
+      const c = code();
+      await store.corrections.recordSheet({ code: c, userId: ana, problemCounts: [10, 10] });
+      expect(await store.corrections.sheet(ana, c)).toEqual({
+        code: c,
+        userId: ana,
+        problemCounts: [10, 10],
+      });
+      expect(await store.corrections.sheet(user(), c)).toBeNull();
+      await store.corrections.recordSheet({ code: c, userId: ana, problemCounts: [10, 12] });
+      expect((await store.corrections.sheet(ana, c))!.problemCounts).toEqual([10, 12]);
+    });
+
+    it('keeps the last write of each cell by the time it was typed, whatever order the saves arrive in', async () => {
+      const ana = user();
+      const c = code();
+      expect(
+        await store.corrections.writeCells(ana, c, [
+          cell(1, 0, 35, 1000),
+          cell(1, 1, 12, 1000),
+          cell(2, 0, null, 1000, { blank: true }),
+        ]),
+      ).toBe(3);
+      // A late save of an older value changes nothing; the same save again writes nothing.
+      expect(await store.corrections.writeCells(ana, c, [cell(1, 0, 25, 900)])).toBe(0);
+      expect(await store.corrections.writeCells(ana, c, [cell(1, 1, 12, 1000)])).toBe(0);
+      // A newer one replaces it; a division keeps its resto; a big product fits.
+      expect(
+        await store.corrections.writeCells(ana, c, [
+          cell(1, 0, 25, 2000),
+          cell(2, 1, 7, 2000, { remainder: 3 }),
+          cell(2, 2, 9_999_800_001, 2000),
+        ]),
+      ).toBe(3);
+      expect(await store.corrections.cells(c)).toEqual([
+        cell(1, 0, 25, 2000),
+        cell(1, 1, 12, 1000),
+        cell(2, 0, null, 1000, { blank: true }),
+        cell(2, 1, 7, 2000, { remainder: 3 }),
+        cell(2, 2, 9_999_800_001, 2000),
+      ]);
+      expect(await store.corrections.cells(code())).toEqual([]);
+    });
+
+    it('ends with the latest of saves of one cell arriving at once', async () => {
+      const ana = user();
+      const c = code();
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => store.corrections.writeCells(ana, c, [cell(1, 0, i, 5000 + i)])),
+      );
+      expect(await store.corrections.cells(c)).toEqual([cell(1, 0, 9, 5009)]);
+    });
+
+    it('lists the codes a member typed cells for, and deletes only theirs with the account', async () => {
+      const ana = user();
+      const bia = user();
+      const [c1, c2, c3] = [code(), code(), code()].sort();
+      await store.corrections.recordSheet({ code: c1!, userId: ana, problemCounts: [5] });
+      await store.corrections.writeCells(ana, c1!, [cell(1, 0, 1, 1)]);
+      await store.corrections.writeCells(ana, c2!, [cell(1, 0, 1, 1), cell(1, 1, 2, 1)]);
+      await store.corrections.writeCells(bia, c3!, [cell(1, 0, 1, 1)]);
+      expect(await store.corrections.codesWithCells(ana)).toEqual([c1, c2]);
+      expect(await store.corrections.deleteAll(ana)).toBe(3);
+      expect(await store.corrections.codesWithCells(ana)).toEqual([]);
+      expect(await store.corrections.sheet(ana, c1!)).toBeNull();
+      expect(await store.corrections.cells(c3!)).toHaveLength(1);
+    });
+  });
 }

@@ -59,9 +59,10 @@ describe('turmas use cases', () => {
         { name: '4º ano', createdAt: expect.any(String), students: ['Caio M.'] },
         { name: '5º ano', createdAt: expect.any(String), students: ['Ana S.', 'Bruno L.'] },
       ],
+      corrections: [],
     });
     expect(await forgetTurmas(d, 'ana')).toBe(2);
-    expect(await exportUserData(d, 'ana')).toEqual({ turmas: [] });
+    expect(await exportUserData(d, 'ana')).toEqual({ turmas: [], corrections: [] });
     expect((await listTurmas(d, 'bia')).map((t) => t.name)).toEqual(['Outra']);
   });
 });

@@ -2,6 +2,7 @@ import { Msg } from '@app/contracts';
 import { sheetName, versionOf, type Problem } from '@app/generator';
 import { AppError, type Identity } from '@app/kit';
 import type { PagesDeps } from './deps.js';
+import type { PageRecord } from './ports.js';
 import { drawnPage } from './page-rules.js';
 
 /**
@@ -17,11 +18,7 @@ export async function readAnswers(deps: PagesDeps, identity: Identity, code: str
   if (page.userId !== identity.userId && identity.role !== 'admin') {
     throw AppError.forbidden(Msg.answersBuyerOnly);
   }
-  // A custom page also says its format, and in `lacuna` which term of each problem is the blank; a page of
-  // situações-problema says each problem's text and answer sentence (its unit), and both contas of a two-step one.
   const format = page.options.custom?.format;
-  const drawn = drawnPage(page);
-  const contaOf = ({ op, a, b, result, remainder }: Problem) => ({ op, a, b, result, remainder });
   // A class set's version says which of how many it is ("Versão 5 de 30"), as its sheet does.
   const set = page.setCode === null ? null : await deps.store.pages.findSet(page.setCode);
   return {
@@ -30,22 +27,33 @@ export async function readAnswers(deps: PagesDeps, identity: Identity, code: str
     custom: page.options.custom !== undefined,
     ...(set && page.setVersion !== null ? { version: versionOf(page.setVersion, set.versions) } : {}),
     ...(format === undefined ? {} : { format }),
-    problems: drawn.problems.map((problem, index) => {
-      const word = drawn.words?.[index];
-      return {
-        ...contaOf(problem),
-        ...(problem.blank === undefined ? {} : { blank: problem.blank }),
-        ...(word === undefined
-          ? {}
-          : {
-              word: {
-                statement: word.statement,
-                question: word.question,
-                answerSentence: word.answerSentence,
-                ...(word.steps === undefined ? {} : { steps: word.steps.map(contaOf) }),
-              },
-            }),
-      };
-    }),
+    problems: answeredProblems(page),
   };
+}
+
+/**
+ * A page's problems with their answers, as its gabarito prints them: regenerated from its seed, options and rules. A
+ * custom page in `lacuna` says which term is the blank; a page of situações-problema says each problem's text and
+ * answer sentence (its unit), and both contas of a two-step one.
+ */
+export function answeredProblems(page: Pick<PageRecord, 'seed' | 'options' | 'rules'>) {
+  const drawn = drawnPage(page);
+  const contaOf = ({ op, a, b, result, remainder }: Problem) => ({ op, a, b, result, remainder });
+  return drawn.problems.map((problem, index) => {
+    const word = drawn.words?.[index];
+    return {
+      ...contaOf(problem),
+      ...(problem.blank === undefined ? {} : { blank: problem.blank }),
+      ...(word === undefined
+        ? {}
+        : {
+            word: {
+              statement: word.statement,
+              question: word.question,
+              answerSentence: word.answerSentence,
+              ...(word.steps === undefined ? {} : { steps: word.steps.map(contaOf) }),
+            },
+          }),
+    };
+  });
 }

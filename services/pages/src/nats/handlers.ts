@@ -1,6 +1,7 @@
 import { Events, Jobs, Rpc } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import type { PagesDeps } from '../domain/deps.js';
+import { correctionSheets } from '../domain/correction-sheets.js';
 import { exportUserData } from '../domain/export-user-data.js';
 import { pageStats } from '../domain/page-stats.js';
 import { releaseFailedPurchase } from '../domain/release-failed-purchase.js';
@@ -14,13 +15,15 @@ import { completeSetPurchase, SET_PURCHASE_DELIVERIES } from '../domain/set-purc
 const SET_PURCHASES_AT_ONCE = 8;
 
 /**
- * Request/reply subjects pages serves to admin-stats (statistics) and auth (a member's data export), its own queue of
+ * Request/reply subjects pages serves to admin-stats (statistics), auth (a member's data export) and classroom (the
+ * sheets to correct), its own queue of
  * class sets' purchases, the renders pdf-worker gave up on (their purchases' holds are released), and the account
  * deletions it hears (a deleted member's saved sheets go; their pages hold no personal data).
  */
 export async function serveNats(bus: Bus, deps: PagesDeps): Promise<void> {
   bus.serve(Rpc.pagesStats, () => pageStats(deps));
   bus.serve(Rpc.pagesExportUserData, (req) => exportUserData(deps, req.userId));
+  bus.serve(Rpc.pagesCorrectionSheets, (req) => correctionSheets(deps, req.userId, req.code));
   // A class set's purchase, queued by POST /api/buySet once its price is held: printed, assembled, then charged.
   // The ack wait bounds how long a replica that died holds it (its handler keeps it in progress meanwhile); a
   // delivery that did not find the file puts it back itself (RetryLater), so it is never terminated on that count.

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   buy,
-  createPageSet,
   Events,
   getStatement,
   Msg,
@@ -13,11 +12,11 @@ import type { Bus, FileStore } from '@app/kit';
 import {
   balanceOf,
   buySetAndWait,
+  newPageSet,
   call,
   connectBus,
   consumerInfo,
   createActiveUser,
-  defaultPageRequest,
   eventually,
   generatePageCode,
   postBuySet,
@@ -54,14 +53,7 @@ afterAll(async () => {
 
 const SET_PRINTING = 'Você já tem um conjunto sendo impresso. Aguarde ele ficar pronto para comprar outro.';
 
-async function newSet(user: TestSession, versions: number) {
-  const res = await call<{ code: string; codes: string[] }>(gw, createPageSet, {
-    body: { ...defaultPageRequest, versions },
-    token: user.token,
-  });
-  if (res.status !== 200 || !res.body.payload) throw new Error(`pageSet answered ${res.status}`);
-  return res.body.payload;
-}
+const newSet = (user: TestSession, versions: number) => newPageSet(stack, user.token, versions);
 
 /** What POST /api/buySet answers while the set is printed: 202, its price held, its job under way. */
 const started = { status: 'SUCCESS', message: Msg.setRendering, payload: { balance: null, pending: true } };

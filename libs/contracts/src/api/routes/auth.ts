@@ -354,6 +354,8 @@ export const MyDataExport = z.object({
   savedSheets: PagesDataExport.shape.savedSheets,
   /** The member's turmas with their children's names, in each turma's order. */
   turmas: ClassroomDataExport.shape.turmas,
+  /** The answers typed for each corrected sheet. */
+  corrections: ClassroomDataExport.shape.corrections,
   statement: BillingDataExport.shape.statement,
   statementHasOlder: z.boolean(),
   payments: BillingDataExport.shape.payments,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { Correction, CorrectionQuery, SaveAnswersBody } from '../../correction.js';
 import { envelope } from '../../envelope.js';
 import { SaveTurmaBody, Turma } from '../../turmas.js';
 import { defineRoute } from '../route.js';
 
-/** The routes classroom answers: the member's turmas ("Minhas turmas") and their children's names. */
+/** The routes classroom answers: the member's turmas ("Minhas turmas") and the correction of printed sheets. */
 
 export const getTurmas = defineRoute({
   owner: 'classroom',
@@ -34,4 +35,27 @@ export const deleteTurma = defineRoute({
   summary: "Delete one of the member's turmas with its children's names",
   body: DeleteTurmaBody,
   response: envelope(z.null()),
+});
+
+/** Correção rápida: a bought page's or class set's sheets with every cell typed so far. */
+export const getCorrection = defineRoute({
+  owner: 'classroom',
+  method: 'GET',
+  path: '/api/correction',
+  access: 'user',
+  summary:
+    "A bought page's or class set's sheets (each problem with its expected answer) and the answers typed for them so far",
+  query: CorrectionQuery,
+  response: envelope(Correction),
+});
+
+export const saveAnswers = defineRoute({
+  owner: 'classroom',
+  method: 'POST',
+  path: '/api/saveAnswers',
+  access: 'user',
+  summary:
+    'Save typed answers of a sheet being corrected (idempotent; the last write of each cell, by its time, wins)',
+  body: SaveAnswersBody,
+  response: envelope(z.object({ saved: z.number().int() })),
 });

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { Msg } from './messages.js';
+import { SET_VERSIONS_MAX } from './set-versions.js';
+
+/**
+ * Correção rápida: the answers a teacher types for each child's printed sheet, one cell per problem, marked right or
+ * wrong by @app/diagnosis (`markOf`) in the browser and on the server. classroom keeps the cells; pages says what
+ * each sheet asked.
+ */
+
+/** The most problems a sheet has (a custom page of facts in a line holds 60). */
+export const SHEET_PROBLEMS_MAX = 100;
+/** Cells one save carries. */
+export const SAVE_ANSWERS_MAX = 200;
+/** The largest number a cell takes (a product of two 5-digit numbers fits). */
+export const TYPED_NUMBER_MAX = 10_000_000_000;
+
+const sheetCode = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** A problem of a sheet as the gabarito knows it: its conta, and the answer the sheet expects. */
+export const CorrectionProblem = z.object({
+  op: z.enum(['add', 'sub', 'mult', 'div']),
+  a: z.number().int(),
+  b: z.number().int(),
+  result: z.number().int(),
+  remainder: z.number().int(),
+  /** A custom page's `lacuna`: the term printed blank is the answer. */
+  blank: z.enum(['a', 'b']).optional(),
+  /** A situação-problema: the answer is `result`, of its last conta. */
+  word: z.literal(true).optional(),
+});
+export type CorrectionProblem = z.infer<typeof CorrectionProblem>;
+
+/** One child's sheet: a page, or version `n` of a class set. */
+export const CorrectionSheet = z.object({
+  /** 1 for a page; the version's number in a set. */
+  n: z.number().int().min(1).max(SET_VERSIONS_MAX),
+  /** The sheet's page code (its QR code). */
+  code: z.string(),
+  /** 'Versão 5 de 30'; null for a page. */
+  label: z.string().nullable(),
+  problems: z.array(CorrectionProblem).max(SHEET_PROBLEMS_MAX),
+});
+export type CorrectionSheet = z.infer<typeof CorrectionSheet>;
+
+/**
+ * What a sheet's owner asks pages to correct a bought page or class set: null when it is not a bought one of theirs.
+ * A version's code (its sheet's QR) answers its whole set, under the set's code: the cells of a set are kept once.
+ */
+export const CorrectionSheets = z
+  .object({
+    /** The page's code, or the set's. */
+    code: z.string(),
+    title: z.string(),
+    sheets: z.array(CorrectionSheet).min(1).max(SET_VERSIONS_MAX),
+  })
+  .nullable();
+export type CorrectionSheets = z.infer<typeof CorrectionSheets>;
+
+const typedNumber = z
+  .number({ message: Msg.typedAnswerInvalid })
+  .int({ message: Msg.typedAnswerInvalid })
+  .min(0, { message: Msg.typedAnswerInvalid })
+  .max(TYPED_NUMBER_MAX, { message: Msg.typedAnswerInvalid });
+
+/**
+ * One cell as typed: what the child wrote for problem `problem` (0-based) of sheet `version`, or `blank` (em
+ * branco); all null and not blank is a cell cleared. `at` is when it was typed (the browser's clock, ms): the last
+ * write of a cell wins, however the saves arrive (two tabs, a retry after a dropped connection).
+ */
+export const TypedCell = z.object({
+  version: z.number().int().min(1).max(SET_VERSIONS_MAX),
+  problem: z
+    .number()
+    .int()
+    .min(0)
+    .max(SHEET_PROBLEMS_MAX - 1),
+  result: typedNumber.nullable(),
+  remainder: typedNumber.nullable(),
+  blank: z.boolean(),
+  at: z.number().int().min(0),
+});
+export type TypedCell = z.infer<typeof TypedCell>;
+
+export const CorrectionQuery = z.object({ code: sheetCode });
+export const Correction = z.object({
+  /** The page's or the set's code, as asked. */
+  code: z.string(),
+  title: z.string(),
+  sheets: z.array(CorrectionSheet),
+  /** Every cell typed so far (the last write of each). */
+  cells: z.array(TypedCell),
+});
+export type Correction = z.infer<typeof Correction>;
+
+export const SaveAnswersBody = z.object({
+  code: sheetCode,
+  cells: z.array(TypedCell).min(1).max(SAVE_ANSWERS_MAX),
+});
+export type SaveAnswersBody = z.infer<typeof SaveAnswersBody>;

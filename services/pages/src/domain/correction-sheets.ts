@@ -1,0 +1,46 @@
+import type { CorrectionProblem, CorrectionSheets } from '@app/contracts';
+import { sheetName, versionOf } from '@app/generator';
+import type { PagesDeps } from './deps.js';
+import type { PageRecord } from './ports.js';
+import { answeredProblems } from './read-answers.js';
+
+/**
+ * `pages.v1.correctionSheets` (classroom's Correção rápida): the sheets of a bought page or class set of the member,
+ * each problem with the answer it expects, drawn as its gabarito is. A version's code answers its whole set under the
+ * set's code. Anything else (unknown, not bought, another member's) answers null, all alike.
+ */
+export async function correctionSheets(
+  deps: Pick<PagesDeps, 'store'>,
+  userId: string,
+  code: string,
+): Promise<CorrectionSheets> {
+  const set = await deps.store.pages.findSet(code);
+  if (set) {
+    if (set.userId !== userId || !set.boughtAt) return null;
+    return {
+      code: set.code,
+      title: sheetName(set.options),
+      sheets: set.pages.map((page, i) => ({
+        n: i + 1,
+        code: page.code,
+        label: versionOf(i + 1, set.versions),
+        problems: problemsOf(page),
+      })),
+    };
+  }
+  const page = await deps.store.pages.findByCode(code);
+  if (!page || page.userId !== userId || !page.boughtAt) return null;
+  if (page.setCode !== null) return correctionSheets(deps, userId, page.setCode);
+  return {
+    code: page.code,
+    title: sheetName(page.options),
+    sheets: [{ n: 1, code, label: null, problems: problemsOf(page) }],
+  };
+}
+
+/** A sheet's problems as the correction needs them: the conta, its expected answer, a lacuna's blank, a word problem. */
+const problemsOf = (page: PageRecord): CorrectionProblem[] =>
+  answeredProblems(page).map(({ word, ...conta }) => ({
+    ...conta,
+    ...(word === undefined ? {} : { word: true }),
+  }));

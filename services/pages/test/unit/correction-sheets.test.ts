@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { RULES_VERSION } from '@app/generator';
+import { missingNumberRequest, wordProblemsRequest } from '@app/testing';
+import { correctionSheets } from '../../src/domain/correction-sheets.js';
+import { makePageSet } from '../../src/domain/create-page-set.js';
+import { pageProblems } from '../../src/domain/page-rules.js';
+import { memoryDeps } from '../fakes/memory-deps.js';
+
+// pages.v1.correctionSheets: what classroom's Correção rápida is told a bought page or set asked.
+
+const subtraction = { add: false, sub: true, mult: false, div: false, answers: true, level: 2 as const };
+
+describe('the sheets to correct', () => {
+  it("answers a bought set's versions with each problem's expected answer, also asked by a version's code", async () => {
+    const w = memoryDeps();
+    const { code, codes } = await makePageSet(w.deps, 'ana', { ...subtraction, versions: 3 });
+    expect(await correctionSheets(w.deps, 'ana', code)).toBeNull();
+    await w.store.pages.markSetBought(code, new Date());
+
+    const sheets = (await correctionSheets(w.deps, 'ana', code))!;
+    expect(sheets.code).toBe(code);
+    expect(sheets.sheets.map((s) => [s.n, s.code, s.label])).toEqual([
+      [1, codes[0], 'Versão 1 de 3'],
+      [2, codes[1], 'Versão 2 de 3'],
+      [3, codes[2], 'Versão 3 de 3'],
+    ]);
+    for (const [i, sheet] of sheets.sheets.entries()) {
+      const page = (await w.store.pages.findByCode(codes[i]!))!;
+      const drawn = pageProblems(page);
+      expect(sheet.problems).toEqual(
+        drawn.map(({ op, a, b, result, remainder }) => ({ op, a, b, result, remainder })),
+      );
+    }
+    expect(await correctionSheets(w.deps, 'ana', codes[2]!)).toEqual(sheets);
+  });
+
+  it("marks a lacuna's blank term and a situação-problema, and answers null for another member's page", async () => {
+    const w = memoryDeps();
+    for (const [code, options] of [
+      ['lacuna', missingNumberRequest],
+      ['problemas', wordProblemsRequest],
+    ] as const) {
+      await w.store.pages.insert({ code, userId: 'ana', seed: 'semente', options, rules: RULES_VERSION });
+      await w.store.pages.markBought(code, new Date());
+    }
+    const lacuna = (await correctionSheets(w.deps, 'ana', 'lacuna'))!;
+    expect(lacuna.sheets).toHaveLength(1);
+    expect(lacuna.sheets[0]!.label).toBeNull();
+    expect(lacuna.sheets[0]!.problems.every((p) => p.blank === 'a' || p.blank === 'b')).toBe(true);
+    const problemas = (await correctionSheets(w.deps, 'ana', 'problemas'))!;
+    expect(problemas.sheets[0]!.problems.every((p) => p.word === true)).toBe(true);
+    expect(await correctionSheets(w.deps, 'bia', 'lacuna')).toBeNull();
+    expect(await correctionSheets(w.deps, 'ana', 'desconhecido')).toBeNull();
+  });
+});

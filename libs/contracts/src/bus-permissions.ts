@@ -34,6 +34,8 @@ export const RPC_ROLES = {
   pagesExportUserData: { responder: 'pages', callers: ['auth'] },
   classroomExportUserData: { responder: 'classroom', callers: ['auth'] },
   pagesCorrectionSheets: { responder: 'pages', callers: ['classroom'] },
+  classroomTurmaRoster: { responder: 'classroom', callers: ['pages'] },
+  classroomSheetNames: { responder: 'classroom', callers: ['pdf-worker'] },
 } as const satisfies Record<keyof typeof Rpc, { responder: ProcessName; callers: readonly ProcessName[] }>;
 
 /**
@@ -67,6 +69,7 @@ export const EVENT_ROLES = {
   pageCreated: { publisher: 'pages', consumers: [] },
   pageBought: { publisher: 'pages', consumers: ['admin-stats'] },
   userDeleted: { publisher: 'auth', consumers: ['billing', 'pages', 'admin-stats', 'classroom'] },
+  turmaDeleted: { publisher: 'classroom', consumers: ['pages'] },
 } as const satisfies Record<
   keyof typeof Events,
   { publisher: ProcessName; consumers: readonly ProcessName[] }
@@ -74,7 +77,9 @@ export const EVENT_ROLES = {
 
 /** Object Store buckets: `writers` store files, `readers` read them and watch for new ones. Both open (create) it. */
 export const BUCKET_ROLES = {
-  RENDERS: { writers: ['pdf-worker'], readers: ['pages'] },
+  // pages writes only to delete: the files of a class set made for a turma carry its children's names, and go with
+  // the turma or the account.
+  RENDERS: { writers: ['pdf-worker', 'pages'], readers: ['pages'] },
 } as const satisfies Record<BucketName, { writers: readonly ProcessName[]; readers: readonly ProcessName[] }>;
 
 /** One NATS user's subject permissions (nats-server `permissions { publish { allow } subscribe { allow } }`). */

@@ -91,6 +91,9 @@ export const Msg = {
   turmasFull: 'Você já tem 30 turmas. Apague uma para criar outra.',
   turmaNameTaken: 'Você já tem uma turma com este nome.',
   turmaNotFound: 'Esta turma não existe mais.',
+  turmaTooSmallForSet: 'Para um conjunto com os nomes, a turma precisa de pelo menos 2 alunos.',
+  turmaChangedForSet: (students: number) =>
+    `A turma agora tem ${students} alunos. Gere o conjunto de novo para ter uma folha para cada um.`,
   // Correção rápida.
   correctionNotFound: 'Só dá para corrigir uma folha ou um conjunto que você comprou. Confira o código.',
   typedAnswerInvalid: 'Digite só números inteiros (para deixar em branco, digite -).',

@@ -154,6 +154,11 @@ const RenderJob = z.object({
   rules: z.number().int().min(1).max(99).optional(),
   /** A version of a class set: the label its sheet and gabarito print beside the code; absent for a single page. */
   version: SetVersion.optional(),
+  /**
+   * A version of a set made for a turma: the child it is for, by id only (a name never travels in a message that is
+   * stored); the worker asks classroom for the names to print (`classroom.v1.sheetNames`) as it draws the sheet.
+   */
+  student: z.object({ id: z.string().uuid() }).optional(),
 });
 
 /**
@@ -166,7 +171,13 @@ const AssembleSetJob = z.object({
   rules: z.number().int().min(1).max(99).optional(),
   /** In version order (the first is 'Versão 1 de N'). */
   versions: z
-    .array(z.object({ code: z.string(), seed: z.string() }))
+    .array(
+      z.object({
+        code: z.string(),
+        seed: z.string(),
+        student: z.object({ id: z.string().uuid() }).optional(),
+      }),
+    )
     .min(2)
     .max(SET_VERSIONS_MAX),
 });
@@ -394,6 +405,24 @@ export const Rpc = {
     z.object({ userId: z.string(), code: z.string().min(1).max(64) }),
     CorrectionSheets,
   ),
+  /**
+   * pages → classroom: the children of a member's turma, by id only and in the turma's order (version N of a set for
+   * the turma is child N); null when it is not a turma of that member.
+   */
+  classroomTurmaRoster: rpc(
+    'classroom.v1.turmaRoster',
+    z.object({ userId: z.string(), turmaId: z.string().uuid() }),
+    z.object({ studentIds: z.array(z.string()) }).nullable(),
+  ),
+  /**
+   * pdf-worker → classroom: what the sheet of a version made for a child prints on its "Nome:" and "Turma:" lines;
+   * null when the child is no longer in a turma (a sheet drawn again then prints the lines blank).
+   */
+  classroomSheetNames: rpc(
+    'classroom.v1.sheetNames',
+    z.object({ studentId: z.string().uuid() }),
+    z.object({ student: z.string(), turma: z.string() }).nullable(),
+  ),
   classroomExportUserData: rpc(
     'classroom.v1.exportUserData',
     z.object({ userId: z.string() }),
@@ -598,6 +627,14 @@ export const Events = {
    * (an account is deleted once). Carries no personal data itself.
    */
   userDeleted: event('events.auth.user.deleted', z.object({ ...EventBase, userId: z.string() })),
+  /**
+   * A member deleted a turma (its children's names are gone from classroom): the printed files that carry its
+   * names are deleted by pages. Business id: the turma id. Ids only, no name.
+   */
+  turmaDeleted: event(
+    'events.classroom.turma.deleted',
+    z.object({ ...EventBase, turmaId: z.string().uuid(), userId: z.string() }),
+  ),
 } as const;
 
 export type RpcResponse<D> = D extends RpcDef<z.ZodType, infer Res> ? z.infer<Res> : never;

@@ -23,6 +23,11 @@ export interface FileStore {
   get(name: string): Promise<Buffer | null>;
   has(name: string): Promise<boolean>;
   /**
+   * Removes the file (its chunks purged, its description marked deleted, as the Object Store deletes); nothing when
+   * none is stored. A file removed may be stored again later under the same name.
+   */
+  delete(name: string): Promise<void>;
+  /**
    * Calls `onStored` with the name of every file stored from now on, by any process: each watcher hears every file
    * (not one of a queue group). Resolves once the watch is registered on the server; the returned function stops it.
    */
@@ -149,6 +154,11 @@ export class NatsFileStore implements FileStore {
       `${this.bucket}:M:${id}`,
       rollup,
     );
+  }
+
+  async delete(name: string): Promise<void> {
+    if (!(await this.describe(name))) return;
+    await this.os.delete(name);
   }
 
   /**

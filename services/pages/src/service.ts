@@ -13,6 +13,7 @@ import { RendersInObjectStore1760000000000 } from './persistence/migrations/1760
 import { PageRulesVersion1780000000000 } from './persistence/migrations/1780000000000-page-rules-version.js';
 import { SavedSheets1790000000000 } from './persistence/migrations/1790000000000-saved-sheets.js';
 import { PageSets1800000000000 } from './persistence/migrations/1800000000000-page-sets.js';
+import { SetsForTurmas1830000000000 } from './persistence/migrations/1830000000000-sets-for-turmas.js';
 import { pagesStore } from './persistence/store.js';
 import { registerRoutes } from './routes.js';
 
@@ -28,6 +29,7 @@ export const service = defineService({
       PageRulesVersion1780000000000,
       SavedSheets1790000000000,
       PageSets1800000000000,
+      SetsForTurmas1830000000000,
     ],
   },
   streams: ['JOBS_PDF', 'JOBS_PAGES', 'EVENTS'],

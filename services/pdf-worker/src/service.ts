@@ -1,3 +1,4 @@
+import { Rpc } from '@app/contracts';
 import { defineService } from '@app/kit';
 import { env } from './config.js';
 import { BrowserPool } from './browser/browser-pool.js';
@@ -25,6 +26,7 @@ export const service = defineService({
       publicUrl: config.PUBLIC_URL,
       prerender: config.PDF_PRERENDER,
       recent,
+      names: (studentId) => bus.request(Rpc.classroomSheetNames, { studentId }),
       logger,
       sets: instrumentSets(metrics),
       jobs: {

@@ -60,11 +60,13 @@ describe.each(['', 'tit_abc'])('busPermissions (prefix %j)', (prefix) => {
       expect(whoMayPublish(names.subject(def.subject), prefix)).toEqual(['auth']);
   });
 
-  it('gives the pdf-worker its render jobs, its event and the RENDERS bucket, nothing else', () => {
+  it('gives the pdf-worker its render jobs, its event, the RENDERS bucket and the names a sheet prints, nothing else', () => {
     const worker = busPermissions('pdf-worker', prefix);
     const renders = names.stream('RENDERS');
     expect(mayPublish('pdf-worker', `$O.${renders}.C.some-chunk`, prefix)).toBe(true);
+    // pages writes only to delete the files that carry a turma's names.
     expect(PROCESS_NAMES.filter((p) => mayPublish(p, `$O.${renders}.M.some-name`, prefix))).toEqual([
+      'pages',
       'pdf-worker',
     ]);
     for (const job of [Jobs.renderPreview, Jobs.renderDocument, Jobs.renderVersion, Jobs.assembleSet]) {
@@ -90,6 +92,8 @@ describe.each(['', 'tit_abc'])('busPermissions (prefix %j)', (prefix) => {
       expect(mayPublish('pdf-worker', read, prefix), read).toBe(false);
     expect(mayPublish('mail', `$JS.API.CONSUMER.CREATE.${events}`, prefix)).toBe(true);
     expect(mayPublish('pdf-worker', names.subject(Rpc.billingHold.subject), prefix)).toBe(false);
+    expect(mayPublish('pdf-worker', names.subject(Rpc.classroomSheetNames.subject), prefix)).toBe(true);
+    expect(mayPublish('pdf-worker', names.subject(Rpc.classroomTurmaRoster.subject), prefix)).toBe(false);
     expect(mayPublish('pdf-worker', names.subject(Jobs.sendMail.subject), prefix)).toBe(false);
   });
 

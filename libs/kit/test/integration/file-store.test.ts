@@ -53,6 +53,25 @@ describe('the file store (NATS Object Store)', () => {
     expect((await readerFiles.get('large.pdf'))?.equals(pdf)).toBe(true);
   });
 
+  it('deletes a file for every reader (one chunk or several), and stores one of that name again afterwards', async () => {
+    for (const [name, size] of [
+      ['deleted.png', 40_000],
+      ['deleted-large.pdf', 300_000],
+    ] as const) {
+      await files.put(name, randomBytes(size));
+      expect(await readerFiles.has(name)).toBe(true);
+      await files.delete(name);
+      expect(await readerFiles.has(name)).toBe(false);
+      expect(await readerFiles.get(name)).toBeNull();
+      // Deleting again, or a name never stored, is nothing.
+      await files.delete(name);
+      const again = randomBytes(1000);
+      await files.put(name, again);
+      expect((await readerFiles.get(name))?.equals(again)).toBe(true);
+    }
+    await files.delete('never-stored.pdf');
+  });
+
   it('answers null and false for a file that is not there', async () => {
     expect(await readerFiles.get('missing.pdf')).toBeNull();
     expect(await readerFiles.has('missing.pdf')).toBe(false);

@@ -49,6 +49,10 @@ export interface TurmasRepository {
   delete(userId: string, id: string): Promise<boolean>;
   /** Every turma of a deleted account; answers how many. */
   deleteAll(userId: string): Promise<number>;
+  /** A member's turma with its children, or null when it is not one of theirs. */
+  find(userId: string, id: string): Promise<TurmaRecord | null>;
+  /** A child's name and its turma's, by the child's id; null when the child is no longer in a turma. */
+  sheetNames(studentId: string): Promise<{ student: string; turma: string } | null>;
 }
 
 /** A sheet being corrected (a bought page or class set, by its code): whose it is and how many problems each has. */

@@ -1,4 +1,11 @@
-import { Msg, TURMAS_MAX, type ClassroomDataExport, type SaveTurmaBody, type Turma } from '@app/contracts';
+import {
+  Events,
+  Msg,
+  TURMAS_MAX,
+  type ClassroomDataExport,
+  type SaveTurmaBody,
+  type Turma,
+} from '@app/contracts';
 import { AppError } from '@app/kit';
 import type { ClassroomDeps } from './deps.js';
 import type { TurmaRecord } from './ports.js';
@@ -51,9 +58,26 @@ export async function saveTurma(
   }
 }
 
-/** POST /api/deleteTurma: only the member's own, with its children's names; any other id is 404. */
-export async function deleteTurma(deps: Pick<ClassroomDeps, 'store'>, userId: string, id: string) {
+/**
+ * POST /api/deleteTurma: only the member's own, with its children's names; any other id is 404. Announced first
+ * (`events.classroom.turma.deleted`, ids only: pages deletes the printed files that carry the names), then deleted:
+ * a delete that fails after the announcement is asked again and announces once (the event's id is the turma's).
+ */
+export async function deleteTurma(deps: Pick<ClassroomDeps, 'store' | 'bus'>, userId: string, id: string) {
+  if (!(await deps.store.turmas.find(userId, id))) throw AppError.notFound(Msg.turmaNotFound);
+  await deps.bus.publishEvent(Events.turmaDeleted, { turmaId: id, userId }, id);
   if (!(await deps.store.turmas.delete(userId, id))) throw AppError.notFound(Msg.turmaNotFound);
+}
+
+/** `classroom.v1.turmaRoster` (pages, a class set for a turma): the children's ids in order; null if not hers. */
+export async function turmaRoster(deps: Pick<ClassroomDeps, 'store'>, userId: string, turmaId: string) {
+  const turma = await deps.store.turmas.find(userId, turmaId);
+  return turma ? { studentIds: turma.students.map((s) => s.id) } : null;
+}
+
+/** `classroom.v1.sheetNames` (pdf-worker, drawing a child's sheet): the child's name and the turma's. */
+export function sheetNames(deps: Pick<ClassroomDeps, 'store'>, studentId: string) {
+  return deps.store.turmas.sheetNames(studentId);
 }
 
 /** The member deleted their account (`events.auth.user.deleted`): their turmas and children's names go. */

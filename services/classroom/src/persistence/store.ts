@@ -128,6 +128,23 @@ const turmas = (m: EntityManager): TurmasRepository => ({
     });
   },
 
+  async find(userId: string, id: string): Promise<TurmaRecord | null> {
+    const rows: TurmaWithStudentsRow[] = await m.query(
+      `${SELECT_TURMAS} WHERE t."id" = $1 AND t."user_id" = $2 GROUP BY t."id"`,
+      [id, userId],
+    );
+    return rows[0] ? turmaRecord(rows[0]) : null;
+  },
+
+  async sheetNames(studentId: string): Promise<{ student: string; turma: string } | null> {
+    const rows: { student: string; turma: string }[] = await m.query(
+      `SELECT s."name" AS "student", t."name" AS "turma"
+         FROM "students" s JOIN "turmas" t ON t."id" = s."turma_id" WHERE s."id" = $1`,
+      [studentId],
+    );
+    return rows[0] ?? null;
+  },
+
   async delete(userId: string, id: string): Promise<boolean> {
     const result = await m.getRepository(TurmaEntity).delete({ id, userId });
     return (result.affected ?? 0) > 0;

@@ -70,6 +70,17 @@ export function memoryClassroomStore() {
         return { outcome: 'saved' as const, turma: copy(turma) };
       });
     },
+    async find(userId, id) {
+      const turma = turmas.get(id);
+      return turma?.userId === userId ? copy(turma) : null;
+    },
+    async sheetNames(studentId) {
+      for (const turma of turmas.values()) {
+        const student = turma.students.find((s) => s.id === studentId);
+        if (student) return { student: student.name, turma: turma.name };
+      }
+      return null;
+    },
     async delete(userId, id) {
       const turma = turmas.get(id);
       if (turma?.userId !== userId) return false;

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { Msg, TURMAS_MAX, type SaveTurmaBody } from '@app/contracts';
-import { deleteTurma, exportUserData, forgetTurmas, listTurmas, saveTurma } from '../../src/domain/turmas.js';
+import { Events, Msg, TURMAS_MAX, type SaveTurmaBody } from '@app/contracts';
+import {
+  deleteTurma,
+  exportUserData,
+  forgetTurmas,
+  listTurmas,
+  saveTurma,
+  sheetNames,
+  turmaRoster,
+} from '../../src/domain/turmas.js';
 import { memoryClassroomStore } from '../fakes/memory-store.js';
+import type { ClassroomDeps } from '../../src/domain/deps.js';
+import { recordingBus } from '@app/testing';
 
-const deps = () => ({ store: memoryClassroomStore() });
+/** The store in memory, and a bus that records what is published (pages is not asked here). */
+function deps() {
+  const recorder = recordingBus();
+  const bus = {
+    publishEvent: recorder.publishEvent,
+    request: () => Promise.reject(new Error('no request expected')),
+  } as unknown as ClassroomDeps['bus'];
+  return { store: memoryClassroomStore(), bus, published: recorder.publish };
+}
 const named = (name: string, students: string[]): SaveTurmaBody => ({
   name,
   students: students.map((n) => ({ name: n })),
@@ -64,5 +82,38 @@ describe('turmas use cases', () => {
     expect(await forgetTurmas(d, 'ana')).toBe(2);
     expect(await exportUserData(d, 'ana')).toEqual({ turmas: [], corrections: [] });
     expect((await listTurmas(d, 'bia')).map((t) => t.name)).toEqual(['Outra']);
+  });
+
+  it("answers a turma's children by id in order to its owner only, and a child's names for the sheet", async () => {
+    const d = deps();
+    const t = await saveTurma(d, 'ana', named('3º ano B', ['Ana S.', 'Bruno L.']));
+    expect(await turmaRoster(d, 'ana', t.id)).toEqual({ studentIds: t.students.map((s) => s.id) });
+    expect(await turmaRoster(d, 'bia', t.id)).toBeNull();
+    expect(await sheetNames(d, t.students[1]!.id)).toEqual({ student: 'Bruno L.', turma: '3º ano B' });
+    await deleteTurma(d, 'ana', t.id);
+    expect(await sheetNames(d, t.students[1]!.id)).toBeNull();
+  });
+
+  it('announces a deleted turma by ids only, before deleting it; another member’s is refused unannounced', async () => {
+    const d = deps();
+    const t = await saveTurma(d, 'ana', named('3º ano B', ['Ana S.', 'Bruno L.']));
+    await expect(deleteTurma(d, 'bia', t.id)).rejects.toEqual(refusal(404, Msg.turmaNotFound));
+    expect(d.published).not.toHaveBeenCalled();
+    await deleteTurma(d, 'ana', t.id);
+    expect(d.published).toHaveBeenCalledTimes(1);
+    const [def, payload, opts] = d.published.mock.calls[0]! as [
+      { subject: string },
+      Record<string, unknown>,
+      object,
+    ];
+    expect(def.subject).toBe(Events.turmaDeleted.subject);
+    expect(payload).toEqual({
+      eventId: expect.any(String),
+      at: expect.any(String),
+      turmaId: t.id,
+      userId: 'ana',
+    });
+    expect(opts).toEqual({ msgID: `${Events.turmaDeleted.subject}:${t.id}` });
+    expect(JSON.stringify(payload)).not.toContain('Ana');
   });
 });

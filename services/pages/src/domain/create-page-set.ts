@@ -1,4 +1,4 @@
-import { Events, Msg } from '@app/contracts';
+import { Events, Msg, Rpc } from '@app/contracts';
 import { RULES_VERSION } from '@app/generator';
 import { AppError } from '@app/kit';
 import { takeRoomToCreate } from './create-page.js';
@@ -46,20 +46,41 @@ export function drawDistinctSeeds(
  * creation), recorded in one transaction, and only version 1's preview is queued (labelled 'Versão 1 de N'): the
  * builder shows it and says how many follow. Each version is announced as a page created. Answers the set's code and
  * its versions' codes in order.
+ *
+ * With `turmaId`, a set for one of the member's turmas: version N is for child N (classroom's roster, ids only),
+ * whose name its sheet prints. Not a turma of the member's: 404 `Msg.turmaNotFound`; fewer than 2 children: 400
+ * `Msg.turmaTooSmallForSet`; `versions` not the turma's number of children (it changed since the builder read it):
+ * 409 `Msg.turmaChangedForSet`.
  */
 export async function makePageSet(
   deps: PagesDeps,
   userId: string,
-  { versions, ...options }: PageOptions & { versions: number },
+  { versions, turmaId, ...options }: PageOptions & { versions: number; turmaId?: string },
 ): Promise<{ code: string; codes: string[] }> {
   checkPageOptions(options);
+  const students = turmaId === undefined ? undefined : await rosterOf(deps, userId, turmaId, versions);
   const room = await takeRoomToCreate(deps, userId);
   try {
-    return await recordSet(deps, userId, versions, options, room.previewSlot);
+    return await recordSet(deps, userId, versions, options, room.previewSlot, turmaId, students);
   } catch (err) {
     room.giveBack();
     throw err;
   }
+}
+
+/** The children of the member's turma, by id in order, checked against the set's number of versions. */
+async function rosterOf(
+  deps: PagesDeps,
+  userId: string,
+  turmaId: string,
+  versions: number,
+): Promise<string[]> {
+  const roster = await deps.bus.request(Rpc.classroomTurmaRoster, { userId, turmaId });
+  if (!roster) throw AppError.notFound(Msg.turmaNotFound);
+  const count = roster.studentIds.length;
+  if (count < 2) throw AppError.badRequest(Msg.turmaTooSmallForSet);
+  if (count !== versions) throw AppError.conflict(Msg.turmaChangedForSet(count));
+  return roster.studentIds;
 }
 
 async function recordSet(
@@ -68,6 +89,8 @@ async function recordSet(
   versions: number,
   options: PageOptions,
   previewSlot: () => void,
+  turmaId?: string,
+  students?: string[],
 ): Promise<{ code: string; codes: string[] }> {
   const rules = RULES_VERSION;
   // Each version drawn once, before its seed is stored (page-rules.ts), and compared with the others by its problems.
@@ -80,13 +103,20 @@ async function recordSet(
     },
   });
   const code = newPageCode();
-  const pages = seeds.map((seed) => ({ code: newPageCode(), seed }));
-  await deps.store.pages.insertSet({ code, userId, versions, options, rules }, pages);
+  const pages = seeds.map((seed, i) => ({
+    code: newPageCode(),
+    seed,
+    ...(students ? { studentId: students[i]! } : {}),
+  }));
+  await deps.store.pages.insertSet(
+    { code, userId, versions, options, rules, ...(turmaId ? { turmaId } : {}) },
+    pages,
+  );
   const first = pages[0]!;
   await queueRender(
     deps,
     'preview',
-    { code: first.code, userId, seed: first.seed, options, rules, version: { n: 1, of: versions } },
+    { ...first, userId, options, rules, version: { n: 1, of: versions } },
     { first: true, slot: previewSlot },
   );
   await Promise.all(

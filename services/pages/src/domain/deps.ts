@@ -14,8 +14,11 @@ export interface PagesDeps {
   /** Storage, as the repositories of ports.ts (implemented in persistence/store.ts): `pages`, `savedSheets`. */
   store: PagesStore;
   bus: PagesBus;
-  /** The RENDERS bucket, where pdf-worker stores each page's PDF and PNG. */
-  files: Pick<FileStore, 'get' | 'has'>;
+  /**
+   * The RENDERS bucket, where pdf-worker stores each page's PDF and PNG; pages deletes only the files that carry a
+   * turma's names (forget-named-files.ts).
+   */
+  files: Pick<FileStore, 'get' | 'has' | 'delete'>;
   /** Woken by the bucket's watch when a file is stored, whichever worker stored it. */
   signals: RenderSignals;
   logger: Logger;

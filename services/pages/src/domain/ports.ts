@@ -30,6 +30,11 @@ export interface PageRecord {
   setCode: string | null;
   /** Its place in that set (1..N); null for a single page. */
   setVersion: number | null;
+  /**
+   * A version of a set made for a turma: the child it is for (classroom's id; the name is classroom's, asked as the
+   * sheet is drawn). Absent otherwise.
+   */
+  studentId?: string;
 }
 
 /**
@@ -47,6 +52,8 @@ export interface PageSetRecord {
   createdAt: Date;
   /** Set once, in the same transaction as every version's. */
   boughtAt: Date | null;
+  /** Made for a turma (classroom's id): its versions carry the children's names. Absent otherwise. */
+  turmaId?: string;
 }
 
 /** A set with its versions' pages, in version order (version 1 first). */
@@ -74,9 +81,11 @@ export interface PagesRepository {
    * none bought, in one transaction: all of them or nothing.
    */
   insertSet(
-    set: Pick<PageSetRecord, 'code' | 'userId' | 'versions' | 'options' | 'rules'>,
-    versions: Array<Pick<PageRecord, 'code' | 'seed'>>,
+    set: Pick<PageSetRecord, 'code' | 'userId' | 'versions' | 'options' | 'rules' | 'turmaId'>,
+    versions: Array<Pick<PageRecord, 'code' | 'seed' | 'studentId'>>,
   ): Promise<void>;
+  /** The sets made for a turma (by its id), or for any turma by a member (by the member's id), with their versions. */
+  setsWithNames(of: { turmaId: string } | { userId: string }): Promise<PageSetWithPages[]>;
   /** The set with its versions in order, or null (the use cases check its owner). */
   findSet(code: string): Promise<PageSetWithPages | null>;
   /**
@@ -132,6 +141,9 @@ export type PagesStore = Store<PagesRepositories>;
  * A page as its render job needs it: with `version` ('Versão 7 de 30') when it is a version of a class set, which its
  * sheet, preview and gabarito print beside the code.
  */
-export type RenderablePage = Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'> & {
+export type RenderablePage = Pick<
+  PageRecord,
+  'code' | 'userId' | 'seed' | 'options' | 'rules' | 'studentId'
+> & {
   version?: SetVersion;
 };

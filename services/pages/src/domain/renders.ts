@@ -44,6 +44,7 @@ export async function publishRender(
       options: page.options,
       ...(page.rules === null ? {} : { rules: page.rules }),
       ...(page.version ? { version: page.version } : {}),
+      ...(page.studentId ? { student: { id: page.studentId } } : {}),
     },
     { msgID: msgID ?? (first ? `${kind}:${page.code}` : `${kind}:${page.code}:${randomUUID()}`) },
   );
@@ -143,7 +144,11 @@ export async function awaitSetFile<T>(
           setCode: set.code,
           options: set.options,
           rules: set.rules,
-          versions: set.pages.map(({ code, seed }) => ({ code, seed })),
+          versions: set.pages.map(({ code, seed, studentId }) => ({
+            code,
+            seed,
+            ...(studentId ? { student: { id: studentId } } : {}),
+          })),
         },
         { msgID: assembleMsgID },
       ),
@@ -160,4 +165,5 @@ const versionJob = (
   options: page.options,
   ...(page.rules === null ? {} : { rules: page.rules }),
   version: { n: page.setVersion!, of: set.versions },
+  ...(page.studentId ? { student: { id: page.studentId } } : {}),
 });

@@ -3,6 +3,7 @@ import type { Bus } from '@app/kit';
 import type { PagesDeps } from '../domain/deps.js';
 import { correctionSheets } from '../domain/correction-sheets.js';
 import { exportUserData } from '../domain/export-user-data.js';
+import { forgetNamedFiles } from '../domain/forget-named-files.js';
 import { pageStats } from '../domain/page-stats.js';
 import { releaseFailedPurchase } from '../domain/release-failed-purchase.js';
 import { forgetSavedSheets } from '../domain/saved-sheets.js';
@@ -51,7 +52,23 @@ export async function serveNats(bus: Bus, deps: PagesDeps): Promise<void> {
     { durable: 'pages-user-deleted', ackWaitMs: 30_000, maxDeliver: 60 },
     async (event) => {
       const deleted = await forgetSavedSheets(deps, event.userId);
-      deps.logger.info({ userId: event.userId, deleted }, 'account deleted: its saved sheets are deleted');
+      const namedSets = await forgetNamedFiles(deps, { userId: event.userId });
+      deps.logger.info(
+        { userId: event.userId, deleted, namedSets },
+        "account deleted: its saved sheets and its turmas' printed files are deleted",
+      );
+    },
+  );
+  // A turma deleted: the printed files of its sets carry its children's names.
+  await bus.consume(
+    Events.turmaDeleted,
+    { durable: 'pages-turma-deleted', ackWaitMs: 30_000, maxDeliver: 60 },
+    async (event) => {
+      const namedSets = await forgetNamedFiles(deps, { turmaId: event.turmaId });
+      deps.logger.info(
+        { turmaId: event.turmaId, namedSets },
+        "turma deleted: its sets' printed files are deleted",
+      );
     },
   );
 }

@@ -23,6 +23,7 @@ export const PageEntity = new EntitySchema<PageRecord & OfSet>({
     boughtAt: { name: 'bought_at', type: 'timestamptz', nullable: true },
     setCode: { name: 'set_code', type: 'text', nullable: true },
     setVersion: { name: 'set_version', type: 'smallint', nullable: true },
+    studentId: { name: 'student_id', type: 'uuid', nullable: true },
   },
   relations: {
     set: {
@@ -48,8 +49,12 @@ export const PageSetEntity = new EntitySchema<PageSetRecord>({
     rules: { type: 'smallint' },
     createdAt: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
     boughtAt: { name: 'bought_at', type: 'timestamptz', nullable: true },
+    turmaId: { name: 'turma_id', type: 'uuid', nullable: true },
   },
-  indices: [{ name: 'page_sets_user_created_idx', columns: ['userId', 'createdAt'] }],
+  indices: [
+    { name: 'page_sets_user_created_idx', columns: ['userId', 'createdAt'] },
+    { name: 'page_sets_turma_idx', columns: ['turmaId'] },
+  ],
   checks: [{ name: 'page_sets_versions_range', expression: `"versions" BETWEEN 2 AND 40` }],
 });
 

@@ -25,17 +25,30 @@ const pagesRepositories = (m: EntityManager): PagesRepositories => ({
   savedSheets: savedSheets(m),
 });
 
+/** A row of `pages` as the port has it: no `studentId` key for a page not made for a child. */
+const pageOf = ({ studentId, ...page }: PageRecord): PageRecord =>
+  studentId ? { ...page, studentId } : page;
+/** A row of `page_sets`: no `turmaId` key for a set not made for a turma. */
+const setOf = ({ turmaId, ...set }: PageSetRecord): PageSetRecord => (turmaId ? { ...set, turmaId } : set);
+
 /** Every query of `pages.pages` and `pages.page_sets`. */
 const pages = (m: EntityManager): PagesRepository => {
   const rows = m.getRepository(PageEntity);
   const sets = m.getRepository(PageSetEntity);
+  async function findSet(code: string): Promise<PageSetWithPages | null> {
+    const set = await sets.findOneBy({ code });
+    if (!set) return null;
+    const versions = await rows.find({ where: { setCode: code }, order: { setVersion: 'ASC' } });
+    return { ...setOf(set), pages: versions.map(pageOf) };
+  }
   return {
     async insert(page: Pick<PageRecord, 'code' | 'userId' | 'seed' | 'options' | 'rules'>): Promise<void> {
       await rows.insert(page);
     },
 
-    findByCode(code: string): Promise<PageRecord | null> {
-      return rows.findOneBy({ code });
+    async findByCode(code: string): Promise<PageRecord | null> {
+      const row = await rows.findOneBy({ code });
+      return row && pageOf(row);
     },
 
     /** Sets bought_at once; answers whether this call was the one that set it. */
@@ -51,8 +64,8 @@ const pages = (m: EntityManager): PagesRepository => {
 
     /** The set and its versions' pages in one transaction (one `created_at` for all: the transaction's `now()`). */
     async insertSet(
-      set: Pick<PageSetRecord, 'code' | 'userId' | 'versions' | 'options' | 'rules'>,
-      versions: Array<Pick<PageRecord, 'code' | 'seed'>>,
+      set: Pick<PageSetRecord, 'code' | 'userId' | 'versions' | 'options' | 'rules' | 'turmaId'>,
+      versions: Array<Pick<PageRecord, 'code' | 'seed' | 'studentId'>>,
     ): Promise<void> {
       await m.transaction(async (tx) => {
         await tx.getRepository(PageSetEntity).insert(set);
@@ -65,16 +78,24 @@ const pages = (m: EntityManager): PagesRepository => {
             rules: set.rules,
             setCode: set.code,
             setVersion: i + 1,
+            ...(v.studentId ? { studentId: v.studentId } : {}),
           })),
         );
       });
     },
 
-    async findSet(code: string): Promise<PageSetWithPages | null> {
-      const set = await sets.findOneBy({ code });
-      if (!set) return null;
-      const versions = await rows.find({ where: { setCode: code }, order: { setVersion: 'ASC' } });
-      return { ...set, pages: versions };
+    findSet,
+
+    async setsWithNames(of: { turmaId: string } | { userId: string }): Promise<PageSetWithPages[]> {
+      const found = await sets
+        .createQueryBuilder('s')
+        .where('s.turma_id IS NOT NULL')
+        .andWhere('turmaId' in of ? 's.turma_id = :id' : 's.user_id = :id', {
+          id: 'turmaId' in of ? of.turmaId : of.userId,
+        })
+        .orderBy('s.code')
+        .getMany();
+      return Promise.all(found.map(async (s) => (await findSet(s.code))!));
     },
 
     /**

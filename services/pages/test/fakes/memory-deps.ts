@@ -130,6 +130,8 @@ export function memoryDeps({
   const calls: BusCall[] = [];
   const worker = { running: true };
   const failing = new Set<string>();
+  /** classroom's turmas as pages asks for them: turma id → the owner and the children's ids in order. */
+  const turmas = new Map<string, { userId: string; studentIds: string[] }>();
 
   /** Stores a rendered file, as pdf-worker does, and sounds the bucket's watch. */
   const storeFile = (name: string, data = Buffer.from(name)) => {
@@ -168,6 +170,11 @@ export function memoryDeps({
         return def.response.parse({
           balanceCents: billing.balances.get((body as { userId: string }).userId) ?? 0,
         });
+      if (def.subject === Rpc.classroomTurmaRoster.subject) {
+        const { userId, turmaId } = body as { userId: string; turmaId: string };
+        const turma = turmas.get(turmaId);
+        return def.response.parse(turma?.userId === userId ? { studentIds: turma.studentIds } : null);
+      }
       throw new RpcError(`${def.subject}: no_responders`, 'NO_RESPONDERS');
     },
     publish: recorder.publish as PagesBus['publish'],
@@ -187,6 +194,7 @@ export function memoryDeps({
     files: {
       get: async (name) => files.get(name) ?? null,
       has: async (name) => files.has(name),
+      delete: async (name) => void files.delete(name),
     },
     signals,
     logger,
@@ -212,6 +220,8 @@ export function memoryDeps({
     storeFile,
     /** Publishing on these subjects fails, as it does while the broker is down. */
     failing,
+    /** classroom's turmas (`classroom.v1.turmaRoster`): turma id → its owner and its children's ids in order. */
+    turmas,
     /** The messages published on `def`'s subject so far (payloads as they went out). */
     published: <P extends z.ZodType>(def: MessageDef<P>) =>
       calls.flatMap((c) =>

@@ -73,7 +73,8 @@ export function memoryPagesStore(now: () => Date = () => new Date()) {
           throw duplicate('pages_pkey');
         const createdAt = now();
         const seq = ++state.seq;
-        state.sets.set(set.code, { ...structuredClone(set), createdAt, boughtAt: null });
+        const { turmaId, ...unnamed } = structuredClone(set);
+        state.sets.set(set.code, { ...unnamed, ...(turmaId ? { turmaId } : {}), createdAt, boughtAt: null });
         versions.forEach((v, i) =>
           state.pages.set(v.code, {
             code: v.code,
@@ -85,6 +86,7 @@ export function memoryPagesStore(now: () => Date = () => new Date()) {
             boughtAt: null,
             setCode: set.code,
             setVersion: i + 1,
+            ...(v.studentId ? { studentId: v.studentId } : {}),
             seq,
           }),
         );
@@ -98,6 +100,14 @@ export function memoryPagesStore(now: () => Date = () => new Date()) {
           .sort((a, b) => a.setVersion! - b.setVersion!)
           .map(publicPage);
         return { ...structuredClone(set), pages };
+      },
+
+      async setsWithNames(of) {
+        const named = [...state.sets.values()]
+          .filter((s) => s.turmaId !== undefined)
+          .filter((s) => ('turmaId' in of ? s.turmaId === of.turmaId : s.userId === of.userId))
+          .sort((a, b) => (a.code < b.code ? -1 : 1));
+        return Promise.all(named.map(async (s) => (await repositories.pages.findSet(s.code))!));
       },
 
       async markSetBought(code, at) {

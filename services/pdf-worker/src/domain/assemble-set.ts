@@ -43,6 +43,7 @@ export function versionJob(job: AssembleSetJob, index: number): RenderJob {
     options: job.options,
     ...(job.rules === undefined ? {} : { rules: job.rules }),
     version: { n: index + 1, of: job.versions.length },
+    ...(version.student ? { student: version.student } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { renderFiles, type Jobs, type MessagePayload } from '@app/contracts';
 import { generatePage, rulesVersion, type GeneratedPage } from '@app/generator';
 import type { FileStore, Logger } from '@app/kit';
-import { sheetDocument } from './sheet-html.js';
+import { sheetDocument, type SheetNames } from './sheet-html.js';
 import type { TabPool } from './tab-pool.js';
 
 export type RenderJob = MessagePayload<typeof Jobs.renderPreview>;
@@ -31,30 +31,42 @@ export interface RenderDeps {
    * RecentPreviews, of which a render needs only `remember`.
    */
   recent?: { remember(job: RenderJob): void };
+  /**
+   * The names a child's sheet prints (`classroom.v1.sheetNames`), asked as it is drawn: a job carries the child's id
+   * only. Null when the child is no longer in a turma (the lines stay blank).
+   */
+  names?: (studentId: string) => Promise<SheetNames | null>;
   logger: Logger;
 }
+
+/** The names of the child a version is for, if it is for one (and they are still in a turma). */
+const namesOf = async (deps: RenderDeps, job: RenderJob): Promise<SheetNames | undefined> =>
+  (job.student && deps.names ? await deps.names(job.student.id) : null) ?? undefined;
 
 export interface JobProgress {
   /** Tells JetStream the job is still in progress. */
   working(): void;
 }
 
-const sheetOf = (
+const sheetOf = async (
   deps: RenderDeps,
   job: RenderJob,
   answerKey?: boolean,
   page: GeneratedPage = generatePage(job.seed, job.options, rulesVersion(job.rules)),
-) =>
-  sheetDocument(
+) => {
+  const names = await namesOf(deps, job);
+  return sheetDocument(
     page,
     {
       code: job.code,
       answersUrl: answersUrl(deps.publicUrl, job.code),
       schoolFields: job.options.school,
       ...(job.version ? { version: job.version } : {}),
+      ...(names ? { names } : {}),
     },
     { answerKey },
   );
+};
 
 /**
  * A preview: page 1 of the sheet drawn, stored as `<code>.png` in the RENDERS bucket, where every pages replica hears
@@ -65,13 +77,19 @@ export async function renderPreview(deps: RenderDeps, job: RenderJob, progress: 
   const started = performance.now();
   const names = renderFiles(job.code);
   if (deps.prerender === 'with-preview') {
-    const { png, pdf } = await deps.pool.render(sheetOf(deps, job), { outputs: 'pdf+png', kind: 'preview' });
+    const { png, pdf } = await deps.pool.render(await sheetOf(deps, job), {
+      outputs: 'pdf+png',
+      kind: 'preview',
+    });
     progress.working();
     await deps.files.put(names.png, png);
     await deps.files.put(names.pdf, pdf);
   } else {
     // Page 1 only: the gabarito is not in the picture.
-    const { png } = await deps.pool.render(sheetOf(deps, job, false), { outputs: 'png', kind: 'preview' });
+    const { png } = await deps.pool.render(await sheetOf(deps, job, false), {
+      outputs: 'png',
+      kind: 'preview',
+    });
     progress.working();
     await deps.files.put(names.png, png);
     deps.recent?.remember(job);
@@ -109,7 +127,7 @@ export async function printDocument(
   page?: GeneratedPage,
 ): Promise<Buffer> {
   const started = performance.now();
-  const { pdf, pages } = await deps.pool.render(sheetOf(deps, job, undefined, page), {
+  const { pdf, pages } = await deps.pool.render(await sheetOf(deps, job, undefined, page), {
     outputs: 'pdf',
     kind,
   });

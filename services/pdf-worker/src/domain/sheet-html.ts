@@ -51,7 +51,19 @@ export interface SheetMeta {
   schoolFields?: boolean;
   /** A version of a class set: 'Versão 7 de 30' printed beside the code on the sheet and the gabarito. */
   version?: SetVersion;
+  /** A version of a set made for a turma: the child's name and the turma's, printed on the "Nome:" and "Turma:" lines. */
+  names?: SheetNames;
 }
+
+/** What a child's sheet prints on its "Nome:" and "Turma:" lines (classroom's answer to `classroom.v1.sheetNames`). */
+export interface SheetNames {
+  student: string;
+  turma: string;
+}
+
+/** A header line's blank, or what fills it (a name, underlined as the blank would be). */
+const filled = (text: string | undefined) =>
+  text === undefined ? '<span class="blank"></span>' : `<span class="filled">${escapeHtml(text)}</span>`;
 
 /**
  * What a PDF's title calls its page (a viewer's window, a print queue): since rules 4 its name as the site lists it
@@ -667,11 +679,11 @@ function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
       <div class="titles">
         <h1>${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom)}
         <div class="fields">
-          <span class="field name">Nome:<span class="blank"></span></span>
+          <span class="field name">Nome:${filled(meta.names?.student)}</span>
         </div>
         ${school}
         <div class="fields">
-          <span class="field class">Turma:<span class="blank"></span></span>
+          <span class="field class">Turma:${filled(meta.names?.turma)}</span>
           <span class="field date">Data:<span class="blank"></span>/<span class="blank"></span>/<span class="blank"></span></span>
           <span class="field score">Acertos:<span class="blank"></span>/ ${page.problems.length}</span>
         </div>
@@ -858,6 +870,14 @@ const VERSION_CSS = `
   .qr .version { font-size: 8pt; font-weight: bold; white-space: nowrap; }
   `;
 
+/** A child's name and turma on their lines: as wide as the blanks, underlined like them. */
+const NAMES_CSS = `
+  .filled { display: inline-block; border-bottom: 0.8pt solid #111; padding: 0 1.5mm; font-weight: 600;
+    white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .name .filled { flex: 1; }
+  .class .filled { min-width: 22mm; max-width: 60mm; }
+  `;
+
 /**
  * A sheet as the pool's tabs take it: the title, the level's style sheet and the body. A tab holds a page whose head
  * already carries the fonts (`sheetShellHtml`), so a job only swaps these in and the fonts are decoded once per tab.
@@ -889,7 +909,7 @@ export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: Sheet
   return {
     title: `${documentName(page.options, page.rules)} — ${meta.code}`,
     // A single page's style sheet is exactly as before class sets; a version's adds its label's rule.
-    css: meta.version ? css + VERSION_CSS : css,
+    css: (meta.version ? css + VERSION_CSS : css) + (meta.names ? NAMES_CSS : ''),
     body: sheets.join('\n'),
   };
 }

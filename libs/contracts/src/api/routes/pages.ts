@@ -62,6 +62,11 @@ export const buy = defineRoute({
 // Class sets, "Uma folha para cada aluno": N versions of the same options, each a page of its own (code,
 // seed, QR), bought together for N × R$ 0,50 and downloaded as one file. One version is a single page (the routes above).
 export const CreatePageSetBody = PageOptionsSchema.extend({
+  /**
+   * A set for a turma ("Minhas turmas"): version N carries child N's name on its "Nome:" line; `versions` is the
+   * turma's number of children.
+   */
+  turmaId: z.string().uuid().optional(),
   versions: z
     .number({ message: Msg.setVersionsRange })
     .int({ message: Msg.setVersionsRange })

@@ -1,0 +1,79 @@
+import { describe, expect, inject, it } from 'vitest';
+import {
+  createPageSet,
+  deleteTurma,
+  downloadSet,
+  Msg,
+  renderFiles,
+  saveTurma,
+  type Turma,
+} from '@app/contracts';
+import {
+  balanceOf,
+  buySetAndWait,
+  call,
+  defaultPageRequest,
+  download,
+  fundedMember,
+  connectBus,
+  readPdf,
+  waitUntilConsumed,
+} from '@app/testing';
+
+// A class set for a turma, on the whole stack: version N prints child N's name; the turma's deletion takes the
+// printed files that carry the names.
+
+const stack = inject('stack');
+const gw = stack.gatewayUrl;
+
+describe('a class set for a turma', () => {
+  it("prints each child's name on their version, charges N × R$ 0,50, and its files go with the turma", async () => {
+    const member = await fundedMember(stack, 5);
+    const children = ['Ana S.', 'Bruno L.', 'Çecília M.'];
+    const turma = (
+      await call<Turma>(gw, saveTurma, {
+        body: { name: '3º ano B', students: children.map((name) => ({ name })) },
+        token: member.token,
+      })
+    ).body.payload!;
+
+    // The builder read 3 children: a count that changed since is refused.
+    const changed = await call(gw, createPageSet, {
+      body: { ...defaultPageRequest, versions: 4, turmaId: turma.id },
+      token: member.token,
+    });
+    expect(changed).toMatchObject({ status: 409, body: { message: Msg.turmaChangedForSet(3) } });
+
+    const made = await call<{ code: string; codes: string[] }>(gw, createPageSet, {
+      body: { ...defaultPageRequest, versions: 3, turmaId: turma.id },
+      token: member.token,
+    });
+    expect(made.status).toBe(200);
+    const set = made.body.payload!;
+    const { progress } = await buySetAndWait(stack, member.token, set.code);
+    expect(progress?.bought).toBe(true);
+    expect(await balanceOf(stack, member.token)).toBe(3.5);
+
+    const file = await download(gw, downloadSet, { code: set.code }, member.token);
+    expect(file.status).toBe(200);
+    const pdf = await readPdf(file.bytes);
+    // The student sheets first, in version order: each names its child and the turma.
+    const sheets = pdf.pages.slice(0, 3).map((p) => p.text);
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    children.forEach((child, i) => expect(sheets[i]).toMatch(new RegExp(`Nome:\\s*${escaped(child)}`)));
+    for (const text of sheets) expect(text).toMatch(/Turma:\s*3º ano B/);
+
+    // The turma deleted: every printed file of its set leaves the bucket.
+    const bus = await connectBus(stack, 'sets-for-turmas-test');
+    const files = await bus.fileStore('RENDERS');
+    try {
+      expect(await files.has(renderFiles(set.code).pdf)).toBe(true);
+      expect((await call(gw, deleteTurma, { body: { id: turma.id }, token: member.token })).status).toBe(200);
+      await waitUntilConsumed(stack, 'EVENTS', 'pages-turma-deleted');
+      for (const code of [set.code, ...set.codes]) expect(await files.has(renderFiles(code).pdf)).toBe(false);
+      expect(await files.has(renderFiles(set.codes[0]!).png)).toBe(false);
+    } finally {
+      await bus.drain();
+    }
+  });
+});

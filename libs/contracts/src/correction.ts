@@ -43,6 +43,12 @@ export const CorrectionSheet = z.object({
   code: z.string(),
   /** 'Versão 5 de 30'; null for a page. */
   label: z.string().nullable(),
+  /**
+   * A version of a set made for a turma: the child's id (pages' answer to classroom) and, in the route's answer, the
+   * child's name (classroom's); absent otherwise, or when the child has left the turma.
+   */
+  studentId: z.string().optional(),
+  student: z.string().optional(),
   problems: z.array(CorrectionProblem).max(SHEET_PROBLEMS_MAX),
 });
 export type CorrectionSheet = z.infer<typeof CorrectionSheet>;

@@ -35,6 +35,18 @@ const shapeOf = (userId: string, sheets: Sheets): CorrectedSheet => ({
 
 const typedCell = (c: StoredCell): TypedCell => ({ ...c });
 
+/** A version made for a child of one of the member's turmas: the child's name (the row of the grid is theirs). */
+async function withStudentName(
+  deps: Pick<ClassroomDeps, 'store'>,
+  userId: string,
+  sheet: Sheets['sheets'][number],
+): Promise<Sheets['sheets'][number]> {
+  const { studentId, ...rest } = sheet;
+  if (!studentId) return rest;
+  const name = await deps.store.turmas.studentName(userId, studentId);
+  return name === null ? rest : { ...rest, student: name };
+}
+
 /**
  * GET /api/correction: a bought page's or set's sheets (a version's code answers its set) and every cell typed so
  * far. Not a bought one of the member's: 404 `Msg.correctionNotFound`.
@@ -46,7 +58,12 @@ export async function openCorrection(
 ): Promise<Correction> {
   const sheets = await askSheets(deps, userId, code);
   const cells = await deps.store.corrections.cells(sheets.code);
-  return { code: sheets.code, title: sheets.title, sheets: sheets.sheets, cells: cells.map(typedCell) };
+  return {
+    code: sheets.code,
+    title: sheets.title,
+    sheets: await Promise.all(sheets.sheets.map((sheet) => withStudentName(deps, userId, sheet))),
+    cells: cells.map(typedCell),
+  };
 }
 
 /**

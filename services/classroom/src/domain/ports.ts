@@ -51,6 +51,8 @@ export interface TurmasRepository {
   deleteAll(userId: string): Promise<number>;
   /** A member's turma with its children, or null when it is not one of theirs. */
   find(userId: string, id: string): Promise<TurmaRecord | null>;
+  /** The name of a child of one of the member's turmas; null when it is not (or no longer) one of theirs. */
+  studentName(userId: string, studentId: string): Promise<string | null>;
   /** A child's name and its turma's, by the child's id; null when the child is no longer in a turma. */
   sheetNames(studentId: string): Promise<{ student: string; turma: string } | null>;
 }

@@ -136,6 +136,15 @@ const turmas = (m: EntityManager): TurmasRepository => ({
     return rows[0] ? turmaRecord(rows[0]) : null;
   },
 
+  async studentName(userId: string, studentId: string): Promise<string | null> {
+    const rows: { name: string }[] = await m.query(
+      `SELECT s."name" FROM "students" s JOIN "turmas" t ON t."id" = s."turma_id"
+        WHERE s."id" = $1 AND t."user_id" = $2`,
+      [studentId, userId],
+    );
+    return rows[0]?.name ?? null;
+  },
+
   async sheetNames(studentId: string): Promise<{ student: string; turma: string } | null> {
     const rows: { student: string; turma: string }[] = await m.query(
       `SELECT s."name" AS "student", t."name" AS "turma"

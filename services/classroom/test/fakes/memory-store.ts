@@ -74,6 +74,13 @@ export function memoryClassroomStore() {
       const turma = turmas.get(id);
       return turma?.userId === userId ? copy(turma) : null;
     },
+    async studentName(userId, studentId) {
+      for (const turma of turmas.values()) {
+        const student = turma.students.find((s) => s.id === studentId);
+        if (student && turma.userId === userId) return student.name;
+      }
+      return null;
+    },
     async sheetNames(studentId) {
       for (const turma of turmas.values()) {
         const student = turma.students.find((s) => s.id === studentId);

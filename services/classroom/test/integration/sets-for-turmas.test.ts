@@ -3,6 +3,8 @@ import {
   createPageSet,
   deleteTurma,
   downloadSet,
+  getCorrection,
+  type Correction,
   Msg,
   renderFiles,
   saveTurma,
@@ -63,6 +65,16 @@ describe('a class set for a turma', () => {
     children.forEach((child, i) => expect(sheets[i]).toMatch(new RegExp(`Nome:\\s*${escaped(child)}`)));
     for (const text of sheets) expect(text).toMatch(/Turma:\s*3º ano B/);
 
+    // Correção rápida names each version's row after its child.
+    const correction = await call<Correction>(gw, getCorrection, {
+      query: { code: set.code },
+      token: member.token,
+    });
+    expect(correction.body.payload!.sheets.map((s) => [s.label, s.student])).toEqual(
+      children.map((child, i) => [`Versão ${i + 1} de 3`, child]),
+    );
+    expect(JSON.stringify(correction.body.payload)).not.toContain('studentId');
+
     // The turma deleted: every printed file of its set leaves the bucket.
     const bus = await connectBus(stack, 'sets-for-turmas-test');
     const files = await bus.fileStore('RENDERS');
@@ -72,6 +84,12 @@ describe('a class set for a turma', () => {
       await waitUntilConsumed(stack, 'EVENTS', 'pages-turma-deleted');
       for (const code of [set.code, ...set.codes]) expect(await files.has(renderFiles(code).pdf)).toBe(false);
       expect(await files.has(renderFiles(set.codes[0]!).png)).toBe(false);
+      // The rows are no longer named.
+      const after = await call<Correction>(gw, getCorrection, {
+        query: { code: set.code },
+        token: member.token,
+      });
+      expect(after.body.payload!.sheets.map((s) => s.student)).toEqual([undefined, undefined, undefined]);
     } finally {
       await bus.drain();
     }

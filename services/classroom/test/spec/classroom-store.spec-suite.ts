@@ -124,6 +124,20 @@ export function classroomStoreSpec(open: OpenStore<ClassroomStore>): void {
       ).toBe('saved');
     });
 
+    it('names a child for the turma’s owner only, and for the sheet with the turma’s name', async () => {
+      const ana = user();
+      const t = await saved(ana, draft('3º ano B', ['Ana S.', 'Bruno L.']));
+      const bruno = t.students[1]!.id;
+      expect(await store.turmas.studentName(ana, bruno)).toBe('Bruno L.');
+      expect(await store.turmas.studentName(user(), bruno)).toBeNull();
+      expect(await store.turmas.sheetNames(bruno)).toEqual({ student: 'Bruno L.', turma: '3º ano B' });
+      expect(await store.turmas.find(ana, t.id)).toMatchObject({ id: t.id, students: t.students });
+      expect(await store.turmas.find(user(), t.id)).toBeNull();
+      await store.turmas.delete(ana, t.id);
+      expect(await store.turmas.studentName(ana, bruno)).toBeNull();
+      expect(await store.turmas.sheetNames(bruno)).toBeNull();
+    });
+
     it('deletes only the member’s own turma, with its children; and all of a deleted account’s', async () => {
       const ana = user();
       const bia = user();

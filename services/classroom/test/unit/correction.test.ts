@@ -119,4 +119,24 @@ describe('Correção rápida', () => {
     expect(await forgetCorrections(deps, 'ana')).toBe(2);
     expect((await exportUserData(deps, 'ana')).corrections).toEqual([]);
   });
+
+  it('names a version’s row after its child when the set was made for one of the member’s turmas', async () => {
+    const { deps } = withPages();
+    const saved = await deps.store.turmas.save('ana', { name: '3º B', students: [{ name: 'Ana S.' }] }, 30);
+    if (saved.outcome !== 'saved') throw new Error(saved.outcome);
+    const ana = saved.turma.students[0]!.id;
+    const bus = deps.bus as unknown as {
+      request: (def: unknown, req: { userId: string; code: string }) => Promise<unknown>;
+    };
+    const plain = bus.request.bind(bus);
+    bus.request = async (def, req) => {
+      const sheets = (await plain(def, req)) as { sheets: Array<Record<string, unknown>> } | null;
+      if (sheets) sheets.sheets[0]!.studentId = ana;
+      if (sheets) sheets.sheets[1]!.studentId = '00000000-0000-4000-8000-000000000099';
+      return sheets;
+    };
+    const opened = await openCorrection(deps, 'ana', 'set1');
+    expect(opened.sheets.map((s) => s.student)).toEqual(['Ana S.', undefined]);
+    expect(opened.sheets.some((s) => 'studentId' in s)).toBe(false);
+  });
 });

@@ -24,6 +24,7 @@ export async function correctionSheets(
         n: i + 1,
         code: page.code,
         label: versionOf(i + 1, set.versions),
+        ...(page.studentId ? { studentId: page.studentId } : {}),
         problems: problemsOf(page),
       })),
     };

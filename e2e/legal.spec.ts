@@ -53,6 +53,10 @@ test('the privacy policy covers the LGPD points, with the controller and contact
     'Os seus direitos (art. 18 da LGPD)',
     'Meus Dados',
     'ANPD',
+    // Minhas Turmas: the children's names a teacher types.
+    'Nomes dos alunos em Minhas Turmas (art. 14 da LGPD)',
+    'Sugerimos usar o primeiro nome e a inicial do sobrenome',
+    'Nunca aparecem nos registros do sistema',
   ])
     await expect(main, text).toContainText(text);
   await expect(main.getByText(/^Última atualização: \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { buy, createPageSet, Msg } from '@app/contracts';
+import { buy, createPageSet, getTurmas, Msg, saveTurma, type Turma } from '@app/contracts';
 import {
   buySetAndWait,
   call,
@@ -55,6 +55,41 @@ async function withVersions(page: Page, versions: number) {
   await heading('Exercícios de Aritmética')(page);
   await page.getByRole('spinbutton', { name: 'Quantas versões?' }).fill(String(versions));
   await expect(page.getByText(/^Total: R\$ [\d,]+ por \d+ versões$/)).toBeVisible();
+}
+
+/** 40 characters each, the most a turma's or a child's name may have. */
+const LONG_TURMA = 'Turma da tarde do 3º ano B, sala Violeta';
+const LONG_STUDENT = 'Maria Aparecida dos Santos Oliveira Lima';
+
+/** Minhas turmas with a turma of long names: made through 'Nova turma' unless the member has it already. */
+async function withLongTurma(page: Page) {
+  await expect(page.getByRole('button', { name: 'Nova turma' })).toBeVisible();
+  if ((await page.getByRole('button', { name: `Editar a turma ${LONG_TURMA}` }).count()) > 0) return;
+  await page.getByRole('button', { name: 'Nova turma' }).click();
+  await page.getByLabel('Nome da turma').fill(LONG_TURMA);
+  await page.getByLabel('Nomes dos alunos (um por linha)').fill(`${LONG_STUDENT}\nAna S.\nBruno M.`);
+  await page.getByRole('button', { name: 'Salvar turma' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Turma salva.' })).toBeVisible();
+}
+
+/**
+ * The builder's class set for the turma of long names ("Para a turma" chosen, the versions locked at its 3 children):
+ * the turma made through the API unless the member has it already (from 'minhas-turmas-editar').
+ */
+async function setForLongTurma(page: Page) {
+  await heading('Exercícios de Aritmética')(page);
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+  const turmas = await call<Turma[]>(stack().gatewayUrl, getTurmas, { token });
+  if (!turmas.body.payload?.some((turma) => turma.name === LONG_TURMA)) {
+    const students = [LONG_STUDENT, 'Ana S.', 'Bruno M.'].map((name) => ({ name }));
+    await call(stack().gatewayUrl, saveTurma, { token, body: { name: LONG_TURMA, students } });
+  }
+  await withVersions(page, 2);
+  await page
+    .getByRole('combobox', { name: 'Para a turma' })
+    .selectOption({ label: `${LONG_TURMA} (3 alunos)` });
+  // The name says "Turma" itself: '… de cada aluno da Turma da tarde …'.
+  await expect(page.getByText(`Uma folha com o nome de cada aluno da ${LONG_TURMA}.`)).toBeVisible();
 }
 
 /** A class set of `versions` generated in the builder: version 1's preview and how many follow. */
@@ -151,6 +186,13 @@ export const screens: readonly Screen[] = [
     ready: (page) => withVersions(page, 30),
   },
   {
+    // A set for a turma whose name is as long as a name may be: chosen, the versions locked.
+    name: 'exercicios-conjunto-turma',
+    path: '/exercicios-aritmetica',
+    viewer: 'member',
+    ready: setForLongTurma,
+  },
+  {
     name: 'exercicios-conjunto-gerado',
     path: '/exercicios-aritmetica',
     viewer: 'member',
@@ -188,6 +230,34 @@ export const screens: readonly Screen[] = [
       await expect(page.locator('.purchase')).toHaveCount(2);
       await expect(page.locator('.purchase__count')).toHaveText('2 versões');
     },
+  },
+  {
+    // Correção rápida of the class set bought (2 versions): the grid, its first answer typed and marked.
+    name: 'correcao-rapida',
+    path: (cast) => `/corrigir/${cast.boughtSetCode}`,
+    viewer: 'member',
+    ready: async (page) => {
+      const first = page.getByRole('textbox', { name: 'Versão 1, conta 1', exact: true });
+      await first.fill('7');
+      await expect(page.getByRole('cell').filter({ has: first })).toContainText(/certo|errado/);
+    },
+  },
+  {
+    // Editing a turma whose name and first child's name are as long as a name may be (40 characters).
+    name: 'minhas-turmas-editar',
+    path: '/turmas',
+    viewer: 'member',
+    ready: async (page) => {
+      await withLongTurma(page);
+      await page.getByRole('button', { name: `Editar a turma ${LONG_TURMA}` }).click();
+      await expect(page.getByRole('textbox', { name: 'Nome do aluno 3' })).toHaveValue('Bruno M.');
+    },
+  },
+  {
+    name: 'minhas-turmas',
+    path: '/turmas',
+    viewer: 'member',
+    ready: shows((page) => page.getByRole('button', { name: 'Nova turma' })),
   },
   {
     name: 'extrato',

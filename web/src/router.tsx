@@ -107,6 +107,8 @@ const routes: RouteObject[] = [
                     lazy: screen(() => import('./routes/member/ArithmeticExercises')),
                   },
                   { path: paths.myPurchases, lazy: screen(() => import('./routes/member/MyPurchases')) },
+                  { path: paths.correction, lazy: screen(() => import('./routes/member/Correction')) },
+                  { path: paths.turmas, lazy: screen(() => import('./routes/member/Turmas')) },
                   { path: paths.statement, lazy: screen(() => import('./routes/member/Statement')) },
                   { path: paths.myData, lazy: screen(() => import('./routes/member/MyData')) },
                   {

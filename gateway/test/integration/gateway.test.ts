@@ -120,6 +120,7 @@ describe('gateway (in-process, real NATS, echo upstreams)', () => {
       PAGES_URL: upstreams.get('pages')!.url,
       MAIL_URL: upstreams.get('mail')!.url,
       ADMIN_STATS_URL: upstreams.get('admin-stats')!.url,
+      CLASSROOM_URL: upstreams.get('classroom')!.url,
       WEB_DIST: '/nonexistent',
       BACKEND_ENV: 'homolog',
       DB_ENV: 'homolog-db',

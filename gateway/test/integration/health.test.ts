@@ -97,7 +97,15 @@ describe('gateway /health and /ready, and the site with mail and admin-stats dow
     expect(ready.body).toEqual({
       status: 'ready',
       checks: {},
-      dependencies: { nats: true, auth: true, billing: true, pages: true, mail: true, 'admin-stats': true },
+      dependencies: {
+        nats: true,
+        auth: true,
+        billing: true,
+        pages: true,
+        mail: true,
+        'admin-stats': true,
+        classroom: true,
+      },
     });
   });
 

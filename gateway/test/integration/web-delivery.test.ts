@@ -52,6 +52,7 @@ describe('gateway: the SPA and its files (compression, cache, 404, robots, sitem
       PAGES_URL: upstream,
       MAIL_URL: upstream,
       ADMIN_STATS_URL: upstream,
+      CLASSROOM_URL: upstream,
       WEB_DIST: dist,
       // A trailing slash, as an operator may write it: URLs must not come out with '//'.
       PUBLIC_URL: `${PUBLIC_URL}/`,

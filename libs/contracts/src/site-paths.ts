@@ -33,6 +33,8 @@ export const sitePaths = {
   addBalance: '/adicionar-saldo',
   // "Minhas turmas": the member's classes and their children's names.
   turmas: '/turmas',
+  // "Correção rápida": typing the children's answers of a bought page or class set (its code).
+  correction: '/corrigir/:code',
   admin: '/admin',
   adminStats: '/admin/estatisticas',
   adminUsers: '/admin/usuarios',

@@ -13,6 +13,7 @@ import { MenuLinks, SideMenu } from './SideMenu';
 const memberMenu = [
   { to: paths.exercises, label: 'Exercícios de Aritmética' },
   { to: paths.myPurchases, label: 'Minhas Compras' },
+  { to: paths.turmas, label: 'Minhas Turmas' },
   { to: paths.statement, label: 'Extrato' },
   { to: paths.myData, label: 'Meus Dados' },
   { to: paths.logout, label: 'Sair' },

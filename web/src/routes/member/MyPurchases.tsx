@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { Link, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import {
+  Link,
+  generatePath,
+  redirect,
+  useLoaderData,
+  useNavigate,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { getMyPages } from '@app/contracts';
 import { formatDate } from '@app/contracts/format';
 import { ApiError, api } from '../../api/client';
@@ -131,6 +138,14 @@ function PurchaseCard({
       >
         Gerar outra igual
       </button>
+      {/* Correção rápida: a set by its own code (every version in one grid), a page by its code. */}
+      <Link
+        className="button button--secondary button--compact purchase__correct"
+        to={generatePath(paths.correction, { code: set ? set.code : page.code })}
+        aria-label={`Corrigir ${set ? 'o conjunto' : 'a página'} ${page.title}, de ${created} (${index + 1})`}
+      >
+        Corrigir
+      </Link>
       {set && <p className="purchase__guide">{setPrintingGuide(set.versions, page.options)}</p>}
     </li>
   );

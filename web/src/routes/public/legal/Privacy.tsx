@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import { Page } from '../../../components/Page';
 import { paths } from '../../../paths';
 import { CompanyIdentity, SupportChannels, UpdatedAt } from './shared';
+import { StudentNames } from './StudentNames';
 
 /** The privacy policy (LGPD, Lei nº 13.709/2018): what is stored, why, for how long, with whom, and the user's rights. */
 export default function Privacy() {
   return (
     <Page title="Política de Privacidade" className="legal">
       <WhoAndWhichData />
+      <StudentNames />
       <UsesAndRetention />
       <SharingAndSecurity />
       <RightsAndChanges />
@@ -56,6 +58,10 @@ function WhoAndWhichData() {
           Minhas Compras.
         </li>
         <li>
+          <strong>Turmas:</strong> o nome de cada turma que você cadastra em Minhas Turmas e os nomes dos
+          alunos que você digita nela (veja abaixo).
+        </li>
+        <li>
           <strong>Registros de acesso:</strong> endereço IP, data e hora das requisições, páginas e ações
           acessadas e informações técnicas do navegador, usados para segurança e diagnóstico.
         </li>
@@ -65,8 +71,8 @@ function WhoAndWhichData() {
         </li>
       </ul>
       <p>
-        Não tratamos dados pessoais sensíveis e não pedimos dados de crianças: a conta é de um adulto
-        responsável.
+        Não tratamos dados pessoais sensíveis. A conta é sempre de um adulto responsável; de crianças,
+        guardamos apenas os nomes de alunos que você mesmo cadastra em Minhas Turmas, como explicado a seguir.
       </p>
     </>
   );
@@ -87,6 +93,11 @@ function UsesAndRetention() {
           da LGPD).
         </li>
         <li>
+          <strong>Guardar as suas turmas e os nomes dos alunos</strong>, para você usá-los nas suas folhas:
+          execução do contrato com você (art. 7º, V), no melhor interesse das crianças e dos adolescentes
+          (art. 14).
+        </li>
+        <li>
           <strong>Guardar os registros de pagamentos e movimentações do saldo:</strong> cumprimento de
           obrigações legais e regulatórias, inclusive fiscais e de defesa do consumidor (art. 7º, II), e
           exercício regular de direitos (art. 7º, VI).
@@ -105,6 +116,10 @@ function UsesAndRetention() {
       <h2>4. Por quanto tempo guardamos</h2>
       <ul>
         <li>Dados da conta e páginas geradas: enquanto a sua conta existir.</li>
+        <li>
+          Turmas e nomes dos alunos: enquanto a turma existir; são apagados quando você apaga a turma ou
+          exclui a sua conta.
+        </li>
         <li>
           Registros de pagamentos e do saldo: pelo prazo exigido pela legislação fiscal e de defesa do
           consumidor (em geral, 5 anos após a operação), mesmo depois da exclusão da conta.

@@ -1,0 +1,132 @@
+import { useId, useMemo } from 'react';
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { getCorrection, Msg, type Correction as CorrectionData } from '@app/contracts';
+import { asksRemainder, diagnoseSheet, markOf, scoreOf } from '@app/diagnosis';
+import { ApiError, api } from '../../api/client';
+import { Page } from '../../components/Page';
+import { paths } from '../../paths';
+import { CorrectionGrid, type RowView } from './correction/CorrectionGrid';
+import { DiagnosisDetails } from './correction/DiagnosisDetails';
+import type { QueueStatus } from './correction/saveQueue';
+import { cellsShowConta, inputLabel, rowDiagnosis, scoreText, summaryText } from './correction/sheetText';
+import { cellKey } from './correction/typed';
+import { useCorrectionCells } from './correction/useCorrectionCells';
+import './correction/correction.css';
+
+/** The status line under the summary: what became of what was typed. */
+export const SAVE_STATUS = {
+  saved: 'Todas as respostas salvas.',
+  saving: 'Salvando…',
+  offline: 'Sem conexão: as respostas ficam guardadas neste navegador e serão enviadas assim que possível.',
+} as const;
+
+/** The sheets of a bought page or class set and what was typed so far; a 401 signs out, a refusal is shown. */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const result = await api(getCorrection, { query: { code: params.code ?? '' }, signal: request.signal });
+  if (result.httpStatus === 401) throw redirect(paths.logout);
+  if (result.status === 'SUCCESS' && result.payload) return { correction: result.payload };
+  if (result.httpStatus >= 500) throw new ApiError(result.message, result.httpStatus);
+  return { message: result.message || Msg.correctionNotFound };
+}
+
+/**
+ * Correção rápida: the teacher types what each child wrote on a printed sheet (a bought page, or each version of a
+ * class set) and sees at once each answer right or wrong, each child's score and the systematic mistake behind the
+ * wrong answers. Every change is saved as it is typed (kept in the browser until the server has it).
+ */
+export default function CorrectionScreen() {
+  const data = useLoaderData<typeof loader>();
+  if (!data.correction)
+    return (
+      <Page title="Correção rápida">
+        <p className="alert alert--error" role="alert">
+          {data.message}
+        </p>
+        <p>
+          <Link to={paths.myPurchases}>Voltar para Minhas Compras</Link>
+        </p>
+      </Page>
+    );
+  return <CorrectionBody key={data.correction.code} correction={data.correction} />;
+}
+
+function CorrectionBody({ correction }: { correction: CorrectionData }) {
+  const invalidMessageId = useId();
+  const { cells, status, textIn, edit, markBlank, invalid } = useCorrectionCells(correction);
+  const { sheets } = correction;
+
+  const rows = useMemo(
+    () =>
+      sheets.map((sheet) => {
+        const typed = sheet.problems.map((_, i) => cells.get(cellKey(sheet.n, i)));
+        return {
+          marks: sheet.problems.map((p, i) => markOf(p, typed[i])),
+          score: scoreOf(sheet.problems, typed),
+          diagnosis: diagnoseSheet(sheet.problems, typed),
+        };
+      }),
+    [cells, sheets],
+  );
+  const views: RowView[] = rows.map((r) => ({
+    marks: r.marks,
+    score: scoreText(r.score),
+    diagnosis: rowDiagnosis(r.diagnosis),
+  }));
+  const firstInvalid = sheets
+    .flatMap((sheet) => sheet.problems.map((_, col) => ({ sheet, col })))
+    .find(({ sheet, col }) => invalid(sheet.n, col));
+
+  return (
+    <Page title="Correção rápida" className="correction">
+      <p className="lead correction__title">{correction.title}</p>
+      <p className="correction__help">
+        Digite o que cada aluno escreveu. <kbd>Enter</kbd> ou <kbd>Tab</kbd> vai para a próxima conta,{' '}
+        <kbd>↑</kbd> <kbd>↓</kbd> para a mesma conta de outro aluno; <kbd>-</kbd> marca “em branco”.
+        {sheets.some((sheet) => sheet.problems.some(asksRemainder)) &&
+          ' Na divisão, o resto pode ficar vazio quando a conta é exata.'}
+      </p>
+      <p className="correction__summary">{summaryText(rows.map((r) => r.score))}</p>
+      <SaveStatusLine status={status} />
+      {firstInvalid && (
+        <p className="alert alert--error correction__invalid" role="alert" id={invalidMessageId}>
+          {inputLabel(firstInvalid.sheet, firstInvalid.col, 'result')}: {Msg.typedAnswerInvalid}
+        </p>
+      )}
+      <CorrectionGrid
+        sheets={sheets}
+        rows={views}
+        showConta={cellsShowConta(sheets)}
+        textIn={textIn}
+        invalid={invalid}
+        invalidMessageId={invalidMessageId}
+        onEdit={edit}
+        onBlank={markBlank}
+        isBlank={(version, problem) => cells.get(cellKey(version, problem))?.blank === true}
+      />
+      <DiagnosisDetails sheets={sheets} diagnoses={rows.map((r) => r.diagnosis)} />
+      <p>
+        <Link to={paths.myPurchases}>Voltar para Minhas Compras</Link>
+      </p>
+    </Page>
+  );
+}
+
+/** 'Todas as respostas salvas.', 'Salvando…' or 'Sem conexão…' (role=status); a refusal as an alert. */
+function SaveStatusLine({ status }: { status: QueueStatus }) {
+  const text = status.offline ? SAVE_STATUS.offline : status.saving ? SAVE_STATUS.saving : SAVE_STATUS.saved;
+  return (
+    <>
+      <p
+        role="status"
+        className={status.offline ? 'correction__status correction__status--offline' : 'correction__status'}
+      >
+        {text}
+      </p>
+      {status.refused && (
+        <p className="alert alert--error" role="alert">
+          {status.refused}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { getCorrection, saveAnswers, type Correction, type TypedCell } from '@app/contracts';
+import { PlatformMessages } from '@app/contracts/platform-messages';
+import { api } from '../../../api/client';
+import { paths } from '../../../paths';
+import { mergeCells, withServerCells } from './merge';
+import { localCellStore, SaveQueue, type QueueStatus, type SendOutcome } from './saveQueue';
+import { cellKey, parseTyped, sameValue, textOf, typedCell, type CellValue, type Part } from './typed';
+
+/**
+ * The cells of a correction as the teacher types them: what each input shows (the text typed, else the stored
+ * cell's), the cells as answers (for the marks), and the save queue that sends every change (saveQueue.ts). On
+ * opening, the cells this browser still had to send win over the server's when typed later, and go again.
+ */
+
+type Cells = ReadonlyMap<string, TypedCell>;
+
+const mapOf = (cells: readonly TypedCell[]): Cells =>
+  new Map(cells.map((c) => [cellKey(c.version, c.problem), c]));
+const draftKey = (version: number, problem: number, part: Part) => `${cellKey(version, problem)}:${part}`;
+
+/** POST /api/saveAnswers, its answer read for the queue. */
+async function sendCells(code: string, cells: TypedCell[]): Promise<SendOutcome> {
+  try {
+    const result = await api(saveAnswers, { body: { code, cells } });
+    if (result.httpStatus === 401) return { kind: 'signedOut' };
+    if (result.status === 'SUCCESS') return { kind: 'saved' };
+    if (result.httpStatus >= 500 || result.httpStatus === 408 || result.httpStatus === 429)
+      return { kind: 'offline' };
+    return { kind: 'refused', message: result.message || PlatformMessages.internal };
+  } catch {
+    return { kind: 'offline' };
+  }
+}
+
+export function useCorrectionCells(correction: Correction) {
+  const navigate = useNavigate();
+  const { code } = correction;
+  const [store] = useState(() => localCellStore(code));
+  const [cells, setCells] = useState<Cells>(() => mapOf(mergeCells(correction.cells, store.read()).cells));
+  const [drafts, setDrafts] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const [status, setStatus] = useState<QueueStatus>({ saving: false, offline: false, refused: null });
+  const queue = useRef<SaveQueue | null>(null);
+  const shown = useRef(cells);
+  shown.current = cells;
+
+  useEffect(() => {
+    // What this browser queued and the server has as late or later is saved already: only the rest waits.
+    store.write(mergeCells(correction.cells, store.read()).resend);
+    const q = new SaveQueue({
+      store,
+      send: (batch) => sendCells(code, batch),
+      onStatus: setStatus,
+      onSignedOut: () => void navigate(paths.logout),
+    });
+    queue.current = q;
+    setStatus(q.status());
+    q.flushNow();
+    const wake = () => q.flushNow();
+    window.addEventListener('online', wake);
+    return () => {
+      window.removeEventListener('online', wake);
+      q.dispose();
+      queue.current = null;
+    };
+  }, [code, correction.cells, navigate, store]);
+
+  useRefreshOnFocus(code, queue, (server) => {
+    const { cells: next, replaced } = withServerCells(shown.current, server);
+    if (replaced.length === 0) return;
+    setCells(next);
+    setDrafts((d) => new Map([...d].filter(([k]) => !replaced.some((key) => k.startsWith(`${key}:`)))));
+  });
+
+  const textIn = useCallback(
+    (version: number, problem: number, part: Part): string =>
+      drafts.get(draftKey(version, problem, part)) ?? textOf(cells.get(cellKey(version, problem)), part),
+    [cells, drafts],
+  );
+
+  /** Stores a value typed (each write later than the cell's last) and queues it. */
+  const commit = (version: number, problem: number, value: CellValue) => {
+    const kept = cells.get(cellKey(version, problem));
+    if (sameValue(kept, value)) return;
+    const cell = typedCell(version, problem, value, Math.max(Date.now(), (kept?.at ?? 0) + 1));
+    setCells((c) => new Map(c).set(cellKey(version, problem), cell));
+    queue.current?.put(cell);
+  };
+
+  /** An input changed: the text is kept as typed; when the cell reads as an answer, it is saved. */
+  function edit(version: number, problem: number, part: Part, text: string) {
+    const other: Part = part === 'result' ? 'remainder' : 'result';
+    const texts = { [part]: text, [other]: textIn(version, problem, other) } as Record<Part, string>;
+    setDrafts((d) => new Map(d).set(draftKey(version, problem, part), text));
+    const parsed = parseTyped(texts.result, texts.remainder);
+    if (parsed.ok) commit(version, problem, parsed.value);
+  }
+
+  /** '-': the child left the problem blank. */
+  function markBlank(version: number, problem: number) {
+    setDrafts((d) =>
+      new Map(d)
+        .set(draftKey(version, problem, 'result'), '-')
+        .set(draftKey(version, problem, 'remainder'), ''),
+    );
+    commit(version, problem, { result: null, remainder: null, blank: true });
+  }
+
+  const invalid = (version: number, problem: number): boolean =>
+    !parseTyped(textIn(version, problem, 'result'), textIn(version, problem, 'remainder')).ok;
+
+  return { cells, status, textIn, edit, markBlank, invalid };
+}
+
+/**
+ * When the tab comes back to the front with nothing of its own to send, the cells typed meanwhile elsewhere (another
+ * tab, another device) are fetched; the latest write of each cell wins.
+ */
+function useRefreshOnFocus(
+  code: string,
+  queue: { current: SaveQueue | null },
+  merge: (server: TypedCell[]) => void,
+) {
+  const latest = useRef(merge);
+  latest.current = merge;
+  useEffect(() => {
+    let controller: AbortController | null = null;
+    const refresh = () => {
+      if (document.visibilityState !== 'visible') return;
+      queue.current?.flushNow();
+      if (controller || (queue.current?.pending().length ?? 0) > 0) return;
+      controller = new AbortController();
+      api(getCorrection, { query: { code }, signal: controller.signal })
+        .then((result) => {
+          if (result.status === 'SUCCESS' && result.payload) latest.current(result.payload.cells);
+        })
+        .catch(() => undefined)
+        .finally(() => (controller = null));
+    };
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+      controller?.abort();
+    };
+  }, [code, queue]);
+}

@@ -62,6 +62,18 @@ describe('the builder survives a reload of its tab', () => {
     expect(restored.draft?.size).toBe('grande');
   });
 
+  it('finds the turma a set is for, and none from what was kept before sets for a turma', () => {
+    const turma = { id: '5b0c7f6e-8a43-4c7e-9a51-0d1e2f3a4b5c', name: '3º ano B', students: 30 };
+    keepBuilder(after({ type: 'versions', text: '2' }, { type: 'turma', turma }));
+    expect(restoreBuilder()).toMatchObject({ turma, versionsText: '30' });
+    const { turma: _kept, ...older } = JSON.parse(tab.getItem(StorageKey.builder)!) as Record<
+      string,
+      unknown
+    >;
+    tab.setItem(StorageKey.builder, JSON.stringify(older));
+    expect(restoreBuilder()).toMatchObject({ turma: null, versionsText: '30' });
+  });
+
   it('keeps a page being edited as being edited', () => {
     keepBuilder(
       after(

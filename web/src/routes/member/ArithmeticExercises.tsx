@@ -8,6 +8,7 @@ import { PaymentNoticeAlert, usePaymentNotice } from './builder/PaymentNotice';
 import { keepBuilder, restoreBuilder } from './builder/persist';
 import { builderReducer } from './builder/state';
 import { useBuilderScroll } from './builder/useBuilderScroll';
+import { useBuilderTurmas } from './builder/useBuilderTurmas';
 import { useBuy } from './builder/useBuy';
 import { useGenerate } from './builder/useGenerate';
 import { useGenerateAgain } from './builder/useGenerateAgain';
@@ -27,7 +28,9 @@ export default function ArithmeticExercises() {
   const [state, dispatch] = useReducer(builderReducer, undefined, () => restoreBuilder());
   useEffect(() => keepBuilder(state), [state]);
   const view = builderView(state, balance);
-  const generate = useGenerate(dispatch);
+  // "Para a turma": the member's turmas, read once the class-set mode is shown.
+  const turmas = useBuilderTurmas(view.setMode, state.turma, dispatch);
+  const generate = useGenerate(dispatch, turmas.reload);
   const purchase = useBuy(state, dispatch);
   const payment = usePaymentNotice();
   const { workArea, messages } = useBuilderScroll(state);
@@ -42,10 +45,10 @@ export default function ArithmeticExercises() {
         className={state.draft ? 'builder__body builder__body--long' : 'builder__body'}
         onSubmit={(event) => {
           event.preventDefault();
-          if (view.canGenerate) void generate(state.options, state.draft, view.versions);
+          if (view.canGenerate) void generate(state.options, state.draft, view.versions, state.turma);
         }}
       >
-        <BuilderForm state={state} view={view} dispatch={dispatch} />
+        <BuilderForm state={state} view={view} dispatch={dispatch} turmas={turmas.list} />
 
         {/*
           The preview with the buttons right under it, so that after 'Gerar página' both are on the screen at once;

@@ -4,21 +4,29 @@ import SavedSheets from '../personalize/SavedSheets';
 import type { SheetOptions } from '../personalize/useSavedSheets';
 import { OptionFieldsets } from './OptionFieldsets';
 import { optionsOf, type BuilderAction, type BuilderState } from './state';
+import { TurmaChoice } from './TurmaChoice';
+import type { TurmasForBuilder } from './turmaSet';
 import { VersionsField } from './VersionsField';
 import type { BuilderView } from './view';
 
 /** The panel's controls load when it is first opened (it is closed by default). */
 const PersonalizePanel = lazy(() => import('../personalize/PersonalizePanel'));
 
-/** The builder's left column: its options, the number of versions, "Personalizar" and the saved sheets. */
+/**
+ * The builder's left column: its options, the number of versions (and, for a class set, the turma it is for),
+ * "Personalizar" and the saved sheets.
+ */
 export function BuilderForm({
   state,
   view,
   dispatch,
+  turmas,
 }: {
   state: BuilderState;
   view: BuilderView;
   dispatch: Dispatch<BuilderAction>;
+  /** The member's turmas, read once the class-set mode is shown. */
+  turmas: TurmasForBuilder;
 }) {
   const { options, draft, refusal } = state;
   const { locked, problems } = view;
@@ -38,8 +46,17 @@ export function BuilderForm({
         value={state.versionsText}
         versions={view.versions}
         disabled={locked}
+        turma={state.turma}
         onChange={(text) => dispatch({ type: 'versions', text })}
-      />
+      >
+        {view.setMode && (
+          <TurmaChoice
+            list={turmas}
+            chosen={state.turma}
+            onChoose={(turma) => dispatch({ type: 'turma', turma })}
+          />
+        )}
+      </VersionsField>
 
       <div className="personalize-toggle">
         <button

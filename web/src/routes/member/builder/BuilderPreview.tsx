@@ -2,13 +2,24 @@ import { useId, useRef, useState } from 'react';
 import { Msg } from '@app/contracts';
 import { setPreviewCaption } from '../classSet';
 import { PreviewView, usePreview } from '../PageThumbnail';
+import { turmaSetSummary } from './turmaSet';
+import './turmaSet.css';
 
 /**
  * The generated page's preview, and a button that opens it large: a modal dialog with the whole sheet as big as
  * the screen allows (a phone's whole width), and 'Aproximar' for the sheet at print size, panned (a problem's words
  * as large as on paper); Esc, the close button or a click outside it closes it.
  */
-export function BuilderPreview({ code, versions }: { code: string; versions: number }) {
+export function BuilderPreview({
+  code,
+  versions,
+  turmaName,
+}: {
+  code: string;
+  versions: number;
+  /** A set made for a turma: its name. */
+  turmaName?: string | undefined;
+}) {
   const preview = usePreview(code);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -65,8 +76,11 @@ export function BuilderPreview({ code, versions }: { code: string; versions: num
           </>
         )}
       </div>
-      {/* A class set previews its first version and says how many follow. */}
+      {/* A class set previews its first version and says how many follow (and, made for a turma, for whom). */}
       {versions > 1 && <p className="set-caption">{setPreviewCaption(versions)}</p>}
+      {versions > 1 && turmaName && (
+        <p className="set-caption set-caption--turma">{turmaSetSummary(versions, turmaName)}</p>
+      )}
     </>
   );
 }

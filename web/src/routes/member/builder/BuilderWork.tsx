@@ -82,7 +82,11 @@ function PreviewArea({ state, view }: { state: BuilderState; view: BuilderView }
           </p>
         ))}
       {code ? (
-        <BuilderPreview code={code} versions={generatedSet?.versions ?? 1} />
+        <BuilderPreview
+          code={code}
+          versions={generatedSet?.versions ?? 1}
+          turmaName={generatedSet?.turmaName}
+        />
       ) : (
         <div
           className={

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreatePageBody } from '@app/contracts';
+import { CreatePageBody, SET_VERSIONS_MAX, TURMA_NAME_MAX } from '@app/contracts';
 import { getStoredEmail, StorageKey } from '../../../session/storage';
 import { draftFromCustom } from '../personalize/draftFrom';
 import { bodyOf } from './view';
@@ -9,16 +9,29 @@ import { initialBuilderState, optionsOf, type BuilderState } from './state';
  * The builder kept across a reload, in this tab only (sessionStorage): its options (the panel's as the page body
  * has them) and the last generated page or set, still locked or being edited. Kept for the account that made it:
  * another account signing in in this tab starts afresh, and signing out forgets it. What a purchase ends is not kept.
+ * The turma chosen for a set is kept by its id, name and number of children (never a child's name); one deleted
+ * since is dropped when the builder reads the member's turmas again.
  */
+const KeptTurma = z.object({
+  id: z.string().uuid(),
+  name: z.string().min(1).max(TURMA_NAME_MAX),
+  students: z.number().int().min(2).max(SET_VERSIONS_MAX),
+});
 const Kept = z.object({
   email: z.string(),
   sheet: CreatePageBody,
   versionsText: z.string().max(6),
+  /** Absent in what was kept before sets for a turma existed. */
+  turma: KeptTurma.nullable().optional(),
   generated: z
     .object({
       code: z.string().min(1).max(64),
       set: z
-        .object({ code: z.string().min(1).max(64), versions: z.number().int().min(2).max(40) })
+        .object({
+          code: z.string().min(1).max(64),
+          versions: z.number().int().min(2).max(40),
+          turmaName: z.string().min(1).max(TURMA_NAME_MAX).optional(),
+        })
         .nullable(),
       editing: z.boolean(),
     })
@@ -34,7 +47,7 @@ export function keptOf(state: BuilderState, email: string): Kept | null {
     state.code && state.step === 'generated'
       ? { code: state.code, set: state.generatedSet, editing: state.editing }
       : null;
-  return { email, sheet, versionsText: state.versionsText, generated };
+  return { email, sheet, versionsText: state.versionsText, turma: state.turma, generated };
 }
 
 /** The builder as `kept` left it: the generated page previewed again (not generated again), or the options only. */
@@ -45,6 +58,7 @@ export function restoredFrom(kept: Kept): BuilderState {
     options: optionsOf(sheet),
     draft: sheet.custom ? draftFromCustom(sheet.custom, sheet.level) : null,
     versionsText: kept.versionsText,
+    turma: kept.turma ?? null,
     ...(generated && {
       step: 'generated' as const,
       code: generated.code,

@@ -5,6 +5,7 @@ import { VERSIONS_DEFAULT, type SetProgressValue } from '../classSet';
 import type { Draft } from '../personalize/draft';
 import type { PanelProblem } from '../personalize/problems';
 import type { SheetOptions } from '../personalize/useSavedSheets';
+import { versionsTextWith, type ChosenTurma } from './turmaSet';
 
 /**
  * The builder's state as one reducer: the steps initial → processing (Gerar página) → generated (a code; editing
@@ -39,6 +40,8 @@ export const operations: ReadonlyArray<{ key: Operation; label: string; sign: st
 export interface GeneratedSet {
   code: string;
   versions: number;
+  /** Made for a turma: its name (version N carries child N's name). */
+  turmaName?: string;
 }
 
 export type Notice = { kind: 'success' | 'error'; text: string } | null;
@@ -49,8 +52,10 @@ export interface BuilderState {
   editing: boolean;
   /** The generated page's code; for a class set, its first version's (the preview). */
   code: string | null;
-  /** 'Quantas versões?' as typed (1 is a single page). */
+  /** 'Quantas versões?' as typed (1 is a single page); with a turma chosen, its number of children. */
   versionsText: string;
+  /** "Para a turma": the turma the set is for (one version per child, each with its name), or none. */
+  turma: ChosenTurma | null;
   /** The generated class set, when more than one version was asked for. */
   generatedSet: GeneratedSet | null;
   /** The set's printing while it is bought ('Gerando versão 12 de 30'); null when not buying a set. */
@@ -72,6 +77,7 @@ export const initialBuilderState: BuilderState = {
   editing: true,
   code: null,
   versionsText: String(VERSIONS_DEFAULT),
+  turma: null,
   generatedSet: null,
   setProgress: null,
   buying: false,
@@ -85,6 +91,8 @@ export const initialBuilderState: BuilderState = {
 export type BuilderAction =
   | { type: 'option'; options: Partial<Options> }
   | { type: 'versions'; text: string }
+  /** A turma chosen (the versions become its number of children, locked) or none (the number kept, free). */
+  | { type: 'turma'; turma: ChosenTurma | null }
   | { type: 'draft'; draft: Draft | null }
   /** A saved sheet's options (the panel opens with its custom options, or closes). */
   | { type: 'load'; options: Options; draft: Draft | null }
@@ -107,13 +115,27 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'option':
       return { ...state, refusal: null, options: { ...state.options, ...action.options } };
     case 'versions':
-      return { ...state, refusal: null, versionsText: action.text };
+      return { ...state, refusal: null, versionsText: versionsTextWith(state.turma, action.text) };
+    case 'turma':
+      return {
+        ...state,
+        refusal: null,
+        turma: action.turma,
+        versionsText: versionsTextWith(action.turma, state.versionsText),
+      };
     case 'draft':
       return { ...state, refusal: null, draft: action.draft };
     case 'load':
       return { ...state, refusal: null, options: action.options, draft: action.draft };
+    // A bought set generated again has versions without names.
     case 'handedOver':
-      return { ...state, options: action.options, draft: action.draft, versionsText: action.versionsText };
+      return {
+        ...state,
+        options: action.options,
+        draft: action.draft,
+        versionsText: action.versionsText,
+        turma: null,
+      };
     default:
       return generationReducer(state, action) ?? purchaseReducer(state, action) ?? state;
   }

@@ -6,28 +6,43 @@ import { paths } from '../../../paths';
 import { OPERATION_ORDER, type Draft } from '../personalize/draft';
 import { checkDraft, controlOfMessage } from '../personalize/problems';
 import type { BuilderAction, Options } from './state';
+import { turmaChanged, type ChosenTurma } from './turmaSet';
 import { bodyOf } from './view';
 
 /**
  * Generating a preview: one version is a single page (POST /api/page), more are a class set (POST /api/pageSet).
  * A failure (a server error or a lost connection) is said where the preview was to appear (next to the button on a
- * phone, not at the top of the page), and leaves the form as it was, ready to try again.
+ * phone, not at the top of the page), and leaves the form as it was, ready to try again. A set for a turma sends it
+ * (`turmaId`); when the server finds the turma changed (409: another number of children; 404: deleted; 400: too few
+ * children), its words are said the same way and `onTurmaChanged` reads the turmas again, so the next try is right.
  */
-export function useGenerate(dispatch: Dispatch<BuilderAction>) {
+export function useGenerate(dispatch: Dispatch<BuilderAction>, onTurmaChanged: () => void) {
   const navigate = useNavigate();
   return useCallback(
-    async (opts: Options, panelDraft: Draft | null, count: number | null) => {
+    async (
+      opts: Options,
+      panelDraft: Draft | null,
+      count: number | null,
+      turma: ChosenTurma | null = null,
+    ) => {
       const body = bodyOf(opts, panelDraft);
       if (!body || count === null) return;
       const failGeneration = (message: string | null = Msg.pageGenerationFailed) =>
         dispatch({ type: 'generationFailed', message });
       dispatch({ type: 'generating' });
       try {
+        const forTurma = count > 1 && turma !== null;
         const result =
           count > 1
-            ? await api(createPageSet, { body: { ...body, versions: count } })
+            ? await api(createPageSet, {
+                body: { ...body, versions: count, ...(forTurma && { turmaId: turma.id }) },
+              })
             : await api(createPage, { body });
         if (result.httpStatus === 401) return navigate(paths.login);
+        if (forTurma && result.message && turmaChanged(result.httpStatus, result.message)) {
+          onTurmaChanged();
+          return failGeneration(result.message);
+        }
         // The panel's options refused (400): the message beside the control whose check gives it, else the button.
         if (result.httpStatus === 400 && result.message && body.custom) {
           const control = controlOfMessage(
@@ -54,13 +69,17 @@ export function useGenerate(dispatch: Dispatch<BuilderAction>) {
         dispatch({
           type: 'generated',
           code: first,
-          generatedSet: { code: result.payload.code, versions: result.payload.codes.length },
+          generatedSet: {
+            code: result.payload.code,
+            versions: result.payload.codes.length,
+            ...(forTurma && { turmaName: turma.name }),
+          },
         });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         failGeneration();
       }
     },
-    [dispatch, navigate],
+    [dispatch, navigate, onTurmaChanged],
   );
 }

@@ -5,6 +5,7 @@ import { checkDraft } from '../personalize/problems';
 import { OPERATION_ORDER, type Draft } from '../personalize/draft';
 import type { SheetOptions } from '../personalize/useSavedSheets';
 import { operations, PRICE, type BuilderState, type Options } from './state';
+import { showsTurmaChoice } from './turmaSet';
 
 /** The body: {add, sub, mult, div, answers, level}, `school` only when asked for, `custom` while the panel is open. */
 export function bodyOf(opts: Options, panelDraft: Draft | null): SheetOptions | null {
@@ -41,7 +42,20 @@ export function builderView(state: BuilderState, balance: number | null) {
     : problems.length
       ? { reason: 'Corrija as opções indicadas acima para salvar.' }
       : { options: bodyOf(options, draft)! };
-  return { checked, problems, versions, canGenerate, price, canBuy, showBalanceWarning, locked, saveable };
+  // The class-set mode: "Para a turma" is offered beside the versions.
+  const setMode = showsTurmaChoice(versions, state.turma);
+  return {
+    checked,
+    problems,
+    versions,
+    setMode,
+    canGenerate,
+    price,
+    canBuy,
+    showBalanceWarning,
+    locked,
+    saveable,
+  };
 }
 
 export type BuilderView = ReturnType<typeof builderView>;

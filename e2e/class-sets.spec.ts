@@ -244,6 +244,10 @@ test('a 30-version set with gabarito bought from R$ 20,00: R$ 5,00 left, one led
     expect(gabarito2.has(result!), `${result} on version 2's gabarito`).toBe(true);
   }
   expect(online.every(([a, b]) => sheet1.has(a!) && sheet1.has(b!))).toBe(false);
+  // On the buyer's phone the QR code leads on to Correção rápida of that sheet: version 2's first answer is ready.
+  await page.getByRole('link', { name: 'Corrigir esta folha' }).click();
+  await expect(page).toHaveURL(new RegExp(`/corrigir/${codes[1]}$`));
+  await expect(page.getByRole('textbox', { name: 'Versão 2, conta 1', exact: true })).toBeFocused();
 
   // Minhas Compras: one card, its count, version 1's preview and title; it downloads the whole file.
   await page.goto('/minhas-compras');

@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  createPageSet,
-  getCorrection,
-  type Correction,
-  type CorrectionProblem,
-  type CorrectionSheet,
-} from '@app/contracts';
+import type { CorrectionSheet } from '@app/contracts';
 import {
   answerWith,
   asksRemainder,
@@ -15,14 +9,8 @@ import {
   type Switches,
   type TypedAnswer,
 } from '@app/diagnosis';
-import {
-  buySetAndWait,
-  call,
-  createActiveUser,
-  topUp,
-  type PageRequest,
-  type TestSession,
-} from '@app/testing';
+import { createActiveUser, topUp } from '@app/testing';
+import { boughtSet, correctionOf, written } from './correction-support';
 import { screenshot, screenshotView, stack, storeSession } from './support';
 
 /**
@@ -37,37 +25,10 @@ import { screenshot, screenshotView, stack, storeSession } from './support';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
-/** Four subtractions com reserva and four divisions with a resto per sheet (8 contas in the chave's room). */
-const SET_REQUEST: PageRequest = {
-  add: false,
-  sub: true,
-  mult: false,
-  div: true,
-  answers: true,
-  level: 1,
-  custom: {
-    v: 1,
-    sub: { numbers: { kind: 'digits', top: 2, bottom: 2 }, regrouping: 'com' },
-    div: { divisor: { kind: 'list', divisors: [3, 4, 6, 7] }, dividend: 2, remainders: 'resto' },
-    format: 'armada',
-    count: 8,
-    size: 'normal',
-  },
-};
-
 const SUBTRACTS_SMALLER: Switches = { sub: { menorDoMaior: true } };
 
 /** What a child writes for a problem: em branco, or the written algorithm's answer with the child's mistakes on. */
 type Written = 'blank' | TypedAnswer;
-
-const written = (p: CorrectionProblem, on: Switches = {}): TypedAnswer => {
-  const answer = answerWith(p, on);
-  return {
-    result: answer.result,
-    remainder: asksRemainder(p) ? (answer.remainder ?? 0) : null,
-    blank: false,
-  };
-};
 
 /** Child 1 gets everything right; child 2 subtracts the smaller digit from the larger and leaves the last blank; child 3 slips once. */
 function childrenOf(sheets: readonly CorrectionSheet[]): Written[][] {
@@ -87,26 +48,6 @@ function childrenOf(sheets: readonly CorrectionSheet[]): Written[][] {
 
 const typedOf = (w: Written): TypedAnswer =>
   w === 'blank' ? { result: null, remainder: null, blank: true } : w;
-
-async function boughtSet(member: TestSession): Promise<Correction> {
-  const created = await call<{ code: string }>(stack().gatewayUrl, createPageSet, {
-    body: { ...SET_REQUEST, versions: 3 },
-    token: member.token,
-  });
-  expect(created.status, created.body.message).toBe(200);
-  const code = created.body.payload!.code;
-  expect((await buySetAndWait(stack(), member.token, code)).progress?.bought).toBe(true);
-  return correctionOf(member, code);
-}
-
-async function correctionOf(member: TestSession, code: string): Promise<Correction> {
-  const answer = await call<Correction>(stack().gatewayUrl, getCorrection, {
-    query: { code },
-    token: member.token,
-  });
-  expect(answer.status, answer.body.message).toBe(200);
-  return answer.body.payload!;
-}
 
 const input = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 const cellOf = (page: Page, label: string) => page.getByRole('cell').filter({ has: input(page, label) });

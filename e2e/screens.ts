@@ -243,6 +243,13 @@ export const screens: readonly Screen[] = [
     },
   },
   {
+    // Its "Relatório da turma", printable (after 'correcao-rapida', with that answer in).
+    name: 'relatorio-da-turma',
+    path: (cast) => `/relatorio/${cast.boughtSetCode}`,
+    viewer: 'member',
+    ready: shows((page) => page.getByRole('heading', { level: 2, name: 'Por aluno' })),
+  },
+  {
     // Editing a turma whose name and first child's name are as long as a name may be (40 characters).
     name: 'minhas-turmas-editar',
     path: '/turmas',

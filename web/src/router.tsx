@@ -108,6 +108,10 @@ const routes: RouteObject[] = [
                   },
                   { path: paths.myPurchases, lazy: screen(() => import('./routes/member/MyPurchases')) },
                   { path: paths.correction, lazy: screen(() => import('./routes/member/Correction')) },
+                  {
+                    path: paths.correctionReport,
+                    lazy: screen(() => import('./routes/member/CorrectionReport')),
+                  },
                   { path: paths.turmas, lazy: screen(() => import('./routes/member/Turmas')) },
                   { path: paths.statement, lazy: screen(() => import('./routes/member/Statement')) },
                   { path: paths.myData, lazy: screen(() => import('./routes/member/MyData')) },

@@ -35,6 +35,8 @@ export const sitePaths = {
   turmas: '/turmas',
   // "Correção rápida": typing the children's answers of a bought page or class set (its code).
   correction: '/corrigir/:code',
+  // The correction's "Relatório da turma": each mistake across the children, each child's score, printable.
+  correctionReport: '/relatorio/:code',
   admin: '/admin',
   adminStats: '/admin/estatisticas',
   adminUsers: '/admin/usuarios',

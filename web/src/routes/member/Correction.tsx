@@ -1,5 +1,12 @@
-import { useId, useMemo } from 'react';
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useEffect, useId, useMemo } from 'react';
+import {
+  Link,
+  generatePath,
+  redirect,
+  useLoaderData,
+  useParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { getCorrection, Msg, type Correction as CorrectionData } from '@app/contracts';
 import { asksRemainder, diagnoseSheet, markOf, scoreOf } from '@app/diagnosis';
 import { ApiError, api } from '../../api/client';
@@ -54,6 +61,7 @@ function CorrectionBody({ correction }: { correction: CorrectionData }) {
   const invalidMessageId = useId();
   const { cells, status, textIn, edit, markBlank, invalid } = useCorrectionCells(correction);
   const { sheets } = correction;
+  useOpenedSheet(sheets);
 
   const rows = useMemo(
     () =>
@@ -86,6 +94,11 @@ function CorrectionBody({ correction }: { correction: CorrectionData }) {
           ' Na divisão, o resto pode ficar vazio quando a conta é exata.'}
       </p>
       <p className="correction__summary">{summaryText(rows.map((r) => r.score))}</p>
+      <p className="correction__report">
+        <Link to={generatePath(paths.correctionReport, { code: correction.code })}>
+          Ver relatório para imprimir
+        </Link>
+      </p>
       <SaveStatusLine status={status} />
       {firstInvalid && (
         <p className="alert alert--error correction__invalid" role="alert" id={invalidMessageId}>
@@ -129,4 +142,20 @@ function SaveStatusLine({ status }: { status: QueueStatus }) {
       )}
     </>
   );
+}
+
+/**
+ * A version's own code (its sheet's QR code, through the gabarito's 'Corrigir esta folha') opens its set: that
+ * child's first answer takes the focus, in view, so the teacher types that sheet from her phone.
+ */
+function useOpenedSheet(sheets: CorrectionData['sheets']) {
+  const asked = useParams().code;
+  useEffect(() => {
+    const sheet = sheets.find((s) => s.code === asked);
+    if (!sheet || sheets.length < 2) return;
+    const label = inputLabel(sheet, 0, 'result');
+    const input = [...document.querySelectorAll('input')].find((i) => i.getAttribute('aria-label') === label);
+    input?.scrollIntoView({ block: 'center' });
+    input?.focus({ preventScroll: true });
+  }, [asked, sheets]);
 }

@@ -1,8 +1,9 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { generatePath, Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Msg, pageAnswers } from '@app/contracts';
 import { api } from '../../api/client';
 import { LevelBadge } from '../../components/LevelBadge';
 import { Page } from '../../components/Page';
+import { paths } from '../../paths';
 import { signInReturningTo } from '../account/returnAfterSignIn';
 import './answers.css';
 
@@ -102,12 +103,26 @@ export default function AnswersScreen() {
     );
   }
   const { answers } = data;
+  return <AnswersList answers={answers} />;
+}
+
+/**
+ * The answers, and for their buyer on a phone (the sheet's QR code opens this page) the way to type what this child
+ * wrote: Correção rápida of this sheet (a version's code opens its set there, at its row).
+ */
+function AnswersList({ answers }: { answers: Answers }) {
+  const code = useParams().code ?? '';
   return (
     <Page title="Gabarito" className="answers-page">
       <p className="lead answers__name">
         <span>{answers.title}</span>
         {answers.version && <b className="answers__version">{answers.version}</b>}
         <LevelBadge level={answers.level} custom={answers.custom} />
+      </p>
+      <p className="answers__correct">
+        <Link className="button button--secondary" to={generatePath(paths.correction, { code })}>
+          Corrigir esta folha
+        </Link>
       </p>
       <ol className={answers.problems.some((problem) => problem.word) ? 'answers answers--words' : 'answers'}>
         {answers.problems.map((problem, index) =>

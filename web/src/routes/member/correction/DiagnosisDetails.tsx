@@ -28,27 +28,46 @@ export function DiagnosisDetails({
         shown.map(({ sheet, d }) => (
           <article key={sheet.n} className="correction-details__sheet">
             <h3>{rowLabel(sheet)}</h3>
-            <ul>
-              {d.mistakes.map((found, i) => (
-                <li key={`m${i}`}>
-                  <strong>{found.name}.</strong> {unbroken(describeFound(found, childOf(sheet)))}.{' '}
-                  <span className="correction-details__evidence">Contas: {contasText(found.evidence)}.</span>
-                </li>
-              ))}
-              {d.slips.length > 0 && (
-                <li>
-                  <strong>Erro de cálculo:</strong> {contasText(d.slips)}.
-                </li>
-              )}
-              {d.unexplained.length > 0 && (
-                <li>
-                  <strong>Não identificado:</strong> {contasText(d.unexplained)}.
-                </li>
-              )}
-            </ul>
+            <FoundList sheet={sheet} diagnosis={d} />
           </article>
         ))
       )}
     </section>
+  );
+}
+
+/**
+ * A sheet's diagnosis as a list: each mistake in a sentence with the child's contas, the slips, the unexplained;
+ * `none` (when given) says so first when no systematic mistake is found.
+ */
+export function FoundList({
+  sheet,
+  diagnosis: d,
+  none,
+}: {
+  sheet: CorrectionSheet;
+  diagnosis: Diagnosis;
+  none?: string;
+}) {
+  return (
+    <ul>
+      {none !== undefined && d.mistakes.length === 0 && <li>{none}</li>}
+      {d.mistakes.map((found, i) => (
+        <li key={`m${i}`}>
+          <strong>{found.name}.</strong> {unbroken(describeFound(found, childOf(sheet)))}.{' '}
+          <span className="correction-details__evidence">Contas: {contasText(found.evidence)}.</span>
+        </li>
+      ))}
+      {d.slips.length > 0 && (
+        <li>
+          <strong>Erro de cálculo:</strong> {contasText(d.slips)}.
+        </li>
+      )}
+      {d.unexplained.length > 0 && (
+        <li>
+          <strong>Não identificado:</strong> {contasText(d.unexplained)}.
+        </li>
+      )}
+    </ul>
   );
 }

@@ -39,13 +39,16 @@ export const rowLabel = (sheet: CorrectionSheet): string =>
 /** Who a row's diagnosis speaks of: the child's name, else 'o aluno'. */
 export const childOf = (sheet: CorrectionSheet): string => sheet.student ?? 'o aluno';
 
+/** A sheet in a word or two: the child's name in a set made for a turma ('Ana S.'), else 'Versão 5', or 'Folha'. */
+export const sheetName = (sheet: CorrectionSheet): string =>
+  sheet.student ?? (sheet.label === null ? 'Folha' : `Versão ${sheet.n}`);
+
 /**
  * An input's accessible name: 'Versão 5, conta 3', 'Versão 5, conta 3, resto'; 'Folha, conta 3' for a page; the
  * child's name for a set made for a turma ('Ana S., conta 3').
  */
 export function inputLabel(sheet: CorrectionSheet, col: number, part: Part): string {
-  const who = sheet.student ?? (sheet.label === null ? 'Folha' : `Versão ${sheet.n}`);
-  return `${who}, conta ${col + 1}${part === 'remainder' ? ', resto' : ''}`;
+  return `${sheetName(sheet)}, conta ${col + 1}${part === 'remainder' ? ', resto' : ''}`;
 }
 
 /** A mark in words (with a symbol, never colour alone); nothing for a cell not typed. */
@@ -60,7 +63,8 @@ export const MARK_TEXT: Readonly<Record<Mark, string>> = {
 export const scoreText = (score: Score): string =>
   score.empty === score.total ? '—' : `${score.right} de ${score.total}`;
 
-const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+/** A number as pt-BR writes it, with at most one decimal: 7,3; 8. */
+export const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 /**
  * The line above the grid: how many sheets are corrected (every problem typed) and their average score ('média de

@@ -875,7 +875,7 @@ const NAMES_CSS = `
   .filled { display: inline-block; border-bottom: 0.8pt solid #111; padding: 0 1.5mm; font-weight: 600;
     white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   .name .filled { flex: 1; }
-  .class .filled { min-width: 22mm; max-width: 60mm; }
+  .class .filled { min-width: 22mm; max-width: 46mm; }
   `;
 
 /**

@@ -5,7 +5,7 @@ import { describeFound, diagnoseSheet, scoreOf, type Switches, type TypedAnswer 
 import { fromRoot } from '@app/stack';
 import { call, createActiveUser, readPdf, topUp, type TestSession } from '@app/testing';
 import { boughtSet, written } from './correction-support';
-import { screenshot, stack, storeSession, takesScreenshots } from './support';
+import { atPhoneAndDesktop, DESKTOP, screenshot, stack, storeSession, takesScreenshots } from './support';
 
 /**
  * "Relatório da turma", as a teacher hands it to the coordinator: her turma of 3 children got a class set (4
@@ -17,8 +17,6 @@ import { screenshot, stack, storeSession, takesScreenshots } from './support';
  * the PDF holds the report alone. Screenshotted at 390 and 1366 px and as printed.
  */
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 const CHILDREN = ['Ana S.', 'Bruno T.', 'Carla U.'];
 const SUBTRACTS_SMALLER: Switches = { sub: { menorDoMaior: true } };
 
@@ -125,18 +123,7 @@ test('the report of a turma: the mistake two children share, each child’s scor
   await expect(childBlock(page, 'Carla U. · Versão 3')).toContainText('Nenhum erro sistemático.');
   await expect(childBlock(page, 'Carla U. · Versão 3')).toContainText('Erro de cálculo:');
 
-  for (const [name, size] of [
-    ['390', PHONE],
-    ['1366', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    const { scroll, client } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect(scroll, `at ${name} px`).toBeLessThanOrEqual(client);
-    await screenshot(page, `correction-report-${name}`);
-  }
+  await atPhoneAndDesktop(page, 'correction-report');
 
   // 'Imprimir relatório' opens the browser's print dialog.
   await page.evaluate(() => {

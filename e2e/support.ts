@@ -22,6 +22,26 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
+/** The widths every screen is looked at: a phone's and a desktop's. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 900 };
+
+/**
+ * What the page shows now, at a phone's and then a desktop's width: nothing scrolls sideways at either, and a
+ * screenshot of each (`<name>-390`, `<name>-1366`). It ends at the desktop's width.
+ */
+export async function atPhoneAndDesktop(page: Page, name: string) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll, `${name} at ${size.width} px`).toBeLessThanOrEqual(client);
+    await screenshot(page, `${name}-${size.width}`);
+  }
+}
+
 /** Saves what the screen shows (not the whole page) under test-results/screens/, as `screenshot` does. */
 export async function screenshotView(page: Page, name: string) {
   if (!takesScreenshots()) return;

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Msg, saveTurma, type SaveTurmaBody, type Turma } from '@app/contracts';
 import { fromRoot } from '@app/stack';
 import { call, createActiveUser, readPdf, topUp, type TestSession } from '@app/testing';
-import { screenshot, stack, storeSession } from './support';
+import { atPhoneAndDesktop, DESKTOP, stack, storeSession } from './support';
 
 /**
  * A class set for a turma, as a teacher makes it: her turma of 3 children, the builder in the set mode, "Para a
@@ -15,8 +15,6 @@ import { screenshot, stack, storeSession } from './support';
  * 1366 px.
  */
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 const CHILDREN = ['Ana S.', 'Bruno T.', 'Carla U.'];
 
 const downloads = fromRoot('test-results', 'downloads');
@@ -41,22 +39,6 @@ async function builderInSetMode(page: Page, member: TestSession) {
   await expect(versionsInput(page)).toHaveValue('1');
   await expect(page.getByText('Para a turma')).toHaveCount(0);
   await versionsInput(page).fill('2');
-}
-
-/** Screenshots what the page shows now at a phone's and a desktop's width (nothing scrolls sideways), back at the desktop's. */
-async function shoot(page: Page, name: string) {
-  for (const [device, size] of [
-    ['390', PHONE],
-    ['1366', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    const { scroll, client } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect(scroll).toBeLessThanOrEqual(client);
-    await screenshot(page, `turma-set-${name}-${device}`);
-  }
 }
 
 test("a set for a turma of 3: versions locked at 3, bought, each child's name on its version's sheet", async ({
@@ -87,7 +69,7 @@ test("a set for a turma of 3: versions locked at 3, bought, each child's name on
   await expect(versionsInput(page)).toBeDisabled();
   await expect(page.getByText('Uma folha com o nome de cada aluno da turma 3º ano B.')).toBeVisible();
   await expect(page.getByText('Total: R$ 1,50 por 3 versões')).toBeVisible();
-  await shoot(page, 'builder');
+  await atPhoneAndDesktop(page, 'turma-set-builder');
 
   // 'Nenhuma' frees the number again (kept at 3); the turma again locks it.
   await select.selectOption({ label: 'Nenhuma (versões sem nome)' });
@@ -109,7 +91,7 @@ test("a set for a turma of 3: versions locked at 3, bought, each child's name on
   });
   const forTurma = page.getByText('3 versões, uma para cada aluno de 3º ano B', { exact: true });
   await expect(forTurma).toBeVisible();
-  await shoot(page, 'generated');
+  await atPhoneAndDesktop(page, 'turma-set-generated');
 
   // A reload of the tab finds the set and the turma as they were.
   await page.reload();

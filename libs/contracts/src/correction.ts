@@ -21,15 +21,21 @@ const sheetCode = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-/** A problem of a sheet as the gabarito knows it: its conta, and the answer the sheet expects. */
-export const CorrectionProblem = z.object({
+/** A conta with its result (and a division's resto), as a sheet's gabarito works it. */
+export const WorkedConta = z.object({
   op: z.enum(['add', 'sub', 'mult', 'div']),
   a: z.number().int(),
   b: z.number().int(),
   result: z.number().int(),
   remainder: z.number().int(),
-  /** A custom page's `lacuna`: the term printed blank is the answer. */
-  blank: z.enum(['a', 'b']).optional(),
+});
+
+/** A custom page in the format `lacuna`: the term printed blank, which the learner finds (it is the answer). */
+export const BlankTerm = z.enum(['a', 'b']);
+
+/** A problem of a sheet as the gabarito knows it: its conta, and the answer the sheet expects. */
+export const CorrectionProblem = WorkedConta.extend({
+  blank: BlankTerm.optional(),
   /** A situação-problema: the answer is `result`, of its last conta. */
   word: z.literal(true).optional(),
 });

@@ -43,18 +43,22 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
  */
 export default function CorrectionScreen() {
   const data = useLoaderData<typeof loader>();
-  if (!data.correction)
-    return (
-      <Page title="Correção rápida">
-        <p className="alert alert--error" role="alert">
-          {data.message}
-        </p>
-        <p>
-          <Link to={paths.myPurchases}>Voltar para Minhas Compras</Link>
-        </p>
-      </Page>
-    );
+  if (!data.correction) return <CorrectionRefused title="Correção rápida" message={data.message} />;
   return <CorrectionBody key={data.correction.code} correction={data.correction} />;
+}
+
+/** A sheet that cannot be corrected (not a bought one of the member's): the server's message, and the way back. */
+export function CorrectionRefused({ title, message }: { title: string; message: string }) {
+  return (
+    <Page title={title}>
+      <p className="alert alert--error" role="alert">
+        {message}
+      </p>
+      <p>
+        <Link to={paths.myPurchases}>Voltar para Minhas Compras</Link>
+      </p>
+    </Page>
+  );
 }
 
 function CorrectionBody({ correction }: { correction: CorrectionData }) {

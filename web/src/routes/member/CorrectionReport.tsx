@@ -3,7 +3,7 @@ import { Link, generatePath, useLoaderData } from 'react-router';
 import type { Correction as CorrectionData } from '@app/contracts';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
-import { loader } from './Correction';
+import { CorrectionRefused, loader } from './Correction';
 import { FoundList } from './correction/DiagnosisDetails';
 import { mergeCells } from './correction/merge';
 import {
@@ -34,17 +34,7 @@ const TITLE = 'Relatório da turma';
  */
 export default function CorrectionReportScreen() {
   const data = useLoaderData<typeof loader>();
-  if (!data.correction)
-    return (
-      <Page title={TITLE}>
-        <p className="alert alert--error" role="alert">
-          {data.message}
-        </p>
-        <p>
-          <Link to={paths.myPurchases}>Voltar para Minhas Compras</Link>
-        </p>
-      </Page>
-    );
+  if (!data.correction) return <CorrectionRefused title={TITLE} message={data.message} />;
   return <ReportBody key={data.correction.code} correction={data.correction} />;
 }
 

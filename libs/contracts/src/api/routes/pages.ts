@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BlankTerm, WorkedConta } from '../../correction.js';
 import { CustomOptionsSchema } from '../../custom-options.js';
 import { envelope } from '../../envelope.js';
 import { Msg } from '../../messages.js';
@@ -219,14 +220,8 @@ export const deleteSavedSheet = defineRoute({
 });
 
 /** A problem of a page with its answer (public gabarito). */
-const AnsweredProblem = z.object({
-  op: z.enum(['add', 'sub', 'mult', 'div']),
-  a: z.number().int(),
-  b: z.number().int(),
-  result: z.number().int(),
-  remainder: z.number().int(),
-  /** A custom page in the format `lacuna`: the term printed blank, which the learner finds. */
-  blank: z.enum(['a', 'b']).optional(),
+const AnsweredProblem = WorkedConta.extend({
+  blank: BlankTerm.optional(),
   /**
    * A situação-problema (format `problemas`): its text and the answer as a sentence with its unit, as the gabarito
    * prints them; for a problem in two steps, both contas in the order they are done (the second is this problem's).
@@ -236,18 +231,7 @@ const AnsweredProblem = z.object({
       statement: z.string(),
       question: z.string(),
       answerSentence: z.string(),
-      steps: z
-        .array(
-          z.object({
-            op: z.enum(['add', 'sub', 'mult', 'div']),
-            a: z.number().int(),
-            b: z.number().int(),
-            result: z.number().int(),
-            remainder: z.number().int(),
-          }),
-        )
-        .length(2)
-        .optional(),
+      steps: z.array(WorkedConta).length(2).optional(),
     })
     .optional(),
 });

@@ -337,10 +337,15 @@ describe('pages', () => {
     const user = await fundedMember(stack, 5);
     // A Fácil ÷ page: rules 1 drew 12 problems in the chave, rules 2 draws 20 facts.
     const request = { ...defaultPageRequest, add: false, sub: false, div: true, level: 0 as const };
-    const code = await generatePageCode(stack, user.token, request);
-    await waitForThumbnail(stack, user.token, code);
-    // As the row of a page stored before the migration: no version.
-    await sql(stack, 'UPDATE pages.pages SET rules = NULL WHERE code = $1', [code]);
+    // The row of a page stored before the migration (no version), as it stands in the database: written here, not
+    // generated now, so no render of today's rules was ever queued for it (an idle worker prints the PDFs of pages
+    // just previewed ahead of time, with the rules of their preview's job).
+    const code = `antiga-${randomUUID().slice(0, 8)}`;
+    await sql(
+      stack,
+      `INSERT INTO pages.pages (code, user_id, seed, options, rules) VALUES ($1, $2, $3, $4::jsonb, NULL)`,
+      [code, await userIdOf(user), `semente-${code}`, JSON.stringify(request)],
+    );
     expect((await buyAs(user, code)).status).toBe(200);
     const [row] = await sql<{ seed: string; options: PageRequest }>(
       stack,

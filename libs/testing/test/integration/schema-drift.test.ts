@@ -19,7 +19,14 @@ const withDatabase = definitions.filter(([, service]) => service.database);
 
 describe('every schema: the migrations build exactly what the entities describe', () => {
   it('covers each process with a database, and only those (the gateway and the pdf-worker have none)', () => {
-    expect(withDatabase.map(([name]) => name)).toEqual(['auth', 'billing', 'pages', 'mail', 'admin-stats', 'classroom']);
+    expect(withDatabase.map(([name]) => name)).toEqual([
+      'auth',
+      'billing',
+      'pages',
+      'mail',
+      'admin-stats',
+      'classroom',
+    ]);
   });
 
   it.each(withDatabase)('%s', async (_name, service) => {

@@ -159,7 +159,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
   beforeAll(async () => {
     objects = kustomize(overlay);
     reads = await variablesRead();
-  }, 60_000);
+  }, 240_000);
 
   it(
     'renders, and every object validates against the Kubernetes or KEDA schema, unknown fields refused',

@@ -319,7 +319,9 @@ describe('BrowserPool', () => {
   });
 
   it('replaces a tab that hangs and keeps serving', async () => {
-    const pool = new BrowserPool({ size: 2, callTimeoutMs: 2_000 });
+    // The call timeout is also the browser's protocol timeout, which its launch meets too: 2 s was once too short
+    // for a launch on a machine loaded by the whole test run (Target.setDiscoverTargets timed out).
+    const pool = new BrowserPool({ size: 2, callTimeoutMs: 10_000 });
     try {
       await pool.warm();
       // Scripts put in with innerHTML do not run, event handlers do: this one never returns.

@@ -22,6 +22,7 @@ import {
   waitUntilConsumed,
   type TestSession,
 } from '@app/testing';
+import { cell } from '../support/cells.js';
 
 // Correção rápida through the gateway, on the whole stack: a bought class set's sheets come from pages, the typed
 // cells are classroom's.
@@ -32,21 +33,6 @@ const gw = stack.gatewayUrl;
 const open = (token: string, code: string) => call<Correction>(gw, getCorrection, { query: { code }, token });
 const save = (token: string, code: string, cells: TypedCell[]) =>
   call<{ saved: number }>(gw, saveAnswers, { body: { code, cells }, token });
-const cell = (
-  version: number,
-  problem: number,
-  result: number | null,
-  at: number,
-  extra = {},
-): TypedCell => ({
-  version,
-  problem,
-  result,
-  remainder: null,
-  blank: false,
-  at,
-  ...extra,
-});
 const refusal = (status: number, message: string, code: string) => ({
   status,
   body: { status: 'ERROR', message, payload: null, code },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { storeUnderSpec, type OpenStore } from '@app/testing';
 import type { ClassroomStore, TurmaDraft } from '../../src/domain/ports.js';
+import { cell } from '../support/cells.js';
 
 /**
  * The one specification of classroom's storage (src/domain/ports.ts), run in the unit tier against the in-memory
@@ -156,15 +157,6 @@ export function classroomStoreSpec(open: OpenStore<ClassroomStore>): void {
 
   describe('corrections', () => {
     const code = () => `set-${randomUUID().slice(0, 12)}`;
-    const cell = (version: number, problem: number, result: number | null, at: number, extra = {}) => ({
-      version,
-      problem,
-      result,
-      remainder: null,
-      blank: false,
-      at,
-      ...extra,
-    });
 
     it('records a sheet for its owner only, and refreshes its shape', async () => {
       const ana = user();

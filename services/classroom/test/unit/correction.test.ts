@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Msg, Rpc, type CorrectionSheets, type TypedCell } from '@app/contracts';
+import { Msg, Rpc, type CorrectionSheets } from '@app/contracts';
 import {
   cellsToWrite,
   forgetCorrections,
@@ -8,6 +8,7 @@ import {
 } from '../../src/domain/correction.js';
 import { exportUserData } from '../../src/domain/turmas.js';
 import { memoryClassroomStore } from '../fakes/memory-store.js';
+import { cell } from '../support/cells.js';
 
 /** pages as classroom asks it: the set `set1` of two versions is Ana's and bought; `v2` is its second version's code. */
 function withPages() {
@@ -35,14 +36,6 @@ function withPages() {
   return { deps: { bus, store: memoryClassroomStore() }, asked };
 }
 
-const cell = (version: number, problem: number, result: number | null, at: number): TypedCell => ({
-  version,
-  problem,
-  result,
-  remainder: null,
-  blank: false,
-  at,
-});
 const refusal = (statusCode: number, message: string) =>
   expect.objectContaining({ statusCode, message }) as unknown;
 

@@ -37,13 +37,17 @@ const ISOLATED_UNIT = ['libs', 'services', 'gateway', 'web', 'tools'].flatMap((t
     .filter((file) => /\/test\/unit\/(.+\/)?[^/]+\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
     .filter((file) => CHANGES_WHAT_OTHERS_SEE.test(readFileSync(file, 'utf8'))),
 );
+/**
+ * A unit test has no clock in it: its timeout only stops a hang, so one long bound serves every file (no file sets its
+ * own). The property tests draw hundreds of thousands of pages, the manifest checks run kubectl and TypeScript, and
+ * `npm test` runs this tier at a low priority beside the other tiers' stacks: minutes on a busy 2-core machine.
+ */
 const unitTimeouts = {
-  // Some unit tests import a whole service's modules or run kubectl: seconds on a busy 2-core machine, and
-  // `npm test` runs this tier at a low priority beside the stacks of the other two.
-  testTimeout: 120_000,
-  hookTimeout: 120_000,
+  testTimeout: 900_000,
+  hookTimeout: 900_000,
 };
-const integrationTimeouts = { testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false };
+/** Integration tests wait on their own deadlines (a message delivered, a leader elected); these bounds only stop a hang. */
+const integrationTimeouts = { testTimeout: 300_000, hookTimeout: 300_000, fileParallelism: false };
 
 export default defineConfig({
   test: {

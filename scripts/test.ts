@@ -1,6 +1,6 @@
 /**
  * `npm test`: the static checks (typecheck, lint), the build the end-to-end tier serves, and the integration,
- * end-to-end and unit tiers, all at once (see "Everything runs at once" below); then the failed tests by name and one
+ * end-to-end and unit tiers (see "Two phases" below); then the failed tests by name and one
  * closing line `N passed, N failed` summing them (each static check counts as one). `npm test -- unit integration`
  * runs only the named tiers. Each runner writes a JSON report to test-results/.
  */
@@ -220,11 +220,13 @@ function outcomeOf(tier: Tier, runs: Array<{ lane: Lane; code: number; seconds: 
   return outcome;
 }
 
-// Everything runs at once, each part at the priority its clock needs:
-// - the integration lanes and the end-to-end tier (after the build it serves), on stacks of their own, at the normal
-//   priority: they mostly wait (elections, ack waits, a browser's pages) but their services answer within deadlines;
-// - typecheck and lint (nice 5) and the unit tier (nice 10): pure computation with no clock in it, which takes what
-//   the stacks leave of the two cores and yields to them whenever they need both.
+// Two phases, with the pure computation beside both:
+// - the integration lanes (while the build the end-to-end tier serves runs), then the end-to-end tier: each on stacks
+//   of its own, at the normal priority. Their services answer within deadlines and a browser's pages wait on them;
+//   run together on two cores they starved each other (the end-to-end tier's gateway answered 10 to 30 requests a
+//   minute while the integration tier ran), and timeouts failed on a loaded machine;
+// - typecheck and lint (nice 5) and the unit tier (nice 10), from the start: pure computation with no clock in it,
+//   which takes what the stacks leave of the two cores and yields to them whenever they need both.
 // A type or lint error fails the run; the tests still run, so one run shows everything.
 const started = Date.now();
 const wantsChecks = tiers.includes('checks');
@@ -265,15 +267,23 @@ const build = wantsBuild
 const testTiers = (['integration', 'e2e', 'unit'] as const).filter((t) => tiers.includes(t));
 const lanes = testTiers.flatMap((tier) => lanesOf(tier).map((lane) => ({ tier, lane })));
 for (const { lane } of lanes) rmSync(lane.report, { force: true });
+/** The lanes shown as they run, one after the other: the integration tier's first, then the end-to-end tier. */
+const streamed = new Set(['integration', 'e2e']);
 if (lanes.length)
   console.log(
-    `\n▶ ${lanes.map((l) => l.lane.name).join(', ')} at once (${lanes[0]!.lane.name} shown as it runs)`,
+    `\n▶ ${lanes.map((l) => l.lane.name).join(', ')}: the end-to-end tier after the integration tier, the others beside`,
   );
+let integrationRuns: Promise<unknown> = Promise.resolve();
 const runs = await Promise.all(
-  lanes.map(async ({ tier, lane }, i) => {
-    if (tier === 'e2e' && (await build) !== 0) return { tier, lane, code: 1, seconds: 0, buildFailed: true };
-    const run = await runLane(lane, i === 0, lanes[0]!.lane.name);
-    return { tier, lane, ...run, buildFailed: false };
+  lanes.map(async ({ tier, lane }) => {
+    if (tier === 'e2e') {
+      // The integration lanes were started before (they come first in `lanes`).
+      const [built] = await Promise.all([build, integrationRuns]);
+      if (built !== 0) return { tier, lane, code: 1, seconds: 0, buildFailed: true };
+    }
+    const run = runLane(lane, streamed.has(lane.name), 'the other lanes');
+    if (tier === 'integration') integrationRuns = Promise.all([integrationRuns, run]);
+    return { tier, lane, ...(await run), buildFailed: false };
   }),
 );
 await checks;

@@ -26,7 +26,6 @@ import { addSubSettings, divSettings, multSettings, type SurveySetting } from '.
  */
 
 const SCALE = Number(process.env.ACCEPTED_SEEDS ?? 1);
-const SLOW = { timeout: 600_000 };
 const FORMATS: SheetFormat[] = ['armada', 'arme', 'linha', 'lacuna', 'problemas'];
 const SIZES: PrintSize[] = ['normal', 'grande'];
 
@@ -138,33 +137,29 @@ function cases(): { accepted: Case[]; refused: number } {
 describe('every option set the API accepts draws its page', () => {
   const { accepted: all, refused } = cases();
 
-  it(
-    'over every setting of one operation × format × size, the meanings one by one, and the tabuada em ordem',
-    SLOW,
-    () => {
-      const failures: string[] = [];
-      let pages = 0;
-      for (const { name, operations, custom, seeds } of all) {
-        for (let seed = 0; seed < seeds; seed++) {
-          pages++;
-          try {
-            const page = generatePage(`aceita-${name}-${seed}`, pageOptions(operations, custom));
-            if (page.problems.length !== custom.count)
-              failures.push(`${name} #${seed}: ${page.problems.length}`);
-            if (custom.format === 'problemas' && page.words?.length !== custom.count)
-              failures.push(`${name} #${seed}: ${page.words?.length} words`);
-          } catch (error) {
-            if (failures.length < 30) failures.push(`${name} #${seed}: ${(error as Error).message}`);
-          }
+  it('over every setting of one operation × format × size, the meanings one by one, and the tabuada em ordem', () => {
+    const failures: string[] = [];
+    let pages = 0;
+    for (const { name, operations, custom, seeds } of all) {
+      for (let seed = 0; seed < seeds; seed++) {
+        pages++;
+        try {
+          const page = generatePage(`aceita-${name}-${seed}`, pageOptions(operations, custom));
+          if (page.problems.length !== custom.count)
+            failures.push(`${name} #${seed}: ${page.problems.length}`);
+          if (custom.format === 'problemas' && page.words?.length !== custom.count)
+            failures.push(`${name} #${seed}: ${page.words?.length} words`);
+        } catch (error) {
+          if (failures.length < 30) failures.push(`${name} #${seed}: ${(error as Error).message}`);
         }
       }
-      expect(failures).toEqual([]);
-      // The sweep is what it says: thousands of settings, the refused ones left to the API's 400.
-      expect(all.length).toBeGreaterThan(2_500);
-      expect(pages).toBeGreaterThan(50_000 * Math.min(1, SCALE));
-      expect(refused).toBeGreaterThan(0);
-    },
-  );
+    }
+    expect(failures).toEqual([]);
+    // The sweep is what it says: thousands of settings, the refused ones left to the API's 400.
+    expect(all.length).toBeGreaterThan(2_500);
+    expect(pages).toBeGreaterThan(50_000 * Math.min(1, SCALE));
+    expect(refused).toBeGreaterThan(0);
+  });
 
   it('the tabuada em ordem prints N × 1 … N × 10 of each tabuada, from the smallest', () => {
     const custom: CustomOptions = {

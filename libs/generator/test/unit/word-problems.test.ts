@@ -46,7 +46,6 @@ import { allSettings, surveyRows, twoStepSettings } from '../support/word-survey
 
 const LEVELS: Level[] = [0, 1, 2];
 const ORDER: Operation[] = ['add', 'sub', 'mult', 'div'];
-const SLOW = { timeout: 300_000 };
 const TEMPLATE_OF = new Map<string, WordTemplate | TwoStepTemplate>(
   [...WORD_TEMPLATES, ...TWO_STEP_TEMPLATES].map((t) => [t.id, t]),
 );
@@ -190,74 +189,66 @@ describe('generateWordProblems (rules 3)', () => {
     ).toThrow('no kind of problem can tell the div contas');
   });
 
-  it(
-    'answers right at every level, in every meaning: the contas, their worked algorithm, the sentence, the BNCC',
-    SLOW,
-    () => {
-      const errors: string[] = [];
-      const kinds = new Map<string, number>();
-      let problems = 0;
-      for (const level of LEVELS) {
-        for (let page = 0; page < 1_500; page++) {
-          for (const problem of generateWordProblems(`respostas-${level}-${page}`, {
-            operations: ORDER,
-            numbers: level,
-            count: 8,
-            kinds: WORD_KIND_LIST,
-          })) {
-            problems++;
-            kinds.set(`${level} ${problem.kind}`, (kinds.get(`${level} ${problem.kind}`) ?? 0) + 1);
-            for (const error of answerErrors(problem))
-              if (errors.length < 20) errors.push(`${problem.template}: ${error}`);
-          }
+  it('answers right at every level, in every meaning: the contas, their worked algorithm, the sentence, the BNCC', () => {
+    const errors: string[] = [];
+    const kinds = new Map<string, number>();
+    let problems = 0;
+    for (const level of LEVELS) {
+      for (let page = 0; page < 1_500; page++) {
+        for (const problem of generateWordProblems(`respostas-${level}-${page}`, {
+          operations: ORDER,
+          numbers: level,
+          count: 8,
+          kinds: WORD_KIND_LIST,
+        })) {
+          problems++;
+          kinds.set(`${level} ${problem.kind}`, (kinds.get(`${level} ${problem.kind}`) ?? 0) + 1);
+          for (const error of answerErrors(problem))
+            if (errors.length < 20) errors.push(`${problem.template}: ${error}`);
         }
       }
-      expect(problems).toBe(36_000);
-      expect(errors).toEqual([]);
-      // Every kind that a level's numbers can tell comes (Fácil ÷ is exact: no "quantos são necessários"; Médio and
-      // Difícil × multiply numbers of two and three digits: no combinatória), and every kind at some level.
-      for (const level of LEVELS) {
-        const tellable = new Set(
-          ORDER.flatMap((op) => tellableKinds(levelSource(level, op), op, ORDER, WORD_KIND_LIST)),
-        );
-        for (const kind of tellable)
-          expect(kinds.get(`${level} ${kind}`) ?? 0, `${LEVEL_NAMES[level]} ${kind}`).toBeGreaterThan(100);
-      }
-      for (const kind of WORD_KIND_LIST)
-        expect(
-          LEVELS.some((level) => (kinds.get(`${level} ${kind}`) ?? 0) > 0),
-          kind,
-        ).toBe(true);
-    },
-  );
+    }
+    expect(problems).toBe(36_000);
+    expect(errors).toEqual([]);
+    // Every kind that a level's numbers can tell comes (Fácil ÷ is exact: no "quantos são necessários"; Médio and
+    // Difícil × multiply numbers of two and three digits: no combinatória), and every kind at some level.
+    for (const level of LEVELS) {
+      const tellable = new Set(
+        ORDER.flatMap((op) => tellableKinds(levelSource(level, op), op, ORDER, WORD_KIND_LIST)),
+      );
+      for (const kind of tellable)
+        expect(kinds.get(`${level} ${kind}`) ?? 0, `${LEVEL_NAMES[level]} ${kind}`).toBeGreaterThan(100);
+    }
+    for (const kind of WORD_KIND_LIST)
+      expect(
+        LEVELS.some((level) => (kinds.get(`${level} ${kind}`) ?? 0) > 0),
+        kind,
+      ).toBe(true);
+  });
 
-  it(
-    'holds the page rules: no context twice with the same numbers, no conta twice, kinds mixed',
-    SLOW,
-    () => {
-      for (const level of LEVELS) {
-        for (let page = 0; page < 400; page++) {
-          const problems = generateWordProblems(`pagina-${level}-${page}`, {
-            operations: ORDER,
-            numbers: level,
-            count: 12,
-          });
-          const scenes = problems.map((p) => `${p.context}|${problemKey(p.steps?.[0] ?? p.conta)}`);
-          expect(new Set(scenes).size).toBe(problems.length);
-          const contas = problems.map((p) => problemKey(p.steps?.[0] ?? p.conta));
-          expect(new Set(contas).size).toBe(problems.length);
-          // Three problems of an operation take at least two kinds.
-          for (const op of ORDER)
-            expect(
-              new Set(problems.filter((p) => (p.steps?.[0] ?? p.conta).op === op).map((p) => p.kind)).size,
-              `${level} ${op}`,
-            ).toBeGreaterThan(1);
-          expect(new Set(problems.map((p) => p.context)).size).toBeGreaterThanOrEqual(6);
-          expect(wordPageBncc(problems).length).toBeGreaterThan(0);
-        }
+  it('holds the page rules: no context twice with the same numbers, no conta twice, kinds mixed', () => {
+    for (const level of LEVELS) {
+      for (let page = 0; page < 400; page++) {
+        const problems = generateWordProblems(`pagina-${level}-${page}`, {
+          operations: ORDER,
+          numbers: level,
+          count: 12,
+        });
+        const scenes = problems.map((p) => `${p.context}|${problemKey(p.steps?.[0] ?? p.conta)}`);
+        expect(new Set(scenes).size).toBe(problems.length);
+        const contas = problems.map((p) => problemKey(p.steps?.[0] ?? p.conta));
+        expect(new Set(contas).size).toBe(problems.length);
+        // Three problems of an operation take at least two kinds.
+        for (const op of ORDER)
+          expect(
+            new Set(problems.filter((p) => (p.steps?.[0] ?? p.conta).op === op).map((p) => p.kind)).size,
+            `${level} ${op}`,
+          ).toBeGreaterThan(1);
+        expect(new Set(problems.map((p) => p.context)).size).toBeGreaterThanOrEqual(6);
+        expect(wordPageBncc(problems).length).toBeGreaterThan(0);
       }
-    },
-  );
+    }
+  });
 });
 
 /** Up to `wanted` contas of a template's operation whose numbers lie in its ranges, drawn at random. */
@@ -356,37 +347,29 @@ describe('the templates of rules 3', () => {
         }
   });
 
-  it(
-    'fit every setting: at least 8 templates an operation, none above 25 %, no problem outside its ranges',
-    SLOW,
-    () => {
-      const misses: string[] = [];
-      for (const setting of allSettings())
-        for (const row of surveyRows(setting, 40))
-          if (row.outside > 0 || row.templates < 8 || row.top.share > 0.25)
-            misses.push(
-              `${row.setting} ${row.op}: ${row.templates} templates, ${row.top.id} ${(row.top.share * 100).toFixed(0)} %, ${row.outside} outside`,
-            );
-      expect(misses).toEqual([]);
-    },
-  );
+  it('fit every setting: at least 8 templates an operation, none above 25 %, no problem outside its ranges', () => {
+    const misses: string[] = [];
+    for (const setting of allSettings())
+      for (const row of surveyRows(setting, 40))
+        if (row.outside > 0 || row.templates < 8 || row.top.share > 0.25)
+          misses.push(
+            `${row.setting} ${row.op}: ${row.templates} templates, ${row.top.id} ${(row.top.share * 100).toFixed(0)} %, ${row.outside} outside`,
+          );
+    expect(misses).toEqual([]);
+  });
 });
 
 describe('duas etapas', () => {
-  it(
-    'tells every level and builder preset of + − × ÷ alone and together in two steps: 3 stories a row at least, none above half',
-    SLOW,
-    () => {
-      const misses: string[] = [];
-      for (const setting of twoStepSettings())
-        for (const row of surveyRows(setting, 30))
-          if (row.cannot !== undefined || row.outside > 0 || row.templates < 3 || row.top.share > 0.5)
-            misses.push(
-              `${row.setting} ${row.op}: ${row.cannot ?? `${row.templates} templates, ${row.top.id} ${(row.top.share * 100).toFixed(0)} %`}`,
-            );
-      expect(misses).toEqual([]);
-    },
-  );
+  it('tells every level and builder preset of + − × ÷ alone and together in two steps: 3 stories a row at least, none above half', () => {
+    const misses: string[] = [];
+    for (const setting of twoStepSettings())
+      for (const row of surveyRows(setting, 30))
+        if (row.cannot !== undefined || row.outside > 0 || row.templates < 3 || row.top.share > 0.5)
+          misses.push(
+            `${row.setting} ${row.op}: ${row.cannot ?? `${row.templates} templates, ${row.top.id} ${(row.top.share * 100).toFixed(0)} %`}`,
+          );
+    expect(misses).toEqual([]);
+  });
 });
 
 describe('wordPageBncc', () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
     if (daemon === undefined) delete process.env.NX_DAEMON;
     else process.env.NX_DAEMON = daemon;
   }
-}, 60_000);
+});
 
 /** The messages the rules give for `code` written in `file` (a path from the repository's root). */
 const breaks = (file: string, code: string) =>

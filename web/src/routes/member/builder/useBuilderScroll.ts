@@ -27,7 +27,9 @@ function bringIntoView(blocks: ReadonlyArray<HTMLElement | null>) {
   const top = Math.min(...boxes.map((b) => b.top));
   const bottom = Math.max(...boxes.map((b) => (b.height > 0 ? b.bottom : top)));
   const by = scrollToShow(top, bottom, window.innerHeight);
-  if (by !== 0) window.scrollBy({ top: by, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  // To an absolute place, computed from where the page is now: a relative scroll asked while a smooth one still moves
+  // depends on where the browser counts it from (the timed hint once stayed half in view on a phone).
+  if (by !== 0) window.scrollTo({ top: window.scrollY + by, behavior: reducedMotion() ? 'auto' : 'smooth' });
 }
 
 /**

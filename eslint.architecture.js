@@ -16,7 +16,8 @@ import nx from '@nx/eslint-plugin';
  * 4. Events go out only through Bus.publishEvent, which names them by their business id: never `bus.publish(Events.…)`.
  * 5. The floors, by the tags of each project (its package.json "nx": {"tags"}), with Nx's
  *    @nx/enforce-module-boundaries: the libraries stack up contracts → kit → stack → testing, each importing only
- *    those before it (generator, diagnosis and browser stand alone, stack drives the browser); a service or the gateway imports
+ *    those before it (browser stands alone, diagnosis stands on contracts' ids, generator on both: a reforço page draws
+ *    where a mistake shows; stack drives the browser); a service or the gateway imports
  *    the libraries its process runs on, never another process; the web app only contracts, generator and diagnosis. A test may
  *    also use the harness (stack and testing) and import its own package by name.
  * 6. A library is imported by its name or a subpath its package.json `exports` declares, never by a path into its
@@ -146,9 +147,9 @@ const plugin = { rules: { 'domain-imports': domainImports, 'no-deep-imports': no
 /** Rule 5: what each tag may import, in a package's own code (src/). */
 const FLOORS = [
   { sourceTag: 'lib:contracts', onlyDependOnLibsWithTags: [] },
-  { sourceTag: 'lib:generator', onlyDependOnLibsWithTags: ['lib:contracts'] },
+  { sourceTag: 'lib:generator', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:diagnosis'] },
   { sourceTag: 'lib:browser', onlyDependOnLibsWithTags: [] },
-  { sourceTag: 'lib:diagnosis', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'lib:diagnosis', onlyDependOnLibsWithTags: ['lib:contracts'] },
   { sourceTag: 'lib:kit', onlyDependOnLibsWithTags: ['lib:contracts'] },
   { sourceTag: 'lib:stack', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:browser'] },
   { sourceTag: 'lib:testing', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:stack'] },

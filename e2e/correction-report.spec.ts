@@ -1,10 +1,24 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { saveAnswers, saveTurma, type CorrectionSheet, type TypedCell, type Turma } from '@app/contracts';
-import { describeFound, diagnoseSheet, scoreOf, type Switches, type TypedAnswer } from '@app/diagnosis';
+import {
+  getMyPages,
+  saveAnswers,
+  saveTurma,
+  type CorrectionSheet,
+  type TypedCell,
+  type Turma,
+} from '@app/contracts';
+import {
+  answerWith,
+  describeFound,
+  diagnoseSheet,
+  scoreOf,
+  type Switches,
+  type TypedAnswer,
+} from '@app/diagnosis';
 import { fromRoot } from '@app/stack';
 import { call, createActiveUser, readPdf, topUp, type TestSession } from '@app/testing';
-import { boughtSet, written } from './correction-support';
+import { boughtSet, correctionOf, written } from './correction-support';
 import { atPhoneAndDesktop, DESKTOP, screenshot, stack, storeSession, takesScreenshots } from './support';
 
 /**
@@ -162,4 +176,57 @@ test('the report of a turma: the mistake two children share, each child’s scor
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'Só dá para corrigir uma folha ou um conjunto que você comprou. Confira o código.',
   );
+});
+
+test('Reforço: one click makes a set for the same children, each practising the child’s mistake; bought as any set', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const member = await createActiveUser(stack(), { fullname: 'Professora Reforça' });
+  await topUp(stack(), member.token, 10);
+  const turma = await call<Turma>(stack().gatewayUrl, saveTurma, {
+    token: member.token,
+    body: { name: '3º ano C', students: CHILDREN.map((name) => ({ name })) },
+  });
+  expect(turma.status).toBe(200);
+  const corrected = await boughtSet(member, turma.body.payload!.id);
+  // Ana and Bruno subtract the smaller digit from the larger; Carla's one slip is no systematic mistake.
+  await saveAll(member, corrected.code, corrected.sheets, answersOf(corrected.sheets));
+
+  await storeSession(page, member);
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/relatorio/${corrected.code}`);
+  const reforco = section(page, 'Reforço');
+  await expect(reforco).toContainText(
+    '2 alunos praticam os seus erros sistemáticos; 1 aluno segue um passo adiante.',
+  );
+  await reforco.getByRole('button', { name: 'Gerar folhas de reforço' }).click();
+  await expect(reforco.getByRole('status')).toHaveText(
+    'Reforço gerado: 3 versões, uma para cada aluno. Total: R$ 1,50 por 3 versões.',
+  );
+  await screenshot(page, 'correction-reforco-made');
+  const download = page.waitForEvent('download');
+  await reforco.getByRole('button', { name: 'Comprar 3 versões por R$ 1,50' }).click();
+  await expect(reforco.getByRole('status')).toContainText(
+    'Compra realizada! O download do PDF com as 3 versões foi iniciado.',
+  );
+  await download;
+  await expect(reforco.getByRole('link', { name: 'Abrir Minhas Compras' })).toBeVisible();
+
+  // The new set, bought: the same children in the same order, Ana's and Bruno's sheets mostly subtractions on which
+  // their mistake changes the result, Carla's the same options a step further (a digit more).
+  const mine = await call<Array<{ set?: { code: string } }>>(stack().gatewayUrl, getMyPages, {
+    token: member.token,
+  });
+  const reforcoCode = mine.body.payload!.map((p) => p.set?.code).find((c) => c && c !== corrected.code)!;
+  const made = await correctionOf(member, reforcoCode);
+  expect(made.sheets.map((s) => s.student)).toEqual(CHILDREN);
+  for (const sheet of made.sheets.slice(0, 2)) {
+    const showing = sheet.problems.filter(
+      (p) => answerWith(p, SUBTRACTS_SMALLER).result !== answerWith(p).result,
+    ).length;
+    expect(showing / sheet.problems.length).toBeGreaterThanOrEqual(0.6);
+  }
+  const carla = made.sheets[2]!.problems.filter((p) => p.op === 'sub');
+  expect(carla.every((p) => p.a >= 100)).toBe(true);
 });

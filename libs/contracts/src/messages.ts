@@ -98,6 +98,9 @@ export const Msg = {
   correctionNotFound: 'Só dá para corrigir uma folha ou um conjunto que você comprou. Confira o código.',
   typedAnswerInvalid: 'Digite só números inteiros (para deixar em branco, digite -).',
   correctionCellOutOfSheet: 'Esta resposta não corresponde a nenhuma conta da folha.',
+  // Reforço.
+  reforcoVersions: (versions: number) =>
+    `O reforço é feito para as ${versions} versões do conjunto corrigido: atualize a correção e tente de novo.`,
   recentSignInRequired:
     'Por segurança, entre novamente para alterar a senha: sua última entrada foi há mais de 10 minutos.',
   nameInvalidCharacters: 'O nome contém caracteres não permitidos (caracteres de controle ou invisíveis).',

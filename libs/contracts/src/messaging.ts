@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CorrectionSheets } from './correction.js';
 import { SET_VERSIONS_MAX } from './set-versions.js';
 import { CustomOptionsSchema } from './custom-options.js';
+import { FocoSchema } from './mistakes.js';
 import { LEVEL_VALUES, type Level } from './levels.js';
 import type { ProcessName } from './processes.js';
 
@@ -130,6 +131,13 @@ export const PageOptionsSchema = z.object({
   custom: CustomOptionsSchema.optional(),
 });
 
+/**
+ * A page's options as pages stores them and the worker draws them: the builder's (PageOptionsSchema), and for a
+ * version of a reforço set the child's mistakes it practises (`foco`, the generator's foco.ts). The builder never
+ * sends `foco`: pages sets it from a correction.
+ */
+export const StoredPageOptionsSchema = PageOptionsSchema.extend({ foco: FocoSchema.optional() });
+
 export { SET_VERSIONS_MAX } from './set-versions.js';
 
 /** A version's place in its class set, printed on its sheet and gabarito as 'Versão 7 de 30'. */
@@ -149,7 +157,7 @@ export const PurchaseKey = z.string().regex(/^(page|set):[A-Za-z0-9_-]{1,64}$/);
 const RenderJob = z.object({
   code: z.string(),
   seed: z.string(),
-  options: PageOptionsSchema,
+  options: StoredPageOptionsSchema,
   /** The generator's rules version the page was drawn with; absent: a page stored before versions (rules 1). */
   rules: z.number().int().min(1).max(99).optional(),
   /** A version of a class set: the label its sheet and gabarito print beside the code; absent for a single page. */
@@ -176,6 +184,8 @@ const AssembleSetJob = z.object({
         code: z.string(),
         seed: z.string(),
         student: z.object({ id: z.string().uuid() }).optional(),
+        /** A version whose options are not the set's: a reforço version, with the child's `foco`. */
+        options: StoredPageOptionsSchema.optional(),
       }),
     )
     .min(2)
@@ -278,7 +288,7 @@ export type BillingDataExport = z.infer<typeof BillingDataExport>;
  */
 export const PagesDataExport = z.object({
   purchases: z.array(
-    z.object({ code: z.string(), createdAt: IsoDate, boughtAt: IsoDate, settings: PageOptionsSchema }),
+    z.object({ code: z.string(), createdAt: IsoDate, boughtAt: IsoDate, settings: StoredPageOptionsSchema }),
   ),
   savedSheets: z
     .array(z.object({ name: z.string(), createdAt: IsoDate, settings: PageOptionsSchema }))

@@ -7,8 +7,11 @@ import {
   type DivSwitches,
   type MultSwitches,
   type SubSwitches,
-  type WrongFact,
 } from './columns.js';
+import { MISTAKE_IDS, type Mistake, type MistakeId } from '@app/contracts/mistake-ids';
+
+export { MISTAKE_IDS };
+export type { Mistake, MistakeId };
 
 export type Op = 'add' | 'sub' | 'mult' | 'div';
 
@@ -60,18 +63,6 @@ export const rightAnswer = (conta: Conta): Answer => answerWith(conta);
 export const sameAnswer = (child: Answer, expected: Answer): boolean =>
   child.result === expected.result &&
   (child.remainder === undefined || child.remainder === (expected.remainder ?? 0));
-
-export type MistakeId =
-  | 'add.semReserva'
-  | 'add.numeroTodo'
-  | 'sub.menorDoMaior'
-  | 'sub.emprestaNaoDesconta'
-  | 'sub.zeroNoMinuendo'
-  | 'mult.semReserva'
-  | 'mult.naoDesloca'
-  | 'mult.fato'
-  | 'div.esqueceZero'
-  | 'div.restoMaior';
 
 /** A systematic mistake, in a teacher's words. */
 export interface MistakeInfo {
@@ -161,14 +152,6 @@ export const MISTAKES: Readonly<Record<MistakeId, MistakeInfo>> = {
     needsRemainder: true,
   },
 };
-
-export const MISTAKE_IDS = Object.keys(MISTAKES) as MistakeId[];
-
-/** One mistake a child makes: a mistake of the catalogue, and for 'mult.fato' the fact held wrong. */
-export interface Mistake {
-  id: MistakeId;
-  fact?: WrongFact;
-}
 
 /** The switches of a set of mistakes. */
 export function switchesOf(mistakes: readonly Mistake[]): Switches {

@@ -1,3 +1,5 @@
+import type { WrongFact } from '@app/contracts/mistake-ids';
+
 /**
  * The written algorithms as a Brazilian child works them on paper (conta armada, método da chave), each with switches
  * that turn on a systematic mistake. With no switch on, each answers the right result; a mistake of the catalogue
@@ -89,11 +91,7 @@ export function subColumns(a: number, b: number, on: SubSwitches = {}): number {
 }
 
 /** A multiplication fact the child holds wrong: `x × y = value` (either order), x and y from 0 to 9. */
-export interface WrongFact {
-  x: number;
-  y: number;
-  value: number;
-}
+export type { WrongFact };
 
 export interface MultSwitches {
   /** Esquece de somar a reserva: each digit's product written without the carry of the one before. */

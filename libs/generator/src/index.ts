@@ -117,3 +117,5 @@ export { SKILL_SCOPES, contentBncc } from './custom/bncc.js';
 export { customTitle, problemasTitle } from './custom/title.js';
 export { customSource } from './custom/source.js';
 export { describeSheet } from './custom/describe.js';
+export { FOCO_EVERY, mistakeShows } from './foco.js';
+export { nextStep, reforcoOptions } from './reforco.js';

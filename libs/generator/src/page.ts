@@ -12,9 +12,11 @@ import {
 import { wordPageBncc as wordPageBnccRules2 } from './rules2/word/kinds.js';
 import { generateWordProblems, type ContaSource, type WordProblem } from './word/generate.js';
 import { DEFAULT_MEANINGS, kindsOfMeanings, wordPageBncc } from './word/kinds.js';
+import { drawForSlot, slotDealer } from './foco.js';
 import { drawProblem, PageProblems } from './problems.js';
 import { OPERATIONS } from './operations.js';
 import { randomFromSeed } from './random.js';
+import type { Mistake } from '@app/contracts/mistake-ids';
 import type { CustomOptions } from './custom/options.js';
 import type { Level, LevelName, Operation, Problem, RulesVersion } from './types.js';
 
@@ -28,6 +30,8 @@ export interface PageOptions {
   level: Level;
   /** "Personalizar": what is practised, the format, count, size and title; absent, the level's preset. */
   custom?: CustomOptions;
+  /** A reforço page: the child's mistakes its problems practise (foco.ts); absent on every other page. */
+  foco?: Mistake[];
 }
 
 /** A page as drawn: its problems (and their situações-problema), the BNCC skills it practises, its level name. */
@@ -126,7 +130,7 @@ export function generatePage(
         levelName: LEVEL_NAMES[options.level],
       };
     }
-    const problems = drawCustomProblems(random, operations, custom);
+    const problems = drawCustomProblems(random, operations, custom, options.foco);
     return {
       options: { ...options },
       rules,
@@ -137,9 +141,9 @@ export function generatePage(
   }
   const page = new PageProblems(options.level, rules, options.add);
   const count = problemCount(options, rules);
+  const slotOf = slotDealer(operations, options.foco);
   for (let index = 0; index < count; index++) {
-    const op = operations[index % operations.length] as Operation;
-    page.add(drawProblem(random, options.level, op, page, rules));
+    page.add(drawForSlot(slotOf(index), (op) => drawProblem(random, options.level, op, page, rules)));
   }
   return {
     options: { ...options },

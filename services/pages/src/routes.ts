@@ -3,6 +3,7 @@ import {
   buySet,
   createPage,
   createPageSet,
+  createReforcoSet,
   deleteSavedSheet,
   downloadPage,
   downloadSet,
@@ -21,6 +22,7 @@ import { buyPage } from './domain/buy-page.js';
 import { buyPageSet } from './domain/buy-page-set.js';
 import { makePage } from './domain/create-page.js';
 import { makePageSet } from './domain/create-page-set.js';
+import { makeReforcoSet } from './domain/create-reforco-set.js';
 import type { PagesDeps } from './domain/deps.js';
 import { pdfContentDisposition } from './domain/download-name.js';
 import { myPurchases } from './domain/my-purchases.js';
@@ -64,6 +66,10 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
   // Class sets: N versions bought together and downloaded as one file.
   addRoute(app, createPageSet, async ({ body, identity }) =>
     ok(await makePageSet(deps, identity.userId, body)),
+  );
+
+  addRoute(app, createReforcoSet, async ({ body, identity }) =>
+    ok(await makeReforcoSet(deps, identity.userId, body)),
   );
 
   addRoute(app, getSetProgress, async ({ query, identity }) =>

@@ -12,6 +12,12 @@ import {
   namesText,
   type ClassReport,
 } from '../../src/routes/member/correction/report';
+import {
+  canMakeReforco,
+  reforcoBody,
+  reforcoMadeText,
+  reforcoPlanText,
+} from '../../src/routes/member/correction/reforco';
 import { childOf } from '../../src/routes/member/correction/sheetText';
 
 const conta = (op: CorrectionProblem['op'], a: number, b: number): CorrectionProblem => {
@@ -205,5 +211,39 @@ describe('Relatório da turma: the correction summed up', () => {
     // 02:30 UTC is still the evening before in São Paulo.
     expect(dateText('2026-03-05T02:30:00Z')).toBe('Data: 04/03/2026');
     expect(dateText(new Date('2026-11-29T15:00:00Z'))).toBe('Data: 29/11/2026');
+  });
+});
+
+describe('Reforço', () => {
+  it('sends each sheet in order: a corrected one with its child’s mistakes, one not corrected yet as such', () => {
+    const { sheets, cells } = turma();
+    const body = reforcoBody('SET', classReport(sheets, cells));
+    expect(body.code).toBe('SET');
+    expect(body.versions.map((v) => [v.corrected, v.foco.map((m) => m.id)])).toEqual([
+      [true, ['sub.menorDoMaior']],
+      [true, ['sub.menorDoMaior', 'mult.fato']],
+      [true, ['mult.fato']],
+      [true, ['mult.fato']],
+      [true, ['mult.fato']],
+      [false, []],
+      [false, []],
+    ]);
+    expect(body.versions[2]!.foco[0]).toEqual({ id: 'mult.fato', fact: { x: 7, y: 8, value: 54 } });
+  });
+
+  it('says what it makes for the class, and is offered once a set has a sheet corrected', () => {
+    const { sheets, cells } = turma();
+    const report = classReport(sheets, cells);
+    expect(reforcoPlanText(report)).toBe(
+      '5 alunos praticam os seus erros sistemáticos; 2 alunos ainda não corrigidos recebem as mesmas opções.',
+    );
+    const anaOnly = classReport(sheets.slice(0, 2), cellsOf(sheets[0]!, {}));
+    expect(reforcoPlanText(anaOnly)).toBe(
+      '1 aluno segue um passo adiante; 1 aluno ainda não corrigido recebe as mesmas opções.',
+    );
+    expect(canMakeReforco(report)).toBe(true);
+    expect(canMakeReforco(classReport(sheets, []))).toBe(false);
+    expect(canMakeReforco(classReport(sheets.slice(0, 1), cellsOf(sheets[0]!, SMALLER)))).toBe(false);
+    expect(reforcoMadeText(30)).toBe('Reforço gerado: 30 versões, uma para cada aluno.');
   });
 });

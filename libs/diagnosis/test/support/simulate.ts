@@ -1,4 +1,11 @@
-import { asksForRemainder, generatePage, type Level, type Operation } from '@app/generator';
+import {
+  asksForRemainder,
+  generatePage,
+  reforcoOptions,
+  type Level,
+  type Operation,
+  type PageOptions,
+} from '@app/generator';
 import {
   MIN_EVIDENCE,
   MISTAKES,
@@ -129,6 +136,16 @@ export interface ClassFigures {
   diagnoseMs: number;
   /** Up to 5 mistakes that showed and were not found, for a person to read. */
   missed: Array<{ mistake: Mistake; of: Mistake[]; answers: Answered[] }>;
+  /**
+   * Children with a mistake found (every one named was given), each given a reforço sheet made from the mistakes found
+   * (reforcoOptions).
+   */
+  reforcoSheets: number;
+  /** The problems of those sheets, and those on which one of the child's mistakes shows (the child answers wrong). */
+  reforcoProblems: number;
+  reforcoShowing: number;
+  /** The reforço sheets on which at least 60 % of the problems show one of the child's mistakes. */
+  reforcoSheetsAt60: number;
 }
 
 export const LEVEL_OPERATIONS: Record<Level, readonly Operation[][]> = {
@@ -150,14 +167,15 @@ export function simulateClass(
   const rand = seeded(seed);
   const figures: ClassFigures = { ...NO_FIGURES, missed: [] };
   for (let child = 0; child < (options.children ?? 30); child++) {
-    const page = generatePage(`class-${seed}-version-${child}`, {
+    const sheet: PageOptions = {
       add: operations.includes('add'),
       sub: operations.includes('sub'),
       mult: operations.includes('mult'),
       div: operations.includes('div'),
       answers: true,
       level,
-    });
+    };
+    const page = generatePage(`class-${seed}-version-${child}`, sheet);
     const mistakes = randomMistakes(rand);
     const answers = answerSheet(
       rand,
@@ -179,6 +197,25 @@ export function simulateClass(
     }
     figures.named += found.length;
     figures.namedRight += found.filter((f) => mistakes.some((m) => sameMistake(f.mistake, m))).length;
+    // A child whose named mistakes were all given (one named wrongly, a slip taken for a fact, practises that one:
+    // the precision above counts those).
+    if (found.length > 0 && found.every((f) => mistakes.some((m) => sameMistake(f.mistake, m)))) {
+      const reforco = generatePage(
+        `reforco-${seed}-version-${child}`,
+        reforcoOptions(
+          sheet,
+          found.map((f) => f.mistake),
+        ),
+      );
+      const on = switchesOf(mistakes);
+      const showing = reforco.problems.filter(
+        ({ op, a, b }) => !sameAnswer(answerWith({ op, a, b }, on), rightAnswer({ op, a, b })),
+      ).length;
+      figures.reforcoSheets += 1;
+      figures.reforcoProblems += reforco.problems.length;
+      figures.reforcoShowing += showing;
+      if (showing >= 0.6 * reforco.problems.length) figures.reforcoSheetsAt60 += 1;
+    }
   }
   return figures;
 }
@@ -193,6 +230,10 @@ export function addFigures(a: ClassFigures, b: ClassFigures): ClassFigures {
     namedRight: a.namedRight + b.namedRight,
     diagnoseMs: a.diagnoseMs + b.diagnoseMs,
     missed: [...a.missed, ...b.missed].slice(0, 5),
+    reforcoSheets: a.reforcoSheets + b.reforcoSheets,
+    reforcoProblems: a.reforcoProblems + b.reforcoProblems,
+    reforcoShowing: a.reforcoShowing + b.reforcoShowing,
+    reforcoSheetsAt60: a.reforcoSheetsAt60 + b.reforcoSheetsAt60,
   };
 }
 
@@ -205,4 +246,8 @@ export const NO_FIGURES: ClassFigures = {
   namedRight: 0,
   diagnoseMs: 0,
   missed: [],
+  reforcoSheets: 0,
+  reforcoProblems: 0,
+  reforcoShowing: 0,
+  reforcoSheetsAt60: 0,
 };

@@ -105,7 +105,7 @@ describe('the diagnosis of one child', () => {
 // that loses mistakes or names wrong ones fails here.
 describe('simulated classes: 30 children with 0 to 2 mistakes and 5 % slips', () => {
   it.each([0, 1, 2] as const)(
-    'level %i: finds 95 in 100 of the mistakes that show, names 95 in 100 right',
+    'level %i: finds 95 in 100 of the mistakes that show, names 95 in 100 right; each reforço sheet shows them on 60 % of its problems',
     (level) => {
       let figures = NO_FIGURES;
       for (let c = 0; c < 15; c++)
@@ -114,6 +114,9 @@ describe('simulated classes: 30 children with 0 to 2 mistakes and 5 % slips', ()
       expect(figures.findable).toBeGreaterThan(level === 0 ? 3 : 80);
       expect(figures.foundOfFindable / figures.findable).toBeGreaterThanOrEqual(0.95);
       expect(figures.namedRight / figures.named).toBeGreaterThanOrEqual(0.95);
+      // Each child with a mistake found gets a reforço sheet on which its mistakes show on 60 % of the problems.
+      expect(figures.reforcoSheets).toBeGreaterThan(level === 0 ? 3 : 80);
+      expect(figures.reforcoSheetsAt60).toBe(figures.reforcoSheets);
     },
   );
 });

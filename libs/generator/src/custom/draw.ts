@@ -7,6 +7,7 @@ import {
   solve,
   subtractionBorrows,
 } from '../problems.js';
+import { drawForSlot, slotDealer } from '../foco.js';
 import type { Random } from '../random.js';
 import type { Operation, Problem } from '../types.js';
 import type {
@@ -16,6 +17,7 @@ import type {
   MultOptions,
   NumberSize,
 } from '@app/contracts/custom-shape';
+import type { Mistake } from '@app/contracts/mistake-ids';
 
 /**
  * The custom engine (options version 1): each operation's problems are drawn from its options, the kind of
@@ -276,6 +278,7 @@ export function drawCustomProblems(
   random: Random,
   operations: readonly Operation[],
   custom: CustomOptions,
+  foco?: readonly Mistake[],
 ): Problem[] {
   if (custom.mult?.multiplicand === 'ordem') return orderedTables(random, custom);
   const page = new PageProblems(1, 2);
@@ -283,13 +286,19 @@ export function drawCustomProblems(
   const last = new Map<KindPool, string>();
   const seen = new Map<KindPool, number>();
   const spacesOf = new Map(operations.map((op) => [op, spaceOf(op, custom)]));
+  const slotOf = slotDealer(operations, foco);
   for (let index = 0; index < custom.count; index++) {
-    const op = operations[index % operations.length] as Operation;
-    const { pools } = spacesOf.get(op) as OpSpace;
-    let chosen = pools.length === 2 && random.chance(1, 2) ? (pools[1] as KindPool) : (pools[0] as KindPool);
-    if (chosen.list?.length === 0) chosen = pools.find((p) => p.list?.length !== 0) ?? chosen;
-    const allSeen = (seen.get(chosen) ?? 0) >= chosen.distinct;
-    const problem: Problem = drawFromPool(random, op, chosen, page, counts, last.get(chosen), allSeen);
+    // The kind's pool of the problem kept: a reforço slot may draw more than once (foco.ts).
+    let pool: KindPool | undefined;
+    const problem = drawForSlot(slotOf(index), (op) => {
+      const { pools } = spacesOf.get(op) as OpSpace;
+      let kind = pools.length === 2 && random.chance(1, 2) ? (pools[1] as KindPool) : (pools[0] as KindPool);
+      if (kind.list?.length === 0) kind = pools.find((p) => p.list?.length !== 0) ?? kind;
+      pool = kind;
+      const allSeen = (seen.get(kind) ?? 0) >= kind.distinct;
+      return drawFromPool(random, op, kind, page, counts, last.get(kind), allSeen);
+    });
+    const chosen = pool as KindPool;
     if (custom.format === 'lacuna') problem.blank = random.chance(1, 2) ? 'a' : 'b';
     page.add(problem);
     const key = problemKey(problem);

@@ -20,14 +20,17 @@ export const SET_DRAW_TRIES = 20;
 export function drawDistinctSeeds(
   versions: number,
   problemsOf: (seed: string) => string,
-  { newSeed = newPageSeed, tries = SET_DRAW_TRIES }: { newSeed?: () => string; tries?: number } = {},
+  {
+    newSeed = newPageSeed,
+    tries = SET_DRAW_TRIES,
+  }: { newSeed?: (version: number) => string; tries?: number } = {},
 ): string[] {
   const drawn = new Set<string>();
   const seeds: string[] = [];
   while (seeds.length < versions) {
     let seed: string | undefined;
     for (let t = 0; t < tries && seed === undefined; t++) {
-      const candidate = newSeed();
+      const candidate = newSeed(seeds.length);
       const problems = problemsOf(candidate);
       if (!drawn.has(problems)) {
         drawn.add(problems);
@@ -61,7 +64,15 @@ export async function makePageSet(
   const students = turmaId === undefined ? undefined : await rosterOf(deps, userId, turmaId, versions);
   const room = await takeRoomToCreate(deps, userId);
   try {
-    return await recordSet(deps, userId, versions, options, room.previewSlot, turmaId, students);
+    return await recordSet(deps, userId, {
+      options,
+      versions: Array.from({ length: versions }, (_, i) => ({
+        options,
+        ...(students ? { studentId: students[i]! } : {}),
+      })),
+      previewSlot: room.previewSlot,
+      ...(turmaId ? { turmaId } : {}),
+    });
   } catch (err) {
     room.giveBack();
     throw err;
@@ -83,21 +94,37 @@ async function rosterOf(
   return roster.studentIds;
 }
 
-async function recordSet(
+/**
+ * A set to record: the options it was made with (the set's, which "Gerar outra igual" and its name read), and each
+ * version's options (the set's, or a reforço version's own) and child.
+ */
+export interface SetToRecord {
+  options: PageOptions;
+  versions: Array<{ options: PageOptions; studentId?: string }>;
+  previewSlot: () => void;
+  turmaId?: string;
+}
+
+/**
+ * Draws each version once with its own options (its seed stored only once it draws), no two versions with the same
+ * problems, records the set and its versions in one transaction, queues version 1's preview and announces each
+ * version. Answers the set's code and its versions' codes.
+ */
+export async function recordSet(
   deps: PagesDeps,
   userId: string,
-  versions: number,
-  options: PageOptions,
-  previewSlot: () => void,
-  turmaId?: string,
-  students?: string[],
+  { options, versions, previewSlot, turmaId }: SetToRecord,
 ): Promise<{ code: string; codes: string[] }> {
   const rules = RULES_VERSION;
   // Each version drawn once, before its seed is stored (page-rules.ts), and compared with the others by its problems.
   const problems = new Map<string, string>();
-  const seeds = drawDistinctSeeds(versions, (seed) => problems.get(seed) as string, {
-    newSeed: () => {
-      const { seed, drawn } = drawableSeed({ options, rules }, deps.logger, newPageSeed);
+  const seeds = drawDistinctSeeds(versions.length, (seed) => problems.get(seed) as string, {
+    newSeed: (n) => {
+      const { seed, drawn } = drawableSeed(
+        { options: versions[n]!.options, rules },
+        deps.logger,
+        newPageSeed,
+      );
       problems.set(seed, JSON.stringify(drawn.problems));
       return seed;
     },
@@ -106,17 +133,18 @@ async function recordSet(
   const pages = seeds.map((seed, i) => ({
     code: newPageCode(),
     seed,
-    ...(students ? { studentId: students[i]! } : {}),
+    options: versions[i]!.options,
+    ...(versions[i]!.studentId ? { studentId: versions[i]!.studentId } : {}),
   }));
   await deps.store.pages.insertSet(
-    { code, userId, versions, options, rules, ...(turmaId ? { turmaId } : {}) },
+    { code, userId, versions: versions.length, options, rules, ...(turmaId ? { turmaId } : {}) },
     pages,
   );
   const first = pages[0]!;
   await queueRender(
     deps,
     'preview',
-    { ...first, userId, options, rules, version: { n: 1, of: versions } },
+    { ...first, userId, rules, version: { n: 1, of: versions.length } },
     { first: true, slot: previewSlot },
   );
   await Promise.all(

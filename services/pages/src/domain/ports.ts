@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PageOptionsSchema, SetVersion } from '@app/contracts';
+import type { SetVersion, StoredPageOptionsSchema } from '@app/contracts';
 import type { Store } from '@app/kit';
 
 /**
@@ -11,7 +11,8 @@ import type { Store } from '@app/kit';
  * never more than the cap, however many saves run at once. The rendered files live in the RENDERS bucket, not here.
  */
 
-export type PageOptions = z.infer<typeof PageOptionsSchema>;
+/** A page's options as stored: the builder's, and a reforço version's `foco`. */
+export type PageOptions = z.infer<typeof StoredPageOptionsSchema>;
 
 /** A generated page: who asked for it, what to render (seed + options) and whether it was bought. */
 export interface PageRecord {
@@ -77,12 +78,13 @@ export interface PagesRepository {
   /** Sets the page's purchase time once; answers whether this call was the one that set it. */
   markBought(code: string, at: Date): Promise<boolean>;
   /**
-   * Records a class set and its versions' pages (`versions[i]` is version i + 1, with the set's options and rules),
+   * Records a class set and its versions' pages (`versions[i]` is version i + 1, with the set's rules and its own
+   * options when given, a reforço version's, else the set's),
    * none bought, in one transaction: all of them or nothing.
    */
   insertSet(
     set: Pick<PageSetRecord, 'code' | 'userId' | 'versions' | 'options' | 'rules' | 'turmaId'>,
-    versions: Array<Pick<PageRecord, 'code' | 'seed' | 'studentId'>>,
+    versions: Array<Pick<PageRecord, 'code' | 'seed' | 'studentId'> & { options?: PageOptions }>,
   ): Promise<void>;
   /** The sets made for a turma (by its id), or for any turma by a member (by the member's id), with their versions. */
   setsWithNames(of: { turmaId: string } | { userId: string }): Promise<PageSetWithPages[]>;

@@ -144,10 +144,11 @@ export async function awaitSetFile<T>(
           setCode: set.code,
           options: set.options,
           rules: set.rules,
-          versions: set.pages.map(({ code, seed, studentId }) => ({
+          versions: set.pages.map(({ code, seed, studentId, options }) => ({
             code,
             seed,
             ...(studentId ? { student: { id: studentId } } : {}),
+            ...(options.foco ? { options } : {}),
           })),
         },
         { msgID: assembleMsgID },

@@ -65,7 +65,7 @@ const pages = (m: EntityManager): PagesRepository => {
     /** The set and its versions' pages in one transaction (one `created_at` for all: the transaction's `now()`). */
     async insertSet(
       set: Pick<PageSetRecord, 'code' | 'userId' | 'versions' | 'options' | 'rules' | 'turmaId'>,
-      versions: Array<Pick<PageRecord, 'code' | 'seed' | 'studentId'>>,
+      versions: Array<Pick<PageRecord, 'code' | 'seed' | 'studentId'> & { options?: PageOptions }>,
     ): Promise<void> {
       await m.transaction(async (tx) => {
         await tx.getRepository(PageSetEntity).insert(set);
@@ -74,7 +74,7 @@ const pages = (m: EntityManager): PagesRepository => {
             code: v.code,
             seed: v.seed,
             userId: set.userId,
-            options: set.options,
+            options: v.options ?? set.options,
             rules: set.rules,
             setCode: set.code,
             setVersion: i + 1,

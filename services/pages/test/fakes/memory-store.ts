@@ -80,7 +80,7 @@ export function memoryPagesStore(now: () => Date = () => new Date()) {
             code: v.code,
             seed: v.seed,
             userId: set.userId,
-            options: structuredClone(set.options),
+            options: structuredClone(v.options ?? set.options),
             rules: set.rules,
             createdAt: new Date(createdAt),
             boughtAt: null,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   buy,
   createPageSet,
+  createReforcoSet,
   downloadPage,
   downloadSet,
   getMyPages,
@@ -14,6 +15,7 @@ import {
   type Statement,
 } from '@app/contracts';
 import { formatFileDate } from '@app/contracts/format';
+import { mistakeShows } from '@app/generator';
 import type { Bus } from '@app/kit';
 import {
   balanceOf,
@@ -280,5 +282,67 @@ describe('class sets', () => {
     });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe(Msg.selectOperation);
+  });
+});
+
+describe('reforço sets', () => {
+  it("a bought set's reforço: each version stored with its child's mistakes, printed and bought as any set", async () => {
+    const owner = await fundedMember(stack, 5);
+    const request: PageRequest = { ...defaultPageRequest, add: false, sub: true, level: 2 };
+    const corrected = await newSet(owner, 2, request);
+    expect((await buySetAndWait(stack, owner.token, corrected.code)).progress?.bought).toBe(true);
+
+    const made = await call<{ code: string; codes: string[] }>(gw, createReforcoSet, {
+      body: {
+        code: corrected.code,
+        versions: [
+          { corrected: true, foco: [{ id: 'sub.zeroNoMinuendo' }] },
+          { corrected: true, foco: [] },
+        ],
+      },
+      token: owner.token,
+    });
+    expect(made.status, made.body.message).toBe(200);
+    const { code, codes } = made.body.payload!;
+    expect(codes).toHaveLength(2);
+    expect((await buySetAndWait(stack, owner.token, code)).progress?.bought).toBe(true);
+    const gabarito = await call<{ problems: Array<{ op: string; a: number; b: number }> }>(gw, pageAnswers, {
+      query: { code: codes[0]! },
+      token: owner.token,
+    });
+    expect(gabarito.status, gabarito.body.message).toBe(200);
+    // Stored with its own options: its gabarito (drawn from them) is mostly subtractions that borrow across a zero.
+    const problems = gabarito.body.payload!.problems as Array<{ op: 'sub'; a: number; b: number }>;
+    const zeros = problems.filter((p) => mistakeShows({ id: 'sub.zeroNoMinuendo' }, p));
+    expect(zeros.length / problems.length).toBeGreaterThanOrEqual(0.6);
+    expect(await balanceOf(stack, owner.token)).toBe(3);
+    const file = await download(gw, downloadSet, { code }, owner.token);
+    expect(file.status).toBe(200);
+    expect((await readPdf(file.bytes)).pages.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("refuses another account's set, a set not bought, and versions that are not the set's, in pt-BR", async () => {
+    const owner = await fundedMember(stack, 5);
+    const other = await createActiveUser(stack);
+    const set = await newSet(owner, 2);
+    const none = { corrected: true, foco: [] };
+    const ask = (user: TestSession, versions: Array<typeof none>) =>
+      call(gw, createReforcoSet, { body: { code: set.code, versions }, token: user.token });
+    for (const [user, answer] of [
+      [other, await ask(other, [none, none])],
+      [owner, await ask(owner, [none, none])],
+    ] as const) {
+      expect(answer.status, user.email).toBe(404);
+      expect(answer.body.message).toBe(Msg.setNotFound);
+    }
+    expect((await buySetAndWait(stack, owner.token, set.code)).progress?.bought).toBe(true);
+    const three = await ask(owner, [none, none, none]);
+    expect(three.status).toBe(400);
+    expect(three.body.message).toBe(Msg.reforcoVersions(2));
+    const unknown = await call(gw, createReforcoSet, {
+      body: { code: set.code, versions: [{ corrected: true, foco: [{ id: 'sub.inventado' }] }, none] },
+      token: owner.token,
+    });
+    expect(unknown.status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, Events, Jobs, Msg, Rpc, type MessagePayload } from '@app/contracts';
-import { AppError, RetryLater } from '@app/kit';
+import { RetryLater } from '@app/kit';
 import { buyPage } from '../../src/domain/buy-page.js';
 import { buyPageSet } from '../../src/domain/buy-page-set.js';
 import { completeSetPurchase, SET_PURCHASE_DELIVERIES } from '../../src/domain/set-purchase-job.js';
@@ -8,6 +8,7 @@ import { makePageSet } from '../../src/domain/create-page-set.js';
 import { readAnswers } from '../../src/domain/read-answers.js';
 import { readBoughtPdf, readBoughtSet, readThumbnail } from '../../src/domain/read-render.js';
 import { setProgress } from '../../src/domain/set-progress.js';
+import { failure } from '../fakes/failure.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
 const options = { add: true, sub: true, mult: true, div: false, answers: true, level: 1 as const };
@@ -24,16 +25,6 @@ async function setOf(userId: string, versions = 3) {
   const { code, codes } = await makePageSet(w.deps, userId, { ...options, versions });
   w.calls.length = 0;
   return { code, codes };
-}
-
-/** The AppError a call failed with (or a failure of the test). */
-async function failure(call: Promise<unknown>): Promise<AppError> {
-  const err = await call.then(
-    () => new Error('it succeeded'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
 }
 
 const documentJobs = () => w.published(Jobs.renderDocument);

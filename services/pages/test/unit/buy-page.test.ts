@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, Events, Jobs, Msg, Rpc } from '@app/contracts';
-import { AppError } from '@app/kit';
 import { buyPage } from '../../src/domain/buy-page.js';
+import { failure } from '../fakes/failure.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
 const options = { add: true, sub: true, mult: false, div: false, answers: true, level: 1 as const };
@@ -19,16 +19,6 @@ async function pageOf(userId: string, { pdf = true } = {}) {
   await w.store.pages.insert({ code, userId, seed: 'seed', options, rules: 2 });
   if (pdf) w.files.set(`${code}.pdf`, Buffer.from('%PDF-'));
   return code;
-}
-
-/** The AppError a call failed with (or a failure of the test). */
-async function failure(call: Promise<unknown>): Promise<AppError> {
-  const err = await call.then(
-    () => new Error('it succeeded'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
 }
 
 const renderJobs = () => w.published(Jobs.renderDocument);

@@ -6,19 +6,10 @@ import { tabuadaDo7Request } from '@app/testing';
 import { makePage } from '../../src/domain/create-page.js';
 import { makePageSet, drawDistinctSeeds, SET_DRAW_TRIES } from '../../src/domain/create-page-set.js';
 import { pageProblems } from '../../src/domain/page-rules.js';
+import { failure } from '../fakes/failure.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
 const options = { add: true, sub: true, mult: false, div: false, answers: true, level: 1 as const };
-
-/** The AppError a call failed with (or a failure of the test). */
-async function failure(call: Promise<unknown>): Promise<AppError> {
-  const err = await call.then(
-    () => new Error('it succeeded'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 /** The AppError a function threw (or a failure of the test). */
 function thrown(fn: () => unknown): AppError {

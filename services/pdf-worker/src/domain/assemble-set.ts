@@ -40,7 +40,7 @@ export function versionJob(job: AssembleSetJob, index: number): RenderJob {
   return {
     code: version.code,
     seed: version.seed,
-    options: job.options,
+    options: version.options ?? job.options,
     ...(job.rules === undefined ? {} : { rules: job.rules }),
     version: { n: index + 1, of: job.versions.length },
     ...(version.student ? { student: version.student } : {}),

@@ -6,6 +6,7 @@ import { paths } from '../../paths';
 import { CorrectionRefused, loader } from './Correction';
 import { FoundList } from './correction/DiagnosisDetails';
 import { mergeCells } from './correction/merge';
+import { ReforcoPanel } from './correction/ReforcoPanel';
 import {
   averageText,
   barShare,
@@ -64,6 +65,7 @@ function ReportBody({ correction }: { correction: CorrectionData }) {
       </div>
       <ByMistake report={report} />
       <ByChild report={report} />
+      <ReforcoPanel code={correction.code} report={report} />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BlankTerm, WorkedConta } from '../../correction.js';
+import { FOCO_MAX, MistakeSchema } from '../../mistakes.js';
 import { CustomOptionsSchema } from '../../custom-options.js';
 import { envelope } from '../../envelope.js';
 import { Msg } from '../../messages.js';
@@ -88,6 +89,30 @@ export const createPageSet = defineRoute({
   summary:
     'Generate a class set of 2 to 40 versions (answers the set code and its versions; previews the first)',
   body: CreatePageSetBody,
+  response: envelope(PageSetCreated),
+});
+
+/**
+ * "Reforço": a new class set made from a corrected one (`code`), each version for the same child as the version of
+ * the same number, practising the mistakes the correction found in that child's answers (`foco`, from the grid's
+ * diagnosis; empty on a corrected sheet: none found, the same options a step further; a sheet not `corrected` yet
+ * gets the same options). Made as a set is (the account's room, a preview of version 1) and bought as any set.
+ */
+export const CreateReforcoSetBody = z.object({
+  code: pageCode,
+  versions: z
+    .array(z.object({ corrected: z.boolean(), foco: z.array(MistakeSchema).max(FOCO_MAX) }))
+    .min(2)
+    .max(SET_VERSIONS_MAX),
+});
+export const createReforcoSet = defineRoute({
+  owner: 'pages',
+  method: 'POST',
+  path: '/api/reforcoSet',
+  access: 'user',
+  summary:
+    "Generate a reforço set from a corrected set: each child's version practises the child's mistakes (answers the set code and its versions)",
+  body: CreateReforcoSetBody,
   response: envelope(PageSetCreated),
 });
 

@@ -44,6 +44,11 @@ export function StudentNames() {
           As respostas que você digita na Correção rápida ficam guardadas só para a sua conta, entram em
           “Baixar meus dados” e são apagadas quando você exclui a sua conta.
         </li>
+        <li>
+          Uma folha de reforço guarda, junto com a página, só os erros sistemáticos que ela pratica e o
+          identificador do aluno, nunca o nome; sem a turma, esses erros não se ligam a nenhuma criança. Eles
+          entram em “Baixar meus dados”, com as opções de cada página comprada.
+        </li>
       </ul>
     </>
   );

@@ -50,7 +50,7 @@ describe('createReforcoSet', () => {
     });
   });
 
-  it("is refused for a set not bought by the member (404), and without one entry of mistakes a version (400)", async () => {
+  it('is refused for a set not bought by the member (404), and without one entry of mistakes a version (400)', async () => {
     const w = memoryDeps();
     const corrected = await makePageSet(w.deps, 'ana', { ...options, versions: 2 });
     const other = await failure(

@@ -191,8 +191,24 @@ async function runLane(
   return { code, seconds: (Date.now() - started) / 1000 };
 }
 
+/** What a lane's JSON report counts, read as soon as its runner exits; null without a report. */
+type Counts = ReturnType<typeof readVitest> | null;
+
+/**
+ * Runs a lane and reads its report at once: the end-to-end tier's Playwright empties test-results/ when it starts,
+ * after the integration tier's lanes have written theirs there.
+ */
+async function runAndRead(lane: Lane, streamed: boolean, beside: string) {
+  const run = await runLane(lane, streamed, beside);
+  const counts: Counts = existsSync(lane.report) ? lane.read(lane.report) : null;
+  return { ...run, counts };
+}
+
 /** A tier's outcome from its lanes' reports: the counts summed, a lane without a report one failure. */
-function outcomeOf(tier: Tier, runs: Array<{ lane: Lane; code: number; seconds: number }>): Outcome {
+function outcomeOf(
+  tier: Tier,
+  runs: Array<{ lane: Lane; code: number; seconds: number; counts: Counts }>,
+): Outcome {
   const outcome: Outcome = {
     tier,
     passed: 0,
@@ -202,13 +218,12 @@ function outcomeOf(tier: Tier, runs: Array<{ lane: Lane; code: number; seconds: 
     failures: [],
   };
   const notes: string[] = [];
-  for (const { lane, code } of runs) {
-    if (!existsSync(lane.report)) {
+  for (const { lane, code, counts } of runs) {
+    if (counts === null) {
       outcome.failed += 1;
       notes.push(`${lane.name}: runner exited ${code} without a report`);
       continue;
     }
-    const counts = lane.read(lane.report);
     outcome.passed += counts.passed;
     outcome.skipped += counts.skipped;
     outcome.failures!.push(...counts.failures);
@@ -279,9 +294,9 @@ const runs = await Promise.all(
     if (tier === 'e2e') {
       // The integration lanes were started before (they come first in `lanes`).
       const [built] = await Promise.all([build, integrationRuns]);
-      if (built !== 0) return { tier, lane, code: 1, seconds: 0, buildFailed: true };
+      if (built !== 0) return { tier, lane, code: 1, seconds: 0, counts: null, buildFailed: true };
     }
-    const run = runLane(lane, streamed.has(lane.name), 'the other lanes');
+    const run = runAndRead(lane, streamed.has(lane.name), 'the other lanes');
     if (tier === 'integration') integrationRuns = Promise.all([integrationRuns, run]);
     return { tier, lane, ...(await run), buildFailed: false };
   }),

@@ -167,14 +167,12 @@ const FLOORS = [
 
 /** In its tests a package may also use the harness (stack and testing) and the contracts it is tested against. */
 const HARNESS = ['lib:contracts', 'lib:stack', 'lib:testing'];
-/** What a package's tests also use beyond the harness: the diagnosis is measured on the generator's sheets. */
-const TEST_EXTRA = { 'lib:diagnosis': ['lib:generator'] };
 const TEST_FLOORS = FLOORS.map(({ sourceTag, onlyDependOnLibsWithTags }) => ({
   sourceTag,
   onlyDependOnLibsWithTags:
     sourceTag === 'type:web'
       ? onlyDependOnLibsWithTags
-      : [...new Set([...onlyDependOnLibsWithTags, sourceTag, ...HARNESS, ...(TEST_EXTRA[sourceTag] ?? [])])],
+      : [...new Set([...onlyDependOnLibsWithTags, sourceTag, ...HARNESS])],
 }));
 
 /**

@@ -8,8 +8,8 @@
  * found (`reforcoOptions`), and the table gives the share of its problems on which one of the child's mistakes shows,
  * and how many of those sheets reach 60 %. CLASSES=100 for a quick run.
  */
-import { LEVEL_NAMES, type Level } from '@app/generator';
-import { contaText, mistakeName } from '../src/index.js';
+import { LEVEL_NAMES, type Level } from '../src/index.js';
+import { contaText, mistakeName } from '@app/diagnosis';
 import {
   LEVEL_OPERATIONS,
   NO_FIGURES,

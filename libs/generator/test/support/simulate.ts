@@ -5,7 +5,7 @@ import {
   type Level,
   type Operation,
   type PageOptions,
-} from '@app/generator';
+} from '../../src/index.js';
 import {
   MIN_EVIDENCE,
   MISTAKES,
@@ -19,7 +19,7 @@ import {
   type Answer,
   type Answered,
   type Mistake,
-} from '../../src/index.js';
+} from '@app/diagnosis';
 
 /**
  * Simulated classes for the diagnosis: children with 0 to 2 mistakes of the catalogue and a slip rate answer the

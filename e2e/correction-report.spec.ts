@@ -121,6 +121,14 @@ test('the report of a turma: the mistake two children share, each child’s scor
   );
   await expect(byMistake.getByRole('listitem')).toHaveCount(2);
 
+  // Por habilidade da BNCC: each code the sheets print. The divisions: Ana and Carla all right, Bruno left one blank.
+  const bySkill = section(page, 'Por habilidade da BNCC');
+  expect(sheets[0]!.bncc!.length).toBeGreaterThan(0);
+  await expect(bySkill.getByRole('listitem')).toHaveCount(sheets[0]!.bncc!.length);
+  const divisions = bySkill.getByRole('listitem').filter({ hasText: /· divisão$|· divisão / });
+  await expect(divisions).toContainText('2 de 3 alunos acertaram 80 % ou mais');
+  await expect(divisions).toContainText('Abaixo de 80 %: Bruno T.');
+
   // Por aluno: each child's score and what the diagnosis says of the child, by name.
   const byChild = section(page, 'Por aluno');
   for (const [row, sheet] of sheets.entries()) {

@@ -56,6 +56,11 @@ export const CorrectionSheet = z.object({
   studentId: z.string().optional(),
   student: z.string().optional(),
   problems: z.array(CorrectionProblem).max(SHEET_PROBLEMS_MAX),
+  /** The BNCC skills its sheet prints ('EF03MA05'), which the report sums up per skill. */
+  bncc: z
+    .array(z.string().regex(/^EF\d{2}MA\d{2}$/))
+    .max(20)
+    .optional(),
 });
 export type CorrectionSheet = z.infer<typeof CorrectionSheet>;
 

@@ -18,8 +18,10 @@ export {
   allowedCounts,
   checkCustom,
   exercisePages,
+  listWords,
   presetOptions,
 } from './custom/options.js';
+export { SKILL_SCOPES } from './custom/bncc.js';
 export type {
   CustomOptions,
   DivOptions,

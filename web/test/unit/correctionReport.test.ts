@@ -19,6 +19,7 @@ import {
   reforcoPlanText,
 } from '../../src/routes/member/correction/reforco';
 import { childOf } from '../../src/routes/member/correction/sheetText';
+import { SKILL_BELOW_LABEL, skillCountText, skillLines } from '../../src/routes/member/correction/skills';
 
 const conta = (op: CorrectionProblem['op'], a: number, b: number): CorrectionProblem => {
   const right = answerWith({ op, a, b });
@@ -245,5 +246,23 @@ describe('Reforço', () => {
     expect(canMakeReforco(classReport(sheets, []))).toBe(false);
     expect(canMakeReforco(classReport(sheets.slice(0, 1), cellsOf(sheets[0]!, SMALLER)))).toBe(false);
     expect(reforcoMadeText(30)).toBe('Reforço gerado: 30 versões, uma para cada aluno.');
+  });
+});
+
+describe('Por habilidade da BNCC', () => {
+  it('counts for each skill the sheets print the children with 80 % of its contas right, and names the others', () => {
+    const { sheets, cells } = turma();
+    const printed = sheets.map((s) => ({ ...s, bncc: ['EF03MA05', 'EF04MA06', 'EF03MA08'] }));
+    const lines = skillLines(classReport(printed, cells));
+    expect(lines.map((l) => [l.code, l.what, l.of, l.reached, l.below])).toEqual([
+      ['EF03MA05', 'adição e subtração', 5, ['Carla U.', 'Davi V.', 'Versão 5'], ['Ana S.', 'Bruno T.']],
+      ['EF04MA06', 'multiplicação', 5, ['Ana S.'], ['Bruno T.', 'Carla U.', 'Davi V.', 'Versão 5']],
+      ['EF03MA08', 'divisão', 5, ['Ana S.', 'Bruno T.', 'Carla U.', 'Davi V.'], ['Versão 5']],
+    ]);
+    expect(skillCountText(lines[0]!)).toBe('3 de 5 alunos acertaram 80 % ou mais');
+    expect(skillCountText(lines[1]!)).toBe('1 de 5 alunos acertou 80 % ou mais');
+    expect(SKILL_BELOW_LABEL).toBe('Abaixo de 80 %:');
+    // Sheets that print no codes (a page stored before them) make no line.
+    expect(skillLines(classReport(sheets, cells))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type { CorrectionProblem, CorrectionSheets } from '@app/contracts';
 import { sheetName, versionOf } from '@app/generator';
 import type { PagesDeps } from './deps.js';
 import type { PageRecord } from './ports.js';
+import { drawnPage } from './page-rules.js';
 import { answeredProblems } from './read-answers.js';
 
 /**
@@ -25,7 +26,7 @@ export async function correctionSheets(
         code: page.code,
         label: versionOf(i + 1, set.versions),
         ...(page.studentId ? { studentId: page.studentId } : {}),
-        problems: problemsOf(page),
+        ...sheetOf(page),
       })),
     };
   }
@@ -35,13 +36,21 @@ export async function correctionSheets(
   return {
     code: page.code,
     title: sheetName(page.options),
-    sheets: [{ n: 1, code, label: null, problems: problemsOf(page) }],
+    sheets: [{ n: 1, code, label: null, ...sheetOf(page) }],
   };
 }
 
-/** A sheet's problems as the correction needs them: the conta, its expected answer, a lacuna's blank, a word problem. */
-const problemsOf = (page: PageRecord): CorrectionProblem[] =>
-  answeredProblems(page).map(({ word, ...conta }) => ({
-    ...conta,
-    ...(word === undefined ? {} : { word: true }),
-  }));
+/**
+ * A sheet as the correction needs it: each problem (the conta, its expected answer, a lacuna's blank, a word problem)
+ * and the BNCC skills its sheet prints.
+ */
+function sheetOf(page: PageRecord): { problems: CorrectionProblem[]; bncc: string[] } {
+  const drawn = drawnPage(page);
+  return {
+    problems: answeredProblems(page, drawn).map(({ word, ...conta }) => ({
+      ...conta,
+      ...(word === undefined ? {} : { word: true }),
+    })),
+    bncc: drawn.bncc,
+  };
+}

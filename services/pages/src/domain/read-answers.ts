@@ -36,8 +36,10 @@ export async function readAnswers(deps: PagesDeps, identity: Identity, code: str
  * custom page in `lacuna` says which term is the blank; a page of situações-problema says each problem's text and
  * answer sentence (its unit), and both contas of a two-step one.
  */
-export function answeredProblems(page: Pick<PageRecord, 'seed' | 'options' | 'rules'>) {
-  const drawn = drawnPage(page);
+export function answeredProblems(
+  page: Pick<PageRecord, 'seed' | 'options' | 'rules'>,
+  drawn = drawnPage(page),
+) {
   const contaOf = ({ op, a, b, result, remainder }: Problem) => ({ op, a, b, result, remainder });
   return drawn.problems.map((problem, index) => {
     const word = drawn.words?.[index];

@@ -3,7 +3,7 @@ import { RULES_VERSION } from '@app/generator';
 import { missingNumberRequest, wordProblemsRequest } from '@app/testing';
 import { correctionSheets } from '../../src/domain/correction-sheets.js';
 import { makePageSet } from '../../src/domain/create-page-set.js';
-import { pageProblems } from '../../src/domain/page-rules.js';
+import { drawnPage, pageProblems } from '../../src/domain/page-rules.js';
 import { memoryDeps } from '../fakes/memory-deps.js';
 
 // pages.v1.correctionSheets: what classroom's Correção rápida is told a bought page or set asked.
@@ -30,6 +30,9 @@ describe('the sheets to correct', () => {
       expect(sheet.problems).toEqual(
         drawn.map(({ op, a, b, result, remainder }) => ({ op, a, b, result, remainder })),
       );
+      // The skills the sheet prints (a Difícil subtraction: 4º and 5º anos), for the report's view per skill.
+      expect(sheet.bncc).toEqual(drawnPage(page).bncc);
+      expect(sheet.bncc).toEqual(['EF04MA03', 'EF05MA07']);
     }
     expect(await correctionSheets(w.deps, 'ana', codes[2]!)).toEqual(sheets);
   });

@@ -7,6 +7,7 @@ import { CorrectionRefused, loader } from './Correction';
 import { FoundList } from './correction/DiagnosisDetails';
 import { mergeCells } from './correction/merge';
 import { ReforcoPanel } from './correction/ReforcoPanel';
+import { SKILL_BELOW_LABEL, skillCountText, skillLines } from './correction/skills';
 import {
   averageText,
   barShare,
@@ -64,6 +65,7 @@ function ReportBody({ correction }: { correction: CorrectionData }) {
         </Link>
       </div>
       <ByMistake report={report} />
+      <BySkill report={report} />
       <ByChild report={report} />
       <ReforcoPanel code={correction.code} report={report} />
     </Page>
@@ -97,6 +99,40 @@ function ByMistake({ report }: { report: ClassReport }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** "Por habilidade da BNCC": each skill the sheets print, how many children reached it (words and a bar), who not. */
+function BySkill({ report }: { report: ClassReport }) {
+  const lines = skillLines(report);
+  if (lines.length === 0) return null;
+  return (
+    <section className="report-section" aria-labelledby="report-skills-title">
+      <h2 id="report-skills-title">Por habilidade da BNCC</h2>
+      <ul className="report-errors">
+        {lines.map((line) => (
+          <li key={line.code} className="report-error report-error--skill">
+            <span className="report-error__name">
+              {line.code} · {line.what}
+            </span>{' '}
+            <span className="report-error__count">
+              <span className="report-bar" aria-hidden="true">
+                <span
+                  className="report-bar__fill"
+                  style={{ width: `${Math.round((100 * line.reached.length) / line.of)}%` }}
+                />
+              </span>
+              <strong>{skillCountText(line)}</strong>
+            </span>{' '}
+            {line.below.length > 0 && (
+              <span className="report-error__who">
+                {SKILL_BELOW_LABEL} {namesText(line.below)}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

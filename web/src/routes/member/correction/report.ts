@@ -3,9 +3,11 @@ import { formatDate, type DateInput } from '@app/contracts/format';
 import {
   MISTAKE_IDS,
   diagnoseSheet,
+  markOf,
   sameMistake,
   scoreOf,
   type Diagnosis,
+  type Mark,
   type Mistake,
   type Score,
 } from '@app/diagnosis';
@@ -25,6 +27,8 @@ export interface ChildReport {
   name: string;
   score: Score;
   diagnosis: Diagnosis;
+  /** Each problem's mark, in the sheet's order. */
+  marks: Mark[];
 }
 
 /** A line of "Por erro": a systematic mistake (one per fact held wrong), the slips, or the wrong answers unexplained. */
@@ -65,6 +69,7 @@ export function classReport(sheets: readonly CorrectionSheet[], cells: readonly 
         name: sheetName(sheet),
         score,
         diagnosis: diagnoseSheet(sheet.problems, typed),
+        marks: sheet.problems.map((p, i) => markOf(p, typed[i])),
       });
   }
   return { total: sheets.length, corrected, pending, errors: errorLines(corrected) };

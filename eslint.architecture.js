@@ -155,7 +155,7 @@ const FLOORS = [
   { sourceTag: 'lib:testing', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:stack'] },
   {
     sourceTag: 'type:service',
-    onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:generator', 'lib:browser'],
+    onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:generator', 'lib:diagnosis', 'lib:browser'],
   },
   {
     sourceTag: 'type:gateway',

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   getMyPages,
@@ -16,10 +17,19 @@ import {
   type Switches,
   type TypedAnswer,
 } from '@app/diagnosis';
+import { formatDate } from '@app/contracts/format';
 import { fromRoot } from '@app/stack';
 import { call, createActiveUser, readPdf, topUp, type TestSession } from '@app/testing';
 import { boughtSet, correctionOf, written } from './correction-support';
-import { atPhoneAndDesktop, DESKTOP, screenshot, stack, storeSession, takesScreenshots } from './support';
+import {
+  atPhoneAndDesktop,
+  DESKTOP,
+  PHONE,
+  screenshot,
+  stack,
+  storeSession,
+  takesScreenshots,
+} from './support';
 
 /**
  * "Relatório da turma", as a teacher hands it to the coordinator: her turma of 3 children got a class set (4
@@ -237,4 +247,46 @@ test('Reforço: one click makes a set for the same children, each practising the
   }
   const carla = made.sheets[2]!.problems.filter((p) => p.op === 'sub');
   expect(carla.every((p) => p.a >= 100)).toBe(true);
+
+  // The reforço corrected: Ana now subtracts right, Bruno still subtracts the smaller digit from the larger. The
+  // report's "Progresso no período" puts both sheets of the turma side by side, and follows each child's mistake.
+  const [anaSheet, brunoSheet, carlaSheet] = made.sheets;
+  await saveAll(member, reforcoCode, made.sheets, [
+    anaSheet!.problems.map((p) => written(p)),
+    brunoSheet!.problems.map((p) => written(p, SUBTRACTS_SMALLER)),
+    carlaSheet!.problems.map((p) => written(p)),
+  ]);
+  await page.goto(`/relatorio/${reforcoCode}`);
+  const progress = section(page, 'Progresso no período');
+  await expect(progress.getByLabel('Período')).toHaveValue('3m');
+  const today = formatDate(new Date()).slice(0, 5);
+  const table = progress.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Criança', today, today, 'Evolução']);
+  const ana = anaSheet!.problems.length;
+  await expect(table.getByRole('row', { name: /Ana S\./ })).toContainText(`${ana}/${ana}`);
+  await expect(table.getByRole('row', { name: /Ana S\./ })).toContainText('para 100%');
+  const trends = progress.getByRole('listitem');
+  await expect(trends.filter({ hasText: /^Ana S\./ })).toContainText(
+    `Subtrai o menor do maior em cada coluna: apareceu em ${today}; não apareceu em ${today}. Superado.`,
+  );
+  await expect(trends.filter({ hasText: /^Bruno T\./ })).toContainText(
+    `Subtrai o menor do maior em cada coluna: apareceu em ${today} e ${today}.`,
+  );
+  await expect(trends.filter({ hasText: /^Carla U\./ })).toHaveCount(0);
+  await atPhoneAndDesktop(page, 'correction-progress');
+  // No serious or critical axe violation in the section (its table scrolls on a phone: focusable, named).
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    const { violations } = await new AxeBuilder({ page })
+      .include('.report-progress')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+  }
+  // 'Todas as folhas' holds both as well.
+  await progress.getByLabel('Período').selectOption('tudo');
+  await expect(progress.getByText('Todas as folhas da turma')).toBeVisible();
+  await expect(table.getByRole('columnheader')).toHaveCount(4);
 });

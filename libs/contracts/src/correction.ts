@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Msg } from './messages.js';
+import { MistakeSchema } from './mistakes.js';
 import { SET_VERSIONS_MAX } from './set-versions.js';
 
 /**
@@ -73,6 +74,10 @@ export const CorrectionSheets = z
     /** The page's code, or the set's. */
     code: z.string(),
     title: z.string(),
+    /** When it was bought: the progress of a term orders a turma's sheets by it. */
+    boughtAt: z.string().datetime(),
+    /** A set made for a turma: the turma's id (classroom's). */
+    turmaId: z.string().uuid().optional(),
     sheets: z.array(CorrectionSheet).min(1).max(SET_VERSIONS_MAX),
   })
   .nullable();
@@ -108,6 +113,8 @@ export const Correction = z.object({
   /** The page's or the set's code, as asked. */
   code: z.string(),
   title: z.string(),
+  /** A set made for one of the member's turmas: the turma (its report shows the turma's progress). */
+  turmaId: z.string().uuid().optional(),
   sheets: z.array(CorrectionSheet),
   /** Every cell typed so far (the last write of each). */
   cells: z.array(TypedCell),
@@ -119,3 +126,46 @@ export const SaveAnswersBody = z.object({
   cells: z.array(TypedCell).min(1).max(SAVE_ANSWERS_MAX),
 });
 export type SaveAnswersBody = z.infer<typeof SaveAnswersBody>;
+
+/** The progress of a term shows at most this many of a turma's corrected sheets: the latest of the period. */
+export const PROGRESS_SHEETS_MAX = 10;
+
+/** A day of the site's calendar (São Paulo), as `YYYY-MM-DD`. */
+const siteDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+
+/** "Progresso no período": a turma's sheets corrected since a day (São Paulo), or all of them. */
+export const TurmaProgressQuery = z.object({ turmaId: z.string().uuid(), since: siteDay.optional() });
+export type TurmaProgressQuery = z.infer<typeof TurmaProgressQuery>;
+
+const count = z.number().int().min(0);
+/** A child's score on a sheet (as @app/diagnosis's `scoreOf` counts it). */
+export const SheetScore = z.object({ right: count, wrong: count, blank: count, empty: count, total: count });
+
+/**
+ * A turma's progress over the sheets of a term: its sets bought in the period with something typed, oldest first,
+ * and for each child (in the turma's order) the score on each sheet and each mistake found, sheet by sheet: 'seen'
+ * (found), 'gone' (not found where the child answered at least two contas it changes), 'untested'.
+ */
+export const TurmaProgress = z.object({
+  turma: z.string(),
+  sheets: z
+    .array(z.object({ code: z.string(), title: z.string(), boughtAt: z.string().datetime() }))
+    .max(PROGRESS_SHEETS_MAX),
+  /** Sheets of the period older than those shown. */
+  older: count,
+  children: z.array(
+    z.object({
+      name: z.string(),
+      /** One per sheet: null when the child had no version of it, or nothing is typed on it. */
+      scores: z.array(SheetScore.nullable()),
+      trends: z.array(
+        z.object({
+          mistake: MistakeSchema,
+          name: z.string(),
+          marks: z.array(z.enum(['seen', 'gone', 'untested'])),
+        }),
+      ),
+    }),
+  ),
+});
+export type TurmaProgress = z.infer<typeof TurmaProgress>;

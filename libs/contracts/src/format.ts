@@ -81,3 +81,9 @@ export function formatDateTime(at: DateInput): string {
 export function formatFileDate(at: DateInput): string {
   return formatDate(at).replaceAll('/', '-');
 }
+
+/**
+ * The first moment of a São Paulo calendar day (`2026-03-01`): São Paulo keeps UTC−3 all year since 2019, when
+ * Brazil ended daylight saving time.
+ */
+export const saoPauloDayStart = (day: string): Date => new Date(`${day}T00:00:00-03:00`);

@@ -17,3 +17,5 @@ export type { Answered, Diagnosis, Found } from './diagnose.js';
 export { MIN_EVIDENCE, describeFound, diagnose } from './diagnose.js';
 export type { Mark, Score, SheetProblem, TypedAnswer } from './correction.js';
 export { asksRemainder, diagnoseSheet, expectedOf, markOf, scoreOf } from './correction.js';
+export type { ChildProgress, MistakeTrend, ProgressSheet, SheetOutcome, TrendMark } from './progress.js';
+export { chancesOf, childProgress } from './progress.js';

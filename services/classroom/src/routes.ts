@@ -1,6 +1,7 @@
 import {
   deleteTurma as deleteTurmaRoute,
   getCorrection,
+  getTurmaProgress,
   getTurmas,
   ok,
   saveAnswers,
@@ -9,6 +10,7 @@ import {
 import { addRoute, type App } from '@app/kit';
 import { openCorrection, saveTypedAnswers } from './domain/correction.js';
 import type { ClassroomDeps } from './domain/deps.js';
+import { turmaProgress } from './domain/progress.js';
 import { deleteTurma, listTurmas, saveTurma } from './domain/turmas.js';
 
 /** classroom's /api routes (declared in libs/contracts/src/api/routes/classroom.ts). */
@@ -26,6 +28,10 @@ export function registerRoutes(app: App, deps: ClassroomDeps): void {
 
   addRoute(app, getCorrection, async ({ query, identity }) =>
     ok(await openCorrection(deps, identity.userId, query.code)),
+  );
+
+  addRoute(app, getTurmaProgress, async ({ query, identity }) =>
+    ok(await turmaProgress(deps, identity.userId, query)),
   );
 
   addRoute(app, saveAnswers, async ({ body, identity }) =>

@@ -31,6 +31,8 @@ const shapeOf = (userId: string, sheets: Sheets): CorrectedSheet => ({
   code: sheets.code,
   userId,
   problemCounts: sheets.sheets.map((s) => s.problems.length),
+  boughtAt: new Date(sheets.boughtAt),
+  ...(sheets.turmaId ? { turmaId: sheets.turmaId } : {}),
 });
 
 const typedCell = (c: StoredCell): TypedCell => ({ ...c });
@@ -58,9 +60,12 @@ export async function openCorrection(
 ): Promise<Correction> {
   const sheets = await askSheets(deps, userId, code);
   const cells = await deps.store.corrections.cells(sheets.code);
+  // The turma a set was made for, while it is still one of hers: the report shows its progress.
+  const turma = sheets.turmaId ? await deps.store.turmas.find(userId, sheets.turmaId) : null;
   return {
     code: sheets.code,
     title: sheets.title,
+    ...(turma ? { turmaId: turma.id } : {}),
     sheets: await Promise.all(sheets.sheets.map((sheet) => withStudentName(deps, userId, sheet))),
     cells: cells.map(typedCell),
   };

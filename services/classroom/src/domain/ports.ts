@@ -63,6 +63,16 @@ export interface CorrectedSheet {
   userId: string;
   /** `problemCounts[n - 1]`: how many problems version n has (a page: one entry). */
   problemCounts: number[];
+  /** A set made for a turma: the turma's id. */
+  turmaId?: string;
+  /** When it was bought (absent for a sheet recorded before it was kept). */
+  boughtAt?: Date;
+}
+
+/** A turma's sheet with cells typed, as the progress of a term lists it. */
+export interface TurmaSheet {
+  code: string;
+  boughtAt: Date;
 }
 
 /** One typed cell (TypedCell of @app/contracts): `at` is when it was typed, by the browser's clock. */
@@ -88,6 +98,16 @@ export interface CorrectionsRepository {
   writeCells(userId: string, code: string, cells: StoredCell[]): Promise<number>;
   /** Every cell of a sheet, by version and problem. */
   cells(code: string): Promise<StoredCell[]>;
+  /**
+   * The member's sheets made for a turma that have cells, bought at or after `since` (null: any time), newest first:
+   * the latest `limit`, and how many there are in all.
+   */
+  turmaSheets(
+    userId: string,
+    turmaId: string,
+    since: Date | null,
+    limit: number,
+  ): Promise<{ sheets: TurmaSheet[]; total: number }>;
   /** The codes of the member's sheets that have cells, in code order (the data export). */
   codesWithCells(userId: string): Promise<string[]>;
   /** A deleted account's sheets and cells; answers how many cells went. */

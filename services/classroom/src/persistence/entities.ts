@@ -60,6 +60,8 @@ export interface SheetRow {
   code: string;
   userId: string;
   problemCounts: number[];
+  turmaId: string | null;
+  boughtAt: Date | null;
 }
 
 /** A row of `classroom.answers`: one typed cell of a sheet. */
@@ -81,6 +83,8 @@ export const SheetEntity = new EntitySchema<SheetRow>({
     code: { type: 'text', primary: true },
     userId: { name: 'user_id', type: 'text' },
     problemCounts: { name: 'problem_counts', type: 'jsonb' },
+    turmaId: { name: 'turma_id', type: 'uuid', nullable: true },
+    boughtAt: { name: 'bought_at', type: 'timestamptz', nullable: true },
   },
   indices: [{ name: 'sheets_user', columns: ['userId'] }],
 });

@@ -184,14 +184,34 @@ const corrections = (m: EntityManager): CorrectionsRepository => ({
       .getRepository(SheetEntity)
       .createQueryBuilder()
       .insert()
-      .values(sheet)
-      .orUpdate(['user_id', 'problem_counts'], ['code'])
+      .values({ ...sheet, turmaId: sheet.turmaId ?? null, boughtAt: sheet.boughtAt ?? null })
+      .orUpdate(['user_id', 'problem_counts', 'turma_id', 'bought_at'], ['code'])
       .execute();
   },
 
   async sheet(userId: string, code: string): Promise<CorrectedSheet | null> {
     const row = await m.getRepository(SheetEntity).findOneBy({ code, userId });
-    return row ? { code: row.code, userId: row.userId, problemCounts: row.problemCounts } : null;
+    if (!row) return null;
+    return {
+      code: row.code,
+      userId: row.userId,
+      problemCounts: row.problemCounts,
+      ...(row.turmaId === null ? {} : { turmaId: row.turmaId }),
+      ...(row.boughtAt === null ? {} : { boughtAt: row.boughtAt }),
+    };
+  },
+
+  async turmaSheets(userId: string, turmaId: string, since: Date | null, limit: number) {
+    const rows: { code: string; bought_at: Date; total: string }[] = await m.query(
+      `SELECT s."code", s."bought_at", count(*) OVER () AS "total" FROM "sheets" s
+        WHERE s."user_id" = $1 AND s."turma_id" = $2 AND s."bought_at" IS NOT NULL
+          AND ($3::timestamptz IS NULL OR s."bought_at" >= $3)
+          AND EXISTS (SELECT 1 FROM "answers" a WHERE a."sheet_code" = s."code")
+        ORDER BY s."bought_at" DESC, s."code" LIMIT $4`,
+      [userId, turmaId, since, limit],
+    );
+    const total = rows.length === 0 ? 0 : Number(rows[0]!.total);
+    return { sheets: rows.map((r) => ({ code: r.code, boughtAt: r.bought_at })), total };
   },
 
   /**

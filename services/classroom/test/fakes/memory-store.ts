@@ -126,6 +126,23 @@ export function memoryClassroomStore() {
         .map((a) => ({ ...a.cell }))
         .sort((x, y) => x.version - y.version || x.problem - y.problem);
     },
+    async turmaSheets(userId, turmaId, since, limit) {
+      const withCells = new Set([...answers.values()].map((a) => a.code));
+      const found = [...sheets.values()]
+        .filter(
+          (s): s is CorrectedSheet & { boughtAt: Date } =>
+            s.userId === userId &&
+            s.turmaId === turmaId &&
+            s.boughtAt !== undefined &&
+            (since === null || s.boughtAt >= since) &&
+            withCells.has(s.code),
+        )
+        .sort((x, y) => y.boughtAt.getTime() - x.boughtAt.getTime() || (x.code < y.code ? -1 : 1));
+      return {
+        sheets: found.slice(0, limit).map((s) => ({ code: s.code, boughtAt: new Date(s.boughtAt) })),
+        total: found.length,
+      };
+    },
     async codesWithCells(userId) {
       return [...new Set([...answers.values()].filter((a) => a.userId === userId).map((a) => a.code))].sort();
     },

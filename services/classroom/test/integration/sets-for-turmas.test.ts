@@ -4,11 +4,14 @@ import {
   deleteTurma,
   downloadSet,
   getCorrection,
+  getTurmaProgress,
   type Correction,
   Msg,
   renderFiles,
+  saveAnswers,
   saveTurma,
   type Turma,
+  type TurmaProgress,
 } from '@app/contracts';
 import {
   balanceOf,
@@ -74,6 +77,28 @@ describe('a class set for a turma', () => {
       children.map((child, i) => [`Versão ${i + 1} de 3`, child]),
     );
     expect(JSON.stringify(correction.body.payload)).not.toContain('studentId');
+    expect(correction.body.payload!.turmaId).toBe(turma.id);
+
+    // Two children's answers typed: the turma's progress names each child with their score on the set.
+    const [first, second] = correction.body.payload!.sheets;
+    const cells = [
+      ...first!.problems.map((p, problem) => ({ version: 1, problem, result: p.result, at: 1 })),
+      { version: 2, problem: 0, result: second!.problems[0]!.result + 1, at: 1 },
+    ].map((c) => ({ ...c, remainder: null, blank: false }));
+    const saved = await call(gw, saveAnswers, { body: { code: set.code, cells }, token: member.token });
+    expect(saved.status).toBe(200);
+    const turmaWork = await call<TurmaProgress>(gw, getTurmaProgress, {
+      query: { turmaId: turma.id },
+      token: member.token,
+    });
+    expect(turmaWork.status).toBe(200);
+    expect(turmaWork.body.payload!.sheets.map((s) => s.code)).toEqual([set.code]);
+    const total = first!.problems.length;
+    expect(turmaWork.body.payload!.children.map((c) => [c.name, c.scores[0]?.right ?? null])).toEqual([
+      ['Ana S.', total],
+      ['Bruno L.', 0],
+      ['Çecília M.', null],
+    ]);
 
     // The turma deleted: every printed file of its set leaves the bucket.
     const bus = await connectBus(stack, 'sets-for-turmas-test');
@@ -90,6 +115,9 @@ describe('a class set for a turma', () => {
         token: member.token,
       });
       expect(after.body.payload!.sheets.map((s) => s.student)).toEqual([undefined, undefined, undefined]);
+      expect(after.body.payload!.turmaId).toBeUndefined();
+      const gone = await call(gw, getTurmaProgress, { query: { turmaId: turma.id }, token: member.token });
+      expect(gone).toMatchObject({ status: 404, body: { message: Msg.turmaNotFound } });
     } finally {
       await bus.drain();
     }

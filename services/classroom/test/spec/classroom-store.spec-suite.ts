@@ -212,6 +212,73 @@ export function classroomStoreSpec(open: OpenStore<ClassroomStore>): void {
       expect(await store.corrections.cells(c)).toEqual([cell(1, 0, 9, 5009)]);
     });
 
+    it('keeps a sheet’s turma and purchase time, refreshed as pages answers them', async () => {
+      const ana = user();
+      const c = code();
+      const turmaId = randomUUID();
+      const boughtAt = new Date('2026-03-02T12:00:00Z');
+      await store.corrections.recordSheet({ code: c, userId: ana, problemCounts: [4] });
+      await store.corrections.recordSheet({ code: c, userId: ana, problemCounts: [4], turmaId, boughtAt });
+      expect(await store.corrections.sheet(ana, c)).toEqual({
+        code: c,
+        userId: ana,
+        problemCounts: [4],
+        turmaId,
+        boughtAt,
+      });
+    });
+
+    it('lists a turma’s sheets with cells, newest first, since a moment and up to a limit', async () => {
+      const ana = user();
+      const turmaId = randomUUID();
+      const day = (d: number) => new Date(Date.UTC(2026, 2, d, 12));
+      const [march1, march8, march15, march22] = [code(), code(), code(), code()];
+      const record = (c: string, d: number, turma = turmaId, userId = ana) =>
+        store.corrections.recordSheet({
+          code: c,
+          userId,
+          problemCounts: [3],
+          turmaId: turma,
+          boughtAt: day(d),
+        });
+      await record(march1!, 1);
+      await record(march8!, 8);
+      await record(march15!, 15);
+      await record(march22!, 22);
+      for (const c of [march1!, march8!, march22!])
+        await store.corrections.writeCells(ana, c, [cell(1, 0, 1, 1)]);
+      // Not listed: a sheet with nothing typed (march15), another turma's, a sheet with no turma, another member's.
+      const other = code();
+      await record(other, 20, randomUUID());
+      const page = code();
+      await store.corrections.recordSheet({ code: page, userId: ana, problemCounts: [3], boughtAt: day(21) });
+      const bias = code();
+      await record(bias, 23, turmaId, user());
+      for (const c of [other, page, bias]) await store.corrections.writeCells(ana, c, [cell(1, 0, 1, 1)]);
+
+      const all = await store.corrections.turmaSheets(ana, turmaId, null, 10);
+      expect(all).toEqual({
+        sheets: [
+          { code: march22, boughtAt: day(22) },
+          { code: march8, boughtAt: day(8) },
+          { code: march1, boughtAt: day(1) },
+        ],
+        total: 3,
+      });
+      expect(await store.corrections.turmaSheets(ana, turmaId, null, 2)).toEqual({
+        sheets: all.sheets.slice(0, 2),
+        total: 3,
+      });
+      expect(await store.corrections.turmaSheets(ana, turmaId, day(8), 10)).toEqual({
+        sheets: all.sheets.slice(0, 2),
+        total: 2,
+      });
+      expect(await store.corrections.turmaSheets(ana, turmaId, day(23), 10)).toEqual({
+        sheets: [],
+        total: 0,
+      });
+    });
+
     it('lists the codes a member typed cells for, and deletes only theirs with the account', async () => {
       const ana = user();
       const bia = user();

@@ -16,6 +16,7 @@ function withPages() {
   const sheets = (code: string): CorrectionSheets => ({
     code,
     title: 'Subtração',
+    boughtAt: '2026-03-02T12:00:00.000Z',
     sheets: [1, 2].map((n) => ({
       n,
       code: `v${n}`,

@@ -21,6 +21,8 @@ export async function correctionSheets(
     return {
       code: set.code,
       title: sheetName(set.options),
+      boughtAt: set.boughtAt.toISOString(),
+      ...(set.turmaId ? { turmaId: set.turmaId } : {}),
       sheets: set.pages.map((page, i) => ({
         n: i + 1,
         code: page.code,
@@ -36,6 +38,7 @@ export async function correctionSheets(
   return {
     code: page.code,
     title: sheetName(page.options),
+    boughtAt: page.boughtAt.toISOString(),
     sheets: [{ n: 1, code, label: null, ...sheetOf(page) }],
   };
 }

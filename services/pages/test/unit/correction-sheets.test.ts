@@ -19,6 +19,9 @@ describe('the sheets to correct', () => {
 
     const sheets = (await correctionSheets(w.deps, 'ana', code))!;
     expect(sheets.code).toBe(code);
+    // When it was bought orders a turma's sheets in the progress of a term; this set was made for no turma.
+    expect(sheets.boughtAt).toBe((await w.store.pages.findSet(code))!.boughtAt!.toISOString());
+    expect(sheets.turmaId).toBeUndefined();
     expect(sheets.sheets.map((s) => [s.n, s.code, s.label])).toEqual([
       [1, codes[0], 'Versão 1 de 3'],
       [2, codes[1], 'Versão 2 de 3'],

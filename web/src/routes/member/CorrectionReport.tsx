@@ -6,6 +6,7 @@ import { paths } from '../../paths';
 import { CorrectionRefused, loader } from './Correction';
 import { FoundList } from './correction/DiagnosisDetails';
 import { mergeCells } from './correction/merge';
+import { ProgressSection } from './correction/ProgressSection';
 import { ReforcoPanel } from './correction/ReforcoPanel';
 import { SKILL_BELOW_LABEL, skillCountText, skillLines } from './correction/skills';
 import {
@@ -32,7 +33,8 @@ const TITLE = 'Relatório da turma';
 /**
  * "Relatório da turma": the correction summed up for the coordinator, to read on screen or print (A4, black on
  * white, report.css): the class's average, each mistake with the children who show it, each child's score and
- * mistakes with the child's own contas, and the sheets not corrected yet.
+ * mistakes with the child's own contas, the sheets not corrected yet, and for a set made for a turma the turma's
+ * progress over the period.
  */
 export default function CorrectionReportScreen() {
   const data = useLoaderData<typeof loader>();
@@ -67,6 +69,7 @@ function ReportBody({ correction }: { correction: CorrectionData }) {
       <ByMistake report={report} />
       <BySkill report={report} />
       <ByChild report={report} />
+      {correction.turmaId && <ProgressSection turmaId={correction.turmaId} />}
       <ReforcoPanel code={correction.code} report={report} />
     </Page>
   );

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { Correction, CorrectionQuery, SaveAnswersBody } from '../../correction.js';
+import {
+  Correction,
+  CorrectionQuery,
+  SaveAnswersBody,
+  TurmaProgress,
+  TurmaProgressQuery,
+} from '../../correction.js';
 import { envelope } from '../../envelope.js';
 import { SaveTurmaBody, Turma } from '../../turmas.js';
 import { defineRoute } from '../route.js';
@@ -58,4 +64,16 @@ export const saveAnswers = defineRoute({
     'Save typed answers of a sheet being corrected (idempotent; the last write of each cell, by its time, wins)',
   body: SaveAnswersBody,
   response: envelope(z.object({ saved: z.number().int() })),
+});
+
+/** "Progresso no período" of the report: a turma's corrected sheets of a term, child by child. */
+export const getTurmaProgress = defineRoute({
+  owner: 'classroom',
+  method: 'GET',
+  path: '/api/turmaProgress',
+  access: 'user',
+  summary:
+    "A turma's sets bought since a day with answers typed (the latest 10), each child's score on each and each mistake's trend",
+  query: TurmaProgressQuery,
+  response: envelope(TurmaProgress),
 });

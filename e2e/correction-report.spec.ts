@@ -114,6 +114,12 @@ test('the report of a turma: the mistake two children share, each child’s scor
   await expect(page.getByRole('heading', { level: 1, name: 'Relatório da turma' })).toBeVisible();
   await expect(page.getByText(correction.title, { exact: true })).toBeVisible();
   await expect(page.getByText('Folhas corrigidas: 3 de 3')).toBeVisible();
+  // The turma's first corrected sheet: its progress has one column, and no mistake over time yet.
+  const progress = section(page, 'Progresso no período');
+  await expect(progress.getByRole('columnheader')).toHaveCount(3);
+  await expect(progress).toContainText(
+    'Com uma só folha corrigida no período, os erros são os de "Por aluno"; a evolução aparece a partir da segunda.',
+  );
   const scores = sheets.map((s, row) => scoreOf(s.problems, answers[row]!));
   const mean = (scores.reduce((sum, s) => sum + s.right, 0) / 3).toLocaleString('pt-BR', {
     maximumFractionDigits: 1,

@@ -1,5 +1,11 @@
-import { expect } from '@playwright/test';
-import { createPageSet, getCorrection, type Correction, type CorrectionProblem } from '@app/contracts';
+import { expect, type Page } from '@playwright/test';
+import {
+  createPageSet,
+  getCorrection,
+  type Correction,
+  type CorrectionProblem,
+  type CorrectionSheet,
+} from '@app/contracts';
 import { answerWith, asksRemainder, type Switches, type TypedAnswer } from '@app/diagnosis';
 import { buySetAndWait, call, type PageRequest, type TestSession } from '@app/testing';
 import { stack } from './support';
@@ -37,10 +43,10 @@ export const written = (p: CorrectionProblem, on: Switches = {}): TypedAnswer =>
   };
 };
 
-/** The member buys a class set of 3 versions of SET_REQUEST (for a turma of 3 when `turmaId` is given). */
-export async function boughtSet(member: TestSession, turmaId?: string): Promise<Correction> {
+/** The member buys a class set of SET_REQUEST, 3 versions unless told (for a turma of as many when `turmaId` is given). */
+export async function boughtSet(member: TestSession, turmaId?: string, versions = 3): Promise<Correction> {
   const created = await call<{ code: string }>(stack().gatewayUrl, createPageSet, {
-    body: { ...SET_REQUEST, versions: 3, ...(turmaId ? { turmaId } : {}) },
+    body: { ...SET_REQUEST, versions, ...(turmaId ? { turmaId } : {}) },
     token: member.token,
   });
   expect(created.status, created.body.message).toBe(200);
@@ -57,4 +63,36 @@ export async function correctionOf(member: TestSession, code: string): Promise<C
   });
   expect(answer.status, answer.body.message).toBe(200);
   return answer.body.payload!;
+}
+
+/** What a child writes for a problem: em branco, or the written algorithm's answer with the child's mistakes on. */
+export type Written = 'blank' | TypedAnswer;
+
+export const typedOf = (w: Written): TypedAnswer =>
+  w === 'blank' ? { result: null, remainder: null, blank: true } : w;
+
+/** A cell's input in Correção rápida, by its accessible name ('Versão 2, conta 3', 'Ana S., conta 3, resto'). */
+export const answerInput = (page: Page, label: string) =>
+  page.getByRole('textbox', { name: label, exact: true });
+
+/**
+ * Types a sheet's answers from its first input, the keyboard alone: '-' for em branco, Tab to a resto, Enter or Tab
+ * to the next conta (Enter at a row's end goes to the next child's first conta).
+ */
+export async function typeSheet(page: Page, sheet: CorrectionSheet, answers: readonly Written[]) {
+  const name = sheet.student ?? `Versão ${sheet.n}`;
+  for (const [i, w] of answers.entries()) {
+    const p = sheet.problems[i]!;
+    await expect(answerInput(page, `${name}, conta ${i + 1}`)).toBeFocused();
+    if (w === 'blank') await page.keyboard.press('-');
+    else {
+      await page.keyboard.type(String(w.result));
+      if (asksRemainder(p)) {
+        await page.keyboard.press('Tab');
+        await expect(answerInput(page, `${name}, conta ${i + 1}, resto`)).toBeFocused();
+        await page.keyboard.type(String(w.remainder));
+      }
+    }
+    await page.keyboard.press(i % 2 === 0 ? 'Enter' : 'Tab');
+  }
 }

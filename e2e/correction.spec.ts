@@ -1,16 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CorrectionSheet } from '@app/contracts';
-import {
-  answerWith,
-  asksRemainder,
-  describeFound,
-  diagnoseSheet,
-  scoreOf,
-  type Switches,
-  type TypedAnswer,
-} from '@app/diagnosis';
+import { answerWith, describeFound, diagnoseSheet, scoreOf, type Switches } from '@app/diagnosis';
 import { createActiveUser, topUp } from '@app/testing';
-import { boughtSet, correctionOf, written } from './correction-support';
+import {
+  answerInput,
+  boughtSet,
+  correctionOf,
+  typeSheet,
+  typedOf,
+  written,
+  type Written,
+} from './correction-support';
 import { screenshot, screenshotView, stack, storeSession } from './support';
 
 /**
@@ -26,9 +26,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
 const SUBTRACTS_SMALLER: Switches = { sub: { menorDoMaior: true } };
-
-/** What a child writes for a problem: em branco, or the written algorithm's answer with the child's mistakes on. */
-type Written = 'blank' | TypedAnswer;
 
 /** Child 1 gets everything right; child 2 subtracts the smaller digit from the larger and leaves the last blank; child 3 slips once. */
 function childrenOf(sheets: readonly CorrectionSheet[]): Written[][] {
@@ -46,33 +43,12 @@ function childrenOf(sheets: readonly CorrectionSheet[]): Written[][] {
   ];
 }
 
-const typedOf = (w: Written): TypedAnswer =>
-  w === 'blank' ? { result: null, remainder: null, blank: true } : w;
-
-const input = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const input = answerInput;
 const cellOf = (page: Page, label: string) => page.getByRole('cell').filter({ has: input(page, label) });
 const rowOf = (page: Page, label: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
 const status = (page: Page) => page.getByRole('main').getByRole('status');
 const alert = (page: Page) => page.getByRole('main').getByRole('alert');
-
-/** Types a sheet's answers from its first input, the keyboard alone: Tab to a resto, Enter to the next conta. */
-async function typeSheet(page: Page, sheet: CorrectionSheet, answers: readonly Written[]) {
-  for (const [i, w] of answers.entries()) {
-    const p = sheet.problems[i]!;
-    await expect(input(page, `Versão ${sheet.n}, conta ${i + 1}`)).toBeFocused();
-    if (w === 'blank') await page.keyboard.press('-');
-    else {
-      await page.keyboard.type(String(w.result));
-      if (asksRemainder(p)) {
-        await page.keyboard.press('Tab');
-        await expect(input(page, `Versão ${sheet.n}, conta ${i + 1}, resto`)).toBeFocused();
-        await page.keyboard.type(String(w.remainder));
-      }
-    }
-    await page.keyboard.press(i % 2 === 0 ? 'Enter' : 'Tab');
-  }
-}
 
 /** Every cell's mark, every row's score and diagnosis, as @app/diagnosis makes them of what was typed. */
 async function expectMarked(page: Page, sheets: readonly CorrectionSheet[], children: readonly Written[][]) {

@@ -58,6 +58,10 @@ export function ProgressSection({ turmaId }: { turmaId: string }) {
   );
 }
 
+/** With one sheet in the period, its mistakes are the report's own ("Por aluno"): there is no "over time" yet. */
+export const ONE_SHEET =
+  'Com uma só folha corrigida no período, os erros são os de "Por aluno"; a evolução aparece a partir da segunda.';
+
 function ProgressBody({ progress }: { progress: TurmaProgress }) {
   const { sheets, children } = progress;
   if (sheets.length === 0)
@@ -99,7 +103,9 @@ function ProgressBody({ progress }: { progress: TurmaProgress }) {
         </table>
       </div>
       <h3 className="report-progress__subtitle">Erros ao longo do período</h3>
-      {withTrends.length === 0 ? (
+      {sheets.length === 1 ? (
+        <p className="report__none">{ONE_SHEET}</p>
+      ) : withTrends.length === 0 ? (
         <p className="report__none">Nenhum erro sistemático nas folhas do período.</p>
       ) : (
         <ul className="report-progress__trends">

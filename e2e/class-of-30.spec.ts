@@ -92,11 +92,9 @@ test('a turma of 30: a named set typed into the grid, each child’s score and m
   });
   await expect(page.getByText(`30 de 30 folhas corrigidas, média de ${mean} acertos em 8.`)).toBeVisible();
   for (const [i, sheet] of sheets.entries()) {
-    const row = page
-      .getByRole('row')
-      .filter({
-        has: page.getByRole('rowheader', { name: `${sheet.student} · Versão ${sheet.n}`, exact: true }),
-      });
+    const row = page.getByRole('row').filter({
+      has: page.getByRole('rowheader', { name: `${sheet.student} · Versão ${sheet.n}`, exact: true }),
+    });
     await expect(row.locator('.correction-grid__score')).toHaveText(`${scores[i]!.right} de 8`);
     const mistake = MISTAKE_OF(i);
     if (mistake) await expect(row.locator('.correction-grid__diagnosis')).toHaveText(mistake.name);

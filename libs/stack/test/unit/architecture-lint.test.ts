@@ -208,10 +208,10 @@ describe('the architecture is lint rules', () => {
     ).toEqual([]);
   });
 
-  it('a process runs on the libraries, never on the harness; the web app only on contracts, generator and diagnosis', () => {
+  it('a process runs on the libraries (diagnosis too: classroom sums up progress), never on the harness; the web app only on contracts, generator and diagnosis', () => {
     expect(breaks('services/pages/src/routes.ts', "import { x } from '@app/testing';")).toEqual([
       expect.stringMatching(
-        /^@nx\/enforce-module-boundaries: A project tagged with "type:service" can only depend on libs tagged with "lib:contracts", "lib:kit", "lib:generator", "lib:browser"/,
+        /^@nx\/enforce-module-boundaries: A project tagged with "type:service" can only depend on libs tagged with "lib:contracts", "lib:kit", "lib:generator", "lib:diagnosis", "lib:browser"/,
       ),
     ]);
     expect(breaks('gateway/src/app.ts', "import { x } from '@app/stack';")).toEqual([

@@ -86,7 +86,11 @@ export const SheetEntity = new EntitySchema<SheetRow>({
     turmaId: { name: 'turma_id', type: 'uuid', nullable: true },
     boughtAt: { name: 'bought_at', type: 'timestamptz', nullable: true },
   },
-  indices: [{ name: 'sheets_user', columns: ['userId'] }],
+  indices: [
+    { name: 'sheets_user', columns: ['userId'] },
+    // A turma's sheets of a period (the progress of a term).
+    { name: 'sheets_turma', columns: ['userId', 'turmaId', 'boughtAt'], where: '"turma_id" IS NOT NULL' },
+  ],
 });
 
 export const AnswerEntity = new EntitySchema<AnswerRow>({

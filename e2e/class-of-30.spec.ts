@@ -46,7 +46,7 @@ function classAnswers(sheets: readonly CorrectionSheet[]): Written[][] {
     sheet.problems.map((p, j): Written => {
       if (i === 12 && j === sheet.problems.length - 1) return 'blank';
       const w = written(p, MISTAKE_OF(i)?.switches);
-      if (i !== 29 || j !== 0 || w === 'blank') return w;
+      if (i !== 29 || j !== 0) return w;
       // One digit off: an "erro de cálculo".
       return { ...w, result: w.result! % 10 === 9 ? w.result! - 1 : w.result! + 1 };
     }),

@@ -3,12 +3,13 @@ import type { StackInfo } from '@app/testing';
 
 /**
  * How many Playwright workers the end-to-end tier runs, each a browser driving a stack of its own: E2E_WORKERS, else
- * one per 4 cores. On this 2-core machine `npm test` keeps both cores busy with the other tiers, and a second worker
- * (its stack, its browser) did not make the run shorter (docs/testing.md). The specs of one file stay in one worker,
- * in order.
+ * one per core, at most 4. `npm test` runs the tier after the integration tier, when the unit tier and the checks
+ * are done or nearly so: one worker left a third of two cores idle (a browser waits on its stack, the stack on its
+ * database), two kept them busy and ran the tier in 5.4 minutes instead of 7.2 (docs/testing.md). The specs of one
+ * file stay in one worker, in order.
  */
 export const e2eWorkers = (): number =>
-  Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(availableParallelism() / 4)) || 1);
+  Math.max(1, Number(process.env.E2E_WORKERS ?? Math.min(4, availableParallelism())) || 1);
 
 /**
  * The stack of the worker this runs in (global-setup.ts starts one per worker; Playwright numbers its workers

@@ -238,10 +238,15 @@ function outcomeOf(
 // Two phases, with the pure computation beside both:
 // - the integration lanes (while the build the end-to-end tier serves runs), then the end-to-end tier: each on stacks
 //   of its own, at the normal priority. Their services answer within deadlines and a browser's pages wait on them;
-//   run together on two cores they starved each other (the end-to-end tier's gateway answered 10 to 30 requests a
-//   minute while the integration tier ran), and timeouts failed on a loaded machine;
+//   run together from the start on two cores they starved each other (the end-to-end tier's gateway answered 10 to
+//   30 requests a minute while the integration tier ran), and timeouts failed on a loaded machine;
 // - typecheck and lint (nice 5) and the unit tier (nice 10), from the start: pure computation with no clock in it,
 //   which takes what the stacks leave of the two cores and yields to them whenever they need both.
+// The end-to-end tier starts when the integration lanes are done, or before, as soon as the checks, the unit tier
+// and the build are: the integration lanes then mostly wait (one file at a time on a shared stack, on timers and on
+// the broker; the cores were 70 to 98 % idle in their last five minutes), and the end-to-end tier fills the cores
+// instead of waiting for them to finish. On a slow machine the unit tier ends after the integration lanes, and the
+// phases stay apart as before.
 // A type or lint error fails the run; the tests still run, so one run shows everything.
 const started = Date.now();
 const wantsChecks = tiers.includes('checks');
@@ -282,22 +287,32 @@ const build = wantsBuild
 const testTiers = (['integration', 'e2e', 'unit'] as const).filter((t) => tiers.includes(t));
 const lanes = testTiers.flatMap((tier) => lanesOf(tier).map((lane) => ({ tier, lane })));
 for (const { lane } of lanes) rmSync(lane.report, { force: true });
-/** The lanes shown as they run, one after the other: the integration tier's first, then the end-to-end tier. */
-const streamed = new Set(['integration', 'e2e']);
+/**
+ * The lane shown as it runs: the integration tier's shared-stack lane; the others print theirs when they end (the
+ * end-to-end tier may run beside it).
+ */
+const streamed = new Set(['integration']);
 if (lanes.length)
   console.log(
-    `\n▶ ${lanes.map((l) => l.lane.name).join(', ')}: the end-to-end tier after the integration tier, the others beside`,
+    `\n▶ ${lanes.map((l) => l.lane.name).join(', ')}: the end-to-end tier after the integration tier or the computation beside it, the others beside`,
   );
 let integrationRuns: Promise<unknown> = Promise.resolve();
+/** Resolved when the unit tier's lanes have ended (at once without a unit tier). */
+let unitEnded = () => {};
+const unitRuns = new Promise<void>((resolve) => (unitEnded = resolve));
+if (!testTiers.includes('unit')) unitEnded();
 const runs = await Promise.all(
   lanes.map(async ({ tier, lane }) => {
     if (tier === 'e2e') {
-      // The integration lanes were started before (they come first in `lanes`).
-      const [built] = await Promise.all([build, integrationRuns]);
+      // The integration lanes were started before (they come first in `lanes`); the computation beside them may end
+      // first (see "Two phases" above).
+      const computed = Promise.all([checks, unitRuns]);
+      const [built] = await Promise.all([build, Promise.race([integrationRuns, computed])]);
       if (built !== 0) return { tier, lane, code: 1, seconds: 0, counts: null, buildFailed: true };
     }
     const run = runAndRead(lane, streamed.has(lane.name), 'the other lanes');
     if (tier === 'integration') integrationRuns = Promise.all([integrationRuns, run]);
+    if (tier === 'unit') void run.finally(unitEnded);
     return { tier, lane, ...(await run), buildFailed: false };
   }),
 );

@@ -119,13 +119,26 @@ test('the sign-up form sent twice at once (Enter and a click) creates one accoun
   await page.getByLabel('Senha', { exact: true }).fill('senha-forte-1');
   await page.getByLabel('Confirmação de senha').fill('senha-forte-1');
   // The form sent, and sent again while the first is on its way (Enter, then a click before the page turned the
-  // button off): both reach the server.
+  // button off): both reach the server. The first answer is held until the second is asked, so that the page cannot
+  // have moved on (a busy machine used to answer the first before the test sent the second); the page drops the first
+  // answer when a new submission replaces it.
   const form = (await page
     .locator('form')
     .filter({ has: page.getByRole('button', { name: 'Cadastrar' }) })
     .elementHandle())!;
   const signUps: string[] = [];
   page.on('request', (r) => void (r.url().endsWith('/api/createUser') && signUps.push(r.method())));
+  let secondAsked = () => {};
+  const second = new Promise<void>((resolve) => (secondAsked = resolve));
+  let asked = 0;
+  await page.route('**/api/createUser', async (route) => {
+    asked += 1;
+    const mine = asked;
+    const response = await route.fetch();
+    if (mine === 1) await second;
+    else secondAsked();
+    await route.fulfill({ response }).catch(() => undefined);
+  });
   const first = page.waitForRequest((r) => r.url().endsWith('/api/createUser'));
   await form.evaluate((el: HTMLFormElement) => el.requestSubmit());
   await first;

@@ -6,6 +6,8 @@ import {
   answerInput,
   boughtSet,
   correctionOf,
+  gridRow,
+  meanRight,
   typeSheet,
   typedOf,
   written,
@@ -87,14 +89,10 @@ test('a turma of 30: a named set typed into the grid, each child’s score and m
 
   // Each child's score and mistake in the grid.
   const scores = sheets.map((s, i) => scoreOf(s.problems, answers[i]!.map(typedOf)));
-  const mean = (scores.reduce((sum, s) => sum + s.right, 0) / 30).toLocaleString('pt-BR', {
-    maximumFractionDigits: 1,
-  });
+  const mean = meanRight(scores.map((s) => s.right));
   await expect(page.getByText(`30 de 30 folhas corrigidas, média de ${mean} acertos em 8.`)).toBeVisible();
   for (const [i, sheet] of sheets.entries()) {
-    const row = page.getByRole('row').filter({
-      has: page.getByRole('rowheader', { name: `${sheet.student} · Versão ${sheet.n}`, exact: true }),
-    });
+    const row = gridRow(page, `${sheet.student} · Versão ${sheet.n}`);
     await expect(row.locator('.correction-grid__score')).toHaveText(`${scores[i]!.right} de 8`);
     const mistake = MISTAKE_OF(i);
     if (mistake) await expect(row.locator('.correction-grid__diagnosis')).toHaveText(mistake.name);

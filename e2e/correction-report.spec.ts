@@ -20,7 +20,7 @@ import {
 import { formatDate } from '@app/contracts/format';
 import { fromRoot } from '@app/stack';
 import { call, createActiveUser, readPdf, topUp, type TestSession } from '@app/testing';
-import { boughtSet, correctionOf, written } from './correction-support';
+import { boughtSet, correctionOf, meanRight, written } from './correction-support';
 import {
   atPhoneAndDesktop,
   DESKTOP,
@@ -121,10 +121,7 @@ test('the report of a turma: the mistake two children share, each child’s scor
     'Com uma só folha corrigida no período, os erros são os de "Por aluno"; a evolução aparece a partir da segunda.',
   );
   const scores = sheets.map((s, row) => scoreOf(s.problems, answers[row]!));
-  const mean = (scores.reduce((sum, s) => sum + s.right, 0) / 3).toLocaleString('pt-BR', {
-    maximumFractionDigits: 1,
-  });
-  await expect(page.getByText(`Média da turma: ${mean} de 8`)).toBeVisible();
+  await expect(page.getByText(`Média da turma: ${meanRight(scores.map((s) => s.right))} de 8`)).toBeVisible();
 
   // Por erro: the mistake two children show, and who; Carla's slip on a line of its own.
   const byMistake = section(page, 'Por erro');

@@ -96,3 +96,13 @@ export async function typeSheet(page: Page, sheet: CorrectionSheet, answers: rea
     await page.keyboard.press(i % 2 === 0 ? 'Enter' : 'Tab');
   }
 }
+
+/** A row of Correção rápida's grid, by its header ('Versão 2 de 3', 'Ana S. · Versão 1'). */
+export const gridRow = (page: Page, label: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+
+/** The mean of the right answers, as the grid and the report write it: '5,7' (one decimal at most, pt-BR). */
+export const meanRight = (rights: readonly number[]): string =>
+  (rights.reduce((sum, n) => sum + n, 0) / rights.length).toLocaleString('pt-BR', {
+    maximumFractionDigits: 1,
+  });

@@ -6,6 +6,8 @@ import {
   answerInput,
   boughtSet,
   correctionOf,
+  gridRow,
+  meanRight,
   typeSheet,
   typedOf,
   written,
@@ -45,8 +47,6 @@ function childrenOf(sheets: readonly CorrectionSheet[]): Written[][] {
 
 const input = answerInput;
 const cellOf = (page: Page, label: string) => page.getByRole('cell').filter({ has: input(page, label) });
-const rowOf = (page: Page, label: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
 const status = (page: Page) => page.getByRole('main').getByRole('status');
 const alert = (page: Page) => page.getByRole('main').getByRole('alert');
 
@@ -55,7 +55,7 @@ async function expectMarked(page: Page, sheets: readonly CorrectionSheet[], chil
   for (const [row, sheet] of sheets.entries()) {
     const typed = children[row]!.map(typedOf);
     const score = scoreOf(sheet.problems, typed);
-    const tr = rowOf(page, `Versão ${sheet.n} de 3`);
+    const tr = gridRow(page, `Versão ${sheet.n} de 3`);
     await expect(tr.locator('.correction-grid__score')).toHaveText(`${score.right} de ${score.total}`);
     for (const [i, t] of typed.entries()) {
       const label = `Versão ${sheet.n}, conta ${i + 1}`;
@@ -100,18 +100,19 @@ test('a teacher types 3 children’s answers with the keyboard, sees marks, scor
   // Child 2's wrong subtractions are one systematic mistake, named in the row and told with the child's contas.
   const diagnosis = diagnoseSheet(sheets[1]!.problems, children[1]!.map(typedOf));
   expect(diagnosis.mistakes.map((m) => m.mistake.id)).toEqual(['sub.menorDoMaior']);
-  await expect(rowOf(page, 'Versão 2 de 3').locator('.correction-grid__diagnosis')).toHaveText(
+  await expect(gridRow(page, 'Versão 2 de 3').locator('.correction-grid__diagnosis')).toHaveText(
     'Subtrai o menor do maior em cada coluna',
   );
   const details = page.getByRole('region', { name: 'Diagnóstico das folhas' });
   await expect(details.getByText(describeFound(diagnosis.mistakes[0]!, 'o aluno'))).toBeVisible();
-  await expect(rowOf(page, 'Versão 3 de 3').locator('.correction-grid__diagnosis')).toHaveText(
+  await expect(gridRow(page, 'Versão 3 de 3').locator('.correction-grid__diagnosis')).toHaveText(
     '1 erro de cálculo',
   );
   await expect(details.getByText(/^Erro de cálculo:/)).toBeVisible();
   const scores = sheets.map((s, row) => scoreOf(s.problems, children[row]!.map(typedOf)).right);
-  const mean = (scores.reduce((a, b) => a + b, 0) / 3).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
-  await expect(page.getByText(`3 de 3 folhas corrigidas, média de ${mean} acertos em 8.`)).toBeVisible();
+  await expect(
+    page.getByText(`3 de 3 folhas corrigidas, média de ${meanRight(scores)} acertos em 8.`),
+  ).toBeVisible();
 
   for (const [name, size] of [
     ['390', PHONE],
@@ -150,7 +151,7 @@ test('a teacher types 3 children’s answers with the keyboard, sees marks, scor
   await page.reload();
   await expect(input(page, 'Versão 3, conta 1')).toHaveValue(String(fixed.result));
   await expect(cellOf(page, 'Versão 3, conta 1')).toContainText('✓ certo');
-  await expect(rowOf(page, 'Versão 3 de 3').locator('.correction-grid__score')).toHaveText('8 de 8');
+  await expect(gridRow(page, 'Versão 3 de 3').locator('.correction-grid__score')).toHaveText('8 de 8');
 });
 
 test('a wrong character is refused beside the cell, and a cell emptied is cleared for good', async ({

@@ -21,15 +21,15 @@ import type { StoredCell } from './ports.js';
 
 interface Corrected {
   sheets: NonNullable<CorrectionSheets>;
-  cells: StoredCell[];
+  /** The cells typed, by `${version}:${problem}`. */
+  cells: Map<string, StoredCell>;
 }
 
 /** A child's sheet in a corrected set (none: the child has no version of it) as the progress reads it. */
 function childSheet(set: Corrected, studentId: string): ProgressSheet {
   const sheet = set.sheets.sheets.find((s) => s.studentId === studentId);
   if (!sheet) return { problems: [], typed: [] };
-  const typed = new Map(set.cells.filter((c) => c.version === sheet.n).map((c) => [c.problem, c]));
-  return { problems: sheet.problems, typed: sheet.problems.map((_, i) => typed.get(i)) };
+  return { problems: sheet.problems, typed: sheet.problems.map((_, i) => set.cells.get(`${sheet.n}:${i}`)) };
 }
 
 /** GET /api/turmaProgress: a turma that is not one of the member's answers 404 `Msg.turmaNotFound`. */
@@ -45,7 +45,7 @@ export async function turmaProgress(
   const asked = await Promise.all(
     [...latest.sheets].reverse().map(async ({ code }) => ({
       sheets: await deps.bus.request(Rpc.pagesCorrectionSheets, { userId, code }),
-      cells: await deps.store.corrections.cells(code),
+      cells: new Map((await deps.store.corrections.cells(code)).map((c) => [`${c.version}:${c.problem}`, c])),
     })),
   );
   // A set pages no longer answers (its account's pages gone) is left out.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContaDecimal } from './decimal.js';
 import { Msg } from './messages.js';
 import { MistakeSchema } from './mistakes.js';
 import { SET_VERSIONS_MAX } from './set-versions.js';
@@ -22,6 +23,14 @@ const sheetCode = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
+/** A decimal conta's casas (decimal.ts): its numbers are integers of its smallest unit. */
+export const ContaDecimalSchema = z.object({
+  casas: z.union([z.literal(1), z.literal(2)]),
+  a: z.number().int().min(0).max(2),
+  b: z.number().int().min(0).max(2),
+  reais: z.literal(true).optional(),
+}) satisfies z.ZodType<ContaDecimal>;
+
 /** A conta with its result (and a division's resto), as a sheet's gabarito works it. */
 export const WorkedConta = z.object({
   op: z.enum(['add', 'sub', 'mult', 'div']),
@@ -29,6 +38,8 @@ export const WorkedConta = z.object({
   b: z.number().int(),
   result: z.number().int(),
   remainder: z.number().int(),
+  /** A decimal conta (its numbers in units of its last casa); absent, naturais. */
+  decimal: ContaDecimalSchema.optional(),
 });
 
 /** A custom page in the format `lacuna`: the term printed blank, which the learner finds (it is the answer). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './api/fields.js';
 import {
+  CASAS,
   COUNT_RANGE,
   CUSTOM_MESSAGES,
   CUSTOM_VERSION,
@@ -54,9 +55,13 @@ const NumberSize = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('max'), max: oneOf(MAX_CHOICES, CUSTOM_MESSAGES.max) }),
 ]);
 
+/** Decimals (1 or 2 casas, or em reais); absent, naturais. */
+const Casas = oneOf(CASAS, CUSTOM_MESSAGES.casas).optional();
+
 const AddSub = z.strictObject({
   numbers: NumberSize,
   regrouping: z.enum(REGROUPINGS, { message: CUSTOM_MESSAGES.regrouping }),
+  casas: Casas,
 });
 
 const distinct = (values: number[]) => new Set(values).size === values.length;
@@ -75,6 +80,7 @@ const Mult = z.strictObject({
     z.strictObject({ kind: z.literal('twoDigits') }),
   ]),
   multiplicand: oneOf(MULTIPLICANDS, CUSTOM_MESSAGES.multiplicand),
+  casas: Casas,
 });
 
 const Div = z.strictObject({
@@ -91,6 +97,7 @@ const Div = z.strictObject({
   ]),
   dividend: oneOf(DIVIDENDS, CUSTOM_MESSAGES.dividend),
   remainders: z.enum(REMAINDERS, { message: CUSTOM_MESSAGES.remainders }),
+  casas: Casas,
 });
 
 export const CustomOptionsSchema = z.strictObject({

@@ -62,6 +62,11 @@ export const MULTIPLICANDS = ['fatos', 2, 3, 'ordem'] as const;
 export const DIVIDENDS = ['fatos', 2, 3, 4] as const;
 export const FORMATS = ['armada', 'arme', 'linha', 'lacuna', 'problemas'] as const;
 export const SIZES = ['normal', 'grande'] as const;
+/**
+ * The numbers of an operation: naturais (the option absent), decimals of 1 or 2 casas, or em reais (2 casas, printed
+ * "R$ 12,50"). A decimal conta is drawn and checked in integers of its smallest unit (decimal.ts).
+ */
+export const CASAS = [1, 2, 'reais'] as const;
 
 /** The meanings of the situações-problema a teacher may choose (each a group of the generator's word kinds). */
 export const MEANING_VALUES = [
@@ -83,6 +88,9 @@ export const MEANING_VALUES = [
 
 /** + and −: sem reserva (no column carries or borrows), com reserva (at least one, inside the conta), or both. */
 export type Regrouping = (typeof REGROUPINGS)[number];
+
+/** Decimals of an operation: 1 or 2 casas decimais, or em reais (`CASAS`); absent, naturais. */
+export type Casas = (typeof CASAS)[number];
 
 /** ÷: exact divisions only, only with a resto, or both. */
 export type Remainders = (typeof REMAINDERS)[number];
@@ -111,8 +119,10 @@ export type Meaning = (typeof MEANING_VALUES)[number];
 export type NumberSize = { kind: 'digits'; top: number; bottom: number } | { kind: 'max'; max: number };
 
 export interface AddSubOptions {
+  /** With decimals, the digits count the whole part (12,75 has 2) and `max` the value (até 100: R$ 100,00). */
   numbers: NumberSize;
   regrouping: Regrouping;
+  casas?: Casas;
 }
 
 /**
@@ -124,6 +134,8 @@ export interface MultOptions {
   multiplier: { kind: 'tables'; tables: number[] } | { kind: 'twoDigits' };
   /** `fatos`: 2–10 (the facts of the tabuadas); 2 or 3: that many digits; `ordem`: 1 to 10 in order. */
   multiplicand: (typeof MULTIPLICANDS)[number];
+  /** A decimal multiplicand (its whole part as `multiplicand` says) by a natural multiplier (EF05MA08). */
+  casas?: Casas;
 }
 
 /** ÷: the divisors (`ONE_DIGIT_DIVISORS`, or any two-digit number), the dividend's size and the restos. */
@@ -132,6 +144,11 @@ export interface DivOptions {
   /** `fatos`: the quotient is 2–10 (a fact of the tabuadas, plus its resto); 2, 3 or 4: the dividend's digits. */
   dividend: (typeof DIVIDENDS)[number];
   remainders: Remainders;
+  /**
+   * A quotient of 1 or 2 casas (or em reais), exact to its last casa: the dividend natural or decimal (its whole part
+   * as `dividend` says), the divisor natural; `remainders` is then `exata`.
+   */
+  casas?: Casas;
 }
 
 /**
@@ -177,4 +194,5 @@ export const CUSTOM_MESSAGES = {
   meaningUnknown: 'Significado desconhecido.',
   meaningsEmpty: 'Escolha pelo menos um significado.',
   meaningTwice: 'Cada significado só uma vez.',
+  casas: 'Números: escolha naturais, 1 casa decimal, 2 casas decimais ou em reais.',
 } as const;

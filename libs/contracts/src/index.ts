@@ -3,6 +3,7 @@ export * from './envelope.js';
 export * from './messages.js';
 export * from './messaging.js';
 export * from './custom-shape.js';
+export * from './decimal.js';
 export * from './custom-options.js';
 export * from './levels.js';
 export * from './prices.js';

@@ -281,8 +281,15 @@ export function problemKey({ op, a, b }: Pick<Problem, 'op' | 'a' | 'b'>): strin
 }
 
 /** The answer as the gabarito writes it: the number, or for a division with resto the quotient and the resto. */
-export function answerKey({ op, result, remainder }: Pick<Problem, 'op' | 'result' | 'remainder'>): string {
-  return op === 'div' && remainder > 0 ? `${result} r ${remainder}` : String(result);
+export function answerKey({
+  op,
+  result,
+  remainder,
+  decimal,
+}: Pick<Problem, 'op' | 'result' | 'remainder' | 'decimal'>): string {
+  // A decimal answer in its unit: 4,20 (420 centésimos) is not the natural 420.
+  const value = decimal === undefined ? String(result) : `${result}e-${decimal.casas}`;
+  return op === 'div' && remainder > 0 ? `${value} r ${remainder}` : value;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ContaDecimal } from '@app/contracts/decimal';
+
 export type Operation = 'add' | 'sub' | 'mult' | 'div';
 
 /** The difficulty levels and their names: the contracts' table of levels. */
@@ -12,6 +14,11 @@ export interface Problem {
   remainder: number;
   /** Format `lacuna`: the term the learner finds, printed blank (the result is given); absent otherwise. */
   blank?: 'a' | 'b';
+  /**
+   * A decimal conta (options with `casas`): a, result (and b of + and −) are integers of its last casa's unit, and
+   * the casas each is printed with; absent for naturals.
+   */
+  decimal?: ContaDecimal;
 }
 
 /**

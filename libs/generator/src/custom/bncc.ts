@@ -11,6 +11,18 @@ const upTo =
   (p) =>
     p.a <= max && p.b <= max && p.result <= max;
 const any: Within = () => true;
+/** The skills of natural numbers hold no decimal conta. */
+const natural =
+  (within: Within): Within =>
+  (p) =>
+    p.decimal === undefined && within(p);
+const naturals = (scope: Partial<Record<Operation, Within>>): Partial<Record<Operation, Within>> =>
+  Object.fromEntries(Object.entries(scope).map(([op, within]) => [op, natural(within)]));
+/** A conta em reais (every number in centavos), up to `max` centavos when given. */
+const reais =
+  (max = Infinity): Within =>
+  (p) =>
+    p.decimal?.reais === true && p.a <= max && p.b <= max && p.result <= max;
 
 /**
  * Each skill's scope, read from its text (the README's BNCC table; the same scopes the level pages are tested
@@ -18,32 +30,38 @@ const any: Within = () => true;
  */
 export const SKILL_SCOPES: ReadonlyArray<{ code: string; scope: Partial<Record<Operation, Within>> }> = [
   // Fatos básicos da adição (1º ano: numbers up to two digits).
-  { code: 'EF01MA06', scope: { add: upTo(99) } },
+  { code: 'EF01MA06', scope: naturals({ add: upTo(99) }) },
   // Adição e subtração envolvendo números de até dois algarismos.
-  { code: 'EF01MA08', scope: { add: upTo(99), sub: upTo(99) } },
+  { code: 'EF01MA08', scope: naturals({ add: upTo(99), sub: upTo(99) }) },
   // Fatos básicos da adição e subtração (2º ano: up to three orders).
-  { code: 'EF02MA05', scope: { add: upTo(999), sub: upTo(999) } },
+  { code: 'EF02MA05', scope: naturals({ add: upTo(999), sub: upTo(999) }) },
   // Adição e subtração envolvendo números de até três ordens.
-  { code: 'EF02MA06', scope: { add: upTo(999), sub: upTo(999) } },
+  { code: 'EF02MA06', scope: naturals({ add: upTo(999), sub: upTo(999) }) },
   // Multiplicação (por 2, 3, 4 e 5), adição de parcelas iguais: small multiplicands.
-  { code: 'EF02MA07', scope: { mult: (p) => p.b >= 2 && p.b <= 5 && p.a <= 10 } },
+  { code: 'EF02MA07', scope: naturals({ mult: (p) => p.b >= 2 && p.b <= 5 && p.a <= 10 }) },
   // Dobro, metade, triplo e terça parte: ÷2 and ÷3, exact.
-  { code: 'EF02MA08', scope: { div: (p) => (p.b === 2 || p.b === 3) && p.remainder === 0 } },
+  { code: 'EF02MA08', scope: naturals({ div: (p) => (p.b === 2 || p.b === 3) && p.remainder === 0 }) },
   // Fatos básicos da adição e da multiplicação: one-digit multipliers.
-  { code: 'EF03MA03', scope: { add: terms(9999), mult: (p) => p.b <= 9 } },
+  { code: 'EF03MA03', scope: naturals({ add: terms(9999), mult: (p) => p.b <= 9 }) },
   // Cálculo mental e escrito de adição e subtração (3º ano: up to four orders).
-  { code: 'EF03MA05', scope: { add: terms(9999), sub: terms(9999) } },
-  { code: 'EF03MA06', scope: { add: terms(9999), sub: terms(9999) } },
+  { code: 'EF03MA05', scope: naturals({ add: terms(9999), sub: terms(9999) }) },
+  { code: 'EF03MA06', scope: naturals({ add: terms(9999), sub: terms(9999) }) },
   // Multiplicação (por 2, 3, 4, 5 e 10).
-  { code: 'EF03MA07', scope: { mult: (p) => [2, 3, 4, 5, 10].includes(p.b) } },
+  { code: 'EF03MA07', scope: naturals({ mult: (p) => [2, 3, 4, 5, 10].includes(p.b) }) },
   // Divisão de um número natural por outro (até 10), com resto zero e com resto diferente de zero.
-  { code: 'EF03MA08', scope: { div: (p) => p.b <= 10 } },
+  { code: 'EF03MA08', scope: naturals({ div: (p) => p.b <= 10 }) },
+  // Comparação e equivalência de valores monetários em situações de compra, venda e troca (3º ano): + and − em
+  // reais up to R$ 100,00.
+  { code: 'EF03MA24', scope: { add: reais(10_000), sub: reais(10_000) } },
   // Adição e subtração com números naturais (4º ano: up to the dezenas de milhar).
-  { code: 'EF04MA03', scope: { add: terms(99_999), sub: terms(99_999) } },
+  { code: 'EF04MA03', scope: naturals({ add: terms(99_999), sub: terms(99_999) }) },
   // Multiplicação com algoritmos.
-  { code: 'EF04MA06', scope: { mult: terms(99_999) } },
+  { code: 'EF04MA06', scope: naturals({ mult: terms(99_999) }) },
   // Divisão cujo divisor tenha no máximo dois algarismos.
-  { code: 'EF04MA07', scope: { div: (p) => p.b <= 99 } },
+  { code: 'EF04MA07', scope: naturals({ div: (p) => p.b <= 99 }) },
+  // Situações de compra e venda e formas de pagamento, troco e desconto (4º ano): every conta em reais.
+  { code: 'EF04MA25', scope: { add: reais(), sub: reais(), mult: reais(), div: reais() } },
+  // Adição e subtração com números naturais e racionais de representação decimal finita.
   { code: 'EF05MA07', scope: { add: any, sub: any } },
   // Multiplicação e divisão com multiplicador natural e divisor natural diferente de zero.
   { code: 'EF05MA08', scope: { mult: any, div: (p) => p.b >= 1 } },

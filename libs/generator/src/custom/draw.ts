@@ -9,9 +9,19 @@ import {
 } from '../problems.js';
 import { drawForSlot, slotDealer } from '../foco.js';
 import type { Random } from '../random.js';
+import { contaDecimal, decimalSpace } from './decimal.js';
+import {
+  carriesInsideConta,
+  termRange,
+  type CustomKind,
+  type KindPool,
+  type OpSpace,
+  type Operands,
+} from './pool.js';
 import type { Operation, Problem } from '../types.js';
 import type {
   AddSubOptions,
+  Casas,
   CustomOptions,
   DivOptions,
   MultOptions,
@@ -25,32 +35,8 @@ import type { Mistake } from '@app/contracts/mistake-ids';
  * "Opções personalizadas" is the specification; a change of what version 1 draws is a new options version.
  */
 
-/** The kind of a problem within its operation's options: one kind, or one side of a misturado coin. */
-export type CustomKind = 'sem' | 'com' | 'exata' | 'resto' | 'fato';
-
-interface Operands {
-  a: number;
-  b: number;
-}
-
-/**
- * The problems of one kind of an operation's options. A small space (at most ENUMERATE_LIMIT candidate pairs) is
- * enumerated: `list` holds every pair and `distinct` counts them as a learner does (3 + 4 and 4 + 3 are one). A
- * large one is drawn by rejection (`list` null, `distinct` Infinity: the property test checks that each it meets has
- * at least 120 distinct problems, three times the largest count, and 40 answers).
- */
-export interface KindPool {
-  kind: CustomKind;
-  list: readonly Operands[] | null;
-  distinct: number;
-  draw: (random: Random) => Operands | null;
-}
-
-export interface OpSpace {
-  op: Operation;
-  /** One pool, or the two sides of a misturado coin (the first is taken on heads). */
-  pools: KindPool[];
-}
+export { carriesInsideConta, termRange };
+export type { CustomKind, KindPool, OpSpace };
 
 /** At most this many candidate pairs are enumerated (the smaller spaces); larger ones are drawn by rejection. */
 export const ENUMERATE_LIMIT = 2500;
@@ -60,29 +46,6 @@ export const MIN_DISTINCT = 4;
 
 /** Two-digit multipliers (× "dois algarismos"): 11–99 but not 20, 30 … 90, which only add a zero to a fact. */
 export const TWO_DIGIT_MULTIPLIERS = HARD_DIVISORS;
-
-const digitAt = (value: number, column: number): number => Math.floor(value / 10 ** column) % 10;
-
-/**
- * Com reserva inside the conta: a carry out of a column that is not the last one (that carry goes straight into the
- * result: 467 + 700 carries only there), or, when both terms have one digit, out of the units (7 + 5). Generalises
- * rules 2 Médio + (out of the units or the tens of a three-digit conta).
- */
-export function carriesInsideConta(a: number, b: number): boolean {
-  const columns = Math.max(digitsOf(a).length, digitsOf(b).length);
-  if (columns === 1) return a + b >= 10;
-  let carry = 0;
-  for (let column = 0; column < columns - 1; column++) {
-    carry = digitAt(a, column) + digitAt(b, column) + carry >= 10 ? 1 : 0;
-    if (carry === 1) return true;
-  }
-  return false;
-}
-
-/** A term of `digits` digits; a one-digit term is 2–9 (adding or taking 0 or 1 is no exercise). */
-export function termRange(digits: number): [number, number] {
-  return digits === 1 ? [2, 9] : [10 ** (digits - 1), 10 ** digits - 1];
-}
 
 type Range = [number, number];
 const sizeOf = ([low, high]: Range) => Math.max(0, high - low + 1);
@@ -240,18 +203,21 @@ export function spaceOf(op: Operation, custom: Pick<CustomOptions, Operation>): 
   const known = spaces.get(id);
   if (known) return known;
   let space: OpSpace;
-  switch (op) {
-    case 'add':
-    case 'sub':
-      space = addSubSpace(op, options as AddSubOptions);
-      break;
-    case 'mult':
-      space = multSpace(options as MultOptions);
-      break;
-    case 'div':
-      space = divSpace(options as DivOptions);
-      break;
-  }
+  const casas = (options as { casas?: Casas }).casas;
+  if (casas !== undefined) space = decimalSpace(op, options, casas);
+  else
+    switch (op) {
+      case 'add':
+      case 'sub':
+        space = addSubSpace(op, options as AddSubOptions);
+        break;
+      case 'mult':
+        space = multSpace(options as MultOptions);
+        break;
+      case 'div':
+        space = divSpace(options as DivOptions);
+        break;
+    }
   if (spaces.size >= 8192) spaces.clear();
   spaces.set(id, space);
   return space;
@@ -286,6 +252,7 @@ export function drawCustomProblems(
   const last = new Map<KindPool, string>();
   const seen = new Map<KindPool, number>();
   const spacesOf = new Map(operations.map((op) => [op, spaceOf(op, custom)]));
+  const solvers = new Map(operations.map((op) => [op, solverOf(op, custom)]));
   const slotOf = slotDealer(operations, foco);
   for (let index = 0; index < custom.count; index++) {
     // The kind's pool of the problem kept: a reforço slot may draw more than once (foco.ts).
@@ -296,7 +263,7 @@ export function drawCustomProblems(
       if (kind.list?.length === 0) kind = pools.find((p) => p.list?.length !== 0) ?? kind;
       pool = kind;
       const allSeen = (seen.get(kind) ?? 0) >= kind.distinct;
-      return drawFromPool(random, op, kind, page, counts, last.get(kind), allSeen);
+      return drawFromPool(random, solvers.get(op) as Solver, kind, page, counts, last.get(kind), allSeen);
     });
     const chosen = pool as KindPool;
     if (custom.format === 'lacuna') problem.blank = random.chance(1, 2) ? 'a' : 'b';
@@ -326,9 +293,22 @@ function orderedTables(random: Random, custom: CustomOptions): Problem[] {
   );
 }
 
+/** A problem from its operands: `solve`, and for a decimal option the casas its numbers are printed with. */
+type Solver = (operands: Operands) => Problem;
+
+function solverOf(op: Operation, custom: CustomOptions): Solver {
+  const casas = custom[op]?.casas;
+  if (casas === undefined) return (operands) => solve(op, operands);
+  return (operands) => {
+    const problem = solve(op, operands);
+    problem.decimal = contaDecimal(problem, casas);
+    return problem;
+  };
+}
+
 function drawFromPool(
   random: Random,
-  op: Operation,
+  solveOp: Solver,
   pool: KindPool,
   page: PageProblems,
   counts: ReadonlyMap<string, number>,
@@ -341,18 +321,18 @@ function drawFromPool(
     for (let attempt = 0; attempt < MAX_CUSTOM_DRAWS; attempt++) {
       const operands = pool.draw(random);
       if (operands === null) continue;
-      const problem = solve(op, operands);
+      const problem = solveOp(operands);
       if (attempt < MAX_CUSTOM_DRAWS / 2 ? page.accepts(problem) : !counts.has(problemKey(problem)))
         return problem;
     }
-    throw new Error(`could not draw a new ${op} problem from its custom options`);
+    throw new Error(`could not draw a new problem from its custom options (${pool.kind})`);
   }
-  if (list.length === 0) throw new Error(`no ${op} problem of kind ${pool.kind}`);
+  if (list.length === 0) throw new Error(`no problem of kind ${pool.kind}`);
   for (let attempt = 0; attempt < (allSeen ? 0 : QUICK_TRIES); attempt++) {
-    const problem = solve(op, random.pick(list));
+    const problem = solveOp(random.pick(list));
     if (page.accepts(problem)) return problem;
   }
-  const problems = list.map((operands) => solve(op, operands));
+  const problems = list.map(solveOp);
   const fresh = allSeen ? [] : problems.filter((problem) => page.accepts(problem));
   if (fresh.length > 0) return random.pick(fresh);
   const countOf = (problem: Problem) => counts.get(problemKey(problem)) ?? 0;
@@ -364,7 +344,7 @@ function drawFromPool(
   for (const candidates of [keeping, notPrevious, fewest]) {
     if (candidates.length > 0) return random.pick(candidates);
   }
-  throw new Error(`no ${op} problem of kind ${pool.kind}`);
+  throw new Error(`no problem of kind ${pool.kind}`);
 }
 
 /**

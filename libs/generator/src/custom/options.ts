@@ -1,4 +1,5 @@
 import {
+  CASAS,
   COUNT_RANGE,
   CUSTOM_MESSAGES,
   DIGITS_RANGE,
@@ -332,6 +333,11 @@ function shapeProblems(custom: CustomOptions): CustomProblem[] {
       if (!isOneOf(div.remainders, REMAINDERS)) refuse('div.remainders', CUSTOM_MESSAGES.remainders);
     }
   }
+  for (const op of ['add', 'sub', 'mult', 'div'] as const) {
+    const value = options[op];
+    if (isObject(value) && value.casas !== undefined && !isOneOf(value.casas, CASAS))
+      refuse(`${op}.casas`, CUSTOM_MESSAGES.casas);
+  }
   if (options.meanings !== undefined) {
     const meanings = options.meanings;
     if (!Array.isArray(meanings) || meanings.length === 0) refuse('meanings', CUSTOM_MESSAGES.meaningsEmpty);
@@ -407,25 +413,27 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
     if (!selected && custom[op] !== undefined)
       problems.push({ field: op, message: `A ${OPERATION_WORDS[op]} não está marcada nesta página.` });
   }
+  // Decimals regroup across the vírgula however small their whole part (1,5 − 0,7; 3,5 + 2,7 até 10).
   const sub = custom.sub;
+  const naturalSub = sub?.casas === undefined;
   if (sub?.numbers.kind === 'digits') {
     if (sub.numbers.bottom > sub.numbers.top)
       problems.push({
         field: 'sub.numbers',
         message: 'Na subtração, o número de baixo não pode ter mais algarismos que o de cima.',
       });
-    else if (sub.numbers.top === 1 && sub.regrouping === 'com')
+    else if (sub.numbers.top === 1 && sub.regrouping === 'com' && naturalSub)
       problems.push({
         field: 'sub.regrouping',
         message: 'Subtração com reserva precisa de pelo menos 2 algarismos no número de cima.',
       });
   }
-  if (sub?.numbers.kind === 'max' && sub.numbers.max < 20 && sub.regrouping === 'com')
+  if (sub?.numbers.kind === 'max' && sub.numbers.max < 20 && sub.regrouping === 'com' && naturalSub)
     problems.push({
       field: 'sub.regrouping',
       message: 'Subtração com reserva precisa de números maiores que 10. Escolha “até 20” ou mais.',
     });
-  const add = custom.add;
+  const add = custom.add?.casas === undefined ? custom.add : undefined;
   if (add?.numbers.kind === 'max' && add.numbers.max < 20 && add.regrouping === 'com')
     problems.push({
       field: 'add.regrouping',
@@ -436,6 +444,7 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
       field: 'div.remainders',
       message: 'No formato “Número que falta”, a divisão precisa ser exata.',
     });
+  problems.push(...decimalProblems(operations, custom));
   if (custom.meanings !== undefined && custom.format !== 'problemas')
     problems.push({ field: 'meanings', message: 'Os significados são das situações-problema.' });
   problems.push(...orderedProblems(operations, custom));
@@ -464,6 +473,30 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
         custom.format === 'problemas' ? 'problemas' : 'contas'
       }.`,
       atCreation: true,
+    });
+  return problems;
+}
+
+/**
+ * Decimals (`casas`): not in situações-problema (their stories count things; money has stories of its own), never the
+ * tabuada em ordem, and a division exact to its last casa.
+ */
+function decimalProblems(operations: readonly Operation[], custom: CustomOptions): CustomProblem[] {
+  const problems: CustomProblem[] = [];
+  for (const op of operations) {
+    if (custom[op]?.casas === undefined) continue;
+    if (custom.format === 'problemas')
+      problems.push({
+        field: `${op}.casas`,
+        message: 'Nas situações-problema, os números são naturais: escolha outro formato para decimais.',
+      });
+  }
+  if (custom.mult?.casas !== undefined && custom.mult.multiplicand === 'ordem')
+    problems.push({ field: 'mult.casas', message: 'A tabuada em ordem é de números naturais.' });
+  if (custom.div?.casas !== undefined && custom.div.remainders !== 'exata')
+    problems.push({
+      field: 'div.remainders',
+      message: 'Com decimais, a divisão continua até a última casa: escolha “exata”.',
     });
   return problems;
 }

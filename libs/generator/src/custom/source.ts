@@ -2,48 +2,16 @@ import { solve } from '../problems.js';
 import type { Random } from '../random.js';
 import type { Operation } from '../types.js';
 import type { ContaSource } from '../word/generate.js';
-import { spaceOf, termRange, type KindPool } from './draw.js';
+import { spaceOf, type KindPool } from './draw.js';
+import { drawSemReserva } from './pool.js';
+
+export { drawSemReserva };
 import type { AddSubOptions, CustomOptions } from '@app/contracts/custom-shape';
 
 /** Pool draws one call of a source makes before answering null (the word engine then asks again). */
 const DRAWS_PER_CALL = 64;
 
 type Operands = { a: number; b: number };
-
-/**
- * Two terms of exactly `top` and `bottom` digits with no carry (+) or no borrow (−), drawn column by column: in each
- * column a pair of digits that neither carries nor borrows, uniformly among those the column allows (its leading
- * digits are not 0; a one-digit term is 2–9). The columns are independent, so this is the uniform draw over every
- * such conta, without the rejections that made 5-digit sem reserva fail (95 % of random pairs carry somewhere).
- */
-export function drawSemReserva(
-  random: Random,
-  op: 'add' | 'sub',
-  top: number,
-  bottom: number,
-): Operands | null {
-  let a = 0;
-  let b = 0;
-  for (let column = 0; column < Math.max(top, bottom); column++) {
-    const [aLow, aHigh] = digitRange(top, column);
-    const [bLow, bHigh] = digitRange(bottom, column);
-    const pairs: Array<[number, number]> = [];
-    for (let x = aLow; x <= aHigh; x++)
-      for (let y = bLow; y <= bHigh; y++) if (op === 'add' ? x + y <= 9 : y <= x) pairs.push([x, y]);
-    if (pairs.length === 0) return null;
-    const [x, y] = random.pick(pairs);
-    a += x * 10 ** column;
-    b += y * 10 ** column;
-  }
-  return op === 'sub' && b >= a ? null : { a, b };
-}
-
-/** The digits a term of `digits` digits may have in a column (units first). */
-function digitRange(digits: number, column: number): [number, number] {
-  if (digits === 1) return column === 0 ? termRange(1) : [0, 0];
-  if (column >= digits) return [0, 0];
-  return column === digits - 1 ? [1, 9] : [0, 9];
-}
 
 const sources = new Map<string, ContaSource>();
 

@@ -165,7 +165,7 @@ function cases(): Case[] {
       for (const setting of settingsOf(op, casas))
         for (const format of FORMATS) {
           const base = { v: 1 as const, format, size: 'normal' as const, [op]: setting };
-          const count = allowedCounts({ ...base, count: 1 }).at(-1)!;
+          const count = allowedCounts(base).at(-1)!;
           const custom = { ...base, count } as CustomOptions;
           if (!CustomOptionsSchema.safeParse(custom).success || checkCustom([op], custom).length > 0)
             continue;

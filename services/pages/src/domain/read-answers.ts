@@ -33,14 +33,22 @@ export async function readAnswers(deps: PagesDeps, identity: Identity, code: str
 
 /**
  * A page's problems with their answers, as its gabarito prints them: regenerated from its seed, options and rules. A
- * custom page in `lacuna` says which term is the blank; a page of situações-problema says each problem's text and
- * answer sentence (its unit), and both contas of a two-step one.
+ * decimal conta says its casas (its numbers are integers of its last casa); a custom page in `lacuna` says which term
+ * is the blank; a page of situações-problema says each problem's text and answer sentence (its unit), and both contas
+ * of a two-step one.
  */
 export function answeredProblems(
   page: Pick<PageRecord, 'seed' | 'options' | 'rules'>,
   drawn = drawnPage(page),
 ) {
-  const contaOf = ({ op, a, b, result, remainder }: Problem) => ({ op, a, b, result, remainder });
+  const contaOf = ({ op, a, b, result, remainder, decimal }: Problem) => ({
+    op,
+    a,
+    b,
+    result,
+    remainder,
+    ...(decimal === undefined ? {} : { decimal }),
+  });
   return drawn.problems.map((problem, index) => {
     const word = drawn.words?.[index];
     return {

@@ -58,4 +58,37 @@ describe('the sheets to correct', () => {
     expect(await correctionSheets(w.deps, 'bia', 'lacuna')).toBeNull();
     expect(await correctionSheets(w.deps, 'ana', 'desconhecido')).toBeNull();
   });
+
+  it('says the casas of a decimal conta, whose numbers (and expected answer) are units of its last casa', async () => {
+    const w = memoryDeps();
+    const options = {
+      ...missingNumberRequest,
+      custom: {
+        ...missingNumberRequest.custom!,
+        add: {
+          numbers: { kind: 'max' as const, max: 100 },
+          regrouping: 'misturado' as const,
+          casas: 1 as const,
+        },
+        format: 'armada' as const,
+      },
+    };
+    await w.store.pages.insert({
+      code: 'decimal',
+      userId: 'ana',
+      seed: 'semente',
+      options,
+      rules: RULES_VERSION,
+    });
+    await w.store.pages.markBought('decimal', new Date());
+    const [sheet] = (await correctionSheets(w.deps, 'ana', 'decimal'))!.sheets;
+    const drawn = pageProblems((await w.store.pages.findByCode('decimal'))!);
+    expect(sheet!.problems).toEqual(
+      drawn.map(({ op, a, b, result, remainder, decimal }) => ({ op, a, b, result, remainder, decimal })),
+    );
+    for (const p of sheet!.problems) {
+      expect(p.decimal?.casas).toBe(1);
+      expect(p.result).toBe(p.a + p.b);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, Msg } from '@app/contracts';
-import { generatePage } from '@app/generator';
+import { generatePage, RULES_VERSION } from '@app/generator';
 import { AppError } from '@app/kit';
 import { missingNumberRequest, tabuadaDo7Request, wordProblemsRequest } from '@app/testing';
 import { makePageSet } from '../../src/domain/create-page-set.js';
@@ -98,6 +98,42 @@ describe('readAnswers', () => {
     const blanks = (await readAnswers(w.deps, ana, 'lacuna')).problems.map((p) => p.blank);
     expect(blanks).toHaveLength(20);
     expect(new Set(blanks)).toEqual(new Set(['a', 'b']));
+  });
+
+  it('gives a decimal page each conta with its casas, its numbers in units of its last casa', async () => {
+    const options = {
+      ...missingNumberRequest,
+      add: false,
+      div: true,
+      custom: {
+        v: 1 as const,
+        div: {
+          divisor: { kind: 'list' as const, divisors: [2, 4, 5] },
+          dividend: 2 as const,
+          remainders: 'exata' as const,
+          casas: 'reais' as const,
+        },
+        format: 'armada' as const,
+        count: 12,
+        size: 'normal' as const,
+      },
+    };
+    const w = memoryDeps();
+    await w.store.pages.insert({
+      code: 'reais',
+      userId: 'ana',
+      seed: 'semente',
+      options,
+      rules: RULES_VERSION,
+    });
+    await w.store.pages.markBought('reais', new Date());
+    const answers = await readAnswers(w.deps, ana, 'reais');
+    expect(answers.problems).toEqual(generatePage('semente', options, RULES_VERSION).problems);
+    for (const p of answers.problems) {
+      expect(p.decimal).toEqual({ casas: 2, a: 2, b: 0, reais: true });
+      // R$ 12,60 ÷ 3 = R$ 4,20: 1260 centavos ÷ 3 = 420 centavos, exact.
+      expect([p.a, p.remainder]).toEqual([p.result * p.b, 0]);
+    }
   });
 
   it("names a page by the teacher's title, and a class set's version by its place: 'Versão 2 de 3'", async () => {

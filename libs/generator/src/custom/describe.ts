@@ -1,3 +1,4 @@
+import type { Casas } from '@app/contracts/custom-shape';
 import type { Operation } from '../types.js';
 import { DEFAULT_MEANINGS, MEANING_LIST, meaningOps, type Meaning } from '../word/kinds.js';
 import {
@@ -19,6 +20,8 @@ import {
  *   "6 situações-problema: adições até 100 sem reserva e subtrações até 100 sem reserva, letra grande"
  *   "10 fatos de multiplicação em linha, tabuada do 7 em ordem"
  *   "6 situações-problema de quantos a menos e início desconhecido: adições até 100 e subtrações até 100"
+ *   "20 adições até 100 com 1 casa decimal sem reserva, armadas"
+ *   "12 contas: subtrações até R$ 100 com reserva e divisões por 2 a 5 em reais, armadas"
  * "Misturado" (reserva, resto) is not said: the page has both. The title line and the count per operation are not
  * said either. The meanings of situações-problema are said only when they are not the default for the page's
  * operations. An operation without its settings (which `checkCustom` refuses) is named without details.
@@ -108,40 +111,63 @@ function opPhrase(op: Operation, custom: CustomOptions, one: boolean): string {
   }
 }
 
-function addSubDetail({ numbers, regrouping }: AddSubOptions): string {
+/**
+ * Decimals, after the size of the numbers: "com 1 casa decimal", "com 2 casas decimais", "em reais"; nothing for
+ * naturais.
+ */
+function casasWords(casas: Casas | undefined): string {
+  if (casas === undefined) return '';
+  if (casas === 'reais') return ' em reais';
+  return casas === 1 ? ' com 1 casa decimal' : ` com ${casas} casas decimais`;
+}
+
+/**
+ * "de 3 algarismos sem reserva", "até 100 com 1 casa decimal com reserva", "de 2 algarismos em reais"; em reais up to
+ * a limit, the limit is money: "até R$ 100".
+ */
+function addSubDetail({ numbers, regrouping, casas }: AddSubOptions): string {
+  const reaisLimit = numbers.kind === 'max' && casas === 'reais';
   const size =
     numbers.kind === 'max'
-      ? `até ${thousandsText(numbers.max)}`
+      ? `até ${reaisLimit ? 'R$ ' : ''}${thousandsText(numbers.max)}`
       : numbers.top === numbers.bottom
         ? `de ${digits(numbers.top)}`
         : numbers.bottom === 1
           ? `de ${digits(numbers.top)} e ${digits(1)}`
           : `de ${numbers.top} e ${numbers.bottom} algarismos`;
   const reserve = regrouping === 'sem' ? ' sem reserva' : regrouping === 'com' ? ' com reserva' : '';
-  return size + reserve;
+  return size + (reaisLimit ? '' : casasWords(casas)) + reserve;
 }
 
+/** Facts of the tabuadas: a natural multiplicand of 2 to 10 (a decimal one makes contas: 2,5 × 7). */
 const isFacts = (mult: MultOptions): mult is MultOptions & { multiplier: { kind: 'tables' } } =>
-  mult.multiplicand === 'fatos' && mult.multiplier.kind === 'tables';
+  mult.multiplicand === 'fatos' && mult.multiplier.kind === 'tables' && mult.casas === undefined;
 
 /** The tabuada em ordem (N × 1 … N × 10): facts too, said "tabuada do 7 em ordem". */
 const isOrdered = (mult: MultOptions): mult is MultOptions & { multiplier: { kind: 'tables' } } =>
   mult.multiplicand === 'ordem' && mult.multiplier.kind === 'tables';
 
-/** "tabuadas do 6 ao 9", "tabuada do 7", "2 algarismos vezes 2 a 5", "2 a 10 vezes 2 algarismos". */
+/**
+ * "tabuadas do 6 ao 9", "tabuada do 7", "2 algarismos vezes 2 a 5", "2 a 10 vezes 2 algarismos", a decimal
+ * multiplicand "2 a 10 com 1 casa decimal vezes 6 a 9".
+ */
 function multDetail(mult: MultOptions): string {
   if (isFacts(mult)) return tablesWords(mult.multiplier.tables, false);
   if (isOrdered(mult)) return `${tablesWords(mult.multiplier.tables, false)} em ordem`;
   const multiplicand =
     mult.multiplicand === 'fatos' || mult.multiplicand === 'ordem' ? '2 a 10' : digits(mult.multiplicand);
   const multiplier = mult.multiplier.kind === 'twoDigits' ? digits(2) : numbersWords(mult.multiplier.tables);
-  return `${multiplicand} vezes ${multiplier}`;
+  return `${multiplicand}${casasWords(mult.casas)} vezes ${multiplier}`;
 }
 
-/** "divisões exatas de 3 algarismos por 2 a 5", "divisões por 7 com resto", "divisões por números de 2 algarismos". */
+/**
+ * "divisões exatas de 3 algarismos por 2 a 5", "divisões por 7 com resto", "divisões por números de 2 algarismos";
+ * with decimals the quotient's casas ("divisões por 2 a 5 com 2 casas decimais", "… em reais"), exact to the last
+ * one: not said.
+ */
 function divPhrase(noun: string, div: DivOptions, one: boolean): string {
   const words = [noun];
-  if (div.remainders === 'exata') words.push(one ? 'exata' : 'exatas');
+  if (div.remainders === 'exata' && div.casas === undefined) words.push(one ? 'exata' : 'exatas');
   if (div.dividend !== 'fatos') words.push(`de ${digits(div.dividend)}`);
   words.push(
     div.divisor.kind === 'twoDigits'
@@ -149,7 +175,7 @@ function divPhrase(noun: string, div: DivOptions, one: boolean): string {
       : `por ${numbersWords(div.divisor.divisors)}`,
   );
   if (div.remainders === 'resto') words.push('com resto');
-  return words.join(' ');
+  return words.join(' ') + casasWords(div.casas);
 }
 
 /** "1 algarismo", "3 algarismos". */

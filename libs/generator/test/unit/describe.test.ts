@@ -1,3 +1,4 @@
+import type { Casas } from '@app/contracts/custom-shape';
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_VERSION,
@@ -356,6 +357,94 @@ describe('describeSheet: every setting is said, with its agreement', () => {
   it('follows the order + − × ÷ whatever order the operations come in', () => {
     const custom = page({ add: upTo(10), div: divBy([2]) });
     expect(describeSheet(['div', 'add'], custom)).toBe(describeSheet(['add', 'div'], custom));
+  });
+});
+
+describe('describeSheet: decimals and reais', () => {
+  const withCasas = <T extends object>(options: T, casas: Casas): T => ({ ...options, casas });
+  it.each<[string, Operation[], CustomOptions]>([
+    // + and −: the casas after the size of the numbers; em reais up to a limit, the limit is money.
+    [
+      '12 adições até 100 com 1 casa decimal sem reserva, armadas',
+      ['add'],
+      page({ add: withCasas(upTo(100, 'sem'), 1) }),
+    ],
+    [
+      '12 subtrações de 3 algarismos com 2 casas decimais com reserva, armadas',
+      ['sub'],
+      page({ sub: withCasas(digits(3, 3, 'com'), 2) }),
+    ],
+    ['12 adições até R$ 100, armadas', ['add'], page({ add: withCasas(upTo(100), 'reais') })],
+    [
+      '12 subtrações de 2 algarismos em reais com reserva, armadas',
+      ['sub'],
+      page({ sub: withCasas(digits(2, 2, 'com'), 'reais') }),
+    ],
+    [
+      '30 adições até 10 com 1 casa decimal, em linha',
+      ['add'],
+      page({ add: withCasas(upTo(10), 1), format: 'linha', count: 30 }),
+    ],
+    // ×: a decimal multiplicand by the tabuadas' numbers makes contas, never facts (in a line too).
+    [
+      '12 contas de multiplicação, 2 a 10 com 1 casa decimal vezes 6 a 9, armadas',
+      ['mult'],
+      page({ mult: withCasas(tables(6, 7, 8, 9), 1) }),
+    ],
+    [
+      '30 contas de multiplicação, 2 a 10 em reais vezes 7, em linha',
+      ['mult'],
+      page({ mult: withCasas(tables(7), 'reais'), format: 'linha', count: 30 }),
+    ],
+    [
+      '8 contas de multiplicação, 2 algarismos com 2 casas decimais vezes 2 algarismos, armadas',
+      ['mult'],
+      page({ mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 2, casas: 2 }, count: 8 }),
+    ],
+    // ÷: the quotient's casas (exact to the last one, which is not said).
+    [
+      '12 divisões por 2 a 5 com 2 casas decimais, armadas',
+      ['div'],
+      page({ div: withCasas(divBy([2, 3, 4, 5]), 2) }),
+    ],
+    [
+      '1 divisão de 3 algarismos por 4 em reais, para armar e efetuar',
+      ['div'],
+      page({ div: withCasas(divBy([4], 'exata', 3), 'reais'), format: 'arme', count: 1 }),
+    ],
+    [
+      '20 divisões por 2 com 1 casa decimal com número que falta',
+      ['div'],
+      page({ div: withCasas(divBy([2]), 1), format: 'lacuna', count: 20 }),
+    ],
+    // Several operations: each says its own numbers.
+    [
+      '12 contas: subtrações até R$ 100 com reserva e divisões por 2 a 5 em reais, armadas',
+      ['sub', 'div'],
+      page({ sub: withCasas(upTo(100, 'com'), 'reais'), div: withCasas(divBy([2, 3, 4, 5]), 'reais') }),
+    ],
+    [
+      '16 contas: adições de 3 algarismos com reserva e subtrações de 3 algarismos com 1 casa decimal com reserva, armadas',
+      ['add', 'sub'],
+      page({ add: digits(3, 3, 'com'), sub: withCasas(digits(3, 3, 'com'), 1), count: 16 }),
+    ],
+  ])('%s', (sentence, operations, custom) => {
+    expect(describeSheet(operations, custom)).toBe(sentence);
+  });
+
+  it('says the decimals of each operation once, over every preset and format that takes them', () => {
+    const said = /com 1 casa decimal|com 2 casas decimais|em reais|até R\$ /g;
+    for (const level of [0, 1, 2] as const)
+      for (const ops of [['add'], ['sub'], ['mult'], ['div'], ['add', 'sub', 'mult', 'div']] as Operation[][])
+        for (const format of ['armada', 'arme', 'linha', 'lacuna'] as const)
+          for (const casas of [1, 2, 'reais'] as const) {
+            const preset = presetOptions(level);
+            const custom = page({ format });
+            for (const op of ops) Object.assign(custom, { [op]: { ...preset[op], casas } });
+            const sentence = describeSheet(ops, custom);
+            expect(sentence, sentence).not.toMatch(/\s{2}|,,|, ,|\s,|\s$|undefined|exatas? |tabuadas? do/);
+            expect(sentence.match(said), sentence).toHaveLength(ops.length);
+          }
   });
 });
 

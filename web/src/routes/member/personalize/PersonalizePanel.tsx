@@ -35,12 +35,12 @@ function OperationSection(props: SectionProps & { op: Operation }) {
 }
 
 /**
- * "Personalizar": per checked operation the size of the numbers, the reserva, the tabuadas (or the tabuada em ordem)
- * or divisors; then the format, the meanings of situações-problema, how many, the size and a title; and the sentence
- * of what the page will practise. Every control names its problem (aria-describedby), and no control is narrower
- * than a finger (44 px). What `checkCustom` refuses is kept from being clicked where the panel can (the tabuada em
- * ordem offers only its formats, its count, at most the tabuadas a page holds), and said beside its control where it
- * cannot.
+ * "Personalizar": per checked operation its numbers (naturais, decimals or reais), their size, the reserva, the
+ * tabuadas (or the tabuada em ordem) or divisors; then the format, the meanings of situações-problema, how many, the
+ * size and a title; and the sentence of what the page will practise. Every control names its problem
+ * (aria-describedby), and no control is narrower than a finger (44 px). What `checkCustom` refuses is kept from being
+ * clicked where the panel can (the tabuada em ordem offers only its formats, its count, at most the tabuadas a page
+ * holds, naturais only; a division with decimals is exact), and said beside its control where it cannot.
  */
 export default function PersonalizePanel({
   operations,

@@ -13,13 +13,15 @@ import {
   type Regrouping,
   type SheetFormat,
 } from '@app/generator/options';
+import type { Casas } from '@app/contracts/custom-shape';
 
 /**
  * What the "Personalizar" panel holds while open : the settings of all four operations, so that checking
  * an operation again finds what was chosen for it, and the values a control hides (the digits while "até 100" is
  * chosen, the tabuadas while "dois algarismos" is, the format while the tabuada em ordem is, the meanings of the
- * operations not checked), so that switching back finds them. `toCustom` makes the body's `custom` of it: only the
- * checked operations, and only what is chosen.
+ * operations not checked, the resto while the division has decimals, the decimals while the tabuada em ordem is
+ * chosen), so that switching back finds them. `toCustom` makes the body's `custom` of it: only the checked operations,
+ * and only what is chosen.
  */
 export interface AddSubDraft {
   kind: 'digits' | 'max';
@@ -27,18 +29,25 @@ export interface AddSubDraft {
   bottom: number;
   max: number;
   regrouping: Regrouping;
+  /** "Números": decimals (1 or 2 casas, em reais), null for naturais. */
+  casas: Casas | null;
 }
 export interface MultDraft {
   twoDigits: boolean;
   /** 2–10, and 1 while the tabuada em ordem is chosen (it alone may hold it: `toMult` leaves it out otherwise). */
   tables: number[];
   multiplicand: MultOptions['multiplicand'];
+  /** The multiplicand's decimals; the tabuada em ordem is of naturais (`toMult` leaves them out). */
+  casas: Casas | null;
 }
 export interface DivDraft {
   twoDigits: boolean;
   divisors: number[];
   dividend: DivOptions['dividend'];
+  /** Wished for: with decimals the division is exact (see `remaindersOf`). */
   remainders: DivOptions['remainders'];
+  /** The quotient's decimals. */
+  casas: Casas | null;
 }
 export interface Draft {
   add: AddSubDraft;
@@ -122,7 +131,14 @@ export function allowedCountsOf(draft: Draft, operations: readonly Operation[]):
   return allowedCounts(roomOf(draft, operations));
 }
 
-/** The tabuada em ordem is of tabuadas (1–10); the others of 2–10 or two digits. */
+/** The decimals of an operation's options: none for naturais. */
+const casasOf = (casas: Casas | null): { casas?: Casas } => (casas === null ? {} : { casas });
+
+/** The resto the division gets: the one chosen, but with decimals it goes on to the last casa, exact. */
+export const remaindersOf = (d: DivDraft): DivOptions['remainders'] =>
+  d.casas === null ? d.remainders : 'exata';
+
+/** The tabuada em ordem is of tabuadas (1–10) and naturais; the others of 2–10 or two digits. */
 const toMult = (d: MultDraft): MultOptions => ({
   multiplier:
     d.twoDigits && d.multiplicand !== 'ordem'
@@ -132,6 +148,7 @@ const toMult = (d: MultDraft): MultOptions => ({
           tables: d.tables.filter((n) => n !== 1 || d.multiplicand === 'ordem').sort((a, b) => a - b),
         },
   multiplicand: d.multiplicand,
+  ...casasOf(d.multiplicand === 'ordem' ? null : d.casas),
 });
 
 const toDiv = (d: DivDraft): DivOptions => ({
@@ -139,7 +156,8 @@ const toDiv = (d: DivDraft): DivOptions => ({
     ? { kind: 'twoDigits' }
     : { kind: 'list', divisors: [...d.divisors].sort((a, b) => a - b) },
   dividend: d.dividend,
-  remainders: d.remainders,
+  remainders: remaindersOf(d),
+  ...casasOf(d.casas),
 });
 
 const toAddSub = (d: AddSubDraft) => ({
@@ -148,6 +166,7 @@ const toAddSub = (d: AddSubDraft) => ({
       ? { kind: 'max' as const, max: d.max }
       : { kind: 'digits' as const, top: d.top, bottom: d.bottom },
   regrouping: d.regrouping,
+  ...casasOf(d.casas),
 });
 
 /**

@@ -30,6 +30,7 @@ function addSubDraft(options: CustomOptions['add'] & object, fallback: AddSubDra
     bottom: numbers.kind === 'digits' ? numbers.bottom : (fallback?.bottom ?? 2),
     max: numbers.kind === 'max' ? numbers.max : (fallback?.max ?? 100),
     regrouping: options.regrouping,
+    casas: options.casas ?? null,
   };
 }
 
@@ -38,6 +39,7 @@ function multDraft(options: MultOptions): MultDraft {
     twoDigits: options.multiplier.kind === 'twoDigits',
     tables: options.multiplier.kind === 'tables' ? [...options.multiplier.tables] : [2, 3, 4, 5],
     multiplicand: options.multiplicand,
+    casas: options.casas ?? null,
   };
 }
 
@@ -47,6 +49,7 @@ function divDraft(options: DivOptions): DivDraft {
     divisors: options.divisor.kind === 'list' ? [...options.divisor.divisors] : [2, 3, 4, 5, 6, 7, 8, 9],
     dividend: options.dividend,
     remainders: options.remainders,
+    casas: options.casas ?? null,
   };
 }
 

@@ -5,17 +5,19 @@ import {
   TABLES,
   type Regrouping,
 } from '@app/generator/options';
-import { formatOf, isOrdered, orderedLimit, type AddSubDraft, type Draft } from './draft';
+import { CasasSelect, DECIMAL_DIVISION_HINT } from './CasasSelect';
+import { formatOf, isOrdered, orderedLimit, remaindersOf, type AddSubDraft, type Draft } from './draft';
 import { DIGIT_CHOICES, digitsWord, ONE_TO_TEN, thousands } from './names';
 import { ControlError, described, Group, numberChips, radios, type SectionProps } from './panelKit';
 
-/** + or −: the size of the numbers (up to a maximum, or digits of each term) and the reserva. */
+/** + or −: naturais or decimals, the size of the numbers (up to a maximum, or digits of each term), the reserva. */
 export function AddSubSection({ kit, draft, set, op }: SectionProps & { op: 'add' | 'sub' }) {
   const d = draft[op];
   const update = (patch: Partial<AddSubDraft>) => set(op, { ...d, ...patch });
   const numbersId = `${kit.id}-${op}-numbers`;
   return (
     <>
+      <CasasSelect kit={kit} op={op} casas={d.casas} choose={(casas) => update({ casas })} />
       <div className="personalize__group" data-control={`${op}.numbers`}>
         <label htmlFor={numbersId}>Tamanho dos números</label>
         <select
@@ -81,7 +83,7 @@ export function AddSubSection({ kit, draft, set, op }: SectionProps & { op: 'add
   );
 }
 
-/** ×: the tabuadas (or the tabuada em ordem) and the number multiplied. */
+/** ×: naturais or a decimal multiplicand (not the tabuada em ordem), the tabuadas and the number multiplied. */
 export function MultSection({ kit, draft, set, operations }: SectionProps) {
   const d = draft.mult;
   const update = (patch: Partial<Draft['mult']>) => set('mult', { ...d, ...patch });
@@ -98,6 +100,7 @@ export function MultSection({ kit, draft, set, operations }: SectionProps) {
     : undefined;
   return (
     <>
+      {!ordered && <CasasSelect kit={kit} op="mult" casas={d.casas} choose={(casas) => update({ casas })} />}
       <Group
         kit={kit}
         control="mult.multiplier"
@@ -142,12 +145,14 @@ export function MultSection({ kit, draft, set, operations }: SectionProps) {
   );
 }
 
-/** ÷: the divisors, the number divided and the remainders. */
+/** ÷: naturais or decimals, the divisors, the number divided and the remainders (with decimals, exact). */
 export function DivSection({ kit, draft, set }: SectionProps) {
   const d = draft.div;
   const update = (patch: Partial<Draft['div']>) => set('div', { ...d, ...patch });
+  const decimal = d.casas !== null;
   return (
     <>
+      <CasasSelect kit={kit} op="div" casas={d.casas} choose={(casas) => update({ casas })} />
       <Group kit={kit} control="div.divisor" legend="Dividir por" className="personalize__group--chips">
         {numberChips(
           ONE_DIGIT_DIVISORS,
@@ -172,16 +177,21 @@ export function DivSection({ kit, draft, set }: SectionProps) {
           (dividend) => update({ dividend }),
         )}
       </Group>
-      <Group kit={kit} control="div.remainders" legend="Resto">
+      <Group
+        kit={kit}
+        control="div.remainders"
+        legend="Resto"
+        hint={decimal ? DECIMAL_DIVISION_HINT : undefined}
+      >
         {radios(
           kit,
           'div-remainders',
           [
             ['exata', 'Só exatas'],
-            ['resto', 'Com resto'],
-            ['misturado', 'Misturado'],
+            ['resto', 'Com resto', decimal],
+            ['misturado', 'Misturado', decimal],
           ],
-          d.remainders,
+          remaindersOf(d),
           (remainders) => update({ remainders }),
         )}
       </Group>

@@ -10,7 +10,7 @@ import { checkDraft, controlOf, problemsOf } from '../../src/routes/member/perso
 
 const all: Operation[] = ['add', 'sub', 'mult', 'div'];
 
-/** The preset of level 1 with these decimals for every operation. */
+/** The preset of level 1 with these decimals for every operation (a dividend of 2 algarismos: 4 digits with 2 casas). */
 function decimalDraft(casas: Draft['add']['casas']): Draft {
   const draft = draftFromPreset(1);
   return {
@@ -18,7 +18,7 @@ function decimalDraft(casas: Draft['add']['casas']): Draft {
     add: { ...draft.add, casas },
     sub: { ...draft.sub, casas },
     mult: { ...draft.mult, casas },
-    div: { ...draft.div, casas },
+    div: { ...draft.div, dividend: 2, casas },
   };
 }
 

@@ -5,6 +5,7 @@ import { LevelBadge } from '../../components/LevelBadge';
 import { Page } from '../../components/Page';
 import { paths } from '../../paths';
 import { signInReturningTo } from '../account/returnAfterSignIn';
+import { answerText, contaText, problemText, unbroken, type AnsweredConta } from './answersText';
 import './answers.css';
 
 type Answers = NonNullable<Awaited<ReturnType<typeof api<typeof pageAnswers>>>['payload']>;
@@ -27,27 +28,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<L
   return { message: result.message };
 }
 
-const SIGNS = { add: '+', sub: '\u2212', mult: '×', div: '÷' } as const;
-const number = new Intl.NumberFormat('pt-BR');
-
 type Answered = Answers['problems'][number];
-type Conta = Pick<Answered, 'op' | 'a' | 'b' | 'result' | 'remainder'>;
-
-function answerText(problem: Answered, level: number): string {
-  if (problem.op !== 'div') return number.format(problem.result);
-  // Fácil divisions are exact: the sheet asks for no remainder.
-  if (level === 0) return `quociente ${number.format(problem.result)}`;
-  return `quociente ${number.format(problem.result)}, resto ${number.format(problem.remainder)}`;
-}
-
-/** A conta of a situação-problema, worked: "35 + 18 = 53", "47 ÷ 5 = 9, resto 2". */
-function contaText({ op, a, b, result, remainder }: Conta): string {
-  const worked = `${number.format(a)} ${SIGNS[op]} ${number.format(b)} = ${number.format(result)}`;
-  return op === 'div' && remainder > 0 ? `${worked}, resto ${number.format(remainder)}` : worked;
-}
-
-/** "R$ 9,00" never broken between the sign and the number. */
-const unbroken = (text: string) => text.replace(/R\$ /g, 'R$\u00a0');
 
 /**
  * A situação-problema: its text and question, the conta that answers it (a problem in two steps: both,
@@ -55,7 +36,7 @@ const unbroken = (text: string) => text.replace(/R\$ /g, 'R$\u00a0');
  */
 function WordAnswer({ problem, index }: { problem: Answered; index: number }) {
   const word = problem.word!;
-  const contas: Conta[] = word.steps ?? [problem];
+  const contas: AnsweredConta[] = word.steps ?? [problem];
   return (
     <li className="answers__item answers__item--word">
       <span className="answers__index">{index + 1}</span>
@@ -131,9 +112,7 @@ function AnswersList({ answers }: { answers: Answers }) {
           ) : (
             <li key={index} className="answers__item">
               <span className="answers__index">{index + 1}</span>
-              <span className="answers__problem">
-                {number.format(problem.a)} {SIGNS[problem.op]} {number.format(problem.b)}
-              </span>
+              <span className="answers__problem">{problemText(problem)}</span>
               <span className="answers__result">
                 {problem.op === 'div' ? '→' : '='} <b>{answerText(problem, answers.level)}</b>
               </span>

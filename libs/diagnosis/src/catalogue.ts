@@ -8,6 +8,7 @@ import {
   type MultSwitches,
   type SubSwitches,
 } from './columns.js';
+import { contaNumberText, type ContaDecimal } from '@app/contracts/decimal';
 import { MISTAKE_IDS, type Mistake, type MistakeId } from '@app/contracts/mistake-ids';
 
 export { MISTAKE_IDS };
@@ -15,11 +16,16 @@ export type { Mistake, MistakeId };
 
 export type Op = 'add' | 'sub' | 'mult' | 'div';
 
-/** A conta of a sheet, as the generator draws it (its `Problem` has these fields): a − b has a ≥ b. */
+/**
+ * A conta of a sheet, as the generator draws it (its `Problem` has these fields): a − b has a ≥ b. A decimal conta's
+ * numbers are integers of its last casa (3,5 + 0,75 is 350 + 75): its written algorithm, columns aligned at the
+ * vírgula, is the integers'; `decimal` only says how it is written.
+ */
 export interface Conta {
   op: Op;
   a: number;
   b: number;
+  decimal?: ContaDecimal | undefined;
 }
 
 /**
@@ -185,9 +191,14 @@ export const sameMistake = (m: Mistake, n: Mistake): boolean =>
 
 const SIGNS: Record<Op, string> = { add: '+', sub: '−', mult: '×', div: '÷' };
 
-/** A conta and an answer as a teacher writes them: '52 − 27 → 35', '29 ÷ 4 → 6 resto 5'. */
+/**
+ * A conta and an answer as a teacher writes them: '52 − 27 → 35', '29 ÷ 4 → 6 resto 5', a decimal one with its casas
+ * '3,5 + 0,75 → 4,25'.
+ */
 export function contaText(conta: Conta, answer: Answer): string {
+  const written = { ...conta, result: answer.result };
+  const text = (which: 'a' | 'b' | 'result') => contaNumberText(written, which, { group: false });
   const result =
-    answer.remainder === undefined ? String(answer.result) : `${answer.result} resto ${answer.remainder}`;
-  return `${conta.a} ${SIGNS[conta.op]} ${conta.b} → ${result}`;
+    answer.remainder === undefined ? text('result') : `${text('result')} resto ${answer.remainder}`;
+  return `${text('a')} ${SIGNS[conta.op]} ${text('b')} → ${result}`;
 }

@@ -1,3 +1,4 @@
+import type { ContaDecimal } from '@app/contracts/decimal';
 import type { Answer, Op } from './catalogue.js';
 import { diagnose, type Answered, type Diagnosis } from './diagnose.js';
 
@@ -17,6 +18,8 @@ export interface SheetProblem {
   blank?: 'a' | 'b';
   /** A situação-problema: the answer is the last conta's result (`result`); its text is not this module's. */
   word?: unknown;
+  /** A decimal conta: its numbers, and the answer typed, are integers of its last casa; its division is exact. */
+  decimal?: ContaDecimal | undefined;
 }
 
 /**
@@ -32,8 +35,12 @@ export interface TypedAnswer {
 
 export type Mark = 'right' | 'wrong' | 'blank' | 'empty';
 
-/** Whether the problem's answer has a resto: a division's conta (not its `lacuna`, which asks a term). */
-export const asksRemainder = (p: SheetProblem): boolean => p.op === 'div' && p.blank === undefined;
+/**
+ * Whether the problem's answer has a resto: a division's conta (not its `lacuna`, which asks a term; nor a decimal
+ * division, which goes on to its last casa).
+ */
+export const asksRemainder = (p: SheetProblem): boolean =>
+  p.op === 'div' && p.blank === undefined && p.decimal === undefined;
 
 /** The answer the sheet expects: the blank term of a `lacuna`, else the result (and for ÷ its resto). */
 export function expectedOf(p: SheetProblem): Answer {
@@ -88,7 +95,7 @@ export function diagnoseSheet(
   problems.forEach((p, i) => {
     const t = typed[i];
     if (p.blank !== undefined || p.word !== undefined || !t || (!t.blank && t.result === null)) return;
-    const conta = { op: p.op, a: p.a, b: p.b };
+    const conta = { op: p.op, a: p.a, b: p.b, ...(p.decimal === undefined ? {} : { decimal: p.decimal }) };
     answered.push({
       conta,
       answer: t.blank

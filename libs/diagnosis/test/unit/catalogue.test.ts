@@ -153,5 +153,19 @@ describe('the catalogue', () => {
   it('writes a conta as a teacher does', () => {
     expect(contaText(sub(52, 27), { result: 35 })).toBe('52 − 27 → 35');
     expect(contaText(div(29, 4), { result: 6, remainder: 5 })).toBe('29 ÷ 4 → 6 resto 5');
+    expect(contaText(add(1234, 56), { result: 1280 })).toBe('1234 + 56 → 1280');
+  });
+
+  it('writes a decimal conta with its casas, a natural multiplier and divisor as they are', () => {
+    const casas = (c: Conta, decimal: NonNullable<Conta['decimal']>): Conta => ({ ...c, decimal });
+    expect(contaText(casas(add(350, 75), { casas: 2, a: 1, b: 2 }), { result: 415 })).toBe(
+      '3,5 + 0,75 → 4,15',
+    );
+    expect(contaText(casas(mult(25, 4), { casas: 1, a: 1, b: 0 }), { result: 80 })).toBe('2,5 × 4 → 8,0');
+    expect(contaText(casas(div(1300, 4), { casas: 2, a: 0, b: 0 }), { result: 325 })).toBe('13 ÷ 4 → 3,25');
+    // Em reais, the conta's columns: no "R$", no thousands' dot.
+    expect(contaText(casas(sub(123450, 99), { casas: 2, a: 2, b: 2, reais: true }), { result: 123351 })).toBe(
+      '1234,50 − 0,99 → 1233,51',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   asksRemainder,
+  contaText,
   diagnoseSheet,
   expectedOf,
   markOf,
@@ -53,6 +54,33 @@ describe('marking a typed answer', () => {
     expect(markOf(lacuna, typed(7))).toBe('wrong');
   });
 
+  it('marks a decimal conta in units of its last casa, a decimal division with no resto asked', () => {
+    // 3,5 + 0,75 = 4,25 (centésimos): "4,25" typed is 425; "4,2" would be 420.
+    const add: SheetProblem = {
+      op: 'add',
+      a: 350,
+      b: 75,
+      result: 425,
+      remainder: 0,
+      decimal: { casas: 2, a: 1, b: 2 },
+    };
+    expect(markOf(add, typed(425))).toBe('right');
+    expect(markOf(add, typed(420))).toBe('wrong');
+    // 13 ÷ 4 = 3,25: exact to its last casa, nothing asked of a resto.
+    const div: SheetProblem = {
+      op: 'div',
+      a: 1300,
+      b: 4,
+      result: 325,
+      remainder: 0,
+      decimal: { casas: 2, a: 0, b: 0 },
+    };
+    expect(asksRemainder(div)).toBe(false);
+    expect(expectedOf(div)).toEqual({ result: 325 });
+    expect(markOf(div, typed(325))).toBe('right');
+    expect(markOf(div, typed(3))).toBe('wrong');
+  });
+
   it('adds up a child’s score', () => {
     const problems = [sub(52, 27), sub(61, 28), sub(40, 12), div(17, 5)];
     expect(scoreOf(problems, [typed(25), typed(47), emBranco, undefined])).toEqual({
@@ -93,6 +121,16 @@ describe('the diagnosis of a typed sheet', () => {
       { op: 'sub', a: 83, b: 46 },
     ]);
     expect(d).toMatchObject({ right: 0, wrong: 3, blank: 1 });
+  });
+
+  it('diagnoses a decimal conta as its integers, and writes the evidence with its casas', () => {
+    // Subtracts the smaller digit from the larger in each column: 5,2 − 2,7 → 3,5.
+    const decimal = { casas: 1 as const, a: 1, b: 1 };
+    const problems = [sub(52, 27), sub(61, 28), sub(83, 46)].map((p) => ({ ...p, decimal }));
+    const d = diagnoseSheet(problems, [typed(35), typed(47), typed(43)]);
+    expect(d.mistakes.map((m) => m.mistake.id)).toEqual(['sub.menorDoMaior']);
+    expect(d.mistakes[0]!.evidence[0]!.conta).toEqual({ op: 'sub', a: 52, b: 27, decimal });
+    expect(contaText(d.mistakes[0]!.evidence[0]!.conta, { result: 35 })).toBe('5,2 − 2,7 → 3,5');
   });
 
   it('passes a division’s typed resto to the diagnosis', () => {

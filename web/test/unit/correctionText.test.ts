@@ -8,6 +8,7 @@ import {
   contaLabel,
   contasText,
   childOf,
+  decimalHelp,
   inputLabel,
   rowDiagnosis,
   rowLabel,
@@ -46,6 +47,53 @@ describe('the words of the correction grid', () => {
     // A lacuna: '?' where the blank is, and what the conta makes.
     expect(contaLabel({ op: 'add', a: 3, b: 6, result: 9, remainder: 0, blank: 'a' })).toBe('? + 6 = 9');
     expect(contaLabel({ op: 'mult', a: 7, b: 8, result: 56, remainder: 0, blank: 'b' })).toBe('7 × ? = 56');
+  });
+
+  it('writes a decimal conta with its casas, in reais without “R$”, as in the conta’s columns', () => {
+    const centesimos = { casas: 2 as const, a: 1, b: 2 };
+    const add: CorrectionProblem = {
+      op: 'add',
+      a: 350,
+      b: 75,
+      result: 425,
+      remainder: 0,
+      decimal: centesimos,
+    };
+    expect(contaLabel(add)).toBe('3,5 + 0,75');
+    expect(contaLabel({ ...add, blank: 'b' })).toBe('3,5 + ? = 4,25');
+    const reais = { casas: 2 as const, a: 2, b: 0, reais: true as const };
+    const div: CorrectionProblem = {
+      op: 'div',
+      a: 126000,
+      b: 3,
+      result: 42000,
+      remainder: 0,
+      decimal: reais,
+    };
+    expect(contaLabel(div)).toBe('1260,00 ÷ 3');
+    // The divisor of a lacuna is natural; the result is in reais.
+    expect(contaLabel({ ...div, blank: 'b' })).toBe('1260,00 ÷ ? = 420,00');
+    expect(columnHeader([page([add])], 0)).toBe('1 · 3,5 + 0,75');
+  });
+
+  it('helps with decimal answers only where a sheet asks one', () => {
+    const decimal = (casas: 1 | 2): CorrectionProblem => ({
+      op: 'mult',
+      a: 25,
+      b: 4,
+      result: 100,
+      remainder: 0,
+      decimal: { casas, a: casas, b: 0 },
+    });
+    expect(decimalHelp([page([sub(52, 27)])])).toBeNull();
+    // A lacuna asking the natural multiplier asks no decimal.
+    expect(decimalHelp([page([{ ...decimal(1), blank: 'b' }])])).toBeNull();
+    expect(decimalHelp([page([sub(52, 27), decimal(1)])])).toBe(
+      ' Nos números com vírgula, digite como o aluno escreveu: 4,5.',
+    );
+    expect(decimalHelp([sheet(1, [decimal(1)]), sheet(2, [decimal(2)])])).toBe(
+      ' Nos números com vírgula, digite como o aluno escreveu: 4,25.',
+    );
   });
 
   it('heads a column with its number, and its conta when every sheet has that one', () => {

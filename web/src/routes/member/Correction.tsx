@@ -15,7 +15,14 @@ import { paths } from '../../paths';
 import { CorrectionGrid, type RowView } from './correction/CorrectionGrid';
 import { DiagnosisDetails } from './correction/DiagnosisDetails';
 import type { QueueStatus } from './correction/saveQueue';
-import { cellsShowConta, inputLabel, rowDiagnosis, scoreText, summaryText } from './correction/sheetText';
+import {
+  cellsShowConta,
+  decimalHelp,
+  inputLabel,
+  rowDiagnosis,
+  scoreText,
+  summaryText,
+} from './correction/sheetText';
 import { cellKey } from './correction/typed';
 import { useCorrectionCells } from './correction/useCorrectionCells';
 import './correction/correction.css';
@@ -63,7 +70,7 @@ export function CorrectionRefused({ title, message }: { title: string; message: 
 
 function CorrectionBody({ correction }: { correction: CorrectionData }) {
   const invalidMessageId = useId();
-  const { cells, status, textIn, edit, markBlank, invalid } = useCorrectionCells(correction);
+  const { cells, status, textIn, edit, markBlank, invalid, refusal } = useCorrectionCells(correction);
   const { sheets } = correction;
   useOpenedSheet(sheets);
 
@@ -96,6 +103,7 @@ function CorrectionBody({ correction }: { correction: CorrectionData }) {
         <kbd>↑</kbd> <kbd>↓</kbd> para a mesma conta de outro aluno; <kbd>-</kbd> marca “em branco”.
         {sheets.some((sheet) => sheet.problems.some(asksRemainder)) &&
           ' Na divisão, o resto pode ficar vazio quando a conta é exata.'}
+        {decimalHelp(sheets)}
       </p>
       <p className="correction__summary">{summaryText(rows.map((r) => r.score))}</p>
       <p className="correction__report">
@@ -106,7 +114,8 @@ function CorrectionBody({ correction }: { correction: CorrectionData }) {
       <SaveStatusLine status={status} />
       {firstInvalid && (
         <p className="alert alert--error correction__invalid" role="alert" id={invalidMessageId}>
-          {inputLabel(firstInvalid.sheet, firstInvalid.col, 'result')}: {Msg.typedAnswerInvalid}
+          {inputLabel(firstInvalid.sheet, firstInvalid.col, 'result')}:{' '}
+          {refusal(firstInvalid.sheet.n, firstInvalid.col)}
         </p>
       )}
       <CorrectionGrid

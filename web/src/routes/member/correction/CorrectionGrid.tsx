@@ -3,7 +3,7 @@ import type { CorrectionSheet } from '@app/contracts';
 import { asksRemainder, type Mark } from '@app/diagnosis';
 import { moveFor, type GridShape, type Pos } from './gridNav';
 import { columnHeader, contaLabel, inputLabel, MARK_TEXT, rowLabel } from './sheetText';
-import type { Part } from './typed';
+import { readingOf, type Part } from './typed';
 
 /** What the grid shows of a row beside its inputs: each problem's mark, the score, the mistakes' names. */
 export interface RowView {
@@ -118,7 +118,7 @@ function CellInputs(
       id={props.idOf({ row, col, part })}
       className={`cell__input cell__input--${part}`}
       type="text"
-      inputMode="numeric"
+      inputMode={part === 'result' && readingOf(problem) ? 'decimal' : 'numeric'}
       autoComplete="off"
       spellCheck={false}
       aria-label={inputLabel(sheet, col, part)}

@@ -1,17 +1,29 @@
 import type { CorrectionProblem, CorrectionSheet } from '@app/contracts';
+import { contaNumberText, type ContaNumber } from '@app/contracts/decimal';
 import { contaText, type Answered, type Diagnosis, type Mark, type Score } from '@app/diagnosis';
-import type { Part } from './typed';
+import { readingOf, type Part } from './typed';
 
 /** Correção rápida's words: the grid's headers and labels, the marks, the scores, the summary. Pure. */
 
 const SIGNS: Readonly<Record<CorrectionProblem['op'], string>> = { add: '+', sub: '−', mult: '×', div: '÷' };
 
-/** A problem's conta as the sheet prints it: '52 − 27'; a lacuna with '?' where the blank is: '? + 6 = 9'. */
+/**
+ * A problem's conta as the sheet prints it: '52 − 27', a decimal one with its casas '3,5 + 0,75' (in reais too, without
+ * "R$"); a lacuna with '?' where the blank is: '? + 6 = 9'.
+ */
 export function contaLabel(p: CorrectionProblem): string {
-  if (p.blank === undefined) return `${p.a} ${SIGNS[p.op]} ${p.b}`;
-  const a = p.blank === 'a' ? '?' : String(p.a);
-  const b = p.blank === 'b' ? '?' : String(p.b);
-  return `${a} ${SIGNS[p.op]} ${b} = ${p.result}`;
+  const text = (which: ContaNumber) =>
+    p.blank === which ? '?' : contaNumberText(p, which, { group: false });
+  const conta = `${text('a')} ${SIGNS[p.op]} ${text('b')}`;
+  return p.blank === undefined ? conta : `${conta} = ${text('result')}`;
+}
+
+/** The help's words on decimal answers, when a sheet asks one: typed as the child wrote them, with the vírgula. */
+export function decimalHelp(sheets: readonly CorrectionSheet[]): string | null {
+  const readings = sheets.flatMap((s) => s.problems.map(readingOf)).filter((r) => r !== undefined);
+  if (readings.length === 0) return null;
+  const example = readings.some((r) => r.casas === 2) ? '4,25' : '4,5';
+  return ` Nos números com vírgula, digite como o aluno escreveu: ${example}.`;
 }
 
 /**

@@ -1,12 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getCorrection, saveAnswers, type Correction, type TypedCell } from '@app/contracts';
 import { PlatformMessages } from '@app/contracts/platform-messages';
 import { api } from '../../../api/client';
 import { paths } from '../../../paths';
 import { mergeCells, withServerCells } from './merge';
-import { localCellStore, SaveQueue, type QueueStatus, type SendOutcome } from './saveQueue';
-import { cellKey, parseTyped, sameValue, textOf, typedCell, type CellValue, type Part } from './typed';
+import { localCellStore, SaveQueue, type CellStore, type QueueStatus, type SendOutcome } from './saveQueue';
+import {
+  cellKey,
+  parseTyped,
+  readingOf,
+  sameValue,
+  textOf,
+  typedCell,
+  type CellValue,
+  type Part,
+  type Reading,
+} from './typed';
 
 /**
  * The cells of a correction as the teacher types them: what each input shows (the text typed, else the stored
@@ -19,6 +29,10 @@ type Cells = ReadonlyMap<string, TypedCell>;
 const mapOf = (cells: readonly TypedCell[]): Cells =>
   new Map(cells.map((c) => [cellKey(c.version, c.problem), c]));
 const draftKey = (version: number, problem: number, part: Part) => `${cellKey(version, problem)}:${part}`;
+
+/** How each cell's answer is read (a decimal one in units of its conta's last casa), by its key. */
+const readingsOf = (sheets: Correction['sheets']): ReadonlyMap<string, Reading> =>
+  new Map(sheets.flatMap((s) => s.problems.map((p, i) => [cellKey(s.n, i), readingOf(p)] as const)));
 
 /** POST /api/saveAnswers, its answer read for the queue. */
 async function sendCells(code: string, cells: TypedCell[]): Promise<SendOutcome> {
@@ -34,20 +48,17 @@ async function sendCells(code: string, cells: TypedCell[]): Promise<SendOutcome>
   }
 }
 
-export function useCorrectionCells(correction: Correction) {
+/**
+ * The save queue of a correction (saveQueue.ts), made once its cells are known: what this browser still had to send
+ * goes first, then every change; it flushes again when the browser is back online.
+ */
+function useSaveQueue(correction: Correction, store: CellStore, setStatus: (status: QueueStatus) => void) {
   const navigate = useNavigate();
-  const { code } = correction;
-  const [store] = useState(() => localCellStore(code));
-  const [cells, setCells] = useState<Cells>(() => mapOf(mergeCells(correction.cells, store.read()).cells));
-  const [drafts, setDrafts] = useState<ReadonlyMap<string, string>>(() => new Map());
-  const [status, setStatus] = useState<QueueStatus>({ saving: false, offline: false, refused: null });
   const queue = useRef<SaveQueue | null>(null);
-  const shown = useRef(cells);
-  shown.current = cells;
-
+  const { code, cells } = correction;
   useEffect(() => {
     // What this browser queued and the server has as late or later is saved already: only the rest waits.
-    store.write(mergeCells(correction.cells, store.read()).resend);
+    store.write(mergeCells(cells, store.read()).resend);
     const q = new SaveQueue({
       store,
       send: (batch) => sendCells(code, batch),
@@ -64,7 +75,20 @@ export function useCorrectionCells(correction: Correction) {
       q.dispose();
       queue.current = null;
     };
-  }, [code, correction.cells, navigate, store]);
+  }, [code, cells, navigate, store, setStatus]);
+  return queue;
+}
+
+export function useCorrectionCells(correction: Correction) {
+  const { code } = correction;
+  const [store] = useState(() => localCellStore(code));
+  const [cells, setCells] = useState<Cells>(() => mapOf(mergeCells(correction.cells, store.read()).cells));
+  const [drafts, setDrafts] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const [status, setStatus] = useState<QueueStatus>({ saving: false, offline: false, refused: null });
+  const readings = useMemo(() => readingsOf(correction.sheets), [correction.sheets]);
+  const queue = useSaveQueue(correction, store, setStatus);
+  const shown = useRef(cells);
+  shown.current = cells;
 
   useRefreshOnFocus(code, queue, (server) => {
     const { cells: next, replaced } = withServerCells(shown.current, server);
@@ -75,9 +99,13 @@ export function useCorrectionCells(correction: Correction) {
 
   const textIn = useCallback(
     (version: number, problem: number, part: Part): string =>
-      drafts.get(draftKey(version, problem, part)) ?? textOf(cells.get(cellKey(version, problem)), part),
-    [cells, drafts],
+      drafts.get(draftKey(version, problem, part)) ??
+      textOf(cells.get(cellKey(version, problem)), part, readings.get(cellKey(version, problem))),
+    [cells, drafts, readings],
   );
+  /** A cell's inputs read as an answer (a decimal one with its conta's casas). */
+  const parsedIn = (version: number, problem: number, texts: Record<Part, string>) =>
+    parseTyped(texts.result, texts.remainder, readings.get(cellKey(version, problem)));
 
   /** Stores a value typed (each write later than the cell's last) and queues it. */
   const commit = (version: number, problem: number, value: CellValue) => {
@@ -93,7 +121,7 @@ export function useCorrectionCells(correction: Correction) {
     const other: Part = part === 'result' ? 'remainder' : 'result';
     const texts = { [part]: text, [other]: textIn(version, problem, other) } as Record<Part, string>;
     setDrafts((d) => new Map(d).set(draftKey(version, problem, part), text));
-    const parsed = parseTyped(texts.result, texts.remainder);
+    const parsed = parsedIn(version, problem, texts);
     if (parsed.ok) commit(version, problem, parsed.value);
   }
 
@@ -107,10 +135,18 @@ export function useCorrectionCells(correction: Correction) {
     commit(version, problem, { result: null, remainder: null, blank: true });
   }
 
-  const invalid = (version: number, problem: number): boolean =>
-    !parseTyped(textIn(version, problem, 'result'), textIn(version, problem, 'remainder')).ok;
+  /** Why a cell's inputs are no answer (`Msg.typedAnswerInvalid`, or a decimal's words); null when they are one. */
+  const refusal = (version: number, problem: number): string | null => {
+    const texts = {
+      result: textIn(version, problem, 'result'),
+      remainder: textIn(version, problem, 'remainder'),
+    };
+    const parsed = parsedIn(version, problem, texts);
+    return parsed.ok ? null : parsed.message;
+  };
+  const invalid = (version: number, problem: number): boolean => refusal(version, problem) !== null;
 
-  return { cells, status, textIn, edit, markBlank, invalid };
+  return { cells, status, textIn, edit, markBlank, invalid, refusal };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULES_VERSION } from '@app/generator';
-import { missingNumberRequest, wordProblemsRequest } from '@app/testing';
+import { missingNumberRequest, wordProblemsRequest, type PageRequest } from '@app/testing';
 import { correctionSheets } from '../../src/domain/correction-sheets.js';
 import { makePageSet } from '../../src/domain/create-page-set.js';
 import { drawnPage, pageProblems } from '../../src/domain/page-rules.js';
@@ -61,16 +61,16 @@ describe('the sheets to correct', () => {
 
   it('says the casas of a decimal conta, whose numbers (and expected answer) are units of its last casa', async () => {
     const w = memoryDeps();
-    const options = {
+    const options: PageRequest = {
       ...missingNumberRequest,
       custom: {
         ...missingNumberRequest.custom!,
         add: {
-          numbers: { kind: 'max' as const, max: 100 },
-          regrouping: 'misturado' as const,
-          casas: 1 as const,
+          numbers: { kind: 'max', max: 100 },
+          regrouping: 'misturado',
+          casas: 1,
         },
-        format: 'armada' as const,
+        format: 'armada',
       },
     };
     await w.store.pages.insert({

@@ -2,7 +2,6 @@ import {
   HARD_DIVISORS,
   PageProblems,
   additionCarries,
-  digitsOf,
   problemKey,
   solve,
   subtractionBorrows,

@@ -208,8 +208,27 @@ export function roomNeeded(
 ): 'facts' | 'roomy' | 'widest' {
   if (custom.format !== 'armada' && custom.format !== 'arme' && custom.format !== 'problemas') return 'facts';
   if (custom.div?.dividend === 4 && custom.div.divisor.kind === 'list') return 'widest';
+  // A decimal dividend's casas are digits of the chave too (26,95 ÷ 5 works as 2695 does).
+  if (custom.div?.casas !== undefined && dividendDigits(custom.div) >= 4) return 'widest';
   return custom.div !== undefined || custom.mult?.multiplier.kind === 'twoDigits' ? 'roomy' : 'facts';
 }
+
+/**
+ * The digits of the longest dividend of the options, in the chave: its whole part (a fact's up to 2) and its casas.
+ */
+export function dividendDigits(div: DivOptions): number {
+  const whole = div.dividend === 'fatos' ? 2 : div.dividend;
+  return whole + (div.casas === undefined ? 0 : div.casas === 'reais' ? 2 : div.casas);
+}
+
+/** The most digits a decimal dividend has in all (the widest chave a cell holds, measured by the layout test). */
+export const DECIMAL_DIVIDEND_DIGITS = 4;
+
+/**
+ * The most digits of a decimal's whole part in + and − (9.999,99; R$ 9.999,99 is what a family or a school pays): a
+ * conta of 4 and 2 casas is as wide as a natural one of 7 digits (measured by the layout test).
+ */
+export const DECIMAL_WHOLE_DIGITS = 4;
 
 /** Whether a problem of these options needs the roomy cells (chave, or two partial products). */
 export function needsRoom(custom: Pick<CustomOptions, 'format' | 'mult' | 'div'>): boolean {
@@ -493,6 +512,19 @@ function decimalProblems(operations: readonly Operation[], custom: CustomOptions
   }
   if (custom.mult?.casas !== undefined && custom.mult.multiplicand === 'ordem')
     problems.push({ field: 'mult.casas', message: 'A tabuada em ordem é de números naturais.' });
+  for (const op of ['add', 'sub'] as const) {
+    const numbers = custom[op]?.casas !== undefined ? custom[op].numbers : undefined;
+    if (numbers?.kind === 'digits' && Math.max(numbers.top, numbers.bottom) > DECIMAL_WHOLE_DIGITS)
+      problems.push({
+        field: `${op}.numbers`,
+        message: `Com decimais, até ${DECIMAL_WHOLE_DIGITS} algarismos antes da vírgula (9.999,99).`,
+      });
+  }
+  if (custom.div?.casas !== undefined && dividendDigits(custom.div) > DECIMAL_DIVIDEND_DIGITS)
+    problems.push({
+      field: 'div.dividend',
+      message: `Com decimais, o dividendo tem até ${DECIMAL_DIVIDEND_DIGITS} algarismos ao todo: escolha menos algarismos ou menos casas.`,
+    });
   if (custom.div?.casas !== undefined && custom.div.remainders !== 'exata')
     problems.push({
       field: 'div.remainders',

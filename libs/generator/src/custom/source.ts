@@ -1,5 +1,4 @@
 import { solve } from '../problems.js';
-import type { Random } from '../random.js';
 import type { Operation } from '../types.js';
 import type { ContaSource } from '../word/generate.js';
 import { spaceOf, type KindPool } from './draw.js';
@@ -10,8 +9,6 @@ import type { AddSubOptions, CustomOptions } from '@app/contracts/custom-shape';
 
 /** Pool draws one call of a source makes before answering null (the word engine then asks again). */
 const DRAWS_PER_CALL = 64;
-
-type Operands = { a: number; b: number };
 
 const sources = new Map<string, ContaSource>();
 

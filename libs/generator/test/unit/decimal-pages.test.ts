@@ -4,6 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedCounts,
   checkCustom,
+  DECIMAL_DIVIDEND_DIGITS,
+  DECIMAL_WHOLE_DIGITS,
+  dividendDigits,
+  type DivOptions,
   generatePage,
   type CustomOptions,
   type Operation,
@@ -208,17 +212,28 @@ describe('decimal and money pages', () => {
     for (const casas of CASAS)
       for (const op of ['add', 'sub', 'mult', 'div'] as const)
         for (const setting of settingsOf(op, casas)) {
-          const custom = {
-            v: 1,
-            format: 'armada',
-            size: 'normal',
-            count: 12,
-            [op]: setting,
-          } as CustomOptions;
+          // Each at the largest count it holds (a decimal chave of 4 digits takes the widest cells).
+          const withCount = (options: object) => {
+            const base = { v: 1, format: 'armada', size: 'normal', [op]: options } as const;
+            return { ...base, count: allowedCounts(base as never).at(-1)! } as CustomOptions;
+          };
+          const custom = withCount(setting);
           const { casas: _, ...natural } = setting;
-          const naturals = checkCustom([op], { ...custom, [op]: natural });
-          // ÷ of decimals is exact: the naturals' resto options are not asked.
-          if (naturals.length === 0) expect(checkCustom([op], custom), JSON.stringify(setting)).toEqual([]);
+          const naturals = checkCustom([op], withCount(natural));
+          // ÷ of decimals is exact (the naturals' resto options are not asked), its dividend 4 digits at most.
+          const numbers = (setting as { numbers?: { kind: string; top?: number; bottom?: number } }).numbers;
+          const tooWide =
+            numbers?.kind === 'digits' && Math.max(numbers.top!, numbers.bottom!) > DECIMAL_WHOLE_DIGITS;
+          const tooLong =
+            (op === 'div' && dividendDigits(setting as DivOptions) > DECIMAL_DIVIDEND_DIGITS) || tooWide;
+          if (naturals.length === 0 && !tooLong)
+            expect(checkCustom([op], custom), JSON.stringify(setting)).toEqual([]);
+          if (tooLong)
+            expect(checkCustom([op], custom).map((p) => p.message)).toContain(
+              tooWide
+                ? 'Com decimais, até 4 algarismos antes da vírgula (9.999,99).'
+                : 'Com decimais, o dividendo tem até 4 algarismos ao todo: escolha menos algarismos ou menos casas.',
+            );
         }
     // 1,5 − 0,7 borrows and 3,5 + 2,7 carries: the reserva of one digit or até 10, which naturals cannot have.
     const small = (op: 'add' | 'sub', numbers: CustomOptions['add'] & object): CustomOptions =>

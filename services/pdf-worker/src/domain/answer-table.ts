@@ -1,4 +1,5 @@
 import type { SetVersion } from '@app/contracts';
+import { numberText } from './conta-columns.js';
 import {
   asksForRemainder,
   sheetTitle,
@@ -61,7 +62,8 @@ const withRemainder = (value: number, remainder: number | null, asked: boolean) 
     : thousands(value);
 
 /**
- * What the learner writes as the answer of problem `index`, as the answer table prints it (thousands with a dot):
+ * What the learner writes as the answer of problem `index`, as the answer table prints it (thousands with a dot, a
+ * decimal with its vírgula, money as R$ 4,20):
  * - `lacuna`: the number in the blank (the term the learner finds, not the result the line gives);
  * - `problemas`: the number the question asks for ("quantos são necessários": the quotient + 1), with what is left
  *   when the question asks for it;
@@ -76,8 +78,10 @@ export function answerText(page: GeneratedPage, index: number): string {
     if (word === undefined) throw new Error(`no situação-problema for problem ${index + 1}`);
     return withRemainder(word.answer, word.leftover, false);
   }
-  if (format === 'lacuna' && problem.blank !== undefined) return thousands(problem[problem.blank]);
-  if (problem.op !== 'div') return thousands(problem.result);
+  if (format === 'lacuna' && problem.blank !== undefined) return numberText(problem, problem.blank);
+  if (problem.op !== 'div') return numberText(problem, 'result');
+  // A decimal division is exact to its last casa: its quotient as the page prints it (4,20; R$ 4,20).
+  if (problem.decimal !== undefined) return numberText(problem, 'result');
   return withRemainder(problem.result, problem.remainder, remainderAsked(page));
 }
 

@@ -1,3 +1,4 @@
+import { numberText, unitDigits } from './conta-columns.js';
 import {
   lineOrder,
   needsRoom,
@@ -73,12 +74,13 @@ const digitCount = (value: number): number => String(value).length;
 export function longestTerm(problems: readonly Problem[]): number {
   return Math.max(
     1,
-    ...problems.map((p) =>
-      p.op !== 'mult'
-        ? Math.max(digitCount(p.a), digitCount(p.b))
-        : p.b >= 10
-          ? 4
-          : digitCount(p.a) + digitCount(p.b) - 1,
+    ...problems.map(
+      (p) =>
+        (p.op !== 'mult'
+          ? Math.max(unitDigits(p, p.a), digitCount(p.b))
+          : p.b >= 10
+            ? 4
+            : unitDigits(p, p.a) + digitCount(p.b) - 1) + (p.decimal === undefined ? 0 : 1),
     ),
   );
 }
@@ -171,11 +173,18 @@ const SIGN_EM = ADVANCE_EM.sign + SIGN_PAD_EM;
 export const BLANK_EM = 0.7;
 const ptToMm = (pt: number) => (pt * 25.4) / 72;
 
-/** The width of a number as printed (thousands dots), in em. */
-const numberEm = (n: number) => {
-  const text = thousands(n);
-  return [...text].reduce((sum, char) => sum + (char === '.' ? ADVANCE_EM.dot : ADVANCE_EM.digit), 0);
+/** DejaVu Sans's advances of what a decimal or money number adds: the vírgula, R, $ and the space after R$. */
+const TEXT_EM: Readonly<Record<string, number>> = {
+  '.': ADVANCE_EM.dot,
+  ',': 0.32,
+  R: 0.7,
+  $: 0.64,
+  ' ': 0.32,
 };
+
+/** The width of a number as printed (1.234, 3,5, R$ 12,50), in em. */
+const textEm = (text: string) =>
+  [...text].reduce((sum, char) => sum + (TEXT_EM[char] ?? ADVANCE_EM.digit), 0);
 
 /** The order in which a fact line reads its terms: the generator's (`lineOrder`: a tabuada fact tabuada first). */
 export const readingOrder = lineOrder;
@@ -186,7 +195,7 @@ const slotEm =
   (p: Problem, which: 'a' | 'b'): number =>
     custom.format === 'lacuna' && (p.blank ?? 'a') === which
       ? answerWidth(widths, p.op) * BLANK_EM
-      : numberEm(p[which]);
+      : textEm(numberText(p, which));
 
 /**
  * The two slots before the = of a fact line, in em: a number, or the blank of `lacuna`. The first is as wide on
@@ -206,7 +215,7 @@ export function factSlots(
 
 /** What follows the = of a fact line, in em: the result (lacuna), or the blank and the resto's words and blank. */
 function afterEm(custom: CustomOptions, widths: BlankWidths, p: Problem): number {
-  if (custom.format === 'lacuna') return numberEm(p.result);
+  if (custom.format === 'lacuna') return textEm(numberText(p, 'result'));
   const resto =
     widths.remainder > 0 && p.op === 'div' ? 2 * GAP_EM + ADVANCE_EM.resto + widths.remainder * BLANK_EM : 0;
   return answerWidth(widths, p.op) * BLANK_EM + resto;
@@ -290,7 +299,12 @@ export function armeStatementPt(
   columns: number,
 ): number {
   const size = PRINT_SIZES[custom.size];
-  const em = Math.max(0, ...problems.map((p) => numberEm(p.a) + numberEm(p.b) + 2 * SIGN_EM + 3 * GAP_EM));
+  const em = Math.max(
+    0,
+    ...problems.map(
+      (p) => textEm(numberText(p, 'a')) + textEm(numberText(p, 'b')) + 2 * SIGN_EM + 3 * GAP_EM,
+    ),
+  );
   // The cell less its paddings and the number's 7 mm.
   const room = (CONTENT_MM - GAP_MM * (columns - 1)) / columns - 11;
   return Math.max(
@@ -314,8 +328,8 @@ export function blankWidths(custom: CustomOptions, problems: readonly Problem[])
   for (const p of problems) {
     const longest =
       custom.format === 'lacuna'
-        ? Math.max(thousands(p.a).length, thousands(p.b).length)
-        : thousands(p.result).length;
+        ? Math.max(numberText(p, 'a').length, numberText(p, 'b').length)
+        : numberText(p, 'result').length;
     answer[p.op] = Math.max(answer[p.op] ?? 3, longest + 1);
   }
   const remainder =
@@ -334,8 +348,8 @@ function escapeText(text: string): string {
 }
 
 /** A blank of `width` digits; in the gabarito, the answer written in it. */
-function blank(width: number, answer?: number): string {
-  const filled = answer === undefined ? '' : `<b class="result">${thousands(answer)}</b>`;
+function blank(width: number, answer?: string): string {
+  const filled = answer === undefined ? '' : `<b class="result">${escapeText(answer)}</b>`;
   return `<span class="fill${answer === undefined ? '' : ' filled'}" style="--w:${width}">${filled}</span>`;
 }
 
@@ -350,31 +364,32 @@ export function factLine(
   answers: boolean,
 ): string {
   const sign = FACT_SIGNS[problem.op];
-  const term = (n: number) => `<span class="n">${thousands(n)}</span>`;
+  const text = (which: 'a' | 'b' | 'result' | 'remainder') => escapeText(numberText(problem, which));
+  const term = (which: 'a' | 'b' | 'result') => `<span class="n">${text(which)}</span>`;
   if (custom.format === 'lacuna') {
     const missing = problem.blank ?? 'a';
     const width = answerWidth(widths, problem.op);
     const [first, second] = readingOrder(problem).map((which) =>
-      which === missing ? blank(width, answers ? problem[which] : undefined) : term(problem[which]),
+      which === missing ? blank(width, answers ? numberText(problem, which) : undefined) : term(which),
     );
-    return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${term(problem.result)}</div>`;
+    return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${term('result')}</div>`;
   }
   const resto =
     widths.remainder > 0 && problem.op === 'div'
-      ? `<span class="resto">resto</span>${blank(widths.remainder, answers ? problem.remainder : undefined)}`
+      ? `<span class="resto">resto</span>${blank(widths.remainder, answers ? numberText(problem, 'remainder') : undefined)}`
       : '';
-  const [first, second] = readingOrder(problem).map((which) => term(problem[which]));
+  const [first, second] = readingOrder(problem).map((which) => term(which));
   return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${blank(
     answerWidth(widths, problem.op),
-    answers ? problem.result : undefined,
+    answers ? numberText(problem, 'result') : undefined,
   )}${resto}</div>`;
 }
 
-/** The conta of "Arme e efetue" as the learner reads it: `347 + 85 =`. */
+/** The conta of "Arme e efetue" as the learner reads it: `347 + 85 =`, `12,50 × 3 =` (no R$: it is armed in columns). */
 export function armeStatement(problem: Problem): string {
-  return `<div class="fx arme-statement"><span class="n">${thousands(problem.a)}</span><span class="op">${
+  return `<div class="fx arme-statement"><span class="n">${escapeText(numberText(problem, 'a', { money: false }))}</span><span class="op">${
     FACT_SIGNS[problem.op]
-  }</span><span class="n">${thousands(problem.b)}</span><span class="op">=</span></div>`;
+  }</span><span class="n">${escapeText(numberText(problem, 'b', { money: false }))}</span><span class="op">=</span></div>`;
 }
 
 /** "R$ 9,00" never broken between the sign and the number. */

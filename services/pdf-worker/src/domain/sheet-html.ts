@@ -6,7 +6,6 @@ import {
   sheetName,
   sheetTitle,
   versionOf,
-  thousands,
   workProblem,
   type DivisionStep,
   type GeneratedPage,
@@ -21,6 +20,14 @@ import {
 } from '@app/generator';
 import type { SetVersion } from '@app/contracts';
 import { qrSvg } from './qr.js';
+import {
+  columnNumber,
+  commaColumn,
+  completedColumns,
+  numberText,
+  unitDigits,
+  type Comma,
+} from './conta-columns.js';
 import {
   armeStatement,
   blankWidths,
@@ -206,8 +213,8 @@ function presetLayout(page: GeneratedPage): SheetLayout {
  */
 function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
   const divisions = pageContas(page).filter((p) => p.op === 'div');
-  const steps = Math.max(1, ...divisions.map((p) => digitCount(p.a) - digitCount(p.b) + 1));
-  const quotient = Math.max(2, ...divisions.map((p) => digitCount(p.a) - digitCount(p.b) + 1));
+  const steps = Math.max(1, ...divisions.map((p) => unitDigits(p, p.a) - digitCount(p.b) + 1));
+  const quotient = Math.max(2, ...divisions.map((p) => unitDigits(p, p.a) - digitCount(p.b) + 1));
   return {
     level: page.options.level,
     custom,
@@ -241,16 +248,18 @@ const layoutOf = (page: GeneratedPage): SheetLayout =>
  * partial products of ×), so the width gives no hint about the answer; the sign has a column of its own
  * (− 1239, not −1239, which reads as a negative number).
  */
-function columnRoom({ op, a, b }: Problem): number {
+function columnRoom(problem: Problem): number {
+  const { op, a, b } = problem;
+  const digits = (value: number) => unitDigits(problem, value);
   switch (op) {
     case 'add':
-      return Math.max(digitCount(a), digitCount(b)) + 1;
+      return Math.max(digits(a), digits(b)) + 1;
     case 'sub':
-      return Math.max(digitCount(a), digitCount(b));
+      return Math.max(digits(a), digits(b));
     case 'mult':
-      return digitCount(a) + digitCount(b);
+      return digits(a) + digitCount(b);
     case 'div':
-      return digitCount(a);
+      return digits(a);
   }
 }
 
@@ -267,6 +276,8 @@ function line(
     cellClass?: (column: number) => string;
     /** Markup added inside a column's cell after its digit (the strike of a crossed digit). */
     cellMark?: (column: number) => string;
+    /** A decimal conta's vírgula column (conta-columns.ts); the columns above stay digit columns. */
+    comma?: Comma | undefined;
   } = {},
 ): string {
   const shift = opts.shift ?? 0;
@@ -274,8 +285,10 @@ function line(
   const beside = opts.signBeside && opts.sign && shift + chars.length < room;
   const cells: string[] = [];
   for (let i = 0; i < room; i++) {
-    // Column counted from the right (0 = units).
+    // Column counted from the right (0 = units, or the last casa of a decimal conta).
     const column = room - 1 - i;
+    if (opts.comma !== undefined && column === opts.comma.at - 1 && i > 0)
+      cells.push(commaCell(opts.comma.point));
     const index = chars.length - 1 - (column - shift);
     const char =
       column >= shift && index >= 0
@@ -292,10 +305,16 @@ function line(
 }
 
 /** A row of small digits above the columns (carries, or the minuend's digits rewritten by a borrow). */
-function smallRow(room: number, digits: ReadonlyArray<number | null>, cls: 'carry' | 'borrow'): string {
+function smallRow(
+  room: number,
+  digits: ReadonlyArray<number | null>,
+  cls: 'carry' | 'borrow',
+  comma?: Comma,
+): string {
   const cells: string[] = [];
   for (let i = 0; i < room; i++) {
     const column = room - 1 - i;
+    if (comma !== undefined && column === comma.at - 1 && i > 0) cells.push(commaCell(false));
     const digit = digits[column];
     // A carry of 0 is no carry; a digit rewritten to 0 by a borrow is written.
     const shown =
@@ -309,6 +328,26 @@ function smallRow(room: number, digits: ReadonlyArray<number | null>, cls: 'carr
   return `<div class="line small ${cls}"><span class="s"></span>${cells.join('')}</div>`;
 }
 
+/** The narrow column of a decimal conta's vírgula, with its vírgula or empty. */
+const commaCell = (point: boolean) => `<span class="d v">${point ? ',' : ''}</span>`;
+
+/**
+ * A number of a conta on its line (conta-columns.ts): a decimal's digits beside its vírgula's column, a term of
+ * fewer casas one column to the left; `complete` (the gabarito) writes the zeros the learner completes, lighter.
+ */
+function numberLine(
+  problem: Problem,
+  which: 'a' | 'b' | 'result',
+  room: number,
+  opts: Parameters<typeof line>[2] & { complete?: boolean } = {},
+): string {
+  const { digits, shift, comma } = columnNumber(problem, which, opts.complete);
+  const zeros = opts.complete ? completedColumns(problem, which) : 0;
+  const cellClass = (column: number) =>
+    [opts.cellClass?.(column) ?? '', column < zeros ? 'zero' : ''].filter(Boolean).join(' ');
+  return line(room, digits, { ...opts, shift: (opts.shift ?? 0) + shift, comma, cellClass });
+}
+
 /**
  * The columns that get a carry box (counted from the units): those a "vai um" of this level's (or custom options')
  * contas can reach and where the learner writes it. + carries into columns 1 … (longest term − 1); the carry out of the last column goes
@@ -317,26 +356,30 @@ function smallRow(room: number, digits: ReadonlyArray<number | null>, cls: 'carr
  * (a one-digit multiplicand, or 10 whose units give 0): no boxes there. − gets the row's height, no boxes.
  */
 export function carryBoxColumns(
-  { op, a, b }: Pick<Problem, 'op' | 'a' | 'b'>,
+  problem: Pick<Problem, 'op' | 'a' | 'b' | 'decimal'>,
   level: Level,
   custom?: Pick<CustomOptions, 'add' | 'mult'>,
 ): number[] {
+  const { op, a, b } = problem;
   if (custom) {
     // A custom page: + sem reserva never carries; × of the facts (2–10 × a tabuada) never carries into a box.
     if (op === 'add' && custom.add?.regrouping === 'sem') return [];
     if (op === 'mult' && custom.mult?.multiplicand === 'fatos') return [];
   } else if (level === 0) return [];
   if (op === 'sub' || op === 'div') return [];
-  const last = op === 'add' ? Math.max(digitCount(a), digitCount(b)) - 1 : digitCount(a) - 1;
+  const digits = (value: number) => unitDigits(problem, value);
+  const last = op === 'add' ? Math.max(digits(a), digits(b)) - 1 : digits(a) - 1;
   return Array.from({ length: last }, (_, i) => i + 1);
 }
 
 /** The row above the top number where the learner writes carries (+, ×) or borrowed digits (−). */
 function carryRow(problem: Problem, room: number, layout: SheetLayout): string {
   const boxes = layout.carryBoxes(problem);
+  const comma = commaColumn(problem);
   const cells: string[] = [];
   for (let i = 0; i < room; i++) {
     const column = room - 1 - i;
+    if (comma !== undefined && column === comma.at - 1 && i > 0) cells.push(commaCell(false));
     cells.push(`<span class="d">${boxes.includes(column) ? '<i class="box"></i>' : ''}</span>`);
   }
   return `<div class="line small carry"><span class="s"></span>${cells.join('')}</div>`;
@@ -346,8 +389,8 @@ function verticalProblem(problem: Problem, layout: SheetLayout): string {
   const room = columnRoom(problem);
   return `<div class="alg" style="--lines:${layout.workLines(problem.op)}">
       ${carryRow(problem, room, layout)}
-      ${line(room, String(problem.a))}
-      ${line(room, String(problem.b), { sign: SIGNS[problem.op], cls: 'ruled' })}
+      ${numberLine(problem, 'a', room)}
+      ${numberLine(problem, 'b', room, { sign: SIGNS[problem.op], cls: 'ruled' })}
       <div class="work"></div>
     </div>`;
 }
@@ -359,11 +402,19 @@ const columnDigits = (text: string) => [...text].map((char) => `<span class="d">
 const quotientRoom = (problem: Problem, level: Level) =>
   Math.max(QUOTIENT_ROOM[level], digitCount(problem.b));
 
+/** The quotient's digits in the chave, its vírgula a narrow column of its own (4,20). */
+const quotientDigits = (problem: Problem) =>
+  problem.decimal === undefined
+    ? columnDigits(String(problem.result))
+    : [...numberText({ ...problem, decimal: { ...problem.decimal, reais: undefined } }, 'result')]
+        .map((char) => (char === ',' ? commaCell(true) : `<span class="d">${char}</span>`))
+        .join('');
+
 /** The Brazilian "método da chave": dividendo on the left, divisor inside an L (left and bottom borders). */
 function chaveProblem(problem: Problem, layout: SheetLayout): string {
   const room = layout.quotientRoom(problem);
   return `<div class="chave" style="--lines:${layout.workLines('div')};--q-room:${room}">
-      <div class="dividend">${line(digitCount(problem.a), String(problem.a))}<div class="work"></div></div>
+      <div class="dividend">${numberLine(problem, 'a', unitDigits(problem, problem.a))}<div class="work"></div></div>
       <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div><div class="quotient"></div></div>
     </div>`;
 }
@@ -396,33 +447,37 @@ function problemCell(problem: Problem, index: number, layout: SheetLayout): stri
 
 function workedVertical(problem: Problem, worked: WorkedProblem): string {
   const room = columnRoom(problem);
-  const result = line(room, String(problem.result), { cls: 'result' });
+  const comma = commaColumn(problem);
+  const result = numberLine(problem, 'result', room, { cls: 'result' });
   switch (worked.op) {
     case 'add':
-      return `${smallRow(room, worked.carries, 'carry')}
-        ${line(room, String(problem.a))}
-        ${line(room, String(problem.b), { sign: SIGNS.add, cls: 'ruled' })}
+      return `${smallRow(room, worked.carries, 'carry', comma)}
+        ${numberLine(problem, 'a', room, { complete: true })}
+        ${numberLine(problem, 'b', room, { sign: SIGNS.add, cls: 'ruled', complete: true })}
         ${result}`;
     case 'sub':
-      return `${smallRow(room, worked.rewritten, 'borrow')}
-        ${line(room, String(problem.a), {
+      return `${smallRow(room, worked.rewritten, 'borrow', comma)}
+        ${numberLine(problem, 'a', room, {
+          complete: true,
           cellClass: (column) => (worked.rewritten[column] != null ? 'crossed' : ''),
           // Each crossed digit struck on its own: a stroke over its digit only, never joined to the next one.
           cellMark: (column) => (worked.rewritten[column] != null ? '<i class="strike"></i>' : ''),
         })}
-        ${line(room, String(problem.b), { sign: MINUS, cls: 'ruled' })}
+        ${numberLine(problem, 'b', room, { sign: MINUS, cls: 'ruled', complete: true })}
         ${result}`;
     case 'mult': {
-      const carries = worked.carries.map((row) => smallRow(room, row, 'carry')).reverse();
+      const carries = worked.carries.map((row) => smallRow(room, row, 'carry', comma)).reverse();
       const head = `${carries.join('')}
-        ${line(room, String(problem.a))}
-        ${line(room, String(problem.b), { sign: SIGNS.mult, cls: 'ruled' })}`;
+        ${numberLine(problem, 'a', room)}
+        ${numberLine(problem, 'b', room, { sign: SIGNS.mult, cls: 'ruled' })}`;
       if (worked.partials.length === 1) return `${head}${result}`;
+      // The partial products are written without vírgula; the product places it.
       const partials = worked.partials.map((partial, j) =>
         line(room, String(partial), {
           shift: j,
           sign: j === worked.partials.length - 1 ? '+' : '',
           cls: j === worked.partials.length - 1 ? 'ruled' : '',
+          comma,
         }),
       );
       return `${head}${partials.join('')}${result}`;
@@ -434,9 +489,11 @@ function workedVertical(problem: Problem, worked: WorkedProblem): string {
 
 /** The whole chave, método longo: each product under its partial dividend, subtracted, the next digit brought down. */
 function workedChave(problem: Problem, steps: readonly DivisionStep[], layout: SheetLayout): string {
-  const columns = digitCount(problem.a);
+  const columns = unitDigits(problem, problem.a);
+  const dividend = columnNumber(problem, 'a', true).digits;
+  const comma = commaColumn(problem);
   const shiftOf = (endColumn: number) => columns - 1 - endColumn;
-  const lines: string[] = [line(columns, String(problem.a))];
+  const lines: string[] = [numberLine(problem, 'a', columns, { complete: true })];
   steps.forEach((step, i) => {
     const shift = shiftOf(step.endColumn);
     const width = digitCount(step.product);
@@ -446,6 +503,7 @@ function workedChave(problem: Problem, steps: readonly DivisionStep[], layout: S
         signBeside: true,
         shift,
         cls: 'step',
+        comma,
         cellClass: (column) =>
           column >= shift && column < shift + Math.max(width, digitCount(step.dividend)) ? 'under' : '',
       }),
@@ -453,25 +511,26 @@ function workedChave(problem: Problem, steps: readonly DivisionStep[], layout: S
     const next = steps[i + 1];
     lines.push(
       next
-        ? line(columns, `${step.rest}${String(problem.a)[next.endColumn]}`, {
-            shift: shiftOf(next.endColumn),
-          })
-        : line(columns, String(step.rest), { shift, cls: 'result' }),
+        ? line(columns, `${step.rest}${dividend[next.endColumn]}`, { shift: shiftOf(next.endColumn), comma })
+        : line(columns, String(step.rest), { shift, cls: 'result', comma }),
     );
   });
   const room = layout.quotientRoom(problem);
   return `<div class="chave" style="--q-room:${room}">
       <div class="dividend">${lines.join('')}</div>
-      <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div><div class="quotient result">${columnDigits(String(problem.result))}</div></div>
+      <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div><div class="quotient result">${quotientDigits(problem)}</div></div>
     </div>`;
 }
 
-/** The answer in words under a chave, and a result of 1.000 or more with its thousands dot (none otherwise). */
+/**
+ * The answer in words under a chave, and a result of 1.000 or more with its thousands dot or em reais (none otherwise).
+ */
 function answerCaption(problem: Problem, layout: SheetLayout): string {
-  if (problem.op !== 'div') return problem.result >= 1000 ? `= <b>${thousands(problem.result)}</b>` : '';
+  const result = numberText(problem, 'result');
+  if (problem.op !== 'div') return /\.|R\$/.test(result) ? `= <b>${result}</b>` : '';
   // Fácil divisions are exact: no remainder is asked for, none is shown.
-  if (!layout.asksForRemainder) return `quociente <b>${thousands(problem.result)}</b>`;
-  return `quociente <b>${thousands(problem.result)}</b>, resto <b>${thousands(problem.remainder)}</b>`;
+  if (!layout.asksForRemainder) return `quociente <b>${result}</b>`;
+  return `quociente <b>${result}</b>, resto <b>${numberText(problem, 'remainder')}</b>`;
 }
 
 /** The conta worked, as the gabarito writes it: the columns with carries or borrows, or the whole chave. */
@@ -795,6 +854,10 @@ function styles(measures: StyleMeasures): string {
   /* Digit columns at least as wide as the 5 mm squares of a caderno quadriculado, at every level. */
   .line .s, .line .d, .by .d, .quotient .d { display: inline-block; width: max(1ch, ${COLUMN_MM}mm); text-align: center; }
   .line .d { position: relative; }
+  /* A decimal conta's vírgula: a narrow column of its own, vírgula under vírgula. */
+  .line .d.v, .line.small .d.v, .quotient .d.v { width: 1.8mm; overflow: visible; }
+  /* The zeros the learner completes (3,5 → 3,50), lighter in the gabarito. */
+  .line .d.zero { color: #777; }
   .line .s { width: 1.4ch; text-align: left; }
   .line.small { font-size: 0.5em; line-height: 1.4; height: 1.4em; }
   .line.small .d, .line.small .s { width: max(2ch, ${COLUMN_MM}mm); font-weight: bold; }

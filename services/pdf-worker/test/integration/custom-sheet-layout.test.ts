@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { resolveChromium } from '@app/browser';
+import { contaNumberText } from '@app/contracts/decimal';
+import type { Casas } from '@app/contracts/custom-shape';
 import {
   allowedCounts,
   checkCustom,
@@ -53,7 +55,7 @@ const READ = `(() => ({
   filled: [...document.querySelectorAll('.sheet.answer-key .fx-cell')].map((cell) =>
     [...cell.querySelectorAll('.filled')].map((el) => el.textContent.trim())),
   boxes: [...document.querySelectorAll('.sheet.exercises .cell')].map((cell) =>
-    [...cell.querySelectorAll('.line.carry .d')].reverse().flatMap((d, column) => (d.querySelector('.box') ? [column] : []))),
+    [...cell.querySelectorAll('.line.carry .d:not(.v)')].reverse().flatMap((d, column) => (d.querySelector('.box') ? [column] : []))),
   teacherLines: [...document.querySelectorAll('.teacher-line')].map((el) => el.textContent),
   // Printed sizes, in pt: the digits of the contas (armada), of the quadriculado (arme), of the facts.
   digitPt: [...document.querySelectorAll('.sheet .line:not(.small) .d')].map((el) => parseFloat(getComputedStyle(el).fontSize) * 0.75),
@@ -116,10 +118,10 @@ describe('custom sheet layout', () => {
     expect(read.studentFilled, label).toBe(0);
     if (custom.format === 'linha' || custom.format === 'lacuna') {
       const expected = page.problems.map((p) => {
-        if (custom.format === 'lacuna') return [thousands(p.blank === 'b' ? p.b : p.a)];
+        if (custom.format === 'lacuna') return [contaNumberText(p, p.blank === 'b' ? 'b' : 'a')];
         return p.op === 'div' && custom.div?.remainders !== 'exata'
           ? [thousands(p.result), thousands(p.remainder)]
-          : [thousands(p.result)];
+          : [contaNumberText(p, 'result')];
       });
       expect(read.filled, label).toEqual(expected);
     }
@@ -270,6 +272,80 @@ describe('custom sheet layout', () => {
       }
       expect(laidOut).toBeGreaterThan(2);
       expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+    },
+  );
+
+  /**
+   * Decimals and money: the widest contas each option allows (5 algarismos of whole part and 2 casas, × of 3 by two
+   * digits, a dividend of 5 digits in all by one digit and by two) and the facts in a line, every casas, at the
+   * smallest and the largest count of each format and size, with their gabaritos.
+   */
+  const DECIMAL_PRACTICES = (
+    casas: Casas,
+    wide = 4,
+  ): Array<{ name: string; practice: Partial<CustomOptions> }> => [
+    {
+      name: 'as quatro, as mais largas',
+      practice: {
+        add: { numbers: { kind: 'digits', top: wide, bottom: wide }, regrouping: 'misturado', casas },
+        sub: { numbers: { kind: 'digits', top: wide, bottom: wide - 1 }, regrouping: 'com', casas },
+        mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3, casas },
+        div: { divisor: { kind: 'twoDigits' }, dividend: casas === 1 ? 3 : 2, remainders: 'exata', casas },
+      },
+    },
+    {
+      name: 'divisão por um algarismo, a mais longa',
+      practice: {
+        div: {
+          divisor: { kind: 'list', divisors: [3, 7, 9] },
+          dividend: casas === 1 ? 3 : 2,
+          remainders: 'exata',
+          casas,
+        },
+      },
+    },
+    {
+      name: 'fatos',
+      practice: {
+        add: { numbers: { kind: 'max', max: 100 }, regrouping: 'com', casas },
+        sub: { numbers: { kind: 'digits', top: 2, bottom: 2 }, regrouping: 'misturado', casas },
+        mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 'fatos', casas },
+        div: {
+          divisor: { kind: 'list', divisors: [6, 7, 8, 9] },
+          dividend: 'fatos',
+          remainders: 'exata',
+          casas,
+        },
+      },
+    },
+  ];
+
+  it.each(FORMATS.flatMap((format) => SIZES.map((size) => ({ format, size }))))(
+    'decimals and money, $format, $size: the widest contas fit, with their gabaritos',
+    async ({ format, size }) => {
+      const findings: string[] = [];
+      let laidOut = 0;
+      for (const casas of [1, 2, 'reais'] as const)
+        for (const { name, practice } of DECIMAL_PRACTICES(casas)) {
+          const counts = allowedCounts({ ...practice, format, size });
+          for (const count of new Set([counts[0]!, counts.at(-1)!])) {
+            const custom = { v: 1, ...practice, format, size, count } as CustomOptions;
+            const operations = OPERATIONS.filter((op) => custom[op] !== undefined);
+            if (checkCustom(operations, custom).length > 0) continue;
+            const page = generatePage(
+              `decimal-${format}-${size}-${count}-${laidOut}`,
+              customPageOptions(custom),
+            );
+            findings.push(...(await check(page, `${String(casas)}: ${name}, ${count}`, laidOut % 2 === 0)));
+            laidOut++;
+            pages++;
+          }
+        }
+      expect(laidOut).toBeGreaterThanOrEqual(6);
+      expect({
+        first: [...new Set(findings.map((f) => f.replace(/ (of|on) sheet.*| cell \d+.*/, '')))].slice(0, 30),
+        total: findings.length,
+      }).toEqual({ first: [], total: 0 });
     },
   );
 

@@ -66,9 +66,10 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
         }
       }
     });
-    // Sizes of the caderno: every digit column at least COLUMN_MM wide, every carry box CARRY_BOX_MM.
+    // Sizes of the caderno: every digit column at least COLUMN_MM wide (a decimal's vírgula has a narrow column of
+    // its own), every carry box CARRY_BOX_MM.
     const mm = 96 / 25.4;
-    for (const el of sheet.querySelectorAll('.line:not(.small) .d, .by .d, .quotient .d, .line.small .d')) {
+    for (const el of sheet.querySelectorAll('.line:not(.small) .d:not(.v), .by .d, .quotient .d:not(.v), .line.small .d:not(.v)')) {
       const width = boxOf(el).width;
       if (width < COLUMN_MM * mm - 0.05) found.push('a digit column of ' + (width / mm).toFixed(2) + ' mm on sheet ' + (s + 1));
     }

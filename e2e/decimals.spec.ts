@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pageAnswers, type PageRequest } from '@app/contracts';
+import { contaNumberText, type ContaDecimal } from '@app/contracts/decimal';
+import { call, createActiveUser, topUp } from '@app/testing';
+import { screenshot, stack, storeSession } from './support';
+
+/**
+ * "Dinheiro e decimais" through Personalizar, as a teacher of the 4º ano and one of the 5º do it: a money sheet (+ and
+ * − em reais até R$ 100) and a sheet of decimals (× with 1 casa, ÷ with 2), each generated, bought and answered
+ * online, every answer recomputed here in integers of the conta's last casa, and the gabarito online writing the
+ * numbers as the sheet does ("R$ 12,50", "4,25"). The panel with "Números" is screenshotted at 390 and 1366 px.
+ */
+
+interface Answered {
+  op: 'add' | 'sub' | 'mult' | 'div';
+  a: number;
+  b: number;
+  result: number;
+  remainder: number;
+  decimal?: ContaDecimal;
+}
+
+const panel = (page: Page) => page.locator('.personalize');
+const group = (page: Page, name: string) => panel(page).getByRole('group', { name, exact: true });
+const SIGNS = { add: '+', sub: '\u2212', mult: '×', div: '÷' };
+
+async function openPanelFor(page: Page, operations: string[]) {
+  await page.goto('/exercicios-aritmetica');
+  await expect(page.getByRole('heading', { level: 1, name: 'Exercícios de Aritmética' })).toBeVisible();
+  for (const label of ['Adição', 'Subtração', 'Multiplicação', 'Divisão']) {
+    const box = page.getByRole('checkbox', { name: label, exact: true });
+    if (operations.includes(label)) await box.check();
+    else await box.uncheck();
+  }
+  await page.getByRole('button', { name: 'Personalizar' }).click();
+  await expect(panel(page).getByText('Esta página terá:')).toBeVisible();
+}
+
+/** Generates, checks the options sent, buys and answers the page's problems as its buyer reads them. */
+async function generateAndBuy(page: Page, token: string, shot: string) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/page') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Gerar página' }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  const sent = response.request().postDataJSON() as PageRequest;
+  const code = ((await response.json()) as { payload: string }).payload;
+  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await screenshot(page, shot);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click(),
+  ]);
+  expect(await download.failure()).toBeNull();
+  await expect(page.getByText(/Compra realizada!/)).toBeVisible();
+  const answers = await call<{ problems: Answered[] }>(stack().gatewayUrl, pageAnswers, {
+    query: { code },
+    token,
+  });
+  expect(answers.status).toBe(200);
+  return { code, sent, problems: answers.body.payload!.problems };
+}
+
+/** The answer recomputed from the numbers alone, in integers of the conta's last casa. */
+function recomputed(p: Answered): number {
+  switch (p.op) {
+    case 'add':
+      return p.a + p.b;
+    case 'sub':
+      return p.a - p.b;
+    case 'mult':
+      return p.a * p.b;
+    case 'div':
+      expect(p.a % p.b, JSON.stringify(p)).toBe(0);
+      return p.a / p.b;
+  }
+}
+
+/** The gabarito online shows each conta as the sheet's line writes it. */
+async function expectGabarito(page: Page, code: string, problems: Answered[]) {
+  await page.goto(`/gabarito/${code}`);
+  await expect(page.getByRole('heading', { name: 'Gabarito' })).toBeVisible();
+  const items = page.locator('.answers__item');
+  await expect(items).toHaveCount(problems.length);
+  for (const [index, p] of problems.entries()) {
+    const text = (which: 'a' | 'b' | 'result') => contaNumberText(p, which).replace(/R\$ /g, 'R$\u00a0');
+    await expect(items.nth(index)).toContainText(`${text('a')} ${SIGNS[p.op]} ${text('b')}`);
+    await expect(items.nth(index)).toContainText(text('result'));
+  }
+}
+
+test('a 4º ano money sheet and a 5º ano sheet of decimals, made through Personalizar', async ({ page }) => {
+  test.setTimeout(240_000);
+  const user = await createActiveUser(stack());
+  await topUp(stack(), user.token, 5);
+  await storeSession(page, user);
+
+  await test.step('4º ano: somar e subtrair em reais, até R$ 100', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPanelFor(page, ['Adição', 'Subtração']);
+    for (const name of ['Adição', 'Subtração']) {
+      const op = panel(page).getByRole('group', { name, exact: true });
+      await op.getByLabel('Números', { exact: true }).selectOption({ label: 'Em reais' });
+      await op.getByLabel('Tamanho dos números').selectOption({ label: 'Até 100' });
+      await op.getByRole('radio', { name: 'Com reserva' }).check();
+    }
+    await group(page, 'Formato').getByRole('radio', { name: 'Conta armada' }).check();
+    await expect(page.getByTestId('sheet-sentence')).toContainText('em reais');
+    await screenshot(page, 'decimals-panel-reais-390');
+    const { code, sent, problems } = await generateAndBuy(page, user.token, 'decimals-reais-390');
+    expect(sent.custom?.add?.casas).toBe('reais');
+    expect(sent.custom?.sub?.casas).toBe('reais');
+    expect(problems.length).toBeGreaterThan(0);
+    for (const p of problems) {
+      expect(p.decimal, JSON.stringify(p)).toEqual({ casas: 2, a: 2, b: 2, reais: true });
+      expect(p.result, JSON.stringify(p)).toBe(recomputed(p));
+      // Até R$ 100: every number of the conta in centavos up to 10 000.
+      expect(Math.max(p.a, p.b, p.result), JSON.stringify(p)).toBeLessThanOrEqual(10_000);
+    }
+    await expectGabarito(page, code, problems);
+    await screenshot(page, 'decimals-gabarito-reais-390');
+  });
+
+  await test.step('5º ano: × com 1 casa decimal, ÷ com 2 casas', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openPanelFor(page, ['Multiplicação', 'Divisão']);
+    const mult = panel(page).getByRole('group', { name: 'Multiplicação', exact: true });
+    await mult.getByLabel('Números', { exact: true }).selectOption({ label: '1 casa decimal' });
+    const div = panel(page).getByRole('group', { name: 'Divisão', exact: true });
+    await div.getByLabel('Números', { exact: true }).selectOption({ label: '2 casas decimais' });
+    await group(page, 'Número dividido').getByRole('radio', { name: '2 algarismos' }).check();
+    // A division with decimals goes on to the last casa: only exact ones.
+    await expect(group(page, 'Resto').getByRole('radio', { name: 'Só exatas' })).toBeChecked();
+    await expect(page.getByTestId('sheet-sentence')).toContainText('casa decimal');
+    await screenshot(page, 'decimals-panel-1366');
+    const { code, sent, problems } = await generateAndBuy(page, user.token, 'decimals-5-ano-1366');
+    expect(sent.custom?.mult?.casas).toBe(1);
+    expect(sent.custom?.div).toMatchObject({ casas: 2, remainders: 'exata', dividend: 2 });
+    for (const p of problems) {
+      expect(p.decimal?.casas, JSON.stringify(p)).toBe(p.op === 'mult' ? 1 : 2);
+      expect(p.remainder).toBe(0);
+      expect(p.result, JSON.stringify(p)).toBe(recomputed(p));
+    }
+    await expectGabarito(page, code, problems);
+  });
+});

@@ -120,5 +120,7 @@ export { SKILL_SCOPES, contentBncc } from './custom/bncc.js';
 export { customTitle, problemasTitle } from './custom/title.js';
 export { customSource } from './custom/source.js';
 export { describeSheet } from './custom/describe.js';
+export type { SheetPreset, SheetPresetId } from './custom/presets.js';
+export { SHEET_PRESETS, sheetPreset } from './custom/presets.js';
 export { FOCO_EVERY, mistakeShows } from './foco.js';
 export { nextStep, reforcoOptions } from './reforco.js';

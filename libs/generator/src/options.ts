@@ -33,5 +33,7 @@ export type {
 export { DEFAULT_MEANINGS, MEANINGS, MEANING_LIST, meaningOps } from './word/kinds.js';
 export type { Meaning } from './word/kinds.js';
 export { describeSheet } from './custom/describe.js';
+export type { SheetPreset, SheetPresetId } from './custom/presets.js';
+export { SHEET_PRESETS, sheetPreset } from './custom/presets.js';
 export { sheetName, sheetTitle, sheetWhat, versionOf } from './title.js';
 export type { Level, Operation } from './types.js';

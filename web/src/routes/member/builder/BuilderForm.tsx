@@ -40,7 +40,7 @@ export function BuilderForm({
     });
   return (
     <div className="builder__form">
-      <OptionFieldsets options={options} locked={locked} dispatch={dispatch} />
+      <OptionFieldsets options={options} preset={view.preset} locked={locked} dispatch={dispatch} />
 
       <VersionsField
         value={state.versionsText}

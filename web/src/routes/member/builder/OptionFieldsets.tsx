@@ -1,14 +1,23 @@
 import type { Dispatch } from 'react';
+import type { SheetPreset } from '@app/generator/options';
 import { LevelBadge, levels } from '../../../components/LevelBadge';
+import { chooseLevel } from './presets';
+import { SheetPresets } from './SheetPresets';
 import { operations, type BuilderAction, type Options } from './state';
 
-/** Operações, Nível and Folha: the builder's own options, locked while a generated page is shown. */
+/**
+ * Operações, Nível (and beside it the sheets of "Dinheiro e decimais") and Folha: the builder's own options, locked
+ * while a generated page is shown. While a preset is chosen no level is: choosing one goes back to its preset.
+ */
 export function OptionFieldsets({
   options,
+  preset,
   locked,
   dispatch,
 }: {
   options: Options;
+  /** The sheet preset the builder makes, if any. */
+  preset: SheetPreset | null;
   locked: boolean;
   dispatch: Dispatch<BuilderAction>;
 }) {
@@ -40,14 +49,16 @@ export function OptionFieldsets({
             <input
               type="radio"
               name="level"
-              checked={options.level === level.value}
-              onChange={() => set('level', level.value)}
+              checked={preset === null && options.level === level.value}
+              onChange={() => dispatch(chooseLevel(level.value, options, preset))}
             />
             <LevelBadge level={level.value} />
             <span className="choice__note">{level.grades}</span>
           </label>
         ))}
       </fieldset>
+
+      <SheetPresets options={options} chosen={preset} locked={locked} dispatch={dispatch} />
 
       <fieldset disabled={locked} className="builder__options">
         <legend>Folha</legend>

@@ -4,6 +4,7 @@ import { parseVersions } from '../classSet';
 import { checkDraft } from '../personalize/problems';
 import { OPERATION_ORDER, type Draft } from '../personalize/draft';
 import type { SheetOptions } from '../personalize/useSavedSheets';
+import { chosenPreset } from './presets';
 import { operations, PRICE, type BuilderState, type Options } from './state';
 import { showsTurmaChoice } from './turmaSet';
 
@@ -44,8 +45,11 @@ export function builderView(state: BuilderState, balance: number | null) {
       : { options: bodyOf(options, draft)! };
   // The class-set mode: "Para a turma" is offered beside the versions.
   const setMode = showsTurmaChoice(versions, state.turma);
+  // "Dinheiro e decimais": the preset the panel makes exactly, if any (the levels' radios then show none chosen).
+  const preset = chosenPreset(options, panel?.custom ?? null);
   return {
     checked,
+    preset,
     problems,
     versions,
     setMode,

@@ -15,7 +15,10 @@ export interface SheetPreset {
   readonly id: 'reais-3-ano' | 'reais-4-ano' | 'decimais-5-ano';
   /** The school year, as the builder shows it: "3º ano". */
   readonly ano: string;
-  /** What the sheet practises, as the builder shows it beside its ano. */
+  /**
+   * What the sheet practises, as the builder shows it beside its ano; the sheet prints it as its title line (`custom`'s
+   * `title`: a conta armada shows no "R$", the line says the numbers are reais) and the site names the page by it.
+   */
   readonly words: string;
   /** The level whose school years hold the ano (the page's level in the body; a custom page prints none). */
   readonly level: Level;
@@ -52,6 +55,7 @@ export const SHEET_PRESETS: readonly SheetPreset[] = [
       format: 'armada',
       count: 12,
       size: 'normal',
+      title: 'Somar e dar troco até R$ 100',
     },
   },
   {
@@ -69,6 +73,7 @@ export const SHEET_PRESETS: readonly SheetPreset[] = [
       format: 'armada',
       count: 9,
       size: 'normal',
+      title: 'As quatro operações em reais',
     },
   },
   {
@@ -86,6 +91,7 @@ export const SHEET_PRESETS: readonly SheetPreset[] = [
       format: 'armada',
       count: 9,
       size: 'normal',
+      title: 'Decimais com 1 e 2 casas',
     },
   },
 ];

@@ -90,6 +90,8 @@ describe('the sheet presets ("Dinheiro e decimais")', () => {
     ]);
     for (const preset of SHEET_PRESETS) {
       expect(LEVELS[preset.level].grades).toContain(preset.ano.slice(0, 2));
+      // The sheet's title line and the page's name on the site: a conta armada prints no "R$".
+      expect(preset.custom.title).toBe(preset.words);
       expect(sheetPreset(preset.id)).toBe(preset);
     }
     expect(SHEET_PRESETS.map((preset) => preset.words)).toEqual([

@@ -2,12 +2,13 @@
  * Writes the 12 free sample sheets and their thumbnails:
  *   matematica_{facil,medio,dificil}_{1..4}.{pdf,png}
  * to web/public/samples/ (git-ignored; built, not committed), or to the directory given as the first argument.
- * Fixed seeds: the samples are the same on every build.
+ * Fixed seeds: the samples are the same on every build. Difícil 4 is a money sheet: the builder's 4º ano preset "As
+ * quatro operações em reais" ("Dinheiro e decimais"), a page of custom options.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generatePage, type Level, type PageOptions } from '@app/generator';
+import { generatePage, sheetPreset, type Level, type PageOptions } from '@app/generator';
 import { ChromiumNotFoundError } from '@app/browser';
 import { BrowserPool } from '../src/browser/browser-pool.js';
 import { sheetDocument } from '../src/domain/sheet-html.js';
@@ -24,6 +25,19 @@ const SAMPLE_MIXES: OperationMix[] = [
   { add: true, sub: true, mult: true, div: true },
 ];
 
+/** The money sample: Difícil 4, the four operations em reais (its level is the preset's, Difícil). */
+const MONEY_SAMPLE = { level: 2, index: 3, preset: sheetPreset('reais-4-ano') } as const;
+
+/** A sample's options: its level's preset, or for the money sample the builder's 4º ano preset. */
+function sampleOptions(level: Level, index: number): PageOptions {
+  const mix = SAMPLE_MIXES[index]!;
+  if (level !== MONEY_SAMPLE.level || index !== MONEY_SAMPLE.index) return { ...mix, answers: true, level };
+  const { operations, custom } = MONEY_SAMPLE.preset;
+  const money = { add: false, sub: false, mult: false, div: false };
+  for (const op of operations) money[op] = true;
+  return { ...money, answers: true, level: MONEY_SAMPLE.preset.level, custom };
+}
+
 /**
  * The samples are nobody's purchase: their answers are on their own page 2, and their QR code opens the site
  * (PUBLIC_URL at build time, as the site will be reached).
@@ -34,9 +48,9 @@ const defaultOutput = fileURLToPath(new URL('../../../web/public/samples/', impo
 const outputDir = process.argv[2] ? resolve(process.argv[2]) : defaultOutput;
 
 const samples = ([0, 1, 2] as const).flatMap((level) =>
-  SAMPLE_MIXES.map((mix, index) => {
+  SAMPLE_MIXES.map((_, index) => {
     const name = `matematica_${LEVEL_SLUGS[level]}_${index + 1}`;
-    const page = generatePage(`amostra-${LEVEL_SLUGS[level]}-${index + 1}`, { ...mix, answers: true, level });
+    const page = generatePage(`amostra-${LEVEL_SLUGS[level]}-${index + 1}`, sampleOptions(level, index));
     return {
       name,
       sheet: sheetDocument(page, {

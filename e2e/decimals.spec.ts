@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageAnswers, type PageRequest } from '@app/contracts';
+import { pageAnswers } from '@app/contracts';
 import { contaNumberText, type ContaDecimal } from '@app/contracts/decimal';
-import { call, createActiveUser, topUp } from '@app/testing';
+import { call, createActiveUser, topUp, type PageRequest } from '@app/testing';
 import { screenshot, stack, storeSession } from './support';
 
 /**

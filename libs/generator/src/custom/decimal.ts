@@ -29,6 +29,9 @@ import {
  *   (13 ÷ 4 = 3,25), which the learner completes with zeros.
  */
 
+/** The notes of the Real (R$ 2 to R$ 200), in centavos: what a troco is paid with (50,00 − 32,75). */
+export const NOTES = [200, 500, 1_000, 2_000, 5_000, 10_000, 20_000] as const;
+
 /** The casas of a conta's unit: em reais 2. */
 export const casasOf = (casas: Casas): 1 | 2 => (casas === 'reais' ? 2 : casas);
 
@@ -91,12 +94,18 @@ function addSubDecimal(op: 'add' | 'sub', options: AddSubOptions, casas: Casas):
             : (o: Operands) => subtractionBorrows(o.a, o.b);
       // Sem reserva of many columns, drawn column by column (95 % of random pairs of 7 digits carry somewhere).
       const columnwise = kind === 'sem' && numbers.kind === 'digits';
+      // Em reais, a third of the subtractions take a note for their minuend: the troco (50,00 − 32,75).
+      const notes =
+        reais && op === 'sub' ? NOTES.filter((note) => note >= shape.a[0] && note <= shape.a[1]) : [];
       return drawn(
         kind,
         retry((random) => {
-          const o = columnwise
-            ? drawSemReserva(random, op, digitsOf(shape.a), digitsOf(shape.b))
-            : { a: random.int(...shape.a), b: random.int(...shape.b) };
+          const o =
+            notes.length > 0 && random.chance(1, 3)
+              ? { a: random.pick(notes), b: random.int(...shape.b) }
+              : columnwise
+                ? drawSemReserva(random, op, digitsOf(shape.a), digitsOf(shape.b))
+                : { a: random.int(...shape.a), b: random.int(...shape.b) };
           return o !== null && valid(o) && ofKind(o) ? o : null;
         }),
       );

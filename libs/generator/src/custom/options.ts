@@ -497,17 +497,18 @@ export function checkCustom(operations: readonly Operation[], custom: CustomOpti
 }
 
 /**
- * Decimals (`casas`): not in situações-problema (their stories count things; money has stories of its own), never the
- * tabuada em ordem, and a division exact to its last casa.
+ * Decimals (`casas`): in situações-problema only em reais (the money stories of templates/money.ts; the others count
+ * things), never the tabuada em ordem, and a division exact to its last casa.
  */
 function decimalProblems(operations: readonly Operation[], custom: CustomOptions): CustomProblem[] {
   const problems: CustomProblem[] = [];
   for (const op of operations) {
-    if (custom[op]?.casas === undefined) continue;
-    if (custom.format === 'problemas')
+    const casas = custom[op]?.casas;
+    if (casas === undefined) continue;
+    if (custom.format === 'problemas' && casas !== 'reais')
       problems.push({
         field: `${op}.casas`,
-        message: 'Nas situações-problema, os números são naturais: escolha outro formato para decimais.',
+        message: 'Nas situações-problema, os decimais são de dinheiro: escolha “Em reais”.',
       });
   }
   if (custom.mult?.casas !== undefined && custom.mult.multiplicand === 'ordem')

@@ -1,6 +1,7 @@
 import { solve } from '../problems.js';
 import type { Operation } from '../types.js';
 import type { ContaSource } from '../word/generate.js';
+import { contaDecimal } from './decimal.js';
 import { spaceOf, type KindPool } from './draw.js';
 import { drawSemReserva } from './pool.js';
 
@@ -25,8 +26,11 @@ export function customSource(op: Operation, custom: Pick<CustomOptions, Operatio
   if (known) return known;
   const { pools } = spaceOf(op, custom);
   const options = custom[op];
+  const casas = options?.casas;
   const columnwise =
-    (op === 'add' || op === 'sub') && (options as AddSubOptions).numbers.kind === 'digits'
+    (op === 'add' || op === 'sub') &&
+    casas === undefined &&
+    (options as AddSubOptions).numbers.kind === 'digits'
       ? ((options as AddSubOptions).numbers as { top: number; bottom: number })
       : null;
   const source: ContaSource = (random) => {
@@ -37,7 +41,11 @@ export function customSource(op: Operation, custom: Pick<CustomOptions, Operatio
         columnwise !== null && pool.kind === 'sem' && pool.list === null
           ? drawSemReserva(random, op as 'add' | 'sub', columnwise.top, columnwise.bottom)
           : pool.draw(random);
-      if (operands !== null) return solve(op, operands);
+      if (operands === null) continue;
+      const conta = solve(op, operands);
+      // A decimal conta (em reais, for the money stories) says its casas.
+      if (casas !== undefined) conta.decimal = contaDecimal(conta, casas);
+      return conta;
     }
     return null;
   };

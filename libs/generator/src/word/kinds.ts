@@ -190,7 +190,10 @@ export interface WordSkill {
   /** The school year (1º–5º ano): a problem prints the codes of the first year whose skills name it. */
   readonly year: number;
   readonly kinds: readonly WordKind[];
+  /** The largest number of a problem it names (centavos for a skill of money). */
   readonly max: number;
+  /** A skill of money: it names only problems em reais e centavos, which no other skill but the 5º ano's names. */
+  readonly money?: boolean;
   readonly fits?: (conta: Problem) => boolean;
 }
 
@@ -217,8 +220,10 @@ const DIV_ALL: readonly WordKind[] = ['reparticao', 'medida', 'necessarios'];
  * EF04MA03 adição e subtração com números naturais (até a dezena de milhar) · EF04MA06 os diferentes significados da
  * multiplicação (parcelas iguais, organização retangular, proporcionalidade) · EF04MA07 divisão com divisor de no
  * máximo dois algarismos, repartição equitativa e medida · EF04MA08 problemas simples de contagem, cada elemento de
- * uma coleção combinado com todos os de outra · EF05MA07 adição e subtração (até a centena de milhar) · EF05MA08
- * multiplicação e divisão.
+ * uma coleção combinado com todos os de outra · EF03MA24 comparação e equivalência de valores monetários em
+ * situações de compra, venda e troca (+ and − em reais up to R$ 100) · EF04MA25 compra e venda, formas de pagamento,
+ * troco e desconto (every problem em reais e centavos) · EF05MA07 adição e subtração (até a centena de milhar; e com
+ * racionais de representação decimal finita) · EF05MA08 multiplicação e divisão.
  *
  * Início desconhecido and quantos a menos are problems of the 3º ano's meanings (comparar, acrescentar and retirar
  * read backwards); a "vezes mais" beyond the triplo is named by no year before EF05MA08.
@@ -252,10 +257,27 @@ export const WORD_SKILLS: readonly WordSkill[] = [
     max: 9_999,
     fits: ({ op, b, remainder }) => op === 'div' && remainder === 0 && [2, 3, 4, 5, 10].includes(b),
   },
+  // Valores monetários em situações de compra, venda e troca (3º ano): + and − em reais up to R$ 100,00.
+  {
+    code: 'EF03MA24',
+    year: 3,
+    kinds: ADD_SUB_ALL,
+    max: 10_000,
+    money: true,
+    fits: ({ op }) => op === 'add' || op === 'sub',
+  },
   { code: 'EF04MA03', year: 4, kinds: ADD_SUB_ALL, max: 99_999 },
   { code: 'EF04MA06', year: 4, kinds: MULT_ALL, max: 99_999 },
   { code: 'EF04MA07', year: 4, kinds: DIV_ALL, max: 99_999, fits: ({ b }) => b <= 99 },
   { code: 'EF04MA08', year: 4, kinds: ['combinatoria'], max: 99_999 },
+  // Compra e venda e formas de pagamento, troco e desconto (4º ano): every problem em reais e centavos.
+  {
+    code: 'EF04MA25',
+    year: 4,
+    kinds: [...ADD_SUB_ALL, ...MULT_ALL, ...DIV_ALL],
+    max: Number.MAX_SAFE_INTEGER,
+    money: true,
+  },
   { code: 'EF05MA07', year: 5, kinds: ADD_SUB_ALL, max: 999_999 },
   {
     code: 'EF05MA08',
@@ -269,7 +291,11 @@ const largest = ({ a, b, result }: Problem): number => Math.max(a, b, result);
 
 /** Whether a skill names a problem of this kind with these numbers. */
 export const skillNames = (skill: WordSkill, kind: WordKind, conta: Problem): boolean =>
-  skill.kinds.includes(kind) && largest(conta) <= skill.max && (skill.fits?.(conta) ?? true);
+  // A conta em reais e centavos is named by the skills of money (and the 5º ano's racionais); the others count.
+  (skill.money === true ? conta.decimal?.reais === true : conta.decimal === undefined || skill.year === 5) &&
+  skill.kinds.includes(kind) &&
+  largest(conta) <= skill.max &&
+  (skill.fits?.(conta) ?? true);
 
 /**
  * The codes a problem prints: those of the first school year whose skills name its kind and reach its numbers. A

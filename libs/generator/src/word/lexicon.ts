@@ -1,3 +1,4 @@
+import { reaisText } from '@app/contracts/decimal';
 import { thousands } from '../format.js';
 
 /**
@@ -264,13 +265,10 @@ export const money = (wholeReais: number): string => reais(wholeReais * 100);
 
 /**
  * Integer cents as Brazilians write money, with a plain space after the symbol (as the product's `formatCents`
- * does, without `Intl`, which the generator does not use): 1250 → "R$ 12,50", 123456 → "R$ 1.234,56".
+ * does, without `Intl`, which the generator does not use): 1250 → "R$ 12,50", 123456 → "R$ 1.234,56" (the
+ * contracts' `reaisText`, which the sheets' decimal contas write too).
  */
-export function reais(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not an amount of cents: ${cents}`);
-  const centavos = String(cents % 100).padStart(2, '0');
-  return `R$ ${thousands(Math.floor(cents / 100))},${centavos}`;
-}
+export const reais = (cents: number): string => reaisText(cents);
 
 /** A money amount agrees like a count of reais: "sobrou R$ 1,00", "sobraram R$ 2,00". */
 export const moneyVerb = (word: Verb, wholeReais: number): string => conj(word, wholeReais);

@@ -16,6 +16,8 @@ import {
   type SheetFormat,
 } from '../../src/index.js';
 import type { Casas } from '@app/contracts/custom-shape';
+import { reaisText as reais } from '@app/contracts/decimal';
+import { MONEY_TEMPLATES } from '../../src/word/templates/money.js';
 
 /**
  * Decimal and money pages ("Dinheiro e decimais"), property-tested: every option set of decimals the API accepts is
@@ -27,6 +29,8 @@ import type { Casas } from '@app/contracts/custom-shape';
 
 const SCALE = Number(process.env.DECIMAL_SEEDS ?? 1);
 const MIN_PAGES = 100_000;
+/** Pages of situações-problema em reais (each 10 problems at most). */
+const MONEY_PAGES = 2_000;
 
 /** A printed number read back as an integer of 10^−casas, by its text alone: "3,5" with 2 casas is 350. */
 function unitsOfText(text: string, casas: number): { units: number; shown: number } {
@@ -289,7 +293,60 @@ describe('decimal and money pages', () => {
     expect(mixedCasas.seen).toBeGreaterThan(0);
   });
 
-  it('refuses decimals in situações-problema, the tabuada em ordem and a division with resto', () => {
+  it(`tells money in situações-problema: every setting em reais, answers recomputed in centavos, over ≥ ${MONEY_PAGES} pages`, () => {
+    const found: string[] = [];
+    let pages = 0;
+    let settings = 0;
+    const templates = new Set<string>();
+    const reaisSettings = (['add', 'sub', 'mult', 'div'] as const).flatMap((op) =>
+      settingsOf(op, 'reais').map((setting) => ({ op, setting })),
+    );
+    // Half the settings or more are told (the others are wider than a cell), so twice the seeds of an even share.
+    const seeds = Math.ceil((2 * MONEY_PAGES * SCALE) / reaisSettings.length);
+    for (const { op, setting } of reaisSettings) {
+      const withFormat = (format: SheetFormat) => {
+        const base = { v: 1, format, size: 'normal', [op]: setting } as const;
+        return { ...base, count: allowedCounts(base as never).at(-1)! } as CustomOptions;
+      };
+      const custom = withFormat('problemas');
+      // Every setting em reais a conta armada takes is told in situações-problema too.
+      const armada = checkCustom([op], withFormat('armada')).length === 0;
+      const refused = checkCustom([op], custom);
+      if (armada !== (refused.length === 0))
+        found.push(`${op} ${JSON.stringify(setting)}: ${refused[0]?.message}`);
+      if (refused.length > 0) continue;
+      settings++;
+      for (let seed = 0; seed < seeds; seed++) {
+        const page = generatePage(`dinheiro-${seed}`, pageOptions([op], custom));
+        pages++;
+        for (const word of page.words!) {
+          const c = word.conta;
+          const label = `${word.template}: ${word.statement} ${word.question} ${word.answerSentence}`;
+          templates.add(word.template);
+          const expected =
+            c.op === 'add' ? c.a + c.b : c.op === 'sub' ? c.a - c.b : c.op === 'mult' ? c.a * c.b : c.a / c.b;
+          if (c.decimal?.reais !== true || !word.template.endsWith('-reais'))
+            found.push(`${label}: not money`);
+          if (c.result !== expected || word.answer !== expected)
+            found.push(`${label}: the answer is ${expected}`);
+          // The story says the conta's numbers and the answer sentence its result, as money is written.
+          if (!word.statement.includes(reais(c.a))) found.push(`${label}: ${reais(c.a)} not told`);
+          if (!word.answerSentence.includes(reais(c.result)))
+            found.push(`${label}: ${reais(c.result)} not answered`);
+          const small = (c.op === 'add' || c.op === 'sub') && Math.max(c.a, c.b, c.result) <= 10_000;
+          if (word.bncc.join() !== (small ? 'EF03MA24' : 'EF04MA25'))
+            found.push(`${label}: BNCC ${word.bncc.join()}`);
+        }
+      }
+    }
+    expect(found.slice(0, 10)).toEqual([]);
+    expect(settings).toBeGreaterThan(reaisSettings.length / 2);
+    expect(pages).toBeGreaterThanOrEqual(MONEY_PAGES);
+    // Every money story comes: the troco of a note among them.
+    expect([...templates].sort()).toEqual(MONEY_TEMPLATES.map((t) => t.id).sort());
+  });
+
+  it('refuses decimals but money in situações-problema, the tabuada em ordem and a division with resto', () => {
     const base = { v: 1 as const, size: 'normal' as const };
     const refusal = (ops: Operation[], custom: CustomOptions) =>
       checkCustom(ops, custom).map((p) => p.message);
@@ -298,9 +355,9 @@ describe('decimal and money pages', () => {
         ...base,
         format: 'problemas',
         count: 6,
-        add: { numbers: { kind: 'digits', top: 2, bottom: 2 }, regrouping: 'com', casas: 'reais' },
+        add: { numbers: { kind: 'digits', top: 2, bottom: 2 }, regrouping: 'com', casas: 1 },
       }),
-    ).toContain('Nas situações-problema, os números são naturais: escolha outro formato para decimais.');
+    ).toContain('Nas situações-problema, os decimais são de dinheiro: escolha “Em reais”.');
     expect(
       refusal(['mult'], {
         ...base,

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { NOTES } from '../../src/custom/decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
   LEVEL_NAMES,
@@ -258,6 +259,8 @@ function contasIn(
   keep: (conta: Problem) => boolean,
   seed: string,
   wanted = 12,
+  /** A money template's contas: em reais, their numbers in centavos (its divisions exact to the centavo). */
+  money = false,
 ): Problem[] {
   const random = randomFromSeed(seed);
   const pick = ([min, max]: Range) => random.int(Math.max(1, min), Math.min(max, 2_000_000));
@@ -270,7 +273,11 @@ function contasIn(
     if (op === 'add' && random.chance(1, 2)) a = pick(ranges.result) - b;
     if (op === 'div' && random.chance(1, 2)) a = b * pick(ranges.result) + random.int(0, b - 1);
     if (a < 1 || (op === 'div' && b < 2) || (op === 'sub' && b >= a)) continue;
+    if (money && op === 'div') a -= a % b;
+    // The troco: a note paid for the purchase.
+    if (money && op === 'sub' && random.chance(1, 2)) a = random.pick(NOTES);
     const conta = solve(op, { a, b });
+    if (money) conta.decimal = { casas: 2, a: 2, b: op === 'add' || op === 'sub' ? 2 : 0, reais: true };
     if (inRanges(ranges, conta) && keep(conta)) found.push(conta);
   }
   return found;
@@ -282,7 +289,14 @@ describe('the templates of rules 3', () => {
       for (const range of [template.ranges.a, template.ranges.b, template.ranges.result])
         expect(range[0], template.id).toBeLessThanOrEqual(range[1]);
       expect(
-        contasIn(template.op, template.ranges, (c) => templateFits(template, c), template.id, 1),
+        contasIn(
+          template.op,
+          template.ranges,
+          (c) => templateFits(template, c),
+          template.id,
+          1,
+          template.centavos,
+        ),
         template.id,
       ).toHaveLength(1);
     }
@@ -302,6 +316,8 @@ describe('the templates of rules 3', () => {
         template.ranges,
         (c) => templateFits(template, c),
         template.id,
+        12,
+        template.centavos,
       )) {
         const told = renderWordProblem(template, conta, cast);
         // The same story with another answer (and the same resto): a word that agreed with the answer would change.

@@ -456,17 +456,20 @@ const digits = (n: number) => String(n).length;
 export function calcSquares(page: Pick<GeneratedPage, 'problems' | 'words'>, size: PrintSize): number {
   const problems = pageContas(page);
   const divisions = problems.filter((p) => p.op === 'div');
-  const quotient = Math.max(2, ...divisions.map((p) => digits(p.a) - digits(p.b) + 1));
+  // A decimal's vírgula takes a square of the quadriculado (in the terms, and in the quotient).
+  const comma = (p: Problem) => (p.decimal === undefined ? 0 : 1);
+  const quotient = Math.max(2, ...divisions.map((p) => unitDigits(p, p.a) - digits(p.b) + 1 + comma(p)));
   const width = (p: Problem) => {
+    const a = unitDigits(p, p.a) + comma(p);
     switch (p.op) {
       case 'add':
-        return 1 + Math.max(digits(p.a), digits(p.b)) + 1;
+        return 1 + Math.max(a, unitDigits(p, p.b) + comma(p)) + 1;
       case 'sub':
-        return 1 + Math.max(digits(p.a), digits(p.b));
+        return 1 + Math.max(a, unitDigits(p, p.b) + comma(p));
       case 'mult':
-        return 1 + digits(p.a) + digits(p.b);
+        return 1 + a + digits(p.b);
       case 'div':
-        return 1 + digits(p.a) + Math.max(quotient, digits(p.b));
+        return 1 + a + Math.max(quotient, digits(p.b));
     }
   };
   const pairs = twoStepsSideBySide(size)
@@ -474,7 +477,12 @@ export function calcSquares(page: Pick<GeneratedPage, 'problems' | 'words'>, siz
         word.steps ? [width(word.steps[0]) + 1 + width(word.steps[1])] : [],
       )
     : [];
-  return Math.max(7, ...problems.map((p) => width(p) + 2), ...pairs.map((pair) => pair + 2));
+  // A decimal conta keeps no spare square: its vírgula took one, and the Resposta beside it needs the width.
+  return Math.max(
+    7,
+    ...problems.map((p) => width(p) + (p.decimal === undefined ? 2 : 1)),
+    ...pairs.map((pair) => pair + 2),
+  );
 }
 
 /**
@@ -494,7 +502,7 @@ export function contaLines(p: Problem): number {
       return multiplier + 2 + (multiplier > 1 ? multiplier : 0) + 1;
     }
     case 'div':
-      return 1 + 2 * Math.max(1, digits(p.a) - digits(p.b) + 1);
+      return 1 + 2 * Math.max(1, unitDigits(p, p.a) - digits(p.b) + 1);
   }
 }
 

@@ -388,6 +388,52 @@ describe('situações-problema sheet layout', () => {
     },
   );
 
+  /** Money em reais: the 4º ano's widest contas of the four operations, and the 3º ano's up to R$ 100. */
+  const MONEY_PRACTICES: Array<{ name: string; practice: Partial<CustomOptions> }> = [
+    {
+      name: 'as quatro em reais, as mais largas',
+      practice: {
+        add: { numbers: { kind: 'digits', top: 4, bottom: 4 }, regrouping: 'com', casas: 'reais' },
+        sub: { numbers: { kind: 'digits', top: 4, bottom: 2 }, regrouping: 'com', casas: 'reais' },
+        mult: { multiplier: { kind: 'twoDigits' }, multiplicand: 3, casas: 'reais' },
+        div: {
+          divisor: { kind: 'list', divisors: [3, 7, 9] },
+          dividend: 2,
+          remainders: 'exata',
+          casas: 'reais',
+        },
+      },
+    },
+    {
+      name: 'somar e dar troco até R$ 100',
+      practice: {
+        add: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado', casas: 'reais' },
+        sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'com', casas: 'reais' },
+      },
+    },
+  ];
+
+  it.each(SIZES.map((size) => ({ size })))(
+    'money em reais, $size: the pages the generator draws fit at every allowed count, with the gabarito',
+    async ({ size }) => {
+      const findings: string[] = [];
+      let index = 0;
+      for (const { name, practice } of MONEY_PRACTICES) {
+        const options = { ...practice, format: 'problemas' as const, size };
+        for (const count of allowedCounts(options)) {
+          const custom = { v: 1, ...options, count } as CustomOptions;
+          const operations = OPERATIONS.filter((op) => custom[op] !== undefined);
+          expect(checkCustom(operations, custom), name).toEqual([]);
+          const page = generatePage(`problemas-reais-${size}-${count}-${index}`, customPageOptions(custom));
+          findings.push(...(await check(page, `reais: ${name}, ${count}`, index % 2 === 0)));
+          index++;
+        }
+      }
+      expect(index).toBeGreaterThan(MONEY_PRACTICES.length);
+      expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
+    },
+  );
+
   it.each(SIZES.map((size) => ({ size })))(
     '$size: the pages the generator draws fit at every allowed count, with the gabarito',
     async ({ size }) => {

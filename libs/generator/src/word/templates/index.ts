@@ -1,6 +1,7 @@
 import type { WordKind } from '../kinds.js';
 import { ADD_TEMPLATES } from './add.js';
 import { DIV_TEMPLATES } from './div.js';
+import { MONEY_TEMPLATES } from './money.js';
 import { MULT_TEMPLATES } from './mult.js';
 import { SUB_TEMPLATES } from './sub.js';
 import type { TwoStepTemplate, WordTemplate } from './shared.js';
@@ -19,7 +20,8 @@ export { NOUNS, inRanges, templateFits, twoStepFits, within } from './shared.js'
 export { TWO_STEP_TEMPLATES };
 
 /**
- * The one-conta templates, by operation (`add.ts`, `sub.ts`, `mult.ts`, `div.ts`). To add one, see
+ * The one-conta templates, by operation (`add.ts`, `sub.ts`, `mult.ts`, `div.ts`), and money in reais e centavos
+ * (`money.ts`). To add one, see
  * "Situações-problema" in the README.
  */
 export const WORD_TEMPLATES: readonly WordTemplate[] = [
@@ -27,6 +29,8 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
   ...SUB_TEMPLATES,
   ...MULT_TEMPLATES,
   ...DIV_TEMPLATES,
+  // Last: they tell only contas em reais, so the natural contas meet the same templates in the same order as before.
+  ...MONEY_TEMPLATES,
 ];
 
 export const templatesOf = (kind: WordKind): WordTemplate[] =>

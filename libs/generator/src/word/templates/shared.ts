@@ -109,6 +109,11 @@ export interface WordTemplate {
   readonly people: 0 | 1 | 2;
   /** The numbers are whole reais. */
   readonly money: boolean;
+  /**
+   * The numbers are reais e centavos: the template tells only a conta em reais (`Problem.decimal.reais`, its numbers
+   * in centavos), and no other template tells one (templates/money.ts).
+   */
+  readonly centavos?: boolean;
   readonly ranges: NumberRanges;
   readonly when?: (conta: Problem) => boolean;
   readonly render: (conta: Problem, cast: Cast) => RenderedText;
@@ -116,6 +121,8 @@ export interface WordTemplate {
 
 /** Whether a template tells a conta: its kind reads it and the story holds its numbers. */
 export const templateFits = (template: WordTemplate, conta: Problem): boolean =>
+  (template.centavos === true) === (conta.decimal?.reais === true) &&
+  (conta.decimal === undefined || conta.decimal.reais === true) &&
   template.op === conta.op &&
   kindFits(template.kind, conta) &&
   inRanges(template.ranges, conta) &&
@@ -146,7 +153,11 @@ export interface TwoStepTemplate {
 
 /** Whether a two-step template can start from a conta. */
 export const twoStepFits = (template: TwoStepTemplate, conta: Problem): boolean =>
-  template.steps[0].op === conta.op && inRanges(template.ranges, conta) && (template.when?.(conta) ?? true);
+  // A story in two steps counts things or whole reais: no decimal conta starts one.
+  conta.decimal === undefined &&
+  template.steps[0].op === conta.op &&
+  inRanges(template.ranges, conta) &&
+  (template.when?.(conta) ?? true);
 
 /** The nouns the templates count. */
 export const NOUNS = {
@@ -306,6 +317,10 @@ export const NOUNS = {
   galinha: noun('galinha', 'galinhas', 'f'),
   fruta: noun('fruta', 'frutas', 'f'),
   banana: noun('banana', 'bananas', 'f'),
+  // money.ts (reais e centavos)
+  mensalidade: noun('mensalidade', 'mensalidades', 'f'),
+  celular: noun('celular', 'celulares', 'm'),
+  prestacao: noun('prestação', 'prestações', 'f'),
 } as const satisfies Record<string, Noun>;
 
 export const N = NOUNS;

@@ -79,7 +79,10 @@ describe('"Dinheiro e decimais" in the builder', () => {
     const markup = fieldsets(chosen(SHEET_PRESETS[1]!));
     expect(markup).toContain('<legend>Dinheiro e decimais</legend>');
     expect(checkedRadios(markup)).toEqual(['4º ano As quatro operações em reais']);
-    for (const preset of SHEET_PRESETS) expect(markup).toContain(preset.words);
+    // Each radio's name is its label's text: the ano, a space, the words ("R$ 100" unbroken).
+    const text = markup.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' ');
+    expect(markup).toContain('até R$\u00a0100');
+    for (const preset of SHEET_PRESETS) expect(text).toContain(`${preset.ano} ${preset.words}`);
     expect(checkedRadios(fieldsets(initialBuilderState))).toEqual(['Médio 3º ano']);
   });
 

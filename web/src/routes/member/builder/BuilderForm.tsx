@@ -1,4 +1,6 @@
 import { lazy, Suspense, useId, type Dispatch } from 'react';
+import type { SheetPreset } from '@app/generator/options';
+import { levels, type LevelValue } from '../../../components/LevelBadge';
 import { draftFromCustom, draftFromPreset } from '../personalize/draftFrom';
 import SavedSheets from '../personalize/SavedSheets';
 import type { SheetOptions } from '../personalize/useSavedSheets';
@@ -8,6 +10,17 @@ import { TurmaChoice } from './TurmaChoice';
 import type { TurmasForBuilder } from './turmaSet';
 import { VersionsField } from './VersionsField';
 import type { BuilderView } from './view';
+
+/**
+ * What the toggle does: open the panel, or close it, back to the level's contas (named while a sheet preset is chosen,
+ * for no level's radio is then).
+ */
+function toggleNote(open: boolean, level: LevelValue, preset: SheetPreset | null): string {
+  if (!open) return 'Escolha tabuadas, reserva, formato, quantidade e letra grande.';
+  return preset
+    ? `Fechar volta às contas do nível ${levels[level].name}.`
+    : 'Fechar volta às contas do nível escolhido.';
+}
 
 /** The panel's controls load when it is first opened (it is closed by default). */
 const PersonalizePanel = lazy(() => import('../personalize/PersonalizePanel'));
@@ -69,11 +82,7 @@ export function BuilderForm({
         >
           <span aria-hidden="true">{draft ? '▾' : '▸'}</span> Personalizar
         </button>
-        <p className="personalize-toggle__note">
-          {draft
-            ? 'Fechar volta às contas do nível escolhido.'
-            : 'Escolha tabuadas, reserva, formato, quantidade e letra grande.'}
-        </p>
+        <p className="personalize-toggle__note">{toggleNote(draft !== null, options.level, view.preset)}</p>
       </div>
       <div id={panelId}>
         {draft && (

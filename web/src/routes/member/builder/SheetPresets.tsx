@@ -4,6 +4,9 @@ import { choosePreset } from './presets';
 import type { BuilderAction, Options } from './state';
 import './sheetPresets.css';
 
+/** "R$ 100" never broken after its sign. */
+const unbroken = (words: string) => words.replace(/R\$ /g, 'R$\u00a0');
+
 /**
  * "Dinheiro e decimais", next to the levels: the ready sheets of money and decimals, each a radio named by its ano and
  * its words. Choosing one opens "Personalizar" with its options (presets.ts).
@@ -34,8 +37,8 @@ export function SheetPresets({
             checked={chosen?.id === preset.id}
             onChange={() => dispatch(choosePreset(preset, options))}
           />
-          <span className="sheet-presets__ano">{preset.ano}</span>
-          <span>{preset.words}</span>
+          {/* The space keeps the radio's name "4º ano As quatro operações em reais" (the flex gap draws none). */}
+          <span className="sheet-presets__ano">{preset.ano}</span> <span>{unbroken(preset.words)}</span>
         </label>
       ))}
     </fieldset>

@@ -72,7 +72,11 @@ export function useBuilderScroll({ step, code, generationFailed, notice, setProg
   return { workArea, messages };
 }
 
-/** A message that appears later (the timed hint) comes into view when the buttons above it are in view. */
+/**
+ * A message that appears later (the timed hint) comes into view when the buttons above it are in view, and stays in
+ * view while the messages above it grow (the insufficient-balance warning once the balance arrives, later than the
+ * hint on a slow connection), until the member moves the page herself.
+ */
 export function useShownBesideButtons(shown: boolean, element: { current: HTMLElement | null }) {
   useEffect(() => {
     const el = element.current;
@@ -81,5 +85,15 @@ export function useShownBesideButtons(shown: boolean, element: { current: HTMLEl
     // The member has scrolled away (to the form): the hint waits for her there, unmoved.
     if (box.top < 0 || box.top > window.innerHeight + 200) return;
     bringIntoView([el]);
+    const area = el.parentElement;
+    if (!area) return;
+    const observer = new ResizeObserver(() => bringIntoView([el]));
+    observer.observe(area);
+    const stop = () => observer.disconnect();
+    for (const event of MEMBER_MOVES) window.addEventListener(event, stop, { passive: true });
+    return () => {
+      stop();
+      for (const event of MEMBER_MOVES) window.removeEventListener(event, stop);
+    };
   }, [shown, element]);
 }

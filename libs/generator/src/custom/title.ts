@@ -1,4 +1,5 @@
 import type { Operation } from '../types.js';
+import type { Casas } from '@app/contracts/custom-shape';
 import {
   listWords,
   type AddSubOptions,
@@ -25,19 +26,35 @@ const REGROUPING: Readonly<Record<AddSubOptions['regrouping'], string>> = {
   misturado: '',
 };
 
+/** The decimals of an operation's options, after its title: ", com 1 casa decimal", ", em reais"; naturais nothing. */
+function casasWords(casas: Casas | undefined): string {
+  if (casas === undefined) return '';
+  if (casas === 'reais') return ', em reais';
+  return casas === 1 ? ', com 1 casa decimal' : ', com 2 casas decimais';
+}
+
 function addSubTitle(noun: string, options: AddSubOptions): string {
   const numbers = options.numbers;
+  // Em reais, "até" is money already: "Adição até R$ 100".
+  if (numbers.kind === 'max' && options.casas === 'reais')
+    return `${noun} até R$ ${numbers.max}${REGROUPING[options.regrouping]}`;
   const size =
     numbers.kind === 'max'
       ? `até ${numbers.max}`
       : numbers.top === numbers.bottom
         ? `de ${digitsWords(numbers.top)}`
         : `de ${numbers.top} e ${digitsWords(numbers.bottom)}`;
-  return `${noun} ${size}${REGROUPING[options.regrouping]}`;
+  return `${noun} ${size}${REGROUPING[options.regrouping]}${casasWords(options.casas)}`;
 }
 
 function multTitle(options: MultOptions): string {
   const multiplier = options.multiplier;
+  // A decimal multiplicand makes contas, not the facts of a tabuada (2,5 × 4).
+  if (options.casas !== undefined && options.multiplicand === 'fatos') {
+    const by =
+      multiplier.kind === 'twoDigits' ? 'por 2 algarismos' : numbersWords(multiplier.tables, ['por', 'a']);
+    return `Multiplicação ${by}${casasWords(options.casas)}`;
+  }
   if (options.multiplicand === 'fatos' || options.multiplicand === 'ordem') {
     if (multiplier.kind === 'twoDigits') return 'Multiplicação por 2 algarismos';
     const ordered = options.multiplicand === 'ordem' ? ' em ordem' : '';
@@ -47,7 +64,7 @@ function multTitle(options: MultOptions): string {
   }
   const by =
     multiplier.kind === 'twoDigits' ? 'por 2 algarismos' : numbersWords(multiplier.tables, ['por', 'a']);
-  return `Multiplicação de ${digitsWords(options.multiplicand)} ${by}`;
+  return `Multiplicação de ${digitsWords(options.multiplicand)} ${by}${casasWords(options.casas)}`;
 }
 
 const REMAINDERS: Readonly<Record<DivOptions['remainders'], string>> = {
@@ -60,7 +77,7 @@ function divTitle(options: DivOptions): string {
   const divisor = options.divisor;
   const by = divisor.kind === 'twoDigits' ? 'por 2 algarismos' : numbersWords(divisor.divisors, ['por', 'a']);
   const dividend = options.dividend === 'fatos' ? '' : ` de ${digitsWords(options.dividend)}`;
-  return `${REMAINDERS[options.remainders]}${dividend} ${by}`;
+  return `${REMAINDERS[options.remainders]}${dividend} ${by}${casasWords(options.casas)}`;
 }
 
 const NOUNS: Readonly<Record<Operation, string>> = {
@@ -72,8 +89,9 @@ const NOUNS: Readonly<Record<Operation, string>> = {
 
 /**
  * A custom page's title names its practice, with no level word: "Tabuada do 7", "Tabuadas do 6 ao 9", "Subtração de
- * 3 algarismos sem reserva", "Divisão exata por 2 a 5", "Adição até 20"; a page of several operations is named as a
- * level page is ("Adição e subtração", "As quatro operações"), its options being on each conta.
+ * 3 algarismos sem reserva", "Divisão exata por 2 a 5", "Adição até 20", "Adição até R$ 100 com reserva",
+ * "Multiplicação de 2 algarismos por 2 a 9, com 1 casa decimal"; a page of several operations is named as a level page
+ * is ("Adição e subtração", "As quatro operações", "As quatro operações em reais"), its options being on each conta.
  */
 export function customTitle(operations: readonly Operation[], custom: CustomOptions): string {
   if (custom.format === 'problemas') return problemasTitle(operations);
@@ -90,12 +108,19 @@ export function customTitle(operations: readonly Operation[], custom: CustomOpti
         return divTitle(custom.div!);
     }
   }
-  if (operations.length === 4) return 'As quatro operações';
+  const casas = operations.map((op) => custom[op]?.casas);
+  // Several operations: em reais when every one is, com decimais when any has casas.
+  const decimals = casas.every((c) => c === 'reais')
+    ? ' em reais'
+    : casas.some((c) => c !== undefined)
+      ? ' com decimais'
+      : '';
+  if (operations.length === 4) return `As quatro operações${decimals}`;
   const text = listWords(
     operations.map((op) => NOUNS[op]),
     'e',
   );
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${decimals}`;
 }
 
 /**

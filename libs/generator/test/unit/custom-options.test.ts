@@ -222,6 +222,29 @@ describe('a custom page', () => {
     ).toBe('Adição e subtração');
   });
 
+  it('names its decimals: em reais, com 1 ou 2 casas decimais', () => {
+    const title = (custom: Omit<CustomOptions, 'v' | 'format' | 'count' | 'size'>) =>
+      sheetTitle(pageOptions({ v: 1, format: 'armada', count: 12, size: 'normal', ...custom }));
+    const reais100 = { numbers: { kind: 'max', max: 100 }, regrouping: 'com', casas: 'reais' } as const;
+    expect(title({ add: reais100 })).toBe('Adição até R$ 100 com reserva');
+    expect(
+      title({ sub: { numbers: { kind: 'digits', top: 2, bottom: 2 }, regrouping: 'sem', casas: 2 } }),
+    ).toBe('Subtração de 2 algarismos sem reserva, com 2 casas decimais');
+    expect(
+      title({ mult: { multiplier: { kind: 'tables', tables: [2, 3, 4] }, multiplicand: 2, casas: 'reais' } }),
+    ).toBe('Multiplicação de 2 algarismos por 2 a 4, em reais');
+    expect(
+      title({ mult: { multiplier: { kind: 'tables', tables: [7] }, multiplicand: 'fatos', casas: 1 } }),
+    ).toBe('Multiplicação por 7, com 1 casa decimal');
+    expect(
+      title({
+        div: { divisor: { kind: 'list', divisors: [2, 3] }, dividend: 2, remainders: 'exata', casas: 1 },
+      }),
+    ).toBe('Divisão exata de 2 algarismos por 2 e 3, com 1 casa decimal');
+    expect(title({ add: reais100, sub: reais100 })).toBe('Adição e subtração em reais');
+    expect(title({ add: reais100, sub: { ...reais100, casas: 1 } })).toBe('Adição e subtração com decimais');
+  });
+
   it('"divisão exata por 2 a 5, armada": exact, only those divisors, codes of the 3º ano', () => {
     const page = generatePage(
       'div',

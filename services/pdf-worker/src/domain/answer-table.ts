@@ -143,7 +143,7 @@ export function answerTableDocument(setCode: string, versions: readonly TableVer
   const legend = answers.some((text) => text.includes(' r ')) ? ' (r: resto)' : '';
   const columns = tableColumns(Math.max(...answers.map((text) => text.length)));
   const body = `<section class="answer-table">
-    <h1>Respostas — ${escapeHtml(title)}</h1>${teacherLine(first.page.options.custom)}
+    <h1>Respostas — ${escapeHtml(title)}</h1>${teacherLine(first.page.options.custom, title)}
     <p class="about">${versions.length} versões, cada uma com as respostas na ordem da folha${legend}. Conjunto <span class="code">${escapeHtml(setCode)}</span>.</p>
     <div class="versions" style="--columns:${columns}">
       ${versions.map(versionBlock).join('\n')}

@@ -618,8 +618,11 @@ export function workRowsMm(
 export const twoStepsSideBySide = (size: PrintSize): boolean => size === 'grande';
 
 /** The teacher's own line, as plain text (escaped: no markup of theirs reaches Chromium). */
-export function teacherLine(custom: CustomOptions | undefined): string {
-  return custom?.title ? `<p class="teacher-line">${escapeText(custom.title)}</p>` : '';
+export function teacherLine(custom: CustomOptions | undefined, heading: string): string {
+  // A title line that says what the heading says already (a preset's words) is not printed twice.
+  return custom?.title && custom.title !== heading
+    ? `<p class="teacher-line">${escapeText(custom.title)}</p>`
+    : '';
 }
 
 /**

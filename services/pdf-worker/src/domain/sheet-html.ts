@@ -736,7 +736,7 @@ function exerciseSheet(page: GeneratedPage, meta: SheetMeta): string {
   const header = `
     <header class="head">
       <div class="titles">
-        <h1>${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom)}
+        <h1>${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom, sheetTitle(page.options))}
         <div class="fields">
           <span class="field name">Nome:${filled(meta.names?.student)}</span>
         </div>
@@ -766,7 +766,7 @@ function answerKeySheet(page: GeneratedPage, meta: SheetMeta): string {
   const header = `
     <header class="head">
       <div class="titles">
-        <h1>Gabarito — ${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom)}
+        <h1>Gabarito — ${escapeHtml(sheetTitle(page.options))}</h1>${teacherLine(page.options.custom, sheetTitle(page.options))}
         <p class="instruction">${answerKeyInstruction(page)}</p>
       </div>${answerKeyMark(meta)}
     </header>`;

@@ -359,10 +359,14 @@ describe('custom sheet', () => {
 
   it("escapes the teacher's title: no character of it is markup", () => {
     const title = '<img src=x onerror=alert(1)><b>Turma</b> & "5º ano"';
-    expect(teacherLine({ ...ADD_COM, title })).toBe(
+    expect(teacherLine({ ...ADD_COM, title }, 'Adição e multiplicação')).toBe(
       '<p class="teacher-line">&#60;img src=x onerror=alert(1)&#62;&#60;b&#62;Turma&#60;/b&#62; &#38; &#34;5º ano&#34;</p>',
     );
-    expect(teacherLine(ADD_COM)).toBe('');
+    expect(teacherLine(ADD_COM, 'Adição e multiplicação')).toBe('');
+    // A title line that says what the heading says (a preset's words) is printed once.
+    expect(
+      teacherLine({ ...ADD_COM, title: 'As quatro operações em reais' }, 'As quatro operações em reais'),
+    ).toBe('');
     const body = sheetDocument(customPage('titulo', { ...ADD_COM, title }), META).body;
     expect(body).not.toContain('<img');
     expect(body).not.toContain('<b>Turma');

@@ -54,7 +54,8 @@ export const completedColumns = (problem: Problem, which: ContaNumber): number =
 
 /**
  * A number of a conta as a line of text prints it: 1.234, 3,5, R$ 12,50 (`money: false`: 12,50, for the conta to
- * arm, whose columns have no R$).
+ * arm, whose columns have no R$). "R$" is held to its number by a no-break space: a caption or a line that wraps
+ * never leaves it alone at a line's end.
  */
 export const numberText = (
   problem: Problem,
@@ -63,4 +64,4 @@ export const numberText = (
 ): string =>
   which === 'remainder'
     ? contaNumberText({ ...problem, decimal: undefined, result: problem.remainder }, 'result')
-    : contaNumberText(problem, which, { reais: money });
+    : contaNumberText(problem, which, { reais: money }).replace('R$ ', 'R$\u00a0');

@@ -118,10 +118,12 @@ describe('custom sheet layout', () => {
     expect(read.studentFilled, label).toBe(0);
     if (custom.format === 'linha' || custom.format === 'lacuna') {
       const expected = page.problems.map((p) => {
-        if (custom.format === 'lacuna') return [contaNumberText(p, p.blank === 'b' ? 'b' : 'a')];
+        // Money as the sheet writes it, R$ held to its number (a no-break space).
+        const text = (which: 'a' | 'b' | 'result') => contaNumberText(p, which).replace('R$ ', 'R$\u00a0');
+        if (custom.format === 'lacuna') return [text(p.blank === 'b' ? 'b' : 'a')];
         return p.op === 'div' && custom.div?.remainders !== 'exata'
           ? [thousands(p.result), thousands(p.remainder)]
-          : [contaNumberText(p, 'result')];
+          : [text('result')];
       });
       expect(read.filled, label).toEqual(expected);
     }

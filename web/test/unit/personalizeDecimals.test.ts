@@ -76,10 +76,14 @@ describe('"Números" of each operation: naturais, decimals or reais', () => {
 
   it('say checkCustom’s refusal of decimals beside "Números"', () => {
     for (const op of all) expect(controlOf(`${op}.casas`)).toBe(`${op}.casas`);
-    const problemas: Draft = { ...decimalDraft('reais'), format: 'problemas' };
+    // Situações-problema take money (em reais) but no other decimals.
+    const reais = checkDraft(['add', 'div'], { ...decimalDraft('reais'), format: 'problemas' });
+    expect(reais.problems).toEqual([]);
+    expect(reais.body).not.toBeNull();
+    const problemas: Draft = { ...decimalDraft(2), format: 'problemas' };
     const { problems, body } = checkDraft(['add', 'div'], problemas);
     expect(body).toBeNull();
-    const message = 'Nas situações-problema, os números são naturais: escolha outro formato para decimais.';
+    const message = 'Nas situações-problema, os decimais são de dinheiro: escolha “Em reais”.';
     expect(problems).toEqual(
       expect.arrayContaining([
         { control: 'add.casas', message },

@@ -38,7 +38,9 @@ export function SheetPresets({
             onChange={() => dispatch(choosePreset(preset, options))}
           />
           {/* The space keeps the radio's name "4º ano As quatro operações em reais" (the flex gap draws none). */}
-          <span className="sheet-presets__ano">{preset.ano}</span> <span>{unbroken(preset.words)}</span>
+          <span className="sheet-presets__text">
+            <span className="sheet-presets__ano">{preset.ano}</span> <span>{unbroken(preset.words)}</span>
+          </span>
         </label>
       ))}
     </fieldset>

@@ -1,11 +1,14 @@
 import { unitsPerOne, type ContaDecimal } from '@app/contracts/decimal';
 import type { AddSubOptions, Casas, DivOptions, MultOptions, NumberSize } from '@app/contracts/custom-shape';
-import { additionCarries, HARD_DIVISORS, subtractionBorrows } from '../problems.js';
+import { additionCarries, subtractionBorrows } from '../problems.js';
 import type { Random } from '../random.js';
 import type { Operation, Problem } from '../types.js';
 import {
   carriesInsideConta,
+  divisorsOf,
   drawSemReserva,
+  MULTIPLICAND_RANGES,
+  multipliersOf,
   type CustomKind,
   type KindPool,
   type Operands,
@@ -113,21 +116,13 @@ function addSubDecimal(op: 'add' | 'sub', options: AddSubOptions, casas: Casas):
   };
 }
 
-const MULTIPLICAND_WHOLE: Readonly<Record<Exclude<MultOptions['multiplicand'], 'ordem'>, Range>> = {
-  fatos: [2, 10],
-  2: [10, 99],
-  3: [100, 999],
-};
-
 function multDecimal(options: MultOptions, casas: Casas): OpSpace {
   const unit = unitsPerOne(casasOf(casas));
   const reais = casas === 'reais';
-  const whole = MULTIPLICAND_WHOLE[options.multiplicand === 'ordem' ? 'fatos' : options.multiplicand];
+  // The whole part as the options say (the tabuada em ordem is refused with decimals: checkCustom).
+  const whole = MULTIPLICAND_RANGES[options.multiplicand];
   const a: Range = [whole[0] * unit, (whole[1] + 1) * unit - 1];
-  const bs =
-    options.multiplier.kind === 'tables'
-      ? [...options.multiplier.tables].sort((x, y) => x - y)
-      : HARD_DIVISORS;
+  const bs = multipliersOf(options);
   return {
     op: 'mult',
     pools: [
@@ -146,8 +141,7 @@ function multDecimal(options: MultOptions, casas: Casas): OpSpace {
 function divDecimal(options: DivOptions, casas: Casas): OpSpace {
   const unit = unitsPerOne(casasOf(casas));
   const reais = casas === 'reais';
-  const bs =
-    options.divisor.kind === 'list' ? [...options.divisor.divisors].sort((x, y) => x - y) : HARD_DIVISORS;
+  const bs = divisorsOf(options);
   const digits = options.dividend;
   // Every casa asked is needed: the quotient is not whole, and its last casa is not 0 (but em reais: R$ 4,20).
   const needsEveryCasa = (q: number) => q % unit !== 0 && (reais || q % 10 !== 0);

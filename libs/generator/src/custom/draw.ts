@@ -1,17 +1,14 @@
-import {
-  HARD_DIVISORS,
-  PageProblems,
-  additionCarries,
-  problemKey,
-  solve,
-  subtractionBorrows,
-} from '../problems.js';
+import { PageProblems, additionCarries, problemKey, solve, subtractionBorrows } from '../problems.js';
 import { drawForSlot, slotDealer } from '../foco.js';
 import type { Random } from '../random.js';
 import { contaDecimal, decimalSpace } from './decimal.js';
 import {
   carriesInsideConta,
+  divisorsOf,
+  MULTIPLICAND_RANGES,
+  multipliersOf,
   termRange,
+  TWO_DIGIT_MULTIPLIERS,
   type CustomKind,
   type KindPool,
   type OpSpace,
@@ -43,8 +40,7 @@ export const ENUMERATE_LIMIT = 2500;
 /** An option whose kind has fewer distinct problems than this is refused by `checkCustom`. */
 export const MIN_DISTINCT = 4;
 
-/** Two-digit multipliers (× "dois algarismos"): 11–99 but not 20, 30 … 90, which only add a zero to a fact. */
-export const TWO_DIGIT_MULTIPLIERS = HARD_DIVISORS;
+export { TWO_DIGIT_MULTIPLIERS };
 
 type Range = [number, number];
 const sizeOf = ([low, high]: Range) => Math.max(0, high - low + 1);
@@ -124,19 +120,9 @@ function addSubSpace(op: 'add' | 'sub', options: AddSubOptions): OpSpace {
   };
 }
 
-const MULTIPLICANDS: Readonly<Record<MultOptions['multiplicand'], Range>> = {
-  fatos: [2, 10],
-  2: [10, 99],
-  3: [100, 999],
-  ordem: [1, 10],
-};
-
 function multSpace(options: MultOptions): OpSpace {
-  const a = MULTIPLICANDS[options.multiplicand];
-  const bs =
-    options.multiplier.kind === 'tables'
-      ? [...options.multiplier.tables].sort((x, y) => x - y)
-      : TWO_DIGIT_MULTIPLIERS;
+  const a: Range = [...MULTIPLICAND_RANGES[options.multiplicand]];
+  const bs = multipliersOf(options);
   return {
     op: 'mult',
     pools: [
@@ -158,8 +144,7 @@ function multSpace(options: MultOptions): OpSpace {
  * 250 problems with only eight answers, quotients 2–9; the exact facts by two digits 720 with nine).
  */
 function divSpace(options: DivOptions): OpSpace {
-  const bs =
-    options.divisor.kind === 'list' ? [...options.divisor.divisors].sort((x, y) => x - y) : HARD_DIVISORS;
+  const bs = divisorsOf(options);
   const kinds: CustomKind[] =
     options.remainders === 'misturado'
       ? ['exata', 'resto']

@@ -1,4 +1,5 @@
-import { digitsOf } from '../problems.js';
+import type { DivOptions, MultOptions } from '@app/contracts/custom-shape';
+import { digitsOf, HARD_DIVISORS } from '../problems.js';
 import type { Random } from '../random.js';
 import type { Operation } from '../types.js';
 
@@ -91,3 +92,24 @@ function digitRange(digits: number, column: number): [number, number] {
   if (column >= digits) return [0, 0];
   return column === digits - 1 ? [1, 9] : [0, 9];
 }
+
+/** The multiplicands of ×, by the options' word: the facts 2–10, 2 or 3 digits, the tabuada em ordem 1–10. */
+export const MULTIPLICAND_RANGES: Readonly<Record<MultOptions['multiplicand'], readonly [number, number]>> = {
+  fatos: [2, 10],
+  2: [10, 99],
+  3: [100, 999],
+  ordem: [1, 10],
+};
+
+/** Two-digit multipliers (× "dois algarismos"): 11–99 but not 20, 30 … 90, which only add a zero to a fact. */
+export const TWO_DIGIT_MULTIPLIERS = HARD_DIVISORS;
+
+/** The multipliers of ×'s options, in order: the tabuadas chosen, or every two-digit multiplier. */
+export const multipliersOf = (options: MultOptions): readonly number[] =>
+  options.multiplier.kind === 'tables'
+    ? [...options.multiplier.tables].sort((x, y) => x - y)
+    : TWO_DIGIT_MULTIPLIERS;
+
+/** The divisors of ÷'s options, in order: the list chosen, or every two-digit divisor (never 20, 30 … 90). */
+export const divisorsOf = (options: DivOptions): readonly number[] =>
+  options.divisor.kind === 'list' ? [...options.divisor.divisors].sort((x, y) => x - y) : HARD_DIVISORS;

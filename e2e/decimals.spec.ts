@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pageAnswers } from '@app/contracts';
-import { contaNumberText, type ContaDecimal } from '@app/contracts/decimal';
-import { call, createActiveUser, topUp, type PageRequest } from '@app/testing';
+import { contaNumberText } from '@app/contracts/decimal';
+import { createActiveUser, topUp } from '@app/testing';
+import { generateAndBuy, recomputed, type AnsweredConta } from './builder-support';
 import { screenshot, stack, storeSession } from './support';
 
 /**
@@ -10,15 +10,6 @@ import { screenshot, stack, storeSession } from './support';
  * online, every answer recomputed here in integers of the conta's last casa, and the gabarito online writing the
  * numbers as the sheet does ("R$ 12,50", "4,25"). The panel with "Números" is screenshotted at 390 and 1366 px.
  */
-
-interface Answered {
-  op: 'add' | 'sub' | 'mult' | 'div';
-  a: number;
-  b: number;
-  result: number;
-  remainder: number;
-  decimal?: ContaDecimal;
-}
 
 const panel = (page: Page) => page.locator('.personalize');
 const group = (page: Page, name: string) => panel(page).getByRole('group', { name, exact: true });
@@ -38,50 +29,8 @@ async function openPanelFor(page: Page, operations: string[]) {
   await expect(panel(page).getByText('Esta página terá:')).toBeVisible();
 }
 
-/** Generates, checks the options sent, buys and answers the page's problems as its buyer reads them. */
-async function generateAndBuy(page: Page, token: string, shot: string) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/page') && r.request().method() === 'POST'),
-    page.getByRole('button', { name: 'Gerar página' }).click(),
-  ]);
-  expect(response.status()).toBe(200);
-  const sent = response.request().postDataJSON() as PageRequest;
-  const code = ((await response.json()) as { payload: string }).payload;
-  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
-    timeout: 30_000,
-  });
-  await screenshot(page, shot);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click(),
-  ]);
-  expect(await download.failure()).toBeNull();
-  await expect(page.getByText(/Compra realizada!/)).toBeVisible();
-  const answers = await call<{ problems: Answered[] }>(stack().gatewayUrl, pageAnswers, {
-    query: { code },
-    token,
-  });
-  expect(answers.status).toBe(200);
-  return { code, sent, problems: answers.body.payload!.problems };
-}
-
-/** The answer recomputed from the numbers alone, in integers of the conta's last casa. */
-function recomputed(p: Answered): number {
-  switch (p.op) {
-    case 'add':
-      return p.a + p.b;
-    case 'sub':
-      return p.a - p.b;
-    case 'mult':
-      return p.a * p.b;
-    case 'div':
-      expect(p.a % p.b, JSON.stringify(p)).toBe(0);
-      return p.a / p.b;
-  }
-}
-
 /** The gabarito online shows each conta as the sheet's line writes it. */
-async function expectGabarito(page: Page, code: string, problems: Answered[]) {
+async function expectGabarito(page: Page, code: string, problems: AnsweredConta[]) {
   await page.goto(`/gabarito/${code}`);
   await expect(page.getByRole('heading', { name: 'Gabarito' })).toBeVisible();
   const items = page.locator('.answers__item');

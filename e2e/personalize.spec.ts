@@ -9,6 +9,7 @@ import {
   wordProblemsRequest,
   type PageRequest,
 } from '@app/testing';
+import { generateAndBuy } from './builder-support';
 import { screenshot, stack, storeSession } from './support';
 
 /**
@@ -85,36 +86,8 @@ async function chooseNumbers(page: Page, groupName: string, prefix: string, all:
  * Generates (the preview appears), checks the body sent, buys (the PDF downloads) and answers the page's code and
  * its problems as the buyer reads them (GET /api/answers).
  */
-async function generateBuyAndRead(
-  page: Page,
-  token: string,
-  expectedBody: Partial<PageRequest>,
-  shot: string,
-) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/page') && r.request().method() === 'POST'),
-    page.getByRole('button', { name: 'Gerar página' }).click(),
-  ]);
-  expect(response.request().postDataJSON()).toEqual(expectedBody);
-  expect(response.status()).toBe(200);
-  const code = ((await response.json()) as { payload: string }).payload;
-  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
-    timeout: 30_000,
-  });
-  await screenshot(page, shot);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click(),
-  ]);
-  expect(await download.failure()).toBeNull();
-  await expect(page.getByText(/Compra realizada!/)).toBeVisible();
-  const answers = await call<{ problems: Answer[] }>(stack().gatewayUrl, pageAnswers, {
-    query: { code },
-    token,
-  });
-  expect(answers.status).toBe(200);
-  return { code, problems: answers.body.payload!.problems };
-}
+const generateBuyAndRead = (page: Page, token: string, expectedBody: Partial<PageRequest>, shot: string) =>
+  generateAndBuy<Answer>(page, token, shot, expectedBody);
 
 const digitsOf = (n: number) => String(n).split('').map(Number).reverse();
 

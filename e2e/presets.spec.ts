@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { pageAnswers } from '@app/contracts';
-import { contaNumberText, type ContaDecimal } from '@app/contracts/decimal';
+import { contaNumberText } from '@app/contracts/decimal';
 import { describeSheet, sheetPreset } from '@app/generator/options';
-import { call, createActiveUser, topUp, type PageRequest } from '@app/testing';
+import { createActiveUser, topUp } from '@app/testing';
+import { generateAndBuy, recomputed } from './builder-support';
 import { DESKTOP, PHONE, screenshot, stack, storeSession } from './support';
 
 /**
@@ -13,15 +13,6 @@ import { DESKTOP, PHONE, screenshot, stack, storeSession } from './support';
  * the level's preset. The builder with the presets is screenshotted at 390 and 1366 px, and axe finds no serious
  * violation in it at either.
  */
-
-interface Answered {
-  op: 'add' | 'sub' | 'mult' | 'div';
-  a: number;
-  b: number;
-  result: number;
-  remainder: number;
-  decimal?: ContaDecimal;
-}
 
 const PRESET = sheetPreset('reais-4-ano');
 const presets = (page: Page) => page.getByRole('group', { name: 'Dinheiro e decimais' });
@@ -58,21 +49,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** The answer from the numbers alone, in integer centavos. */
-function recomputed(p: Answered): number {
-  switch (p.op) {
-    case 'add':
-      return p.a + p.b;
-    case 'sub':
-      return p.a - p.b;
-    case 'mult':
-      return p.a * p.b;
-    case 'div':
-      expect(p.a % p.b, JSON.stringify(p)).toBe(0);
-      return p.a / p.b;
-  }
-}
-
 test('a teacher picks the 4º ano money preset, generates, buys, and the answers are em reais', async ({
   page,
 }) => {
@@ -106,33 +82,10 @@ test('a teacher picks the 4º ano money preset, generates, buys, and the answers
   await page.setViewportSize(DESKTOP);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshot(page, 'presets-chosen-1366');
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/page') && r.request().method() === 'POST'),
-    page.getByRole('button', { name: 'Gerar página' }).click(),
-  ]);
-  expect(response.status()).toBe(200);
-  const sent = response.request().postDataJSON() as PageRequest;
+  const { sent, problems } = await generateAndBuy(page, user.token, 'presets-generated-1366');
   expect(sent).toMatchObject({ add: true, sub: true, mult: true, div: true, level: PRESET.level });
   expect(sent.custom).toEqual(PRESET.custom);
-  const code = ((await response.json()) as { payload: string }).payload;
-  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
-    timeout: 30_000,
-  });
-  await screenshot(page, 'presets-generated-1366');
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click(),
-  ]);
-  expect(await download.failure()).toBeNull();
-  await expect(page.getByText(/Compra realizada!/)).toBeVisible();
-
-  const answers = await call<{ problems: Answered[] }>(stack().gatewayUrl, pageAnswers, {
-    query: { code },
-    token: user.token,
-  });
-  expect(answers.status).toBe(200);
-  const problems = answers.body.payload!.problems;
   expect(problems).toHaveLength(PRESET.custom.count);
   expect(new Set(problems.map((p) => p.op))).toEqual(new Set(['add', 'sub', 'mult', 'div']));
   for (const p of problems) {

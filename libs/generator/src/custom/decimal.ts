@@ -1,10 +1,9 @@
 import { unitsPerOne, type ContaDecimal } from '@app/contracts/decimal';
 import type { AddSubOptions, Casas, DivOptions, MultOptions, NumberSize } from '@app/contracts/custom-shape';
-import { additionCarries, subtractionBorrows } from '../problems.js';
 import type { Random } from '../random.js';
 import type { Operation, Problem } from '../types.js';
 import {
-  carriesInsideConta,
+  addSubKind,
   divisorsOf,
   drawSemReserva,
   MULTIPLICAND_RANGES,
@@ -87,14 +86,7 @@ function addSubDecimal(op: 'add' | 'sub', options: AddSubOptions, casas: Casas):
   return {
     op,
     pools: kinds.map((kind) => {
-      const ofKind =
-        op === 'add'
-          ? kind === 'sem'
-            ? (o: Operands) => !additionCarries(o.a, o.b)
-            : (o: Operands) => carriesInsideConta(o.a, o.b)
-          : kind === 'sem'
-            ? (o: Operands) => !subtractionBorrows(o.a, o.b)
-            : (o: Operands) => subtractionBorrows(o.a, o.b);
+      const ofKind = addSubKind(op, kind);
       // Sem reserva of many columns, drawn column by column (95 % of random pairs of 7 digits carry somewhere).
       const columnwise = kind === 'sem' && numbers.kind === 'digits';
       // Em reais, a third of the subtractions take a note for their minuend: the troco (50,00 − 32,75).

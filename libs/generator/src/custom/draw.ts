@@ -1,8 +1,9 @@
-import { PageProblems, additionCarries, problemKey, solve, subtractionBorrows } from '../problems.js';
+import { PageProblems, problemKey, solve } from '../problems.js';
 import { drawForSlot, slotDealer } from '../foco.js';
 import type { Random } from '../random.js';
 import { contaDecimal, decimalSpace } from './decimal.js';
 import {
+  addSubKind,
   carriesInsideConta,
   divisorsOf,
   MULTIPLICAND_RANGES,
@@ -60,15 +61,6 @@ function addSubShape(
     ? { a: [2, max - 2], b: [2, max - 2], valid: (o) => o.a + o.b <= max }
     : { a: [3, max], b: [2, max - 1], valid: (o) => o.b < o.a };
 }
-
-const addSubKind = (op: 'add' | 'sub', kind: CustomKind) =>
-  op === 'add'
-    ? kind === 'sem'
-      ? (o: Operands) => !additionCarries(o.a, o.b)
-      : (o: Operands) => carriesInsideConta(o.a, o.b)
-    : kind === 'sem'
-      ? (o: Operands) => !subtractionBorrows(o.a, o.b)
-      : (o: Operands) => subtractionBorrows(o.a, o.b);
 
 function enumerate(a: Range, bs: readonly number[], keep: (o: Operands) => boolean): Operands[] {
   const list: Operands[] = [];

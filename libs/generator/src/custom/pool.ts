@@ -1,5 +1,5 @@
 import type { DivOptions, MultOptions } from '@app/contracts/custom-shape';
-import { digitsOf, HARD_DIVISORS } from '../problems.js';
+import { additionCarries, digitsOf, HARD_DIVISORS, subtractionBorrows } from '../problems.js';
 import type { Random } from '../random.js';
 import type { Operation } from '../types.js';
 
@@ -113,3 +113,13 @@ export const multipliersOf = (options: MultOptions): readonly number[] =>
 /** The divisors of ÷'s options, in order: the list chosen, or every two-digit divisor (never 20, 30 … 90). */
 export const divisorsOf = (options: DivOptions): readonly number[] =>
   options.divisor.kind === 'list' ? [...options.divisor.divisors].sort((x, y) => x - y) : HARD_DIVISORS;
+
+/** The test of a kind of + or −: sem reserva never carries (borrows); com reserva carries inside the conta (borrows). */
+export const addSubKind = (op: 'add' | 'sub', kind: CustomKind): ((o: Operands) => boolean) =>
+  op === 'add'
+    ? kind === 'sem'
+      ? (o) => !additionCarries(o.a, o.b)
+      : (o) => carriesInsideConta(o.a, o.b)
+    : kind === 'sem'
+      ? (o) => !subtractionBorrows(o.a, o.b)
+      : (o) => subtractionBorrows(o.a, o.b);

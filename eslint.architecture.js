@@ -17,9 +17,11 @@ import nx from '@nx/eslint-plugin';
  * 5. The floors, by the tags of each project (its package.json "nx": {"tags"}), with Nx's
  *    @nx/enforce-module-boundaries: the libraries stack up contracts → kit → stack → testing, each importing only
  *    those before it (browser stands alone, diagnosis stands on contracts' ids, generator on both: a reforço page draws
- *    where a mistake shows; stack drives the browser); a service or the gateway imports
- *    the libraries its process runs on, never another process; the web app only contracts, generator and diagnosis. A test may
- *    also use the harness (stack and testing) and import its own package by name.
+ *    where a mistake shows; stack drives the browser; digits, the reader of handwritten digits, stands alone, and
+ *    reader, which reads a sheet's photo, on digits); a service or the gateway imports the libraries its process runs
+ *    on, never another process; the web app only contracts, generator, diagnosis, digits and reader (a sheet's photo
+ *    is read in the teacher's browser and never sent). A test may also use the harness (stack and testing) and
+ *    import its own package by name.
  * 6. A library is imported by its name or a subpath its package.json `exports` declares, never by a path into its
  *    files (`@app/generator/src/…`): what a library offers is what it exports.
  */
@@ -150,6 +152,8 @@ const FLOORS = [
   { sourceTag: 'lib:generator', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:diagnosis'] },
   { sourceTag: 'lib:browser', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'lib:diagnosis', onlyDependOnLibsWithTags: ['lib:contracts'] },
+  { sourceTag: 'lib:digits', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'lib:reader', onlyDependOnLibsWithTags: ['lib:digits'] },
   { sourceTag: 'lib:kit', onlyDependOnLibsWithTags: ['lib:contracts'] },
   { sourceTag: 'lib:stack', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:browser'] },
   { sourceTag: 'lib:testing', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:stack'] },
@@ -162,7 +166,10 @@ const FLOORS = [
     onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit', 'lib:generator', 'lib:browser'],
   },
   { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:kit'] },
-  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['lib:contracts', 'lib:generator', 'lib:diagnosis'] },
+  {
+    sourceTag: 'type:web',
+    onlyDependOnLibsWithTags: ['lib:contracts', 'lib:generator', 'lib:diagnosis', 'lib:digits', 'lib:reader'],
+  },
 ];
 
 /** In its tests a package may also use the harness (stack and testing) and the contracts it is tested against. */

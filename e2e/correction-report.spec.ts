@@ -9,18 +9,18 @@ import {
   type TypedCell,
   type Turma,
 } from '@app/contracts';
-import {
-  answerWith,
-  describeFound,
-  diagnoseSheet,
-  scoreOf,
-  type Switches,
-  type TypedAnswer,
-} from '@app/diagnosis';
+import { answerWith, describeFound, diagnoseSheet, scoreOf, type TypedAnswer } from '@app/diagnosis';
 import { formatDate } from '@app/contracts/format';
 import { fromRoot } from '@app/stack';
 import { call, createActiveUser, readPdf, topUp, type TestSession } from '@app/testing';
-import { boughtSet, correctionOf, meanRight, written } from './correction-support';
+import {
+  boughtSet,
+  CHILDREN,
+  correctionOf,
+  meanRight,
+  SUBTRACTS_SMALLER,
+  written,
+} from './correction-support';
 import {
   atPhoneAndDesktop,
   DESKTOP,
@@ -40,9 +40,6 @@ import {
  * and the mistake in the teacher's sentence. Printed (print media), the site's frame and the buttons are gone, and
  * the PDF holds the report alone. Screenshotted at 390 and 1366 px and as printed.
  */
-
-const CHILDREN = ['Ana S.', 'Bruno T.', 'Carla U.'];
-const SUBTRACTS_SMALLER: Switches = { sub: { menorDoMaior: true } };
 
 /** Each child's answers, problem by problem (see above). */
 function answersOf(sheets: readonly CorrectionSheet[]): TypedAnswer[][] {

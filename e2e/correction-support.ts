@@ -15,6 +15,11 @@ import { stack } from './support';
  * bought through the API, its correction as the API answers it, and a child's answer by the written algorithm.
  */
 
+/** The turma of the report's and the photos' specs. */
+export const CHILDREN = ['Ana S.', 'Bruno T.', 'Carla U.'];
+/** Ana's mistake in both: she subtracts the smaller digit from the larger in each column. */
+export const SUBTRACTS_SMALLER: Switches = { sub: { menorDoMaior: true } };
+
 /** Four subtractions com reserva and four divisions with a resto per sheet (8 contas in the chave's room). */
 export const SET_REQUEST: PageRequest = {
   add: false,

@@ -2,13 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { contaNumberText } from '@app/contracts/decimal';
 import { createActiveUser, topUp } from '@app/testing';
 import { generateAndBuy, recomputed, type AnsweredConta } from './builder-support';
+import { answerInput, correctionOf } from './correction-support';
 import { screenshot, stack, storeSession } from './support';
 
 /**
  * "Dinheiro e decimais" through Personalizar, as a teacher of the 4º ano and one of the 5º do it: a money sheet (+ and
  * − em reais até R$ 100) and a sheet of decimals (× with 1 casa, ÷ with 2), each generated, bought and answered
  * online, every answer recomputed here in integers of the conta's last casa, and the gabarito online writing the
- * numbers as the sheet does ("R$ 12,50", "4,25"). The panel with "Números" is screenshotted at 390 and 1366 px.
+ * numbers as the sheet does ("R$ 12,50", "4,25"); then a 3º ano sheet of situações-problema em reais paid "com o menor
+ * número de cédulas e moedas", corrected in Correção rápida with how many each child wrote. The panel with "Números"
+ * is screenshotted at 390 and 1366 px.
  */
 
 const panel = (page: Page) => page.locator('.personalize');
@@ -74,6 +77,59 @@ test('a 4º ano money sheet and a 5º ano sheet of decimals, made through Person
     }
     await expectGabarito(page, code, problems);
     await screenshot(page, 'decimals-gabarito-reais-390');
+  });
+
+  await test.step('3º ano: troco e cédulas e moedas em situações-problema, corrected in Correção rápida', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPanelFor(page, ['Adição', 'Subtração']);
+    const meanings = group(page, 'Significados');
+    const cedulas = meanings.getByRole('checkbox', { name: /Cédulas e moedas: o menor número/ });
+    await group(page, 'Formato')
+      .getByRole('radio', { name: /Situações-problema/ })
+      .check();
+    // Cédulas e moedas tells money only: shown once + or − is em reais.
+    await expect(cedulas).toHaveCount(0);
+    for (const name of ['Adição', 'Subtração']) {
+      const op = panel(page).getByRole('group', { name, exact: true });
+      await op.getByLabel('Números', { exact: true }).selectOption({ label: 'Em reais' });
+      await op.getByLabel('Tamanho dos números').selectOption({ label: 'Até 100' });
+    }
+    await cedulas.check();
+    // Only cédulas e moedas, so that every problem of the page asks how many (a draw of several meanings may have
+    // none of them).
+    const boxes = meanings.getByRole('checkbox');
+    for (let i = 0; i < (await boxes.count()); i += 1) {
+      const box = boxes.nth(i);
+      const label = await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
+      await box.setChecked(label.includes('Cédulas e moedas'));
+    }
+    await expect(meanings.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await expect(page.getByTestId('sheet-sentence')).toContainText('cédulas e moedas');
+    await screenshot(page, 'decimals-panel-cedulas-390');
+    const { code, sent } = await generateAndBuy(page, user.token, 'decimals-cedulas-390');
+    expect(sent.custom?.meanings).toEqual(['cedulas-moedas']);
+
+    // Each child's sheet is corrected with how many cédulas and moedas she wrote: a whole number.
+    const [sheet] = (await correctionOf(user, code)).sheets;
+    const asked = sheet!.problems.flatMap((p, i) => (p.answer === undefined ? [] : [{ p, i }]));
+    expect(asked.length).toBe(sheet!.problems.length);
+    await page.goto(`/corrigir/${code}`);
+    for (const [k, { p, i }] of asked.entries()) {
+      const cell = answerInput(page, `Folha, conta ${i + 1}`);
+      expect(p.answer!, JSON.stringify(p)).toBeLessThanOrEqual(8);
+      // The first one wrong (one piece too many), the others right.
+      await cell.fill(String(k === 0 ? p.answer! + 1 : p.answer!));
+      await cell.press('Tab');
+      await expect(page.getByRole('cell').filter({ has: cell })).toContainText(
+        k === 0 ? '✗ errado' : '✓ certo',
+      );
+    }
+    await screenshot(page, 'decimals-correction-cedulas-390');
+    // The gabarito online names them.
+    await page.goto(`/gabarito/${code}`);
+    await expect(page.locator('.answers__item').nth(asked[0]!.i)).toContainText(
+      `${asked[0]!.p.answer} cédula`,
+    );
   });
 
   await test.step('5º ano: × com 1 casa decimal, ÷ com 2 casas', async () => {

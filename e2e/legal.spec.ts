@@ -48,6 +48,7 @@ test('the privacy policy covers the LGPD points, with the controller and contact
     'Mercado Pago',
     'Google',
     'Registros de acesso: 6 meses',
+    'Cópias de segurança do banco de dados: até 30 dias',
     'art. 7º, V',
     'localStorage',
     'Os seus direitos (art. 18 da LGPD)',

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { expect, type Download, type Page } from '@playwright/test';
 import type { StackInfo } from '@app/testing';
@@ -88,4 +89,16 @@ export async function generateAndBuy(page: Page): Promise<Download> {
     page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click(),
   ]);
   return download;
+}
+
+/**
+ * The serious and critical axe violations (WCAG 2.1 A and AA) of the page, or of what `include` selects, each as
+ * `rule: target, target…` so a failure names what to fix.
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const { violations } = await (include ? axe.include(include) : axe).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -48,8 +48,13 @@ export const BlankTerm = z.enum(['a', 'b']);
 /** A problem of a sheet as the gabarito knows it: its conta, and the answer the sheet expects. */
 export const CorrectionProblem = WorkedConta.extend({
   blank: BlankTerm.optional(),
-  /** A situação-problema: the answer is `result`, of its last conta. */
+  /** A situação-problema: the answer is `result`, of its last conta, unless `answer` says another. */
   word: z.literal(true).optional(),
+  /**
+   * A situação-problema whose question asks another number than its conta's result, a whole number: "quantos são
+   * necessários" the quotient + 1, cédulas e moedas how many pay the result; absent, the result.
+   */
+  answer: z.number().int().min(0).optional(),
 });
 export type CorrectionProblem = z.infer<typeof CorrectionProblem>;
 
@@ -116,6 +121,11 @@ export const TypedCell = z.object({
   remainder: typedNumber.nullable(),
   blank: z.boolean(),
   at: z.number().int().min(0),
+  /**
+   * Read from a photo of the sheet ("Corrigir pela foto"), not yet confirmed by the teacher: marked "lido da foto" in
+   * the grid until she confirms the sheet or changes the cell (a write without it).
+   */
+  photo: z.literal(true).optional(),
 });
 export type TypedCell = z.infer<typeof TypedCell>;
 

@@ -83,6 +83,7 @@ export const MEANING_VALUES = [
   'combinatoria',
   'reparticao',
   'medida',
+  'cedulas-moedas',
   'duas-etapas',
 ] as const;
 

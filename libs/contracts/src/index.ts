@@ -9,6 +9,7 @@ export * from './levels.js';
 export * from './prices.js';
 export * from './turmas.js';
 export * from './correction.js';
+export * from './reading.js';
 export * from './mistakes.js';
 export * from './site-paths.js';
 export * from './processes.js';

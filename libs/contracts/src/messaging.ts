@@ -85,8 +85,15 @@ export type LimitStreamName = `LIMITS_${LimitName}`;
 export const limitSubject = (name: LimitName, key: string) => `limits.${name.toLowerCase()}.${key}`;
 export const LIMIT_SUBJECTS = 'limits.>';
 
-/** The names of a page's rendered files in the RENDERS bucket. */
-export const renderFiles = (code: string) => ({ pdf: `${code}.pdf`, png: `${code}.png` });
+/**
+ * The names of a page's rendered files in the RENDERS bucket: the PDF, the preview, and (a sheet to be read from a
+ * photo, rules 5) where the PDF printed its answer boxes, stored before the PDF.
+ */
+export const renderFiles = (code: string) => ({
+  pdf: `${code}.pdf`,
+  png: `${code}.png`,
+  reading: `${code}.reading.json`,
+});
 
 /**
  * The pdf-worker's durable consumers of JOBS_PDF, one per kind of render: every worker replica pulls from both,

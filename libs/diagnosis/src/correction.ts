@@ -18,6 +18,11 @@ export interface SheetProblem {
   blank?: 'a' | 'b';
   /** A situação-problema: the answer is the last conta's result (`result`); its text is not this module's. */
   word?: unknown;
+  /**
+   * A situação-problema whose question asks another number than its conta's result, a whole number: how many are
+   * needed (the quotient + 1, "quantos são necessários"), how many cédulas and moedas pay the result.
+   */
+  answer?: number | undefined;
   /** A decimal conta: its numbers, and the answer typed, are integers of its last casa; its division is exact. */
   decimal?: ContaDecimal | undefined;
 }
@@ -37,14 +42,18 @@ export type Mark = 'right' | 'wrong' | 'blank' | 'empty';
 
 /**
  * Whether the problem's answer has a resto: a division's conta (not its `lacuna`, which asks a term; nor a decimal
- * division, which goes on to its last casa).
+ * division, which goes on to its last casa; nor a problem asking how many are needed).
  */
 export const asksRemainder = (p: SheetProblem): boolean =>
-  p.op === 'div' && p.blank === undefined && p.decimal === undefined;
+  p.op === 'div' && p.blank === undefined && p.decimal === undefined && p.answer === undefined;
 
-/** The answer the sheet expects: the blank term of a `lacuna`, else the result (and for ÷ its resto). */
+/**
+ * The answer the sheet expects: the blank term of a `lacuna`, the number a situação-problema asks (`answer`), else
+ * the result (and for ÷ its resto).
+ */
 export function expectedOf(p: SheetProblem): Answer {
   if (p.blank !== undefined) return { result: p[p.blank] };
+  if (p.answer !== undefined) return { result: p.answer };
   return asksRemainder(p) ? { result: p.result, remainder: p.remainder } : { result: p.result };
 }
 

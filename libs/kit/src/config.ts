@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_POOL_DEFAULT } from './db.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -199,6 +200,25 @@ export const processEnv = z.object({
 /** Read by a process that has a database (`defineService({ database })`) and by no other. */
 export const databaseEnv = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  /**
+   * The most connections one process opens to Postgres (its pool): the total is this times the replicas of every
+   * service with a database (deploy/k8s/RESOURCES.md), which must stay under the server's max_connections.
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DB_POOL_DEFAULT),
+  /**
+   * Who runs the migrations: `boot` (npm start, compose, tests) this process, at start, under the schema's lock;
+   * `only` (the Kubernetes migrate Job, with the database owner's URL) this process, then it exits; `verify` (the
+   * Deployments, with a user that cannot change the schema) nobody: the process refuses to start while one is pending.
+   */
+  DB_MIGRATIONS: z.enum(['boot', 'only', 'verify']).default('boot'),
+  /**
+   * `only`: the role the services connect as, granted what they need on the schema's tables and sequences (use,
+   * read, write) after the migrations, and nothing else; unset, no grant.
+   */
+  DB_APP_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
 });
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

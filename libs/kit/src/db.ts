@@ -8,13 +8,21 @@ export interface DatabaseOptions {
   schema: string;
   entities: MixedList<EntitySchema | string | (new () => unknown)>;
   migrations: MixedList<(new () => unknown) | string>;
+  /** The most connections the process opens (`DB_POOL_MAX`; DB_POOL_DEFAULT). */
   poolSize?: number;
+  /** `boot` (the default) and `only` run the pending migrations; `verify` refuses to open with one pending. */
+  migrationsMode?: 'boot' | 'only' | 'verify';
+  /** After the migrations, the role granted use, read and write on the schema's tables and sequences (`DB_APP_ROLE`). */
+  appRole?: string | undefined;
   logger?: Logger;
 }
 
-/** Creates the schema if needed, then runs pending migrations (never `synchronize`). */
+/**
+ * Creates the schema if needed, then runs pending migrations (never `synchronize`), once however many replicas start
+ * at the same moment: each holds the schema's migration lock (`withMigrationLock`) while it does, so the first
+ * migrates and the others find nothing pending.
+ */
 export async function openDatabase(opts: DatabaseOptions): Promise<DataSource> {
-  await ensureSchema(opts.url, opts.schema);
   const ds = new DataSource({
     type: 'postgres',
     url: opts.url,
@@ -27,23 +35,83 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DataSource> {
     logging: false,
     // search_path makes raw SQL in migrations and queries land in the service's own schema too.
     extra: {
-      max: opts.poolSize ?? 10,
+      max: opts.poolSize ?? DB_POOL_DEFAULT,
       application_name: opts.schema,
       options: `-c search_path=${opts.schema}`,
     },
   });
-  await ds.initialize();
-  const ran = await ds.runMigrations();
-  if (ran.length) opts.logger?.info({ migrations: ran.map((m) => m.name) }, 'migrations applied');
+  if (opts.migrationsMode === 'verify') {
+    await ds.initialize();
+    await refusePending(ds, opts.schema);
+    return ds;
+  }
+  await withMigrationLock(opts.url, opts.schema, async (client) => {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`);
+    await ds.initialize();
+    try {
+      const ran = await ds.runMigrations();
+      if (ran.length) opts.logger?.info({ migrations: ran.map((m) => m.name) }, 'migrations applied');
+      if (opts.appRole !== undefined) await grantToApp(client, opts.schema, opts.appRole);
+    } catch (err) {
+      await ds.destroy();
+      throw err;
+    }
+  });
   return ds;
 }
 
-async function ensureSchema(url: string, schema: string): Promise<void> {
+/** `verify`: the process starts only on a schema whose migrations all ran (the migrate Job runs them first). */
+async function refusePending(ds: DataSource, schema: string): Promise<void> {
+  let pending: boolean;
+  try {
+    pending = await ds.showMigrations();
+  } catch (err) {
+    await ds.destroy();
+    throw new Error(
+      `${schema}: the migrations table cannot be read (has the migrate Job run?): ${String(err)}`,
+    );
+  }
+  if (pending) {
+    await ds.destroy();
+    throw new Error(
+      `${schema}: migrations are pending; the migrate Job runs them (deploy/README.md, "Migrations")`,
+    );
+  }
+}
+
+/**
+ * `only`: what the services' role needs on the schema and no more: use the schema, read and write its tables, use
+ * its sequences (ids). It creates nothing, alters nothing, drops nothing: a service that tried would be refused.
+ */
+async function grantToApp(client: pg.Client, schema: string, role: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(role)) throw new Error(`invalid role name ${role}`);
+  await client.query(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
+  await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schema} TO ${role}`);
+  await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`);
+}
+
+/** A pool's connections now (pg's Pool behind TypeORM's Postgres driver), for the metrics. */
+export function poolCounts(ds: DataSource): { total: number; idle: number; waiting: number } {
+  const pool = (ds.driver as unknown as { master?: pg.Pool }).master;
+  return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 };
+}
+
+/** The default connections of a process's pool (`DB_POOL_MAX`). */
+export const DB_POOL_DEFAULT = 10;
+
+/**
+ * Runs `fn` holding a Postgres advisory lock of the schema's migrations, on a connection of its own (a session lock:
+ * released when `fn` ends, or by the server when the process dies mid-way). Replicas of a service starting together
+ * (three pods of a rollout on an empty database, `npm start`'s first boot) wait for each other here: the schema and
+ * the migrations table are created once, and each migration runs once.
+ */
+async function withMigrationLock(url: string, schema: string, fn: (client: pg.Client) => Promise<void>) {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, application_name: `${schema}-migrations` });
   await client.connect();
   try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query(`SELECT pg_advisory_lock(hashtext('migrations'), hashtext($1))`, [schema]);
+    await fn(client);
   } finally {
     await client.end();
   }

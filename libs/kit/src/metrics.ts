@@ -37,6 +37,20 @@ const CONSUMER_POLL_REUSE_MS = 1000;
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** What a JetStream stream reports of its storage (read from `StreamInfo` at each scrape). */
+export interface StreamBytes {
+  bytes: number;
+  /** Its cap; -1 for none. */
+  max_bytes: number;
+}
+
+/** A database pool's connections now (pg's Pool: total, idle and waiting clients). */
+export interface PoolCounts {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 interface WatchedConsumer {
   stream: string;
   consumer: string;
@@ -51,6 +65,7 @@ export class Metrics {
   readonly #redeliveries: Counter<'stream' | 'consumer'>;
   readonly #publishRetries: Counter<'stream'>;
   readonly #consumers = new Map<string, WatchedConsumer>();
+  readonly #streams = new Map<string, () => Promise<StreamBytes>>();
   /** The series of each (method, route, status) seen, bound once: a request pays two updates, no label lookups. */
   readonly #httpSeries = new Map<string, { count: () => void; time: (seconds: number) => void }>();
   #lastPoll:
@@ -118,6 +133,46 @@ export class Metrics {
       'Messages the server is redelivering to the durable consumer right now.',
       'num_redelivered',
     );
+    // The streams this process opens, read at each scrape: what the alert on a stream nearly full compares.
+    const streams = this.#streams;
+    const streamGauge = (name: string, help: string, field: keyof StreamBytes) =>
+      this.gauge({
+        name,
+        help,
+        labelNames: ['stream'],
+        async collect() {
+          for (const [stream, info] of streams) {
+            const read = await withTimeout(info(), CONSUMER_INFO_TIMEOUT_MS).catch(() => undefined);
+            if (read) this.set({ stream }, read[field]);
+          }
+        },
+      });
+    streamGauge('jetstream_stream_bytes', 'Bytes a JetStream stream holds now.', 'bytes');
+    streamGauge('jetstream_stream_max_bytes', "A JetStream stream's cap in bytes (-1: none).", 'max_bytes');
+  }
+
+  /** Reports a stream's bytes and cap at each scrape. */
+  watchStream(stream: string, info: () => Promise<StreamBytes>): void {
+    this.#streams.set(stream, info);
+  }
+
+  /** Reports a database pool's connections at each scrape: in use, idle, waiting for one, and its most. */
+  watchPool(read: () => PoolCounts, max: number): void {
+    this.gauge({
+      name: 'db_pool_connections',
+      help: 'Connections of the Postgres pool, by state: in_use, idle, and waiting (requests queued for one).',
+      labelNames: ['state'],
+      collect() {
+        const { total, idle, waiting } = read();
+        this.set({ state: 'in_use' }, total - idle);
+        this.set({ state: 'idle' }, idle);
+        this.set({ state: 'waiting' }, waiting);
+      },
+    });
+    this.gauge({
+      name: 'db_pool_max_connections',
+      help: 'The most connections the pool opens (DB_POOL_MAX).',
+    }).set(max);
   }
 
   /** A counter in this process's registry (services add their own, e.g. billing's money counters). */

@@ -2,8 +2,8 @@ import type { DataSource } from 'typeorm';
 import type { FastifyInstance } from 'fastify';
 import type { StreamName } from '@app/contracts';
 import { z } from 'zod';
-import { ConfigError, databaseEnv, loadConfig, natsCredentials, processEnv } from './config.js';
-import { openDatabase, type DatabaseOptions } from './db.js';
+import { ConfigError, databaseEnv, loadConfig, logEnv, natsCredentials, processEnv } from './config.js';
+import { openDatabase, poolCounts, type DatabaseOptions } from './db.js';
 import { addHealthRoutes, createHttpApp } from './http.js';
 import { createLogger, logFormatFor, type Logger } from './logger.js';
 import { addHttpMetrics, addMetricsRoute, Metrics } from './metrics.js';
@@ -166,9 +166,13 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
       ? await openDatabase({
           ...service.database,
           url: (config as unknown as z.infer<typeof databaseEnv>).DATABASE_URL,
+          poolSize: (config as unknown as z.infer<typeof databaseEnv>).DB_POOL_MAX,
+          migrationsMode: (config as unknown as z.infer<typeof databaseEnv>).DB_MIGRATIONS,
           logger,
         })
       : undefined);
+    if (db)
+      metrics.watchPool(() => poolCounts(db), (config as unknown as z.infer<typeof databaseEnv>).DB_POOL_MAX);
     const ctx = {
       config,
       logger,
@@ -231,10 +235,46 @@ function internalApp(config: z.infer<typeof processEnv>, logger: Logger, metrics
   return app;
 }
 
+/**
+ * `DB_MIGRATIONS=only` (the Kubernetes migrate Job): the process's migrations under the schema's lock, the grants of
+ * `DB_APP_ROLE`, and nothing else (no NATS, no HTTP); it reads only the database's and the log's variables.
+ */
+export async function migrateOnly(
+  service: Pick<Service, 'name' | 'database'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  if (!service.database) throw new Error(`${service.name} has no database to migrate`);
+  const config = loadConfig(databaseEnv.extend(logEnv.shape), env);
+  const logger = createLogger(service.name, config.LOG_LEVEL, undefined, {
+    format: config.LOG_FORMAT ?? 'json',
+  });
+  const db = await openDatabase({
+    ...service.database,
+    url: config.DATABASE_URL,
+    poolSize: 1,
+    migrationsMode: 'only',
+    appRole: config.DB_APP_ROLE,
+    logger,
+  });
+  await db.destroy();
+  logger.info(`${service.name} migrated`);
+}
+
 /** Entry point for `src/main.ts`: start, stop cleanly on SIGTERM/SIGINT, exit non-zero on a bad boot. */
 export function runService<S extends z.ZodObject, Db extends DatabaseSpec | undefined, D>(
   service: Service<S, Db, D>,
 ): void {
+  if (process.env.DB_MIGRATIONS === 'only') {
+    migrateOnly(service).then(
+      () => process.exit(0),
+      (err) => {
+        if (err instanceof ConfigError) console.error(`[${service.name}] ${err.message}`);
+        else console.error(`[${service.name}] migrations failed:`, err);
+        process.exit(1);
+      },
+    );
+    return;
+  }
   startService(service).then(
     (svc) => {
       // Ctrl-C signals the whole process group, and `npm start` then sends SIGTERM too: stop() runs once.

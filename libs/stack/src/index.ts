@@ -1,3 +1,4 @@
+export * from './backup.js';
 export * from './bus-server.js';
 export * from './infra.js';
 export * from './net.js';

@@ -248,6 +248,20 @@ async function drawPdfPage(pdf: Uint8Array, pageNumber: number, dpi: number) {
   }
 }
 
+/** A page of the PDF drawn at `dpi`, as grey levels (0 black … 255 white), a byte per pixel, row after row. */
+export async function pdfPageGrey(
+  pdf: Uint8Array,
+  pageNumber = 1,
+  dpi = 100,
+): Promise<{ width: number; height: number; data: Uint8Array }> {
+  const canvas = await drawPdfPage(pdf, pageNumber, dpi);
+  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  const grey = new Uint8Array(canvas.width * canvas.height);
+  for (let i = 0; i < grey.length; i++)
+    grey[i] = Math.round(0.299 * data[4 * i]! + 0.587 * data[4 * i + 1]! + 0.114 * data[4 * i + 2]!);
+  return { width: canvas.width, height: canvas.height, data: grey };
+}
+
 /** Every page of the PDF as a PNG, in order. */
 export async function renderPdfPages(pdf: Uint8Array, dpi = 72): Promise<Buffer[]> {
   const document = await openPdf(pdf);

@@ -6,6 +6,7 @@ import { AnswerEntity, SCHEMA, SheetEntity, StudentEntity, TurmaEntity } from '.
 import { CreateTurmas1810000000000 } from './persistence/migrations/1810000000000-create-turmas.js';
 import { CorrectionAnswers1820000000000 } from './persistence/migrations/1820000000000-correction-answers.js';
 import { SheetTurma1830000000000 } from './persistence/migrations/1830000000000-sheet-turma.js';
+import { AnswersPhoto1840000000000 } from './persistence/migrations/1840000000000-answers-photo.js';
 import { classroomStore } from './persistence/store.js';
 import { registerRoutes } from './routes.js';
 
@@ -15,7 +16,12 @@ export const service = defineService({
   database: {
     schema: SCHEMA,
     entities: [TurmaEntity, StudentEntity, SheetEntity, AnswerEntity],
-    migrations: [CreateTurmas1810000000000, CorrectionAnswers1820000000000, SheetTurma1830000000000],
+    migrations: [
+      CreateTurmas1810000000000,
+      CorrectionAnswers1820000000000,
+      SheetTurma1830000000000,
+      AnswersPhoto1840000000000,
+    ],
   },
   streams: ['EVENTS'],
   deps: ({ bus, db, logger }): ClassroomDeps => ({ bus, store: classroomStore(db), logger }),

@@ -8,6 +8,7 @@ import {
   downloadPage,
   downloadSet,
   getMyPages,
+  getReadingMaps,
   getSetProgress,
   getSavedSheets,
   Msg,
@@ -28,6 +29,7 @@ import { pdfContentDisposition } from './domain/download-name.js';
 import { myPurchases } from './domain/my-purchases.js';
 import { readAnswers } from './domain/read-answers.js';
 import { readBoughtPdf, readBoughtSet, readThumbnail } from './domain/read-render.js';
+import { readingMaps } from './domain/reading-maps.js';
 import { listSavedSheets, removeSavedSheet, storeSavedSheet } from './domain/saved-sheets.js';
 import { setProgress } from './domain/set-progress.js';
 
@@ -61,6 +63,12 @@ export function registerRoutes(app: App, deps: PagesDeps): void {
     // Only for the buyer: no shared cache may keep them.
     void reply.header('cache-control', 'private, no-store');
     return ok(answers);
+  });
+
+  addRoute(app, getReadingMaps, async ({ query, identity, reply }) => {
+    const maps = await readingMaps(deps, identity.userId, query.code);
+    void reply.header('cache-control', 'private, no-store');
+    return ok(maps);
   });
 
   // Class sets: N versions bought together and downloaded as one file.

@@ -15,7 +15,7 @@ import { cpuTime, latencies, ms, ownCpuMs, printTable } from '@app/testing';
 import { BrowserPool } from '../src/browser/browser-pool.js';
 import { answerTableDocument } from '../src/domain/answer-table.js';
 import { assembleSet, mergeSet, versionJob, type AssembleSetJob } from '../src/domain/assemble-set.js';
-import { answersUrl } from '../src/domain/render-job.js';
+import { answersUrl, correctionUrl } from '../src/domain/render-job.js';
 import { sheetDocument, sheetPages } from '../src/domain/sheet-html.js';
 import { memoryFiles } from '../test/support/memory-files.js';
 
@@ -76,7 +76,11 @@ try {
   // A fresh browser's first renders are slower (caches, JIT); real workers are long-lived.
   await renderAll(
     Array.from({ length: tabs * 10 }, (_, i) =>
-      sheetDocument(generatePage(`aquecer-${i}`, OPTIONS, 2), { code: `A${i}`, answersUrl: PUBLIC_URL }),
+      sheetDocument(generatePage(`aquecer-${i}`, OPTIONS, 2), {
+        code: `A${i}`,
+        answersUrl: PUBLIC_URL,
+        correctionUrl: PUBLIC_URL,
+      }),
     ),
   );
 
@@ -86,6 +90,7 @@ try {
       sheetDocument(generatePage(`pagina-${i}`, OPTIONS, 2), {
         code: `pagina-${i}`,
         answersUrl: answersUrl(PUBLIC_URL, `pagina-${i}`),
+        correctionUrl: correctionUrl(PUBLIC_URL, `pagina-${i}`),
       }),
     ),
   );
@@ -96,7 +101,11 @@ try {
     Array.from({ length: singles }, (_, i) =>
       sheetDocument(
         generatePage(`pagina-${i}`, OPTIONS, 2),
-        { code: `pagina-${i}`, answersUrl: answersUrl(PUBLIC_URL, `pagina-${i}`) },
+        {
+          code: `pagina-${i}`,
+          answersUrl: answersUrl(PUBLIC_URL, `pagina-${i}`),
+          correctionUrl: correctionUrl(PUBLIC_URL, `pagina-${i}`),
+        },
         { answerKey: false },
       ),
     ),
@@ -127,6 +136,7 @@ try {
         sheetDocument(generatePage(version.seed, version.options, rulesVersion(version.rules)), {
           code: version.code,
           answersUrl: answersUrl(PUBLIC_URL, version.code),
+          correctionUrl: correctionUrl(PUBLIC_URL, version.code),
           version: version.version!,
         }),
       ),

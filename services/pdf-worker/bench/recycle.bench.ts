@@ -35,7 +35,11 @@ const sheets: SheetDocument[] = Array.from({ length: 200 }, (_, index) => {
     answers: false,
     level: (index % 3) as Level,
   });
-  return sheetDocument(page, { code: `R${index}`, answersUrl: 'http://localhost:8080/gabarito/x' });
+  return sheetDocument(page, {
+    code: `R${index}`,
+    answersUrl: 'http://localhost:8080/gabarito/x',
+    correctionUrl: 'http://localhost:8080/corrigir/x',
+  });
 });
 
 /** Renders in flight, so that a cold relaunch can let them finish first. */

@@ -35,7 +35,11 @@ function sheets(count: number, prefix: string, answerKey?: boolean): SheetDocume
     });
     return sheetDocument(
       page,
-      { code: `${prefix}-${index}`, answersUrl: 'http://localhost:8080/gabarito/x' },
+      {
+        code: `${prefix}-${index}`,
+        answersUrl: 'http://localhost:8080/gabarito/x',
+        correctionUrl: 'http://localhost:8080/corrigir/x',
+      },
       { answerKey },
     );
   });

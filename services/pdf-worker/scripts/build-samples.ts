@@ -56,6 +56,7 @@ const samples = ([0, 1, 2] as const).flatMap((level) =>
       sheet: sheetDocument(page, {
         code: `AMOSTRA-${LEVEL_SLUGS[level].toUpperCase()}-${index + 1}`,
         answersUrl: siteUrl,
+        correctionUrl: siteUrl,
       }),
     };
   }),

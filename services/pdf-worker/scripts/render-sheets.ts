@@ -7,7 +7,7 @@
  *   personalizada_<name>-<page>.png       e.g. personalizada_tabuada-do-7-linha-grande-2.png
  * to test-results/sheets/ (git-ignored), or to the directory given as the first argument; `DPI` (default 100)
  * sets the PNGs' resolution; `SHEETS=custom` (or `preset`) renders only those, `SHEETS=problemas` only the
- * situações-problema (personalizada_problemas-…). Fixed seeds: the same sheets on
+ * situações-problema (personalizada_problemas-…); `NAMED=medio_add` only the sheets whose name holds it. Fixed seeds: the same sheets on
  * every run. `npm run sheets`.
  * Then the class sets (CLASS_SETS), each assembled as the worker does it (every version's sheet, every
  * gabarito, the answer table), one PNG per page of the set's file:
@@ -58,7 +58,11 @@ const presetSheets = ([0, 1, 2] as const).flatMap((level) =>
       const code = `FOLHA-${LEVEL_SLUGS[level].toUpperCase()}-${operations.join('').toUpperCase()}`;
       return {
         name,
-        sheet: sheetDocument(page, { code, answersUrl: `https://exemplo.com.br/gabarito/${code}` }),
+        sheet: sheetDocument(page, {
+          code,
+          answersUrl: `https://exemplo.com.br/gabarito/${code}`,
+          correctionUrl: `https://exemplo.com.br/corrigir/${code}`,
+        }),
       };
     }),
   ),
@@ -71,15 +75,18 @@ const customSheets = CUSTOM_SAMPLES.map((sample, index) => {
     sheet: sheetDocument(customSamplePage(sample), {
       code,
       answersUrl: `https://exemplo.com.br/gabarito/${code}`,
+      correctionUrl: `https://exemplo.com.br/corrigir/${code}`,
     }),
   };
 });
-const sheets =
+const named = process.env.NAMED;
+const sheets = (
   only === 'sets'
     ? []
     : only === 'problemas'
       ? customSheets.filter(({ name }) => name.startsWith('personalizada_problemas'))
-      : [...(only === 'custom' ? [] : presetSheets), ...(only === 'preset' ? [] : customSheets)];
+      : [...(only === 'custom' ? [] : presetSheets), ...(only === 'preset' ? [] : customSheets)]
+).filter(({ name }) => named === undefined || name.includes(named));
 
 /** Class sets to look at: a preset with gabarito, custom formats whose table is not the result. */
 const setOf = (

@@ -135,6 +135,11 @@ describe('a decimal answer (a decimal conta’s, in units of its last casa)', ()
     expect(readingOf(conta({ decimal: decimos, blank: 'b' }))).toBeUndefined();
     expect(readingOf(conta({ op: 'sub', decimal: decimos, blank: 'b' }))).toBe(decimos);
     expect(readingOf(conta({ op: 'div', decimal: centesimos, blank: 'b' }))).toBeUndefined();
+    // How many cédulas and moedas pay R$ 79,55: a whole number, though the conta is em reais.
+    const cedulas = conta({ op: 'add', decimal: centesimos, word: true, answer: 7 });
+    expect(readingOf(cedulas)).toBeUndefined();
+    const seven = parseTyped('7', '', readingOf(cedulas));
+    expect(seven.ok && markOf(cedulas, seven.value)).toBe('right');
   });
 
   it('is marked against the conta’s units', () => {
@@ -191,5 +196,26 @@ describe('textOf, sameValue and typedCell', () => {
       at: 1000,
     });
     expect(cellKey(5, 2)).toBe('5:2');
+  });
+
+  it('marks a cell read from a photo, and only its value travels (a cell passed as a value loses its mark)', () => {
+    const read = typedCell(5, 2, { result: 35, remainder: null, blank: false }, 1000, true);
+    expect(read).toEqual({
+      version: 5,
+      problem: 2,
+      result: 35,
+      remainder: null,
+      blank: false,
+      at: 1000,
+      photo: true,
+    });
+    expect(typedCell(5, 2, read, 2000)).toEqual({
+      version: 5,
+      problem: 2,
+      result: 35,
+      remainder: null,
+      blank: false,
+      at: 2000,
+    });
   });
 });

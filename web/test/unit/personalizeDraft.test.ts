@@ -203,15 +203,30 @@ describe('the meanings of situações-problema', () => {
   });
 
   it('show those of the checked operations, duas etapas whenever one is checked', () => {
-    expect(shownMeanings(['add'])).toEqual(['juntar-acrescentar', 'inicio-desconhecido', 'duas-etapas']);
-    expect(shownMeanings(['div'])).toEqual([
+    expect(shownMeanings(['add'], [])).toEqual(['juntar-acrescentar', 'inicio-desconhecido', 'duas-etapas']);
+    expect(shownMeanings(['div'], [])).toEqual([
       'comparacao-multiplicativa',
       'reparticao',
       'medida',
       'duas-etapas',
     ]);
-    expect(shownMeanings([])).toEqual([]);
-    expect(shownMeanings(['add', 'sub', 'mult', 'div'])).toHaveLength(14);
+    expect(shownMeanings([], [])).toEqual([]);
+    expect(shownMeanings(['add', 'sub', 'mult', 'div'], [])).toHaveLength(14);
+  });
+
+  it('show cédulas e moedas only while + or − is em reais, and send it only then', () => {
+    expect(shownMeanings(['add'], ['add'])).toEqual([
+      'juntar-acrescentar',
+      'inicio-desconhecido',
+      'cedulas-moedas',
+      'duas-etapas',
+    ]);
+    expect(shownMeanings(['mult'], ['mult'])).not.toContain('cedulas-moedas');
+    const checked = { meanings: ['juntar-acrescentar', 'cedulas-moedas'] as Draft['meanings'] };
+    const reais = problemas({ ...checked, add: { ...draftFromPreset(0).add, casas: 'reais' } });
+    expect(toCustom(reais, ['add']).meanings).toEqual(['juntar-acrescentar', 'cedulas-moedas']);
+    // + in naturais again: the meaning is hidden, and what is hidden is not sent.
+    expect(toCustom(problemas(checked), ['add']).meanings).toEqual(['juntar-acrescentar']);
   });
 
   it('are checked as the default (all but duas etapas) and always sent: what she sees checked is what prints', () => {

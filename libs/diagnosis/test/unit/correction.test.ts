@@ -81,6 +81,29 @@ describe('marking a typed answer', () => {
     expect(markOf(div, typed(3))).toBe('wrong');
   });
 
+  it('expects the number a situação-problema asks when it is not its conta’s result, with no resto', () => {
+    // "Quantos ônibus são necessários?" 130 ÷ 40 = 3 resto 10: the answer is 4 ônibus.
+    const onibus: SheetProblem = { ...div(130, 40), word: true, answer: 4 };
+    expect(asksRemainder(onibus)).toBe(false);
+    expect(expectedOf(onibus)).toEqual({ result: 4 });
+    expect(markOf(onibus, typed(4))).toBe('right');
+    expect(markOf(onibus, typed(3, 10))).toBe('wrong');
+    // R$ 21,44 + R$ 58,11 = R$ 79,55 paid with the fewest cédulas and moedas: 7 of them.
+    const cedulas: SheetProblem = {
+      op: 'add',
+      a: 2_144,
+      b: 5_811,
+      result: 7_955,
+      remainder: 0,
+      decimal: { casas: 2, a: 2, b: 2, reais: true },
+      word: true,
+      answer: 7,
+    };
+    expect(expectedOf(cedulas)).toEqual({ result: 7 });
+    expect(markOf(cedulas, typed(7))).toBe('right');
+    expect(markOf(cedulas, typed(7_955))).toBe('wrong');
+  });
+
   it('adds up a child’s score', () => {
     const problems = [sub(52, 27), sub(61, 28), sub(40, 12), div(17, 5)];
     expect(scoreOf(problems, [typed(25), typed(47), emBranco, undefined])).toEqual({

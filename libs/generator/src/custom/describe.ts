@@ -35,7 +35,7 @@ export function describeSheet(operations: readonly Operation[], custom: CustomOp
   if (custom.format === 'problemas') {
     // The format is the noun: "6 situações-problema: adições de 3 algarismos com reserva e subtrações…".
     const parts = ops.map((op) => opPhrase(op, custom, false));
-    const meanings = meaningsWords(ops, custom.meanings);
+    const meanings = meaningsWords(ops, custom);
     head = `${count} ${one ? 'situação-problema' : 'situações-problema'}${meanings ? ` de ${meanings}` : ''}: ${listWords(parts, 'e')}`;
     formatSaid = true;
   } else if (ops.length === 1) {
@@ -244,32 +244,43 @@ const MEANING_WORDS: Readonly<Record<Meaning, readonly string[]>> = {
   combinatoria: ['combinatória'],
   reparticao: ['repartição'],
   medida: ['medida'],
+  'cedulas-moedas': ['cédulas e moedas'],
   'duas-etapas': ['duas etapas'],
 };
 
 /**
  * The chosen meanings of the page's operations, in the BNCC's order, when they are not its default ("quantos a
- * menos e início desconhecido"; the default and duas etapas: "todos os significados e duas etapas"); null for the default, for none
- * (refused by `checkCustom`) and when the options name no meanings. A meaning of an operation the page does not
- * have is not said: it tells none of its problems.
+ * menos e início desconhecido"; the default and duas etapas: "todos os significados e duas etapas"); null for the
+ * default, for none (refused by `checkCustom`) and when the options name no meanings. A meaning of an operation the
+ * page does not have is not said (it tells none of its problems), nor cédulas e moedas without + or − em reais.
  */
-function meaningsWords(ops: readonly Operation[], meanings: readonly Meaning[] | undefined): string | null {
+function meaningsWords(ops: readonly Operation[], custom: CustomOptions): string | null {
+  const meanings = custom.meanings;
   if (meanings === undefined) return null;
-  const told = MEANING_LIST.filter((meaning) => meaningOps(meaning).some((op) => ops.includes(op)));
+  // Cédulas e moedas tells + and − em reais only.
+  const tells = (meaning: Meaning, op: Operation) =>
+    ops.includes(op) &&
+    (meaning !== 'cedulas-moedas' || ((op === 'add' || op === 'sub') && custom[op]?.casas === 'reais'));
+  const told = MEANING_LIST.filter((meaning) => meaningOps(meaning).some((op) => tells(meaning, op)));
   const chosen = told.filter((meaning) => meanings.includes(meaning));
   const defaults = told.filter((meaning) => DEFAULT_MEANINGS.includes(meaning));
   const same = (a: readonly Meaning[], b: readonly Meaning[]) =>
     a.length === b.length && a.every((meaning, i) => meaning === b[i]);
   if (chosen.length === 0 || same(chosen, defaults)) return null;
+  // The default and the chosen ones beyond it (duas etapas, cédulas e moedas): "todos os significados e duas etapas".
+  const beyond = chosen.filter((m) => !DEFAULT_MEANINGS.includes(m));
   if (
-    chosen.includes('duas-etapas') &&
-    chosen.length > 1 &&
+    beyond.length > 0 &&
+    beyond.length < chosen.length &&
     same(
-      chosen.filter((m) => m !== 'duas-etapas'),
+      chosen.filter((m) => !beyond.includes(m)),
       defaults,
     )
   )
-    return 'todos os significados e duas etapas';
+    return `todos os significados e ${listWords(
+      beyond.flatMap((meaning) => MEANING_WORDS[meaning]),
+      'e',
+    )}`;
   return listWords(
     chosen.flatMap((meaning) => MEANING_WORDS[meaning]),
     'e',

@@ -141,16 +141,18 @@ export function tallestContaLines(custom: Pick<CustomOptions, 'mult' | 'div'>): 
 /**
  * The room a situação-problema of these options takes, by its tallest conta (`tallestContaLines`): `facts` up to 5
  * lines, `roomy` 7, `widest` 9; with duas etapas and ÷ on the page at least `roomy` (a story's second conta may be a
- * chave of a long dividend, whatever the page's first contas are).
+ * chave of a long dividend, whatever the page's first contas are), and with cédulas e moedas (their answer is long).
  */
 export function problemRoom(
   custom: Pick<CustomOptions, 'mult' | 'div' | 'meanings'>,
 ): 'facts' | 'roomy' | 'widest' {
   const lines = tallestContaLines(custom);
   const room = lines <= 5 ? 'facts' : lines <= 7 ? 'roomy' : 'widest';
-  return room === 'facts' && custom.div !== undefined && custom.meanings?.includes('duas-etapas')
-    ? 'roomy'
-    : room;
+  // Cédulas e moedas: an answer naming up to 10 of them takes the lines of a chave beside its conta.
+  const roomier =
+    (custom.div !== undefined && custom.meanings?.includes('duas-etapas')) ||
+    custom.meanings?.includes('cedulas-moedas');
+  return room === 'facts' && roomier ? 'roomy' : room;
 }
 
 /** The situações-problema one A4 page of these options holds (`PROBLEMS_PER_PAGE`, `TWO_STEP_PROBLEMS_PER_PAGE`). */

@@ -12,6 +12,7 @@ import {
   type WordKind,
 } from './kinds.js';
 import { BOYS, GIRLS, RELATIVES, type Gender, type Person } from './lexicon.js';
+import { piecesOf, piecesCount, type Piece } from './pieces.js';
 import {
   inRanges,
   templateFits,
@@ -69,9 +70,11 @@ export interface WordProblem {
   readonly steps?: readonly [Problem, Problem];
   /**
    * The number the question asks for: the conta's result, or for "quantos são necessários" the quotient + 1 (the
-   * resto needs one more).
+   * resto needs one more), or for cédulas e moedas how many pay the result (`pieces`).
    */
   readonly answer: number;
+  /** Cédulas e moedas: the fewest that pay the conta's result, largest first (the gabarito's); absent otherwise. */
+  readonly pieces?: readonly Piece[];
   /** What is left, when the question also asks for it (a division with resto); null otherwise. */
   readonly leftover: number | null;
   /** The answer as a sentence with its unit: "Ana ficou com 53 figurinhas." */
@@ -84,6 +87,7 @@ export interface WordProblem {
 /** The answer a kind gives for a conta (what the tests recompute). */
 export function answerOf(kind: WordKind, conta: Problem): { answer: number; leftover: number | null } {
   if (kind === 'necessarios') return { answer: conta.result + 1, leftover: null };
+  if (kind === 'cedulas-moedas') return { answer: piecesCount(piecesOf(conta)), leftover: null };
   return {
     answer: conta.result,
     leftover: conta.op === 'div' && conta.remainder > 0 ? conta.remainder : null,
@@ -101,6 +105,7 @@ export function renderWordProblem(template: WordTemplate, conta: Problem, cast: 
     question: text.question,
     conta,
     ...answerOf(template.kind, conta),
+    ...(template.kind === 'cedulas-moedas' ? { pieces: piecesOf(conta) } : {}),
     answerSentence: text.answer,
     bncc: wordBncc(template.kind, conta),
     people: cast.people.slice(0, template.people),

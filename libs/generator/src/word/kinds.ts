@@ -8,8 +8,9 @@ import type { Operation, Problem } from '../types.js';
  * + and − início desconhecido (quanto tinha antes: the conta undoes what happened); × parcelas iguais, disposição
  * retangular, proporcionalidade, combinatória; × and ÷ comparação multiplicativa (dobro, triplo, "vezes mais";
  * metade, terça, quarta, quinta e décima parte); ÷ repartição em partes iguais, medida (quantos grupos de), and, for
- * a division with resto, "quantos são necessários", where the resto asks for one more (quotient + 1); and duas
- * etapas, two contas in one problem.
+ * a division with resto, "quantos são necessários", where the resto asks for one more (quotient + 1); em reais,
+ * a total or a troco paid "com o menor número de cédulas e moedas" (its answer is how many: `word/pieces.ts`); and
+ * duas etapas, two contas in one problem.
  */
 export type WordKind =
   | 'juntar'
@@ -28,6 +29,7 @@ export type WordKind =
   | 'reparticao'
   | 'medida'
   | 'necessarios'
+  | 'cedulas-moedas'
   | 'duas-etapas';
 
 export interface KindInfo {
@@ -67,6 +69,8 @@ export const WORD_KINDS: Readonly<Record<WordKind, KindInfo>> = {
     label: 'Quantos são necessários (o resto pede mais um)',
     remainder: 'required',
   },
+  // A sum (the total of a purchase) or a difference (a troco) em reais, paid with the fewest cédulas and moedas.
+  'cedulas-moedas': { ops: ['add', 'sub'], label: 'Cédulas e moedas (o menor número)', remainder: 'any' },
   'duas-etapas': { ops: ['add', 'sub', 'mult', 'div'], label: 'Duas etapas', remainder: 'any' },
 };
 
@@ -157,6 +161,11 @@ export const MEANINGS: Readonly<Record<Meaning, MeaningInfo>> = {
     example: '30 alunos em vans de 8; quantas vans?',
     kinds: ['medida', 'necessarios'],
   },
+  'cedulas-moedas': {
+    label: 'Cédulas e moedas: o menor número',
+    example: 'Pagar R$ 37,85 com o menor número de cédulas e moedas',
+    kinds: ['cedulas-moedas'],
+  },
   'duas-etapas': {
     label: 'Duas etapas',
     example: 'Tinha 40, ganhou 15 e deu 20; com quantas ficou?',
@@ -166,9 +175,12 @@ export const MEANINGS: Readonly<Record<Meaning, MeaningInfo>> = {
 
 export const MEANING_LIST = Object.keys(MEANINGS) as Meaning[];
 
-/** The meanings a page uses when the teacher chose none: every one but duas etapas (a harder problem, chosen). */
+/**
+ * The meanings a page uses when the teacher chose none: every one but duas etapas (a harder problem, chosen) and
+ * cédulas e moedas (only em reais, and chosen: a page drawn before it existed draws the same problems).
+ */
 export const DEFAULT_MEANINGS: readonly Meaning[] = MEANING_LIST.filter(
-  (meaning) => meaning !== 'duas-etapas',
+  (meaning) => meaning !== 'duas-etapas' && meaning !== 'cedulas-moedas',
 );
 
 /** The operations a meaning tells. */
@@ -261,7 +273,7 @@ export const WORD_SKILLS: readonly WordSkill[] = [
   {
     code: 'EF03MA24',
     year: 3,
-    kinds: ADD_SUB_ALL,
+    kinds: [...ADD_SUB_ALL, 'cedulas-moedas'],
     max: 10_000,
     money: true,
     fits: ({ op }) => op === 'add' || op === 'sub',
@@ -274,7 +286,7 @@ export const WORD_SKILLS: readonly WordSkill[] = [
   {
     code: 'EF04MA25',
     year: 4,
-    kinds: [...ADD_SUB_ALL, ...MULT_ALL, ...DIV_ALL],
+    kinds: [...ADD_SUB_ALL, ...MULT_ALL, ...DIV_ALL, 'cedulas-moedas'],
     max: Number.MAX_SAFE_INTEGER,
     money: true,
   },

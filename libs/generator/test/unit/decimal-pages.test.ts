@@ -17,7 +17,9 @@ import {
 } from '../../src/index.js';
 import type { Casas } from '@app/contracts/custom-shape';
 import { reaisText as reais } from '@app/contracts/decimal';
+import { CEDULAS_TEMPLATES } from '../../src/word/templates/cedulas.js';
 import { MONEY_TEMPLATES } from '../../src/word/templates/money.js';
+import { leastPieces, piecesOfSentence } from '../support/least-pieces.js';
 
 /**
  * Decimal and money pages ("Dinheiro e decimais"), property-tested: every option set of decimals the API accepts is
@@ -344,6 +346,51 @@ describe('decimal and money pages', () => {
     expect(pages).toBeGreaterThanOrEqual(MONEY_PAGES);
     // Every money story comes: the troco of a note among them.
     expect([...templates].sort()).toEqual(MONEY_TEMPLATES.map((t) => t.id).sort());
+  });
+
+  it('pays in cédulas e moedas: the fewest pieces, read back from the answer sentence, over every setting of + and − em reais', () => {
+    const least = leastPieces(200_000);
+    const found: string[] = [];
+    const templates = new Set<string>();
+    let pages = 0;
+    let accepted = 0;
+    const settings = (['add', 'sub'] as const).flatMap((op) =>
+      settingsOf(op, 'reais').map((setting) => ({ op, setting })),
+    );
+    for (const { op, setting } of settings) {
+      const base = { v: 1, format: 'problemas', size: 'normal', [op]: setting } as const;
+      const options = { ...base, meanings: ['cedulas-moedas'] } as Omit<CustomOptions, 'count'>;
+      const custom = { ...options, count: allowedCounts(options).at(-1)! } as CustomOptions;
+      if (checkCustom([op], custom).length > 0) continue;
+      accepted++;
+      for (let seed = 0; seed < Math.ceil(20 * SCALE); seed++) {
+        const page = generatePage(`cedulas-${seed}`, pageOptions([op], custom));
+        pages++;
+        for (const word of page.words!) {
+          const c = word.conta;
+          const label = `${word.template}: ${word.statement} ${word.question} ${word.answerSentence}`;
+          templates.add(word.template);
+          const total = c.op === 'add' ? c.a + c.b : c.a - c.b;
+          const read = piecesOfSentence(word.answerSentence);
+          if (word.kind !== 'cedulas-moedas' || c.result !== total)
+            found.push(`${label}: not a conta of ${total}`);
+          else if (read === null) found.push(`${label}: pieces not read`);
+          else if (read.value !== total) found.push(`${label}: the pieces make ${read.value}, not ${total}`);
+          else if (read.count !== least[total / 5] || word.answer !== read.count)
+            found.push(`${label}: ${read.count} pieces, the least is ${least[total / 5]}`);
+          if (!word.statement.includes(reais(c.a)) || !word.statement.includes(reais(c.b)))
+            found.push(`${label}: the terms not told`);
+          const small = Math.max(c.a, c.b, c.result) <= 10_000;
+          if (word.bncc.join() !== (small ? 'EF03MA24' : 'EF04MA25'))
+            found.push(`${label}: BNCC ${word.bncc.join()}`);
+        }
+      }
+    }
+    expect(found.slice(0, 10)).toEqual([]);
+    // The settings of 3º and 4º ano money pages are told (the 3º ano's "até R$ 100" among them).
+    expect(accepted).toBeGreaterThan(settings.length / 3);
+    expect(pages).toBeGreaterThanOrEqual(400);
+    expect([...templates].sort()).toEqual(CEDULAS_TEMPLATES.map((t) => t.id).sort());
   });
 
   it('refuses decimals but money in situações-problema, the tabuada em ordem and a division with resto', () => {

@@ -187,7 +187,9 @@ describe('describeSheet: the meanings of situações-problema', () => {
     for (const meaning of MEANING_LIST)
       for (const op of meaningOps(meaning)) {
         const preset = presetOptions(1);
-        const custom = page({ [op]: preset[op], format: 'problemas', count: 6, meanings: [meaning] });
+        // Cédulas e moedas tells + and − em reais.
+        const numbers = meaning === 'cedulas-moedas' ? { ...preset[op], casas: 'reais' } : preset[op];
+        const custom = page({ [op]: numbers, format: 'problemas', count: 6, meanings: [meaning] });
         const sentence = describeSheet([op], custom);
         expect(sentence, meaning).toMatch(/^6 situações-problema de [^:]+: /);
         expect(sentence, meaning).not.toMatch(/\s{2}|,,|, ,|\s,|\s$|undefined/);

@@ -573,8 +573,9 @@ describe('rules versions', () => {
     expect(rulesVersion(2)).toBe(2);
     expect(rulesVersion(3)).toBe(3);
     expect(rulesVersion(4)).toBe(4);
-    expect(() => rulesVersion(5)).toThrow(/rules version/);
-    expect(RULES_VERSION).toBe(4);
+    expect(rulesVersion(5)).toBe(5);
+    expect(() => rulesVersion(6)).toThrow(/rules version/);
+    expect(RULES_VERSION).toBe(5);
     // Rules 1: Fácil ÷ in the chave, 12 problems, tabuada facts only; rules 2: 20, digit-by-digit halves too.
     const options = optionsFor(0, ['div']);
     const old = generatePage('antiga', options, 1);
@@ -582,10 +583,10 @@ describe('rules versions', () => {
     expect(old.problems).toHaveLength(12);
     expect(old.problems.every((p) => p.result >= 2 && p.result <= 10)).toBe(true);
     expect(generatePage('antiga', options).problems).toHaveLength(20);
-    expect(generatePage('antiga', options).rules).toBe(4);
+    expect(generatePage('antiga', options).rules).toBe(5);
   });
 
-  it('draws every page with rules 4 exactly as with rules 3 (rules 4 changed the printed sheet only)', () => {
+  it('draws every page with rules 4 and 5 exactly as with rules 3 (they changed the printed sheet only)', () => {
     const addSub = { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' } as const;
     const stories = (meanings?: ['duas-etapas']): PageOptions => ({
       ...optionsFor(0, ['add', 'sub']),
@@ -601,7 +602,9 @@ describe('rules versions', () => {
       for (const seed of ['a', 'b', 'c', 'd']) {
         const { rules: _three, ...three } = generatePage(seed, options, 3);
         const { rules: _four, ...four } = generatePage(seed, options, 4);
+        const { rules: _five, ...five } = generatePage(seed, options, 5);
         expect(four).toEqual(three);
+        expect(five).toEqual(three);
       }
   });
 

@@ -75,7 +75,8 @@ const TOLD: readonly Told[] = [...WORD_TEMPLATES.map(oneConta), ...TWO_STEP_TEMP
 
 /** Contas whose every number (terms, result, quotient, resto) takes 1, 2 and a large value somewhere. */
 function edgeContas(template: Told): Problem[] {
-  const edges = [1, 2, LARGE];
+  // A value paid in cédulas and moedas is a multiple of 5 centavos: 1 moeda, 2 moedas, many pieces.
+  const edges = template.kind === 'cedulas-moedas' ? [5, 15, LARGE - 3] : [1, 2, LARGE];
   const op = template.op;
   switch (op) {
     case 'add':

@@ -130,6 +130,11 @@ function answerErrors(problem: WordProblem): string[] {
   return errors;
 }
 
+/** The kinds a natural conta is told in: all but those only em reais (cédulas e moedas). */
+const NATURAL_KINDS = WORD_KIND_LIST.filter(
+  (kind) => kind === 'duas-etapas' || WORD_TEMPLATES.some((t) => t.kind === kind && t.centavos !== true),
+);
+
 describe('generateWordProblems (rules 3)', () => {
   it('gives the same problems for the same seed and spec, and others for another seed', () => {
     const spec = { operations: ORDER, numbers: 1 as Level, count: 8 };
@@ -220,7 +225,7 @@ describe('generateWordProblems (rules 3)', () => {
       for (const kind of tellable)
         expect(kinds.get(`${level} ${kind}`) ?? 0, `${LEVEL_NAMES[level]} ${kind}`).toBeGreaterThan(100);
     }
-    for (const kind of WORD_KIND_LIST)
+    for (const kind of NATURAL_KINDS)
       expect(
         LEVELS.some((level) => (kinds.get(`${level} ${kind}`) ?? 0) > 0),
         kind,
@@ -322,7 +327,12 @@ describe('the templates of rules 3', () => {
         const told = renderWordProblem(template, conta, cast);
         // The same story with another answer (and the same resto): a word that agreed with the answer would change.
         // (Only answers the story allows: "os outros" is fine where the answer is never 1.)
-        for (const other of [1, 2, conta.result + 1, conta.result - 1, conta.result * 10 + 7]) {
+        const others =
+          template.kind === 'cedulas-moedas'
+            ? // A value paid in cédulas and moedas is a multiple of 5 centavos.
+              [5, 10, conta.result + 5, conta.result - 5, conta.result * 10 + 5]
+            : [1, 2, conta.result + 1, conta.result - 1, conta.result * 10 + 7];
+        for (const other of others) {
           if (other === conta.result || !within(template.ranges.result, other)) continue;
           const changed = template.render({ ...conta, result: other }, cast);
           if (changed.statement !== told.statement || changed.question !== told.question)
@@ -402,9 +412,12 @@ const FIXTURE = new URL('../fixtures/word-problems.txt', import.meta.url);
 const FIXTURE_SIZE = 200;
 const SIGN: Record<Operation, string> = { add: '+', sub: '−', mult: '×', div: '÷' };
 
-/** Every kind each level can tell, with each of its operations (Fácil ÷ is exact: no "quantos são necessários"). */
+/**
+ * Every kind each level can tell, with each of its operations (Fácil ÷ is exact: no "quantos são necessários"); the
+ * kinds told only em reais (cédulas e moedas) are decimal-pages.test.ts's.
+ */
 const COMBOS = LEVELS.flatMap((level) =>
-  WORD_KIND_LIST.flatMap((kind) =>
+  NATURAL_KINDS.flatMap((kind) =>
     WORD_KINDS[kind].ops
       .filter((op) => kindsOf(op).includes(kind))
       .filter((op) => !(level === 0 && WORD_KINDS[kind].remainder === 'required' && op === 'div'))

@@ -31,6 +31,11 @@ export async function ensureStreams(link: NatsLink, names: StreamName[]): Promis
       void _retention;
       await jsm.streams.update(config.name, update);
     } else await jsm.streams.add(config);
+    // Labelled by the contracts' name, as the consumers' series are (a test stack's prefix is not in it).
+    link.settings.metrics?.watchStream(name, async () => {
+      const info = await jsm.streams.info(config.name);
+      return { bytes: info.state.bytes, max_bytes: info.config.max_bytes };
+    });
   }
 }
 

@@ -75,6 +75,22 @@ describe('Prometheus metrics on every process', () => {
     ).toBeGreaterThanOrEqual(0);
   });
 
+  it('reports the database pool of each service with one, and the bytes and cap of the streams it opens', async () => {
+    const pages = await scrape(stack.env.pages!.PORT);
+    // The pool's most (DB_POOL_MAX, 10 unless set) and its connections now: what the saturation alert reads.
+    expect(sample(pages, 'db_pool_max_connections')).toBeGreaterThan(0);
+    for (const state of ['in_use', 'idle', 'waiting'])
+      expect(sample(pages, 'db_pool_connections', { state }), state).toBeGreaterThanOrEqual(0);
+    // The worker's render queue: its bytes now and its cap (JOBS_PDF_MAX_BYTES), for the stream-nearly-full alert.
+    const worker = await scrape(stack.env['pdf-worker']!.PORT);
+    const stream = 'JOBS_PDF';
+    expect(sample(worker, 'jetstream_stream_bytes', { stream })).toBeGreaterThanOrEqual(0);
+    expect(sample(worker, 'jetstream_stream_max_bytes', { stream })).toBeGreaterThan(0);
+    // The gateway has no database.
+    const gateway = await scrape(stack.env.gateway!.METRICS_PORT);
+    expect(gateway).not.toMatch(typeLine('db_pool_connections'));
+  });
+
   it('the gateway serves its metrics on METRICS_PORT only, not on its public port', async () => {
     const metricsPort = stack.env.gateway!.METRICS_PORT;
     expect(Number(metricsPort)).toBeGreaterThan(0);

@@ -208,17 +208,23 @@ describe('the architecture is lint rules', () => {
     ).toEqual([]);
   });
 
-  it('a process runs on the libraries (diagnosis too: classroom sums up progress), never on the harness; the web app only on contracts, generator and diagnosis', () => {
+  it('a process runs on the libraries (diagnosis too: classroom sums up progress), never on the harness; the web app only on contracts, generator, diagnosis and the photo reader', () => {
     expect(breaks('services/pages/src/routes.ts', "import { x } from '@app/testing';")).toEqual([
       expect.stringMatching(
         /^@nx\/enforce-module-boundaries: A project tagged with "type:service" can only depend on libs tagged with "lib:contracts", "lib:kit", "lib:generator", "lib:diagnosis", "lib:browser"/,
+      ),
+    ]);
+    // A sheet's photo is read in the teacher's browser and never sent: no process imports the reader.
+    expect(breaks('services/classroom/src/routes.ts', "import { x } from '@app/reader';")).toEqual([
+      expect.stringMatching(
+        /^@nx\/enforce-module-boundaries: A project tagged with "type:service" can only depend/,
       ),
     ]);
     expect(breaks('gateway/src/app.ts', "import { x } from '@app/stack';")).toEqual([
       expect.stringMatching(/A project tagged with "type:gateway" can only depend on libs tagged with/),
     ]);
     expect(breaks('web/src/routes/member/builder.ts', "import { x } from '@app/kit';")).toEqual([
-      '@nx/enforce-module-boundaries: A project tagged with "type:web" can only depend on libs tagged with "lib:contracts", "lib:generator", "lib:diagnosis"',
+      '@nx/enforce-module-boundaries: A project tagged with "type:web" can only depend on libs tagged with "lib:contracts", "lib:generator", "lib:diagnosis", "lib:digits", "lib:reader"',
     ]);
     expect(breaks('web/src/routes/member/builder.ts', "import { x } from '@app/pages';")).toEqual([
       expect.stringMatching(/^no-restricted-imports: .*The web app and the tools never import a process/),

@@ -52,6 +52,9 @@ type Container = {
   livenessProbe?: any;
   readinessProbe?: any;
   startupProbe?: any;
+  lifecycle?: { preStop?: { sleep?: { seconds: number } } };
+  command?: string[];
+  args?: string[];
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   securityContext?: any;
   volumeMounts?: Array<{ name: string; mountPath: string }>;
@@ -235,6 +238,85 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     }
   });
 
+  it('scales the gateway and every service on CPU with an HPA that owns the count, within what Postgres holds', () => {
+    const scaled = PROCESS_NAMES.filter((process) => process !== 'pdf-worker');
+    let connections = 0;
+    for (const name of scaled) {
+      const hpa = find('HorizontalPodAutoscaler', name);
+      expect(hpa.spec.scaleTargetRef, name).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name });
+      expect(hpa.spec.minReplicas, name).toBeGreaterThanOrEqual(1);
+      expect(hpa.spec.maxReplicas, name).toBeGreaterThan(hpa.spec.minReplicas);
+      expect(hpa.spec.metrics, name).toEqual([
+        {
+          type: 'Resource',
+          resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } },
+        },
+      ]);
+      // A count in the Deployment would undo the HPA's at every apply.
+      expect(deployment(name).spec.replicas, name).toBeUndefined();
+      // A utilization target needs the container's CPU request.
+      expect(container(name).resources?.requests?.cpu, name).toBeTruthy();
+      const pool = envOf(name).get('DB_POOL_MAX');
+      if (reads[name].has('DATABASE_URL')) {
+        expect(pool?.ref, name).toBeDefined();
+        connections += hpa.spec.maxReplicas * (Number(configMap(pool!.ref!).DB_POOL_MAX) + 1);
+      }
+    }
+    // At every service's most replicas, each pool full and its migrations' lock held: under Postgres's default 100.
+    expect(connections).toBeLessThanOrEqual(90);
+  });
+
+  it('migrates each schema once, in a Job as the database owner, before its services start as a role without DDL', () => {
+    const jobs = objects.filter((o) => o.kind === 'Job');
+    const withDatabase = PROCESS_NAMES.filter((name) => reads[name].has('DATABASE_URL'));
+    expect(jobs.map((job) => job.metadata.name).sort()).toEqual(
+      withDatabase.map((n) => `migrate-${n}`).sort(),
+    );
+    for (const name of withDatabase) {
+      const job = find('Job', `migrate-${name}`);
+      const pod = podSpecOf(job);
+      const [c] = pod.containers;
+      // The service's own image (its migrations), run as the owner, then done.
+      expect(c!.image).toBe(container(name).image);
+      expect(pod.restartPolicy).toBe('OnFailure');
+      const env = new Map((c!.env ?? []).map((v) => [v.name, v]));
+      expect(env.get('DB_MIGRATIONS')?.value).toBe('only');
+      // (dev generates its Secrets: their names end in a hash)
+      const owner = env.get('DATABASE_URL')?.valueFrom?.secretKeyRef;
+      expect(owner?.name).toMatch(/^aritmetica-database-owner(-[a-z0-9]+)?$/);
+      expect(owner?.key).toBe('DATABASE_URL');
+      expect(c!.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+      });
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+      expect(c!.resources?.limits?.memory).toBeTruthy();
+      // The service itself only checks, with the app's URL.
+      const migrations = envOf(name).get('DB_MIGRATIONS');
+      expect(configMap(migrations!.ref!).DB_MIGRATIONS, name).toBe('verify');
+      expect(envOf(name).get('DATABASE_URL')?.ref, name).toMatch(/^aritmetica-database(-[a-z0-9]+)?$/);
+      expect(envOf(name).get('DATABASE_URL')?.ref, name).not.toContain('owner');
+    }
+    // The Jobs reach Postgres.
+    const policy = find('NetworkPolicy', 'migrations-to-postgres');
+    expect(policy.spec.podSelector.matchLabels).toEqual({ 'app.kubernetes.io/component': 'migrate' });
+    expect(policy.spec.egress[0].ports).toEqual([{ port: 5432, protocol: 'TCP' }]);
+  });
+
+  it('keeps every process that serves requests in its endpoints a while after it starts terminating, then drains', () => {
+    for (const name of PROCESS_NAMES.filter((process) => process !== 'pdf-worker')) {
+      const sleep = container(name).lifecycle?.preStop?.sleep?.seconds;
+      // The endpoints controller and each node's proxy take a few seconds to forget a terminating pod.
+      expect(sleep, name).toBeGreaterThanOrEqual(5);
+      // The grace period holds the delay and the requests in flight after SIGTERM.
+      expect(podSpecOf(deployment(name)).terminationGracePeriodSeconds, name).toBeGreaterThanOrEqual(
+        sleep! + 20,
+      );
+    }
+    // The pdf-worker takes its jobs from NATS, not from a Service: its SIGTERM stops the consumers at once.
+    expect(container('pdf-worker').lifecycle).toBeUndefined();
+  });
+
   it('probes each process on its real port: /health for liveness, /ready for readiness', () => {
     for (const name of PROCESS_NAMES) {
       const c = container(name);
@@ -330,8 +412,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
       expect(secrets).toEqual([]);
       expect(configMap(envOf('auth').get('NODE_ENV')!.ref!).NODE_ENV).toBe('production');
     } else {
-      // The six of the processes' settings and a password on the bus for each process.
-      expect(secrets.length).toBe(6 + PROCESS_NAMES.length);
+      // The six of the processes' settings, the migrate Jobs' database owner, a password on the bus for each process.
+      expect(secrets.length).toBe(7 + PROCESS_NAMES.length);
       for (const s of secrets)
         for (const [key, value] of Object.entries(s.data as Record<string, string>))
           expect(decode(value), `${s.metadata.name}.${key}`).toMatch(/change-me/);
@@ -481,8 +563,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     }
     // ... and in production enough replicas that one always serves while another is drained.
     if (overlay === 'production')
-      for (const name of UPSTREAMS) expect(deployment(name).spec.replicas, name).toBeGreaterThan(1);
-    if (overlay === 'production') expect(deployment('gateway').spec.replicas).toBeGreaterThan(1);
+      for (const name of [...UPSTREAMS, 'gateway' as const])
+        expect(find('HorizontalPodAutoscaler', name).spec.minReplicas, name).toBeGreaterThan(1);
     const ingress = find('Ingress', 'gateway');
     const rule = ingress.spec.rules[0];
     expect(rule.http.paths[0].backend.service.name).toBe('gateway');

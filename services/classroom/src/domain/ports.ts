@@ -83,6 +83,8 @@ export interface StoredCell {
   remainder: number | null;
   blank: boolean;
   at: number;
+  /** Read from a photo, not yet confirmed by the teacher (absent once confirmed or typed). */
+  photo?: true;
 }
 
 export interface CorrectionsRepository {

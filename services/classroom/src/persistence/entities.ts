@@ -74,6 +74,7 @@ export interface AnswerRow {
   remainder: string | null;
   blank: boolean;
   typedAt: string;
+  photo: boolean;
 }
 
 export const SheetEntity = new EntitySchema<SheetRow>({
@@ -105,6 +106,7 @@ export const AnswerEntity = new EntitySchema<AnswerRow>({
     remainder: { type: 'bigint', nullable: true },
     blank: { type: 'boolean' },
     typedAt: { name: 'typed_at', type: 'bigint' },
+    photo: { type: 'boolean', default: false },
   },
   indices: [{ name: 'answers_user', columns: ['userId'] }],
 });

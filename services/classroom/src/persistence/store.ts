@@ -172,6 +172,7 @@ interface CellRow {
   remainder: string | null;
   blank: boolean;
   typed_at: string;
+  photo: boolean;
 }
 
 /** Postgres answers a bigint as text; the cells' numbers are integers well under 2^53. */
@@ -222,13 +223,15 @@ const corrections = (m: EntityManager): CorrectionsRepository => ({
   async writeCells(userId: string, code: string, cells: StoredCell[]): Promise<number> {
     if (cells.length === 0) return 0;
     const written: unknown[] = await m.query(
-      `INSERT INTO "answers" ("sheet_code", "version", "problem", "user_id", "result", "remainder", "blank", "typed_at")
-       SELECT $1, u."version", u."problem", $2, u."result", u."remainder", u."blank", u."typed_at"
-         FROM unnest($3::smallint[], $4::smallint[], $5::bigint[], $6::bigint[], $7::boolean[], $8::bigint[])
-           AS u("version", "problem", "result", "remainder", "blank", "typed_at")
+      `INSERT INTO "answers"
+         ("sheet_code", "version", "problem", "user_id", "result", "remainder", "blank", "typed_at", "photo")
+       SELECT $1, u."version", u."problem", $2, u."result", u."remainder", u."blank", u."typed_at", u."photo"
+         FROM unnest($3::smallint[], $4::smallint[], $5::bigint[], $6::bigint[], $7::boolean[], $8::bigint[],
+                     $9::boolean[])
+           AS u("version", "problem", "result", "remainder", "blank", "typed_at", "photo")
        ON CONFLICT ("sheet_code", "version", "problem") DO UPDATE
          SET "result" = EXCLUDED."result", "remainder" = EXCLUDED."remainder", "blank" = EXCLUDED."blank",
-             "typed_at" = EXCLUDED."typed_at"
+             "typed_at" = EXCLUDED."typed_at", "photo" = EXCLUDED."photo"
          WHERE "answers"."typed_at" < EXCLUDED."typed_at"
        RETURNING 1`,
       [
@@ -240,6 +243,7 @@ const corrections = (m: EntityManager): CorrectionsRepository => ({
         cells.map((c) => c.remainder),
         cells.map((c) => c.blank),
         cells.map((c) => c.at),
+        cells.map((c) => c.photo === true),
       ],
     );
     return written.length;
@@ -247,7 +251,7 @@ const corrections = (m: EntityManager): CorrectionsRepository => ({
 
   async cells(code: string): Promise<StoredCell[]> {
     const rows: CellRow[] = await m.query(
-      `SELECT "version", "problem", "result", "remainder", "blank", "typed_at" FROM "answers"
+      `SELECT "version", "problem", "result", "remainder", "blank", "typed_at", "photo" FROM "answers"
         WHERE "sheet_code" = $1 ORDER BY "version", "problem"`,
       [code],
     );
@@ -258,6 +262,7 @@ const corrections = (m: EntityManager): CorrectionsRepository => ({
       remainder: numberOrNull(r.remainder),
       blank: r.blank,
       at: Number(r.typed_at),
+      ...(r.photo ? { photo: true as const } : {}),
     }));
   },
 

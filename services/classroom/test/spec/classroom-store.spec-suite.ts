@@ -203,6 +203,22 @@ export function classroomStoreSpec(open: OpenStore<ClassroomStore>): void {
       expect(await store.corrections.cells(code())).toEqual([]);
     });
 
+    it('keeps a cell read from a photo marked until a later write confirms it', async () => {
+      const ana = user();
+      const c = code();
+      await store.corrections.writeCells(ana, c, [
+        cell(1, 0, 35, 1000, { photo: true }),
+        cell(1, 1, null, 1000, { blank: true, photo: true }),
+      ]);
+      expect(await store.corrections.cells(c)).toEqual([
+        cell(1, 0, 35, 1000, { photo: true }),
+        cell(1, 1, null, 1000, { blank: true, photo: true }),
+      ]);
+      // The teacher confirms the first as read and types over the second.
+      expect(await store.corrections.writeCells(ana, c, [cell(1, 0, 35, 2000), cell(1, 1, 7, 2000)])).toBe(2);
+      expect(await store.corrections.cells(c)).toEqual([cell(1, 0, 35, 2000), cell(1, 1, 7, 2000)]);
+    });
+
     it('ends with the latest of saves of one cell arriving at once', async () => {
       const ana = user();
       const c = code();

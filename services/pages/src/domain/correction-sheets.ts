@@ -44,16 +44,21 @@ export async function correctionSheets(
 }
 
 /**
- * A sheet as the correction needs it: each problem (the conta, its expected answer, a lacuna's blank, a word problem)
- * and the BNCC skills its sheet prints.
+ * A sheet as the correction needs it: each problem (the conta, its expected answer, a lacuna's blank, a word problem
+ * and the number it asks) and the BNCC skills its sheet prints.
  */
 function sheetOf(page: PageRecord): { problems: CorrectionProblem[]; bncc: string[] } {
   const drawn = drawnPage(page);
   return {
-    problems: answeredProblems(page, drawn).map(({ word, ...conta }) => ({
-      ...conta,
-      ...(word === undefined ? {} : { word: true }),
-    })),
+    problems: answeredProblems(page, drawn).map(({ word, ...conta }, index) => {
+      // The number the question asks, when it is not the conta's result (quantos são necessários, cédulas e moedas).
+      const asked = drawn.words?.[index]?.answer;
+      return {
+        ...conta,
+        ...(word === undefined ? {} : { word: true as const }),
+        ...(asked === undefined || asked === conta.result ? {} : { answer: asked }),
+      };
+    }),
     bncc: drawn.bncc,
   };
 }

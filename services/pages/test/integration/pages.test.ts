@@ -5,9 +5,11 @@ import {
   createPage,
   downloadPage,
   getMyPages,
+  getReadingMaps,
   getUser,
   Msg,
   pageAnswers,
+  type ReadingMaps,
   renderFiles,
   Rpc,
   thumb,
@@ -331,6 +333,31 @@ describe('pages', () => {
       expect(text).not.toContain(user.email);
       expect(text).not.toContain(await userIdOf(user));
     }
+  });
+
+  it('GET /api/readingMaps: where the bought sheet printed its answer boxes, for its buyer only', async () => {
+    const user = await fundedMember(stack, 5);
+    const other = await createActiveUser(stack);
+    const code = await generatePageCode(stack, user.token, { ...defaultPageRequest, div: true, level: 1 });
+    await waitForThumbnail(stack, user.token, code);
+    expect((await buyAs(user, code)).status).toBe(200);
+    const res = await call<ReadingMaps>(gw, getReadingMaps, { query: { code }, token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const [sheet] = res.body.payload!.sheets;
+    expect(sheet).toMatchObject({ n: 1, code });
+    // Measured by the worker as it printed the PDF: every problem's boxes, on the sheet's one page of exercises.
+    const boxes = sheet!.map!.pages[0]!.boxes;
+    expect(new Set(boxes.map((b) => b.problem)).size).toBe(12);
+    expect(boxes.filter((b) => b.part === 'resto').length).toBeGreaterThan(0);
+    for (const res of [
+      await call(gw, getReadingMaps, { query: { code }, token: other.token }),
+      await call(gw, getReadingMaps, { query: { code: 'C'.repeat(22) }, token: user.token }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(Msg.correctionNotFound);
+    }
+    expect((await call(gw, getReadingMaps, { query: { code } })).status).toBe(401);
   });
 
   it('a page bought before rules had versions answers and prints with rules 1, as it was printed', async () => {

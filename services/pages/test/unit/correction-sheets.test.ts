@@ -59,6 +59,39 @@ describe('the sheets to correct', () => {
     expect(await correctionSheets(w.deps, 'ana', 'desconhecido')).toBeNull();
   });
 
+  it('says the number a situação-problema asks when it is not its conta’s result: how many cédulas e moedas', async () => {
+    const w = memoryDeps();
+    const options: PageRequest = {
+      ...wordProblemsRequest,
+      custom: {
+        ...wordProblemsRequest.custom!,
+        add: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado', casas: 'reais' },
+        sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'com', casas: 'reais' },
+        count: 4,
+        meanings: ['separar-retirar', 'cedulas-moedas'],
+      },
+    };
+    await w.store.pages.insert({
+      code: 'troco',
+      userId: 'ana',
+      seed: 'semente',
+      options,
+      rules: RULES_VERSION,
+    });
+    await w.store.pages.markBought('troco', new Date());
+    const [sheet] = (await correctionSheets(w.deps, 'ana', 'troco'))!.sheets;
+    const words = drawnPage((await w.store.pages.findByCode('troco'))!).words!;
+    expect(words.some((word) => word.pieces) && words.some((word) => !word.pieces)).toBe(true);
+    sheet!.problems.forEach((p, i) => {
+      const word = words[i]!;
+      expect(p.word).toBe(true);
+      // How many cédulas and moedas; a troco em reais is its conta's result, in centavos.
+      expect(p.answer).toBe(
+        word.pieces ? word.pieces.reduce((sum, piece) => sum + piece.count, 0) : undefined,
+      );
+    });
+  });
+
   it('says the casas of a decimal conta, whose numbers (and expected answer) are units of its last casa', async () => {
     const w = memoryDeps();
     const options: PageRequest = {

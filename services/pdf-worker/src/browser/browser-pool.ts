@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import puppeteer, { type Browser, type CDPSession } from 'puppeteer-core';
 import { chromiumEnv, resolveChromium } from '@app/browser';
+import { READING_MAP, type ReadingMap } from '../domain/reading-marks.js';
 import { RenderQueue, type RenderKind } from '../domain/render-queue.js';
 import { SHEET_MM, sheetShellHtml, type SheetDocument } from '../domain/sheet-html.js';
 import type { Outputs, Rendered, RenderOptions, TabPool } from '../domain/tab-pool.js';
@@ -234,7 +235,7 @@ export class BrowserPool implements TabPool {
       for (let attempt = 1; ; attempt++) {
         const tab = await this.#acquire(kind);
         try {
-          const rendered = await this.#renderOn(tab, sheet, options.outputs);
+          const rendered = await this.#renderOn(tab, sheet, options.outputs, options.reading === true);
           this.#rendered++;
           this.#release(tab);
           return rendered as Rendered<O>;
@@ -281,7 +282,7 @@ export class BrowserPool implements TabPool {
    * navigation, no font to decode), then draws one frame for the thumbnail and/or prints the PDF. Printing goes
    * straight to the DevTools protocol: puppeteer's `page.pdf()` streams the file back in chunks.
    */
-  async #renderOn({ session, generation }: Tab, sheet: SheetDocument, outputs: Outputs) {
+  async #renderOn({ session, generation }: Tab, sheet: SheetDocument, outputs: Outputs, reading: boolean) {
     const filled = await session.send('Runtime.evaluate', {
       expression: fillExpression(sheet),
       awaitPromise: true,
@@ -297,6 +298,7 @@ export class BrowserPool implements TabPool {
         ? undefined
         : await this.#drawOne(generation, () => thumbnail(session, generation.frames));
     if (outputs === 'png') return { png };
+    const map = reading ? await measureReading(session) : undefined;
     const printed = await session.send('Page.printToPDF', {
       preferCSSPageSize: true,
       printBackground: true,
@@ -306,7 +308,7 @@ export class BrowserPool implements TabPool {
       transferMode: 'ReturnAsBase64',
     });
     const pdf = Buffer.from(printed.data, 'base64');
-    return { pdf, pages: countPdfPages(pdf), ...(png ? { png } : {}) };
+    return { pdf, pages: countPdfPages(pdf), ...(png ? { png } : {}), ...(map ? { reading: map } : {}) };
   }
 
   /**
@@ -522,6 +524,14 @@ async function drawsOnRequest(session: CDPSession): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Where the sheet in the tab prints its answer boxes (reading-marks.ts), measured in the layout about to print. */
+async function measureReading(session: CDPSession): Promise<ReadingMap> {
+  const measured = await session.send('Runtime.evaluate', { expression: READING_MAP, returnByValue: true });
+  if (measured.exceptionDetails)
+    throw new Error(`The reading map was not measured: ${measured.exceptionDetails.text}`);
+  return measured.result.value as ReadingMap;
 }
 
 /**

@@ -76,8 +76,10 @@ export function answerText(page: GeneratedPage, index: number): string {
   if (format === 'problemas') {
     const word: WordProblem | undefined = page.words?.[index];
     if (word === undefined) throw new Error(`no situação-problema for problem ${index + 1}`);
-    // Money in reais e centavos: the answer is the conta's result, written as the sheet writes it.
-    if (word.conta.decimal !== undefined) return numberText(word.conta, 'result');
+    // Money in reais e centavos: the answer is the conta's result, written as the sheet writes it (but how many
+    // cédulas and moedas, a count).
+    if (word.conta.decimal !== undefined && word.pieces === undefined)
+      return numberText(word.conta, 'result');
     return withRemainder(word.answer, word.leftover, false);
   }
   if (format === 'lacuna' && problem.blank !== undefined) return numberText(problem, problem.blank);

@@ -1,6 +1,7 @@
 import { renderFiles, type Jobs, type MessagePayload } from '@app/contracts';
 import { generatePage, rulesVersion, type GeneratedPage } from '@app/generator';
 import type { FileStore, Logger } from '@app/kit';
+import { readable } from './reading-marks.js';
 import { sheetDocument, type SheetNames } from './sheet-html.js';
 import type { TabPool } from './tab-pool.js';
 
@@ -15,9 +16,14 @@ export type RenderJob = MessagePayload<typeof Jobs.renderPreview>;
 export const PRERENDER_MODES = ['idle', 'off', 'with-preview'] as const;
 export type PrerenderMode = (typeof PRERENDER_MODES)[number];
 
+const pageUrl = (publicUrl: string, route: string, code: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/${route}/${encodeURIComponent(code)}`;
+
 /** The public page with a sheet's answers (web route /gabarito/:code). */
-export const answersUrl = (publicUrl: string, code: string) =>
-  `${publicUrl.replace(/\/+$/, '')}/gabarito/${encodeURIComponent(code)}`;
+export const answersUrl = (publicUrl: string, code: string) => pageUrl(publicUrl, 'gabarito', code);
+
+/** A sheet's correction page, the teacher's (web route /corrigir/:code). */
+export const correctionUrl = (publicUrl: string, code: string) => pageUrl(publicUrl, 'corrigir', code);
 
 export interface RenderDeps {
   pool: Pick<TabPool, 'render'>;
@@ -60,6 +66,7 @@ const sheetOf = async (
     {
       code: job.code,
       answersUrl: answersUrl(deps.publicUrl, job.code),
+      correctionUrl: correctionUrl(deps.publicUrl, job.code),
       schoolFields: job.options.school,
       ...(job.version ? { version: job.version } : {}),
       ...(names ? { names } : {}),
@@ -127,12 +134,17 @@ export async function printDocument(
   page?: GeneratedPage,
 ): Promise<Buffer> {
   const started = performance.now();
-  const { pdf, pages } = await deps.pool.render(await sheetOf(deps, job, undefined, page), {
+  const drawn = page ?? generatePage(job.seed, job.options, rulesVersion(job.rules));
+  const { pdf, pages, reading } = await deps.pool.render(await sheetOf(deps, job, undefined, drawn), {
     outputs: 'pdf',
     kind,
+    reading: readable(drawn),
   });
   progress.working();
-  await deps.files.put(renderFiles(job.code).pdf, pdf);
+  const files = renderFiles(job.code);
+  // The map before the PDF: whoever finds the PDF finds where its boxes are.
+  if (reading) await deps.files.put(files.reading, Buffer.from(JSON.stringify(reading)));
+  await deps.files.put(files.pdf, pdf);
   deps.logger.debug(
     { code: job.code, kind, pages, ms: Math.round(performance.now() - started) },
     'PDF rendered',

@@ -728,8 +728,12 @@ export function customStyles(custom: CustomOptions, page: Pick<GeneratedPage, 'p
   .resposta > svg.ruled { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
   .resp-text { position: relative; line-height: ${RESPOSTA_LINE_EM}em; overflow-wrap: anywhere; }
   .resp-label { font-weight: bold; }
-  /* The gabarito's answer sentence a little smaller than the text, on the same lines. */
-  .resp-text .result { font-size: 0.85em; }
+  /*
+   * The gabarito's answer sentence a little smaller than the text, on the same lines: its own line-height no taller
+   * than its font, so each line box is the paragraph's (a smaller font with the paragraph's line-height sits lower
+   * on the baseline and makes every line a little taller: a long answer would drift off its ruled lines).
+   */
+  .resp-text .result { font-size: 0.85em; line-height: 1; }
   .sheet.answer-key .resp-text { line-height: ${RESPOSTA_KEY_LINE_EM}em; }${
     page.words?.some((word) => word.steps) ? twoStepsCss(custom.size) : ''
   }

@@ -48,12 +48,18 @@ import {
   workRowsMm,
 } from './sheet-formats.js';
 import { SHEET_FONT_CSS, SHEET_FONTS } from './sheet-fonts.js';
+import { boxAttributes, cornerMarks, readable, readingCss } from './reading-marks.js';
 
 export interface SheetMeta {
   /** The page code, printed under the QR code and in the footer so a printed sheet can be traced to its page. */
   code: string;
   /** The public page with this sheet's answers (the QR code opens it). */
   answersUrl: string;
+  /**
+   * The sheet's correction page: since rules 5 the QR code of a sheet without gabarito opens it (for the teacher; the
+   * photo reader reads the page's code from it).
+   */
+  correctionUrl: string;
   /** An extra header line with "Escola" and "Professor(a)". */
   schoolFields?: boolean;
   /** A version of a class set: 'Versão 7 de 30' printed beside the code on the sheet and the gabarito. */
@@ -193,6 +199,8 @@ interface SheetLayout {
   words?: readonly WordProblem[];
   /** Format `problemas`: the least height of each problem's row of work (`workRowsMm`), in mm. */
   workRowMm?: readonly number[];
+  /** Answers in boxes of one digit each, to be read from a photo (rules 5: reading-marks.ts). */
+  readable: boolean;
 }
 
 function presetLayout(page: GeneratedPage): SheetLayout {
@@ -204,6 +212,7 @@ function presetLayout(page: GeneratedPage): SheetLayout {
     quotientRoom: (problem) => quotientRoom(problem, level),
     asFacts: divisionsAsFacts(level, page.rules),
     asksForRemainder: asksForRemainder(level),
+    readable: readable(page),
   };
 }
 
@@ -233,6 +242,7 @@ function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
     quotientRoom: (problem) => Math.max(quotient, digitCount(problem.b)),
     asFacts: false,
     asksForRemainder: customAsksRemainder(custom),
+    readable: readable(page) && custom.format === 'armada',
     blankWidths: blankWidths(custom, page.problems),
     ...(page.words
       ? { words: page.words, workRowMm: workRowsMm(page.words, custom.size, calcSquares(page, custom.size)) }
@@ -276,6 +286,8 @@ function line(
     cellClass?: (column: number) => string;
     /** Markup added inside a column's cell after its digit (the strike of a crossed digit). */
     cellMark?: (column: number) => string;
+    /** Attributes of a column's cell (an answer box's part and column). */
+    cellAttributes?: (column: number) => string;
     /** A decimal conta's vírgula column (conta-columns.ts); the columns above stay digit columns. */
     comma?: Comma | undefined;
   } = {},
@@ -298,7 +310,8 @@ function line(
           : '';
     const extra = opts.cellClass?.(column) ?? '';
     const mark = char ? (opts.cellMark?.(column) ?? '') : '';
-    cells.push(`<span class="d${extra ? ` ${extra}` : ''}">${char}${mark}</span>`);
+    const attributes = opts.cellAttributes?.(column) ?? '';
+    cells.push(`<span class="d${extra ? ` ${extra}` : ''}"${attributes}>${char}${mark}</span>`);
   }
   const sign = beside ? '' : (opts.sign ?? '');
   return `<div class="line${opts.cls ? ` ${opts.cls}` : ''}"><span class="s">${sign}</span>${cells.join('')}</div>`;
@@ -387,13 +400,72 @@ function carryRow(problem: Problem, room: number, layout: SheetLayout): string {
 
 function verticalProblem(problem: Problem, layout: SheetLayout): string {
   const room = columnRoom(problem);
-  return `<div class="alg" style="--lines:${layout.workLines(problem.op)}">
-      ${carryRow(problem, room, layout)}
+  const lines = layout.workLines(problem.op);
+  const head = `${carryRow(problem, room, layout)}
       ${numberLine(problem, 'a', room)}
-      ${numberLine(problem, 'b', room, { sign: SIGNS[problem.op], cls: 'ruled' })}
+      ${numberLine(problem, 'b', room, { sign: SIGNS[problem.op], cls: 'ruled' })}`;
+  if (!layout.readable)
+    return `<div class="alg" style="--lines:${lines}">
+      ${head}
+      <div class="work"></div>
+    </div>`;
+  // To be read: the partial products' lines as the gabarito writes them (blank), then the result in boxes.
+  const partials = partialLines(problem, room, workProblem(problem));
+  const used = (partials.length > 0 ? partials.length : 0) + 1;
+  return `<div class="alg" style="--lines:${Math.max(0, lines - used)}">
+      ${head}${partials.map((partial) => partial.blank).join('')}
+      ${resultBoxes(problem, room)}
       <div class="work"></div>
     </div>`;
 }
+
+/**
+ * The lines of a product's partials (none for a product of one partial), the last with its + and its rule: `text`
+ * as the gabarito writes them, `blank` as the sheet to be read prints them for the learner to fill.
+ */
+function partialLines(problem: Problem, room: number, worked: WorkedProblem) {
+  if (worked.op !== 'mult' || worked.partials.length === 1) return [];
+  const comma = commaColumn(problem);
+  return worked.partials.map((partial, j) => {
+    const last = j === worked.partials.length - 1;
+    const opts = { shift: j, sign: last ? '+' : '', cls: last ? 'ruled' : '', comma };
+    return { text: line(room, String(partial), opts), blank: line(room, '', opts) };
+  });
+}
+
+/** The row of a conta armada's result, a box per digit column (rules 5); `filled`: with the result (the gabarito). */
+function resultBoxes(problem: Problem, room: number, filled = false): string {
+  const boxed = {
+    cls: filled ? 'result answer' : 'answer',
+    cellClass: () => 'ab',
+    cellAttributes: (column: number) => boxAttributes('result', column),
+  };
+  return filled
+    ? numberLine(problem, 'result', room, boxed)
+    : line(room, '', { ...boxed, comma: commaColumn(problem) });
+}
+
+/**
+ * Boxes of one digit each, in writing order (the learner writes from the first): a chave's quotient or resto, a
+ * fact's result; `value`, the gabarito's, its digits from the first box.
+ */
+function digitBoxes(part: 'quotient' | 'resto' | 'result', room: number, value?: number): string {
+  const digits = value === undefined ? [] : [...String(value)];
+  return Array.from(
+    { length: room },
+    (_, i) => `<span class="d ab"${boxAttributes(part, room - 1 - i)}>${digits[i] ?? ''}</span>`,
+  ).join('');
+}
+
+/** A chave's resto, when the page asks for it, in boxes under the quotient: as many as the divisor's digits. */
+function restoBoxes(problem: Problem, layout: SheetLayout, value?: number): string {
+  if (!layout.asksForRemainder) return '';
+  return `<div class="rest"><span class="rest-label">resto</span><span class="boxes">${digitBoxes('resto', digitCount(problem.b), value)}</span></div>`;
+}
+
+/** Whether a division's answer is printed in boxes: on a sheet to be read, a division of natural numbers. */
+const boxedDivision = (problem: Problem, layout: SheetLayout) =>
+  layout.readable && problem.decimal === undefined;
 
 /** A number written in digit columns of the caderno's width (the divisor, the quotient). */
 const columnDigits = (text: string) => [...text].map((char) => `<span class="d">${char}</span>`).join('');
@@ -413,9 +485,12 @@ const quotientDigits = (problem: Problem) =>
 /** The Brazilian "método da chave": dividendo on the left, divisor inside an L (left and bottom borders). */
 function chaveProblem(problem: Problem, layout: SheetLayout): string {
   const room = layout.quotientRoom(problem);
+  const quotient = boxedDivision(problem, layout)
+    ? `<div class="quotient boxes">${digitBoxes('quotient', room)}</div>${restoBoxes(problem, layout)}`
+    : '<div class="quotient"></div>';
   return `<div class="chave" style="--lines:${layout.workLines('div')};--q-room:${room}">
       <div class="dividend">${numberLine(problem, 'a', unitDigits(problem, problem.a))}<div class="work"></div></div>
-      <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div><div class="quotient"></div></div>
+      <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div>${quotient}</div>
     </div>`;
 }
 
@@ -423,9 +498,12 @@ function chaveProblem(problem: Problem, layout: SheetLayout): string {
  * A Fácil division (metade, terça parte) as a fact on one line, 18 ÷ 2 = ___: no chave with empty steps (00, −0)
  * for a learner who divides by halving (README of the generator, "Fácil ÷").
  */
-function factProblem(problem: Problem, answer?: number): string {
-  const blank =
-    answer === undefined ? '<span class="answer-blank"></span>' : `<b class="result">${answer}</b>`;
+function factProblem(problem: Problem, layout: SheetLayout, answer?: number): string {
+  const blank = layout.readable
+    ? `<span class="boxes${answer === undefined ? '' : ' result'}">${digitBoxes('result', layout.quotientRoom(problem), answer)}</span>`
+    : answer === undefined
+      ? '<span class="answer-blank"></span>'
+      : `<b class="result">${answer}</b>`;
   return `<div class="fact"><span class="fact-terms">${problem.a} ÷ ${problem.b} =</span>${blank}</div>`;
 }
 
@@ -437,7 +515,7 @@ function problemCell(problem: Problem, index: number, layout: SheetLayout): stri
     problem.op !== 'div'
       ? verticalProblem(problem, layout)
       : asFacts
-        ? factProblem(problem)
+        ? factProblem(problem, layout)
         : chaveProblem(problem, layout);
   const kind = problem.op === 'div' && asFacts ? ' fact-cell' : '';
   return `<li class="cell ${problem.op}${kind}"><span class="index">${index + 1}</span>${body}</li>`;
@@ -445,10 +523,12 @@ function problemCell(problem: Problem, index: number, layout: SheetLayout): stri
 
 // ---------------- the gabarito: the same grid, each result worked out ----------------
 
-function workedVertical(problem: Problem, worked: WorkedProblem): string {
+function workedVertical(problem: Problem, worked: WorkedProblem, layout: SheetLayout): string {
   const room = columnRoom(problem);
   const comma = commaColumn(problem);
-  const result = numberLine(problem, 'result', room, { cls: 'result' });
+  const result = layout.readable
+    ? resultBoxes(problem, room, true)
+    : numberLine(problem, 'result', room, { cls: 'result' });
   switch (worked.op) {
     case 'add':
       return `${smallRow(room, worked.carries, 'carry', comma)}
@@ -470,16 +550,8 @@ function workedVertical(problem: Problem, worked: WorkedProblem): string {
       const head = `${carries.join('')}
         ${numberLine(problem, 'a', room)}
         ${numberLine(problem, 'b', room, { sign: SIGNS.mult, cls: 'ruled' })}`;
-      if (worked.partials.length === 1) return `${head}${result}`;
       // The partial products are written without vírgula; the product places it.
-      const partials = worked.partials.map((partial, j) =>
-        line(room, String(partial), {
-          shift: j,
-          sign: j === worked.partials.length - 1 ? '+' : '',
-          cls: j === worked.partials.length - 1 ? 'ruled' : '',
-          comma,
-        }),
-      );
+      const partials = partialLines(problem, room, worked).map((partial) => partial.text);
       return `${head}${partials.join('')}${result}`;
     }
     case 'div':
@@ -516,9 +588,12 @@ function workedChave(problem: Problem, steps: readonly DivisionStep[], layout: S
     );
   });
   const room = layout.quotientRoom(problem);
+  const quotient = boxedDivision(problem, layout)
+    ? `<div class="quotient boxes result">${digitBoxes('quotient', room, problem.result)}</div>${restoBoxes(problem, layout, problem.remainder)}`
+    : `<div class="quotient result">${quotientDigits(problem)}</div>`;
   return `<div class="chave" style="--q-room:${room}">
       <div class="dividend">${lines.join('')}</div>
-      <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div><div class="quotient result">${quotientDigits(problem)}</div></div>
+      <div class="divisor"><div class="by">${columnDigits(String(problem.b))}</div>${quotient}</div>
     </div>`;
 }
 
@@ -538,7 +613,7 @@ function workedBody(problem: Problem, layout: SheetLayout): string {
   const worked = workProblem(problem);
   return worked.op === 'div'
     ? workedChave(problem, worked.steps, layout)
-    : `<div class="alg">${workedVertical(problem, worked)}</div>`;
+    : `<div class="alg">${workedVertical(problem, worked, layout)}</div>`;
 }
 
 /**
@@ -554,7 +629,7 @@ function answerCell(problem: Problem, index: number, layout: SheetLayout): strin
   const custom = layout.custom;
   if (custom && custom.format !== 'armada') return customCell(custom, problem, index, layout, true);
   if (problem.op === 'div' && layout.asFacts) {
-    return `<li class="cell div fact-cell"><span class="index">${index + 1}</span>${factProblem(problem, problem.result)}</li>`;
+    return `<li class="cell div fact-cell"><span class="index">${index + 1}</span>${factProblem(problem, layout, problem.result)}</li>`;
   }
   const body = workedBody(problem, layout);
   const caption = answerCaption(problem, layout);
@@ -602,21 +677,29 @@ function customCell(
 
 // ---------------- the sheets ----------------
 
-/** The QR code of the online answers, with the page code under it (readable in black and white). */
-function qrBlock(meta: SheetMeta): string {
+/**
+ * A QR code with the page code under it (readable in black and white): the online answers' (rules 5: the sheet's
+ * correction page where no gabarito is printed).
+ */
+function qrBlock(meta: SheetMeta, url = meta.answersUrl, label = 'Respostas online'): string {
   return `<div class="qr">${versionMark(meta)}
-      ${qrSvg(meta.answersUrl)}
-      <span class="qr-label">Respostas online</span>
+      ${qrSvg(url)}
+      <span class="qr-label">${label}</span>
       <span class="qr-code">${escapeHtml(meta.code)}</span>
     </div>`;
 }
 
 /**
  * The student's sheet's right-hand block: the QR code of the online answers. Since rules 4 a sheet without gabarito
- * has none (the teacher chose not to print the answers), only a set's version and its code, as its gabarito would.
+ * has none (the teacher chose not to print the answers), only a set's version and its code, as its gabarito would;
+ * since rules 5 it has its correction page's (reading-marks.ts).
  */
 const answersLink = (page: GeneratedPage, meta: SheetMeta) =>
-  page.options.answers || page.rules < 4 ? qrBlock(meta) : answerKeyMark(meta);
+  page.options.answers || page.rules < 4
+    ? qrBlock(meta)
+    : readable(page)
+      ? qrBlock(meta, meta.correctionUrl, 'Corrigir pela foto')
+      : answerKeyMark(meta);
 
 /** A version's label ('Versão 7 de 30'), at the top of the sheet's right-hand block; nothing for a single page. */
 const versionMark = (meta: SheetMeta) =>
@@ -699,7 +782,8 @@ function sheetSections(
   return parts
     .map((part, k) => {
       const which = parts.length > 1 ? `\n    ${sheetOf(meta, k + 1, parts.length)}` : '';
-      return `<section class="sheet ${kind}${k > 0 ? ' continued' : ''}">${k === 0 ? header : ''}
+      const marks = kind === 'exercises' && readable(page) ? cornerMarks() : '';
+      return `<section class="sheet ${kind}${k > 0 ? ' continued' : ''}">${marks}${k === 0 ? header : ''}
     ${grid(page, cell, part, perPage)}${which}
     ${footer(page, meta)}
   </section>`;
@@ -960,15 +1044,15 @@ export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: Sheet
   const sheets = [exerciseSheet(page, meta)];
   if (parts.answerKey ?? page.options.answers) sheets.push(answerKeySheet(page, meta));
   const custom = page.options.custom;
-  const own = custom
-    ? styles(customMeasures(custom, page.problems)) + customStyles(custom, page)
-    : styles(presetMeasures(page.options.level));
+  const measures = custom ? customMeasures(custom, page.problems) : presetMeasures(page.options.level);
+  const own = styles(measures) + (custom ? customStyles(custom, page) : '');
   const rules3 = custom !== undefined && page.rules >= 3;
   const css =
     own +
     (rules3 && custom.format === 'problemas' ? WRAPPING_CODES_CSS : '') +
     (rules3 && custom.format === 'armada' && roomNeeded(custom) === 'widest' ? CAPTION_BESIDE_CSS : '') +
-    (paperSheets(page).length > 1 ? SHEET_OF_CSS : '');
+    (paperSheets(page).length > 1 ? SHEET_OF_CSS : '') +
+    (readable(page) ? readingCss(measures.columnMm) : '');
   return {
     title: `${documentName(page.options, page.rules)} — ${meta.code}`,
     // A single page's style sheet is exactly as before class sets; a version's adds its label's rule.

@@ -1,3 +1,4 @@
+import type { ReadingMap } from './reading-marks.js';
 import type { RenderKind } from './render-queue.js';
 import type { SheetDocument } from './sheet-html.js';
 
@@ -9,17 +10,21 @@ export interface RenderedFiles {
   png: Buffer;
   /** Pages of the PDF. */
   pages: number;
+  /** Where the PDF's answer boxes are (reading-marks.ts), when asked for (`reading`). */
+  reading?: ReadingMap;
 }
 export type Rendered<O extends Outputs> = O extends 'png'
   ? Pick<RenderedFiles, 'png'>
   : O extends 'pdf'
-    ? Pick<RenderedFiles, 'pdf' | 'pages'>
+    ? Pick<RenderedFiles, 'pdf' | 'pages' | 'reading'>
     : RenderedFiles;
 
 export interface RenderOptions<O extends Outputs> {
   outputs: O;
   /** Who waits for it, which decides when it gets a tab (render-queue.ts). Default: `document`. */
   kind?: RenderKind;
+  /** Measure where the answer boxes are printed (a sheet to be read: `READING_MAP`), with the PDF. */
+  reading?: boolean;
 }
 
 /**

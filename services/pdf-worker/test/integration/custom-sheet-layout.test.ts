@@ -9,6 +9,7 @@ import {
   generatePage,
   OPERATIONS,
   ORDERED_FACTS,
+  sheetTitle,
   thousands,
   type CustomOptions,
   type GeneratedPage,
@@ -37,6 +38,7 @@ const SIZES: PrintSize[] = ['normal', 'grande'];
 const META = {
   code: 'AbCdEfGhIjKlMnOpQrStUv',
   answersUrl: 'https://www.exercicios-de-aritmetica.com.br/gabarito/AbCdEfGhIjKlMnOpQrStUv',
+  correctionUrl: 'https://www.exercicios-de-aritmetica.com.br/corrigir/AbCdEfGhIjKlMnOpQrStUv',
 };
 /** The widest title a teacher can write (60 of the widest letter). */
 const WIDEST_TITLE = 'W'.repeat(60);
@@ -132,7 +134,9 @@ describe('custom sheet layout', () => {
       const expected = custom.format === 'armada' ? carryBoxColumns(problem, page.options.level, custom) : [];
       expect(read.boxes[index] ?? [], `${label}, cell ${index + 1}`).toEqual(expected);
     });
-    expect(read.teacherLines, label).toEqual(custom.title ? [custom.title, custom.title] : []);
+    // The teacher's line on both sheets, unless it says what the heading says (a preset's words).
+    const ownLine = custom.title !== undefined && custom.title !== sheetTitle(page.options);
+    expect(read.teacherLines, label).toEqual(ownLine ? [custom.title, custom.title] : []);
     // The print size's digits: none smaller than its smallest.
     const smallest = SMALLEST_PT[custom.size];
     const digitFloor = custom.format === 'arme' ? smallest.square : smallest.digit;

@@ -54,6 +54,7 @@ const SIZES: PrintSize[] = ['normal', 'grande'];
 const META = {
   code: 'AbCdEfGhIjKlMnOpQrStUv',
   answersUrl: 'https://www.exercicios-de-aritmetica.com.br/gabarito/AbCdEfGhIjKlMnOpQrStUv',
+  correctionUrl: 'https://www.exercicios-de-aritmetica.com.br/corrigir/AbCdEfGhIjKlMnOpQrStUv',
 };
 const WIDEST_TITLE = 'W'.repeat(60);
 
@@ -112,7 +113,13 @@ const wordLength = (word: WordProblem) => word.statement + word.question + word.
  * (the widest of some options), among every template of its operation whose kind reads it.
  */
 function longestWord(conta: Problem): WordProblem {
-  const reading = WORD_TEMPLATES.filter((template) => template.op === conta.op && kindReads(template, conta));
+  // A conta em reais is told by the templates of money only, a natural one by the others.
+  const reading = WORD_TEMPLATES.filter(
+    (template) =>
+      template.op === conta.op &&
+      kindReads(template, conta) &&
+      (template.centavos === true) === (conta.decimal?.reais === true),
+  );
   const telling = reading.filter((template) => templateFits(template, conta));
   const told = (telling.length > 0 ? telling : reading).map((template) =>
     renderWordProblem(template, conta, LONG_CAST),
@@ -388,7 +395,10 @@ describe('situações-problema sheet layout', () => {
     },
   );
 
-  /** Money em reais: the 4º ano's widest contas of the four operations, and the 3º ano's up to R$ 100. */
+  /**
+   * Money em reais: the 4º ano's widest contas of the four operations, the 3º ano's up to R$ 100, and values paid in
+   * cédulas and moedas.
+   */
   const MONEY_PRACTICES: Array<{ name: string; practice: Partial<CustomOptions> }> = [
     {
       name: 'as quatro em reais, as mais largas',
@@ -411,6 +421,15 @@ describe('situações-problema sheet layout', () => {
         sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'com', casas: 'reais' },
       },
     },
+    {
+      // The longest answers: up to 10 cédulas and moedas named one by one.
+      name: 'cédulas e moedas, o menor número',
+      practice: {
+        add: { numbers: { kind: 'digits', top: 3, bottom: 2 }, regrouping: 'com', casas: 'reais' },
+        sub: { numbers: { kind: 'max', max: 1000 }, regrouping: 'com', casas: 'reais' },
+        meanings: ['cedulas-moedas'],
+      },
+    },
   ];
 
   it.each(SIZES.map((size) => ({ size })))(
@@ -427,6 +446,17 @@ describe('situações-problema sheet layout', () => {
           const page = generatePage(`problemas-reais-${size}-${count}-${index}`, customPageOptions(custom));
           findings.push(...(await check(page, `reais: ${name}, ${count}`, index % 2 === 0)));
           index++;
+          if (custom.meanings?.includes('cedulas-moedas')) {
+            // At its worst: the page's problems replaced by the longest answers (10 pieces named) of many pages.
+            const longest = byLength(
+              Array.from({ length: 40 }, (_, k) =>
+                generatePage(`cedulas-${size}-${count}-${k}`, customPageOptions(custom)),
+              ).flatMap((other) => other.words!),
+              (word) => `${word.answerSentence}${word.statement}`,
+            ).slice(0, count);
+            const worst = { ...page, words: longest, problems: longest.map((word) => word.conta) };
+            findings.push(...(await check(worst, `reais: ${name}, ${count}, as mais longas`, true)));
+          }
         }
       }
       expect(index).toBeGreaterThan(MONEY_PRACTICES.length);
@@ -453,11 +483,13 @@ describe('situações-problema sheet layout', () => {
         }
       }
       expect(index).toBeGreaterThan(PROBLEM_PRACTICES.length);
-      // Every meaning that has a story was laid out, "quantos são necessários" (÷ com resto) included (duas etapas,
-      // chosen by the teacher only: below).
+      // Every meaning that has a story of naturals was laid out, "quantos são necessários" (÷ com resto) included
+      // (duas etapas, chosen by the teacher only: below; cédulas e moedas, em reais: above).
       if (size === 'normal')
         expect([...kinds].sort()).toEqual(
-          WORD_KIND_LIST.filter((kind) => WORD_TEMPLATES.some((template) => template.kind === kind)).sort(),
+          WORD_KIND_LIST.filter((kind) =>
+            WORD_TEMPLATES.some((template) => template.kind === kind && template.centavos !== true),
+          ).sort(),
         );
       expect({ first: findings.slice(0, 12), total: findings.length }).toEqual({ first: [], total: 0 });
     },

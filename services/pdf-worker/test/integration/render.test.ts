@@ -52,7 +52,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const THUMBNAIL = { width: 794, height: 1123 };
 
 /** What the sheet prints around a code: the QR code opens this address. */
-const meta = (code: string) => ({ code, answersUrl: `http://localhost:8080/gabarito/${code}` });
+const meta = (code: string) => ({
+  code,
+  answersUrl: `http://localhost:8080/gabarito/${code}`,
+  correctionUrl: `http://localhost:8080/corrigir/${code}`,
+});
 
 /**
  * How the gabarito prints an answer: the worked result in its column, and a caption under each chave and under

@@ -20,6 +20,7 @@ const SEEDS = ['layout-a', 'layout-b', 'layout-c', 'layout-d', 'layout-e'];
 const META = {
   code: 'AbCdEfGhIjKlMnOpQrStUv',
   answersUrl: 'https://www.exercicios-de-aritmetica.com.br/gabarito/AbCdEfGhIjKlMnOpQrStUv',
+  correctionUrl: 'https://www.exercicios-de-aritmetica.com.br/corrigir/AbCdEfGhIjKlMnOpQrStUv',
 };
 
 /** What the page measures (test/support/measure-sheet.ts), at the caderno quadriculado's sizes. */
@@ -41,7 +42,7 @@ describe('sheet layout', () => {
 
   it.each(cases)('$label fits, with and without gabarito', async ({ level, operations }) => {
     const findings: string[] = [];
-    const totals = { rewrites: 0, columns: 0, boxes: 0 };
+    const totals = { rewrites: 0, columns: 0, boxes: 0, answerBoxes: 0 };
     for (const [index, seed] of SEEDS.entries()) {
       for (const answers of [false, true]) {
         const options: PageOptions = {
@@ -63,12 +64,21 @@ describe('sheet layout', () => {
           found: string[];
           boxes: number[][];
           acertos: string;
-          measured: { rewrites: number; columns: number; boxes: number };
+          measured: {
+            rewrites: number;
+            columns: number;
+            boxes: number;
+            answerBoxes: number;
+            cornerMarks: number;
+          };
         };
         totals.rewrites += measured.rewrites;
         totals.columns += measured.columns;
         totals.boxes += measured.boxes;
+        totals.answerBoxes += measured.answerBoxes;
         expect(sheets).toBe(answers ? 2 : 1);
+        // A sheet to be read (reading-marks.ts): four corner marks on the exercises, none on the gabarito.
+        expect(measured.cornerMarks).toBe(4);
         findings.push(...found.map((f) => `${seed}${answers ? ' (gabarito)' : ''}: ${f}`));
         // No carry box where the conta cannot carry: only over the columns carryBoxColumns names (none at Fácil),
         // and every carry the worked algorithm writes lands in a box.
@@ -88,6 +98,8 @@ describe('sheet layout', () => {
     // 18 ÷ 2 = ___), borrows in every Médio and Difícil − gabarito, carry boxes on every Médio and Difícil page
     // with + or ×.
     if (level > 0 || operations.some((op) => op !== 'div')) expect(totals.columns).toBeGreaterThan(0);
+    // Every problem's answer in boxes: at least one box a problem.
+    expect(totals.answerBoxes).toBeGreaterThanOrEqual(SEEDS.length * 2 * 12);
     if (level > 0 && operations.includes('sub')) expect(totals.rewrites).toBeGreaterThan(0);
     if (level > 0 && (operations.includes('add') || operations.includes('mult'))) {
       expect(totals.boxes).toBeGreaterThan(0);

@@ -1,4 +1,10 @@
-import { generatePage, type CustomOptions, type GeneratedPage, type PageOptions } from '@app/generator';
+import {
+  generatePage,
+  sheetPreset,
+  type CustomOptions,
+  type GeneratedPage,
+  type PageOptions,
+} from '@app/generator';
 
 /** Custom pages to look at (`npm run sheets`): four typical sheets, then one of each format × size. */
 export interface CustomSample {
@@ -388,6 +394,21 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
       meanings: ['duas-etapas'],
     },
   },
+  {
+    name: 'problemas-troco-cedulas-e-moedas',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'max', max: 100 }, regrouping: 'misturado', casas: 'reais' },
+      sub: { numbers: { kind: 'max', max: 100 }, regrouping: 'com', casas: 'reais' },
+      format: 'problemas',
+      count: 4,
+      size: 'normal',
+      meanings: ['separar-retirar', 'cedulas-moedas'],
+    },
+  },
+  // The builder's "Dinheiro e decimais" of the 4º and the 5º ano, as a teacher prints them.
+  { name: 'dinheiro-4-ano', custom: sheetPreset('reais-4-ano').custom },
+  { name: 'decimais-5-ano', custom: sheetPreset('decimais-5-ano').custom },
 ];
 
 /** The page options of a custom page (the level is the builder's; a custom page is drawn from `custom` alone). */

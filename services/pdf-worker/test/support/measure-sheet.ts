@@ -35,7 +35,15 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
     if (sheet.scrollHeight > sheet.clientHeight + 1) found.push('sheet ' + (s + 1) + ' is taller than A4');
     for (const el of sheet.querySelectorAll('*')) {
       if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+      // The corner marks of a sheet to be read are in the margins, on the paper, clear of everything else.
+      if (el.classList.contains('corner-mark')) continue;
       if (visible(el) && !inside(boxOf(el), content)) found.push(name(el) + ' leaves the margins of sheet ' + (s + 1));
+    }
+    for (const mark of sheet.querySelectorAll('.corner-mark')) {
+      const m = boxOf(mark);
+      if (!inside(m, outer)) found.push('a corner mark off sheet ' + (s + 1));
+      if (m.right > content.left && m.left < content.right && m.bottom > content.top && m.top < content.bottom)
+        found.push('a corner mark inside the content of sheet ' + (s + 1));
     }
     sheet.querySelectorAll('.cell').forEach((cell, c) => {
       const box = boxOf(cell);
@@ -73,6 +81,23 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
       const width = boxOf(el).width;
       if (width < COLUMN_MM * mm - 0.05) found.push('a digit column of ' + (width / mm).toFixed(2) + ' mm on sheet ' + (s + 1));
     }
+    // The answer boxes of a sheet to be read: as wide as a digit column, as tall as a digit's line, each apart from
+    // the others and from every printed text of its cell (a reader finds the learner's digit alone in it).
+    sheet.querySelectorAll('.cell').forEach((cell, c) => {
+      const answerBoxes = [...cell.querySelectorAll('.ab')];
+      const texts = [...cell.querySelectorAll('.line .d:not(.ab), .line .s, .by, .index, .caption, .rest-label, .fact-terms, .box')]
+        .filter((el) => el.textContent.trim() !== '' || el.classList.contains('box'));
+      answerBoxes.forEach((el, i) => {
+        const b = boxOf(el);
+        if (b.width < COLUMN_MM * mm - 0.05 || b.height < 5 * mm - 0.05)
+          found.push('an answer box of ' + (b.width / mm).toFixed(2) + ' × ' + (b.height / mm).toFixed(2) + ' mm in cell ' + (c + 1) + ' of sheet ' + (s + 1));
+        for (const other of [...answerBoxes.slice(i + 1), ...texts]) {
+          const o = boxOf(other);
+          if (b.left < o.right - slack && o.left < b.right - slack && b.top < o.bottom - slack && o.top < b.bottom - slack)
+            found.push('an answer box meets ' + name(other) + ' in cell ' + (c + 1) + ' of sheet ' + (s + 1));
+        }
+      });
+    });
     for (const el of sheet.querySelectorAll('.box')) {
       const b = boxOf(el);
       if (Math.min(b.width, b.height) < CARRY_BOX_MM * mm - 0.05)
@@ -205,6 +230,8 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
     rewrites: document.querySelectorAll('.rw').length,
     columns: document.querySelectorAll('.line:not(.small) .d').length,
     boxes: document.querySelectorAll('.box').length,
+    answerBoxes: document.querySelectorAll('.sheet.exercises .ab').length,
+    cornerMarks: document.querySelectorAll('.corner-mark').length,
   };
   return { sheets: sheets.length, found, boxes, acertos, measured };
 })()`;

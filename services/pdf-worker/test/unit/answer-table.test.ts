@@ -87,6 +87,20 @@ describe('the answer table of a class set', () => {
     expect(page.words!.some((w) => w.answer !== w.conta.result || w.leftover !== null)).toBe(true);
   });
 
+  it('gives how many cédulas and moedas pay a value, and money as R$ for the other problems em reais', () => {
+    const page = sample('problemas-troco-cedulas-e-moedas');
+    const paid = page.words!.flatMap((word, i) => (word.pieces ? [{ word, i }] : []));
+    expect(paid.length).toBeGreaterThan(0);
+    for (const { word, i } of paid) {
+      const count = word.pieces!.reduce((sum, piece) => sum + piece.count, 0);
+      expect(answerText(page, i)).toBe(String(count));
+      expect(word.answerSentence).toContain(`${count} `);
+    }
+    page.words!.forEach((word, i) => {
+      if (!word.pieces) expect(answerText(page, i)).toMatch(/^R\$\u00a0\d+,\d\d$/);
+    });
+  });
+
   it("gives the final answer of a problem in two steps (duas etapas): the second conta's, not the first's", () => {
     const page = sample('problemas-duas-etapas');
     const twoSteps = page.words!.flatMap((word, i) => (word.steps ? [{ word, i }] : []));
@@ -138,7 +152,11 @@ describe('the answer table of a class set', () => {
 
 describe('the version label of a sheet', () => {
   const page = generatePage('rotulo', PRESET, 2);
-  const meta = { code: 'CODIGO7', answersUrl: 'https://exemplo.com.br/gabarito/CODIGO7' };
+  const meta = {
+    code: 'CODIGO7',
+    answersUrl: 'https://exemplo.com.br/gabarito/CODIGO7',
+    correctionUrl: 'https://exemplo.com.br/corrigir/CODIGO7',
+  };
   const sections = (body: string) => body.split('<section class="sheet ').slice(1);
 
   it('prints "Versão 7 de 30" on the student sheet (by its QR code) and on the gabarito (by its code)', () => {

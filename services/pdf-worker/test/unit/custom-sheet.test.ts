@@ -30,7 +30,11 @@ import { customPageOptions } from '../support/custom-samples.js';
 
 // What a custom page's sheet decides before Chromium lays it out.
 
-const META = { code: 'UNIT', answersUrl: 'https://exemplo.com.br/gabarito/UNIT' };
+const META = {
+  code: 'UNIT',
+  answersUrl: 'https://exemplo.com.br/gabarito/UNIT',
+  correctionUrl: 'https://exemplo.com.br/corrigir/UNIT',
+};
 
 const ADD_COM: CustomOptions = {
   v: 1,
@@ -437,7 +441,7 @@ describe('the answer QR code is on the sheets that have a gabarito (rules 4)', (
   });
 
   it('a sheet without gabarito prints no QR code, only its code (and a set version its place)', () => {
-    const page = generatePage('qr', { ...preset, answers: false });
+    const page = generatePage('qr', { ...preset, answers: false }, 4);
     expect(page.rules).toBe(4);
     const single = sheetDocument(page, META).body;
     expect(qrOf(single)).toBe(false);
@@ -450,6 +454,12 @@ describe('the answer QR code is on the sheets that have a gabarito (rules 4)', (
   it('a sheet without gabarito bought before rules 4 keeps its QR code, as printed', () => {
     const body = sheetDocument(generatePage('qr', { ...preset, answers: false }, 3), META).body;
     expect(qrOf(body)).toBe(true);
+  });
+
+  it('since rules 5 a sheet without gabarito has a QR code again: its correction page, no answer (reading-marks.ts)', () => {
+    const body = sheetDocument(generatePage('qr', { ...preset, answers: false }), META).body;
+    expect(qrOf(body)).toBe(false);
+    expect(body).toContain('Corrigir pela foto');
   });
 });
 

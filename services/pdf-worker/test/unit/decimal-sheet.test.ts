@@ -6,7 +6,11 @@ import { renderSheetHtml } from '../../src/domain/sheet-html.js';
 // A decimal conta on the sheet: vírgula under vírgula in a column of its own, the zero the learner completes written
 // lighter in the gabarito, the chave's quotient with its vírgula, money in reais in the lines and the answer table.
 
-const META = { code: 'UNIT', answersUrl: 'https://exemplo.com.br/gabarito/UNIT' };
+const META = {
+  code: 'UNIT',
+  answersUrl: 'https://exemplo.com.br/gabarito/UNIT',
+  correctionUrl: 'https://exemplo.com.br/corrigir/UNIT',
+};
 
 function pageOf(problems: Problem[], custom: CustomOptions): GeneratedPage {
   return {

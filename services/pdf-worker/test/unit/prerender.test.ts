@@ -29,7 +29,13 @@ function fakes(prerender: RenderDeps['prerender'] = 'idle') {
       async render<O extends Outputs>(sheet: SheetDocument, options: RenderOptions<O>) {
         const pages = (sheet.body.match(/class="sheet /g) ?? []).length;
         rendered.push({ title: sheet.title, outputs: options.outputs, kind: options.kind, pages });
-        return { png: Buffer.from('png'), pdf: Buffer.from('pdf'), pages } as unknown as Rendered<O>;
+        const reading = options.reading ? { reading: { v: 1, pages: [{ boxes: [] }] } } : {};
+        return {
+          png: Buffer.from('png'),
+          pdf: Buffer.from('pdf'),
+          pages,
+          ...reading,
+        } as unknown as Rendered<O>;
       },
     },
     files: {
@@ -75,6 +81,16 @@ describe('rendering jobs', () => {
       { title: expect.stringContaining('D1'), outputs: 'pdf', kind: 'document', pages: 2 },
     ]);
     expect([...stored.keys()]).toEqual(['D1.pdf']);
+  });
+});
+
+describe('a sheet to be read from a photo (rules 5)', () => {
+  it('stores where its PDF prints the answer boxes, before the PDF; a page of earlier rules only its PDF', async () => {
+    const { deps, stored } = fakes('off');
+    await renderDocument(deps, { ...job('R5'), rules: 5 }, progress);
+    await renderDocument(deps, { ...job('R4'), rules: 4 }, progress);
+    expect([...stored.keys()]).toEqual(['R5.reading.json', 'R5.pdf', 'R4.pdf']);
+    expect(JSON.parse(stored.get('R5.reading.json')!.toString())).toEqual({ v: 1, pages: [{ boxes: [] }] });
   });
 });
 

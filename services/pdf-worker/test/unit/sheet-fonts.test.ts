@@ -121,7 +121,12 @@ describe('the embedded fonts', () => {
           answers: true,
           level,
         }),
-        { code: 'Az09_-', answersUrl: 'http://localhost:8080/gabarito/Az09_-', schoolFields: true },
+        {
+          code: 'Az09_-',
+          answersUrl: 'http://localhost:8080/gabarito/Az09_-',
+          correctionUrl: 'http://localhost:8080/corrigir/Az09_-',
+          schoolFields: true,
+        },
       ),
     ),
   );

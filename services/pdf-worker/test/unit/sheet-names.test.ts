@@ -14,7 +14,11 @@ import { sheetDocument, type SheetDocument } from '../../src/domain/sheet-html.j
 // A version of a set made for a turma prints the child's name and the turma's on its lines; the job carries the
 // child's id only, and the names are asked as the sheet is drawn.
 
-const META = { code: 'UNIT', answersUrl: 'https://exemplo.com.br/gabarito/UNIT' };
+const META = {
+  code: 'UNIT',
+  answersUrl: 'https://exemplo.com.br/gabarito/UNIT',
+  correctionUrl: 'https://exemplo.com.br/corrigir/UNIT',
+};
 const page = generatePage('semente', defaultPageRequest, 4);
 const STUDENT = '00000000-0000-4000-8000-000000000010';
 const silent = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Logger;

@@ -25,6 +25,7 @@ import {
 } from './correction/sheetText';
 import { cellKey } from './correction/typed';
 import { useCorrectionCells } from './correction/useCorrectionCells';
+import { PhotoCorrection } from './correction/photo/PhotoCorrection';
 import './correction/correction.css';
 
 /** The status line under the summary: what became of what was typed. */
@@ -70,7 +71,8 @@ export function CorrectionRefused({ title, message }: { title: string; message: 
 
 function CorrectionBody({ correction }: { correction: CorrectionData }) {
   const invalidMessageId = useId();
-  const { cells, status, textIn, edit, markBlank, invalid, refusal } = useCorrectionCells(correction);
+  const { cells, status, textIn, edit, markBlank, invalid, refusal, putFromPhoto, confirmPhoto, answer } =
+    useCorrectionCells(correction);
   const { sheets } = correction;
   useOpenedSheet(sheets);
 
@@ -112,6 +114,15 @@ function CorrectionBody({ correction }: { correction: CorrectionData }) {
         </Link>
       </p>
       <SaveStatusLine status={status} />
+      <PhotoCorrection
+        correction={correction}
+        putFromPhoto={putFromPhoto}
+        confirmPhoto={confirmPhoto}
+        answer={answer}
+        unconfirmed={[...new Set([...cells.values()].filter((c) => c.photo).map((c) => c.version))].sort(
+          (a, b) => a - b,
+        )}
+      />
       {firstInvalid && (
         <p className="alert alert--error correction__invalid" role="alert" id={invalidMessageId}>
           {inputLabel(firstInvalid.sheet, firstInvalid.col, 'result')}:{' '}
@@ -128,6 +139,7 @@ function CorrectionBody({ correction }: { correction: CorrectionData }) {
         onEdit={edit}
         onBlank={markBlank}
         isBlank={(version, problem) => cells.get(cellKey(version, problem))?.blank === true}
+        isPhoto={(version, problem) => cells.get(cellKey(version, problem))?.photo === true}
       />
       <DiagnosisDetails sheets={sheets} diagnoses={rows.map((r) => r.diagnosis)} />
       <p>

@@ -5,6 +5,7 @@ import { CustomOptionsSchema } from '../../custom-options.js';
 import { envelope } from '../../envelope.js';
 import { Msg } from '../../messages.js';
 import { LevelSchema, PageOptionsSchema, SET_VERSIONS_MAX } from '../../messaging.js';
+import { ReadingMaps, ReadingMapsQuery } from '../../reading.js';
 import { defineRoute } from '../route.js';
 
 /** The routes pages answers: making, buying and downloading pages and class sets, saved settings, answers. */
@@ -284,4 +285,16 @@ export const pageAnswers = defineRoute({
       problems: z.array(AnsweredProblem),
     }),
   ),
+});
+
+/** "Corrigir pela foto": where each bought sheet printed its answer boxes, for the reader of its photos. */
+export const getReadingMaps = defineRoute({
+  owner: 'pages',
+  method: 'GET',
+  path: '/api/readingMaps',
+  access: 'user',
+  summary:
+    "Where the answer boxes of a bought page's or class set's sheets are printed (null: a sheet printed before they had boxes), for the buyer",
+  query: ReadingMapsQuery,
+  response: envelope(ReadingMaps),
 });

@@ -1,5 +1,6 @@
 import type { WordKind } from '../kinds.js';
 import { ADD_TEMPLATES } from './add.js';
+import { CEDULAS_TEMPLATES } from './cedulas.js';
 import { DIV_TEMPLATES } from './div.js';
 import { MONEY_TEMPLATES } from './money.js';
 import { MULT_TEMPLATES } from './mult.js';
@@ -21,7 +22,7 @@ export { TWO_STEP_TEMPLATES };
 
 /**
  * The one-conta templates, by operation (`add.ts`, `sub.ts`, `mult.ts`, `div.ts`), and money in reais e centavos
- * (`money.ts`). To add one, see
+ * (`money.ts`; paid in cédulas e moedas, `cedulas.ts`). To add one, see
  * "Situações-problema" in the README.
  */
 export const WORD_TEMPLATES: readonly WordTemplate[] = [
@@ -31,6 +32,7 @@ export const WORD_TEMPLATES: readonly WordTemplate[] = [
   ...DIV_TEMPLATES,
   // Last: they tell only contas em reais, so the natural contas meet the same templates in the same order as before.
   ...MONEY_TEMPLATES,
+  ...CEDULAS_TEMPLATES,
 ];
 
 export const templatesOf = (kind: WordKind): WordTemplate[] =>

@@ -21,7 +21,23 @@ export function scrollToShow(top: number, bottom: number, height: number): numbe
   return toBottom > 0 ? toBottom : toTop;
 }
 
+/**
+ * Whether the member has moved the page herself since the builder last placed it: a message that appears later then
+ * waits for her where it is. Watched from the first time the builder places the page.
+ */
+let memberMoved = false;
+let watching = false;
+
+function watchMember() {
+  if (watching) return;
+  watching = true;
+  for (const event of MEMBER_MOVES)
+    window.addEventListener(event, () => (memberMoved = true), { passive: true, capture: true });
+}
+
 function bringIntoView(blocks: ReadonlyArray<HTMLElement | null>) {
+  watchMember();
+  memberMoved = false;
   const boxes = blocks.filter((b): b is HTMLElement => b !== null).map((b) => b.getBoundingClientRect());
   if (!boxes.length) return;
   const top = Math.min(...boxes.map((b) => b.top));
@@ -81,9 +97,11 @@ export function useShownBesideButtons(shown: boolean, element: { current: HTMLEl
   useEffect(() => {
     const el = element.current;
     if (!shown || !el) return;
-    const box = el.getBoundingClientRect();
-    // The member has scrolled away (to the form): the hint waits for her there, unmoved.
-    if (box.top < 0 || box.top > window.innerHeight + 200) return;
+    // The member has moved the page herself since the builder placed it (to the form): the hint waits for her there,
+    // unmoved. Judged by what she did, not by where the page is: the builder's own smooth scroll may still be moving
+    // it when the hint appears (on a slow phone the hint once stayed out of view so).
+    watchMember();
+    if (memberMoved) return;
     bringIntoView([el]);
     const area = el.parentElement;
     if (!area) return;

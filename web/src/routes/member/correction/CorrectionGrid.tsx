@@ -25,6 +25,8 @@ export interface GridProps {
   onBlank: (version: number, problem: number) => void;
   /** Whether a cell is em branco (its resto is passed by Enter and Tab). */
   isBlank: (version: number, problem: number) => boolean;
+  /** Whether a cell was read from a photo and not yet confirmed ("lido da foto"). */
+  isPhoto: (version: number, problem: number) => boolean;
 }
 
 const shapeOf = (sheets: readonly CorrectionSheet[]): GridShape =>
@@ -113,6 +115,7 @@ function CellInputs(
   if (!problem) return <td className="cell cell--none" />;
   const bad = props.invalid(sheet.n, col);
   const mark = props.rows[row]!.marks[col]!;
+  const photo = props.isPhoto(sheet.n, col);
   const input = (part: Part) => (
     <input
       id={props.idOf({ row, col, part })}
@@ -131,7 +134,7 @@ function CellInputs(
     />
   );
   return (
-    <td className={`cell cell--${bad ? 'invalid' : mark}`}>
+    <td className={`cell cell--${bad ? 'invalid' : mark}${photo ? ' cell--photo' : ''}`}>
       {props.showConta && !problem.word && <span className="cell__conta">{contaLabel(problem)}</span>}
       <span className="cell__inputs">
         {input('result')}
@@ -145,6 +148,7 @@ function CellInputs(
         )}
       </span>
       <span className="cell__mark">{bad ? '⚠ inválido' : MARK_TEXT[mark]}</span>
+      {photo && <span className="cell__photo">lido da foto</span>}
     </td>
   );
 }

@@ -29,6 +29,8 @@ export type Parsed = { ok: true; value: CellValue } | { ok: false; message: stri
 export type Reading = ContaDecimal | undefined;
 
 export function readingOf(problem: CorrectionProblem): Reading {
+  // A situação-problema asking how many (cédulas e moedas, ônibus) is answered with a whole number.
+  if (problem.answer !== undefined) return undefined;
   const asked = problem.blank ?? 'result';
   return problem.decimal !== undefined && inUnits(problem.op, asked) ? problem.decimal : undefined;
 }
@@ -95,10 +97,22 @@ export const sameValue = (a: CellValue | undefined, b: CellValue): boolean =>
 /** The key of a cell: a sheet (its version number) and a problem (0-based). */
 export const cellKey = (version: number, problem: number): string => `${version}:${problem}`;
 
-/** A cell as saved: its value, where it is and when it was typed. */
-export const typedCell = (version: number, problem: number, value: CellValue, at: number): TypedCell => ({
+/**
+ * A cell as saved: its value, where it is and when it was typed; `photo` when it was read from a photo and not yet
+ * confirmed ("lido da foto").
+ */
+export const typedCell = (
+  version: number,
+  problem: number,
+  value: CellValue,
+  at: number,
+  photo = false,
+): TypedCell => ({
   version,
   problem,
-  ...value,
+  result: value.result,
+  remainder: value.remainder,
+  blank: value.blank,
   at,
+  ...(photo ? { photo: true as const } : {}),
 });

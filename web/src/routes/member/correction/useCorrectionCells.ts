@@ -107,11 +107,14 @@ export function useCorrectionCells(correction: Correction) {
   const parsedIn = (version: number, problem: number, texts: Record<Part, string>) =>
     parseTyped(texts.result, texts.remainder, readings.get(cellKey(version, problem)));
 
-  /** Stores a value typed (each write later than the cell's last) and queues it. */
-  const commit = (version: number, problem: number, value: CellValue) => {
+  /**
+   * Stores a value typed, or read from a photo (`photo`), each write later than the cell's last, and queues it.
+   * Typing over a cell read from a photo confirms it, even with the same value.
+   */
+  const commit = (version: number, problem: number, value: CellValue, photo = false) => {
     const kept = cells.get(cellKey(version, problem));
-    if (sameValue(kept, value)) return;
-    const cell = typedCell(version, problem, value, Math.max(Date.now(), (kept?.at ?? 0) + 1));
+    if (sameValue(kept, value) && (kept?.photo === true) === photo) return;
+    const cell = typedCell(version, problem, value, Math.max(Date.now(), (kept?.at ?? 0) + 1), photo);
     setCells((c) => new Map(c).set(cellKey(version, problem), cell));
     queue.current?.put(cell);
   };
@@ -146,7 +149,58 @@ export function useCorrectionCells(correction: Correction) {
   };
   const invalid = (version: number, problem: number): boolean => refusal(version, problem) !== null;
 
-  return { cells, status, textIn, edit, markBlank, invalid, refusal };
+  const photo = photoActions({ cells, commit, parsedIn, setDrafts });
+  return { cells, status, textIn, edit, markBlank, invalid, refusal, ...photo };
+}
+
+/**
+ * "Corrigir pela foto": a sheet's cells read from its photo (marked "lido da foto"), confirmed by the teacher, or
+ * answered by her where the reader asked.
+ */
+function photoActions({
+  cells,
+  commit,
+  parsedIn,
+  setDrafts,
+}: {
+  cells: Cells;
+  commit: (version: number, problem: number, value: CellValue, photo?: boolean) => void;
+  parsedIn: (version: number, problem: number, texts: Record<Part, string>) => ReturnType<typeof parseTyped>;
+  setDrafts: (change: (drafts: ReadonlyMap<string, string>) => ReadonlyMap<string, string>) => void;
+}) {
+  const forget = (version: number, problem?: number) =>
+    setDrafts(
+      (d) =>
+        new Map(
+          [...d].filter(
+            ([k]) => !k.startsWith(problem === undefined ? `${version}:` : `${cellKey(version, problem)}:`),
+          ),
+        ),
+    );
+
+  /** A sheet's cells read from its photo, each marked "lido da foto" (what was typed in them is replaced). */
+  function putFromPhoto(version: number, read: ReadonlyArray<{ problem: number; value: CellValue }>) {
+    forget(version);
+    for (const { problem, value } of read) commit(version, problem, value, true);
+  }
+
+  /** The teacher confirms what was read from a sheet's photo: its cells lose the mark. */
+  function confirmPhoto(version: number) {
+    for (const cell of cells.values())
+      if (cell.version === version && cell.photo)
+        commit(version, cell.problem, { result: cell.result, remainder: cell.remainder, blank: cell.blank });
+  }
+
+  /** An answer the teacher gave to a question about a photo: typed, so confirmed. Answers why it is none. */
+  function answer(version: number, problem: number, texts: Record<Part, string>): string | null {
+    const parsed = parsedIn(version, problem, texts);
+    if (!parsed.ok) return parsed.message;
+    forget(version, problem);
+    commit(version, problem, parsed.value);
+    return null;
+  }
+
+  return { putFromPhoto, confirmPhoto, answer };
 }
 
 /**

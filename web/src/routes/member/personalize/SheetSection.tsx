@@ -9,7 +9,7 @@ import {
   type SheetFormat,
 } from '@app/generator/options';
 import { Choice } from './Choice';
-import { allowedCountsOf, countOf, formatOf, isOrdered, shownMeanings, toCustom } from './draft';
+import { allowedCountsOf, countOf, formatOf, isOrdered, reaisOps, shownMeanings, toCustom } from './draft';
 import { notFacts } from './problems';
 import { andList, ONE_TO_TEN, OPERATION_NAMES } from './names';
 import { ControlError, described, errorId, Group, messagesOf, type SectionProps } from './panelKit';
@@ -112,7 +112,10 @@ function FormatGroup({ kit, draft, set, operations }: SectionProps) {
 }
 
 function MeaningsGroup({ kit, draft, set, operations }: SectionProps) {
-  const shown = shownMeanings(operations);
+  const shown = shownMeanings(
+    operations,
+    reaisOps((op) => draft[op].casas, operations),
+  );
   const toggle = (meaning: Meaning, checked: boolean) =>
     set(
       'meanings',

@@ -70,10 +70,27 @@ export interface Draft {
 
 export const OPERATION_ORDER: readonly Operation[] = ['add', 'sub', 'mult', 'div'];
 
-/** The meanings the panel shows: those that tell a checked operation (duas etapas: any), in the BNCC's order. */
-export function shownMeanings(operations: readonly Operation[]): Meaning[] {
-  return MEANING_LIST.filter((meaning) => meaningOps(meaning).some((op) => operations.includes(op)));
+/**
+ * The meanings the panel shows: those that tell a checked operation (duas etapas: any), in the BNCC's order; cédulas
+ * e moedas only while + or − is em reais (`reais`: the checked operations whose numbers are).
+ */
+export function shownMeanings(operations: readonly Operation[], reais: readonly Operation[]): Meaning[] {
+  const tells = (meaning: Meaning) => (meaning === 'cedulas-moedas' ? reais : operations);
+  return MEANING_LIST.filter((meaning) => meaningOps(meaning).some((op) => tells(meaning).includes(op)));
 }
+
+/** The checked operations whose numbers are em reais. */
+export const reaisOps = (
+  casas: (op: Operation) => Casas | null | undefined,
+  operations: readonly Operation[],
+): Operation[] => operations.filter((op) => casas(op) === 'reais');
+
+/** The meanings of the draft's checked operations that the panel shows and are checked. */
+const checkedMeanings = (draft: Draft, operations: readonly Operation[]): Meaning[] =>
+  shownMeanings(
+    operations,
+    reaisOps((op) => draft[op].casas, operations),
+  ).filter((meaning) => draft.meanings.includes(meaning));
 
 /** Whether the page is the tabuada em ordem: × checked with that multiplicand. */
 export const isOrdered = (draft: Draft, operations: readonly Operation[]): boolean =>
@@ -121,9 +138,7 @@ function roomOf(draft: Draft, operations: readonly Operation[]) {
     size: draft.size,
     ...(operations.includes('mult') ? { mult: toMult(draft.mult) } : {}),
     ...(operations.includes('div') ? { div: toDiv(draft.div) } : {}),
-    ...(format === 'problemas'
-      ? { meanings: shownMeanings(operations).filter((meaning) => draft.meanings.includes(meaning)) }
-      : {}),
+    ...(format === 'problemas' ? { meanings: checkedMeanings(draft, operations) } : {}),
   };
 }
 
@@ -187,7 +202,6 @@ export function toCustom(draft: Draft, operations: readonly Operation[]): Custom
   if (operations.includes('div')) custom.div = toDiv(draft.div);
   const title = draft.title.trim();
   if (title) custom.title = title;
-  if (format === 'problemas' && operations.length > 0)
-    custom.meanings = shownMeanings(operations).filter((meaning) => draft.meanings.includes(meaning));
+  if (format === 'problemas' && operations.length > 0) custom.meanings = checkedMeanings(draft, operations);
   return custom;
 }

@@ -10,6 +10,7 @@ import {
 } from '@app/generator/options';
 import {
   OPERATION_ORDER,
+  reaisOps,
   shownMeanings,
   type AddSubDraft,
   type Draft,
@@ -90,7 +91,11 @@ export function draftFromCustom(custom: CustomOptions, level: Level): Draft {
  * shows its meanings as a new panel would.
  */
 function meaningsOf(custom: CustomOptions): Meaning[] {
-  const told = shownMeanings(OPERATION_ORDER.filter((op) => custom[op] !== undefined));
+  const operations = OPERATION_ORDER.filter((op) => custom[op] !== undefined);
+  const told = shownMeanings(
+    operations,
+    reaisOps((op) => custom[op]?.casas, operations),
+  );
   return MEANING_LIST.filter((meaning) =>
     told.includes(meaning) ? custom.meanings!.includes(meaning) : DEFAULT_MEANINGS.includes(meaning),
   );

@@ -126,6 +126,11 @@ function UsesAndRetention() {
         </li>
         <li>Registros de acesso: 6 meses, como exige o Marco Civil da Internet.</li>
         <li>
+          Cópias de segurança do banco de dados: até 30 dias. Um dado apagado ou anonimizado some das cópias
+          quando a mais antiga que o contém é descartada; nunca restauramos uma cópia para recuperar um dado
+          que você pediu para apagar.
+        </li>
+        <li>
           Mensagens de suporte: pelo tempo necessário para atender o pedido e por até 5 anos para defesa de
           direitos.
         </li>

@@ -6,7 +6,7 @@ import { site } from '../../../site';
 import './legal.css';
 
 /** When the privacy policy was last changed (shown DD/MM/YYYY at its top). */
-export const LEGAL_UPDATED_AT = '2026-11-29T12:00:00Z';
+export const LEGAL_UPDATED_AT = '2026-11-30T12:00:00Z';
 /** When the terms were last changed: Personalizar and the class sets (shown DD/MM/YYYY at their top). */
 export const TERMS_UPDATED_AT = '2026-11-29T12:00:00Z';
 

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_DOUBT,
+  grayFromRgba,
+  layoutDigits,
+  qrReadingOf,
+  rgbaFromGray,
+  rowIsUnsure,
+  rowValue,
+} from '@app/reader';
+
+describe('a row of boxes', () => {
+  it('reads its digits from the first written to the last, whichever side it is aligned to', () => {
+    expect(rowValue([null, 7, 2])).toEqual({ kind: 'number', value: 72, text: '72' });
+    expect(rowValue([8, null])).toEqual({ kind: 'number', value: 8, text: '8' });
+    expect(rowValue([0, 4])).toEqual({ kind: 'number', value: 4, text: '04' });
+  });
+
+  it('lays a number out as the sheet asks: a result under its columns, a quotient or resto from the first box', () => {
+    expect(layoutDigits(18, 3, 'result')).toEqual([null, 1, 8]);
+    expect(layoutDigits(27, 3, 'quotient')).toEqual([2, 7, null]);
+    expect(layoutDigits(0, 1, 'resto')).toEqual([0]);
+    expect(layoutDigits(1234, 3, 'result')).toBeNull();
+  });
+
+  it('is asked about: a digit against the answer under 0.99, one as the answer’s under 0.3, several marks, a gap', () => {
+    expect(DEFAULT_DOUBT).toEqual({ match: 0.3, differ: 0.99 });
+    const box = (digit: number | null, confidence = 1, several = false) => ({ digit, confidence, several });
+    const expected = layoutDigits(18, 3, 'result');
+    expect(rowIsUnsure([box(null), box(1), box(8, 0.4)], expected)).toBe(false);
+    expect(rowIsUnsure([box(null), box(1), box(8, 0.2)], expected)).toBe(true);
+    expect(rowIsUnsure([box(null), box(1), box(7, 0.985)], expected)).toBe(true);
+    expect(rowIsUnsure([box(null), box(1), box(7, 0.995)], expected)).toBe(false);
+    expect(rowIsUnsure([box(null), box(1, 1, true), box(8)], expected)).toBe(true);
+    expect(rowIsUnsure([box(1), box(null), box(8)], layoutDigits(108, 3, 'result'))).toBe(true);
+    // Without the answer, every digit is held to 0.99.
+    expect(rowIsUnsure([box(null), box(1), box(8, 0.98)], null)).toBe(true);
+  });
+
+  it('is empty with no digit, a gap with an empty box between digits', () => {
+    expect(rowValue([null, null])).toEqual({ kind: 'empty' });
+    expect(rowValue([])).toEqual({ kind: 'empty' });
+    expect(rowValue([5, null, 3])).toEqual({ kind: 'gap' });
+  });
+});
+
+describe('the QR code', () => {
+  it("names the page by its address's last segment", () => {
+    expect(qrReadingOf('https://a.example/corrigir/AB12CD')).toMatchObject({
+      code: 'AB12CD',
+      kind: 'corrigir',
+    });
+    expect(qrReadingOf('https://a.example/gabarito/AB12CD/?x=1')).toMatchObject({
+      code: 'AB12CD',
+      kind: 'gabarito',
+    });
+    expect(qrReadingOf('https://a.example/other/XY')).toMatchObject({ code: 'XY', kind: 'other' });
+    expect(qrReadingOf('plain')).toBeNull();
+  });
+});
+
+describe('grey levels', () => {
+  it('weigh red, green and blue as the eye does', () => {
+    const rgba = new Uint8ClampedArray([255, 255, 255, 255, 0, 0, 0, 255, 255, 0, 0, 255, 0, 255, 0, 255]);
+    expect([...grayFromRgba(rgba, 2, 2).data]).toEqual([255, 0, 77, 149]);
+  });
+
+  it('and back: a grey image as opaque RGBA, the same grey read again', () => {
+    const gray = { width: 2, height: 1, data: Uint8Array.from([0, 200]) };
+    expect([...rgbaFromGray(gray)]).toEqual([0, 0, 0, 255, 200, 200, 200, 255]);
+    expect([...grayFromRgba(rgbaFromGray(gray), 2, 1).data]).toEqual([0, 200]);
+  });
+});

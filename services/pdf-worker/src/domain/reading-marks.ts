@@ -1,0 +1,95 @@
+import type { GeneratedPage } from '@app/generator';
+
+/** What `READING_MAP` measures: the contracts' `ReadingMap`, stored as `renderFiles(code).reading`. */
+export type { ReadingMap } from '@app/contracts';
+
+/**
+ * A sheet made to be read from a photo or a scan ("Corrigir pela foto"), since rules 5: what a reader needs to find
+ * the sheet and its answers in the picture, the rest of the sheet as before.
+ *
+ * - Four corner marks, black squares in the page's margins at the same place on every sheet: a reader finds them and
+ *   straightens the photo (its perspective) into the page's millimetres.
+ * - A QR code on every sheet: the online answers' where the teacher printed the gabarito (as before); else the
+ *   sheet's correction page, which names the page (and a class set's version) without showing an answer.
+ * - The answer of each conta armada in boxes of one digit each, where the learner writes it anyway: the result's row
+ *   under the rule (for a product of several partials, under their sum's rule), the quotient under the chave's
+ *   divisor and, where the page asks for it, the resto beside it; a Fácil fact's blank as two boxes. Each box is a
+ *   `.ab` cell with its column (`data-col`, from the units) and its part (`data-part`: result, quotient or resto), in
+ *   the cell of its problem.
+ *
+ * The boxes are grey and thin, so that the learner's digit is the only dark thing inside one.
+ */
+export const READING_RULES = 5;
+
+/** Whether a page's sheet is printed to be read (its rules); pages bought before print as bought. */
+export const readable = (page: Pick<GeneratedPage, 'rules'>): boolean => page.rules >= READING_RULES;
+
+/** The corner marks' side and their distance from the paper's edges, in mm: inside every printer's printable area. */
+export const CORNER_MARK = { sideMm: 5, insetMm: 5 } as const;
+
+/** The four corner marks of a sheet, in its top-left, top-right, bottom-left and bottom-right corners. */
+export const cornerMarks = (): string =>
+  ['tl', 'tr', 'bl', 'br']
+    .map((corner) => `<i class="corner-mark ${corner}" aria-hidden="true"></i>`)
+    .join('');
+
+/** The attributes of one answer box: its part of the answer and its column, counted from the units. */
+export const boxAttributes = (part: 'result' | 'quotient' | 'resto', column: number): string =>
+  ` data-part="${part}" data-col="${column}"`;
+
+/** The style of the marks and boxes; `columnMm`, the print size's digit column. */
+export const readingCss = (columnMm: number): string => `
+  .sheet { position: relative; }
+  .corner-mark { position: absolute; width: ${CORNER_MARK.sideMm}mm; height: ${CORNER_MARK.sideMm}mm; background: #000; }
+  .corner-mark.tl, .corner-mark.tr { top: ${CORNER_MARK.insetMm}mm; }
+  .corner-mark.bl, .corner-mark.br { bottom: ${CORNER_MARK.insetMm}mm; }
+  .corner-mark.tl, .corner-mark.bl { left: ${CORNER_MARK.insetMm}mm; }
+  .corner-mark.tr, .corner-mark.br { right: ${CORNER_MARK.insetMm}mm; }
+  /* An answer box: a thin grey frame inside its digit column, the learner's digit (the gabarito's) in it. */
+  .d.ab::before {
+    content: ''; position: absolute; left: 0.35mm; right: 0.35mm; top: 0.5mm; bottom: 0.5mm;
+    border: 0.6pt solid #9e9e9e; border-radius: 0.6mm;
+  }
+  .d.ab { position: relative; display: inline-block; height: calc(var(--lh) * 1em); line-height: var(--lh); }
+  .rest .d.ab, .fact .boxes .d.ab { width: max(1ch, ${columnMm}mm); text-align: center; }
+  .line.answer { margin-top: 1mm; }
+  .chave .quotient.boxes { display: flex; }
+  .chave .rest { display: flex; align-items: center; gap: 1mm; margin-top: 1mm; padding-left: 0.25em; }
+  .rest .boxes { display: flex; }
+  .chave .rest-label { font-size: 8pt; color: #333; }
+  .fact .boxes { display: inline-flex; align-self: center; }
+`;
+
+/**
+ * Measures a sheet laid out in its tab (an expression for `Runtime.evaluate`): every page of the exercises, each
+ * answer box with its problem (the number its cell prints), part and column, in mm from the page's top-left corner.
+ */
+export const READING_MAP = `(() => {
+  const mm = 25.4 / 96;
+  const round = (value) => Math.round(value * 100) / 100;
+  const centre = (mark, page) => {
+    const r = mark.getBoundingClientRect();
+    return { x: round((r.left + r.width / 2 - page.left) * mm), y: round((r.top + r.height / 2 - page.top) * mm) };
+  };
+  const sheets = [...document.querySelectorAll('.sheet.exercises')];
+  const first = sheets[0].getBoundingClientRect();
+  const marks = {};
+  for (const corner of ['tl', 'tr', 'bl', 'br']) marks[corner] = centre(sheets[0].querySelector('.corner-mark.' + corner), first);
+  const pages = sheets.map((sheet) => {
+    const page = sheet.getBoundingClientRect();
+    const boxes = [];
+    for (const cell of sheet.querySelectorAll('.cell')) {
+      const problem = Number(cell.querySelector('.index').textContent) - 1;
+      for (const box of cell.querySelectorAll('.ab')) {
+        const r = box.getBoundingClientRect();
+        boxes.push({
+          problem, part: box.dataset.part, column: Number(box.dataset.col),
+          x: round((r.left - page.left) * mm), y: round((r.top - page.top) * mm),
+          width: round(r.width * mm), height: round(r.height * mm),
+        });
+      }
+    }
+    return { boxes };
+  });
+  return { v: 1, widthMm: round(first.width * mm), heightMm: round(first.height * mm), marks, pages };
+})()`;

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { generatePage, OPERATIONS, type GeneratedPage, type Level, type PageOptions } from '@app/generator';
+import { qrSvg } from '../../src/domain/qr.js';
+import { paperSheets, sheetDocument } from '../../src/domain/sheet-html.js';
+import { customSamplePage, CUSTOM_SAMPLES } from '../support/custom-samples.js';
+
+// A sheet made to be read from a photo (rules 5): corner marks, a QR code on every sheet, the answers of the contas
+// armadas in boxes of one digit each, and the gabarito's boxes holding the answers the reader compares with.
+
+const META = {
+  code: 'LEITURA',
+  answersUrl: 'https://exemplo.com.br/gabarito/LEITURA',
+  correctionUrl: 'https://exemplo.com.br/corrigir/LEITURA',
+};
+
+const MIXES = Array.from({ length: 15 }, (_, index) =>
+  OPERATIONS.filter((_, bit) => ((index + 1) >> bit) & 1),
+);
+const presetOptions = (level: Level, operations: readonly string[], answers = true): PageOptions => ({
+  add: operations.includes('add'),
+  sub: operations.includes('sub'),
+  mult: operations.includes('mult'),
+  div: operations.includes('div'),
+  answers,
+  level,
+});
+
+/** What a row of answer boxes says: a number, nothing, or digits with an empty box between them (to ask about). */
+type BoxesReading = { kind: 'number'; value: number } | { kind: 'empty' } | { kind: 'gap' };
+
+/**
+ * The test's reading of a row of the gabarito's boxes (what `@app/reader`'s `rowValue` does with a photo's), written
+ * apart from it: the number a row of answer boxes holds, its digits in writing order (left to right, `null` for an empty box): a
+ * result right-aligned under its columns and a quotient written from the first box read alike.
+ */
+function boxesNumber(digits: ReadonlyArray<number | null>): BoxesReading {
+  const first = digits.findIndex((digit) => digit !== null);
+  if (first === -1) return { kind: 'empty' };
+  const written = digits.slice(
+    first,
+    digits.length - [...digits].reverse().findIndex((digit) => digit !== null),
+  );
+  if (written.includes(null)) return { kind: 'gap' };
+  return { kind: 'number', value: written.reduce<number>((value, digit) => value * 10 + digit!, 0) };
+}
+
+/** The sections of a sheet's markup: each exercise page and each gabarito page. */
+const sections = (body: string, kind: 'exercises' | 'answer-key') =>
+  body.split('<section ').filter((part) => part.startsWith(`class="sheet ${kind}`));
+
+/** Each cell's answer boxes, in the cell's order: their part and their digit (null when empty), in writing order. */
+function cellBoxes(section: string): Array<Array<{ part: string; column: number; digit: number | null }>> {
+  return section
+    .split('<li ')
+    .slice(1)
+    .map((cell) =>
+      [...cell.matchAll(/<span class="d ab[^"]*" data-part="(\w+)" data-col="(\d+)">(\d?)<\/span>/g)].map(
+        ([, part, column, digit]) => ({
+          part: part!,
+          column: Number(column),
+          digit: digit === '' ? null : Number(digit),
+        }),
+      ),
+    );
+}
+
+const read = (boxes: ReturnType<typeof cellBoxes>[number], part: string) =>
+  boxesNumber(boxes.filter((box) => box.part === part).map((box) => box.digit));
+
+describe('a sheet to be read (rules 5)', () => {
+  it('has four corner marks on every page of the exercises and none on the gabarito', () => {
+    for (const level of [0, 1, 2] as const)
+      for (const operations of MIXES) {
+        const page = generatePage(`marcas-${level}-${operations.join('')}`, presetOptions(level, operations));
+        expect(page.rules).toBe(5);
+        const { body } = sheetDocument(page, META);
+        const exercises = sections(body, 'exercises');
+        expect(exercises).toHaveLength(paperSheets(page).length);
+        for (const section of exercises)
+          for (const corner of ['tl', 'tr', 'bl', 'br'])
+            expect(section.split(`class="corner-mark ${corner}"`)).toHaveLength(2);
+        for (const section of sections(body, 'answer-key')) expect(section).not.toContain('corner-mark');
+      }
+  });
+
+  it('prints each answer in empty boxes, and the gabarito holds the answer the boxes read: result, quotient, resto', () => {
+    for (const level of [0, 1, 2] as const)
+      for (const operations of MIXES)
+        for (const seed of ['a', 'b', 'c']) {
+          const page = generatePage(
+            `caixas-${seed}-${level}-${operations.join('')}`,
+            presetOptions(level, operations),
+          );
+          const { body } = sheetDocument(page, META);
+          const sheet = sections(body, 'exercises').flatMap(cellBoxes);
+          const key = sections(body, 'answer-key').flatMap(cellBoxes);
+          expect(sheet).toHaveLength(page.problems.length);
+          expect(key).toHaveLength(page.problems.length);
+          page.problems.forEach((problem, i) => {
+            const where = `${JSON.stringify(problem)} at level ${level}`;
+            expect(sheet[i]!.length, where).toBeGreaterThan(0);
+            expect(
+              sheet[i]!.every((box) => box.digit === null),
+              where,
+            ).toBe(true);
+            expect(
+              sheet[i]!.map((box) => [box.part, box.column]),
+              where,
+            ).toEqual(key[i]!.map((box) => [box.part, box.column]));
+            const chave = problem.op === 'div' && level > 0;
+            expect(read(key[i]!, chave ? 'quotient' : 'result'), where).toEqual({
+              kind: 'number',
+              value: problem.result,
+            });
+            // The resto where the page asks for it: at Médio and Difícil (Fácil divisions are exact facts).
+            if (chave)
+              expect(read(key[i]!, 'resto'), where).toEqual({ kind: 'number', value: problem.remainder });
+            else
+              expect(
+                key[i]!.some((box) => box.part === 'resto'),
+                where,
+              ).toBe(false);
+          });
+        }
+  });
+
+  it('carries a QR code on every sheet: the online answers with a gabarito, else the correction page', () => {
+    const withKey = generatePage('qr', presetOptions(1, ['add', 'div']));
+    const withoutKey = generatePage('qr', presetOptions(1, ['add', 'div'], false));
+    const [keyed] = sections(sheetDocument(withKey, META).body, 'exercises');
+    expect(keyed).toContain(qrSvg(META.answersUrl));
+    expect(keyed).toContain('Respostas online');
+    const [plain] = sections(sheetDocument(withoutKey, META).body, 'exercises');
+    expect(plain).toContain(qrSvg(META.correctionUrl));
+    expect(plain).toContain('Corrigir pela foto');
+    // No answer where no gabarito was printed.
+    expect(plain).not.toContain(qrSvg(META.answersUrl));
+  });
+
+  it('leaves the money and decimal contas armadas their vírgula column and a decimal division its plain quotient', () => {
+    const sample = CUSTOM_SAMPLES.find((s) => s.name === 'dinheiro-4-ano')!;
+    const page: GeneratedPage = customSamplePage(sample);
+    expect(page.rules).toBe(5);
+    const { body } = sheetDocument(page, META);
+    const key = sections(body, 'answer-key').flatMap(cellBoxes);
+    page.problems.forEach((problem, i) => {
+      const where = JSON.stringify(problem);
+      if (problem.op === 'div') expect(key[i], where).toEqual([]);
+      // In centavos: the digits of the result, vírgula apart.
+      else expect(read(key[i]!, 'result'), where).toEqual({ kind: 'number', value: problem.result });
+    });
+  });
+});
+
+describe('a sheet bought before rules 5 prints as bought', () => {
+  it('has no corner mark, no answer box, and no QR code without a gabarito', () => {
+    for (const level of [0, 1, 2] as const) {
+      const page = generatePage('antes', presetOptions(level, ['add', 'sub', 'mult', 'div'], false), 4);
+      const { body, css } = sheetDocument(page, META);
+      expect(body).not.toContain('corner-mark');
+      expect(body).not.toContain('data-part');
+      expect(body).not.toContain('<svg');
+      expect(css).not.toContain('corner-mark');
+    }
+  });
+});
+
+describe('boxesNumber', () => {
+  it('reads the digits written in a row of boxes, right-aligned or from the first box', () => {
+    expect(boxesNumber([null, 1, 0, 5])).toEqual({ kind: 'number', value: 105 });
+    expect(boxesNumber([1, 5, null])).toEqual({ kind: 'number', value: 15 });
+    expect(boxesNumber([0])).toEqual({ kind: 'number', value: 0 });
+    expect(boxesNumber([null, null])).toEqual({ kind: 'empty' });
+    expect(boxesNumber([])).toEqual({ kind: 'empty' });
+    expect(boxesNumber([1, null, 5])).toEqual({ kind: 'gap' });
+  });
+});

@@ -1,0 +1,75 @@
+import type { ReadingMap } from '@app/reader';
+import type { ReadRow } from './photoCells';
+
+/** What the page asks the photo reader (reader.worker.ts) and what it answers. */
+
+export interface ReaderSheet {
+  n: number;
+  /** The sheet's own code (its QR code's). */
+  code: string;
+  /** Where its answer boxes are; null for a sheet printed before sheets were made to be read. */
+  map: ReadingMap | null;
+}
+
+export interface ReadRequest {
+  id: number;
+  image: Blob;
+  /** The page's or the set's code (a page's QR code holds it). */
+  code: string;
+  sheets: ReaderSheet[];
+  /** The sheet the teacher said the photo is of (its QR code could not be read); absent, the QR code says. */
+  n?: number;
+}
+
+export type PhotoOutcome =
+  | { kind: 'read'; n: number; rows: ReadRow[] }
+  /** The file is no image the browser can open. */
+  | { kind: 'notAnImage' }
+  /** The four corner marks are not all in the photo. */
+  | { kind: 'noMarks' }
+  /** The QR code could not be read: the teacher says whose sheet it is. */
+  | { kind: 'noQr' }
+  /** The QR code is another page's. */
+  | { kind: 'otherSheet' }
+  /** A sheet printed before the answer boxes: typed by hand. */
+  | { kind: 'printedBefore'; n: number }
+  /** A file named .pdf that pdf.js could not open (said by the page, before any reading). */
+  | { kind: 'notAPdf' };
+
+export interface ReadResponse {
+  id: number;
+  outcome: PhotoOutcome;
+}
+
+/**
+ * The reader's worker, started on the first photo and kept for the next: each request answered once, in the order
+ * asked.
+ */
+export class PhotoReader {
+  private worker: Worker | null = null;
+  private next = 1;
+  private readonly waiting = new Map<number, (outcome: PhotoOutcome) => void>();
+
+  read(request: Omit<ReadRequest, 'id'>): Promise<PhotoOutcome> {
+    if (!this.worker) {
+      this.worker = new Worker(new URL('./reader.worker.ts', import.meta.url), { type: 'module' });
+      this.worker.onmessage = (event: MessageEvent<ReadResponse>) => {
+        this.waiting.get(event.data.id)?.(event.data.outcome);
+        this.waiting.delete(event.data.id);
+      };
+    }
+    const id = this.next++;
+    const worker = this.worker;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      worker.postMessage({ ...request, id } satisfies ReadRequest);
+    });
+  }
+
+  /** Stops the worker: what it held of the photos goes with it. */
+  close() {
+    this.worker?.terminate();
+    this.worker = null;
+    this.waiting.clear();
+  }
+}

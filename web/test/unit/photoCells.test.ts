@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { CorrectionProblem, CorrectionSheet } from '@app/contracts';
+import { sheetFromPhoto, type ReadRow } from '../../src/routes/member/correction/photo/photoCells';
+
+const crop = { width: 2, height: 2, data: new Uint8Array(4) };
+
+/**
+ * A row of boxes as the reader sends it back: `digits` left to right, each read with confidence 1 but the box `at`
+ * of `doubt`, read with its confidence (or several marks) and its second likeliest digit.
+ */
+function row(
+  problem: number,
+  part: ReadRow['part'],
+  digits: Array<number | null>,
+  doubt?: { at: number; confidence?: number; alternative?: number; several?: boolean },
+): ReadRow {
+  return {
+    problem,
+    part,
+    digits,
+    confidences: digits.map((d, i) => (d !== null && doubt?.at === i ? (doubt.confidence ?? 1) : 1)),
+    several: digits.map((_, i) => doubt?.at === i && doubt.several === true),
+    alternatives: digits.map((d, i) => (d === null ? null : doubt?.at === i ? (doubt.alternative ?? 0) : 0)),
+    crops: digits.map(() => crop),
+  };
+}
+
+const sub: CorrectionProblem = { op: 'sub', a: 84, b: 66, result: 18, remainder: 0 };
+const div: CorrectionProblem = { op: 'div', a: 83, b: 3, result: 27, remainder: 2 };
+const money: CorrectionProblem = {
+  op: 'add',
+  a: 1250,
+  b: 370,
+  result: 1620,
+  remainder: 0,
+  decimal: { casas: 2, a: 2, b: 2, reais: true },
+};
+const sheet = (problems: CorrectionProblem[]): CorrectionSheet => ({
+  n: 2,
+  code: 'V2',
+  label: 'Versão 2 de 3',
+  student: 'Bruno T.',
+  problems,
+});
+
+describe('sheetFromPhoto: what a sheet’s photo puts in the correction', () => {
+  it('turns rows read with confidence into cells: a result, a quotient with its resto, em branco', () => {
+    const read = sheetFromPhoto(sheet([sub, div, sub, div]), [
+      row(0, 'result', [null, 1, 8]),
+      row(1, 'quotient', [2, 7]),
+      row(1, 'resto', [2]),
+      row(2, 'result', [null, null, null]),
+      row(3, 'quotient', [2, 7]),
+      row(3, 'resto', [null]),
+    ]);
+    expect(read.questions).toEqual([]);
+    expect(read.cells).toEqual([
+      { problem: 0, value: { result: 18, remainder: null, blank: false } },
+      { problem: 1, value: { result: 27, remainder: 2, blank: false } },
+      { problem: 2, value: { result: null, remainder: null, blank: true } },
+      // An exact division's resto may be left empty.
+      { problem: 3, value: { result: 27, remainder: null, blank: false } },
+    ]);
+  });
+
+  it('reads a decimal answer’s digits in units of its last casa (R$ 16,20 is 1 620 centavos)', () => {
+    const read = sheetFromPhoto(sheet([money]), [row(0, 'result', [1, 6, 2, 0])]);
+    expect(read.cells).toEqual([{ problem: 0, value: { result: 1620, remainder: null, blank: false } }]);
+  });
+
+  it('asks "7 ou 1?" about one doubtful digit, each button with the answer it makes', () => {
+    const read = sheetFromPhoto(sheet([sub, money]), [
+      // 7 where the answer (18) has an 8: asked under 0.99.
+      row(0, 'result', [null, 1, 7], { at: 2, confidence: 0.98, alternative: 1 }),
+      // 6 where the answer (R$ 16,20) has a 6: asked under 0.3 only.
+      row(1, 'result', [1, 6, 2, 0], { at: 1, confidence: 0.2, alternative: 5 }),
+    ]);
+    expect(read.cells).toEqual([]);
+    expect(read.questions.map((q) => [q.version, q.problem, q.guess, q.choice])).toEqual([
+      [
+        2,
+        0,
+        { result: '17', remainder: '' },
+        [
+          { digit: 7, result: '17', remainder: '' },
+          { digit: 1, result: '11', remainder: '' },
+        ],
+      ],
+      [
+        2,
+        1,
+        { result: '16,20', remainder: '' },
+        [
+          { digit: 6, result: '16,20', remainder: '' },
+          { digit: 5, result: '15,20', remainder: '' },
+        ],
+      ],
+    ]);
+  });
+
+  it('takes a digit read as the right answer’s at a lower confidence than one read against it', () => {
+    const read = sheetFromPhoto(sheet([sub, sub, div]), [
+      row(0, 'result', [null, 1, 8], { at: 2, confidence: 0.6 }),
+      row(1, 'result', [null, 1, 9], { at: 2, confidence: 0.98, alternative: 8 }),
+      row(2, 'quotient', [2, 7], { at: 0, confidence: 0.35 }),
+      row(2, 'resto', [1], { at: 0, confidence: 0.999 }),
+    ]);
+    expect(read.cells).toEqual([
+      { problem: 0, value: { result: 18, remainder: null, blank: false } },
+      { problem: 2, value: { result: 27, remainder: 1, blank: false } },
+    ]);
+    expect(read.questions.map((q) => q.problem)).toEqual([1]);
+  });
+
+  it('asks without choices about several marks, a gap between digits, and a resto without a quotient', () => {
+    const read = sheetFromPhoto(sheet([sub, sub, div]), [
+      row(0, 'result', [null, 1, 8], { at: 1, several: true }),
+      row(1, 'result', [1, null, 8]),
+      row(2, 'quotient', [null, null]),
+      row(2, 'resto', [2]),
+    ]);
+    expect(read.cells).toEqual([]);
+    expect(read.questions.map((q) => [q.problem, q.guess, q.choice, q.rows.length])).toEqual([
+      [0, { result: '18', remainder: '' }, null, 1],
+      [1, { result: '1?8', remainder: '' }, null, 1],
+      [2, { result: '', remainder: '2' }, null, 2],
+    ]);
+  });
+
+  it('leaves a problem without boxes to be typed, and ignores a row of a problem the sheet does not have', () => {
+    const read = sheetFromPhoto(sheet([sub, sub]), [row(1, 'result', [null, 1, 8]), row(5, 'result', [1])]);
+    expect(read.cells).toEqual([{ problem: 1, value: { result: 18, remainder: null, blank: false } }]);
+    expect(read.questions).toEqual([]);
+  });
+});

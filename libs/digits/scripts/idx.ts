@@ -24,6 +24,17 @@ export function parseIdx(bytes: Uint8Array): Idx {
   return { dims, data: bytes.subarray(start) };
 }
 
+/** An idx file of unsigned bytes: the big-endian magic (0, 0, 8, rank), each dimension, then the bytes. */
+export function idxBytes(dims: readonly number[], data: Uint8Array): Uint8Array {
+  const header = new DataView(new ArrayBuffer(4 + 4 * dims.length));
+  header.setUint32(0, 0x0800 + dims.length);
+  dims.forEach((d, i) => header.setUint32(4 + 4 * i, d));
+  const out = new Uint8Array(header.byteLength + data.length);
+  out.set(new Uint8Array(header.buffer));
+  out.set(data, header.byteLength);
+  return out;
+}
+
 export interface DigitSet {
   count: number;
   /** `count` images of 28×28 bytes, 0 = paper, 255 = ink. */
@@ -37,8 +48,16 @@ const DATA_DIR = path.join(
 );
 
 export function readMnist(part: 'train' | 't10k'): DigitSet {
-  const images = parseIdx(readFileSync(path.join(DATA_DIR, `${part}-images-idx3-ubyte`)));
-  const labels = parseIdx(readFileSync(path.join(DATA_DIR, `${part}-labels-idx1-ubyte`)));
+  return readIdxPair(
+    path.join(DATA_DIR, `${part}-images-idx3-ubyte`),
+    path.join(DATA_DIR, `${part}-labels-idx1-ubyte`),
+  );
+}
+
+/** A set of 28×28 digits from its images' and its labels' idx files. */
+export function readIdxPair(imagesFile: string, labelsFile: string): DigitSet {
+  const images = parseIdx(readFileSync(imagesFile));
+  const labels = parseIdx(readFileSync(labelsFile));
   const [count, rows, columns] = images.dims;
   if (images.dims.length !== 3 || rows !== 28 || columns !== 28)
     throw new Error(`images of ${images.dims.join('×')}`);

@@ -13,6 +13,11 @@ export type Gray = Uint8Array | Uint8ClampedArray | Float32Array;
 
 /** Below this difference between the ink's mean level and the paper's (out of 1), the box holds no ink. */
 export const MIN_CONTRAST = 0.15;
+/**
+ * Ink this faint or fainter (but above it) is barely there: a light pencil in a blurred photo. A reader looks again at
+ * an empty box with this contrast, and asks about what it finds rather than take the box for empty.
+ */
+export const FAINT_CONTRAST = 0.07;
 /** A component smaller than this share of the largest one is a speck (dust, a dot of the paper), not a stroke. */
 export const SPECK_SHARE = 0.08;
 /** …and so is one under this share of the crop's area (at least 4 pixels). */
@@ -126,7 +131,7 @@ function components(
   return { labels, sizes };
 }
 
-function analyse(gray: Gray, width: number, height: number): Analysis | null {
+function analyse(gray: Gray, width: number, height: number, minContrast: number): Analysis | null {
   const lum = luminance(gray, width, height);
   const n = lum.length;
   const histogram = new Float64Array(256);
@@ -156,7 +161,7 @@ function analyse(gray: Gray, width: number, height: number): Analysis | null {
   if (inkCount === 0) return null;
   const inkLevel = inkSum / inkCount / 255;
   const paperLevel = paperSum / Math.max(1, n - inkCount) / 255;
-  if (inkLevel - paperLevel < MIN_CONTRAST) return null;
+  if (inkLevel - paperLevel < minContrast) return null;
   const threshold = t / 255 - 0.5 / 255;
   const mask = new Uint8Array(n);
   for (let i = 0; i < n; i++) mask[i] = darkness[i]! >= threshold ? 1 : 0;
@@ -360,11 +365,16 @@ function normalise(a: Analysis, chosen: Group[]): Float32Array {
 
 /**
  * The crop's ink as a 28×28 MNIST image (0 = paper, 1 = ink), all of its components together; null when the crop
- * holds no ink (an empty box: too little contrast, or only specks). A crop with several digits gives them squeezed
- * into one image: `inkComponents` tells them apart first.
+ * holds no ink (an empty box: less contrast than `minContrast`, or only specks). A crop with several digits gives them
+ * squeezed into one image: `inkComponents` tells them apart first.
  */
-export function toMnist(gray: Gray, width: number, height: number): Float32Array | null {
-  const a = analyse(gray, width, height);
+export function toMnist(
+  gray: Gray,
+  width: number,
+  height: number,
+  minContrast = MIN_CONTRAST,
+): Float32Array | null {
+  const a = analyse(gray, width, height, minContrast);
   return a ? normalise(a, a.groups) : null;
 }
 
@@ -373,8 +383,13 @@ export function toMnist(gray: Gray, width: number, height: number): Float32Array
  * several digits (or a digit and a stray mark). Strokes that share most of their columns count as one (a 5 whose
  * flag is apart, a broken pencil line). Each comes with its own MNIST image.
  */
-export function inkComponents(gray: Gray, width: number, height: number): InkComponent[] {
-  const a = analyse(gray, width, height);
+export function inkComponents(
+  gray: Gray,
+  width: number,
+  height: number,
+  minContrast = MIN_CONTRAST,
+): InkComponent[] {
+  const a = analyse(gray, width, height, minContrast);
   if (!a) return [];
   return a.groups.map((g) => ({
     x: g.x0,

@@ -12,12 +12,15 @@
  * - the questions to the teacher per sheet, one per problem asked about (an unsure digit, several marks in a box, an
  *   empty box between digits), and one per QR code not read (the teacher picks the child);
  * - the share of unsure digits;
- * and the CPU time of reading a sheet. Run: `npm run bench:reading` (PHOTOS=n photos of each sheet, default 2;
- * DEBUG=1 names each photo as it is read).
+ * and the CPU time of reading a sheet. Each photo is read by the product's model (tuned on digits the reader cut out
+ * of synthetic photos) and by the model before tuning (MNIST alone), so one run compares them. Run:
+ * `npm run bench:reading` (PHOTOS=n photos of each sheet, default 2; DEBUG=1 names each photo as it is read).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { classify, loadModel, type Classification } from '@app/digits';
 import { imageOf, readMnist } from '@app/digits/mnist-data';
+import { MNIST_MODEL } from '@app/digits/mnist-model';
 import {
   DEFAULT_DOUBT,
   layoutDigits,
@@ -67,6 +70,10 @@ const POLICIES: Array<{ name: string; doubt: Doubt }> = [
     doubt: { match: match!, differ: differ! },
   })),
 ];
+const MODELS: Array<{ name: string; classifier: (image: Float32Array) => Classification }> = [
+  { name: 'before tuning (MNIST alone)', classifier: loadModel(MNIST_MODEL).classify },
+  { name: 'the product (tuned on photographed digits)', classifier: classify },
+];
 const random = new Random(2026);
 const mnist = readMnist('t10k');
 const byDigit = Array.from({ length: 10 }, (_, d) =>
@@ -95,6 +102,8 @@ interface Outcome {
   at: Array<{ correct: number; silentWrong: number; questions: number; unsure: number }>;
   digits: number;
   cpuMs: number;
+  /** Photos whose QR code is not read (the teacher picks the child: a question each). */
+  qrQuestions: number;
 }
 
 /** A row's boxes as read, left to right. */
@@ -145,15 +154,16 @@ function score(
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 if (files.length === 0)
   throw new Error(`no sheets in ${dir}: run services/pdf-worker/scripts/reading-sheets.ts first`);
-const outcome: Outcome = {
+const outcomes: Outcome[] = MODELS.map(() => ({
   problems: 0,
   at: POLICIES.map(() => ({ correct: 0, silentWrong: 0, questions: 0, unsure: 0 })),
   digits: 0,
   cpuMs: 0,
-};
+  qrQuestions: 0,
+}));
+let digits = 0;
 let sheets = 0;
 let retakes = 0;
-let qrQuestions = 0;
 for (const file of files) {
   const sheet = JSON.parse(readFileSync(join(dir, file), 'utf8')) as SheetFile;
   const raster = readFileSync(join(dir, `${sheet.name}.gray`));
@@ -174,7 +184,7 @@ for (const file of files) {
       layoutDigits(child, boxes.length, part)!.forEach((digit, i) => {
         if (digit === null) return;
         const box = boxes[i]!;
-        outcome.digits++;
+        digits++;
         // Inside the frame, a little off-centre and of a varying height, as a hand writes.
         const height = Math.min(box.height - 2.4, 5.5 + random.between(-0.6, 0.6));
         page.digit(
@@ -197,34 +207,41 @@ for (const file of files) {
       seed: Math.floor(random.next() * 1e9),
     });
     if (process.env.DEBUG) console.error(`${sheet.name} ${photo + 1}`);
-    const start = process.cpuUsage();
-    const reading = readSheet(shot.image, sheet.map);
-    const used = process.cpuUsage(start);
-    outcome.cpuMs += (used.user + used.system) / 1000;
     sheets++;
-    if (!reading.marks) retakes++;
-    // A sheet whose QR code is not read is shown for the teacher to pick the child: a question.
-    else if (reading.code !== sheet.code) qrQuestions++;
-    score(reading, truth, written, outcome);
+    for (const [m, { classifier }] of MODELS.entries()) {
+      const outcome = outcomes[m]!;
+      const start = process.cpuUsage();
+      const reading = readSheet(shot.image, sheet.map, { classifier });
+      const used = process.cpuUsage(start);
+      outcome.cpuMs += (used.user + used.system) / 1000;
+      if (!reading.marks) {
+        if (m === 0) retakes++;
+      }
+      // A sheet whose QR code is not read is shown for the teacher to pick the child: a question.
+      else if (reading.code !== sheet.code) outcome.qrQuestions++;
+      score(reading, truth, written, outcome);
+    }
   }
 }
 
 const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(2)} %`;
 console.log(
-  `${sheets} photos of ${files.length} real sheets, ${outcome.problems} problems, ${outcome.digits} handwritten digits; ` +
+  `${sheets} photos of ${files.length} real sheets, ${outcomes[1]!.problems} problems, ${digits} handwritten digits; ` +
     `sheets not found (a photo to take again): ${retakes}; QR codes not read (the teacher picks the child): ` +
-    `${qrQuestions}; CPU per sheet (readSheet): ${(outcome.cpuMs / sheets).toFixed(0)} ms`,
+    `${outcomes[1]!.qrQuestions}; CPU per sheet (readSheet, the product's model): ${(outcomes[1]!.cpuMs / sheets).toFixed(0)} ms`,
 );
 console.log('');
 console.log(
-  '| a digit is asked about when its confidence is              | unsure digits | problems marked correctly | marked wrongly, unasked | questions per sheet |',
+  '| model          | a digit is asked about when its confidence is              | unsure digits | problems marked correctly | marked wrongly, unasked | questions per sheet |',
 );
 console.log(
-  '| ---------------------------------------------------------- | ------------- | ------------------------- | ----------------------- | ------------------- |',
+  '| -------------- | ---------------------------------------------------------- | ------------- | ------------------------- | ----------------------- | ------------------- |',
 );
-for (const [p, { name }] of POLICIES.entries()) {
-  const slot = outcome.at[p]!;
-  console.log(
-    `| ${name.padEnd(58)} | ${pct(slot.unsure, outcome.digits).padEnd(13)} | ${pct(slot.correct, outcome.problems).padEnd(25)} | ${String(slot.silentWrong).padEnd(23)} | ${((slot.questions + qrQuestions) / sheets).toFixed(2).padEnd(19)} |`,
-  );
-}
+for (const [p, { name }] of POLICIES.entries())
+  for (const m of MODELS.keys()) {
+    const outcome = outcomes[m]!;
+    const slot = outcome.at[p]!;
+    console.log(
+      `| ${(m === 0 ? 'before tuning' : 'the product').padEnd(14)} | ${name.padEnd(58)} | ${pct(slot.unsure, digits).padEnd(13)} | ${pct(slot.correct, outcome.problems).padEnd(25)} | ${String(slot.silentWrong).padEnd(23)} | ${((slot.questions + outcome.qrQuestions) / sheets).toFixed(2).padEnd(19)} |`,
+    );
+  }

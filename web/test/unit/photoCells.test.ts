@@ -6,7 +6,8 @@ const crop = { width: 2, height: 2, data: new Uint8Array(4) };
 
 /**
  * A row of boxes as the reader sends it back: `digits` left to right, each read with confidence 1 but the box `at`
- * of `doubt`, read with its confidence (or several marks) and its second likeliest digit.
+ * of `doubt`, read with its confidence (or several marks) and its second likeliest digit, which has the rest of the
+ * probability.
  */
 function row(
   problem: number,
@@ -21,6 +22,14 @@ function row(
     confidences: digits.map((d, i) => (d !== null && doubt?.at === i ? (doubt.confidence ?? 1) : 1)),
     several: digits.map((_, i) => doubt?.at === i && doubt.several === true),
     alternatives: digits.map((d, i) => (d === null ? null : doubt?.at === i ? (doubt.alternative ?? 0) : 0)),
+    probabilities: digits.map((d, i) => {
+      if (d === null) return null;
+      const p = Array<number>(10).fill(0);
+      const confidence = doubt?.at === i ? (doubt.confidence ?? 1) : 1;
+      p[d] = confidence;
+      if (doubt?.at === i && doubt.alternative !== undefined) p[doubt.alternative] = 1 - confidence;
+      return p;
+    }),
     crops: digits.map(() => crop),
   };
 }
@@ -68,10 +77,10 @@ describe('sheetFromPhoto: what a sheet’s photo puts in the correction', () => 
     expect(read.cells).toEqual([{ problem: 0, value: { result: 1620, remainder: null, blank: false } }]);
   });
 
-  it('asks "7 ou 1?" about one doubtful digit, each button with the answer it makes', () => {
+  it('asks "7 ou 8?" about one doubtful digit, each button with the answer it makes', () => {
     const read = sheetFromPhoto(sheet([sub, money]), [
-      // 7 where the answer (18) has an 8: asked under 0.99.
-      row(0, 'result', [null, 1, 7], { at: 2, confidence: 0.98, alternative: 1 }),
+      // 7 where the answer (18) has an 8, which the model finds plausible (0.1): asked.
+      row(0, 'result', [null, 1, 7], { at: 2, confidence: 0.9, alternative: 8 }),
       // 6 where the answer (R$ 16,20) has a 6: asked under 0.3 only.
       row(1, 'result', [1, 6, 2, 0], { at: 1, confidence: 0.2, alternative: 5 }),
     ]);
@@ -83,7 +92,7 @@ describe('sheetFromPhoto: what a sheet’s photo puts in the correction', () => 
         { result: '17', remainder: '' },
         [
           { digit: 7, result: '17', remainder: '' },
-          { digit: 1, result: '11', remainder: '' },
+          { digit: 8, result: '18', remainder: '' },
         ],
       ],
       [
@@ -109,6 +118,17 @@ describe('sheetFromPhoto: what a sheet’s photo puts in the correction', () => 
       { problem: 0, value: { result: 18, remainder: null, blank: false } },
       { problem: 2, value: { result: 27, remainder: 1, blank: false } },
     ]);
+    expect(read.questions.map((q) => q.problem)).toEqual([1]);
+  });
+
+  it('does not ask about a digit whose reading rules the answer’s digit out: the problem is wrong either way', () => {
+    const read = sheetFromPhoto(sheet([sub, sub]), [
+      // A 9 or a 4 where the answer has an 8: wrong whichever, so not asked; read as the likelier.
+      row(0, 'result', [null, 1, 9], { at: 2, confidence: 0.7, alternative: 4 }),
+      // Unsure between 9 and 4 beyond the floor (under 0.5): asked.
+      row(1, 'result', [null, 1, 9], { at: 2, confidence: 0.45, alternative: 4 }),
+    ]);
+    expect(read.cells).toEqual([{ problem: 0, value: { result: 19, remainder: null, blank: false } }]);
     expect(read.questions.map((q) => q.problem)).toEqual([1]);
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_DOUBT,
+  UNKNOWN_ANSWER_DOUBT,
+  boxIsDoubtful,
   grayFromRgba,
   layoutDigits,
   qrReadingOf,
@@ -23,18 +25,46 @@ describe('a row of boxes', () => {
     expect(layoutDigits(1234, 3, 'result')).toBeNull();
   });
 
-  it('is asked about: a digit against the answer under 0.99, one as the answer’s under 0.3, several marks, a gap', () => {
-    expect(DEFAULT_DOUBT).toEqual({ match: 0.3, differ: 0.99 });
-    const box = (digit: number | null, confidence = 1, several = false) => ({ digit, confidence, several });
+  it('is asked about: a digit as the answer’s under `match`, one against it under `differ` or while the answer’s digit is plausible, several marks, a gap', () => {
+    const doubt = { match: 0.3, differ: 0.5, plausible: 0.01 };
+    /** A box read as `digit` with `confidence`, the rest of the probability on `other`. */
+    const box = (digit: number | null, confidence = 1, other?: number, several = false) => {
+      if (digit === null) return { digit, confidence: 1, probabilities: null, several };
+      const probabilities = Array<number>(10).fill(0);
+      probabilities[digit] = confidence;
+      if (other !== undefined) probabilities[other] = 1 - confidence;
+      return { digit, confidence, probabilities, several };
+    };
     const expected = layoutDigits(18, 3, 'result');
-    expect(rowIsUnsure([box(null), box(1), box(8, 0.4)], expected)).toBe(false);
-    expect(rowIsUnsure([box(null), box(1), box(8, 0.2)], expected)).toBe(true);
-    expect(rowIsUnsure([box(null), box(1), box(7, 0.985)], expected)).toBe(true);
-    expect(rowIsUnsure([box(null), box(1), box(7, 0.995)], expected)).toBe(false);
-    expect(rowIsUnsure([box(null), box(1, 1, true), box(8)], expected)).toBe(true);
-    expect(rowIsUnsure([box(1), box(null), box(8)], layoutDigits(108, 3, 'result'))).toBe(true);
-    // Without the answer, every digit is held to 0.99.
-    expect(rowIsUnsure([box(null), box(1), box(8, 0.98)], null)).toBe(true);
+    expect(rowIsUnsure([box(null), box(1), box(8, 0.4, 3)], expected, doubt)).toBe(false);
+    expect(rowIsUnsure([box(null), box(1), box(8, 0.2, 3)], expected, doubt)).toBe(true);
+    // A 7 where the answer has an 8: asked while the model gives the 8 1 % or more, or is unsure of the 7 (under 0.5).
+    expect(rowIsUnsure([box(null), box(1), box(7, 0.985, 8)], expected, doubt)).toBe(true);
+    expect(rowIsUnsure([box(null), box(1), box(7, 0.995, 8)], expected, doubt)).toBe(false);
+    expect(rowIsUnsure([box(null), box(1), box(7, 0.7, 1)], expected, doubt)).toBe(false);
+    expect(rowIsUnsure([box(null), box(1), box(7, 0.45, 1)], expected, doubt)).toBe(true);
+    // Without the probabilities the answer's digit cannot be ruled out.
+    expect(
+      rowIsUnsure([box(null), box(1), { digit: 7, confidence: 0.999, several: false }], expected, doubt),
+    ).toBe(true);
+    // A digit where the answer leaves the box empty: the answer is wrong whatever it is; asked under `differ`.
+    expect(rowIsUnsure([box(4, 0.7, 1), box(1), box(8)], expected, doubt)).toBe(false);
+    expect(rowIsUnsure([box(null), box(1, 1, undefined, true), box(8)], expected, doubt)).toBe(true);
+    expect(rowIsUnsure([box(1), box(null), box(8)], layoutDigits(108, 3, 'result'), doubt)).toBe(true);
+    // Without the answer (it does not fit the boxes), every digit is held to 0.99.
+    expect(UNKNOWN_ANSWER_DOUBT).toBe(0.99);
+    expect(rowIsUnsure([box(null), box(1), box(8, 0.98, 3)], null, doubt)).toBe(true);
+    expect(rowIsUnsure([box(null), box(1), box(8, 0.995, 3)], null, doubt)).toBe(false);
+  });
+
+  it('asks with the product’s doubt, the one the reading benchmark chose', () => {
+    expect(DEFAULT_DOUBT).toEqual({ match: 0.3, differ: 0.5, plausible: 0.002 });
+    expect(
+      boxIsDoubtful({ digit: 7, confidence: 0.9, probabilities: [0, 0, 0, 0, 0, 0, 0, 0.9, 0.1, 0] }, 8),
+    ).toBe(true);
+    expect(
+      boxIsDoubtful({ digit: 7, confidence: 0.9, probabilities: [0, 0.1, 0, 0, 0, 0, 0, 0.9, 0, 0] }, 8),
+    ).toBe(false);
   });
 
   it('is empty with no digit, a gap with an empty box between digits', () => {

@@ -1,6 +1,6 @@
 import type { CorrectionProblem, CorrectionSheet } from '@app/contracts';
 import {
-  DEFAULT_DOUBT,
+  boxIsDoubtful,
   layoutDigits,
   rowIsUnsure,
   rowValue,
@@ -14,7 +14,8 @@ import { readingOf, textOf, type CellValue, type Reading } from '../typed';
  * answer boxes becomes a cell marked "lido da foto" when every digit of it was read with confidence, or a question to
  * the teacher when one was not (a digit unsure, several marks in a box, digits with an empty box between them, a
  * resto without a quotient). How sure a digit must be depends on the answer the sheet expects (`rowIsUnsure`): a
- * digit read as the right answer's is taken at a lower confidence than one read against it. Pure functions, no React.
+ * digit read as the right answer's is taken at a lower confidence than one read against it, which is asked about
+ * while the model finds the answer's digit plausible. Pure functions, no React.
  */
 
 /** A row of answer boxes as the reader sent it back, each box left to right. */
@@ -29,6 +30,8 @@ export interface ReadRow {
   several: boolean[];
   /** Each box's second likeliest digit (null for an empty box). */
   alternatives: Array<number | null>;
+  /** Each box's probability of each digit 0…9 (null for an empty box). */
+  probabilities: Array<number[] | null>;
   /** Each box's interior as read. */
   crops: GrayImage[];
 }
@@ -58,12 +61,10 @@ export function judgeRow(row: ReadRow, problem: CorrectionProblem): PhotoRow {
     digit,
     confidence: row.confidences[i]!,
     several: row.several[i]!,
+    probabilities: row.probabilities[i] ?? null,
   }));
-  const doubtful = (i: number) => {
-    const { digit, confidence, several } = boxes[i]!;
-    if (digit === null || several) return false;
-    return confidence < (expected?.[i] === digit ? DEFAULT_DOUBT.match : DEFAULT_DOUBT.differ);
-  };
+  const doubtful = (i: number) =>
+    !boxes[i]!.several && boxIsDoubtful(boxes[i]!, expected ? expected[i] : undefined);
   return {
     problem: row.problem,
     part: row.part,

@@ -49,6 +49,7 @@ function readRows(boxes: BoxReading[]): ReadRow[] {
       confidences: ordered.map((b) => b.confidence),
       several: ordered.map((b) => b.several),
       alternatives: ordered.map((b) => b.alternative),
+      probabilities: ordered.map((b) => b.probabilities),
       crops: ordered.map((b) => b.crop),
     };
   });

@@ -25,6 +25,7 @@ import { MNIST_MODEL } from '@app/digits/mnist-model';
 import {
   DEFAULT_DOUBT,
   boxIsDoubtful,
+  expectedDigits,
   layoutDigits,
   readSheet,
   rowIsUnsure,
@@ -145,7 +146,11 @@ function score(
       let asked = false;
       for (const row of rows) {
         const boxes = readRow(reading, problem, row.part);
-        const expected = layoutDigits(truth.get(`${problem}:${row.part}`)!, boxes.length, row.part);
+        const expected = expectedDigits(
+          truth.get(`${problem}:${row.part}`)!,
+          boxes.map((b) => b.digit),
+          row.part,
+        );
         slot.unsure += boxes.filter((b, i) =>
           boxIsDoubtful(b, expected ? expected[i] : undefined, doubt),
         ).length;

@@ -38,6 +38,7 @@ export {
   boxIsDoubtful,
   UNKNOWN_ANSWER_DOUBT,
   layoutDigits,
+  expectedDigits,
   DEFAULT_DOUBT,
   rowsOf,
 } from './read.js';

@@ -128,6 +128,24 @@ export function layoutDigits(value: number, count: number, part: Part): Array<nu
 }
 
 /**
+ * The digits the right answer puts in a row as the child wrote it: from the box where the child's first digit is, when
+ * the answer fits from there (a fact's answer is written from the first box, a conta armada's under its columns);
+ * else as the sheet asks it (`layoutDigits`). Null when the answer has more digits than the row has boxes.
+ */
+export function expectedDigits(
+  value: number,
+  written: ReadonlyArray<number | null>,
+  part: Part,
+): Array<number | null> | null {
+  const laid = layoutDigits(value, written.length, part);
+  if (laid === null) return null;
+  const digits = [...String(value)].map(Number);
+  const first = written.findIndex((d) => d !== null);
+  if (first === -1 || first + digits.length > written.length) return laid;
+  return written.map((_, i) => (i >= first && i < first + digits.length ? digits[i - first]! : null));
+}
+
+/**
  * When a digit is doubted, knowing the right answer. A digit read as the one the right answer puts in its box is
  * doubted under `match`. A digit read against it is doubted under `differ`, or, with `plausible`, when the model gives
  * the answer's own digit a probability of `plausible` or more: what a problem needs is right or wrong, and a digit the

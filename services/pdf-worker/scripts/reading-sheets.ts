@@ -1,11 +1,11 @@
 /**
- * Real sheets to be read (rules 5) for the reader's benchmark (`npm run bench:reading`): each printed to PDF as the
+ * Real sheets to be read (rules 5 and 6) for the reader's benchmark (`npm run bench:reading`): each printed to PDF as the
  * worker prints it, with the reading map it measures, drawn back from the PDF at 8 px/mm, and written to a directory
  * with what each answer box's row should hold:
  *   <name>.json  { name, pxPerMm, width, height, map: { widthMm, heightMm, boxes }, answers: [{ problem, part, value }] }
  *   <name>.gray  the page, a byte of grey a pixel (0 black … 255 white), row after row
- * The sheets: each level with each operation and the four together, and two custom pages (contas armadas em reais,
- * and por dois algarismos). Fixed seeds: the same sheets on every run.
+ * The sheets: each level with each operation and the four together, and four custom pages (contas armadas em reais,
+ * and por dois algarismos; facts in a line, normal and grande). Fixed seeds: the same sheets on every run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -33,7 +33,13 @@ const presets = ([0, 1, 2] as Level[]).flatMap((level) =>
     }),
   })),
 );
-const customs = ['dinheiro-4-ano', 'armada-10-contas-por-dois-algarismos'].map((name) => ({
+const customs = [
+  'dinheiro-4-ano',
+  'armada-10-contas-por-dois-algarismos',
+  // Facts in a line (rules 6): × and ÷ with resto, and the tabuada do 7 in grande.
+  'linha-15-fatos',
+  'tabuada-do-7-linha-grande',
+].map((name) => ({
   name,
   page: customSamplePage(CUSTOM_SAMPLES.find((sample) => sample.name === name)!),
 }));

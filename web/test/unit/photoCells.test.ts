@@ -132,6 +132,20 @@ describe('sheetFromPhoto: what a sheet’s photo puts in the correction', () => 
     expect(read.questions.map((q) => q.problem)).toEqual([1]);
   });
 
+  it('reads a fact’s answer written from the first box, and doubts it against the answer placed there', () => {
+    const fact: CorrectionProblem = { op: 'mult', a: 8, b: 9, result: 72, remainder: 0 };
+    const read = sheetFromPhoto(sheet([fact, fact]), [
+      row(0, 'result', [7, 2, null]),
+      // Its 2 unsure but read as the answer's 2 (over 0.3): taken.
+      row(1, 'result', [7, 2, null], { at: 1, confidence: 0.4, alternative: 3 }),
+    ]);
+    expect(read.questions).toEqual([]);
+    expect(read.cells).toEqual([
+      { problem: 0, value: { result: 72, remainder: null, blank: false } },
+      { problem: 1, value: { result: 72, remainder: null, blank: false } },
+    ]);
+  });
+
   it('asks without choices about several marks, a gap between digits, and a resto without a quotient', () => {
     const read = sheetFromPhoto(sheet([sub, sub, div]), [
       row(0, 'result', [null, 1, 8], { at: 1, several: true }),

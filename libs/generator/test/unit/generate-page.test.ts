@@ -574,8 +574,9 @@ describe('rules versions', () => {
     expect(rulesVersion(3)).toBe(3);
     expect(rulesVersion(4)).toBe(4);
     expect(rulesVersion(5)).toBe(5);
-    expect(() => rulesVersion(6)).toThrow(/rules version/);
-    expect(RULES_VERSION).toBe(5);
+    expect(rulesVersion(6)).toBe(6);
+    expect(() => rulesVersion(7)).toThrow(/rules version/);
+    expect(RULES_VERSION).toBe(6);
     // Rules 1: Fácil ÷ in the chave, 12 problems, tabuada facts only; rules 2: 20, digit-by-digit halves too.
     const options = optionsFor(0, ['div']);
     const old = generatePage('antiga', options, 1);
@@ -583,10 +584,10 @@ describe('rules versions', () => {
     expect(old.problems).toHaveLength(12);
     expect(old.problems.every((p) => p.result >= 2 && p.result <= 10)).toBe(true);
     expect(generatePage('antiga', options).problems).toHaveLength(20);
-    expect(generatePage('antiga', options).rules).toBe(5);
+    expect(generatePage('antiga', options).rules).toBe(6);
   });
 
-  it('draws every page with rules 4 and 5 exactly as with rules 3 (they changed the printed sheet only)', () => {
+  it('draws every page with rules 4, 5 and 6 exactly as with rules 3 (they changed the printed sheet only)', () => {
     const addSub = { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' } as const;
     const stories = (meanings?: ['duas-etapas']): PageOptions => ({
       ...optionsFor(0, ['add', 'sub']),
@@ -603,8 +604,10 @@ describe('rules versions', () => {
         const { rules: _three, ...three } = generatePage(seed, options, 3);
         const { rules: _four, ...four } = generatePage(seed, options, 4);
         const { rules: _five, ...five } = generatePage(seed, options, 5);
+        const { rules: _six, ...six } = generatePage(seed, options, 6);
         expect(four).toEqual(three);
         expect(five).toEqual(three);
+        expect(six).toEqual(three);
       }
   });
 

@@ -3,6 +3,7 @@ import {
   DEFAULT_DOUBT,
   UNKNOWN_ANSWER_DOUBT,
   boxIsDoubtful,
+  expectedDigits,
   grayFromRgba,
   layoutDigits,
   qrReadingOf,
@@ -65,6 +66,18 @@ describe('a row of boxes', () => {
     expect(
       boxIsDoubtful({ digit: 7, confidence: 0.9, probabilities: [0, 0.1, 0, 0, 0, 0, 0, 0.9, 0, 0] }, 8),
     ).toBe(false);
+  });
+
+  it('expects the answer where the child began writing it: a fact’s from the first box, an armada’s under its columns', () => {
+    // A fact's 3 boxes, 72 written from the first.
+    expect(expectedDigits(72, [7, 2, null], 'result')).toEqual([7, 2, null]);
+    expect(expectedDigits(72, [7, 3, null], 'result')).toEqual([7, 2, null]);
+    // A conta armada's result, right-aligned.
+    expect(expectedDigits(18, [null, 1, 8], 'result')).toEqual([null, 1, 8]);
+    // Nothing written, or written too far right for the answer to fit from there: as the sheet asks it.
+    expect(expectedDigits(72, [null, null, null], 'result')).toEqual([null, 7, 2]);
+    expect(expectedDigits(72, [null, null, 5], 'quotient')).toEqual([7, 2, null]);
+    expect(expectedDigits(1234, [1, 2, 3], 'result')).toBeNull();
   });
 
   it('is empty with no digit, a gap with an empty box between digits', () => {

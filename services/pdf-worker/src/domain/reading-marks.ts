@@ -16,6 +16,7 @@ export type { ReadingMap } from '@app/contracts';
  *   divisor and, where the page asks for it, the resto beside it; a Fácil fact's blank as two boxes. Each box is a
  *   `.ab` cell with its column (`data-col`, from the units) and its part (`data-part`: result, quotient or resto), in
  *   the cell of its problem.
+ * - Since rules 6, the answer of each fact in a line (`factsBoxed`) in boxes too.
  *
  * The boxes are grey and thin, so that the learner's digit is the only dark thing inside one.
  */
@@ -23,6 +24,19 @@ export const READING_RULES = 5;
 
 /** Whether a page's sheet is printed to be read (its rules); pages bought before print as bought. */
 export const readable = (page: Pick<GeneratedPage, 'rules'>): boolean => page.rules >= READING_RULES;
+
+/**
+ * Since rules 6 the answers of facts in a line (format `linha`) are in boxes too: the result and the resto of each
+ * fact of natural numbers, a box per digit of the blank it replaces (as many on every line of an operation), each box
+ * as wide as the print size's digit column and `FACT_BOX_HEIGHT` columns tall, so the learner has the conta armada's
+ * room for a digit whatever the size the facts are printed at.
+ */
+export const FACT_BOX_RULES = 6;
+export const FACT_BOX_HEIGHT = 1.6;
+
+/** Whether a page prints its facts' answers in boxes (`FACT_BOX_RULES`, format `linha`). */
+export const factsBoxed = (page: Pick<GeneratedPage, 'rules' | 'options'>): boolean =>
+  page.rules >= FACT_BOX_RULES && page.options.custom?.format === 'linha';
 
 /** The corner marks' side and their distance from the paper's edges, in mm: inside every printer's printable area. */
 export const CORNER_MARK = { sideMm: 5, insetMm: 5 } as const;
@@ -36,6 +50,18 @@ export const cornerMarks = (): string =>
 /** The attributes of one answer box: its part of the answer and its column, counted from the units. */
 export const boxAttributes = (part: 'result' | 'quotient' | 'resto', column: number): string =>
   ` data-part="${part}" data-col="${column}"`;
+
+/**
+ * Boxes of one digit each, in writing order (the learner writes from the first): a chave's quotient or resto, a
+ * fact's result; `value`, the gabarito's, its digits from the first box.
+ */
+export function digitBoxes(part: 'quotient' | 'resto' | 'result', room: number, value?: number): string {
+  const digits = value === undefined ? [] : [...String(value)];
+  return Array.from(
+    { length: room },
+    (_, i) => `<span class="d ab"${boxAttributes(part, room - 1 - i)}>${digits[i] ?? ''}</span>`,
+  ).join('');
+}
 
 /** The style of the marks and boxes; `columnMm`, the print size's digit column. */
 export const readingCss = (columnMm: number): string => `

@@ -1,4 +1,5 @@
 import { numberText, unitDigits } from './conta-columns.js';
+import { digitBoxes, FACT_BOX_HEIGHT } from './reading-marks.js';
 import {
   lineOrder,
   needsRoom,
@@ -113,7 +114,8 @@ export function customAsksRemainder(custom: CustomOptions): boolean {
  * 20, cells wider); when the contas need room (the chave, × by two digits) 2 in grande, and in
  * normal 3 for 6 or 9 (room for a 4-digit quotient), 4 for 8, 10 or 12. Arme e efetue: 2 columns of big
  * quadriculados, 3 at 9 or more in normal (2 at 10 when no conta needs the roomy cells). Facts in a line: 2 columns,
- * or 1 when the longest line does not fit in half the page at the smallest size of its print size (`factLayout`);
+ * or 1 when the longest line does not fit in half the page at the smallest size of its print size (`factLayout`;
+ * `boxed`: with its answers in boxes, rules 6);
  * the tabuada em ordem a column per tabuada when they fit. Situações-problema: `count` is the problems of one sheet
  * of paper (a page of more continues on another: `paperSheets` in sheet-html.ts).
  */
@@ -121,6 +123,7 @@ export function customGrid(
   custom: CustomOptions,
   problems: readonly Problem[],
   count: number,
+  boxed = false,
 ): { columns: number; rows: number } {
   let columns: number;
   switch (custom.format) {
@@ -134,7 +137,7 @@ export function customGrid(
       break;
     case 'linha':
     case 'lacuna':
-      columns = factLayout(custom, problems, count).columns;
+      columns = factLayout(custom, problems, count, boxed).columns;
       break;
     case 'problemas':
       // Two columns in normal; one in grande (the Resposta needs the width at 16 pt).
@@ -226,6 +229,22 @@ function afterEm(custom: CustomOptions, widths: BlankWidths, p: Problem): number
  * (`aligned`: the first slot as wide as the page's widest), or each line at its own width.
  */
 export function factLineEm(custom: CustomOptions, problems: readonly Problem[], aligned: boolean): number {
+  return Math.max(0, ...factLineSizes(custom, problems, aligned, null).map((line) => line.em));
+}
+
+/** Whether a fact's answer is printed in boxes (rules 6, `boxMm` given): a fact of natural numbers. */
+const boxedFact = (boxMm: number | null, p: Problem) => boxMm !== null && p.decimal === undefined;
+
+/**
+ * Each fact line's width: `em` of text (at the facts' font size) and `mm` of answer boxes, each `boxMm` wide (rules
+ * 6: format `linha`; null: blanks, no boxes). With the signs in a column (`aligned`) or each line at its own width.
+ */
+export function factLineSizes(
+  custom: CustomOptions,
+  problems: readonly Problem[],
+  aligned: boolean,
+  boxMm: number | null,
+): Array<{ em: number; mm: number }> {
   const widths = blankWidths(custom, problems);
   const slots = factSlots(custom, problems);
   const slot = slotEm(custom, widths);
@@ -233,7 +252,17 @@ export function factLineEm(custom: CustomOptions, problems: readonly Problem[], 
   const parts = 2 * SIGN_EM + 4 * GAP_EM;
   const first = (p: Problem) => (aligned ? slots.first : slot(p, readingOrder(p)[0]));
   const second = (p: Problem) => (alignsSecond(custom, aligned) ? slots.second : slot(p, readingOrder(p)[1]));
-  return Math.max(0, ...problems.map((p) => first(p) + second(p) + afterEm(custom, widths, p) + parts));
+  return problems.map((p) => {
+    const before = first(p) + second(p) + parts;
+    if (custom.format !== 'linha' || !boxedFact(boxMm, p))
+      return { em: before + afterEm(custom, widths, p), mm: 0 };
+    // The answer's boxes, and the resto's words and boxes.
+    const resto = widths.remainder > 0 && p.op === 'div';
+    return {
+      em: before + (resto ? 2 * GAP_EM + ADVANCE_EM.resto : 0),
+      mm: (answerWidth(widths, p.op) + (resto ? widths.remainder : 0)) * boxMm!,
+    };
+  });
 }
 
 /**
@@ -265,17 +294,29 @@ export const orderedTables = (custom: CustomOptions): number =>
  * at its width; else one column at the largest size whose lines fit the rows' height. The tabuada em ordem tries a
  * column per tabuada first (one tabuada: one column of ten, as it is recited), and reads down the columns.
  */
-export function factLayout(custom: CustomOptions, problems: readonly Problem[], count: number): FactLayout {
+export function factLayout(
+  custom: CustomOptions,
+  problems: readonly Problem[],
+  count: number,
+  boxed = false,
+): FactLayout {
   const size = PRINT_SIZES[custom.size];
+  // Rules 6 (`boxed`): the answers in boxes of the digit column's width, FACT_BOX_HEIGHT columns tall, a row's air.
+  const boxMm = boxed ? size.columnMm : null;
+  const boxRowMm = boxed ? FACT_BOX_HEIGHT * size.columnMm + 1 : 0;
   const sizes: number[] = [];
   for (let pt = size.factPt[lengthClass(problems)]; pt >= size.factFloorPt; pt -= 1) sizes.push(pt);
   const tables = orderedTables(custom);
   const byColumn = tables > 0;
   const fitting = (columns: number, aligned: boolean, candidates: number[]) => {
-    const em = factLineEm(custom, problems, aligned);
+    const lines = factLineSizes(custom, problems, aligned, boxMm);
     // Fact rows have no gap between them (a dotted rule parts them).
     const rowMm = GRID_MM / Math.ceil(count / columns);
-    return candidates.find((pt) => em * ptToMm(pt) <= lineRoomMm(columns) && ROW_EM * ptToMm(pt) <= rowMm);
+    return candidates.find(
+      (pt) =>
+        lines.every((line) => line.em * ptToMm(pt) + line.mm <= lineRoomMm(columns)) &&
+        Math.max(ROW_EM * ptToMm(pt), boxRowMm) <= rowMm,
+    );
   };
   const choices = byColumn ? [...new Set([tables, 2, 1])] : [2, 1];
   for (const columns of choices) {
@@ -362,6 +403,7 @@ export function factLine(
   problem: Problem,
   widths: BlankWidths,
   answers: boolean,
+  boxed = false,
 ): string {
   const sign = FACT_SIGNS[problem.op];
   const text = (which: 'a' | 'b' | 'result' | 'remainder') => escapeText(numberText(problem, which));
@@ -374,15 +416,22 @@ export function factLine(
     );
     return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${term('result')}</div>`;
   }
-  const resto =
-    widths.remainder > 0 && problem.op === 'div'
-      ? `<span class="resto">resto</span>${blank(widths.remainder, answers ? numberText(problem, 'remainder') : undefined)}`
-      : '';
   const [first, second] = readingOrder(problem).map((which) => term(which));
-  return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${blank(
-    answerWidth(widths, problem.op),
-    answers ? numberText(problem, 'result') : undefined,
-  )}${resto}</div>`;
+  const head = `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>`;
+  const withResto = widths.remainder > 0 && problem.op === 'div';
+  if (boxed && problem.decimal === undefined) {
+    // Rules 6: the answer (and the resto) in boxes of one digit each, written from the first.
+    const boxes = (part: 'result' | 'resto', room: number, value: number) =>
+      `<span class="boxes">${digitBoxes(part, room, answers ? value : undefined)}</span>`;
+    const resto = withResto
+      ? `<span class="resto">resto</span>${boxes('resto', widths.remainder, problem.remainder)}`
+      : '';
+    return `${head}${boxes('result', answerWidth(widths, problem.op), problem.result)}${resto}</div>`;
+  }
+  const resto = withResto
+    ? `<span class="resto">resto</span>${blank(widths.remainder, answers ? numberText(problem, 'remainder') : undefined)}`
+    : '';
+  return `${head}${blank(answerWidth(widths, problem.op), answers ? numberText(problem, 'result') : undefined)}${resto}</div>`;
 }
 
 /** The conta of "Arme e efetue" as the learner reads it: `347 + 85 =`, `12,50 × 3 =` (no R$: it is armed in columns). */
@@ -647,13 +696,17 @@ const twoStepsCss = (size: PrintSize) => `
   }; align-items: flex-start; gap: var(--sq); }`;
 
 /** The style rules a custom page adds to the sheet's (after them, so they win). */
-export function customStyles(custom: CustomOptions, page: Pick<GeneratedPage, 'problems' | 'words'>): string {
+export function customStyles(
+  custom: CustomOptions,
+  page: Pick<GeneratedPage, 'problems' | 'words'>,
+  boxed = false,
+): string {
   const problems = page.problems;
   const size = PRINT_SIZES[custom.size];
   const count = problems.length;
-  const facts = factLayout(custom, problems, count);
+  const facts = factLayout(custom, problems, count, boxed);
   const factPt = facts.pt;
-  const statementPt = armeStatementPt(custom, problems, customGrid(custom, problems, count).columns);
+  const statementPt = armeStatementPt(custom, problems, customGrid(custom, problems, count, boxed).columns);
   const slots = factSlots(custom, problems);
   const square = size.columnMm;
   return `
@@ -686,6 +739,16 @@ export function customStyles(custom: CustomOptions, page: Pick<GeneratedPage, 'p
   .fill {
     display: inline-block; width: calc(var(--w) * ${BLANK_EM}em); border-bottom: 1pt solid #111; text-align: center;
     height: 1.15em; line-height: 1.15em;
+  }${
+    boxed
+      ? `
+  .fx .boxes { display: inline-flex; align-self: center; }
+  .fx .boxes .d.ab {
+    width: ${size.columnMm}mm; height: ${FACT_BOX_HEIGHT * size.columnMm}mm;
+    line-height: ${FACT_BOX_HEIGHT * size.columnMm}mm; text-align: center; font-weight: bold;
+    font-size: ${((0.7 * size.columnMm) / ADVANCE_EM.digit).toFixed(2)}mm;
+  }`
+      : ''
   }
   .cell.arme, .cell.arme.div { padding: 1.6mm; align-items: stretch; }
   .cell.arme .arme-statement { align-self: flex-start; margin: 0.4mm 0 2mm 7mm; font-size: ${statementPt}pt; }

@@ -48,7 +48,7 @@ import {
   workRowsMm,
 } from './sheet-formats.js';
 import { SHEET_FONT_CSS, SHEET_FONTS } from './sheet-fonts.js';
-import { boxAttributes, cornerMarks, readable, readingCss } from './reading-marks.js';
+import { boxAttributes, cornerMarks, digitBoxes, factsBoxed, readable, readingCss } from './reading-marks.js';
 
 export interface SheetMeta {
   /** The page code, printed under the QR code and in the footer so a printed sheet can be traced to its page. */
@@ -105,7 +105,7 @@ export function paperSheets(page: GeneratedPage): PaperSheet[] {
   const count = page.problems.length;
   const custom = page.options.custom;
   if (!custom || page.rules < 3) return [{ from: 0, to: count }];
-  const { columns } = customGrid(custom, page.problems, count);
+  const { columns } = customGrid(custom, page.problems, count, factsBoxed(page));
   const size = Math.ceil(Math.ceil(count / exercisePages(custom)) / columns) * columns;
   const parts: PaperSheet[] = [];
   for (let from = 0; from < count; from += size) parts.push({ from, to: Math.min(count, from + size) });
@@ -201,6 +201,8 @@ interface SheetLayout {
   workRowMm?: readonly number[];
   /** Answers in boxes of one digit each, to be read from a photo (rules 5: reading-marks.ts). */
   readable: boolean;
+  /** The answers of facts in a line in boxes too (rules 6, format `linha`: reading-marks.ts). */
+  factBoxes?: boolean;
 }
 
 function presetLayout(page: GeneratedPage): SheetLayout {
@@ -243,6 +245,7 @@ function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
     asFacts: false,
     asksForRemainder: customAsksRemainder(custom),
     readable: readable(page) && custom.format === 'armada',
+    factBoxes: factsBoxed(page),
     blankWidths: blankWidths(custom, page.problems),
     ...(page.words
       ? { words: page.words, workRowMm: workRowsMm(page.words, custom.size, calcSquares(page, custom.size)) }
@@ -443,18 +446,6 @@ function resultBoxes(problem: Problem, room: number, filled = false): string {
   return filled
     ? numberLine(problem, 'result', room, boxed)
     : line(room, '', { ...boxed, comma: commaColumn(problem) });
-}
-
-/**
- * Boxes of one digit each, in writing order (the learner writes from the first): a chave's quotient or resto, a
- * fact's result; `value`, the gabarito's, its digits from the first box.
- */
-function digitBoxes(part: 'quotient' | 'resto' | 'result', room: number, value?: number): string {
-  const digits = value === undefined ? [] : [...String(value)];
-  return Array.from(
-    { length: room },
-    (_, i) => `<span class="d ab"${boxAttributes(part, room - 1 - i)}>${digits[i] ?? ''}</span>`,
-  ).join('');
 }
 
 /** A chave's resto, when the page asks for it, in boxes under the quotient: as many as the divisor's digits. */
@@ -667,7 +658,7 @@ function customCell(
   }
   if (custom.format !== 'arme') {
     const widths = layout.blankWidths ?? blankWidths(custom, [problem]);
-    return `<li class="cell fx-cell ${problem.op}">${number}${factLine(custom, problem, widths, answers)}</li>`;
+    return `<li class="cell fx-cell ${problem.op}">${number}${factLine(custom, problem, widths, answers, layout.factBoxes)}</li>`;
   }
   const caption = answers ? answerCaption(problem, layout) : '';
   return `<li class="cell arme ${problem.op}">${number}${armeStatement(problem)}<div class="squares">${squaresBackground(custom.size)}${
@@ -751,7 +742,9 @@ function grid(
   perPage: number,
 ): string {
   const custom = page.options.custom;
-  const { columns, rows } = custom ? customGrid(custom, page.problems, perPage) : gridShape(perPage);
+  const { columns, rows } = custom
+    ? customGrid(custom, page.problems, perPage, factsBoxed(page))
+    : gridShape(perPage);
   const layout = layoutOf(page);
   const kind = custom ? ` grid-${custom.format}` : '';
   const problems = page.problems.slice(part.from, part.to);
@@ -1045,7 +1038,7 @@ export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: Sheet
   if (parts.answerKey ?? page.options.answers) sheets.push(answerKeySheet(page, meta));
   const custom = page.options.custom;
   const measures = custom ? customMeasures(custom, page.problems) : presetMeasures(page.options.level);
-  const own = styles(measures) + (custom ? customStyles(custom, page) : '');
+  const own = styles(measures) + (custom ? customStyles(custom, page, factsBoxed(page)) : '');
   const rules3 = custom !== undefined && page.rules >= 3;
   const css =
     own +

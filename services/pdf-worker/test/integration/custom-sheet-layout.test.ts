@@ -28,7 +28,7 @@ import { PRACTICES, type Practice } from '../support/custom-practices.js';
 // (operation mixes, digits 1–5, tabuadas, two-digit multipliers and divisors, restos), each page with its gabarito,
 // laid out in the sheet browser and measured there: inside the A4 box, no cell over another, no text clipped, digit
 // columns and carry boxes of the print size, the footer on one line, the quadriculado of "Arme e efetue" holding the
-// whole conta worked, the blanks of the facts filled in the gabarito only.
+// whole conta worked, the blanks (since rules 6 the boxes) of the facts filled in the gabarito only.
 
 const FORMATS: SheetFormat[] = ['armada', 'arme', 'linha', 'lacuna'];
 /** The formats of the tabuada em ordem. */
@@ -55,7 +55,9 @@ const READ = `(() => ({
   bncc: document.querySelector('.sheet.exercises .bncc')?.textContent ?? '',
   studentFilled: document.querySelectorAll('.sheet.exercises .filled, .sheet.exercises .result').length,
   filled: [...document.querySelectorAll('.sheet.answer-key .fx-cell')].map((cell) =>
-    [...cell.querySelectorAll('.filled')].map((el) => el.textContent.trim())),
+    [...cell.querySelectorAll('.filled, .boxes')].map((el) => el.classList.contains('boxes')
+      ? [...el.querySelectorAll('.ab')].map((box) => box.textContent).join('')
+      : el.textContent.trim())),
   boxes: [...document.querySelectorAll('.sheet.exercises .cell')].map((cell) =>
     [...cell.querySelectorAll('.line.carry .d:not(.v)')].reverse().flatMap((d, column) => (d.querySelector('.box') ? [column] : []))),
   teacherLines: [...document.querySelectorAll('.teacher-line')].map((el) => el.textContent),
@@ -123,9 +125,12 @@ describe('custom sheet layout', () => {
         // Money as the sheet writes it, R$ held to its number (a no-break space).
         const text = (which: 'a' | 'b' | 'result') => contaNumberText(p, which).replace('R$ ', 'R$\u00a0');
         if (custom.format === 'lacuna') return [text(p.blank === 'b' ? 'b' : 'a')];
+        // Rules 6: a fact of natural numbers has its answer (and resto) in boxes, a digit in each from the first.
+        const boxed = page.rules >= 6 && p.decimal === undefined;
+        const number = (value: number) => (boxed ? String(value) : thousands(value));
         return p.op === 'div' && custom.div?.remainders !== 'exata'
-          ? [thousands(p.result), thousands(p.remainder)]
-          : [text('result')];
+          ? [number(p.result), number(p.remainder)]
+          : [boxed ? String(p.result) : text('result')];
       });
       expect(read.filled, label).toEqual(expected);
     }

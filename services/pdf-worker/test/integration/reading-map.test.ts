@@ -6,7 +6,7 @@ import { CORNER_MARK, type ReadingMap } from '../../src/domain/reading-marks.js'
 import { SHEET_MM, sheetDocument } from '../../src/domain/sheet-html.js';
 import { customSamplePage, CUSTOM_SAMPLES } from '../support/custom-samples.js';
 
-// The reading map of a sheet to be read (rules 5), measured in the layout the PDF is printed from: every answer box
+// The reading map of a sheet to be read (rules 5; rules 6 for facts in a line), measured in the layout the PDF is printed from: every answer box
 // where the printed PDF has it (its grey frame around it, white inside), the corner marks black at their centres.
 
 const META = {
@@ -30,10 +30,11 @@ describe('the reading map', () => {
       name: `level ${level}`,
       page: generatePage(`mapa-${level}`, { ...ALL, level }),
     })),
-    {
-      name: 'dinheiro-4-ano',
-      page: customSamplePage(CUSTOM_SAMPLES.find((s) => s.name === 'dinheiro-4-ano')!),
-    },
+    // Rules 6: facts in a line, their answers (and restos) in boxes, normal and grande.
+    ...['dinheiro-4-ano', 'linha-divisao-com-resto', 'tabuada-do-7-linha-grande'].map((name) => ({
+      name,
+      page: customSamplePage(CUSTOM_SAMPLES.find((s) => s.name === name)!),
+    })),
   ];
 
   it.each(pages)('$name: each box where the PDF prints it, framed and white inside', async ({ page }) => {

@@ -85,7 +85,7 @@ export function measureSheets(sizes: { columnMm: number; carryBoxMm: number; str
     // the others and from every printed text of its cell (a reader finds the learner's digit alone in it).
     sheet.querySelectorAll('.cell').forEach((cell, c) => {
       const answerBoxes = [...cell.querySelectorAll('.ab')];
-      const texts = [...cell.querySelectorAll('.line .d:not(.ab), .line .s, .by, .index, .caption, .rest-label, .fact-terms, .box')]
+      const texts = [...cell.querySelectorAll('.line .d:not(.ab), .line .s, .by, .index, .caption, .rest-label, .fact-terms, .box, .fx .n, .fx .op, .fx .resto')]
         .filter((el) => el.textContent.trim() !== '' || el.classList.contains('box'));
       answerBoxes.forEach((el, i) => {
         const b = boxOf(el);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { generatePage, OPERATIONS, type GeneratedPage, type Level, type PageOptions } from '@app/generator';
+import {
+  generatePage,
+  OPERATIONS,
+  RULES_VERSION,
+  type GeneratedPage,
+  type Level,
+  type PageOptions,
+} from '@app/generator';
 import { qrSvg } from '../../src/domain/qr.js';
 import { paperSheets, sheetDocument } from '../../src/domain/sheet-html.js';
 import { customSamplePage, CUSTOM_SAMPLES } from '../support/custom-samples.js';
@@ -72,7 +79,7 @@ describe('a sheet to be read (rules 5)', () => {
     for (const level of [0, 1, 2] as const)
       for (const operations of MIXES) {
         const page = generatePage(`marcas-${level}-${operations.join('')}`, presetOptions(level, operations));
-        expect(page.rules).toBe(5);
+        expect(page.rules).toBe(RULES_VERSION);
         const { body } = sheetDocument(page, META);
         const exercises = sections(body, 'exercises');
         expect(exercises).toHaveLength(paperSheets(page).length);
@@ -140,7 +147,7 @@ describe('a sheet to be read (rules 5)', () => {
   it('leaves the money and decimal contas armadas their vírgula column and a decimal division its plain quotient', () => {
     const sample = CUSTOM_SAMPLES.find((s) => s.name === 'dinheiro-4-ano')!;
     const page: GeneratedPage = customSamplePage(sample);
-    expect(page.rules).toBe(5);
+    expect(page.rules).toBe(RULES_VERSION);
     const { body } = sheetDocument(page, META);
     const key = sections(body, 'answer-key').flatMap(cellBoxes);
     page.problems.forEach((problem, i) => {
@@ -149,6 +156,56 @@ describe('a sheet to be read (rules 5)', () => {
       // In centavos: the digits of the result, vírgula apart.
       else expect(read(key[i]!, 'result'), where).toEqual({ kind: 'number', value: problem.result });
     });
+  });
+});
+
+describe('facts in a line to be read (rules 6)', () => {
+  const LINHA = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'linha');
+
+  it('prints each fact’s answer in empty boxes, and the resto’s; the gabarito’s boxes hold them from the first', () => {
+    expect(LINHA.length).toBeGreaterThanOrEqual(4);
+    for (const sample of LINHA) {
+      const page = customSamplePage(sample);
+      expect(page.rules).toBe(6);
+      const { body, css } = sheetDocument(page, META);
+      expect(css).toContain('.fx .boxes .d.ab');
+      const sheet = sections(body, 'exercises').flatMap(cellBoxes);
+      const key = sections(body, 'answer-key').flatMap(cellBoxes);
+      expect(sheet).toHaveLength(page.problems.length);
+      page.problems.forEach((problem, i) => {
+        const where = `${sample.name}: ${JSON.stringify(problem)}`;
+        // As many boxes as the blank had digits: the same on every line of an operation.
+        expect(sheet[i]!.filter((box) => box.part === 'result').length, where).toBe(
+          Math.max(
+            3,
+            ...page.problems.filter((p) => p.op === problem.op).map((p) => String(p.result).length + 1),
+          ),
+        );
+        expect(
+          sheet[i]!.every((box) => box.digit === null),
+          where,
+        ).toBe(true);
+        const boxes = key[i]!;
+        expect(boxes[0]!.digit, where).not.toBeNull();
+        expect(read(boxes, 'result'), where).toEqual({ kind: 'number', value: problem.result });
+        const asksResto = problem.op === 'div' && sample.custom.div?.remainders !== 'exata';
+        if (asksResto)
+          expect(read(boxes, 'resto'), where).toEqual({ kind: 'number', value: problem.remainder });
+        else expect(boxes.some((box) => box.part === 'resto')).toBe(false);
+      });
+      expect(body).not.toContain('class="fill');
+    }
+  });
+
+  it('keeps the blanks of a page printed with rules 5, and of the other fact format (lacuna)', () => {
+    const sample = LINHA[0]!;
+    const before = generatePage(`amostra-${sample.name}`, customSamplePage(sample).options, 5);
+    const { body, css } = sheetDocument(before, META);
+    expect(body).toContain('class="fill');
+    expect(body).not.toContain('class="d ab');
+    expect(css).not.toContain('.fx .boxes');
+    const lacuna = customSamplePage(CUSTOM_SAMPLES.find((s) => s.custom.format === 'lacuna')!);
+    expect(sheetDocument(lacuna, META).body).not.toContain('class="d ab');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { CorrectionProblem, CorrectionSheet } from '@app/contracts';
 import {
   boxIsDoubtful,
-  layoutDigits,
+  expectedDigits,
   rowIsUnsure,
   rowValue,
   type GrayImage,
@@ -56,7 +56,7 @@ const expectedValue = (problem: CorrectionProblem, part: ReadRow['part']): numbe
 
 /** A row read, judged against its problem's right answer: unsure or not, and which boxes to offer a choice for. */
 export function judgeRow(row: ReadRow, problem: CorrectionProblem): PhotoRow {
-  const expected = layoutDigits(expectedValue(problem, row.part), row.digits.length, row.part);
+  const expected = expectedDigits(expectedValue(problem, row.part), row.digits, row.part);
   const boxes = row.digits.map((digit, i) => ({
     digit,
     confidence: row.confidences[i]!,

@@ -224,20 +224,13 @@ function afterEm(custom: CustomOptions, widths: BlankWidths, p: Problem): number
   return answerWidth(widths, p.op) * BLANK_EM + resto;
 }
 
-/**
- * The width of the page's longest fact line, in em (from the font's advances): with the signs in a column
- * (`aligned`: the first slot as wide as the page's widest), or each line at its own width.
- */
-export function factLineEm(custom: CustomOptions, problems: readonly Problem[], aligned: boolean): number {
-  return Math.max(0, ...factLineSizes(custom, problems, aligned, null).map((line) => line.em));
-}
-
 /** Whether a fact's answer is printed in boxes (rules 6, `boxMm` given): a fact of natural numbers. */
 const boxedFact = (boxMm: number | null, p: Problem) => boxMm !== null && p.decimal === undefined;
 
 /**
- * Each fact line's width: `em` of text (at the facts' font size) and `mm` of answer boxes, each `boxMm` wide (rules
- * 6: format `linha`; null: blanks, no boxes). With the signs in a column (`aligned`) or each line at its own width.
+ * Each fact line's width, from the font's advances: `em` of text (at the facts' font size) and `mm` of answer boxes,
+ * each `boxMm` wide (rules 6: format `linha`; null: blanks, no boxes). With the signs in a column (`aligned`: the
+ * first slot as wide as the page's widest) or each line at its own width.
  */
 export function factLineSizes(
   custom: CustomOptions,

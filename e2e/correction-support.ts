@@ -48,10 +48,18 @@ export const written = (p: CorrectionProblem, on: Switches = {}): TypedAnswer =>
   };
 };
 
-/** The member buys a class set of SET_REQUEST, 3 versions unless told (for a turma of as many when `turmaId` is given). */
-export async function boughtSet(member: TestSession, turmaId?: string, versions = 3): Promise<Correction> {
+/**
+ * The member buys a class set of `request` (SET_REQUEST unless told), 3 versions unless told (for a turma of as many
+ * when `turmaId` is given).
+ */
+export async function boughtSet(
+  member: TestSession,
+  turmaId?: string,
+  versions = 3,
+  request: PageRequest = SET_REQUEST,
+): Promise<Correction> {
   const created = await call<{ code: string }>(stack().gatewayUrl, createPageSet, {
-    body: { ...SET_REQUEST, versions, ...(turmaId ? { turmaId } : {}) },
+    body: { ...request, versions, ...(turmaId ? { turmaId } : {}) },
     token: member.token,
   });
   expect(created.status, created.body.message).toBe(200);

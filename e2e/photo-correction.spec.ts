@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { saveTurma, type CorrectionSheet, type Turma } from '@app/contracts';
-import { describeFound, diagnoseSheet, scoreOf, type TypedAnswer } from '@app/diagnosis';
+import { asksRemainder, describeFound, diagnoseSheet, scoreOf, type TypedAnswer } from '@app/diagnosis';
 import { call, createActiveUser, readPdf, topUp } from '@app/testing';
 import { boughtSet, CHILDREN, correctionOf, SUBTRACTS_SMALLER, written } from './correction-support';
 import {
@@ -169,4 +169,101 @@ test('a teacher corrects her turma’s sheets from photos: read, asked, confirme
   await expect(byChild.getByRole('article', { name: 'Ana S. · Versão 1', exact: true })).toContainText(
     describeFound(anaFound, 'Ana S.'),
   );
+});
+
+/**
+ * A page of situações-problema on two sheets of paper (rules 7): the number each question asks in boxes under its
+ * Resposta ("Só o número:"), its resto beside it where the question asks what is left. The first sheet is found by its
+ * QR code; the second has none (its foot says "Página 2 de 2"), so the teacher says whose it is and which page.
+ */
+test('situações-problema on two sheets of paper: their numbers read from the boxes, the second page chosen', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const member = await createActiveUser(stack(), { fullname: 'Professora Problemas' });
+  await topUp(stack(), member.token, 10);
+  const correction = await boughtSet(member, undefined, 2, {
+    add: false,
+    sub: false,
+    mult: false,
+    div: true,
+    answers: true,
+    level: 1,
+    custom: {
+      v: 1,
+      // Dividends of 3 digits: the chave needs room, 4 problems a sheet of paper.
+      div: { divisor: { kind: 'list', divisors: [3, 4, 6, 7] }, dividend: 3, remainders: 'resto' },
+      format: 'problemas',
+      count: 6,
+      size: 'normal',
+    },
+  });
+  const sheet = correction.sheets[0]!;
+  const maps = await readingMapsOf(member, correction.code);
+  const map = maps.sheets.find((s) => s.n === sheet.n)!.map!;
+  expect(map.pages).toHaveLength(2);
+  const pdf = await setPdf(member, correction.code);
+  const first = await pageOfCode(pdf, sheet.code, (await readPdf(pdf)).pages.length);
+  // The child answers every question right: the number it asks, and the resto where there are boxes for it.
+  const images: Buffer[] = [];
+  for (const [paper, { boxes }] of map.pages.entries()) {
+    const rows: Written = new Map();
+    for (const box of boxes) {
+      const p = sheet.problems[box.problem]!;
+      rows.set(rowKey(box.problem, box.part), box.part === 'resto' ? p.remainder : (p.answer ?? p.result));
+    }
+    images.push(await photoOfSheet(pdf, first + paper, boxes, rows, { seed: 70 + paper }));
+  }
+  const boxed = new Set(map.pages.flatMap((p) => p.boxes.map((b) => b.problem)));
+  expect(boxed.size).toBe(6);
+
+  await storeSession(page, member);
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/corrigir/${correction.code}`);
+  const photoSection = page.getByRole('region', { name: 'Corrigir pela foto' });
+  await photoSection.getByLabel('Fotografar ou escolher arquivos').setInputFiles([
+    { name: 'folha-1.jpg', mimeType: 'image/jpeg', buffer: images[0]! },
+    { name: 'folha-2.jpg', mimeType: 'image/jpeg', buffer: images[1]! },
+  ]);
+  const photoList = photoSection.getByRole('listitem');
+  const label = sheet.label!;
+  await expect(photoList.filter({ hasText: 'Foto 1:' })).toContainText(`Foto 1: folha de ${label}:`, {
+    timeout: 60_000,
+  });
+  const second = photoList.filter({ hasText: 'Foto 2:' });
+  await expect(second).toContainText('não conseguimos ler o código QR desta folha. De quem é esta folha?', {
+    timeout: 60_000,
+  });
+  await second.getByLabel('Folha da Foto 2').selectOption({ label });
+  await expect(second.getByLabel('Página da Foto 2')).toHaveValue('1');
+  await expect(second.getByLabel('Página da Foto 2').locator('option')).toHaveText([
+    'Página 1 de 2',
+    'Página 2 de 2',
+  ]);
+  expect(await seriousViolations(page, '.photo-correction')).toEqual([]);
+  await atPhoneAndDesktop(page, 'photo-correction-second-page');
+  await second.getByRole('button', { name: 'Ler esta folha' }).click();
+  await expect(second).toContainText(`Foto 2: folha de ${label}:`, { timeout: 60_000 });
+
+  // Every question's number read, or asked about and answered as the child wrote it: the six cells right.
+  const questions = photoSection.locator('li.photo-question');
+  for (let open = await questions.count(); open > 0; open--) {
+    const question = questions.first();
+    const problem = Number(/conta (\d+)$/.exec((await question.getAttribute('aria-label')) ?? '')![1]) - 1;
+    const p = sheet.problems[problem]!;
+    if (asksRemainder(p)) {
+      await question.getByLabel('Quociente').fill(String(p.result));
+      await question.getByLabel('Resto', { exact: true }).fill(String(p.remainder));
+    } else await question.getByLabel('Resposta').fill(String(p.answer ?? p.result));
+    await question.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(questions).toHaveCount(open - 1);
+  }
+  await photoSection.getByRole('button', { name: new RegExp(`^Confirmar a folha de ${label}`) }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Todas as respostas salvas.' })).toBeVisible();
+  const saved = await correctionOf(member, correction.code);
+  for (const [problem, p] of sheet.problems.entries()) {
+    const cell = saved.cells.find((c) => c.version === sheet.n && c.problem === problem);
+    expect(cell, `conta ${problem + 1}`).toMatchObject({ result: p.answer ?? p.result, blank: false });
+    if (asksRemainder(p)) expect(cell!.remainder ?? 0, `conta ${problem + 1}, resto`).toBe(p.remainder);
+  }
 });

@@ -1,11 +1,12 @@
 /**
- * Real sheets to be read (rules 5 and 6) for the reader's benchmark (`npm run bench:reading`): each printed to PDF as the
+ * Real sheets to be read (rules 5 to 7) for the reader's benchmark (`npm run bench:reading`): each printed to PDF as the
  * worker prints it, with the reading map it measures, drawn back from the PDF at 8 px/mm, and written to a directory
  * with what each answer box's row should hold:
  *   <name>.json  { name, pxPerMm, width, height, map: { widthMm, heightMm, boxes }, answers: [{ problem, part, value }] }
  *   <name>.gray  the page, a byte of grey a pixel (0 black … 255 white), row after row
- * The sheets: each level with each operation and the four together, and four custom pages (contas armadas em reais,
- * and por dois algarismos; facts in a line, normal and grande). Fixed seeds: the same sheets on every run.
+ * The sheets: each level with each operation and the four together, and seven custom pages (contas armadas em
+ * reais, and por dois algarismos; facts in a line, normal and grande; missing numbers, normal and grande;
+ * situações-problema of ÷ with resto). Fixed seeds: the same sheets on every run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -39,17 +40,27 @@ const customs = [
   // Facts in a line (rules 6): × and ÷ with resto, and the tabuada do 7 in grande.
   'linha-15-fatos',
   'tabuada-do-7-linha-grande',
+  // Missing numbers (rules 7): + to 20, and the four operations in grande; situações-problema, ÷ with resto.
+  'lacuna-adicao-ate-20',
+  'lacuna-quatro-operacoes-grande',
+  'problemas-divisao-com-resto',
 ].map((name) => ({
   name,
   page: customSamplePage(CUSTOM_SAMPLES.find((sample) => sample.name === name)!),
 }));
 
-/** What each row of boxes holds on a right answer: the result, or a chave's quotient and resto. */
+/**
+ * What each row of boxes holds on a right answer: the result (a lacuna's missing number, the number a
+ * situação-problema asks), or a quotient and resto.
+ */
 function answersOf(page: GeneratedPage, map: ReadingMap) {
   const rows = new Map<string, { problem: number; part: string; value: number }>();
   for (const box of map.pages[0]!.boxes) {
     const problem = page.problems[box.problem]!;
-    const value = box.part === 'resto' ? problem.remainder : problem.result;
+    const asked =
+      page.words?.[box.problem]?.answer ??
+      (problem.blank === undefined ? problem.result : problem[problem.blank]);
+    const value = box.part === 'resto' ? problem.remainder : asked;
     rows.set(`${box.problem}:${box.part}`, { problem: box.problem, part: box.part, value });
   }
   return [...rows.values()];

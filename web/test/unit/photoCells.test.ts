@@ -146,6 +146,19 @@ describe('sheetFromPhoto: what a sheet’s photo puts in the correction', () => 
     ]);
   });
 
+  it('judges a lacuna’s boxes against its missing number, not against the result printed after the =', () => {
+    // 7 × □ = 56: the answer is 8.
+    const lacuna: CorrectionProblem = { op: 'mult', a: 7, b: 8, result: 56, remainder: 0, blank: 'b' };
+    const read = sheetFromPhoto(sheet([lacuna, lacuna]), [
+      // An 8 read unsure (0.4) but as the missing number's 8: taken. Judged against 56 it would be asked.
+      row(0, 'result', [8, null, null], { at: 0, confidence: 0.4, alternative: 3 }),
+      // A 3 read unsure (0.4) against the missing 8, which the model finds plausible: asked.
+      row(1, 'result', [3, null, null], { at: 0, confidence: 0.4, alternative: 8 }),
+    ]);
+    expect(read.cells).toEqual([{ problem: 0, value: { result: 8, remainder: null, blank: false } }]);
+    expect(read.questions.map((q) => q.problem)).toEqual([1]);
+  });
+
   it('asks without choices about several marks, a gap between digits, and a resto without a quotient', () => {
     const read = sheetFromPhoto(sheet([sub, sub, div]), [
       row(0, 'result', [null, 1, 8], { at: 1, several: true }),

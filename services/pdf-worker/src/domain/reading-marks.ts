@@ -16,7 +16,8 @@ export type { ReadingMap } from '@app/contracts';
  *   divisor and, where the page asks for it, the resto beside it; a Fácil fact's blank as two boxes. Each box is a
  *   `.ab` cell with its column (`data-col`, from the units) and its part (`data-part`: result, quotient or resto), in
  *   the cell of its problem.
- * - Since rules 6, the answer of each fact in a line (`factsBoxed`) in boxes too.
+ * - Since rules 6, the answer of each fact in a line (`answersBoxed`) in boxes too; since rules 7, the missing
+ *   number of each fact with a lacuna, and the number each situação-problema asks.
  *
  * The boxes are grey and thin, so that the learner's digit is the only dark thing inside one.
  */
@@ -34,9 +35,23 @@ export const readable = (page: Pick<GeneratedPage, 'rules'>): boolean => page.ru
 export const FACT_BOX_RULES = 6;
 export const FACT_BOX_HEIGHT = 1.6;
 
-/** Whether a page prints its facts' answers in boxes (`FACT_BOX_RULES`, format `linha`). */
-export const factsBoxed = (page: Pick<GeneratedPage, 'rules' | 'options'>): boolean =>
-  page.rules >= FACT_BOX_RULES && page.options.custom?.format === 'linha';
+/**
+ * Since rules 7 the missing number of a fact with a lacuna (format `lacuna`: `□□ + 6 = 9`) is in boxes too, as many as
+ * its blank had digits, where the blank was: the first or the second term; and so is the number a situação-problema
+ * asks (format `problemas`), under its Resposta ("Só o número:"), with its resto where the page's divisions may leave
+ * one (`wordBoxes`).
+ */
+export const LACUNA_BOX_RULES = 7;
+
+/**
+ * Whether a custom page prints the answers outside its contas armadas in boxes: facts in a line since
+ * `FACT_BOX_RULES`, missing numbers and situações-problema since `LACUNA_BOX_RULES`.
+ */
+export function answersBoxed(page: Pick<GeneratedPage, 'rules' | 'options'>): boolean {
+  const format = page.options.custom?.format;
+  if (format === 'linha') return page.rules >= FACT_BOX_RULES;
+  return (format === 'lacuna' || format === 'problemas') && page.rules >= LACUNA_BOX_RULES;
+}
 
 /** The corner marks' side and their distance from the paper's edges, in mm: inside every printer's printable area. */
 export const CORNER_MARK = { sideMm: 5, insetMm: 5 } as const;

@@ -192,69 +192,91 @@ const textEm = (text: string) =>
 /** The order in which a fact line reads its terms: the generator's (`lineOrder`: a tabuada fact tabuada first). */
 export const readingOrder = lineOrder;
 
-/** The width of one term of a fact line, in em: a number, or the blank of `lacuna`. */
-const slotEm =
-  (custom: CustomOptions, widths: BlankWidths) =>
-  (p: Problem, which: 'a' | 'b'): number =>
-    custom.format === 'lacuna' && (p.blank ?? 'a') === which
-      ? answerWidth(widths, p.op) * BLANK_EM
-      : textEm(numberText(p, which));
+/**
+ * The width of one term of a fact line: `em` of text at the facts' size (a number, or the blank of `lacuna`) or, since
+ * rules 7, `mm` of the boxes of a lacuna's missing number (`boxMm` given). A slot of several lines is as wide as the
+ * wider of its two widths.
+ */
+export interface SlotSize {
+  em: number;
+  mm: number;
+}
+
+/** A slot's width in mm at the facts' size `pt`. */
+const slotMm = (slot: SlotSize, pt: number) => Math.max(slot.em * ptToMm(pt), slot.mm);
+
+/** Whether a fact's answer is printed in boxes (`boxMm` given: rules 6 and 7): a fact of natural numbers. */
+const boxedFact = (boxMm: number | null, p: Problem): boxMm is number =>
+  boxMm !== null && p.decimal === undefined;
+
+/** The size of one term of a fact line (`SlotSize`). */
+const slotSize =
+  (custom: CustomOptions, widths: BlankWidths, boxMm: number | null) =>
+  (p: Problem, which: 'a' | 'b'): SlotSize => {
+    if (custom.format !== 'lacuna' || (p.blank ?? 'a') !== which)
+      return { em: textEm(numberText(p, which)), mm: 0 };
+    const digits = answerWidth(widths, p.op);
+    return boxedFact(boxMm, p) ? { em: 0, mm: digits * boxMm } : { em: digits * BLANK_EM, mm: 0 };
+  };
 
 /**
- * The two slots before the = of a fact line, in em: a number, or the blank of `lacuna`. The first is as wide on
- * every line (when the page has the room), so the signs stand in a column.
+ * The two slots before the = of a fact line: a number, or the blank (since rules 7 the boxes, `boxMm` given) of
+ * `lacuna`. The first is as wide on every line (when the page has the room), so the signs stand in a column.
  */
 export function factSlots(
   custom: CustomOptions,
   problems: readonly Problem[],
-): { first: number; second: number } {
-  const widths = blankWidths(custom, problems);
-  const slot = slotEm(custom, widths);
-  return {
-    first: Math.max(0, ...problems.map((p) => slot(p, readingOrder(p)[0]))),
-    second: Math.max(0, ...problems.map((p) => slot(p, readingOrder(p)[1]))),
+  boxMm: number | null = null,
+): { first: SlotSize; second: SlotSize } {
+  const slot = slotSize(custom, blankWidths(custom, problems), boxMm);
+  const widest = (i: 0 | 1): SlotSize => {
+    const sizes = problems.map((p) => slot(p, readingOrder(p)[i]));
+    return { em: Math.max(0, ...sizes.map((s) => s.em)), mm: Math.max(0, ...sizes.map((s) => s.mm)) };
   };
+  return { first: widest(0), second: widest(1) };
 }
-
-/** What follows the = of a fact line, in em: the result (lacuna), or the blank and the resto's words and blank. */
-function afterEm(custom: CustomOptions, widths: BlankWidths, p: Problem): number {
-  if (custom.format === 'lacuna') return textEm(numberText(p, 'result'));
-  const resto =
-    widths.remainder > 0 && p.op === 'div' ? 2 * GAP_EM + ADVANCE_EM.resto + widths.remainder * BLANK_EM : 0;
-  return answerWidth(widths, p.op) * BLANK_EM + resto;
-}
-
-/** Whether a fact's answer is printed in boxes (rules 6, `boxMm` given): a fact of natural numbers. */
-const boxedFact = (boxMm: number | null, p: Problem) => boxMm !== null && p.decimal === undefined;
 
 /**
- * Each fact line's width, from the font's advances: `em` of text (at the facts' font size) and `mm` of answer boxes,
- * each `boxMm` wide (rules 6: format `linha`; null: blanks, no boxes). With the signs in a column (`aligned`: the
- * first slot as wide as the page's widest) or each line at its own width.
+ * What follows the = of a fact line, in mm at the facts' size `pt`: the result (lacuna), or the answer's blank or
+ * boxes (rules 6, `boxMm` given) and the resto's words and blank or boxes.
  */
-export function factLineSizes(
+function afterMm(
+  custom: CustomOptions,
+  widths: BlankWidths,
+  p: Problem,
+  boxMm: number | null,
+  pt: number,
+): number {
+  const em = ptToMm(pt);
+  if (custom.format === 'lacuna') return textEm(numberText(p, 'result')) * em;
+  const resto = widths.remainder > 0 && p.op === 'div';
+  const words = resto ? (2 * GAP_EM + ADVANCE_EM.resto) * em : 0;
+  const digits = answerWidth(widths, p.op) + (resto ? widths.remainder : 0);
+  return words + (boxedFact(boxMm, p) ? digits * boxMm : digits * BLANK_EM * em);
+}
+
+/**
+ * Each fact line's width in mm at the facts' size `pt`, from the font's advances and the answer boxes, each `boxMm`
+ * wide (rules 6 and 7; null: blanks, no boxes). With the signs in a column (`aligned`: the first slot as wide as the
+ * page's widest) or each line at its own width.
+ */
+export function factLineWidths(
   custom: CustomOptions,
   problems: readonly Problem[],
   aligned: boolean,
   boxMm: number | null,
-): Array<{ em: number; mm: number }> {
+  pt: number,
+): number[] {
   const widths = blankWidths(custom, problems);
-  const slots = factSlots(custom, problems);
-  const slot = slotEm(custom, widths);
+  const slots = factSlots(custom, problems, boxMm);
+  const slot = slotSize(custom, widths, boxMm);
   // Two slots, two signs and what follows the =, with a gap between each of the five parts.
-  const parts = 2 * SIGN_EM + 4 * GAP_EM;
-  const first = (p: Problem) => (aligned ? slots.first : slot(p, readingOrder(p)[0]));
-  const second = (p: Problem) => (alignsSecond(custom, aligned) ? slots.second : slot(p, readingOrder(p)[1]));
+  const parts = (2 * SIGN_EM + 4 * GAP_EM) * ptToMm(pt);
   return problems.map((p) => {
-    const before = first(p) + second(p) + parts;
-    if (custom.format !== 'linha' || !boxedFact(boxMm, p))
-      return { em: before + afterEm(custom, widths, p), mm: 0 };
-    // The answer's boxes, and the resto's words and boxes.
-    const resto = widths.remainder > 0 && p.op === 'div';
-    return {
-      em: before + (resto ? 2 * GAP_EM + ADVANCE_EM.resto : 0),
-      mm: (answerWidth(widths, p.op) + (resto ? widths.remainder : 0)) * boxMm!,
-    };
+    const [a, b] = readingOrder(p);
+    const first = slotMm(aligned ? slots.first : slot(p, a), pt);
+    const second = slotMm(alignsSecond(custom, aligned) ? slots.second : slot(p, b), pt);
+    return first + second + parts + afterMm(custom, widths, p, boxMm, pt);
   });
 }
 
@@ -294,7 +316,7 @@ export function factLayout(
   boxed = false,
 ): FactLayout {
   const size = PRINT_SIZES[custom.size];
-  // Rules 6 (`boxed`): the answers in boxes of the digit column's width, FACT_BOX_HEIGHT columns tall, a row's air.
+  // Rules 6 and 7 (`boxed`): the answers in boxes of the digit column's width, FACT_BOX_HEIGHT columns tall, a row's air.
   const boxMm = boxed ? size.columnMm : null;
   const boxRowMm = boxed ? FACT_BOX_HEIGHT * size.columnMm + 1 : 0;
   const sizes: number[] = [];
@@ -302,12 +324,11 @@ export function factLayout(
   const tables = orderedTables(custom);
   const byColumn = tables > 0;
   const fitting = (columns: number, aligned: boolean, candidates: number[]) => {
-    const lines = factLineSizes(custom, problems, aligned, boxMm);
     // Fact rows have no gap between them (a dotted rule parts them).
     const rowMm = GRID_MM / Math.ceil(count / columns);
     return candidates.find(
       (pt) =>
-        lines.every((line) => line.em * ptToMm(pt) + line.mm <= lineRoomMm(columns)) &&
+        factLineWidths(custom, problems, aligned, boxMm, pt).every((mm) => mm <= lineRoomMm(columns)) &&
         Math.max(ROW_EM * ptToMm(pt), boxRowMm) <= rowMm,
     );
   };
@@ -401,21 +422,23 @@ export function factLine(
   const sign = FACT_SIGNS[problem.op];
   const text = (which: 'a' | 'b' | 'result' | 'remainder') => escapeText(numberText(problem, which));
   const term = (which: 'a' | 'b' | 'result') => `<span class="n">${text(which)}</span>`;
+  const inBoxes = boxed && problem.decimal === undefined;
+  // Rules 6 and 7: an answer in boxes of one digit each, written from the first.
+  const boxes = (part: 'result' | 'resto', room: number, value: number) =>
+    `<span class="boxes">${digitBoxes(part, room, answers ? value : undefined)}</span>`;
   if (custom.format === 'lacuna') {
     const missing = problem.blank ?? 'a';
     const width = answerWidth(widths, problem.op);
-    const [first, second] = readingOrder(problem).map((which) =>
-      which === missing ? blank(width, answers ? numberText(problem, which) : undefined) : term(which),
-    );
+    const hole = inBoxes
+      ? boxes('result', width, problem[missing])
+      : blank(width, answers ? numberText(problem, missing) : undefined);
+    const [first, second] = readingOrder(problem).map((which) => (which === missing ? hole : term(which)));
     return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${term('result')}</div>`;
   }
   const [first, second] = readingOrder(problem).map((which) => term(which));
   const head = `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>`;
   const withResto = widths.remainder > 0 && problem.op === 'div';
-  if (boxed && problem.decimal === undefined) {
-    // Rules 6: the answer (and the resto) in boxes of one digit each, written from the first.
-    const boxes = (part: 'result' | 'resto', room: number, value: number) =>
-      `<span class="boxes">${digitBoxes(part, room, answers ? value : undefined)}</span>`;
+  if (inBoxes) {
     const resto = withResto
       ? `<span class="resto">resto</span>${boxes('resto', widths.remainder, problem.remainder)}`
       : '';
@@ -444,11 +467,12 @@ const problemText = (text: string) => escapeText(text).replace(/R\$ /g, 'R$\u00a
  */
 export function problemaCell(
   size: PrintSize,
-  word: Pick<WordProblem, 'statement' | 'question' | 'answerSentence'>,
+  word: Pick<WordProblem, 'statement' | 'question' | 'answerSentence' | 'conta' | 'answer' | 'leftover'>,
   op: Operation,
   index: number,
   worked: string | null,
   workMm: number,
+  boxes: WordBoxes | null = null,
 ): string {
   const answer = worked === null ? '' : ` <b class="result">${problemText(word.answerSentence)}</b>`;
   return `<li class="cell prob ${op}"><span class="index">${index + 1}</span><div class="prob-text"><p class="statement">${problemText(
@@ -460,7 +484,71 @@ export function problemaCell(
   )}<span class="calc-label">Cálculo</span>${worked ?? ''}</div></div><div class="resposta">${ruledBackground(
     size,
     worked === null ? RESPOSTA_LINE_EM : RESPOSTA_KEY_LINE_EM,
-  )}<p class="resp-text"><span class="resp-label">Resposta:</span>${answer}</p></div></div></li>`;
+  )}<p class="resp-text"><span class="resp-label">Resposta:</span>${answer}</p></div></div>${wordBoxesHtml(
+    word,
+    boxes,
+    worked !== null,
+  )}</li>`;
+}
+
+/**
+ * The boxes of the number a page's situações-problema ask (rules 7, reading-marks.ts), in a row of their own under the
+ * quadriculado and the Resposta ("Só o número: □□□ resto □□"): as many for every problem, so that their count gives no
+ * hint (the page's longest whole-number answer and one, at least 3), and the resto's (0: no question asks one) for the
+ * problems whose question asks what is left.
+ */
+export interface WordBoxes {
+  answer: number;
+  resto: number;
+}
+
+/**
+ * Whether a situação-problema's answer is a whole number, written in boxes: the result of a conta of natural
+ * numbers, or a count the question asks (quantos são necessários, cédulas e moedas: `answer`). A sum of money keeps its
+ * Resposta only.
+ */
+export const wordAnswerBoxed = (word: Pick<WordProblem, 'conta' | 'answer'>): boolean =>
+  word.conta.decimal === undefined || word.answer !== word.conta.result;
+
+/** Whether a situação-problema's question asks what is left too (a division of natural numbers with a resto). */
+const wordAsksResto = (word: Pick<WordProblem, 'conta' | 'leftover'>): boolean =>
+  word.leftover !== null && word.conta.decimal === undefined;
+
+/**
+ * A situação-problema's boxes are a square of the print size's caderno (a fact's are `FACT_BOX_HEIGHT` columns tall):
+ * the row is added under every problem, on pages whose cells were full already.
+ */
+/** The boxes of a page of situações-problema (`WordBoxes`); null when no answer of the page is a whole number. */
+export function wordBoxes(
+  words: readonly Pick<WordProblem, 'conta' | 'answer' | 'leftover'>[],
+): WordBoxes | null {
+  const boxed = words.filter(wordAnswerBoxed);
+  if (boxed.length === 0) return null;
+  const restos = words.filter(wordAsksResto);
+  return {
+    answer: Math.max(3, ...boxed.map((word) => String(word.answer).length + 1)),
+    resto:
+      restos.length === 0 ? 0 : Math.max(1, ...restos.map((word) => String(word.conta.remainder).length)) + 1,
+  };
+}
+
+/** A situação-problema's row of boxes (none for a sum of money); in the gabarito, filled. */
+function wordBoxesHtml(
+  word: Pick<WordProblem, 'conta' | 'answer' | 'leftover'>,
+  boxes: WordBoxes | null,
+  filled: boolean,
+): string {
+  if (boxes === null || !wordAnswerBoxed(word)) return '';
+  const row = (part: 'result' | 'resto', room: number, value: number) =>
+    `<span class="boxes">${digitBoxes(part, room, filled ? value : undefined)}</span>`;
+  const resto = wordAsksResto(word)
+    ? `<span class="resto">resto</span>${row('resto', boxes.resto, word.conta.remainder)}`
+    : '';
+  return `<div class="resp-number"><span class="resp-number-label">Só o número:</span>${row(
+    'result',
+    boxes.answer,
+    word.answer,
+  )}${resto}</div>`;
 }
 
 /** The height of a ruled line of the Resposta, in em of the problem's text. */
@@ -700,7 +788,10 @@ export function customStyles(
   const facts = factLayout(custom, problems, count, boxed);
   const factPt = facts.pt;
   const statementPt = armeStatementPt(custom, problems, customGrid(custom, problems, count, boxed).columns);
-  const slots = factSlots(custom, problems);
+  const slots = factSlots(custom, problems, boxed ? size.columnMm : null);
+  // A slot of text, or (rules 7) as wide as the wider of its text and its boxes.
+  const slotCss = (slot: SlotSize) =>
+    slot.mm > 0 ? `max(${slot.em.toFixed(2)}em, ${slot.mm.toFixed(2)}mm)` : `${slot.em.toFixed(2)}em`;
   const square = size.columnMm;
   return `
   .teacher-line { font-size: 12pt; font-weight: bold; overflow-wrap: anywhere; }
@@ -718,13 +809,13 @@ export function customStyles(
   .fx { display: flex; align-items: baseline; gap: ${GAP_EM}em; white-space: nowrap; }
   ${
     facts.aligned
-      ? `.fx-cell .fx > :nth-child(1) { min-width: ${slots.first.toFixed(2)}em; text-align: right; }
+      ? `.fx-cell .fx > :nth-child(1) { min-width: ${slotCss(slots.first)}; text-align: right; }
   .fx-cell .fx > .fill { text-align: center; }`
       : ''
   }${
     alignsSecond(custom, facts.aligned)
       ? `
-  .fx-cell .fx > :nth-child(3) { min-width: ${slots.second.toFixed(2)}em; text-align: right; }`
+  .fx-cell .fx > :nth-child(3) { min-width: ${slotCss(slots.second)}; text-align: right; }`
       : ''
   }
   .fx .op { padding: 0 ${SIGN_PAD_EM / 2}em; }
@@ -735,12 +826,16 @@ export function customStyles(
   }${
     boxed
       ? `
-  .fx .boxes { display: inline-flex; align-self: center; }
-  .fx .boxes .d.ab {
+  .fx .boxes { display: inline-flex; align-self: center; justify-content: flex-end; }
+  .resp-number { display: flex; align-items: center; gap: 1mm; font-size: 0.9em; margin: -1.2mm 0 -0.6mm; }
+  .resp-number .boxes { display: inline-flex; }
+  .resp-number .resto { margin-left: 1mm; }
+  .fx .boxes .d.ab, .resp-number .boxes .d.ab {
     width: ${size.columnMm}mm; height: ${FACT_BOX_HEIGHT * size.columnMm}mm;
     line-height: ${FACT_BOX_HEIGHT * size.columnMm}mm; text-align: center; font-weight: bold;
     font-size: ${((0.7 * size.columnMm) / ADVANCE_EM.digit).toFixed(2)}mm;
-  }`
+  }
+  .resp-number .boxes .d.ab { height: ${size.columnMm}mm; line-height: ${size.columnMm}mm; }`
       : ''
   }
   .cell.arme, .cell.arme.div { padding: 1.6mm; align-items: stretch; }

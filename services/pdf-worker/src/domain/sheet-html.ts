@@ -45,10 +45,19 @@ import {
   problemaCell,
   squaresBackground,
   teacherLine,
+  wordBoxes,
   workRowsMm,
+  type WordBoxes,
 } from './sheet-formats.js';
 import { SHEET_FONT_CSS, SHEET_FONTS } from './sheet-fonts.js';
-import { boxAttributes, cornerMarks, digitBoxes, factsBoxed, readable, readingCss } from './reading-marks.js';
+import {
+  boxAttributes,
+  cornerMarks,
+  digitBoxes,
+  answersBoxed,
+  readable,
+  readingCss,
+} from './reading-marks.js';
 
 export interface SheetMeta {
   /** The page code, printed under the QR code and in the footer so a printed sheet can be traced to its page. */
@@ -105,7 +114,7 @@ export function paperSheets(page: GeneratedPage): PaperSheet[] {
   const count = page.problems.length;
   const custom = page.options.custom;
   if (!custom || page.rules < 3) return [{ from: 0, to: count }];
-  const { columns } = customGrid(custom, page.problems, count, factsBoxed(page));
+  const { columns } = customGrid(custom, page.problems, count, answersBoxed(page));
   const size = Math.ceil(Math.ceil(count / exercisePages(custom)) / columns) * columns;
   const parts: PaperSheet[] = [];
   for (let from = 0; from < count; from += size) parts.push({ from, to: Math.min(count, from + size) });
@@ -201,8 +210,10 @@ interface SheetLayout {
   workRowMm?: readonly number[];
   /** Answers in boxes of one digit each, to be read from a photo (rules 5: reading-marks.ts). */
   readable: boolean;
-  /** The answers of facts in a line in boxes too (rules 6, format `linha`: reading-marks.ts). */
+  /** The answers of facts in a line in boxes too (rules 6 and 7, formats `linha` and `lacuna`: reading-marks.ts). */
   factBoxes?: boolean;
+  /** Format `problemas`, since rules 7: the boxes of the number each problem asks (`wordBoxes`). */
+  wordBoxes?: WordBoxes | null;
 }
 
 function presetLayout(page: GeneratedPage): SheetLayout {
@@ -245,11 +256,22 @@ function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
     asFacts: false,
     asksForRemainder: customAsksRemainder(custom),
     readable: readable(page) && custom.format === 'armada',
-    factBoxes: factsBoxed(page),
+    factBoxes: answersBoxed(page),
     blankWidths: blankWidths(custom, page.problems),
-    ...(page.words
-      ? { words: page.words, workRowMm: workRowsMm(page.words, custom.size, calcSquares(page, custom.size)) }
-      : {}),
+    ...(page.words ? wordsLayout(page, page.words, custom) : {}),
+  };
+}
+
+/** A page of situações-problema: its problems, each one's least row of work, the boxes of their numbers (rules 7). */
+function wordsLayout(
+  page: GeneratedPage,
+  words: readonly WordProblem[],
+  custom: CustomOptions,
+): Pick<SheetLayout, 'words' | 'workRowMm' | 'wordBoxes'> {
+  return {
+    words,
+    workRowMm: workRowsMm(words, custom.size, calcSquares(page, custom.size)),
+    wordBoxes: answersBoxed(page) ? wordBoxes(words) : null,
   };
 }
 
@@ -654,6 +676,7 @@ function customCell(
       index,
       answers ? workedWord(word, layout) : null,
       layout.workRowMm?.[index] ?? 0,
+      layout.wordBoxes ?? null,
     );
   }
   if (custom.format !== 'arme') {
@@ -743,7 +766,7 @@ function grid(
 ): string {
   const custom = page.options.custom;
   const { columns, rows } = custom
-    ? customGrid(custom, page.problems, perPage, factsBoxed(page))
+    ? customGrid(custom, page.problems, perPage, answersBoxed(page))
     : gridShape(perPage);
   const layout = layoutOf(page);
   const kind = custom ? ` grid-${custom.format}` : '';
@@ -1038,7 +1061,7 @@ export function sheetDocument(page: GeneratedPage, meta: SheetMeta, parts: Sheet
   if (parts.answerKey ?? page.options.answers) sheets.push(answerKeySheet(page, meta));
   const custom = page.options.custom;
   const measures = custom ? customMeasures(custom, page.problems) : presetMeasures(page.options.level);
-  const own = styles(measures) + (custom ? customStyles(custom, page, factsBoxed(page)) : '');
+  const own = styles(measures) + (custom ? customStyles(custom, page, answersBoxed(page)) : '');
   const rules3 = custom !== undefined && page.rules >= 3;
   const css =
     own +

@@ -28,7 +28,7 @@ import { PRACTICES, type Practice } from '../support/custom-practices.js';
 // (operation mixes, digits 1–5, tabuadas, two-digit multipliers and divisors, restos), each page with its gabarito,
 // laid out in the sheet browser and measured there: inside the A4 box, no cell over another, no text clipped, digit
 // columns and carry boxes of the print size, the footer on one line, the quadriculado of "Arme e efetue" holding the
-// whole conta worked, the blanks (since rules 6 the boxes) of the facts filled in the gabarito only.
+// whole conta worked, the blanks (since rules 6 and 7 the boxes) of the facts filled in the gabarito only.
 
 const FORMATS: SheetFormat[] = ['armada', 'arme', 'linha', 'lacuna'];
 /** The formats of the tabuada em ordem. */
@@ -124,9 +124,13 @@ describe('custom sheet layout', () => {
       const expected = page.problems.map((p) => {
         // Money as the sheet writes it, R$ held to its number (a no-break space).
         const text = (which: 'a' | 'b' | 'result') => contaNumberText(p, which).replace('R$ ', 'R$\u00a0');
-        if (custom.format === 'lacuna') return [text(p.blank === 'b' ? 'b' : 'a')];
-        // Rules 6: a fact of natural numbers has its answer (and resto) in boxes, a digit in each from the first.
-        const boxed = page.rules >= 6 && p.decimal === undefined;
+        // Rules 6 (linha) and 7 (lacuna): a fact of natural numbers has its answer (and resto) in boxes, a digit in
+        // each from the first.
+        const boxed = page.rules >= (custom.format === 'lacuna' ? 7 : 6) && p.decimal === undefined;
+        if (custom.format === 'lacuna') {
+          const missing = p.blank === 'b' ? 'b' : 'a';
+          return [boxed ? String(p[missing]) : text(missing)];
+        }
         const number = (value: number) => (boxed ? String(value) : thousands(value));
         return p.op === 'div' && custom.div?.remainders !== 'exata'
           ? [number(p.result), number(p.remainder)]

@@ -3,11 +3,12 @@ import { generatePage, type Level, type PageOptions } from '@app/generator';
 import { pdfPageGrey } from '@app/testing';
 import { BrowserPool } from '../../src/browser/browser-pool.js';
 import { CORNER_MARK, type ReadingMap } from '../../src/domain/reading-marks.js';
-import { SHEET_MM, sheetDocument } from '../../src/domain/sheet-html.js';
+import { paperSheets, SHEET_MM, sheetDocument } from '../../src/domain/sheet-html.js';
 import { customSamplePage, CUSTOM_SAMPLES } from '../support/custom-samples.js';
 
-// The reading map of a sheet to be read (rules 5; rules 6 for facts in a line), measured in the layout the PDF is printed from: every answer box
-// where the printed PDF has it (its grey frame around it, white inside), the corner marks black at their centres.
+// The reading map of a sheet to be read (rules 5; rules 6 and 7 for facts in a line), measured in the layout the PDF
+// is printed from: every answer box where the printed PDF has it (its grey frame around it, white inside), the corner
+// marks black at their centres.
 
 const META = {
   code: 'MAPA',
@@ -31,7 +32,15 @@ describe('the reading map', () => {
       page: generatePage(`mapa-${level}`, { ...ALL, level }),
     })),
     // Rules 6: facts in a line, their answers (and restos) in boxes, normal and grande.
-    ...['dinheiro-4-ano', 'linha-divisao-com-resto', 'tabuada-do-7-linha-grande'].map((name) => ({
+    ...[
+      'dinheiro-4-ano',
+      'linha-divisao-com-resto',
+      'tabuada-do-7-linha-grande',
+      // Rules 7: the missing numbers, in boxes where their blanks were; the number each situação-problema asks.
+      'lacuna-quatro-operacoes-grande',
+      'problemas-divisao-com-resto',
+      'problemas-6-grande',
+    ].map((name) => ({
       name,
       page: customSamplePage(CUSTOM_SAMPLES.find((s) => s.name === name)!),
     })),
@@ -54,38 +63,46 @@ describe('the reading map', () => {
       bl: { x: centre, y: SHEET_MM.height - centre },
       br: { x: SHEET_MM.width - centre, y: SHEET_MM.height - centre },
     });
-    expect(map.pages).toHaveLength(1);
-    const boxes = map.pages[0]!.boxes;
+    // A map page for each sheet of paper of the exercises (a page of situações-problema may take several).
+    expect(map.pages).toHaveLength(paperSheets(page).length);
+    const boxes = map.pages.flatMap((sheetMap) => sheetMap.boxes);
     // Every box of the markup, and a box for every problem.
     const exercises = sheetDocument(page, META, { answerKey: false }).body;
     expect(boxes).toHaveLength(exercises.split('data-part=').length - 1);
-    // A box for every problem but a decimal division (its quotient's vírgula is part of the exercise).
-    const boxed = page.problems.flatMap((p, i) => (p.op === 'div' && p.decimal ? [] : [i]));
+    // A box for every problem but a decimal division (its quotient's vírgula is part of the exercise) and a
+    // situação-problema answered by a sum of money.
+    const boxed = page.problems.flatMap((p, i) => {
+      const word = page.words?.[i];
+      if (word) return word.conta.decimal === undefined || word.answer !== word.conta.result ? [i] : [];
+      return p.op === 'div' && p.decimal ? [] : [i];
+    });
     expect(new Set(boxes.map((b) => b.problem))).toEqual(new Set(boxed));
 
-    const grey = await pdfPageGrey(pdf, 1, DPI);
-    const at = (xMm: number, yMm: number) => grey.data[px(yMm) * grey.width + px(xMm)]!;
-    for (const corner of Object.values(map.marks)) expect(at(corner.x, corner.y)).toBeLessThan(60);
-    for (const box of boxes) {
-      const where = JSON.stringify(box);
-      const margin = SHEET_MM.margin;
-      expect(box.x >= margin && box.x + box.width <= SHEET_MM.width - margin, where).toBe(true);
-      expect(box.y >= margin && box.y + box.height <= SHEET_MM.height - margin, where).toBe(true);
-      expect(box.width, where).toBeGreaterThanOrEqual(4.9);
-      // White inside: the middle half of the box.
-      let darkest = 255;
-      for (let y = box.y + box.height / 4; y <= box.y + (3 * box.height) / 4; y += 0.2)
-        for (let x = box.x + box.width / 4; x <= box.x + (3 * box.width) / 4; x += 0.2)
-          darkest = Math.min(darkest, at(x, y));
-      expect(darkest, where).toBeGreaterThan(230);
-      // Its grey frame across the middle of its top and bottom edges, 0.5 mm inside the cell.
-      const frame = (y: number) => {
-        let min = 255;
-        for (let dy = -0.3; dy <= 0.3; dy += 0.05) min = Math.min(min, at(box.x + box.width / 2, y + dy));
-        return min;
-      };
-      expect(frame(box.y + 0.5), where).toBeLessThan(215);
-      expect(frame(box.y + box.height - 0.5), where).toBeLessThan(215);
+    for (const [n, sheetMap] of map.pages.entries()) {
+      const grey = await pdfPageGrey(pdf, n + 1, DPI);
+      const at = (xMm: number, yMm: number) => grey.data[px(yMm) * grey.width + px(xMm)]!;
+      for (const corner of Object.values(map.marks)) expect(at(corner.x, corner.y)).toBeLessThan(60);
+      for (const box of sheetMap.boxes) {
+        const where = JSON.stringify(box);
+        const margin = SHEET_MM.margin;
+        expect(box.x >= margin && box.x + box.width <= SHEET_MM.width - margin, where).toBe(true);
+        expect(box.y >= margin && box.y + box.height <= SHEET_MM.height - margin, where).toBe(true);
+        expect(box.width, where).toBeGreaterThanOrEqual(4.9);
+        // White inside: the middle half of the box.
+        let darkest = 255;
+        for (let y = box.y + box.height / 4; y <= box.y + (3 * box.height) / 4; y += 0.2)
+          for (let x = box.x + box.width / 4; x <= box.x + (3 * box.width) / 4; x += 0.2)
+            darkest = Math.min(darkest, at(x, y));
+        expect(darkest, where).toBeGreaterThan(230);
+        // Its grey frame across the middle of its top and bottom edges, 0.5 mm inside the cell.
+        const frame = (y: number) => {
+          let min = 255;
+          for (let dy = -0.3; dy <= 0.3; dy += 0.05) min = Math.min(min, at(box.x + box.width / 2, y + dy));
+          return min;
+        };
+        expect(frame(box.y + 0.5), where).toBeLessThan(215);
+        expect(frame(box.y + box.height - 0.5), where).toBeLessThan(215);
+      }
     }
   });
 

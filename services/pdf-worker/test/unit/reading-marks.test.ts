@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   generatePage,
+  lineOrder,
   OPERATIONS,
   RULES_VERSION,
   type GeneratedPage,
@@ -166,7 +167,7 @@ describe('facts in a line to be read (rules 6)', () => {
     expect(LINHA.length).toBeGreaterThanOrEqual(4);
     for (const sample of LINHA) {
       const page = customSamplePage(sample);
-      expect(page.rules).toBe(6);
+      expect(page.rules).toBe(RULES_VERSION);
       const { body, css } = sheetDocument(page, META);
       expect(css).toContain('.fx .boxes .d.ab');
       const sheet = sections(body, 'exercises').flatMap(cellBoxes);
@@ -197,7 +198,7 @@ describe('facts in a line to be read (rules 6)', () => {
     }
   });
 
-  it('keeps the blanks of a page printed with rules 5, and of the other fact format (lacuna)', () => {
+  it('keeps the blanks of a page printed with rules 5, and of a lacuna printed with rules 6', () => {
     const sample = LINHA[0]!;
     const before = generatePage(`amostra-${sample.name}`, customSamplePage(sample).options, 5);
     const { body, css } = sheetDocument(before, META);
@@ -205,7 +206,108 @@ describe('facts in a line to be read (rules 6)', () => {
     expect(body).not.toContain('class="d ab');
     expect(css).not.toContain('.fx .boxes');
     const lacuna = customSamplePage(CUSTOM_SAMPLES.find((s) => s.custom.format === 'lacuna')!);
-    expect(sheetDocument(lacuna, META).body).not.toContain('class="d ab');
+    const six = sheetDocument(generatePage('lacuna-6', lacuna.options, 6), META);
+    expect(six.body).toContain('class="fill');
+    expect(six.body).not.toContain('class="d ab');
+    expect(six.css).not.toContain('.fx .boxes');
+  });
+});
+
+describe('missing numbers to be read (rules 7)', () => {
+  const LACUNA = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'lacuna');
+
+  it('prints each missing number in empty boxes where its blank was; the gabarito’s boxes hold it from the first', () => {
+    expect(LACUNA.length).toBeGreaterThanOrEqual(3);
+    for (const sample of LACUNA) {
+      const page = customSamplePage(sample);
+      expect(page.rules).toBe(7);
+      const { body } = sheetDocument(page, META);
+      const sheet = sections(body, 'exercises').flatMap(cellBoxes);
+      const key = sections(body, 'answer-key').flatMap(cellBoxes);
+      expect(sheet).toHaveLength(page.problems.length);
+      const cells = sections(body, 'exercises').flatMap((section) => section.split('<li ').slice(1));
+      page.problems.forEach((problem, i) => {
+        const where = `${sample.name}: ${JSON.stringify(problem)}`;
+        const missing = problem.blank!;
+        // As many boxes as the blank had digits: the same on every line of an operation, whichever term is missing.
+        const room = Math.max(
+          3,
+          ...page.problems
+            .filter((p) => p.op === problem.op)
+            .map((p) => Math.max(String(p.a).length, String(p.b).length) + 1),
+        );
+        expect(
+          sheet[i]!.map((box) => box.part),
+          where,
+        ).toEqual(Array<string>(room).fill('result'));
+        expect(
+          sheet[i]!.every((box) => box.digit === null),
+          where,
+        ).toBe(true);
+        // The boxes stand where the missing term was: before the sign for the first term, after it for the second.
+        const fx = cells[i]!.slice(cells[i]!.indexOf('class="fx"'));
+        const boxesAt = fx.indexOf('class="boxes"');
+        const signAt = fx.indexOf('class="op"');
+        expect(boxesAt < signAt, where).toBe(lineOrder(problem)[0] === missing);
+        expect(read(key[i]!, 'result'), where).toEqual({ kind: 'number', value: problem[missing] });
+        expect(key[i]![0]!.digit, where).not.toBeNull();
+      });
+      expect(body).not.toContain('class="fill');
+    }
+  });
+});
+
+describe('the number of each situação-problema to be read (rules 7)', () => {
+  const PROBLEMAS = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'problemas');
+
+  it('prints "Só o número:" and empty boxes under each problem (and the resto’s where the question asks what is left); the gabarito’s hold them', () => {
+    let restos = 0;
+    let money = 0;
+    for (const sample of PROBLEMAS) {
+      const page = customSamplePage(sample);
+      expect(page.rules).toBe(7);
+      const { body } = sheetDocument(page, META);
+      const sheet = sections(body, 'exercises').flatMap(cellBoxes);
+      const key = sections(body, 'answer-key').flatMap(cellBoxes);
+      const words = page.words!;
+      const whole = words.filter((w) => w.conta.decimal === undefined || w.answer !== w.conta.result);
+      const room = Math.max(3, ...whole.map((w) => String(w.answer).length + 1));
+      words.forEach((word, i) => {
+        const where = `${sample.name}: ${word.question}`;
+        if (word.conta.decimal !== undefined && word.answer === word.conta.result) {
+          // A sum of money: its Resposta only (the boxes have no vírgula).
+          money++;
+          expect(sheet[i], where).toEqual([]);
+          return;
+        }
+        expect(sheet[i]!.filter((box) => box.part === 'result').length, where).toBe(room);
+        expect(
+          sheet[i]!.every((box) => box.digit === null),
+          where,
+        ).toBe(true);
+        expect(read(key[i]!, 'result'), where).toEqual({ kind: 'number', value: word.answer });
+        if (word.leftover === null)
+          expect(
+            sheet[i]!.some((box) => box.part === 'resto'),
+            where,
+          ).toBe(false);
+        else {
+          restos++;
+          expect(read(key[i]!, 'resto'), where).toEqual({ kind: 'number', value: word.leftover });
+        }
+      });
+      expect(body.split('Só o número:').length - 1).toBe(2 * words.filter((w) => whole.includes(w)).length);
+    }
+    // The samples hold questions with a resto, and sums of money.
+    expect(restos).toBeGreaterThan(0);
+    expect(money).toBeGreaterThan(0);
+  });
+
+  it('keeps a page of situações-problema printed with rules 6 without boxes', () => {
+    const sample = PROBLEMAS[0]!;
+    const { body } = sheetDocument(generatePage('problemas-6', customSamplePage(sample).options, 6), META);
+    expect(body).not.toContain('class="d ab');
+    expect(body).not.toContain('Só o número:');
   });
 });
 

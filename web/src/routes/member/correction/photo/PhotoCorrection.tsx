@@ -28,10 +28,8 @@ export interface PhotoCorrectionProps extends PhotoCells {
 export function PhotoCorrection(props: PhotoCorrectionProps) {
   const { correction } = props;
   const headingId = useId();
-  const { photos, questions, failed, busy, addPhotos, chooseSheet, closeQuestion } = usePhotoCorrection(
-    correction,
-    props,
-  );
+  const { photos, questions, failed, busy, papers, addPhotos, chooseSheet, closeQuestion } =
+    usePhotoCorrection(correction, props);
   const asking = new Set(questions.map((q) => q.version));
   const toConfirm = props.unconfirmed.filter((n) => !asking.has(n));
   return (
@@ -53,7 +51,7 @@ export function PhotoCorrection(props: PhotoCorrectionProps) {
           {PHOTO_FAILED}
         </p>
       )}
-      <PhotoList photos={photos} sheets={correction.sheets} onChoose={chooseSheet} />
+      <PhotoList photos={photos} sheets={correction.sheets} papers={papers} onChoose={chooseSheet} />
       {questions.length > 0 && (
         <div className="photo-correction__questions">
           <h3>Para conferir ({questions.length})</h3>

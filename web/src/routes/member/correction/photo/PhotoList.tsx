@@ -31,7 +31,9 @@ function outcomeText(entry: PhotoEntry, sheets: readonly CorrectionSheet[]): str
 export function PhotoList(props: {
   photos: readonly PhotoEntry[];
   sheets: readonly CorrectionSheet[];
-  onChoose: (id: number, n: number) => void;
+  /** The sheets of paper of each child's exercises. */
+  papers: number;
+  onChoose: (id: number, n: number, paper: number) => void;
 }) {
   if (props.photos.length === 0) return null;
   return (
@@ -43,7 +45,8 @@ export function PhotoList(props: {
             <ChooseSheet
               label={entry.label}
               sheets={props.sheets}
-              onChoose={(n) => props.onChoose(entry.id, n)}
+              papers={props.papers}
+              onChoose={(n, paper) => props.onChoose(entry.id, n, paper)}
             />
           )}
         </li>
@@ -52,14 +55,19 @@ export function PhotoList(props: {
   );
 }
 
-/** Whose sheet a photo is, when its QR code could not be read. */
+/**
+ * Whose sheet a photo is, when its QR code could not be read; and, for exercises on several sheets of paper, which
+ * one ("Página 2 de 2", as its foot says: only the first has the QR code).
+ */
 function ChooseSheet(props: {
   label: string;
   sheets: readonly CorrectionSheet[];
-  onChoose: (n: number) => void;
+  papers: number;
+  onChoose: (n: number, paper: number) => void;
 }) {
   const id = useId();
   const [n, setN] = useState(props.sheets[0]!.n);
+  const [paper, setPaper] = useState(props.papers > 1 ? 1 : 0);
   return (
     <span className="photo-correction__choose">
       <label htmlFor={id}>Folha da {props.label}</label>
@@ -70,7 +78,19 @@ function ChooseSheet(props: {
           </option>
         ))}
       </select>
-      <button type="button" className="button button--small" onClick={() => props.onChoose(n)}>
+      {props.papers > 1 && (
+        <>
+          <label htmlFor={`${id}-paper`}>Página da {props.label}</label>
+          <select id={`${id}-paper`} value={paper} onChange={(e) => setPaper(Number(e.currentTarget.value))}>
+            {Array.from({ length: props.papers }, (_, i) => (
+              <option key={i} value={i}>
+                Página {i + 1} de {props.papers}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <button type="button" className="button button--small" onClick={() => props.onChoose(n, paper)}>
         Ler esta folha
       </button>
     </span>

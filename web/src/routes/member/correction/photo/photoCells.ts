@@ -1,4 +1,5 @@
 import type { CorrectionProblem, CorrectionSheet } from '@app/contracts';
+import { expectedOf } from '@app/diagnosis';
 import {
   boxIsDoubtful,
   expectedDigits,
@@ -50,9 +51,12 @@ export interface PhotoRow {
   alternatives: Array<number | null>;
 }
 
-/** The number a right answer puts in a row: the quotient or result (a question's own answer), or the resto. */
+/**
+ * The number a right answer puts in a row: the resto, or the answer the sheet expects (`expectedOf`: a lacuna's
+ * missing term, a question's own answer, else the result or quotient).
+ */
 const expectedValue = (problem: CorrectionProblem, part: ReadRow['part']): number =>
-  part === 'resto' ? problem.remainder : (problem.answer ?? problem.result);
+  part === 'resto' ? problem.remainder : expectedOf(problem).result;
 
 /** A row read, judged against its problem's right answer: unsure or not, and which boxes to offer a choice for. */
 export function judgeRow(row: ReadRow, problem: CorrectionProblem): PhotoRow {
@@ -157,7 +161,8 @@ function choiceOf(rows: readonly PhotoRow[], reading: Reading): PhotoQuestion['c
 
 /**
  * A sheet's reading turned into cells and questions. A problem whose boxes are all empty was left em branco; a
- * problem without boxes on the map (a fact in a line, a situação-problema) is left for the teacher to type.
+ * problem without boxes on the map (a fact of decimals, a situação-problema answered with a sum of money, any problem
+ * of a sheet printed before its format had boxes) is left for the teacher to type.
  */
 export function sheetFromPhoto(sheet: CorrectionSheet, read: readonly ReadRow[]): SheetFromPhoto {
   const byProblem = new Map<number, PhotoRow[]>();

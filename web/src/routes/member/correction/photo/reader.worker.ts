@@ -13,7 +13,7 @@ import type { PhotoOutcome, ReadRequest } from './readerProtocol';
 
 /**
  * "Corrigir pela foto", off the page's thread: a photo of a printed sheet decoded, straightened by its corner marks,
- * recognised by its QR code (or by the sheet the teacher chose) and its answer boxes read by the digit model. The
+ * recognised by its QR code (or by the sheet and the sheet of paper the teacher chose) and its answer boxes read by the digit model. The
  * photo never leaves this browser: it is read here and dropped; only the crops of the boxes go back to the page.
  */
 
@@ -73,8 +73,9 @@ async function read(request: ReadRequest): Promise<PhotoOutcome> {
           (s) => s.code === qr?.code || (request.sheets.length === 1 && qr?.code === request.code),
         );
   if (!sheet) return qr ? { kind: 'otherSheet' } : { kind: 'noQr' };
-  if (!sheet.map) return { kind: 'printedBefore', n: sheet.n };
-  const boxes = readBoxes(image, transform, sheet.map);
+  const map = sheet.maps?.[request.paper ?? 0];
+  if (!map) return { kind: 'printedBefore', n: sheet.n };
+  const boxes = readBoxes(image, transform, map);
   return { kind: 'read', n: sheet.n, rows: readRows(boxes) };
 }
 

@@ -7,8 +7,11 @@ export interface ReaderSheet {
   n: number;
   /** The sheet's own code (its QR code's). */
   code: string;
-  /** Where its answer boxes are; null for a sheet printed before sheets were made to be read. */
-  map: ReadingMap | null;
+  /**
+   * Where its answer boxes are, one map for each sheet of paper of its exercises (a page of situações-problema may
+   * take several); null for a sheet printed before sheets were made to be read.
+   */
+  maps: ReadingMap[] | null;
 }
 
 export interface ReadRequest {
@@ -19,6 +22,11 @@ export interface ReadRequest {
   sheets: ReaderSheet[];
   /** The sheet the teacher said the photo is of (its QR code could not be read); absent, the QR code says. */
   n?: number;
+  /**
+   * Which of its sheets of paper, from 0, as the teacher said: the QR code is on the first only (the others say
+   * "Página 2 de 2" at their foot); absent, the first.
+   */
+  paper?: number;
 }
 
 export type PhotoOutcome =

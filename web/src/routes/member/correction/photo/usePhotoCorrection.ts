@@ -36,7 +36,13 @@ async function readerSheets(code: string): Promise<ReaderSheet[] | null> {
   return result.payload.sheets.map((s) => ({
     n: s.n,
     code: s.code,
-    map: s.map && { widthMm: s.map.widthMm, heightMm: s.map.heightMm, boxes: s.map.pages[0]?.boxes ?? [] },
+    maps:
+      s.map &&
+      s.map.pages.map((paper) => ({
+        widthMm: s.map!.widthMm,
+        heightMm: s.map!.heightMm,
+        boxes: paper.boxes,
+      })),
   }));
 }
 
@@ -47,12 +53,28 @@ function useReader() {
   return (request: Omit<ReadRequest, 'id'>) => (reader.current ??= new PhotoReader()).read(request);
 }
 
+/**
+ * The correction's reading maps, fetched with the first photo and kept, and how many sheets of paper a child's
+ * exercises take (a page of situações-problema may take several).
+ */
+function useReaderSheets(code: string) {
+  const sheets = useRef<ReaderSheet[] | null>(null);
+  const [papers, setPapers] = useState(1);
+  async function load() {
+    sheets.current ??= await readerSheets(code).catch(() => null);
+    if (sheets.current) setPapers(Math.max(1, ...sheets.current.map((s) => s.maps?.length ?? 1)));
+    return sheets.current;
+  }
+  return { sheets, papers, load };
+}
+
 export function usePhotoCorrection(correction: Correction, cells: PhotoCells) {
   const [photos, setPhotos] = useState<PhotoEntry[]>([]);
   const [questions, setQuestions] = useState<PhotoQuestion[]>([]);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const sheets = useRef<ReaderSheet[] | null>(null);
+  const code = correction.code;
+  const { sheets, papers, load } = useReaderSheets(code);
   const readPhoto = useReader();
   const counter = useRef(0);
   const photoCount = useRef(0);
@@ -62,10 +84,10 @@ export function usePhotoCorrection(correction: Correction, cells: PhotoCells) {
   const update = (id: number, change: Partial<PhotoEntry>) =>
     setPhotos((all) => all.map((p) => (p.id === id ? { ...p, ...change } : p)));
 
-  /** Reads one photo (of sheet `n` when the teacher said so) and puts what it says in the correction. */
-  async function readOne(id: number, file: Blob, n?: number) {
+  /** Reads one photo (of the sheet and sheet of paper the teacher chose) and puts what it says in the correction. */
+  async function readOne(id: number, file: Blob, chosen?: { n: number; paper: number }) {
     update(id, { outcome: 'reading' });
-    const outcome = await readPhoto({ image: file, code: correction.code, sheets: sheets.current!, n });
+    const outcome = await readPhoto({ image: file, code, sheets: sheets.current!, ...chosen });
     if (outcome.kind !== 'read') {
       update(id, { outcome, file: outcome.kind === 'noQr' ? file : null });
       return;
@@ -98,8 +120,7 @@ export function usePhotoCorrection(correction: Correction, cells: PhotoCells) {
     setFailed(false);
     setBusy(true);
     try {
-      sheets.current ??= await readerSheets(correction.code).catch(() => null);
-      if (!sheets.current) {
+      if (!(await load())) {
         setFailed(true);
         return;
       }
@@ -112,10 +133,10 @@ export function usePhotoCorrection(correction: Correction, cells: PhotoCells) {
     }
   }
 
-  /** Whose sheet a photo is, said by the teacher when its QR code could not be read. */
-  function chooseSheet(id: number, n: number) {
+  /** Whose sheet a photo is (and which of its sheets of paper), said by the teacher when its QR code could not be read. */
+  function chooseSheet(id: number, n: number, paper: number) {
     const file = photos.find((p) => p.id === id)?.file;
-    if (file) void readOne(id, file, n);
+    if (file) void readOne(id, file, { n, paper });
   }
 
   /** A question answered: it goes, with its crops. */
@@ -123,5 +144,5 @@ export function usePhotoCorrection(correction: Correction, cells: PhotoCells) {
     setQuestions((open) => open.filter((q) => q.version !== version || q.problem !== problem));
   }
 
-  return { photos, questions, failed, busy, addPhotos, chooseSheet, closeQuestion };
+  return { photos, questions, failed, busy, papers, addPhotos, chooseSheet, closeQuestion };
 }

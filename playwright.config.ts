@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eWorkers, workerStack } from './e2e/workers';
+import { CHROMIUM_ARGS, e2eWorkers, workerStack } from './e2e/workers';
 
 /**
  * End-to-end tier: Playwright drives the resolved Chromium (no browser download) against whole stacks started by
@@ -25,15 +25,7 @@ export default defineConfig({
     launchOptions: {
       // Set by e2e/global-setup.ts (`@app/browser`): CHROME_PATH, the system's Chromium or the packaged one.
       executablePath: process.env.CHROME_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
 });

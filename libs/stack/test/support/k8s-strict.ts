@@ -10,12 +10,13 @@ export interface ManifestObject {
   [field: string]: unknown;
 }
 
-/** The module of kubernetes-models (or @kubernetes-models/keda) that types an object of this apiVersion and kind. */
+/** The module of kubernetes-models (or @kubernetes-models/keda, /gateway-api) that types an object of this apiVersion and kind. */
 export function modelModule(o: Pick<ManifestObject, 'apiVersion' | 'kind'>): string {
   const [group, version] = o.apiVersion.includes('/') ? o.apiVersion.split('/') : ['', o.apiVersion];
-  return group === 'keda.sh'
-    ? `@kubernetes-models/keda/keda.sh/${version}/${o.kind}`
-    : `kubernetes-models/${group ? `${group}/` : ''}${version}/${o.kind}`;
+  if (group === 'keda.sh') return `@kubernetes-models/keda/keda.sh/${version}/${o.kind}`;
+  if (group === 'gateway.networking.k8s.io')
+    return `@kubernetes-models/gateway-api/gateway.networking.k8s.io/${version}/${o.kind}`;
+  return `kubernetes-models/${group ? `${group}/` : ''}${version}/${o.kind}`;
 }
 
 /**

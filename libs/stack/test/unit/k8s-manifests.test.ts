@@ -181,7 +181,8 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
       'Deployment',
       'Service',
       'StatefulSet',
-      'Ingress',
+      'Gateway',
+      'HTTPRoute',
       'PodDisruptionBudget',
       'ScaledObject',
     ])
@@ -347,7 +348,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
       const scraped = Number(annotations['prometheus.io/port']);
       const env = envOf(name);
       if (name === 'gateway') {
-        // A port of its own, next to the public one (the only one the Service and the Ingress reach).
+        // A port of its own, next to the public one (the only one the Service and the public Gateway reach).
         const metricsPort = Number(configMap(env.get('METRICS_PORT')!.ref!)[env.get('METRICS_PORT')!.key!]);
         expect(ports.find((p) => p.name === 'metrics')?.containerPort).toBe(metricsPort);
         expect(scraped).toBe(metricsPort);
@@ -543,7 +544,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     expect(new URL(gatewayConfig[upstreamUrlVariable('pages')]!).port).toBe('3000');
   });
 
-  it('protects replicated Deployments with a PodDisruptionBudget and routes the Ingress to the gateway', () => {
+  it('protects replicated Deployments with a PodDisruptionBudget and routes the public Gateway to the gateway', () => {
     const pdbs = objects.filter((o) => o.kind === 'PodDisruptionBudget');
     const covered = (labels: Record<string, string>) =>
       pdbs.some((p) =>
@@ -551,7 +552,7 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
           ([k, v]) => labels[k] === v,
         ),
       );
-    // Every Deployment behind the Ingress (the gateway and each upstream it routes to) and the worker has a budget,
+    // Every Deployment behind the public Gateway (the gateway and each upstream it routes to) and the worker has a budget,
     // one any replica count can honour (at most one pod down: a drain never waits for ever) ...
     for (const name of PROCESS_NAMES) {
       const d = deployment(name);
@@ -565,14 +566,33 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     if (overlay === 'production')
       for (const name of [...UPSTREAMS, 'gateway' as const])
         expect(find('HorizontalPodAutoscaler', name).spec.minReplicas, name).toBeGreaterThan(1);
-    const ingress = find('Ingress', 'gateway');
-    const rule = ingress.spec.rules[0];
-    expect(rule.http.paths[0].backend.service.name).toBe('gateway');
-    expect(rule.host).not.toMatch(/example\.invalid/);
-    expect(ingress.spec.tls[0].hosts).toEqual([rule.host]);
-    expect(ingress.spec.tls[0].secretName).toBeTruthy();
-    // The site's address the services put in links is the Ingress's host.
-    expect(configMap(envOf('billing').get('PUBLIC_URL')!.ref!).PUBLIC_URL).toContain(rule.host);
+    // Gateway API: HTTPS to the gateway Service, on the overlay's host with its certificate; HTTP only redirects.
+    const site = find('Gateway', 'site');
+    const [https, http] = site.spec.listeners;
+    expect([https.protocol, https.port, http.protocol, http.port]).toEqual(['HTTPS', 443, 'HTTP', 80]);
+    const host: string = https.hostname;
+    expect(host).not.toMatch(/example\.invalid/);
+    expect(http.hostname).toBe(host);
+    expect(https.tls.certificateRefs[0].name).toBeTruthy();
+    const route = find('HTTPRoute', 'gateway');
+    expect(route.spec.parentRefs).toEqual([{ name: 'site', sectionName: 'https' }]);
+    expect(route.spec.hostnames).toEqual([host]);
+    const gatewayService = find('Service', 'gateway');
+    for (const rule of route.spec.rules)
+      expect(rule.backendRefs).toEqual([{ name: 'gateway', port: gatewayService.spec.ports[0].port }]);
+    // The live stream has no request deadline; every other path keeps the controller's.
+    const stream = route.spec.rules.find((r: any) => r.timeouts);
+    expect(stream.matches).toEqual([{ path: { type: 'Exact', value: '/api/memberEvents' } }]);
+    expect(stream.timeouts).toEqual({ request: '0s' });
+    const redirect = find('HTTPRoute', 'https-redirect');
+    expect(redirect.spec.parentRefs).toEqual([{ name: 'site', sectionName: 'http' }]);
+    expect(redirect.spec.hostnames).toEqual([host]);
+    expect(redirect.spec.rules).toEqual([
+      { filters: [{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } }] },
+    ]);
+    expect(objects.filter((o) => o.kind === 'Ingress')).toEqual([]);
+    // The site's address the services put in links is the Gateway's host.
+    expect(configMap(envOf('billing').get('PUBLIC_URL')!.ref!).PUBLIC_URL).toContain(host);
   });
 
   it('points the gateway at each upstream Service on its port', () => {
@@ -583,9 +603,9 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
     }
   });
 
-  it('needs no Redis (the limits are shared through NATS) and trusts the ingress hop', () => {
+  it('needs no Redis (the limits are shared through NATS) and trusts the proxy hop', () => {
     expect(PROCESS_NAMES.filter((p) => envOf(p).has('REDIS_URL'))).toEqual([]);
-    // The client's address comes from the ingress controller's X-Forwarded-For, past its (private) pod addresses.
+    // The client's address comes from the Gateway proxy's X-Forwarded-For, past its (private) pod addresses.
     const trust = envOf('gateway').get('TRUST_PROXY')!;
     expect(trust.from).toBe('configMap');
     expect(configMap(trust.ref!)[trust.key!]).toBe('uniquelocal');

@@ -126,7 +126,7 @@ describe('class sets', () => {
     expect(file.headers.get('content-type')).toBe('application/pdf');
     const day = formatFileDate(new Date());
     expect(file.headers.get('content-disposition')).toBe(
-      `attachment; filename="matematica-${day}-3-versoes.pdf"; ` +
+      `attachment; filename=matematica-${day}-3-versoes.pdf; ` +
         `filename*=UTF-8''matem%C3%A1tica-${day}-3-vers%C3%B5es.pdf`,
     );
     const { pages } = await readPdf(file.bytes);

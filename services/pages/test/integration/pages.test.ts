@@ -99,7 +99,7 @@ describe('pages', () => {
     expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const day = formatFileDate(new Date());
     expect(file.headers.get('content-disposition')).toBe(
-      `attachment; filename="matematica-${day}.pdf"; filename*=UTF-8''matem%C3%A1tica-${day}.pdf`,
+      `attachment; filename=matematica-${day}.pdf; filename*=UTF-8''matem%C3%A1tica-${day}.pdf`,
     );
     // The sheet and its gabarito, both A4.
     expect(await pdfPages(file.bytes)).toEqual({ pages: 2, allA4: true });

@@ -515,10 +515,10 @@ const wordAsksResto = (word: Pick<WordProblem, 'conta' | 'leftover'>): boolean =
   word.leftover !== null && word.conta.decimal === undefined;
 
 /**
- * A situação-problema's boxes are a square of the print size's caderno (a fact's are `FACT_BOX_HEIGHT` columns tall):
- * the row is added under every problem, on pages whose cells were full already.
+ * The boxes of a page of situações-problema (`WordBoxes`); null when no answer of the page is a whole number. Each box
+ * is a square of the print size's caderno (a fact's are `FACT_BOX_HEIGHT` columns tall): the row is added under every
+ * problem, on pages whose cells were full already.
  */
-/** The boxes of a page of situações-problema (`WordBoxes`); null when no answer of the page is a whole number. */
 export function wordBoxes(
   words: readonly Pick<WordProblem, 'conta' | 'answer' | 'leftover'>[],
 ): WordBoxes | null {

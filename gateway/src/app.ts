@@ -13,6 +13,7 @@ import {
   type Limits,
   type Logger,
   type Metrics,
+  type Tracing,
 } from '@app/kit';
 import type { GatewayConfig } from './config.js';
 import { hasBadEscape } from './bad-escapes.js';
@@ -74,6 +75,8 @@ export interface GatewayDeps {
   pools: ReadonlyMap<Upstream, Pool>;
   /** The edge's limits, shared by every replica (src/edge-limits.ts). */
   limits: Pick<Limits, 'take'>;
+  /** Where the requests' spans go (kit tracing.ts); absent: none recorded, the caller's traceparent passed on. */
+  tracing?: Tracing;
 }
 
 /** Opens what the gateway holds (session check, limits, upstream pools); each closes at shutdown. */
@@ -82,9 +85,10 @@ export async function gatewayDeps(ctx: {
   logger: Logger;
   bus: Bus;
   metrics?: Metrics;
+  tracing?: Tracing;
   onShutdown(fn: () => Promise<void>): void;
 }): Promise<GatewayDeps> {
-  const { config, logger, bus, metrics, onShutdown } = ctx;
+  const { config, logger, bus, metrics, tracing, onShutdown } = ctx;
   const limits = await openEdgeLimits(bus, config);
   onShutdown(async () => limits.close());
   const edgeAuth = startEdgeAuth(config, bus, logger, metrics && sessionCacheMetrics(metrics));
@@ -99,7 +103,7 @@ export async function gatewayDeps(ctx: {
   onShutdown(async () => {
     await Promise.all([...pools.values()].map((pool) => pool.close()));
   });
-  return { config, logger, bus, metrics, edgeAuth, memberStreams: live.streams, pools, limits };
+  return { config, logger, bus, metrics, edgeAuth, memberStreams: live.streams, pools, limits, tracing };
 }
 
 /**
@@ -112,9 +116,11 @@ export async function createGatewayApp({
   logger,
   metrics,
   limits,
+  tracing,
 }: GatewayDeps): Promise<FastifyInstance> {
   const app = createHttpApp({
     logger,
+    tracing,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // The client's address (rate limits, logs) from the load balancer's X-Forwarded-For when TRUST_PROXY says so.
     trustProxy: config.TRUST_PROXY,

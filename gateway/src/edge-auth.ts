@@ -5,6 +5,7 @@ import { RpcError, type Bus, type Identity, type Logger } from '@app/kit';
 import type { GatewayConfig } from './config.js';
 import type { SessionCacheMetrics } from './metrics.js';
 import { SessionCache } from './session-cache.js';
+import type { SpanContext } from '@opentelemetry/api';
 
 /**
  * A current session: who it is, and its token's version and expiry (ms), which a member's live stream keeps to end
@@ -92,13 +93,15 @@ export function createSessionChecker(
     authorization: string | undefined,
     /** The request's id, for auth's log lines (the gateway runs no request context). */
     requestId?: string,
+    /** The request's span: auth's check is a step of its trace. */
+    trace?: SpanContext,
   ): Promise<SessionCheck> {
     const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
     if (!token) return { ok: false, reason: 'invalid' };
     const claims = await verifyJwt(token);
     if (!claims) return { ok: false, reason: 'invalid' };
     const ask = (t: string) =>
-      bus.request(Rpc.authVerifySession, { token: t }, { timeoutMs: 3000, requestId });
+      bus.request(Rpc.authVerifySession, { token: t }, { timeoutMs: 3000, requestId, trace });
     try {
       const identity = await cache.identity(token, claims, ask);
       return identity

@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import { centsToReais } from '@app/contracts/format';
 import type { Bus, Limits, Logger, Metrics } from '@app/kit';
-import type { SessionCheck } from './edge-auth.js';
+import type { EdgeAuth } from './edge-auth.js';
 import { takeStreamSlots } from './edge-limits.js';
 
 /**
@@ -204,13 +204,13 @@ export function startMemberStreams(
 export function registerMemberEvents(
   app: FastifyInstance,
   streams: MemberStreams,
-  checkSession: (authorization: string | undefined, requestId: string) => Promise<SessionCheck>,
+  checkSession: EdgeAuth['checkSession'],
   limits: Pick<Limits, 'take'>,
 ): void {
   // The streams end before the server waits for its connections to close: a held stream would keep it open.
   app.addHook('preClose', async () => streams.closeAll());
   app.get(memberEvents.path, async (req, reply) => {
-    const session = await checkSession(req.headers.authorization, req.id);
+    const session = await checkSession(req.headers.authorization, req.id, req.span?.context);
     if (!session.ok) {
       return session.reason === 'unavailable'
         ? reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE))

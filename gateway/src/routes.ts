@@ -14,10 +14,17 @@ import {
   PlatformMessages,
   UPSTREAMS,
 } from '@app/contracts';
-import { addHealthRoutes, clientAddressHeaders, identityHeaders, REQUEST_ID_HEADER } from '@app/kit';
+import {
+  addHealthRoutes,
+  clientAddressHeaders,
+  identityHeaders,
+  REQUEST_ID_HEADER,
+  TRACEPARENT_HEADER,
+  traceparentOf,
+} from '@app/kit';
 import type { GatewayDeps } from './app.js';
 import type { GatewayConfig } from './config.js';
-import type { SessionCheck } from './edge-auth.js';
+import type { EdgeAuth } from './edge-auth.js';
 import type { EdgeLimitsRouteConfig } from './edge-limits.js';
 import { registerGoogleFormPost } from './google-form-post.js';
 import { gatewayDependencyChecks } from './health.js';
@@ -110,7 +117,7 @@ async function registerUpstream(
   config: GatewayConfig,
   service: Upstream,
   pool: Pool,
-  checkSession: (authorization: string | undefined, requestId: string) => Promise<SessionCheck>,
+  checkSession: SessionChecker,
 ) {
   await app.register(async (scope) => {
     // Not two more info lines per proxied request ("fetching from remote server", "response received"): the kit's
@@ -136,13 +143,13 @@ function registerProxyRoute(
   scope: FastifyInstance,
   config: GatewayConfig,
   entry: RouteEntry,
-  checkSession: (authorization: string | undefined, requestId: string) => Promise<SessionCheck>,
+  checkSession: SessionChecker,
 ) {
   const { route } = entry;
   const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     req.identity = null;
     if (route.access === 'public') return;
-    const session = await checkSession(req.headers.authorization, req.id);
+    const session = await checkSession(req.headers.authorization, req.id, req.span?.context);
     if (!session.ok) {
       return session.reason === 'unavailable'
         ? reply.code(503).send(fail(PlatformMessages.unavailable, ErrorCode.SERVICE_UNAVAILABLE))
@@ -163,6 +170,10 @@ function registerProxyRoute(
     // `headers` is reply-from's own copy of the request's: completed in place.
     rewriteRequestHeaders: (req, headers: Record<string, string | string[] | undefined>) => {
       headers[REQUEST_ID_HEADER] = req.id;
+      // The service's span is a child of this request's (or of the caller's, when no span is recorded here).
+      const traceparent = traceparentOf(req.span?.context);
+      if (traceparent) headers[TRACEPARENT_HEADER] = traceparent;
+      else delete headers[TRACEPARENT_HEADER];
       if (req.identity) Object.assign(headers, identityHeaders(config.INTERNAL_SECRET, req.identity, req.id));
       Object.assign(headers, clientAddressHeaders(config.INTERNAL_SECRET, req.ip, req.id));
       return headers;
@@ -184,6 +195,8 @@ function registerProxyRoute(
     },
   });
 }
+
+type SessionChecker = EdgeAuth['checkSession'];
 
 /**
  * What the edge's limits need of a proxied route (src/edge-limits.ts): its per-address rate, if any (sign-in, sign-up

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DB_POOL_DEFAULT } from './db.js';
+import { tracingEnv } from './tracing.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -195,6 +196,7 @@ export const processEnv = z.object({
   /** HMAC key for the identity headers the gateway adds; services trust those headers only when signed. */
   INTERNAL_SECRET: z.string().min(32),
   PUBLIC_URL: z.url().default('http://localhost:8080'),
+  ...tracingEnv.shape,
 });
 
 /** Read by a process that has a database (`defineService({ database })`) and by no other. */

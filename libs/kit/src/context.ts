@@ -1,9 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { SpanContext } from '@opentelemetry/api';
 
-/** Per-request context that follows async work: the request id flows into logs and outgoing NATS headers. */
+/** Per-request context that follows async work: the request id and trace flow into logs and outgoing NATS headers. */
 export interface RequestContext {
   requestId: string;
+  /** The span the work belongs to (tracing.ts): its trace goes on in outgoing NATS headers and in log lines. */
+  trace?: SpanContext;
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';

@@ -20,6 +20,7 @@ import { AppError, isDatabaseOutage } from './errors.js';
 import { verifyClientAddress, verifyIdentity, type Identity } from './identity.js';
 import { requestChildLogger, type Logger } from './logger.js';
 import { isBrokerOutage } from './nats/outage.js';
+import { parentFrom, SpanKind, TRACEPARENT_HEADER, Tracing, type KitSpan } from './tracing.js';
 
 export type App = FastifyInstance;
 
@@ -49,6 +50,11 @@ export interface HttpOptions {
    * NATS itself (`bus.request(..., { requestId })`).
    */
   requestContext?: boolean;
+  /**
+   * Where each request's span goes (tracing.ts), under the caller's `traceparent`; health probes and routine requests
+   * have none. Absent: no span, and an incoming traceparent is carried on as it came.
+   */
+  tracing?: Tracing;
   /**
    * The HTTP server's deadlines (the gateway's), in ms: the request line and headers (`headersMs`), the
    * whole request with its body (`requestMs`: past it, 408 and the socket closed), and a connection silent both ways
@@ -119,6 +125,21 @@ class OneLineRequestLog extends LogController {
 }
 
 /**
+ * A request's span, named by its route's pattern (never the URL: it may hold a code or a token), under the caller's
+ * traceparent; a health probe or a routine request (a static file) passes the caller's trace on without a span.
+ */
+function requestSpan(req: FastifyRequest, opts: HttpOptions): KitSpan {
+  const parent = parentFrom(req.headers[TRACEPARENT_HEADER]);
+  const route = req.routeOptions.url;
+  const quiet = HEALTH_ROUTES.has(route ?? '') || opts.isRoutineRequest?.(req);
+  const tracing = (!quiet && opts.tracing) || Tracing.off;
+  return tracing.start(`${req.method} ${route ?? 'unmatched'}`, SpanKind.SERVER, parent, {
+    'http.request.method': req.method,
+    ...(route ? { 'http.route': route } : {}),
+  });
+}
+
+/**
  * A Fastify instance with the platform's conventions: zod schemas on every route, the response envelope on
  * every error (5xx details hidden), the request id taken from `x-request-id` and bound to logs and NATS calls.
  */
@@ -140,10 +161,25 @@ export function createHttpApp(opts: HttpOptions): FastifyInstance {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('span', null);
   app.addHook('onRequest', (req, reply, done) => {
     reply.header(REQUEST_ID_HEADER, req.id);
+    req.span = requestSpan(req, opts);
     if (opts.requestContext === false) done();
-    else runWithContext({ requestId: req.id }, done);
+    else runWithContext({ requestId: req.id, trace: req.span.context }, done);
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    const status = reply.statusCode;
+    req.span?.end({
+      attributes: { 'http.response.status_code': status },
+      ...(status >= 500 ? { error: new Error(`HTTP ${status}`) } : {}),
+    });
+    done();
+  });
+  // A caller gone before its answer: the span ends there (onResponse does not come).
+  app.addHook('onRequestAbort', (req, done) => {
+    req.span?.end({ attributes: { 'http.request.aborted': true } });
+    done();
   });
   app.setErrorHandler((err: FastifyError, req, reply) => sendError(err, req, reply));
   if (!opts.customNotFound) {
@@ -210,6 +246,8 @@ declare module 'fastify' {
     identity: Identity | null;
     /** The caller's address as the gateway saw it (signed); null when the request did not come through it. */
     clientAddress: string | null;
+    /** The request's span (tracing.ts): its context goes on to the services and in NATS headers. */
+    span: KitSpan | null;
   }
 }
 

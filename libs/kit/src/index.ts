@@ -12,3 +12,4 @@ export * from './nats/index.js';
 export * from './publish-retry.js';
 export * from './storage-limits.js';
 export * from './service.js';
+export * from './tracing.js';

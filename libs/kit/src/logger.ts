@@ -2,6 +2,7 @@ import { pino, type ChildLoggerOptions, type DestinationStream, type Logger, typ
 import { emailedLinkPaths } from '@app/contracts';
 import { PinoPretty, type MessageFormatFunc, type PrettyOptions } from 'pino-pretty';
 import { currentContext } from './context.js';
+import { isSpanContextValid } from '@opentelemetry/api';
 
 export type { Logger };
 
@@ -93,11 +94,13 @@ export function createLogger(
     level,
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
     // Every line written inside a request (HTTP or NATS) carries its id: from the request context, unless the
-    // logger already has it as a binding (a request's own child logger, see requestChildLogger).
+    // logger already has it as a binding (a request's own child logger, see requestChildLogger); and its trace's id,
+    // when it belongs to one (tracing.ts), to find the trace of a line.
     mixin: (_obj, _level, logger) => {
-      if ((logger as unknown as Marked)[BINDS_REQUEST_ID]) return {};
       const ctx = currentContext();
-      return ctx ? { reqId: ctx.requestId } : {};
+      if (!ctx) return {};
+      const trace = ctx.trace && isSpanContextValid(ctx.trace) ? { traceId: ctx.trace.traceId } : {};
+      return (logger as unknown as Marked)[BINDS_REQUEST_ID] ? trace : { reqId: ctx.requestId, ...trace };
     },
     serializers: {
       req: (req: { method?: string; url?: string; id?: string }) => ({

@@ -10,6 +10,7 @@ import { addHttpMetrics, addMetricsRoute, Metrics } from './metrics.js';
 import { Bus } from './nats/index.js';
 import { publishWithRetries, type PublishRetryPolicy } from './publish-retry.js';
 import { storageLimits } from './storage-limits.js';
+import { Tracing } from './tracing.js';
 
 /** A process's Postgres schema, its entities and its migrations (run at boot, never `synchronize`). */
 export type DatabaseSpec = Omit<DatabaseOptions, 'url' | 'logger'>;
@@ -32,6 +33,8 @@ export type ServiceContext<C, Db extends DatabaseSpec | undefined = DatabaseSpec
   bus: Bus;
   /** This process's Prometheus registry (served at /metrics): a service adds its own series here. */
   metrics: Metrics;
+  /** Where its spans go (OTEL_EXPORTER_OTLP_ENDPOINT; off without one): the gateway's own app is given it. */
+  tracing: Tracing;
   /** Work to stop on shutdown after consumers stop and before NATS drains (e.g. a browser pool). */
   onShutdown(fn: () => Promise<void>): void;
 } & (Db extends DatabaseSpec ? { db: DataSource } : object);
@@ -117,8 +120,9 @@ export async function startService<S extends z.ZodObject, Db extends DatabaseSpe
   // A boot that meets a NATS cluster between leaders, or too busy to answer its administration calls in time, is
   // tried again (each attempt closes what it opened) rather than leaving the process to exit and be restarted. Each
   // attempt has a registry of its own: `deps` registers the service's series again.
+  const tracing = Tracing.open(service.name, config, logger);
   return publishWithRetries(
-    () => bootOnce(service, config, logger, new Metrics(service.name)),
+    () => bootOnce(service, config, logger, new Metrics(service.name), tracing),
     BOOT_RETRY,
     (err, attempt, delayMs) =>
       logger.warn(
@@ -146,6 +150,7 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
   config: ConfigOf<S, Db> & z.infer<typeof processEnv>,
   logger: Logger,
   metrics: Metrics,
+  tracing: Tracing,
 ): Promise<RunningService> {
   const opened: { bus?: Bus; db?: DataSource; app?: FastifyInstance } = {};
   const shutdownHooks: Array<() => Promise<void>> = [];
@@ -160,6 +165,7 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
       storage: storageLimits(config),
       logger,
       metrics,
+      tracing,
     }));
     if (service.streams?.length) await bus.ensureStreams(...service.streams);
     const db = (opened.db = service.database
@@ -178,6 +184,7 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
       logger,
       bus,
       metrics,
+      tracing,
       onShutdown: (fn: () => Promise<void>) => void shutdownHooks.push(fn),
       ...(db ? { db } : {}),
     } as unknown as ServiceContext<ConfigOf<S, Db>, Db>;
@@ -185,7 +192,7 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
     let ready = false;
     const app = (opened.app = service.httpApp
       ? await service.httpApp(ctx, deps)
-      : internalApp(config, logger, metrics));
+      : internalApp(config, logger, metrics, tracing));
     if (!service.httpApp)
       addHealthRoutes(app, {
         ...(db
@@ -212,6 +219,7 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
           await hook().catch((err) => logger.error({ err }, 'shutdown hook failed'));
         await bus.drain();
         await db?.destroy();
+        await tracing.shutdown().catch((err) => logger.warn({ err }, 'traces not sent at shutdown'));
         logger.info(`${service.name} stopped`);
       })());
     return { name: service.name, url, app, bus, db, logger, metrics, stop };
@@ -227,8 +235,13 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
 }
 
 /** A service's HTTP app: reached through the gateway (whose line, same request id, is the request's one at info). */
-function internalApp(config: z.infer<typeof processEnv>, logger: Logger, metrics: Metrics): FastifyInstance {
-  const app = createHttpApp({ logger, internalSecret: config.INTERNAL_SECRET, behindGateway: true });
+function internalApp(
+  config: z.infer<typeof processEnv>,
+  logger: Logger,
+  metrics: Metrics,
+  tracing: Tracing,
+): FastifyInstance {
+  const app = createHttpApp({ logger, internalSecret: config.INTERNAL_SECRET, behindGateway: true, tracing });
   // Every request counted and timed by route pattern; /metrics on the service's own port, never via the gateway.
   addHttpMetrics(app, metrics);
   addMetricsRoute(app, metrics);

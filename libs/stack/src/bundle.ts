@@ -261,6 +261,11 @@ export async function pruneLockfile(o: {
       given[to] = entry;
     }
   }
+  // A copy of the root's that a workspace's hides takes its own nested packages with it: they belong to that copy
+  // (another version, which may need other versions of its dependencies), never to the workspace's.
+  for (const to of hoisted.keys())
+    for (const nested of Object.keys(given))
+      if (nested.startsWith(`${to}/node_modules/`) && !hoisted.has(nested)) delete given[nested];
   // A root the bundle takes from the root's node_modules, hidden by a workspace's copy.
   for (const location of o.roots.values())
     if (hoisted.has(location))

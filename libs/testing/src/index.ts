@@ -21,3 +21,4 @@ export * from './member-events.js';
 export * from './limits.js';
 export * from './eventually.js';
 export * from './store-spec.js';
+export * from './otlp-collector.js';

@@ -3,6 +3,7 @@ import type { ApiRoute } from '@app/contracts';
 import { PlatformMessages } from '@app/contracts/platform-messages';
 import type { RouteRef } from '@app/contracts/route-refs';
 import { getStoredToken } from '../session/storage';
+import { newTraceparent } from './traceparent';
 
 /**
  * The one way the SPA talks to /api. Paths, methods, bodies and responses come from the contract routes, so a
@@ -126,7 +127,7 @@ interface RawRequest {
 }
 
 async function send(route: Pick<ApiRoute, 'method' | 'path'>, request: RawRequest = {}): Promise<Response> {
-  const headers = new Headers();
+  const headers = new Headers({ traceparent: newTraceparent() });
   const token = getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: string | undefined;

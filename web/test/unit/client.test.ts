@@ -30,6 +30,19 @@ function lastCall() {
 }
 
 describe('api', () => {
+  it('starts a new trace with every request (a W3C traceparent, kept), never the same one twice', async () => {
+    fetchMock.mockImplementation(async () => json({ status: 'SUCCESS', message: '', payload: null }));
+
+    await api(getBalance);
+    const first = lastCall().headers.get('traceparent');
+    await api(getBalance);
+    const second = lastCall().headers.get('traceparent');
+
+    expect(first).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(second).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(second!.slice(3, 35)).not.toBe(first!.slice(3, 35));
+  });
+
   it('sends the route method and path with the query, and returns the envelope with the HTTP status', async () => {
     fetchMock.mockResolvedValue(json({ status: 'SUCCESS', message: '', payload: null }));
 

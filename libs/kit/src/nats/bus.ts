@@ -1,6 +1,7 @@
 import type { NatsConnection } from '@nats-io/nats-core';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { BucketName, LimitStreamName, MessageDef, RpcDef, StreamName } from '@app/contracts';
+import type { SpanContext } from '@opentelemetry/api';
 import type { z } from 'zod';
 import type { FileStore } from '../file-store.js';
 import { Limits, type LimitSettings } from '../limits/limits.js';
@@ -56,8 +57,11 @@ export class Bus {
   request<Req extends z.ZodType, Res extends z.ZodType>(
     def: RpcDef<Req, Res>,
     payload: z.input<Req>,
-    /** `requestId`: the id the request carries, when the caller does not run inside a request context (the gateway). */
-    opts: { timeoutMs?: number; requestId?: string } = {},
+    /**
+     * `requestId` and `trace`: the id and the span the request carries, when the caller does not run inside a request
+     * context (the gateway).
+     */
+    opts: { timeoutMs?: number; requestId?: string; trace?: SpanContext } = {},
   ): Promise<z.infer<Res>> {
     return request(this.link, def, payload, opts);
   }

@@ -8,11 +8,13 @@ import {
 import { jetstreamManager, type ConsumerMessages, type JetStreamManager } from '@nats-io/jetstream';
 import type { BucketName, LimitStreamName, StreamName } from '@app/contracts';
 import { storageEnv } from '../config.js';
-import { currentContext, REQUEST_ID_HEADER, requestIdFrom } from '../context.js';
+import type { Attributes, SpanContext, SpanKind } from '@opentelemetry/api';
+import { currentContext, REQUEST_ID_HEADER, requestIdFrom, runWithContext } from '../context.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { DEFAULT_PUBLISH_RETRY, type PublishRetryPolicy } from '../publish-retry.js';
 import { storageLimits, type StorageLimits } from '../storage-limits.js';
+import { parentFrom, traceparentOf, TRACEPARENT_HEADER, Tracing, type KitSpan } from '../tracing.js';
 
 /**
  * The connection to the NATS server and what every part of the Bus shares over it: the names under the test prefix,
@@ -40,6 +42,8 @@ export interface BusOptions {
   publishRetryMs?: number;
   /** Each stream's and bucket's cap (the storage variables); default: their variables' defaults. */
   storage?: StorageLimits;
+  /** Where the spans of requests, publishes and handled messages go (none: the traceparent is passed on as is). */
+  tracing?: Tracing;
 }
 
 /** The options with their defaults filled in. */
@@ -95,6 +99,7 @@ export function settingsOf(options: BusOptions): BusSettings {
       budgetMs: options.publishRetryMs ?? DEFAULT_PUBLISH_RETRY.budgetMs,
     },
     storage: options.storage ?? storageLimits(storageEnv.parse({})),
+    tracing: options.tracing ?? Tracing.off,
   };
 }
 
@@ -103,6 +108,12 @@ const td = new TextDecoder();
 /** A payload as it travels: JSON in UTF-8. */
 export const encodeJson = (value: unknown): Uint8Array => te.encode(JSON.stringify(value));
 export const decodeJson = (data: Uint8Array): unknown => JSON.parse(td.decode(data));
+
+/** What the spans of a message say of it: the messaging system and the contract's subject (never the payload). */
+export const messagingAttributes = (subject: string): Attributes => ({
+  'messaging.system': 'nats',
+  'messaging.destination.name': subject,
+});
 
 /** One process's connection and the state its parts (request/reply, fan-out, JetStream, object store) share. */
 export class NatsLink {
@@ -154,16 +165,52 @@ export class NatsLink {
     return this.settings.prefix ? `${this.settings.prefix}_${durable}` : durable;
   }
 
-  /** The headers of an outgoing message: the request id of the current context (or the one given, or a new one). */
-  outgoingHeaders(requestId?: string): MsgHdrs {
+  /**
+   * The headers of an outgoing message: the request id of the current context (or the one given, or a new one) and
+   * the W3C `traceparent` of `span` (the message's own span, a child of the current one).
+   */
+  outgoingHeaders(requestId?: string, span?: SpanContext): MsgHdrs {
     const h = natsHeaders();
     h.set(REQUEST_ID_HEADER, requestId ?? currentContext()?.requestId ?? requestIdFrom(undefined));
+    const traceparent = traceparentOf(span ?? currentContext()?.trace);
+    if (traceparent) h.set(TRACEPARENT_HEADER, traceparent);
     return h;
   }
 
-  /** The request context an incoming message's handler runs in. */
-  contextOf(h: MsgHdrs | undefined): { requestId: string } {
-    return { requestId: requestIdFrom(h?.get(REQUEST_ID_HEADER)) };
+  /** The request context an incoming message's handler runs in: its request id, and the trace it belongs to. */
+  contextOf(h: MsgHdrs | undefined): { requestId: string; trace?: SpanContext } {
+    const trace = parentFrom(h?.get(TRACEPARENT_HEADER));
+    return { requestId: requestIdFrom(h?.get(REQUEST_ID_HEADER)), ...(trace ? { trace } : {}) };
+  }
+
+  /** A span of an outgoing message, under the current context's span (or `parent`, for a caller outside one). */
+  outgoingSpan(name: string, kind: SpanKind, attributes: Attributes, parent?: SpanContext): KitSpan {
+    return this.settings.tracing.start(name, kind, currentContext()?.trace ?? parent, attributes);
+  }
+
+  /**
+   * Runs the handler of an incoming message in its request context, inside a span under the message's traceparent.
+   * The span ends when the handler does (with its error, if it throws), or earlier where the handler ends it itself.
+   */
+  handleIn<T>(
+    h: MsgHdrs | undefined,
+    name: string,
+    kind: SpanKind,
+    attributes: Attributes,
+    fn: (span: KitSpan) => Promise<T>,
+  ): Promise<T> {
+    const { requestId, trace } = this.contextOf(h);
+    const span = this.settings.tracing.start(name, kind, trace, attributes);
+    return runWithContext({ requestId, trace: span.context }, async () => {
+      try {
+        const result = await fn(span);
+        span.end();
+        return result;
+      } catch (err) {
+        span.end({ error: err });
+        throw err;
+      }
+    });
   }
 
   /** A handler in flight, waited for by `stopAll`. */

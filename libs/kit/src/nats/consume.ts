@@ -1,9 +1,9 @@
 import { AckPolicy, DeliverPolicy, jetstream, type JsMsg } from '@nats-io/jetstream';
 import type { MessageDef } from '@app/contracts';
 import type { z } from 'zod';
-import { runWithContext } from '../context.js';
+import { SpanKind } from '@opentelemetry/api';
 import type { Logger } from '../logger.js';
-import { decodeJson, JS_ADMIN_TIMEOUT_MS, type NatsLink } from './connection.js';
+import { decodeJson, JS_ADMIN_TIMEOUT_MS, messagingAttributes, type NatsLink } from './connection.js';
 
 /** Consuming a job or event stream: a durable pull consumer with explicit, confirmed acks. */
 
@@ -92,8 +92,9 @@ export async function consume<P extends z.ZodType>(
   const log = link.settings.logger;
   const slots = new Set<Promise<void>>();
 
+  const attributes = { ...messagingAttributes(def.subject), 'messaging.consumer.group.name': opts.durable };
   const handle = (m: JsMsg) =>
-    runWithContext(link.contextOf(m.headers), async () => {
+    link.handleIn(m.headers, `process ${def.subject}`, SpanKind.CONSUMER, attributes, async (span) => {
       const deliveryCount = m.info.deliveryCount;
       if (deliveryCount > 1) metrics?.redelivered(def.stream, opts.durable);
       try {
@@ -111,6 +112,10 @@ export async function consume<P extends z.ZodType>(
         }
         await confirmAck(m, def.subject, log);
       } catch (err) {
+        // A job not done yet (RetryLater) is not a failure of this delivery's work.
+        span.end(
+          err instanceof RetryLater ? { attributes: { 'messaging.retry_later': true } } : { error: err },
+        );
         if (deliveryCount >= opts.maxDeliver) {
           log.error(
             { err, subject: def.subject, seq: m.seq, deliveryCount },

@@ -1,10 +1,10 @@
 import type { Msg } from '@nats-io/nats-core';
+import { SpanKind, type SpanContext } from '@opentelemetry/api';
 import type { RpcDef } from '@app/contracts';
 import type { z } from 'zod';
-import { runWithContext } from '../context.js';
 import type { RequestOutcome } from '../metrics.js';
 import { requestWithRetries } from '../publish-retry.js';
-import { decodeJson, encodeJson, type NatsLink } from './connection.js';
+import { decodeJson, encodeJson, messagingAttributes, type NatsLink } from './connection.js';
 
 /** Request/reply over core NATS: typed by the contracts' `RpcDef`, served in a queue group named after the service. */
 
@@ -32,17 +32,23 @@ export async function request<Req extends z.ZodType, Res extends z.ZodType>(
   link: NatsLink,
   def: RpcDef<Req, Res>,
   payload: z.input<Req>,
-  opts: { timeoutMs?: number; requestId?: string },
+  opts: { timeoutMs?: number; requestId?: string; trace?: SpanContext },
 ): Promise<z.infer<Res>> {
   const { settings } = link;
   const body = def.request.parse(payload);
   // Labelled by the contract's subject (never the prefixed one, never the payload) and the outcome.
   const done = settings.metrics?.natsRequest(def.subject);
+  const span = link.outgoingSpan(
+    `request ${def.subject}`,
+    SpanKind.CLIENT,
+    messagingAttributes(def.subject),
+    opts.trace,
+  );
   let outcome: RequestOutcome = 'invalid_response';
   try {
     let reply: Msg;
     const data = encodeJson(body);
-    const headers = link.outgoingHeaders(opts.requestId);
+    const headers = link.outgoingHeaders(opts.requestId, span.context);
     const ask = async () => {
       try {
         return await link.nc.request(link.subject(def.subject), data, {
@@ -86,6 +92,7 @@ export async function request<Req extends z.ZodType, Res extends z.ZodType>(
     return parsed.data;
   } finally {
     done?.(outcome);
+    span.end(outcome === 'ok' ? {} : { error: new RpcError(outcome, 'REMOTE') });
   }
 }
 
@@ -100,22 +107,29 @@ export function serve<Req extends z.ZodType, Res extends z.ZodType>(
   const log = link.settings.logger;
   void (async () => {
     for await (const msg of sub) {
-      const work = runWithContext(link.contextOf(msg.headers), async () => {
-        let env: ReplyEnvelope;
-        try {
-          const parsed = def.request.safeParse(decodeJson(msg.data));
-          if (!parsed.success) {
-            log.warn({ subject: def.subject, issues: parsed.error.issues.length }, 'invalid rpc request');
-            env = { ok: false, error: 'invalid request' };
-          } else {
-            env = { ok: true, data: def.response.parse(await handler(parsed.data)) };
+      const work = link.handleIn(
+        msg.headers,
+        `process ${def.subject}`,
+        SpanKind.SERVER,
+        messagingAttributes(def.subject),
+        async (span) => {
+          let env: ReplyEnvelope;
+          try {
+            const parsed = def.request.safeParse(decodeJson(msg.data));
+            if (!parsed.success) {
+              log.warn({ subject: def.subject, issues: parsed.error.issues.length }, 'invalid rpc request');
+              env = { ok: false, error: 'invalid request' };
+            } else {
+              env = { ok: true, data: def.response.parse(await handler(parsed.data)) };
+            }
+          } catch (err) {
+            log.error({ err, subject: def.subject }, 'rpc handler failed');
+            env = { ok: false, error: 'internal error' };
+            span.end({ error: err });
           }
-        } catch (err) {
-          log.error({ err, subject: def.subject }, 'rpc handler failed');
-          env = { ok: false, error: 'internal error' };
-        }
-        msg.respond(encodeJson(env));
-      });
+          msg.respond(encodeJson(env));
+        },
+      );
       link.track(work);
     }
   })();

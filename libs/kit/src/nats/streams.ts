@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { BrokerError } from '../errors.js';
 import { publishWithRetries } from '../publish-retry.js';
 import { streamSettings } from '../storage-limits.js';
-import { encodeJson, type NatsLink } from './connection.js';
+import { encodeJson, messagingAttributes, type NatsLink } from './connection.js';
 import type { JetStreamClient } from '@nats-io/jetstream';
+import { SpanKind } from '@opentelemetry/api';
 
 /** JetStream streams: their setup from the contracts, and publishing a job or event to them. */
 
@@ -50,7 +51,8 @@ export async function publish<P extends z.ZodType>(
   const { settings } = link;
   const body = def.payload.parse(payload);
   const data = encodeJson(body);
-  const headers = link.outgoingHeaders();
+  const span = link.outgoingSpan(`send ${def.subject}`, SpanKind.PRODUCER, messagingAttributes(def.subject));
+  const headers = link.outgoingHeaders(undefined, span.context);
   try {
     // Retried while the stream is between leaders; the msgID makes a retry of a stored message a no-op.
     await publishWithRetries(
@@ -64,7 +66,9 @@ export async function publish<P extends z.ZodType>(
         );
       },
     );
+    span.end();
   } catch (err) {
+    span.end({ error: err });
     throw new BrokerError(`${def.subject}: not published (${(err as Error).message})`, { cause: err });
   }
 }

@@ -63,6 +63,15 @@ describe('logger', () => {
     expect(JSON.parse(lines[0]!).reqId).toBe('req-42');
     expect(JSON.parse(lines[1]!).reqId).toBeUndefined();
   });
+
+  it("adds the id of the current context's trace, when it belongs to one", () => {
+    const { lines, logger } = capture();
+    const trace = { traceId: 'ab'.repeat(16), spanId: 'cd'.repeat(8), traceFlags: 1 };
+    runWithContext({ requestId: 'req-43', trace }, () => logger.info('traced'));
+    runWithContext({ requestId: 'req-44' }, () => logger.info('not traced'));
+    expect(JSON.parse(lines[0]!)).toMatchObject({ reqId: 'req-43', traceId: 'ab'.repeat(16) });
+    expect(JSON.parse(lines[1]!).traceId).toBeUndefined();
+  });
 });
 
 describe('log format', () => {

@@ -227,6 +227,31 @@ describe("the lockfile of one bundle (npm's Arborist over the repository's lockf
     expect(Object.keys(only.packages)).toEqual(['', 'node_modules/@puppeteer/browsers']);
   });
 
+  it("drops the nested packages of a root copy that a workspace's copy hides (the kit's OpenTelemetry)", async () => {
+    // The root's core 1 (a tool's) holds an old semantic-conventions of its own; the kit's core 3 needs the root's.
+    const lock: Lockfile = {
+      lockfileVersion: 3,
+      packages: {
+        '': { name: 'aritmetica' },
+        'libs/kit': { name: '@app/kit' },
+        'node_modules/@app/kit': { resolved: 'libs/kit', link: true },
+        'node_modules/core': entry('1.30.1', { dev: true, dependencies: { semconv: '1.28.0' } }),
+        'node_modules/core/node_modules/semconv': entry('1.28.0', { dev: true }),
+        'node_modules/semconv': entry('1.45.0'),
+        'libs/kit/node_modules/core': entry('3.1.0', { dependencies: { semconv: '^1.29.0' } }),
+      },
+    };
+    const only = await pruneLockfile({
+      lock,
+      name: 'x',
+      version: '0.0.0',
+      roots: new Map([['core', 'libs/kit/node_modules/core']]),
+    });
+    expect(Object.keys(only.packages)).toEqual(['', 'node_modules/core', 'node_modules/semconv']);
+    expect(only.packages['node_modules/core']?.version).toBe('3.1.0');
+    expect(only.packages['node_modules/semconv']?.version).toBe('1.45.0');
+  });
+
   it('refuses two copies that would need the same folder', async () => {
     const both = () =>
       pruneLockfile({

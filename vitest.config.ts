@@ -15,6 +15,7 @@ const APART = [
   'libs/testing/test/integration/faults.test.ts',
   'libs/testing/test/integration/leader-election.test.ts',
   'libs/testing/test/integration/replica-limits.test.ts',
+  'libs/testing/test/integration/rolling-update.test.ts',
   'libs/testing/test/integration/storage-cap.test.ts',
   'services/pdf-worker/test/integration/answer-table-layout.test.ts',
   'services/pdf-worker/test/integration/custom-sheet-layout.test.ts',

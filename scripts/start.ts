@@ -108,7 +108,8 @@ async function main() {
     dbEnv: process.env.DB_ENV ?? 'dev',
     googleClientId,
     mercadoPago: { accessToken: process.env.MP_ACCESS_TOKEN, publicKey: process.env.MP_PUBLIC_KEY },
-    extraEnv: pickDefined(['LOG_LEVEL']),
+    // Ctrl-C stops every process at once: no drain of open connections (HTTP_DRAIN_MS=20000, production's, to try it).
+    extraEnv: { HTTP_DRAIN_MS: process.env.HTTP_DRAIN_MS ?? '0', ...pickDefined(['LOG_LEVEL']) },
     chromePath: chromium.path,
   });
 

@@ -121,6 +121,8 @@ export async function createGatewayApp({
   const app = createHttpApp({
     logger,
     tracing,
+    // The keep-alive it announces and its drain when it stops (kit http-drain.ts).
+    drain: config,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // The client's address (rate limits, logs) from the load balancer's X-Forwarded-For when TRUST_PROXY says so.
     trustProxy: config.TRUST_PROXY,

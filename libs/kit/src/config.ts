@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DB_POOL_DEFAULT } from './db.js';
+import { drainEnv } from './http-drain.js';
 import { tracingEnv } from './tracing.js';
 
 export class ConfigError extends Error {
@@ -197,6 +198,7 @@ export const processEnv = z.object({
   INTERNAL_SECRET: z.string().min(32),
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   ...tracingEnv.shape,
+  ...drainEnv.shape,
 });
 
 /** Read by a process that has a database (`defineService({ database })`) and by no other. */

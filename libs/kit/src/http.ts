@@ -17,6 +17,7 @@ import { envelope, ErrorCode, fail, PlatformMessages, type ApiRoute, type Envelo
 import { z } from 'zod';
 import { requestIdFrom, REQUEST_ID_HEADER, runWithContext } from './context.js';
 import { AppError, isDatabaseOutage } from './errors.js';
+import { addDrain, drainServerOptions, type DrainConfig } from './http-drain.js';
 import { verifyClientAddress, verifyIdentity, type Identity } from './identity.js';
 import { requestChildLogger, type Logger } from './logger.js';
 import { isBrokerOutage } from './nats/outage.js';
@@ -55,6 +56,8 @@ export interface HttpOptions {
    * have none. Absent: no span, and an incoming traceparent is carried on as it came.
    */
   tracing?: Tracing;
+  /** The keep-alive announced and the drain of a stopping process (http-drain.ts); absent: Fastify's defaults. */
+  drain?: DrainConfig;
   /**
    * The HTTP server's deadlines (the gateway's), in ms: the request line and headers (`headersMs`), the
    * whole request with its body (`requestMs`: past it, 408 and the socket closed), and a connection silent both ways
@@ -158,7 +161,9 @@ export function createHttpApp(opts: HttpOptions): FastifyInstance {
     bodyLimit: opts.bodyLimit ?? 64 * 1024,
     trustProxy: opts.trustProxy ?? false,
     ...(opts.deadlines ? serverDeadlines(opts.deadlines) : {}),
+    ...drainServerOptions(opts.drain),
   });
+  addDrain(app, opts.drain);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('span', null);

@@ -13,3 +13,4 @@ export * from './publish-retry.js';
 export * from './storage-limits.js';
 export * from './service.js';
 export * from './tracing.js';
+export * from './http-drain.js';

@@ -241,7 +241,13 @@ function internalApp(
   metrics: Metrics,
   tracing: Tracing,
 ): FastifyInstance {
-  const app = createHttpApp({ logger, internalSecret: config.INTERNAL_SECRET, behindGateway: true, tracing });
+  const app = createHttpApp({
+    logger,
+    internalSecret: config.INTERNAL_SECRET,
+    behindGateway: true,
+    tracing,
+    drain: config,
+  });
   // Every request counted and timed by route pattern; /metrics on the service's own port, never via the gateway.
   addHttpMetrics(app, metrics);
   addMetricsRoute(app, metrics);

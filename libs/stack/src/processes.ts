@@ -11,6 +11,9 @@ export interface Managed {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** How long a stopped process has to exit before it is killed. */
+const STOP_GRACE_MS = 30_000;
+
 const colours = [36, 32, 33, 35, 34, 31, 96, 92, 93];
 let nextColour = 0;
 
@@ -50,7 +53,8 @@ export function spawnManaged(
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      // As Kubernetes does past a pod's grace period (the manifests' 30 s: a drain of HTTP_DRAIN_MS and the rest).
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;
       clearTimeout(timer);
     },

@@ -22,3 +22,4 @@ export * from './limits.js';
 export * from './eventually.js';
 export * from './store-spec.js';
 export * from './otlp-collector.js';
+export * from './balancer.js';

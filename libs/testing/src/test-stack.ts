@@ -90,6 +90,9 @@ export const TIER_ENV: Readonly<Record<string, string>> = {
   // The cheapest bcrypt cost the hashes still go through (production refuses under 10): at 10 the tiers' sign-ups and
   // sign-ins spent about a minute of CPU a run in auth.
   BCRYPT_COST: '4',
+  // No drain when a process stops (kit http-drain.ts): the tiers restart processes often, between requests; the
+  // rolling-update test runs the production drain.
+  HTTP_DRAIN_MS: '0',
 };
 
 /**

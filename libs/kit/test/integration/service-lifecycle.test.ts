@@ -72,6 +72,8 @@ describe('service lifecycle (real Postgres and NATS)', () => {
       INTERNAL_SECRET: 'x'.repeat(40),
       PORT: '0',
       LOG_LEVEL: 'silent',
+      // Stopped at once: its callers' idle connections are not waited for (http-drain.test.ts covers the drain).
+      HTTP_DRAIN_MS: '0',
     });
     expect(await (await fetch(`${svc.url}/health`)).json()).toEqual({ status: 'ok' });
     expect((await fetch(`${svc.url}/ready`)).status).toBe(200);
@@ -129,6 +131,8 @@ describe('service lifecycle (real Postgres and NATS)', () => {
       INTERNAL_SECRET: 'x'.repeat(40),
       PORT: '0',
       LOG_LEVEL: 'silent',
+      // Stopped at once: its callers' idle connections are not waited for (http-drain.test.ts covers the drain).
+      HTTP_DRAIN_MS: '0',
       // Set and not a Postgres address: a process that read it would refuse to start.
       DATABASE_URL: 'not a url',
     });
@@ -175,6 +179,8 @@ describe('service lifecycle (real Postgres and NATS)', () => {
       INTERNAL_SECRET: 'x'.repeat(40),
       PORT: '0',
       LOG_LEVEL: 'silent',
+      // Stopped at once: its callers' idle connections are not waited for (http-drain.test.ts covers the drain).
+      HTTP_DRAIN_MS: '0',
     };
     const svc = await startService(service, env);
     try {

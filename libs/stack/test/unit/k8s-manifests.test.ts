@@ -16,7 +16,7 @@ import {
   upstreamUrlVariable,
   type ProcessName,
 } from '@app/contracts';
-import { SECRET_VARIABLES } from '@app/kit';
+import { drainEnv, SECRET_VARIABLES } from '@app/kit';
 import { fromRoot } from '../../src/paths.js';
 import { modelModule, unknownFields } from '../support/k8s-strict.js';
 
@@ -309,9 +309,11 @@ describe.each(Object.keys(OVERLAYS) as Overlay[])('deploy/k8s/overlays/%s', (ove
       const sleep = container(name).lifecycle?.preStop?.sleep?.seconds;
       // The endpoints controller and each node's proxy take a few seconds to forget a terminating pod.
       expect(sleep, name).toBeGreaterThanOrEqual(5);
-      // The grace period holds the delay and the requests in flight after SIGTERM.
+      // The grace period holds the delay, the drain of its open connections after SIGTERM (kit http-drain.ts) and
+      // a few seconds to stop its consumers and drain NATS.
+      const drainSeconds = drainEnv.shape.HTTP_DRAIN_MS.parse(undefined) / 1000;
       expect(podSpecOf(deployment(name)).terminationGracePeriodSeconds, name).toBeGreaterThanOrEqual(
-        sleep! + 20,
+        sleep! + drainSeconds + 5,
       );
     }
     // The pdf-worker takes its jobs from NATS, not from a Service: its SIGTERM stops the consumers at once.

@@ -11,7 +11,9 @@ set -euo pipefail
 engine=${1:?engine: podman or docker}
 image=${2:?image name}
 root=$(cd "$(dirname "$0")/.." && pwd)
-case "${ARCH:-$(uname -m)}" in aarch64 | arm64) arch=arm64 ;; *) arch=x64 ;; esac
+# ARCH (amd64 or arm64, default: this machine's): another architecture than the machine's needs qemu-user-static
+# registered with binfmt_misc (Debian's qemu-user-static and binfmt-support), for debootstrap's second stage.
+case "${ARCH:-$(uname -m)}" in aarch64 | arm64) arch=arm64 debarch=arm64 ;; *) arch=x64 debarch=amd64 ;; esac
 node_dist=$("$root/scripts/node.sh" dir linux "$arch")
 node_version=$(tr -d ' v\n' <"$root/.nvmrc")
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -34,8 +36,8 @@ path-exclude /usr/share/locale/*
 path-include /usr/share/locale/en*
 EOF
 
-echo "▶ debootstrap bookworm (minbase) from $mirror"
-debootstrap --variant=minbase --include=ca-certificates bookworm "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 \
+echo "▶ debootstrap bookworm (minbase, $debarch) from $mirror"
+debootstrap --arch="$debarch" --variant=minbase --include=ca-certificates bookworm "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 \
   || { tail -n 30 "$work/debootstrap.log" >&2; exit 1; }
 chroot "$rootfs" apt-get clean
 rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/*.bin "$rootfs"/var/log/* \
@@ -54,7 +56,7 @@ chroot "$rootfs" groupadd --gid 1000 node
 chroot "$rootfs" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
 
 echo "▶ import as $image"
-tar -C "$rootfs" --numeric-owner -c . | "$engine" import \
+tar -C "$rootfs" --numeric-owner -c . | "$engine" import --arch "$debarch" --os linux \
   --change "ENV NODE_VERSION=$node_version" \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   --change 'CMD ["node"]' \

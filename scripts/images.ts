@@ -55,26 +55,47 @@ export function baseImage(): { tag: string; ref: string } {
   return { tag, ref: digest ? `${tag}@${digest}` : tag };
 }
 
-/** IMAGE_TAG, else the commit (short), with `-dirty` when the work tree has changes. */
-export function imageTag(): string {
-  if (process.env.IMAGE_TAG) return process.env.IMAGE_TAG;
-  const sha = run('git', ['rev-parse', '--short', 'HEAD'], { cwd: fromRoot() }).trim();
-  const dirty = run('git', ['status', '--porcelain'], { cwd: fromRoot() }).trim() !== '';
-  return dirty ? `${sha}-dirty` : sha;
+/** The commit the images are built from: IMAGE_COMMIT (any revision git knows), else HEAD. */
+export function imageCommit(): string {
+  return run('git', ['rev-parse', '--verify', `${process.env.IMAGE_COMMIT ?? 'HEAD'}^{commit}`], {
+    cwd: fromRoot(),
+  }).trim();
+}
+
+/** IMAGE_TAG, else the short form of the commit the images are built from. */
+export function imageTag(commit = imageCommit()): string {
+  return process.env.IMAGE_TAG ?? commit.slice(0, 7);
 }
 
 /** The name of a process's image: IMAGE_REGISTRY (default `localhost`) / aritmetica-<name> : tag. */
 export const imageName = (name: BundleName, tag: string) =>
   `${process.env.IMAGE_REGISTRY ?? 'localhost'}/aritmetica-${name}:${tag}`;
 
-/** Each image and how it is built: the Dockerfile and its build arguments. */
+/** An architecture as the images name it (OCI: amd64, arm64). */
+export type Arch = 'amd64' | 'arm64';
+/** This machine's architecture. */
+export const nativeArch = (): Arch => (process.arch === 'arm64' ? 'arm64' : 'amd64');
+/** IMAGE_PLATFORMS (`linux/amd64,linux/arm64`, the default), this machine's first. */
+export function imageArchs(): Arch[] {
+  const asked = (process.env.IMAGE_PLATFORMS ?? 'linux/amd64,linux/arm64').split(',').map((p) => p.trim());
+  const archs = asked.map((p) => {
+    const m = /^linux\/(amd64|arm64)$/.exec(p);
+    if (!m) throw new Error(`IMAGE_PLATFORMS: ${p} is not linux/amd64 or linux/arm64`);
+    return m[1] as Arch;
+  });
+  return [...new Set(archs)].sort((a, b) => Number(b === nativeArch()) - Number(a === nativeArch()));
+}
+
+/** Each image: its target of deploy/Dockerfile and the build arguments. */
 export interface ImageSpec {
   name: BundleName;
-  dockerfile: string;
+  target: 'service' | 'gateway' | 'pdf-worker';
   args: Record<string, string>;
 }
+export const DOCKERFILE = 'deploy/Dockerfile';
 export const IMAGES: ImageSpec[] = BUNDLE_NAMES.map((name): ImageSpec => {
-  if (name === 'gateway' || name === 'pdf-worker' || name === 'dev-providers')
-    return { name, dockerfile: `deploy/Dockerfile.${name}`, args: {} };
-  return { name, dockerfile: 'deploy/Dockerfile.service', args: { SERVICE: name } };
+  if (name === 'gateway' || name === 'pdf-worker') return { name, target: name, args: { NAME: name } };
+  if (name === 'dev-providers')
+    return { name, target: 'service', args: { NAME: name, PORT: '8090', HEALTH_PATH: '/health' } };
+  return { name, target: 'service', args: { NAME: name } };
 });

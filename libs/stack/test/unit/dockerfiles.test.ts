@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BUNDLES, isBundleName } from '../../src/bundle.js';
@@ -6,19 +6,22 @@ import { pinnedNode } from '../../src/node-version.js';
 import { fromRoot } from '../../src/paths.js';
 
 /**
- * The production images (deploy/Dockerfile.*): a build stage that bundles, a deps stage that installs the bundle's
- * own lockfile, and a final stage on the Node 24 base (NODE_IMAGE) with only the bundle and those node_modules, non-root,
- * with a HEALTHCHECK. docker-compose.yml builds each process from the Dockerfile that bundles it.
+ * The production images (deploy/Dockerfile): the workspace's install keyed by the manifests only, a build stage that
+ * bundles every process, a deps stage per image that installs its bundle's own lockfile and lists it in an SBOM, and
+ * one final stage per kind of image on the Node 24 base (NODE_IMAGE) with only the bundle, those node_modules and the
+ * SBOM, non-root, with a HEALTHCHECK. docker-compose.yml builds each process from its target.
  */
 interface Stage {
   from: string;
+  platform?: string;
   name?: string;
   lines: string[];
 }
 
-/** The stages of a Dockerfile, instructions joined across `\` continuations, comments dropped. */
-function stages(file: string): Stage[] {
-  const text = readFileSync(fromRoot('deploy', file), 'utf8');
+const DOCKERFILE = readFileSync(fromRoot('deploy', 'Dockerfile'), 'utf8');
+
+/** The stages of the Dockerfile, instructions joined across `\` continuations, comments dropped. */
+function stages(text = DOCKERFILE): Stage[] {
   const instructions = text
     .split('\n')
     .filter((l) => !l.trimStart().startsWith('#'))
@@ -29,79 +32,102 @@ function stages(file: string): Stage[] {
     .filter(Boolean);
   const out: Stage[] = [];
   for (const line of instructions) {
-    const from = /^FROM (\S+)(?: AS (\S+))?$/i.exec(line);
-    if (from) out.push({ from: from[1]!, name: from[2], lines: [] });
+    const from = /^FROM (?:--platform=(\S+) )?(\S+)(?: AS (\S+))?$/i.exec(line);
+    if (from) out.push({ platform: from[1], from: from[2]!, name: from[3], lines: [] });
     else out.at(-1)?.lines.push(line);
   }
   return out;
 }
+const stage = (name: string) => stages().find((s) => s.name === name)!;
 
-/** Each Dockerfile and the process it bundles (`${SERVICE}`: the services' shared one). */
-const IMAGES = {
-  'Dockerfile.service': '${SERVICE}',
-  'Dockerfile.pdf-worker': 'pdf-worker',
-  'Dockerfile.gateway': 'gateway',
-  'Dockerfile.dev-providers': 'dev-providers',
-} as const;
+/** Every workspace folder of package.json (`workspaces` globs of the form `dir/*` or `dir`). */
+function workspaceFolders(): string[] {
+  const globs = (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { workspaces: string[] })
+    .workspaces;
+  return globs
+    .flatMap((g) =>
+      g.endsWith('/*')
+        ? readdirSync(fromRoot(g.slice(0, -2)), { withFileTypes: true })
+            .filter((d) => d.isDirectory())
+            .map((d) => `${g.slice(0, -2)}/${d.name}`)
+        : [g],
+    )
+    .filter((folder) => existsSync(fromRoot(folder, 'package.json')))
+    .sort();
+}
 
-describe('production Dockerfiles', () => {
-  for (const [file, name] of Object.entries(IMAGES)) {
-    describe(file, () => {
-      const all = stages(file);
-      const final = all.at(-1)!;
-      const build = all.find((s) => s.name === 'build')!;
-      const deps = all.find((s) => s.name === 'deps')!;
+/** The final stages: each target and what it runs. */
+const TARGETS = { service: '${NAME}', gateway: 'gateway', 'pdf-worker': 'pdf-worker' } as const;
 
-      it('bundles in a build stage and installs only the bundle’s lockfile in a deps stage', () => {
-        expect(build.lines.join('\n')).toMatch(
-          /npm ci [^\n]*(\n|&&)[^]*npm run build:bundles -- "?\$?\{?[\w-]+\}?"?/,
-        );
-        expect(build.lines.join('\n')).toContain(
-          `build:bundles -- ${name === '${SERVICE}' ? '"${SERVICE}"' : name}`,
-        );
-        expect(deps.lines).toContain(
-          `COPY --from=build /src/dist/${name}/package.json /src/dist/${name}/package-lock.json ./`,
-        );
-        expect(deps.lines.join('\n')).toContain('npm ci --omit=dev --ignore-scripts');
-      });
+describe('the production Dockerfile', () => {
+  it('installs the workspace from the lockfile and every workspace manifest before any source is copied', () => {
+    const workspace = stage('workspace');
+    const copies = workspace.lines.filter((l) => l.startsWith('COPY'));
+    expect(copies[0]).toBe('COPY package.json package-lock.json .npmrc ./');
+    expect(copies.slice(1)).toEqual(workspaceFolders().map((f) => `COPY ${f}/package.json ${f}/`));
+    const install = workspace.lines.findIndex((l) => l.startsWith('RUN'));
+    expect(workspace.lines[install]).toMatch(/npm ci --ignore-scripts/);
+    expect(workspace.lines.findLastIndex((l) => l.startsWith('COPY'))).toBeLessThan(install);
+    expect(stage('toolchain').lines.join('\n')).not.toMatch(/COPY/);
+  });
 
-      it('runs the bundle with plain node on the Node 24 base, non-root, with a health check', () => {
-        expect(final.from).toBe('${NODE_IMAGE}');
-        const copies = final.lines.filter((l) => l.startsWith('COPY'));
-        // Only the bundle, the deps stage's node_modules and (gateway) the built SPA: no sources, no repo.
-        for (const c of copies)
-          expect(c, file).toMatch(
-            new RegExp(
-              `^COPY --from=(deps /app/node_modules \\./node_modules|build /src/dist/${name.replace(/[${}]/g, '\\$&')}/ \\./|build /src/web/dist \\./web/dist)$`,
-            ),
-          );
-        expect(copies.length).toBe(name === 'gateway' ? 3 : 2);
-        expect(final.lines).toContain('USER node');
-        expect(final.lines.join('\n')).not.toMatch(/tsx|\.ts\b/);
-        expect(final.lines).toContain('CMD ["node", "--enable-source-maps", "main.mjs"]');
-        const health = final.lines.find((l) => l.startsWith('HEALTHCHECK'))!;
-        expect(health).toMatch(
-          /CMD \["node", "-e", "fetch\('http:\/\/127\.0\.0\.1:'\+\(process\.env\.PORT\|\|\d+\)\+'\/(ready|health)'\)/,
-        );
-        expect(health).toContain('process.exit(r.ok?0:1),()=>process.exit(1)');
-        expect(final.lines.indexOf('USER node')).toBeGreaterThan(
-          final.lines.findLastIndex((l) => l.startsWith('RUN') || l.startsWith('COPY')),
-        );
-      });
-    });
-  }
+  it('copies the sources after the install, then bundles every process; the SPA in a stage of its own', () => {
+    expect(stage('build').from).toBe('workspace');
+    expect(stage('build').lines).toEqual(['COPY . .', 'RUN npm run build:bundles']);
+    expect(stage('web').from).toBe('build');
+    expect(stage('web').lines.join('\n')).toContain('npx nx run-many -t build');
+  });
 
-  it('builds every stage FROM one base, the Node of .nvmrc on bookworm-slim (NODE_IMAGE)', () => {
+  it('installs only the bundle’s lockfile for the target’s architecture in a deps stage, and lists it in an SBOM', () => {
+    const deps = stage('deps');
+    expect(deps.lines).toContain(
+      'COPY --from=build /src/dist/${NAME}/package.json /src/dist/${NAME}/package-lock.json ./',
+    );
+    const install = deps.lines.find((l) => l.startsWith('RUN'))!;
+    expect(install).toMatch(/npm ci --omit=dev --ignore-scripts [^&]*--os=linux --cpu="\$cpu" --libc=glibc/);
+    expect(install).toContain('npm sbom --omit=dev --sbom-format=cyclonedx');
+    expect(install).toContain('>sbom.cdx.json');
+  });
+
+  it('builds on the builder’s platform (BUILD_IMAGE) and runs on the target’s (NODE_IMAGE), both the Node of .nvmrc', () => {
     const version = pinnedNode();
-    for (const file of Object.keys(IMAGES)) {
-      const text = readFileSync(fromRoot('deploy', file), 'utf8');
-      expect(text, file).toContain(`\nARG NODE_IMAGE=node:${version}-bookworm-slim\n`);
-      for (const stage of stages(file)) expect(stage.from, file).toBe('${NODE_IMAGE}');
+    expect(DOCKERFILE).toContain(`\nARG NODE_IMAGE=node:${version}-bookworm-slim\n`);
+    expect(DOCKERFILE).toContain(`\nARG BUILD_IMAGE=node:${version}-bookworm-slim\n`);
+    for (const s of stages()) {
+      if (s.name! in TARGETS) expect([s.from, s.platform], s.name).toEqual(['${NODE_IMAGE}', undefined]);
+      else if (s.from.startsWith('$'))
+        expect([s.from, s.platform], s.name).toEqual(['${BUILD_IMAGE}', '$BUILDPLATFORM']);
     }
   });
 
+  for (const [target, name] of Object.entries(TARGETS)) {
+    it(`${target}: runs the bundle with plain node, non-root, with a health check, its SBOM beside it`, () => {
+      const final = stage(target);
+      const copies = final.lines.filter((l) => l.startsWith('COPY'));
+      // Only the bundle, the deps stage's node_modules and SBOM, and (gateway) the built SPA: no sources, no repo.
+      const allowed = [
+        'COPY --from=deps /app/node_modules ./node_modules',
+        'COPY --from=deps /app/sbom.cdx.json ./',
+        `COPY --from=build /src/dist/${name}/ ./`,
+        ...(target === 'gateway' ? ['COPY --from=web /src/web/dist ./web/dist'] : []),
+      ];
+      expect([...copies].sort()).toEqual([...allowed].sort());
+      expect(final.lines).toContain('USER node');
+      expect(final.lines.join('\n')).not.toMatch(/tsx|\.ts\b/);
+      expect(final.lines).toContain('CMD ["node", "--enable-source-maps", "main.mjs"]');
+      const health = final.lines.find((l) => l.startsWith('HEALTHCHECK'))!;
+      expect(health).toMatch(
+        /CMD \["node", "-e", "fetch\('http:\/\/127\.0\.0\.1:'\+\(process\.env\.PORT\|\|\d+\)\+/,
+      );
+      expect(health).toContain('process.exit(r.ok?0:1),()=>process.exit(1)');
+      expect(final.lines.indexOf('USER node')).toBeGreaterThan(
+        final.lines.findLastIndex((l) => l.startsWith('RUN') || l.startsWith('COPY')),
+      );
+    });
+  }
+
   it('gives the pdf-worker Debian’s Chromium headless shell and DejaVu, and points CHROME_PATH at it', () => {
-    const final = stages('Dockerfile.pdf-worker').at(-1)!.lines.join('\n');
+    const final = stage('pdf-worker').lines.join('\n');
     expect(final).toMatch(
       /apt-get install -y --no-install-recommends chromium-headless-shell fonts-dejavu-core/,
     );
@@ -109,19 +135,19 @@ describe('production Dockerfiles', () => {
   });
 
   it('serves the SPA from where the gateway’s ConfigMap says (WEB_DIST)', () => {
-    const final = stages('Dockerfile.gateway').at(-1)!.lines.join('\n');
+    const final = stage('gateway').lines.join('\n');
     const configMap = readFileSync(fromRoot('deploy/k8s/base/gateway.yaml'), 'utf8');
     const webDist = /WEB_DIST: '([^']+)'/.exec(configMap)![1]!;
     expect(final).toContain(`WEB_DIST=${webDist}`);
-    expect(final).toContain(`COPY --from=build /src/web/dist .${webDist.replace(/^\/app/, '')}`);
+    expect(final).toContain(`COPY --from=web /src/web/dist .${webDist.replace(/^\/app/, '')}`);
   });
 });
 
-describe('docker-compose.yml builds each process from the Dockerfile that bundles it', () => {
+describe('docker-compose.yml builds each process from its target of deploy/Dockerfile', () => {
   const compose = parse(readFileSync(fromRoot('docker-compose.yml'), 'utf8')) as {
     services: Record<
       string,
-      { build?: { dockerfile: string; args?: Record<string, string> }; command?: unknown }
+      { build?: { dockerfile: string; target: string; args?: Record<string, string> }; command?: unknown }
     >;
   };
   it('one bundle per built service, no command of its own', () => {
@@ -129,9 +155,9 @@ describe('docker-compose.yml builds each process from the Dockerfile that bundle
     expect(built.map(([n]) => n).sort()).toEqual(Object.keys(BUNDLES).sort());
     for (const [service, s] of built) {
       expect(isBundleName(service)).toBe(true);
-      const file = s.build!.dockerfile.replace(/^deploy\//, '') as keyof typeof IMAGES;
-      const bundled = IMAGES[file] === '${SERVICE}' ? s.build!.args?.SERVICE : IMAGES[file];
-      expect(bundled, service).toBe(service);
+      expect(s.build!.dockerfile, service).toBe('deploy/Dockerfile');
+      expect(s.build!.target, service).toBe(service in TARGETS ? service : 'service');
+      expect(s.build!.args?.NAME, service).toBe(service);
       expect(s.command, service).toBeUndefined();
     }
   });

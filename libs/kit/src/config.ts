@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { DB_POOL_DEFAULT } from './db.js';
 import { drainEnv } from './http-drain.js';
 import { tracingEnv } from './tracing.js';
+
+/** The default connections of a process's pool (`DB_POOL_MAX`). */
+export const DB_POOL_DEFAULT = 10;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { DataSource, type EntityManager, type EntitySchema, type MixedList } from 'typeorm';
+import { DB_POOL_DEFAULT } from './config.js';
 import type { Logger } from './logger.js';
 
 export interface DatabaseOptions {
@@ -96,8 +97,19 @@ export function poolCounts(ds: DataSource): { total: number; idle: number; waiti
   return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 };
 }
 
-/** The default connections of a process's pool (`DB_POOL_MAX`). */
-export const DB_POOL_DEFAULT = 10;
+/**
+ * A process's Postgres: its schema, entities and migrations, and how the kit opens and watches it. A service's
+ * definition says `database: postgres({ schema, entities, migrations })`; the kit's runtime reaches TypeORM and pg
+ * only through it, so a process without a database (the gateway, the pdf-worker) imports neither and its image
+ * installs neither.
+ */
+export function postgres(spec: Omit<DatabaseOptions, 'url' | 'logger'>): PostgresSpec {
+  return { ...spec, open: openDatabase, poolCounts };
+}
+export type PostgresSpec = Omit<DatabaseOptions, 'url' | 'logger'> & {
+  open: typeof openDatabase;
+  poolCounts: typeof poolCounts;
+};
 
 /**
  * Runs `fn` holding a Postgres advisory lock of the schema's migrations, on a connection of its own (a session lock:

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StreamName } from '@app/contracts';
 import { z } from 'zod';
 import { ConfigError, databaseEnv, loadConfig, logEnv, natsCredentials, processEnv } from './config.js';
-import { openDatabase, poolCounts, type DatabaseOptions } from './db.js';
+import type { PostgresSpec } from './db.js';
 import { addHealthRoutes, createHttpApp } from './http.js';
 import { createLogger, logFormatFor, type Logger } from './logger.js';
 import { addHttpMetrics, addMetricsRoute, Metrics } from './metrics.js';
@@ -12,8 +12,11 @@ import { publishWithRetries, type PublishRetryPolicy } from './publish-retry.js'
 import { storageLimits } from './storage-limits.js';
 import { Tracing } from './tracing.js';
 
-/** A process's Postgres schema, its entities and its migrations (run at boot, never `synchronize`). */
-export type DatabaseSpec = Omit<DatabaseOptions, 'url' | 'logger'>;
+/**
+ * A process's Postgres schema, its entities and its migrations (run at boot, never `synchronize`): `postgres({…})`,
+ * which also brings the code that opens it (this module imports none of TypeORM).
+ */
+export type DatabaseSpec = PostgresSpec;
 
 /** The variables a process reads: the base ones (processEnv), DATABASE_URL when it has a database, then its own. */
 type ConfigShape<S extends z.ZodObject, Db extends DatabaseSpec | undefined> = Omit<
@@ -169,7 +172,7 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
     }));
     if (service.streams?.length) await bus.ensureStreams(...service.streams);
     const db = (opened.db = service.database
-      ? await openDatabase({
+      ? await service.database.open({
           ...service.database,
           url: (config as unknown as z.infer<typeof databaseEnv>).DATABASE_URL,
           poolSize: (config as unknown as z.infer<typeof databaseEnv>).DB_POOL_MAX,
@@ -178,7 +181,10 @@ async function bootOnce<S extends z.ZodObject, Db extends DatabaseSpec | undefin
         })
       : undefined);
     if (db)
-      metrics.watchPool(() => poolCounts(db), (config as unknown as z.infer<typeof databaseEnv>).DB_POOL_MAX);
+      metrics.watchPool(
+        () => service.database!.poolCounts(db),
+        (config as unknown as z.infer<typeof databaseEnv>).DB_POOL_MAX,
+      );
     const ctx = {
       config,
       logger,
@@ -267,7 +273,7 @@ export async function migrateOnly(
   const logger = createLogger(service.name, config.LOG_LEVEL, undefined, {
     format: config.LOG_FORMAT ?? 'json',
   });
-  const db = await openDatabase({
+  const db = await service.database.open({
     ...service.database,
     url: config.DATABASE_URL,
     poolSize: 1,

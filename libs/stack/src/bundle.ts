@@ -348,15 +348,25 @@ export function readWorkspaces(lock: Lockfile, root: string): Map<string, Worksp
   return workspaces;
 }
 
-/** The npm packages a bundle imports (from the metafile), with their importers, and the files it compiled. */
+/**
+ * The npm packages a bundle imports (from the metafile), with their importers, and the files it compiled. Only what
+ * the output keeps counts: a module esbuild read but dropped (nothing of it used, in a package with
+ * `"sideEffects": false`, as the kit's database module in a process without a database) brings no package.
+ */
 export function metafileImports(metafile: Metafile): { externals: ExternalImport[]; files: string[] } {
+  const outputs = Object.entries(metafile.outputs).filter(([name]) => !name.endsWith('.map'));
+  const kept = new Set(outputs.flatMap(([, o]) => Object.keys(o.inputs)));
+  const keptImports = new Set(
+    outputs.flatMap(([, o]) => o.imports.filter((i) => i.external).map((i) => i.path)),
+  );
   const externals: ExternalImport[] = [];
   const files: string[] = [];
   for (const [file, input] of Object.entries(metafile.inputs)) {
+    if (!kept.has(file)) continue;
     files.push(file);
     for (const imp of input.imports) {
       // `<runtime>`: esbuild's own helpers (keepNames' __name), compiled in, not a package.
-      if (!imp.external || imp.path === '<runtime>') continue;
+      if (!imp.external || imp.path === '<runtime>' || !keptImports.has(imp.path)) continue;
       const pkg = packageName(imp.path);
       if (pkg) externals.push({ pkg, importer: file });
     }

@@ -1,4 +1,4 @@
-import { defineService } from '@app/kit';
+import { defineService, postgres } from '@app/kit';
 import { env } from './config.js';
 import type { AdminStatsDeps } from './domain/deps.js';
 import { serveNats } from './nats/handlers.js';
@@ -10,7 +10,11 @@ import { registerRoutes } from './routes.js';
 export const service = defineService({
   name: 'admin-stats',
   env,
-  database: { schema: SCHEMA, entities: [AuditEntryEntity], migrations: [CreateAuditEntries1760000000000] },
+  database: postgres({
+    schema: SCHEMA,
+    entities: [AuditEntryEntity],
+    migrations: [CreateAuditEntries1760000000000],
+  }),
   streams: ['EVENTS'],
   deps: ({ bus, db, logger, config }): AdminStatsDeps => ({
     bus,

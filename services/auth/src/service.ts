@@ -1,4 +1,4 @@
-import { ConfigError, defineService } from '@app/kit';
+import { ConfigError, defineService, postgres } from '@app/kit';
 import { bcryptCostProblems, env } from './config.js';
 import { bootstrapAdmin } from './domain/bootstrap-admin.js';
 import type { AuthDeps } from './domain/deps.js';
@@ -18,7 +18,7 @@ import { registerRoutes } from './routes.js';
 export const service = defineService({
   name: 'auth',
   env,
-  database: {
+  database: postgres({
     schema: 'auth',
     entities,
     migrations: [
@@ -28,7 +28,7 @@ export const service = defineService({
       SignInCodes1764000000002,
       SignUpBinding1764000000003,
     ],
-  },
+  }),
   // Publishes mail jobs and account events.
   streams: ['JOBS_MAIL', 'EVENTS'],
   async deps({ config, logger, bus, db }) {

@@ -1,4 +1,4 @@
-import { defineService } from '@app/kit';
+import { defineService, postgres } from '@app/kit';
 import { BackgroundTasks } from './background.js';
 import { env } from './config.js';
 import type { BillingServiceDeps } from './domain/deps.js';
@@ -20,7 +20,7 @@ import { registerRoutes } from './routes.js';
 export const service = defineService({
   name: 'billing',
   env,
-  database: {
+  database: postgres({
     schema: 'billing',
     entities: billingEntities,
     migrations: [
@@ -31,7 +31,7 @@ export const service = defineService({
       DeletedAccountRefunds1760000000004,
       PurchaseHolds1760000000005,
     ],
-  },
+  }),
   streams: ['EVENTS'],
   deps({ config, logger, bus, db, metrics, onShutdown }): BillingServiceDeps {
     const background = new BackgroundTasks(logger);

@@ -1,4 +1,4 @@
-import { defineService } from '@app/kit';
+import { defineService, postgres } from '@app/kit';
 import { env } from './config.js';
 import type { ClassroomDeps } from './domain/deps.js';
 import { serveNats } from './nats/handlers.js';
@@ -13,7 +13,7 @@ import { registerRoutes } from './routes.js';
 export const service = defineService({
   name: 'classroom',
   env,
-  database: {
+  database: postgres({
     schema: SCHEMA,
     entities: [TurmaEntity, StudentEntity, SheetEntity, AnswerEntity],
     migrations: [
@@ -22,7 +22,7 @@ export const service = defineService({
       SheetTurma1830000000000,
       AnswersPhoto1840000000000,
     ],
-  },
+  }),
   streams: ['EVENTS'],
   deps: ({ bus, db, logger }): ClassroomDeps => ({ bus, store: classroomStore(db), logger }),
   routes: registerRoutes,

@@ -1,4 +1,4 @@
-import { defineService } from '@app/kit';
+import { defineService, postgres } from '@app/kit';
 import { env } from './config.js';
 import type { MailDeps } from './domain/deps.js';
 import { createMailer } from './domain/mailer.js';
@@ -11,7 +11,7 @@ import { registerRoutes } from './routes.js';
 export const service = defineService({
   name: 'mail',
   env,
-  database: { schema: 'mail', entities, migrations: [CreateMailTables1732240100000] },
+  database: postgres({ schema: 'mail', entities, migrations: [CreateMailTables1732240100000] }),
   streams: ['JOBS_MAIL', 'EVENTS'],
   deps({ config, logger, bus, db, onShutdown }): MailDeps {
     const mailer = createMailer({

@@ -1,4 +1,4 @@
-import { defineService } from '@app/kit';
+import { defineService, postgres } from '@app/kit';
 import { env } from './config.js';
 import type { PagesDeps } from './domain/deps.js';
 import { PREVIEW_RELEASE_AFTER_MS, PREVIEW_SLOT_BOUND_MS, PreviewQueue } from './domain/preview-queue.js';
@@ -20,7 +20,7 @@ import { registerRoutes } from './routes.js';
 export const service = defineService({
   name: 'pages',
   env,
-  database: {
+  database: postgres({
     schema: 'pages',
     entities: [PageEntity, PageSetEntity, SavedSheetEntity],
     migrations: [
@@ -31,7 +31,7 @@ export const service = defineService({
       PageSets1800000000000,
       SetsForTurmas1830000000000,
     ],
-  },
+  }),
   streams: ['JOBS_PDF', 'JOBS_PAGES', 'EVENTS'],
   async deps({ bus, db, logger, config, metrics, onShutdown }): Promise<PagesDeps> {
     const files = await bus.fileStore('RENDERS');

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { withDb } from '@app/testing';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { describe, expect, inject, it } from 'vitest';
-import { dropDatabase, ensureDatabase, migrateOnly, openDatabase } from '../../src/index.js';
+import { dropDatabase, ensureDatabase, migrateOnly, openDatabase, postgres } from '../../src/index.js';
 
 /**
  * Replicas of a service starting together on an empty database (a rollout's three pods, the first `npm start`): each
@@ -98,7 +98,7 @@ describe('migrations at boot', () => {
       await expect(asApp()).rejects.toThrow(/migrate Job/);
       // The migrate Job: the owner's URL, the services' role.
       await migrateOnly(
-        { name: 'replicas', database },
+        { name: 'replicas', database: postgres(database) },
         { DATABASE_URL: ownerUrl, DB_APP_ROLE: role, LOG_LEVEL: 'silent' },
       );
       app = await asApp();

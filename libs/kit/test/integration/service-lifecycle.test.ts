@@ -5,7 +5,7 @@ import { EntitySchema, type DataSource, type MigrationInterface, type QueryRunne
 import { errors as natsErrors } from '@nats-io/nats-core';
 import { z } from 'zod';
 import { Jobs } from '@app/contracts';
-import { defineService, startService, type RunningService } from '../../src/index.js';
+import { defineService, postgres, startService, type RunningService } from '../../src/index.js';
 
 interface Note {
   id: string;
@@ -41,7 +41,7 @@ describe('service lifecycle (real Postgres and NATS)', () => {
     const service = defineService({
       name: 'lifecycle',
       env: z.object({ GREETING: z.string().default('olá') }),
-      database: { schema, entities: [NoteEntity], migrations: [CreateNotes1700000000000] },
+      database: postgres({ schema, entities: [NoteEntity], migrations: [CreateNotes1700000000000] }),
       streams: ['JOBS_MAIL'],
       deps: ({ db, config, onShutdown }) => {
         onShutdown(async () => {
@@ -154,7 +154,7 @@ describe('service lifecycle (real Postgres and NATS)', () => {
     const service = defineService({
       name: 'boot-retry',
       env: z.object({}),
-      database: { schema, entities: [NoteEntity], migrations: [CreateNotes1700000000000] },
+      database: postgres({ schema, entities: [NoteEntity], migrations: [CreateNotes1700000000000] }),
       deps: ({ db, onShutdown, metrics }) => {
         // A service's own series, registered again by the second attempt (as pdf-worker's render histogram is).
         metrics.counter({ name: 'boot_retry_attempts_total', help: 'a series of the service' });

@@ -3,6 +3,7 @@ import {
   BundleError,
   bundleManifest,
   checkImports,
+  metafileImports,
   packageName,
   pruneLockfile,
   resolveInLock,
@@ -45,6 +46,40 @@ const workspaces = new Map<string, Workspace>([
     { dir: 'libs/testing', manifest: { name: '@app/testing', dependencies: { pg: '8.23.1' } } },
   ],
 ]);
+
+describe('the packages a bundle imports, from what esbuild kept', () => {
+  const imp = (path: string, external = true) => ({ path, kind: 'import-statement' as const, external });
+  const metafile = {
+    inputs: {
+      'libs/kit/src/service.ts': { bytes: 1, imports: [imp('fastify'), imp('libs/kit/src/db.ts', false)] },
+      // Read, but nothing of it used in a side-effect-free package: not in the output.
+      'libs/kit/src/db.ts': { bytes: 1, imports: [imp('typeorm'), imp('pg')] },
+      'libs/kit/src/logger.ts': { bytes: 1, imports: [imp('pino/file'), imp('<runtime>')] },
+    },
+    outputs: {
+      'dist/gateway/main.mjs': {
+        bytes: 1,
+        inputs: {
+          'libs/kit/src/service.ts': { bytesInOutput: 1 },
+          'libs/kit/src/logger.ts': { bytesInOutput: 1 },
+        },
+        imports: [imp('fastify'), imp('pino/file')],
+        exports: [],
+      },
+      'dist/gateway/main.mjs.map': { bytes: 1, inputs: {}, imports: [], exports: [] },
+    },
+  };
+
+  it('counts the modules in the output, never one esbuild read and dropped', () => {
+    expect(metafileImports(metafile)).toEqual({
+      externals: [
+        { pkg: 'fastify', importer: 'libs/kit/src/service.ts' },
+        { pkg: 'pino', importer: 'libs/kit/src/logger.ts' },
+      ],
+      files: ['libs/kit/src/service.ts', 'libs/kit/src/logger.ts'],
+    });
+  });
+});
 
 describe('which npm package an import names', () => {
   it('takes the package of a bare or scoped specifier and nothing of built-ins or paths', () => {

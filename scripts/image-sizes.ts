@@ -1,5 +1,5 @@
 /**
- * `npm run images:size`: the size of each production image (deploy/Dockerfile.*), estimated from the files it
+ * `npm run images:size`: the size of each production image (deploy/Dockerfile), estimated from the files it
  * would hold, for machines where no Docker engine runs. Prints a Markdown table (docs/production-images.md).
  *
  *   base          node:24.21.0-bookworm-slim: BASE_IMAGE_MB below (the offline base as measured; override with

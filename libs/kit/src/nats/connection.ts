@@ -183,9 +183,9 @@ export class NatsLink {
     return { requestId: requestIdFrom(h?.get(REQUEST_ID_HEADER)), ...(trace ? { trace } : {}) };
   }
 
-  /** A span of an outgoing message, under the current context's span (or `parent`, for a caller outside one). */
+  /** A span of an outgoing message, under `parent` when the caller names one, else under the current context's span. */
   outgoingSpan(name: string, kind: SpanKind, attributes: Attributes, parent?: SpanContext): KitSpan {
-    return this.settings.tracing.start(name, kind, currentContext()?.trace ?? parent, attributes);
+    return this.settings.tracing.start(name, kind, parent ?? currentContext()?.trace, attributes);
   }
 
   /**

@@ -24,10 +24,20 @@
  * the npm registry and Debian's packages). The npm steps trust the CA file of BUILD_CA_FILE, else of
  * NODE_EXTRA_CA_CERTS (a TLS-inspecting proxy's, as on this machine kind), given as a secret mount: in no layer.
  * Variables: CONTAINER_ENGINE, IMAGE_COMMIT, IMAGE_TAG, IMAGE_REGISTRY, IMAGE_PLATFORMS, NODE_IMAGE_DIGEST,
- * BUILD_CA_FILE, PODMAN_FLAGS, IMAGES_COMPRESSED=1 (also measure each image gzip-compressed, as a registry stores it).
+ * BUILD_CA_FILE, PODMAN_FLAGS, IMAGES_JOBS (builds at a time, 2), IMAGES_COMPRESSED=1 (also measure this machine's
+ * images gzip-compressed, as a registry stores them).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromRoot } from '@app/stack';
@@ -187,50 +197,88 @@ interface Row {
   sbom: string;
   components: number;
 }
-const rows: Row[] = [];
-try {
-  for (const arch of archs) {
-    const base = bases.get(arch)!;
-    for (const image of images) {
-      const name = `${imageName(image.name, tag)}-${arch}`;
-      const started = performance.now();
-      console.log(`\n▶ ${name} (${DOCKERFILE}, target ${image.target})`);
-      const args = [
-        ...global,
-        'build',
-        '-f',
-        path.join(context, DOCKERFILE),
-        '--target',
-        image.target,
-        '--platform',
-        `linux/${arch}`,
-        '-t',
-        name,
-        '--build-arg',
-        `NODE_IMAGE=${base.id}`,
-        '--build-arg',
-        `BUILD_IMAGE=${buildBase.id}`,
-        ...Object.entries(image.args).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]),
-        '--label',
-        `org.opencontainers.image.base.name=${base.ref}`,
-        '--label',
-        `org.opencontainers.image.base.digest=${base.id.startsWith('sha256:') ? base.id : `sha256:${base.id}`}`,
-        '--label',
-        `org.opencontainers.image.revision=${commit}`,
-        ...caSecret,
-        ...(engine === 'podman'
-          ? ['--format', 'docker', '--network', 'host', '--pull=never', ...PODMAN_ULIMITS]
-          : []),
-        context,
-      ];
-      const r = spawnSync(cmd, args, { stdio: 'inherit' });
-      if (r.status !== 0) throw new Error(`${name}: the build failed (${r.status})`);
-      const built = seconds(started);
-      const bytes = Number(engineRun(['image', 'inspect', '--format', '{{.Size}}', name]).trim());
-      const sbom = writeSbom(name, arch);
-      rows.push({ name: image.name, arch, image: name, built, bytes, gzip: null, ...sbom, sbom: sbom.file });
-    }
+/** IMAGES_JOBS builds at a time (default 2: a build mostly hashes and copies files on one core). */
+const JOBS = Math.max(1, Number(process.env.IMAGES_JOBS ?? 2));
+const logDir = fromRoot('dist', 'images', tag, 'logs');
+mkdirSync(logDir, { recursive: true });
+
+/** Builds one image (its engine's output to its log file), then reads its size and writes its SBOM. */
+async function buildOne(image: (typeof images)[number], arch: Arch): Promise<Row> {
+  const base = bases.get(arch)!;
+  const name = `${imageName(image.name, tag)}-${arch}`;
+  const started = performance.now();
+  const args = [
+    ...global,
+    'build',
+    '-f',
+    path.join(context, DOCKERFILE),
+    '--target',
+    image.target,
+    '--platform',
+    `linux/${arch}`,
+    '-t',
+    name,
+    '--build-arg',
+    `NODE_IMAGE=${base.id}`,
+    '--build-arg',
+    `BUILD_IMAGE=${buildBase.id}`,
+    ...Object.entries(image.args).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]),
+    '--label',
+    `org.opencontainers.image.base.name=${base.ref}`,
+    '--label',
+    `org.opencontainers.image.base.digest=${base.id.startsWith('sha256:') ? base.id : `sha256:${base.id}`}`,
+    '--label',
+    `org.opencontainers.image.revision=${commit}`,
+    ...caSecret,
+    ...(engine === 'podman'
+      ? ['--format', 'docker', '--network', 'host', '--pull=never', ...PODMAN_ULIMITS]
+      : []),
+    context,
+  ];
+  const log = path.join(logDir, `${image.name}-${arch}.log`);
+  const out = openSync(log, 'w');
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', out, out] });
+    child.on('error', () => resolve(-1));
+    child.on('close', resolve);
+  });
+  closeSync(out);
+  if (code !== 0) {
+    const tail = readFileSync(log, 'utf8').split('\n').slice(-30).join('\n');
+    throw new Error(
+      `${name}: the build failed (${code}); the end of ${path.relative(fromRoot(), log)}:\n${tail}`,
+    );
   }
+  const built = seconds(started);
+  const bytes = Number(engineRun(['image', 'inspect', '--format', '{{.Size}}', name]).trim());
+  const sbom = writeSbom(name, arch);
+  console.log(`✔ ${name} in ${built} s (${path.relative(fromRoot(), log)})`);
+  return { name: image.name, arch, image: name, built, bytes, gzip: null, ...sbom, sbom: sbom.file };
+}
+
+const jobs = archs.flatMap((arch) => images.map((image) => ({ image, arch })));
+// First, alone, the job that makes the layers the others share: this machine's gateway (the build stages and the
+// SPA) when it is asked for, else the first one.
+const first = Math.max(
+  0,
+  jobs.findIndex((j) => j.image.name === 'gateway' && j.arch === nativeArch()),
+);
+const order = [first, ...jobs.keys()].filter((i, n, all) => all.indexOf(i) === n);
+const rows: Row[] = new Array<Row>(jobs.length);
+try {
+  console.log(
+    `▶ ${jobs.length} images, ${JOBS} at a time; each build's output in ${path.relative(fromRoot(), logDir)}/`,
+  );
+  const run1 = async (i: number) => {
+    rows[i] = await buildOne(jobs[i]!.image, jobs[i]!.arch);
+  };
+  await run1(order[0]!);
+  const queue = order.slice(1);
+  await Promise.all(
+    Array.from({ length: Math.min(JOBS, queue.length) }, async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) await run1(i);
+    }),
+  );
 } finally {
   rmSync(context, { recursive: true, force: true });
 }
@@ -252,7 +300,8 @@ for (const image of images) {
 
 const buildSeconds = seconds(t0);
 if (process.env.IMAGES_COMPRESSED) {
-  for (const row of rows) {
+  // This machine's architecture only: the other's layers differ by a few MB of native code.
+  for (const row of rows.filter((r) => r.arch === nativeArch())) {
     // What a registry stores: the layers gzip-compressed (`save` writes them uncompressed; gzip -6 as registries do).
     const saved = spawnSync(
       'sh',

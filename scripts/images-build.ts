@@ -130,12 +130,24 @@ function exportCommit(): string {
   return dir;
 }
 
-/** Copies files out of an image without running it (create, cp, rm: no emulation for another architecture). */
+/**
+ * Reads files of an image without running it (no emulation for another architecture): podman as root mounts the
+ * image's filesystem (about a second); otherwise a container is created, the files copied out, the container removed.
+ */
 function readFromImage(image: string, files: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  if (engine === 'podman' && process.getuid?.() === 0) {
+    const root = engineRun(['image', 'mount', image]).trim();
+    try {
+      for (const file of files) out.set(file, readFileSync(path.join(root, file), 'utf8'));
+      return out;
+    } finally {
+      engineRun(['image', 'unmount', image]);
+    }
+  }
   const container = engineRun(['create', image]).trim().split('\n').at(-1)!;
   const dir = mkdtempSync(path.join(tmpdir(), 'aritmetica-sbom-'));
   try {
-    const out = new Map<string, string>();
     files.forEach((file, i) => {
       const target = path.join(dir, String(i));
       engineRun(['cp', `${container}:${file}`, target]);

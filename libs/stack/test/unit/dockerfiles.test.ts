@@ -1,4 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BUNDLES, isBundleName } from '../../src/bundle.js';
@@ -62,13 +65,41 @@ const TARGETS = { service: '${NAME}', gateway: 'gateway', 'pdf-worker': 'pdf-wor
 describe('the production Dockerfile', () => {
   it('installs the workspace from the lockfile and every workspace manifest before any source is copied', () => {
     const workspace = stage('workspace');
-    const copies = workspace.lines.filter((l) => l.startsWith('COPY'));
-    expect(copies[0]).toBe('COPY package.json package-lock.json .npmrc ./');
-    expect(copies.slice(1)).toEqual(workspaceFolders().map((f) => `COPY ${f}/package.json ${f}/`));
+    expect(workspace.from).toBe('toolchain');
     const install = workspace.lines.findIndex((l) => l.startsWith('RUN'));
     expect(workspace.lines[install]).toMatch(/npm ci --ignore-scripts/);
-    expect(workspace.lines.findLastIndex((l) => l.startsWith('COPY'))).toBeLessThan(install);
+    expect(workspace.lines.slice(0, install)).toEqual(['COPY --from=manifests /manifests/ ./']);
     expect(stage('toolchain').lines.join('\n')).not.toMatch(/COPY/);
+  });
+
+  it('hands the install exactly the lockfile, .npmrc and every workspace’s package.json (the manifests stage)', () => {
+    const manifests = stage('manifests');
+    expect(manifests.lines.slice(0, 2)).toEqual(['WORKDIR /src', 'COPY . .']);
+    const script = /^RUN node -e "(.*)"$/.exec(manifests.lines[2]!)?.[1];
+    expect(script).toBeDefined();
+    const out = mkdtempSync(path.join(tmpdir(), 'manifests-'));
+    try {
+      execFileSync(process.execPath, ['-e', script!.replaceAll("'/manifests'", JSON.stringify(out))], {
+        cwd: fromRoot(),
+      });
+      const copied = readdirSync(out, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(out, path.join(e.parentPath, e.name)))
+        .sort();
+      expect(copied).toEqual(
+        [
+          '.npmrc',
+          'package-lock.json',
+          'package.json',
+          ...workspaceFolders().map((f) => `${f}/package.json`),
+        ].sort(),
+      );
+      expect(readFileSync(path.join(out, 'package-lock.json'), 'utf8')).toBe(
+        readFileSync(fromRoot('package-lock.json'), 'utf8'),
+      );
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it('copies the sources after the install, then bundles every process; the SPA in a stage of its own', () => {

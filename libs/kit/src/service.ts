@@ -56,7 +56,10 @@ export interface ServiceDefinition<
   name: string;
   /** The process's own variables, over the base ones (a key of its own replaces the base one's default). */
   env: S;
-  /** Its Postgres schema, entities and migrations. Absent: the process opens no database and needs no DATABASE_URL. */
+  /**
+   * Its Postgres: `postgres({ schema, entities, migrations })`. Absent: the process opens no database, needs no
+   * DATABASE_URL, and its bundle imports neither TypeORM nor pg.
+   */
   database?: Db;
   /** JetStream streams it publishes to or consumes from (created or updated at boot). */
   streams?: readonly StreamName[];

@@ -100,8 +100,8 @@ export function poolCounts(ds: DataSource): { total: number; idle: number; waiti
 /**
  * A process's Postgres: its schema, entities and migrations, and how the kit opens and watches it. A service's
  * definition says `database: postgres({ schema, entities, migrations })`; the kit's runtime reaches TypeORM and pg
- * only through it, so a process without a database (the gateway, the pdf-worker) imports neither and its image
- * installs neither.
+ * only through it, so a process without a database (the gateway, the pdf-worker, the stand-ins) imports neither and
+ * its image installs neither.
  */
 export function postgres(spec: Omit<DatabaseOptions, 'url' | 'logger'>): PostgresSpec {
   return { ...spec, open: openDatabase, poolCounts };

@@ -91,20 +91,23 @@ export async function resolveNats(
   );
 }
 
-/** An executable by name: the usual system directories, else PATH; null when absent. */
+/**
+ * An executable by name: PATH first (so a newer build put ahead of the system's wins, as `.ci/run` does for
+ * nats-server), else the usual system directories (sbin is not on every PATH); null when absent.
+ */
 export function which(cmd: string): string | null {
+  try {
+    const found = execFileSync('sh', ['-c', `command -v ${cmd}`])
+      .toString()
+      .trim();
+    if (found) return found;
+  } catch {
+    // not on PATH
+  }
   for (const candidate of [`/usr/sbin/${cmd}`, `/usr/bin/${cmd}`, `/usr/local/bin/${cmd}`]) {
     if (existsSync(candidate)) return candidate;
   }
-  try {
-    return (
-      execFileSync('sh', ['-c', `command -v ${cmd}`])
-        .toString()
-        .trim() || null
-    );
-  } catch {
-    return null;
-  }
+  return null;
 }
 
 /** A MailDev inbox: SMTP on smtpPort, web UI and REST API on webPort. */

@@ -54,7 +54,7 @@ export async function resolveTestInfra(): Promise<TestInfra> {
       postgresBase = `postgres://postgres@${c.getHost()}:${c.getMappedPort(5432)}/postgres`;
     }
     if (!natsUrl) {
-      const c = await new GenericContainer('nats:2.14.6-alpine')
+      const c = await new GenericContainer('nats:2.15.1-alpine')
         .withCommand(['-js'])
         .withExposedPorts(4222)
         .start();

@@ -2,7 +2,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { answers, freePort, waitFor } from '@app/stack';
+import { answers, freePort, waitFor, which } from '@app/stack';
 
 /**
  * Servers a fault test owns, so it may stop and start them while a stack runs on them: a `nats-server -js` and a
@@ -37,8 +37,16 @@ function binary(name: string, candidates: string[]): string {
   }
 }
 
+/** The nats-server the tests run: the first on PATH, else the system's. */
+function natsServer(): string {
+  const exe = which('nats-server');
+  if (!exe)
+    throw new Error('nats-server não encontrado: os testes de falha precisam dele (bash .ci/run o instala)');
+  return exe;
+}
+
 export async function startPrivateNats(): Promise<PrivateServer> {
-  const exe = binary('nats-server', ['/usr/sbin/nats-server', '/usr/bin/nats-server']);
+  const exe = natsServer();
   const port = await freePort();
   const store = mkdtempSync(path.join(tmpdir(), 'fault-nats-'));
   let proc: ChildProcess | undefined;
@@ -146,7 +154,7 @@ export interface PrivateNatsCluster {
  * the cluster has a JetStream meta leader (streams with 3 replicas can be made). Nothing shared with other tests.
  */
 export async function startPrivateNatsCluster(size = 3): Promise<PrivateNatsCluster> {
-  const exe = binary('nats-server', ['/usr/sbin/nats-server', '/usr/bin/nats-server']);
+  const exe = natsServer();
   const clusterName = `c${Math.random().toString(36).slice(2, 8)}`;
   const specs = await Promise.all(
     Array.from({ length: size }, async (_, i) => ({

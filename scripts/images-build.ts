@@ -29,17 +29,17 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  closeSync,
+  createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
-  openSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fromRoot } from '@app/stack';
 import { isBundleName } from '../libs/stack/src/bundle.js';
 import { imageSbom, installedDebPackages, type CycloneDx } from '../libs/stack/src/image-sbom.js';
@@ -248,13 +248,18 @@ async function buildOne(image: (typeof images)[number], arch: Arch): Promise<Row
     context,
   ];
   const log = path.join(logDir, `${image.name}-${arch}.log`);
-  const out = openSync(log, 'w');
+  const out = createWriteStream(log);
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', out, out] });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Each line of the engine's output with the seconds since the build began: where a build's time goes.
+    for (const stream of [child.stdout, child.stderr])
+      createInterface({ input: stream }).on('line', (line) =>
+        out.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`),
+      );
     child.on('error', () => resolve(-1));
     child.on('close', resolve);
   });
-  closeSync(out);
+  await new Promise((resolve) => out.end(resolve));
   if (code !== 0) {
     const tail = readFileSync(log, 'utf8').split('\n').slice(-30).join('\n');
     throw new Error(
@@ -265,7 +270,16 @@ async function buildOne(image: (typeof images)[number], arch: Arch): Promise<Row
   const bytes = Number(engineRun(['image', 'inspect', '--format', '{{.Size}}', name]).trim());
   const sbom = writeSbom(name, arch);
   console.log(`✔ ${name} in ${built} s (${path.relative(fromRoot(), log)})`);
-  return { name: image.name, arch, image: name, built, bytes, gzip: null, ...sbom, sbom: sbom.file };
+  return {
+    name: image.name,
+    arch,
+    image: name,
+    built,
+    bytes,
+    gzip: null,
+    sbom: sbom.file,
+    components: sbom.components,
+  };
 }
 
 const jobs = archs.flatMap((arch) => images.map((image) => ({ image, arch })));

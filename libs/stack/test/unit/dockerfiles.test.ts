@@ -118,8 +118,8 @@ describe('the production Dockerfile', () => {
     expect(install).toMatch(/npm ci --omit=dev --ignore-scripts [^&]*--os=linux --cpu="\$cpu" --libc=glibc/);
     expect(install).toContain('npm sbom --omit=dev --sbom-format=cyclonedx');
     expect(install).toContain('>sbom.cdx.json');
-    // Then the bundle beside them: the deps stage's /app is the image's whole payload.
-    expect(deps.lines.at(-1)).toBe('COPY --from=build /src/dist/${NAME}/ ./');
+    // The install is the stage's last step: the bundle goes straight from the build stage into the image.
+    expect(deps.lines.at(-1)).toBe(install);
   });
 
   it('builds on the builder’s platform (BUILD_IMAGE) and runs on the target’s (NODE_IMAGE), both the Node of .nvmrc', () => {
@@ -137,12 +137,24 @@ describe('the production Dockerfile', () => {
     it(`${target}: runs the bundle with plain node, non-root, with a health check, its SBOM beside it`, () => {
       const final = stage(target);
       const copies = final.lines.filter((l) => l.startsWith('COPY'));
-      // Only the deps stage's /app (the bundle, its node_modules and SBOM) and (gateway) the built SPA: no sources.
+      // Only the bundle, the deps stage's SBOM and (gateway) the built SPA: no sources.
       const allowed = [
-        'COPY --from=deps /app/ ./',
+        'COPY --from=deps /app/sbom.cdx.json ./',
+        'COPY --from=build /src/dist/${NAME}/ ./',
         ...(target === 'gateway' ? ['COPY --from=web /src/web/dist ./web/dist'] : []),
       ];
       expect([...copies].sort()).toEqual([...allowed].sort());
+      // node_modules by a RUN from the deps stage, right after the SBOM its install wrote: the step's cache key (a
+      // COPY of it would hash its 11 000 files on every build).
+      const sbom = final.lines.indexOf('COPY --from=deps /app/sbom.cdx.json ./');
+      expect(final.lines[sbom + 1]).toBe(
+        'RUN --mount=type=bind,from=deps,source=/app/node_modules,target=/mnt/node_modules cp -a /mnt/node_modules ./',
+      );
+      // The payload last: the settings before it stay cached whatever changed.
+      const payload = final.lines.slice(sbom);
+      expect(payload.filter((l) => !/^(COPY|RUN --mount=type=bind,from=deps)/.test(l))).toEqual([
+        'USER node',
+      ]);
       expect(final.lines).toContain('USER node');
       expect(final.lines.join('\n')).not.toMatch(/tsx|\.ts\b/);
       expect(final.lines).toContain('CMD ["node", "--enable-source-maps", "main.mjs"]');

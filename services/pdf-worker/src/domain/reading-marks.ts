@@ -17,7 +17,8 @@ export type { ReadingMap } from '@app/contracts';
  *   `.ab` cell with its column (`data-col`, from the units) and its part (`data-part`: result, quotient or resto), in
  *   the cell of its problem.
  * - Since rules 6, the answer of each fact in a line (`answersBoxed`) in boxes too; since rules 7, the missing
- *   number of each fact with a lacuna, and the number each situação-problema asks.
+ *   number of each fact with a lacuna, and the number each situação-problema asks; since rules 8, the answer of each
+ *   conta of "Arme e efetue".
  *
  * The boxes are grey and thin, so that the learner's digit is the only dark thing inside one.
  */
@@ -44,12 +45,22 @@ export const FACT_BOX_HEIGHT = 1.6;
 export const LACUNA_BOX_RULES = 7;
 
 /**
+ * Since rules 8 the answer of each conta of "Arme e efetue" (format `arme`) is in boxes too, after the = of the conta
+ * the learner copies into the quadriculado (`347 + 85 = □□□□`, and `resto □□` where the page's divisions may leave
+ * one), as a fact in a line has them: the learner arms and works the conta anywhere in the squares and writes its
+ * result where a reader knows to find it.
+ */
+export const ARME_BOX_RULES = 8;
+
+/**
  * Whether a custom page prints the answers outside its contas armadas in boxes: facts in a line since
- * `FACT_BOX_RULES`, missing numbers and situações-problema since `LACUNA_BOX_RULES`.
+ * `FACT_BOX_RULES`, missing numbers and situações-problema since `LACUNA_BOX_RULES`, "Arme e efetue" since
+ * `ARME_BOX_RULES`.
  */
 export function answersBoxed(page: Pick<GeneratedPage, 'rules' | 'options'>): boolean {
   const format = page.options.custom?.format;
   if (format === 'linha') return page.rules >= FACT_BOX_RULES;
+  if (format === 'arme') return page.rules >= ARME_BOX_RULES;
   return (format === 'lacuna' || format === 'problemas') && page.rules >= LACUNA_BOX_RULES;
 }
 

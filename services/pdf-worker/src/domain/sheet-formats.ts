@@ -347,25 +347,51 @@ export function factLayout(
 /** The smallest a fact is ever printed. */
 const BELOW_FLOOR_PT = 10;
 
-/** The size of the conta of "Arme e efetue" over its quadriculado: its print size's, or less to fit the cell. */
-export function armeStatementPt(
+/** Where a page of "Arme e efetue" prints its answers' boxes (rules 8): after the =, under the conta, or nowhere. */
+export type ArmeBoxes = 'inline' | 'below' | null;
+
+/** A cell of "Arme e efetue" less its quadriculado: the paddings, and the conta's margins around its line (1.2 em). */
+const ARME_PADDING_MM = 2 * 1.6 + 0.4 + 2;
+const ARME_LINE_EM = 1.2;
+
+/**
+ * The size of the conta of "Arme e efetue" over its quadriculado (its print size's, or less to fit the cell), and
+ * with `boxed` (rules 8) where its answer's boxes go, as wide at every size (the digit column's): after the = where
+ * every conta of the page and its boxes fit the cell at the print size's floor or above; else under the conta, at the
+ * cell's right, where the page's contas are short (+, − and × by one digit: `BELOW_MAX_LINES`), so the quadriculado
+ * still holds the conta worked; else none: the page's answers are typed in the correction, as a decimal's are.
+ */
+export function armeStatementFit(
   custom: CustomOptions,
   problems: readonly Problem[],
   columns: number,
-): number {
+  boxed = false,
+): { pt: number; boxes: ArmeBoxes } {
   const size = PRINT_SIZES[custom.size];
-  const em = Math.max(
-    0,
-    ...problems.map(
-      (p) => textEm(numberText(p, 'a')) + textEm(numberText(p, 'b')) + 2 * SIGN_EM + 3 * GAP_EM,
-    ),
-  );
+  const widths = blankWidths(custom, problems);
+  const boxMm = size.columnMm;
+  const widthMm = (p: Problem, pt: number, withBoxes: boolean) =>
+    (textEm(numberText(p, 'a')) + textEm(numberText(p, 'b')) + 2 * SIGN_EM + 3 * GAP_EM) * ptToMm(pt) +
+    (withBoxes && boxedFact(boxMm, p) ? GAP_EM * ptToMm(pt) + afterMm(custom, widths, p, boxMm, pt) : 0);
   // The cell less its paddings and the number's 7 mm.
   const room = (CONTENT_MM - GAP_MM * (columns - 1)) / columns - 11;
-  return Math.max(
-    size.factFloorPt,
-    Math.min(size.factPt[lengthClass(problems)], Math.floor(room / ptToMm(em))),
-  );
+  const top = size.factPt[lengthClass(problems)];
+  const sizes = Array.from({ length: top - size.factFloorPt + 1 }, (_, i) => top - i);
+  const fits = (withBoxes: boolean) => (pt: number) =>
+    problems.every((p) => widthMm(p, pt, withBoxes) <= room);
+  const inline = boxed ? sizes.find(fits(true)) : undefined;
+  if (inline !== undefined) return { pt: inline, boxes: 'inline' };
+  const pt = sizes.find(fits(false)) ?? size.factFloorPt;
+  // Under the conta: the cell holds its line, the boxes' row and the quadriculado's top square and longest conta.
+  const rows = Math.ceil(problems.length / columns);
+  const cellMm = (GRID_MM - GAP_MM * (rows - 1)) / rows;
+  const lines = Math.max(...problems.map(contaLines));
+  const neededMm =
+    ARME_PADDING_MM +
+    ARME_LINE_EM * ptToMm(pt) +
+    (FACT_BOX_HEIGHT * size.columnMm + 1) +
+    (1 + lines) * size.columnMm;
+  return { pt, boxes: boxed && neededMm <= cellMm ? 'below' : null };
 }
 
 /** The blanks of a fact page, in digits: the answer's by operation, the resto's. */
@@ -384,12 +410,20 @@ export function blankWidths(custom: CustomOptions, problems: readonly Problem[])
     const longest =
       custom.format === 'lacuna'
         ? Math.max(numberText(p, 'a').length, numberText(p, 'b').length)
-        : numberText(p, 'result').length;
+        : // Rules 8: the boxes of "Arme e efetue" a digit each, no box for a thousands dot.
+          custom.format === 'arme' && p.decimal === undefined
+          ? String(p.result).length
+          : numberText(p, 'result').length;
     answer[p.op] = Math.max(answer[p.op] ?? 3, longest + 1);
   }
   const remainder =
-    custom.format === 'linha' && customAsksRemainder(custom)
-      ? Math.max(1, ...problems.filter((p) => p.op === 'div').map((p) => thousands(p.remainder).length)) + 1
+    (custom.format === 'linha' || custom.format === 'arme') && customAsksRemainder(custom)
+      ? Math.max(
+          1,
+          ...problems
+            .filter((p) => p.op === 'div')
+            .map((p) => (custom.format === 'arme' ? String(p.remainder) : thousands(p.remainder)).length),
+        ) + 1
       : 0;
   return { answer, remainder };
 }
@@ -423,14 +457,11 @@ export function factLine(
   const text = (which: 'a' | 'b' | 'result' | 'remainder') => escapeText(numberText(problem, which));
   const term = (which: 'a' | 'b' | 'result') => `<span class="n">${text(which)}</span>`;
   const inBoxes = boxed && problem.decimal === undefined;
-  // Rules 6 and 7: an answer in boxes of one digit each, written from the first.
-  const boxes = (part: 'result' | 'resto', room: number, value: number) =>
-    `<span class="boxes">${digitBoxes(part, room, answers ? value : undefined)}</span>`;
   if (custom.format === 'lacuna') {
     const missing = problem.blank ?? 'a';
     const width = answerWidth(widths, problem.op);
     const hole = inBoxes
-      ? boxes('result', width, problem[missing])
+      ? answerBoxes('result', width, answers ? problem[missing] : undefined)
       : blank(width, answers ? numberText(problem, missing) : undefined);
     const [first, second] = readingOrder(problem).map((which) => (which === missing ? hole : term(which)));
     return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${term('result')}</div>`;
@@ -438,23 +469,38 @@ export function factLine(
   const [first, second] = readingOrder(problem).map((which) => term(which));
   const head = `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>`;
   const withResto = widths.remainder > 0 && problem.op === 'div';
-  if (inBoxes) {
-    const resto = withResto
-      ? `<span class="resto">resto</span>${boxes('resto', widths.remainder, problem.remainder)}`
-      : '';
-    return `${head}${boxes('result', answerWidth(widths, problem.op), problem.result)}${resto}</div>`;
-  }
+  if (inBoxes) return `${head}${resultBoxes(problem, widths, answers)}</div>`;
   const resto = withResto
     ? `<span class="resto">resto</span>${blank(widths.remainder, answers ? numberText(problem, 'remainder') : undefined)}`
     : '';
   return `${head}${blank(answerWidth(widths, problem.op), answers ? numberText(problem, 'result') : undefined)}${resto}</div>`;
 }
 
-/** The conta of "Arme e efetue" as the learner reads it: `347 + 85 =`, `12,50 × 3 =` (no R$: it is armed in columns). */
-export function armeStatement(problem: Problem): string {
+/** Rules 6 to 8: an answer in boxes of one digit each, written from the first; `value`, the gabarito's. */
+const answerBoxes = (part: 'result' | 'resto', room: number, value?: number) =>
+  `<span class="boxes">${digitBoxes(part, room, value)}</span>`;
+
+/** A fact's result in boxes (and its resto where the page asks for one), as wide on every line of its operation. */
+function resultBoxes(problem: Problem, widths: BlankWidths, answers: boolean): string {
+  const resto =
+    widths.remainder > 0 && problem.op === 'div'
+      ? `<span class="resto">resto</span>${answerBoxes('resto', widths.remainder, answers ? problem.remainder : undefined)}`
+      : '';
+  return `${answerBoxes('result', answerWidth(widths, problem.op), answers ? problem.result : undefined)}${resto}`;
+}
+
+/**
+ * The conta of "Arme e efetue" as the learner reads it: `347 + 85 =`, `12,50 × 3 =` (no R$: it is armed in columns).
+ * With `boxes` (rules 8, a conta of natural numbers), its answer in boxes after the =, filled in the gabarito.
+ */
+export function armeStatement(problem: Problem, boxes?: { widths: BlankWidths; answers: boolean }): string {
+  const answer =
+    boxes && problem.decimal === undefined
+      ? `<span class="answer">${resultBoxes(problem, boxes.widths, boxes.answers)}</span>`
+      : '';
   return `<div class="fx arme-statement"><span class="n">${escapeText(numberText(problem, 'a', { money: false }))}</span><span class="op">${
     FACT_SIGNS[problem.op]
-  }</span><span class="n">${escapeText(numberText(problem, 'b', { money: false }))}</span><span class="op">=</span></div>`;
+  }</span><span class="n">${escapeText(numberText(problem, 'b', { money: false }))}</span><span class="op">=</span>${answer}</div>`;
 }
 
 /** "R$ 9,00" never broken between the sign and the number. */
@@ -787,7 +833,8 @@ export function customStyles(
   const count = problems.length;
   const facts = factLayout(custom, problems, count, boxed);
   const factPt = facts.pt;
-  const statementPt = armeStatementPt(custom, problems, customGrid(custom, problems, count, boxed).columns);
+  const arme = armeStatementFit(custom, problems, customGrid(custom, problems, count, boxed).columns, boxed);
+  const statementPt = arme.pt;
   const slots = factSlots(custom, problems, boxed ? size.columnMm : null);
   // A slot of text, or (rules 7) as wide as the wider of its text and its boxes.
   const slotCss = (slot: SlotSize) =>
@@ -839,7 +886,19 @@ export function customStyles(
       : ''
   }
   .cell.arme, .cell.arme.div { padding: 1.6mm; align-items: stretch; }
-  .cell.arme .arme-statement { align-self: flex-start; margin: 0.4mm 0 2mm 7mm; font-size: ${statementPt}pt; }
+  .cell.arme .arme-statement { align-self: flex-start; margin: 0.4mm 0 2mm 7mm; font-size: ${statementPt}pt; }${
+    arme.boxes === null
+      ? ''
+      : `
+  /* Rules 8: the answer's boxes after the =; where a line cannot hold them, under every conta, at the right. */
+  .arme-statement .answer { display: inline-flex; align-items: center; align-self: center; gap: ${GAP_EM}em; }${
+    arme.boxes === 'below'
+      ? `
+  .cell.arme .arme-statement { flex-wrap: wrap; row-gap: 1mm; align-self: stretch; }
+  .arme-statement .answer { flex-basis: 100%; justify-content: flex-end; }`
+      : ''
+  }`
+  }
   .cell.arme .index { top: 1.6mm; }
   .squares {
     --sq: ${square}mm; flex: 1; min-height: 0; position: relative; padding: var(--sq) 0 0 var(--sq);

@@ -30,6 +30,8 @@ import {
 } from './conta-columns.js';
 import {
   armeStatement,
+  armeStatementFit,
+  type ArmeBoxes,
   blankWidths,
   calcSquares,
   type BlankWidths,
@@ -210,7 +212,10 @@ interface SheetLayout {
   workRowMm?: readonly number[];
   /** Answers in boxes of one digit each, to be read from a photo (rules 5: reading-marks.ts). */
   readable: boolean;
-  /** The answers of facts in a line in boxes too (rules 6 and 7, formats `linha` and `lacuna`: reading-marks.ts). */
+  /**
+   * The answers outside the contas armadas in boxes too (rules 6 to 8, formats `linha`, `lacuna` and `arme`:
+   * reading-marks.ts).
+   */
   factBoxes?: boolean;
   /** Format `problemas`, since rules 7: the boxes of the number each problem asks (`wordBoxes`). */
   wordBoxes?: WordBoxes | null;
@@ -256,10 +261,17 @@ function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
     asFacts: false,
     asksForRemainder: customAsksRemainder(custom),
     readable: readable(page) && custom.format === 'armada',
-    factBoxes: answersBoxed(page),
+    factBoxes: answersBoxed(page) && (custom.format !== 'arme' || armeBoxes(page, custom) !== null),
     blankWidths: blankWidths(custom, page.problems),
     ...(page.words ? wordsLayout(page, page.words, custom) : {}),
   };
+}
+
+/** Where a page of "Arme e efetue" prints its answers' boxes (rules 8; null: none, or a page printed before). */
+function armeBoxes(page: GeneratedPage, custom: CustomOptions): ArmeBoxes {
+  const boxed = answersBoxed(page);
+  const { columns } = customGrid(custom, page.problems, page.problems.length, boxed);
+  return armeStatementFit(custom, page.problems, columns, boxed).boxes;
 }
 
 /** A page of situações-problema: its problems, each one's least row of work, the boxes of their numbers (rules 7). */
@@ -684,7 +696,10 @@ function customCell(
     return `<li class="cell fx-cell ${problem.op}">${number}${factLine(custom, problem, widths, answers, layout.factBoxes)}</li>`;
   }
   const caption = answers ? answerCaption(problem, layout) : '';
-  return `<li class="cell arme ${problem.op}">${number}${armeStatement(problem)}<div class="squares">${squaresBackground(custom.size)}${
+  const boxes = layout.factBoxes
+    ? { widths: layout.blankWidths ?? blankWidths(custom, [problem]), answers }
+    : undefined;
+  return `<li class="cell arme ${problem.op}">${number}${armeStatement(problem, boxes)}<div class="squares">${squaresBackground(custom.size)}${
     answers ? workedBody(problem, layout) : ''
   }</div>${caption ? `<span class="caption">${caption}</span>` : ''}</li>`;
 }

@@ -40,6 +40,9 @@ describe('the reading map', () => {
       'lacuna-quatro-operacoes-grande',
       'problemas-divisao-com-resto',
       'problemas-6-grande',
+      // Rules 8: the answers of "Arme e efetue" after each conta's =, or under it at the cell's right.
+      'arme-e-efetue-adicao-subtracao',
+      'arme-e-efetue-quatro-operacoes-grande',
     ].map((name) => ({
       name,
       page: customSamplePage(CUSTOM_SAMPLES.find((s) => s.name === name)!),

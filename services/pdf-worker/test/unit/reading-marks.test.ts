@@ -72,6 +72,21 @@ function cellBoxes(section: string): Array<Array<{ part: string; column: number;
     );
 }
 
+/**
+ * A sample printed with the current rules: its page, its markup, each exercise cell's boxes and the gabarito's (a box row for
+ * every problem), and each exercise cell's markup.
+ */
+function printedSample(sample: (typeof CUSTOM_SAMPLES)[number]) {
+  const page = customSamplePage(sample);
+  expect(page.rules).toBe(RULES_VERSION);
+  const { body } = sheetDocument(page, META);
+  const sheet = sections(body, 'exercises').flatMap(cellBoxes);
+  const key = sections(body, 'answer-key').flatMap(cellBoxes);
+  expect(sheet).toHaveLength(page.problems.length);
+  const cells = sections(body, 'exercises').flatMap((section) => section.split('<li ').slice(1));
+  return { page, body, sheet, key, cells };
+}
+
 const read = (boxes: ReturnType<typeof cellBoxes>[number], part: string) =>
   boxesNumber(boxes.filter((box) => box.part === part).map((box) => box.digit));
 
@@ -219,13 +234,7 @@ describe('missing numbers to be read (rules 7)', () => {
   it('prints each missing number in empty boxes where its blank was; the gabarito’s boxes hold it from the first', () => {
     expect(LACUNA.length).toBeGreaterThanOrEqual(3);
     for (const sample of LACUNA) {
-      const page = customSamplePage(sample);
-      expect(page.rules).toBe(7);
-      const { body } = sheetDocument(page, META);
-      const sheet = sections(body, 'exercises').flatMap(cellBoxes);
-      const key = sections(body, 'answer-key').flatMap(cellBoxes);
-      expect(sheet).toHaveLength(page.problems.length);
-      const cells = sections(body, 'exercises').flatMap((section) => section.split('<li ').slice(1));
+      const { page, body, sheet, key, cells } = printedSample(sample);
       page.problems.forEach((problem, i) => {
         const where = `${sample.name}: ${JSON.stringify(problem)}`;
         const missing = problem.blank!;
@@ -257,6 +266,55 @@ describe('missing numbers to be read (rules 7)', () => {
   });
 });
 
+describe('the answers of "Arme e efetue" to be read (rules 8)', () => {
+  const ARME = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'arme');
+  /** A roomy page in three columns: × and ÷ by two digits, 12 to a page (no room for its boxes). */
+  const ROOMY = ARME.find((sample) => sample.name === 'arme-e-efetue-por-dois-algarismos')!;
+
+  it('prints each conta’s answer in empty boxes after its = (and the resto’s); the gabarito’s boxes hold them', () => {
+    const boxedSamples = ARME.filter((sample) => sample !== ROOMY);
+    expect(boxedSamples.length).toBeGreaterThanOrEqual(3);
+    for (const sample of boxedSamples) {
+      const { page, sheet, key, cells } = printedSample(sample);
+      page.problems.forEach((problem, i) => {
+        const where = `${sample.name}: ${JSON.stringify(problem)}`;
+        // A box per digit of the operation's longest answer, and one more: the same on every conta of an operation.
+        const room = Math.max(
+          3,
+          ...page.problems.filter((p) => p.op === problem.op).map((p) => String(p.result).length + 1),
+        );
+        expect(sheet[i]!.filter((box) => box.part === 'result').length, where).toBe(room);
+        expect(
+          sheet[i]!.every((box) => box.digit === null),
+          where,
+        ).toBe(true);
+        // In the conta's line, after its =, and before the quadriculado.
+        const statement = cells[i]!.slice(
+          cells[i]!.indexOf('arme-statement'),
+          cells[i]!.indexOf('class="squares"'),
+        );
+        expect(statement.indexOf('class="answer"'), where).toBeGreaterThan(statement.indexOf('>=<'));
+        expect(read(key[i]!, 'result'), where).toEqual({ kind: 'number', value: problem.result });
+        expect(key[i]![0]!.digit, where).not.toBeNull();
+        const asksResto = problem.op === 'div' && sample.custom.div?.remainders !== 'exata';
+        if (asksResto)
+          expect(read(key[i]!, 'resto'), where).toEqual({ kind: 'number', value: problem.remainder });
+        else expect(sheet[i]!.some((box) => box.part === 'resto')).toBe(false);
+      });
+    }
+  });
+
+  it('leaves the boxes out where the cell cannot hold them with the conta worked, and on a page of rules 7', () => {
+    const roomy = sheetDocument(customSamplePage(ROOMY), META);
+    expect(roomy.body).toContain('arme-statement');
+    expect(roomy.body).not.toContain('class="d ab');
+    const seven = sheetDocument(generatePage('arme-7', customSamplePage(ARME[0]!).options, 7), META);
+    expect(seven.body).toContain('arme-statement');
+    expect(seven.body).not.toContain('class="d ab');
+    expect(seven.css).not.toContain('.arme-statement .answer');
+  });
+});
+
 describe('the number of each situação-problema to be read (rules 7)', () => {
   const PROBLEMAS = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'problemas');
 
@@ -265,7 +323,7 @@ describe('the number of each situação-problema to be read (rules 7)', () => {
     let money = 0;
     for (const sample of PROBLEMAS) {
       const page = customSamplePage(sample);
-      expect(page.rules).toBe(7);
+      expect(page.rules).toBe(RULES_VERSION);
       const { body } = sheetDocument(page, META);
       const sheet = sections(body, 'exercises').flatMap(cellBoxes);
       const key = sections(body, 'answer-key').flatMap(cellBoxes);

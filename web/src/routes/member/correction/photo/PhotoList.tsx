@@ -13,6 +13,7 @@ export const PHOTO_TEXT = {
   noQr: 'não conseguimos ler o código QR desta folha. De quem é esta folha?',
   otherSheet: 'esta folha é de outra página. Abra a correção dela pelo código QR da folha.',
   printedBefore: 'esta folha foi impressa antes da leitura pela foto: digite as respostas na tabela.',
+  noBoxes: 'esta folha não tem respostas em caixas para ler pela foto: digite as respostas na tabela.',
   notAPdf: 'este PDF não pôde ser aberto. Envie o PDF do scanner ou fotos das folhas.',
 } as const;
 

@@ -9,7 +9,7 @@ import {
   type BoxReading,
 } from '@app/reader';
 import type { ReadRow } from './photoCells';
-import type { PhotoOutcome, ReadRequest } from './readerProtocol';
+import { paperMap, type PhotoOutcome, type ReadRequest } from './readerProtocol';
 
 /**
  * "Corrigir pela foto", off the page's thread: a photo of a printed sheet decoded, straightened by its corner marks,
@@ -73,8 +73,8 @@ async function read(request: ReadRequest): Promise<PhotoOutcome> {
           (s) => s.code === qr?.code || (request.sheets.length === 1 && qr?.code === request.code),
         );
   if (!sheet) return qr ? { kind: 'otherSheet' } : { kind: 'noQr' };
-  const map = sheet.maps?.[request.paper ?? 0];
-  if (!map) return { kind: 'printedBefore', n: sheet.n };
+  const map = paperMap(sheet, request.paper);
+  if (typeof map === 'string') return { kind: map, n: sheet.n };
   const boxes = readBoxes(image, transform, map);
   return { kind: 'read', n: sheet.n, rows: readRows(boxes) };
 }

@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { buy, createUser, Msg, processPayment } from '@app/contracts';
+import { createUser, Msg, processPayment } from '@app/contracts';
 import { formatCents } from '@app/contracts/format';
 import {
+  buyPage,
   adminToken,
   balanceOf,
   call,
@@ -69,7 +70,7 @@ async function balanceIs(token: string, reais: number) {
 /** Buys one page through the API (a R$ 0,50 debit). */
 async function buyPageByApi(token: string) {
   const code = await generatePageCode(stack(), token);
-  const bought = await call(stack().gatewayUrl, buy, { body: { code }, token });
+  const bought = await buyPage(stack(), token, code);
   expect(bought.status).toBe(200);
 }
 
@@ -400,7 +401,7 @@ for (const size of SIZES) {
         answers: true,
         level: 0,
       });
-      expect((await call(stack().gatewayUrl, buy, { body: { code }, token: user.token })).status).toBe(200);
+      expect((await buyPage(stack(), user.token, code)).status).toBe(200);
       const page = await memberPage(browser, size, user);
       await page.goto('/minhas-compras');
       const item = page.locator('.purchase').first();

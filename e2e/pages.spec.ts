@@ -2,10 +2,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { buy, downloadPage, Msg } from '@app/contracts';
+import { downloadPage, Msg } from '@app/contracts';
 import { fromRoot } from '@app/stack';
 import {
-  call,
+  buyPage,
   createActiveUser,
   defaultPageRequest,
   download,
@@ -245,6 +245,62 @@ test('the preview backs off while the server answers 503 at once, then shows the
   expect(calls).toBeLessThanOrEqual(8);
 });
 
+test('a purchase whose PDF is still printing (503) is asked again: one download, one debit, no error shown', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const user = await createActiveUser(stack());
+  await topUp(stack(), user.token, 5);
+  await signIn(page, user);
+  // The first two purchases answer as a busy server does past its wait (nothing charged); the third reaches it, and
+  // is held until the builder has been looked at. So is Minhas Compras' first download of the file.
+  let buys = 0;
+  let releaseBuy!: () => void;
+  const buyHeld = new Promise<void>((resolve) => (releaseBuy = resolve));
+  const notReady = {
+    status: 503,
+    contentType: 'application/json',
+    body: JSON.stringify({ status: 'ERROR', message: Msg.pageRendering, payload: null, code: 'NOT_READY' }),
+  };
+  await page.route('**/api/buy', async (route) => {
+    buys++;
+    if (buys <= 2) return route.fulfill(notReady);
+    await buyHeld;
+    return route.continue();
+  });
+  await page.goto('/exercicios-aritmetica');
+  await page.getByRole('button', { name: 'Gerar página' }).click();
+  await expect(page.getByRole('img', { name: 'Pré-visualização da página gerada' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Comprar por R$ 0,50' }).click();
+  // Two "not yet" answered, the third asked: still buying, and no error said.
+  await expect.poll(() => buys, { timeout: 30_000 }).toBe(3);
+  await expect(page.getByRole('button', { name: 'Comprando…' })).toBeDisabled();
+  await expect(page.getByText(Msg.pageRendering)).toHaveCount(0);
+  await screenshot(page, 'pages-buy-still-printing');
+  releaseBuy();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toBe(`matemática-${today()}.pdf`);
+  await expect(page.getByText(/Compra realizada!/)).toBeVisible();
+  await expect(page.locator('.balance__value')).toHaveText('R$ 4,50');
+  expect(buys).toBe(3);
+
+  let downloads = 0;
+  await page.route('**/api/page?**', (route) => {
+    downloads++;
+    return downloads === 1 ? route.fulfill(notReady) : route.continue();
+  });
+  await page.getByRole('link', { name: 'Minhas Compras' }).first().click();
+  const purchase = page.locator('.purchase');
+  await expect(purchase).toHaveCount(1);
+  const [again] = await Promise.all([page.waitForEvent('download'), purchase.click()]);
+  expect(again.suggestedFilename()).toBe(`matemática-${today()}.pdf`);
+  expect(downloads).toBe(2);
+  await expect(page.getByText(Msg.pageRendering)).toHaveCount(0);
+});
+
 test('purchases start empty and generation without a session goes to /login', async ({ page }) => {
   const user = await createActiveUser(stack());
   await signIn(page, user);
@@ -269,7 +325,7 @@ async function boughtSheet(buyer: { token: string }) {
     level: 2,
   });
   await waitForThumbnail(stack(), buyer.token, code);
-  expect((await call(gw, buy, { body: { code }, token: buyer.token })).status).toBe(200);
+  expect((await buyPage(stack(), buyer.token, code)).status).toBe(200);
   const pdf = await download(gw, downloadPage, { code }, buyer.token);
   expect(pdf.status).toBe(200);
   // Read as a phone reads the printout: the QR code on page 1, the code printed under it.

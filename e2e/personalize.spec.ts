@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { buy, getMyPages, pageAnswers } from '@app/contracts';
+import { getMyPages, pageAnswers } from '@app/contracts';
 import {
+  buyPage,
   call,
   createActiveUser,
   generatePageCode,
@@ -92,7 +93,7 @@ const generateBuyAndRead = (page: Page, token: string, expectedBody: Partial<Pag
 const digitsOf = (n: number) => String(n).split('').map(Number).reverse();
 
 test('a teacher makes four typical sheets through Personalizar and gets exactly them', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const user = await createActiveUser(stack());
   await topUp(stack(), user.token, 5);
   await storeSession(page, user);
@@ -479,7 +480,7 @@ test('"Gerar outra igual" in Minhas Compras generates a new page with the same o
     },
   };
   const code = await generatePageCode(stack(), user.token, options);
-  expect((await call(stack().gatewayUrl, buy, { body: { code }, token: user.token })).status).toBe(200);
+  expect((await buyPage(stack(), user.token, code)).status).toBe(200);
   await storeSession(page, user);
   await page.goto('/minhas-compras');
   await expect(page.locator('.purchase')).toHaveCount(1);
@@ -521,9 +522,7 @@ test('"Gerar outra igual" in Minhas Compras generates a new page with the same o
   expect(asked.map((body) => JSON.parse(body) as unknown)).toEqual([options]);
 
   // Both pages are the buyer's, with the same options.
-  expect((await call(stack().gatewayUrl, buy, { body: { code: again }, token: user.token })).status).toBe(
-    200,
-  );
+  expect((await buyPage(stack(), user.token, again)).status).toBe(200);
   const mine = await call<Array<{ code: string; options: PageRequest }>>(stack().gatewayUrl, getMyPages, {
     token: user.token,
   });
@@ -710,7 +709,7 @@ test('the online gabarito of situações-problema: each problem, its conta(s) an
     },
   };
   const code = await generatePageCode(stack(), user.token, options);
-  expect((await call(stack().gatewayUrl, buy, { body: { code }, token: user.token })).status).toBe(200);
+  expect((await buyPage(stack(), user.token, code)).status).toBe(200);
   const answers = await call<{ problems: Answer[] }>(stack().gatewayUrl, pageAnswers, {
     query: { code },
     token: user.token,

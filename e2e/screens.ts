@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { buy, createPageSet, getTurmas, Msg, saveTurma, type Turma } from '@app/contracts';
+import { createPageSet, getTurmas, Msg, saveTurma, type Turma } from '@app/contracts';
 import {
+  buyPage,
   buySetAndWait,
   call,
   createActiveUser,
@@ -340,7 +341,7 @@ export async function createCast(): Promise<Cast> {
   const member = await createActiveUser(stack(), { fullname: LONG_NAME });
   await topUp(stack(), member.token, 10);
   const code = await generatePageCode(stack(), member.token);
-  const bought = await call(stack().gatewayUrl, buy, { body: { code }, token: member.token });
+  const bought = await buyPage(stack(), member.token, code);
   if (bought.status !== 200) throw new Error(`buy failed (${bought.status})`);
   const boughtSetCode = await buyClassSet(member.token, 2);
   for (let i = 0; i < 2; i++) await createActiveUser(stack(), { fullname: LONG_NAME });

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { buy, createPageSet, Msg } from '@app/contracts';
+import { createPageSet, Msg } from '@app/contracts';
 import {
+  buyPage,
   buySetAndWait,
   call,
   createActiveUser,
@@ -95,16 +96,16 @@ test.describe('the answer to a click is in view, beside the control clicked', ()
     });
 
   test('390: "Gerar outra igual" brings the new preview and Comprar into view', async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const user = await createActiveUser(stack(), { fullname: 'Professora do Celular' });
     await topUp(stack(), user.token, 5);
     const code = await generatePageCode(stack(), user.token);
-    expect((await call(stack().gatewayUrl, buy, { body: { code }, token: user.token })).status).toBe(200);
+    expect((await buyPage(stack(), user.token, code)).status).toBe(200);
     const page = await memberTab(browser, PHONE, user);
     await page.goto('/minhas-compras');
     await page.getByRole('button', { name: /^Gerar outra igual/ }).click();
     await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
-    await expect(preview(page)).toBeVisible({ timeout: 30_000 });
+    await expect(preview(page)).toBeVisible({ timeout: 60_000 });
     await inView(page.getByRole('button', { name: 'Comprar por R$ 0,50' }));
     await expect(preview(page)).toBeInViewport({ ratio: 0.5 });
     await page.context().close();
@@ -121,7 +122,7 @@ for (const size of SIZES)
     await topUp(stack(), user.token, 5);
     // A bought page of problems, generated again: the builder holds its options and a new page of them.
     const code = await generatePageCode(stack(), user.token, wordProblemsRequest);
-    expect((await call(stack().gatewayUrl, buy, { body: { code }, token: user.token })).status).toBe(200);
+    expect((await buyPage(stack(), user.token, code)).status).toBe(200);
     const page = await memberTab(browser, size, user);
     await page.goto('/minhas-compras');
     await page.getByRole('button', { name: /^Gerar outra igual/ }).click();
@@ -224,7 +225,7 @@ test('sheets are named as the teacher named them: Minhas Compras, Extrato, the g
     custom: { ...tabuadaDo7Request.custom!, title: 'Revisão do 3º B' },
   };
   const code = await generatePageCode(stack(), user.token, titled);
-  expect((await call(stack().gatewayUrl, buy, { body: { code }, token: user.token })).status).toBe(200);
+  expect((await buyPage(stack(), user.token, code)).status).toBe(200);
   const set = await call<{ code: string; codes: string[] }>(stack().gatewayUrl, createPageSet, {
     body: { ...wordProblemsRequest, versions: 3 },
     token: user.token,

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   adminStats,
-  buy,
   createPage,
   downloadPage,
   getEmailSettings,
@@ -14,13 +13,14 @@ import {
 import { waitFor } from '@app/stack';
 import {
   adminToken,
+  buyPage,
   call,
+  controlProcess,
   defaultPageRequest,
   download,
+  fundedMember,
   restartProcess,
   waitForThumbnail,
-  controlProcess,
-  fundedMember,
 } from '@app/testing';
 import { fakeBuild } from './fake-web-build.js';
 
@@ -144,7 +144,7 @@ describe('gateway /health and /ready, and the site with mail and admin-stats dow
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     const code = page.body.payload!;
     expect((await waitForThumbnail(stack, token, code, 60_000)).status).toBe(200);
-    const bought = await call(stack.gatewayUrl, buy, { token, body: { code } });
+    const bought = await buyPage(stack, token, code);
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     expect((await download(stack.gatewayUrl, downloadPage, { code }, token)).status).toBe(200);
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buy, logout, memberEvents } from '@app/contracts';
+import { logout, memberEvents } from '@app/contracts';
 import {
+  buyPage,
   call,
   createActiveUser,
   EventSource,
   generatePageCode,
+  type MemberStream,
   openMemberStream,
   topUp,
-  type MemberStream,
 } from '@app/testing';
 import { startGatewayReplica, type Replica } from './replicas.js';
 
@@ -60,7 +61,7 @@ describe('the live balance through two gateway replicas', () => {
         .toEqual([{ cause: 'top_up', balance: 10, version: expect.any(Number) }]);
 
     const code = await generatePageCode(stack, ana.token);
-    expect((await call(stack.gatewayUrl, buy, { body: { code }, token: ana.token })).status).toBe(200);
+    expect((await buyPage(stack, ana.token, code)).status).toBe(200);
     for (const s of [anaOnA, anaOnB])
       await expect
         .poll(() => balances(s).map((e) => [e.cause, e.balance]), { timeout: 15_000 })

@@ -1,9 +1,34 @@
 import type { z } from 'zod';
-import { createPage, getSavedSheets, saveSheet, thumb, type PageOptionsSchema } from '@app/contracts';
+import {
+  buy,
+  createPage,
+  ErrorCode,
+  getSavedSheets,
+  saveSheet,
+  thumb,
+  type PageOptionsSchema,
+} from '@app/contracts';
 import { call, download } from './client.js';
 import type { StackInfo } from './test-stack.js';
 
 export type PageRequest = z.infer<typeof PageOptionsSchema>;
+
+/**
+ * POST /api/buy as the SPA does it: asked again while the page's PDF is still printing (503 NOT_READY after the
+ * service's RENDER_WAIT_MS, nothing charged), so that a render slowed by a busy machine is not a failed purchase; any
+ * other answer is returned at once.
+ */
+export async function buyPage(
+  stack: Pick<StackInfo, 'gatewayUrl'>,
+  token: string,
+  code: string,
+  attempts = 30,
+) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await call<{ balance: number }>(stack.gatewayUrl, buy, { token, body: { code } });
+    if (res.status !== 503 || res.body.code !== ErrorCode.NOT_READY || attempt === attempts) return res;
+  }
+}
 
 /** The builder's defaults: + and − on, × and ÷ off, answers shown, level 1. */
 export const defaultPageRequest: PageRequest = {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import {
-  buy,
   createPage,
   downloadPage,
   getBalance,
@@ -15,6 +14,7 @@ import { reaisToCents } from '@app/contracts/format';
 import { natsServers } from '@app/kit';
 import { waitFor } from '@app/stack';
 import {
+  buyPage,
   call,
   createActiveUser,
   createTopUpPreference,
@@ -91,20 +91,6 @@ async function leaderOf(stream: string, not?: string): Promise<string> {
 const expectOk = (res: CallResult<unknown>, what: string) =>
   expect(res.status, `${what}: ${res.status} ${JSON.stringify(res.body)}`).toBe(200);
 
-/**
- * POST /api/buy as a member does it: a 503 `NOT_READY` ('A página ainda está sendo gerada. Tente novamente em
- * instantes.': the page still printing past RENDER_WAIT_MS, on a loaded machine while a stream elects its leader) is
- * no failure: the purchase goes on, and trying again joins it (pages/README.md, "Money before work"). Any other
- * answer is the purchase's.
- */
-async function buyAsAMemberDoes(token: string, code: string) {
-  for (let attempt = 1; ; attempt++) {
-    const res = await call<number>(stack.gatewayUrl, buy, { token, body: { code } });
-    const printing = res.status === 503 && (res.body as { code?: string }).code === 'NOT_READY';
-    if (!printing || attempt === 10) return res;
-  }
-}
-
 /** A member with R$ 10,00 and `pages` generated pages whose previews have arrived. */
 async function memberWithPreviews(pages: number) {
   const user = await createActiveUser(stack);
@@ -133,7 +119,7 @@ describe('a stream leader killed during buys, previews and top-ups', () => {
         try {
           // In flight as the leader dies: purchases (each waits for its PDF, then publishes page.bought), new pages
           // (each publishes its render job) and top-ups (each publishes topup.credited and a mail job).
-          const buys = ready.map((code) => buyAsAMemberDoes(user.token, code));
+          const buys = ready.map((code) => buyPage(stack, user.token, code));
           const pages = Array.from({ length: 6 }, () =>
             call<string>(stack.gatewayUrl, createPage, { token: user.token, body: defaultPageRequest }),
           );

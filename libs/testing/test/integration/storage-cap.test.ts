@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { buy, downloadPage, renderFiles } from '@app/contracts';
+import { downloadPage, renderFiles } from '@app/contracts';
 import { natsServers, type FileStore } from '@app/kit';
 import {
-  call,
+  buyPage,
   connectBus,
   createActiveUser,
   download,
@@ -74,9 +74,7 @@ describe('a full rendered-files bucket (RENDERS_MAX_BYTES=768k)', () => {
     // The first page: previewed, bought (its PDF printed and stored), downloaded.
     const first = await generatePageCode(stack, user.token);
     expect((await waitForThumbnail(stack, user.token, first)).status).toBe(200);
-    expect((await call(stack.gatewayUrl, buy, { token: user.token, body: { code: first } })).status).toBe(
-      200,
-    );
+    expect((await buyPage(stack, user.token, first)).status).toBe(200);
     const original = await download(stack.gatewayUrl, downloadPage, { code: first }, user.token);
     expect(original.status).toBe(200);
 

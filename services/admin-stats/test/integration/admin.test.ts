@@ -5,7 +5,6 @@ import {
   adminStats,
   adminUsers,
   allApiRoutes,
-  buy,
   createUser,
   Events,
   getEmailSettings,
@@ -19,6 +18,7 @@ import {
 } from '@app/contracts';
 import {
   adminToken,
+  buyPage,
   call,
   createActiveUser,
   createTopUpPreference,
@@ -27,12 +27,12 @@ import {
   generatePageCode,
   googleUser,
   payPreference,
+  type TestSession,
   topUp,
   uniqueEmail,
   userIdOf,
   waitForEmail,
   waitUntilConsumed,
-  type TestSession,
 } from '@app/testing';
 import type { Stats } from '../../src/domain/collect-stats.js';
 
@@ -95,12 +95,12 @@ describe('admin area', () => {
         [ana.token, anaPages[1]!],
         [gabriel.token, gabrielPage],
       ] as const) {
-        const res = await call(gw, buy, { token, body: { code } });
+        const res = await buyPage(stack, token, code);
         expect(res.body.status, res.body.message).toBe('SUCCESS');
         boughtCodes.push(code);
       }
       // Buying a page twice charges once and counts once.
-      await call(gw, buy, { token: ana.token, body: { code: anaPages[0]! } });
+      await buyPage(stack, ana.token, anaPages[0]!);
 
       // One failed sign-in, for the activity log.
       const failed = await call(gw, login, { body: { email: bia.email, password: 'senha-errada-1' } });

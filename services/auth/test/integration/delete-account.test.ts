@@ -3,7 +3,6 @@ import {
   activateUser,
   adminLogs,
   createUser,
-  buy,
   deleteMyAccount,
   getBalance,
   getUser,
@@ -14,6 +13,7 @@ import {
 } from '@app/contracts';
 import {
   adminToken,
+  buyPage,
   call,
   createActiveUser,
   emailsTo,
@@ -22,11 +22,11 @@ import {
   googleUser,
   linkIn,
   sql,
+  type TestSession,
   topUp,
   userIdOf,
   waitForEmail,
   waitUntilConsumed,
-  type TestSession,
 } from '@app/testing';
 
 const stack = inject('stack');
@@ -65,7 +65,7 @@ async function memberWithHistory(): Promise<TestSession & { userId: string; code
   const session = await createActiveUser(stack, { fullname: 'Marta Apagável' });
   await topUp(stack, session.token, 5);
   const code = await generatePageCode(stack, session.token);
-  expect((await call(stack.gatewayUrl, buy, { token: session.token, body: { code } })).status).toBe(200);
+  expect((await buyPage(stack, session.token, code)).status).toBe(200);
   return { ...session, userId: await userIdOf(stack, session.token), code };
 }
 

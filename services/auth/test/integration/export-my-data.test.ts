@@ -1,14 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { buy, exportMyData, Msg, type MyDataExport } from '@app/contracts';
+import { exportMyData, Msg, type MyDataExport } from '@app/contracts';
 import {
+  buyPage,
   call,
   createActiveUser,
   defaultPageRequest,
   generatePageCode,
   googleUser,
-  topUp,
-  type TestSession,
   payloadOf,
+  type TestSession,
+  topUp,
 } from '@app/testing';
 
 const stack = inject('stack');
@@ -35,7 +36,7 @@ beforeAll(async () => {
     [owner, ownerCode],
     [other, otherCode],
   ] as const) {
-    const bought = await call(stack.gatewayUrl, buy, { token: session.token, body: { code } });
+    const bought = await buyPage(stack, session.token, code);
     expect(bought.status).toBe(200);
   }
   // A page generated and not bought is no purchase.

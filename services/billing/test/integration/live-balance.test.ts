@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  buy,
   Events,
   getBalanceDetails,
   getStatement,
@@ -13,6 +12,7 @@ import {
 import type { Bus } from '@app/kit';
 import {
   balanceOf,
+  buyPage,
   call,
   connectBus,
   createActiveUser,
@@ -77,7 +77,7 @@ describe('the live balance, as billing tells it', () => {
 
     // A purchase is announced too, with a newer version.
     const code = await generatePageCode(stack, ana.token);
-    expect((await call(stack.gatewayUrl, buy, { body: { code }, token: ana.token })).status).toBe(200);
+    expect((await buyPage(stack, ana.token, code)).status).toBe(200);
     await expect.poll(() => heardFor(anaId).length, { timeout: 15_000 }).toBe(3);
     const [, credit, purchase] = heardFor(anaId);
     expect(purchase).toMatchObject({ cause: 'purchase', balanceCents: 950 });
@@ -90,7 +90,7 @@ describe('the live balance, as billing tells it', () => {
     const { paymentId } = await payPreference(stack, preference.id, 'approved');
     await expect.poll(() => balanceOf(stack, bia.token), { timeout: 15_000 }).toBe(5);
     const code = await generatePageCode(stack, bia.token);
-    expect((await call(stack.gatewayUrl, buy, { body: { code }, token: bia.token })).status).toBe(200);
+    expect((await buyPage(stack, bia.token, code)).status).toBe(200);
     expect(await payloadOf<BalanceDetails>(stack.gatewayUrl, getBalanceDetails, bia.token)).toEqual({
       balanceCents: 450,
       lastReversal: null,

@@ -1,10 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buy, Msg, processPayment, Rpc } from '@app/contracts';
+import { Msg, processPayment, Rpc } from '@app/contracts';
 import type { Bus } from '@app/kit';
 import {
   balanceOf,
+  buyPage,
   call,
   connectBus,
   createActiveUser,
@@ -15,8 +16,8 @@ import {
   payPreference,
   resendPaymentNotification,
   setPaymentStatus,
-  topUp,
   type TestSession,
+  topUp,
   userIdOf,
   waitForEmail,
   waitUntilConsumed,
@@ -96,8 +97,7 @@ async function creditedTopUp(session: TestSession, reais: number) {
   return { preference, paymentId };
 }
 
-const buyAs = (session: TestSession, code: string) =>
-  call<{ balance: number }>(stack.gatewayUrl, buy, { token: session.token, body: { code } });
+const buyAs = (session: TestSession, code: string) => buyPage(stack, session.token, code);
 
 describe("Mercado Pago's documented notification, built by hand", () => {
   it('is accepted by the gateway and credits the payment at once (the webhook, not the reconciler)', async () => {

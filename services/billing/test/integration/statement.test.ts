@@ -1,17 +1,18 @@
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { buy, getStatement, Msg, processPayment, type Statement } from '@app/contracts';
+import { getStatement, Msg, processPayment, type Statement } from '@app/contracts';
 import { reaisToCents } from '@app/contracts/format';
 import {
   balanceOf,
+  buyPage,
   call,
   createActiveUser,
   createTopUpPreference,
   generatePageCode,
+  payloadOf,
   payPreference,
   setPaymentStatus,
-  topUp,
   type TestSession,
-  payloadOf,
+  topUp,
 } from '@app/testing';
 
 const stack = inject('stack');
@@ -38,7 +39,7 @@ beforeAll(async () => {
   [owner, stranger] = await Promise.all([createActiveUser(stack), createActiveUser(stack)]);
   await creditedTopUp(owner, 10);
   code = await generatePageCode(stack, owner.token);
-  const bought = await call(stack.gatewayUrl, buy, { token: owner.token, body: { code } });
+  const bought = await buyPage(stack, owner.token, code);
   expect(bought.status).toBe(200);
   const refunded = await creditedTopUp(owner, 5);
   await setPaymentStatus(stack, refunded, 'refunded');

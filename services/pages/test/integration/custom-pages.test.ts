@@ -1,19 +1,20 @@
 import { describe, expect, inject, it } from 'vitest';
-import { buy, createPage, getMyPages, pageAnswers, type PageOptionsSchema } from '@app/contracts';
+import { createPage, getMyPages, pageAnswers, type PageOptionsSchema } from '@app/contracts';
 import { allowedCounts, generatePage, listWords, RULES_VERSION, rulesVersion } from '@app/generator';
 import {
+  buyPage,
   call,
   createActiveUser,
   defaultPageRequest,
+  fundedMember,
   generatePageCode,
   missingNumberRequest,
+  type PageRequest,
   sql,
   tabuadaDo7Request,
-  wordProblemsRequest,
   userIdOf,
   waitForThumbnail,
-  type PageRequest,
-  fundedMember,
+  wordProblemsRequest,
 } from '@app/testing';
 import type { z } from 'zod';
 
@@ -67,7 +68,7 @@ describe('POST /api/page with custom options', () => {
       const row = await storedPage(code);
       expect(row.options).toEqual(request);
       expect((await waitForThumbnail(stack, user.token, code)).status).toBe(200);
-      expect((await call(gw, buy, { body: { code }, token: user.token })).status).toBe(200);
+      expect((await buyPage(stack, user.token, code)).status).toBe(200);
 
       const answers = await call<{ format?: string; problems: unknown[] }>(gw, pageAnswers, {
         query: { code },
@@ -108,7 +109,7 @@ describe('POST /api/page with custom options', () => {
     const row = await storedPage(code);
     expect(row.options).toEqual(defaultPageRequest);
     await waitForThumbnail(stack, user.token, code);
-    await call(gw, buy, { body: { code }, token: user.token });
+    await buyPage(stack, user.token, code);
     const answers = await call<Record<string, unknown>>(gw, pageAnswers, {
       query: { code },
       token: user.token,
@@ -216,7 +217,7 @@ describe('POST /api/page with custom options', () => {
     expect(row.options).toEqual(request);
     expect(row.rules).toBe(RULES_VERSION);
     await waitForThumbnail(stack, user.token, code);
-    expect((await call(gw, buy, { body: { code }, token: user.token })).status).toBe(200);
+    expect((await buyPage(stack, user.token, code)).status).toBe(200);
     const answers = await call<Answers>(gw, pageAnswers, { query: { code }, token: user.token });
     const words = generatePage(row.seed, row.options, 3).words!;
     expect(new Set(words.map((word) => word.kind))).toEqual(new Set(['duas-etapas', 'inicio-desconhecido']));

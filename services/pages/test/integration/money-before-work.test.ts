@@ -10,6 +10,7 @@ import {
 } from '@app/contracts';
 import type { Bus, FileStore } from '@app/kit';
 import {
+  buyPage,
   balanceOf,
   buySetAndWait,
   newPageSet,
@@ -57,14 +58,6 @@ const newSet = (user: TestSession, versions: number) => newPageSet(stack, user.t
 
 /** What POST /api/buySet answers while the set is printed: 202, its price held, its job under way. */
 const started = { status: 'SUCCESS', message: Msg.setRendering, payload: { balance: null, pending: true } };
-
-/** POST /api/buy, asked again while the page prints (503). */
-async function buyWhenPrinted(user: TestSession, code: string) {
-  for (let attempt = 1; ; attempt++) {
-    const res = await call<{ balance: number }>(gw, buy, { body: { code }, token: user.token });
-    if (res.status !== 503 || attempt === 30) return res;
-  }
-}
 
 /** Every render job queued so far has been handled by the worker (its consumers have nothing pending or unacked). */
 const drainRenders = () =>
@@ -148,7 +141,7 @@ describe('money before work', () => {
 
       // Back with one tab: it renders one job at a time, in the order its queues give them.
       await restartProcess(stack, 'pdf-worker', { PDF_PRERENDER: 'off', PDF_TABS: '1' });
-      const bought = await buyWhenPrinted(buyer, code);
+      const bought = await buyPage(stack, buyer.token, code);
       expect(bought.body.payload).toEqual({ balance: 4.5 });
       await drainRenders();
 
@@ -196,7 +189,7 @@ describe('money before work', () => {
 
       // Nothing was charged, and the R$ 5 the set held is free again: a page of R$ 0,50 can be bought.
       expect(await purchasesOf(user)).toEqual([]);
-      expect((await buyWhenPrinted(user, page)).body.payload).toEqual({ balance: 4.5 });
+      expect((await buyPage(stack, user.token, page)).body.payload).toEqual({ balance: 4.5 });
     } finally {
       await restartProcess(stack, 'pdf-worker', { PDF_PRERENDER: 'off' });
     }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
-import { buy, downloadPage, RENDER_CONSUMERS, renderFiles } from '@app/contracts';
+import { downloadPage, RENDER_CONSUMERS, renderFiles } from '@app/contracts';
 import type { Bus, FileStore } from '@app/kit';
 import {
+  buyPage,
   balanceOf,
-  call,
   connectBus,
   download,
   generatePageCode,
@@ -36,8 +36,7 @@ afterAll(async () => {
   await bus.drain();
 });
 
-const buyAs = (user: TestSession, code: string) =>
-  call<{ balance: number }>(gw, buy, { body: { code }, token: user.token });
+const buyAs = (user: TestSession, code: string) => buyPage(stack, user.token, code);
 
 /** Document jobs the worker's consumer has been handed so far, and those waiting for it. */
 async function documentJobs() {

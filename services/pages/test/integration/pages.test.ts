@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  buy,
   createPage,
   downloadPage,
   getMyPages,
@@ -19,6 +18,7 @@ import { generatePage, RULES_VERSION } from '@app/generator';
 import type { Bus } from '@app/kit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
+  buyPage,
   adminToken,
   balanceOf,
   call,
@@ -50,8 +50,7 @@ afterAll(async () => {
 
 const userIdOf = async (user: TestSession) =>
   (await call<{ _id: string }>(gw, getUser, { token: user.token })).body.payload!._id;
-const buyAs = (user: TestSession, code: string) =>
-  call<{ balance: number }>(gw, buy, { body: { code }, token: user.token });
+const buyAs = (user: TestSession, code: string) => buyPage(stack, user.token, code);
 /** The database's clock, the one that stamps `created_at`: no comparison against this machine's clock. */
 const dbNow = async () =>
   (await sql<{ now: Date }>(stack, 'SELECT clock_timestamp() AS now'))[0]!.now.getTime();

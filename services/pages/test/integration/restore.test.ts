@@ -3,12 +3,12 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { buy, downloadPage } from '@app/contracts';
+import { downloadPage } from '@app/contracts';
 import { dropDatabase, ensureDatabase } from '@app/kit';
 import { backupDatabase, restoreDatabase } from '@app/stack';
 import {
   balanceOf,
-  call,
+  buyPage,
   download,
   fundedMember,
   generatePageCode,
@@ -43,7 +43,7 @@ describe('a backup restored into a fresh database', () => {
     const member = await fundedMember(stack, 5);
     const before = await generatePageCode(stack, member.token);
     expect((await waitForThumbnail(stack, member.token, before)).status).toBe(200);
-    expect((await call(gw, buy, { body: { code: before }, token: member.token })).status).toBe(200);
+    expect((await buyPage(stack, member.token, before)).status).toBe(200);
     const balance = await balanceOf(stack, member.token);
     expect(balance).toBe(4.5);
 
@@ -51,7 +51,7 @@ describe('a backup restored into a fresh database', () => {
     // After the backup: another page bought, which the restored database does not know.
     const after = await generatePageCode(stack, member.token);
     expect((await waitForThumbnail(stack, member.token, after)).status).toBe(200);
-    expect((await call(gw, buy, { body: { code: after }, token: member.token })).status).toBe(200);
+    expect((await buyPage(stack, member.token, after)).status).toBe(200);
     expect(await balanceOf(stack, member.token)).toBe(4);
 
     await ensureDatabase(restoredUrl);

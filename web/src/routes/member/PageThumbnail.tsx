@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import pRetry, { AbortError } from 'p-retry';
 import { thumb } from '@app/contracts';
+import { askAgainBackoff } from '../../api/askAgain';
 import { ApiError, apiBlob } from '../../api/client';
 
 export type Preview =
@@ -12,7 +13,7 @@ class NotYet extends Error {}
 /**
  * The PNG preview of one of the user's pages, as an object URL. It needs the session header, so it is fetched rather
  * than linked. While the worker is still rendering, the server answers 503 after a short wait, and the preview asks
- * again, backing off (0.5 s doubling to 10 s, 8 times) so that a server that answers 503 at once is not hammered.
+ * again, backing off (askAgainBackoff) so that a server that answers 503 at once is not hammered.
  */
 export function usePreview(code: string): Preview {
   const [preview, setPreview] = useState<Preview>({ state: 'loading' });
@@ -31,10 +32,7 @@ export function usePreview(code: string): Preview {
             throw new AbortError(answer.message);
           },
           {
-            retries: 8,
-            minTimeout: 500,
-            factor: 2,
-            maxTimeout: 10_000,
+            ...askAgainBackoff,
             signal: controller.signal,
             // Also a network failure (ApiError with status 0): the connection may come back.
             shouldRetry: ({ error }) => error instanceof NotYet || error instanceof ApiError,

@@ -1,5 +1,6 @@
 import { downloadPage, downloadSet } from '@app/contracts';
 import { formatFileDate } from '@app/contracts/format';
+import { askWhileNotReady } from '../../api/askAgain';
 import { ApiError, apiBlob, saveBlob } from '../../api/client';
 import { boughtSetFileName } from './classSet';
 
@@ -29,7 +30,8 @@ async function downloadBought(
   fallbackName: (at: Date) => string,
 ): Promise<string | null> {
   try {
-    const file = await fetchFile();
+    // 503: the file is still being printed (or printed again after it left the store); asked again, backing off.
+    const file = await askWhileNotReady(fetchFile, (answer) => !answer.ok && answer.httpStatus === 503);
     if (!file.ok) return file.message;
     // The server names the file after the purchase date; today's date only if a proxy dropped the header.
     saveBlob(file.blob, file.fileName ?? fallbackName(new Date()));

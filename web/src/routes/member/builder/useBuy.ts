@@ -1,6 +1,7 @@
 import type { Dispatch } from 'react';
 import { useNavigate } from 'react-router';
 import { buy, buySet, getSetProgress, Msg, PlatformMessages } from '@app/contracts';
+import { askWhileNotReady, isNotReady } from '../../../api/askAgain';
 import { ApiError, api } from '../../../api/client';
 import { paths } from '../../../paths';
 import { useGlobalDispatch } from '../../../session/GlobalStateProvider';
@@ -20,7 +21,10 @@ import { bodyOf } from './view';
 const setBought = (versions: number, options: Parameters<typeof setPrintingGuide>[1]) =>
   `${setPurchaseDone(versions)} ${setPrintingGuide(versions, options)}`;
 
-/** Buying the generated page, or the whole class set, and downloading it. */
+/**
+ * Buying the generated page, or the whole class set, and downloading it. A page still printing past the server's wait
+ * (503 NOT_READY, nothing charged) is asked again, joining the same purchase.
+ */
 export function useBuy(state: BuilderState, dispatch: Dispatch<BuilderAction>) {
   const navigate = useNavigate();
   const globalDispatch = useGlobalDispatch();
@@ -29,7 +33,7 @@ export function useBuy(state: BuilderState, dispatch: Dispatch<BuilderAction>) {
   async function purchasePage(current: string) {
     dispatch({ type: 'buying', setProgress: null });
     try {
-      const result = await api(buy, { body: { code: current } });
+      const result = await askWhileNotReady(() => api(buy, { body: { code: current } }), isNotReady);
       if (result.httpStatus === 401) return navigate(paths.logout);
       if (result.status !== 'SUCCESS')
         return dispatch({ type: 'notice', notice: { kind: 'error', text: result.message } });

@@ -358,8 +358,9 @@ const ARME_LINE_EM = 1.2;
  * The size of the conta of "Arme e efetue" over its quadriculado (its print size's, or less to fit the cell), and
  * with `boxed` (rules 8) where its answer's boxes go, as wide at every size (the digit column's): after the = where
  * every conta of the page and its boxes fit the cell at the print size's floor or above; else under the conta, at the
- * cell's right, where the page's contas are short (+, − and × by one digit: `BELOW_MAX_LINES`), so the quadriculado
- * still holds the conta worked; else none: the page's answers are typed in the correction, as a decimal's are.
+ * cell's right, where the cell still holds the conta's line, the boxes' row and a quadriculado tall enough for the
+ * page's longest conta worked (`contaLines`); else none: the page's answers are typed in the correction, as a
+ * decimal's are.
  */
 export function armeStatementFit(
   custom: CustomOptions,

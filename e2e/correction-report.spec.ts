@@ -223,12 +223,14 @@ test('Reforço: one click makes a set for the same children, each practising the
     'Reforço gerado: 3 versões, uma para cada aluno. Total: R$ 1,50 por 3 versões.',
   );
   await screenshot(page, 'correction-reforco-made');
-  const download = page.waitForEvent('download');
-  await reforco.getByRole('button', { name: 'Comprar 3 versões por R$ 1,50' }).click();
+  // The set prints before it is debited: on a busy machine that takes longer than an expectation's 15 s.
+  await Promise.all([
+    page.waitForEvent('download', { timeout: 180_000 }),
+    reforco.getByRole('button', { name: 'Comprar 3 versões por R$ 1,50' }).click(),
+  ]);
   await expect(reforco.getByRole('status')).toContainText(
     'Compra realizada! O download do PDF com as 3 versões foi iniciado.',
   );
-  await download;
   await expect(reforco.getByRole('link', { name: 'Abrir Minhas Compras' })).toBeVisible();
 
   // The new set, bought: the same children in the same order, Ana's and Bruno's sheets mostly subtractions on which

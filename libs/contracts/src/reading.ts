@@ -14,8 +14,13 @@ export const ReadingBox = z.object({
   problem: z.number().int().min(0),
   /** The result of a conta armada or a fact, or a chave's quotient or resto. */
   part: z.enum(['result', 'quotient', 'resto']),
-  /** The box's column, counted from the units (0). */
+  /** The box's column, counted from the row's last box (0: the units, or a decimal answer's last casa). */
   column: z.number().int().min(0),
+  /**
+   * A decimal answer's box after its printed vírgula (rules 9): 1 for the décimos, 2 for the centésimos. The casas a
+   * learner leaves empty at the end are zeros (4,2 is 4,20); absent, a box of the whole part or of a natural number.
+   */
+  casa: z.number().int().min(1).max(2).optional(),
   /** The box in mm from the page's top-left corner. */
   x: mm,
   y: mm,

@@ -49,14 +49,15 @@ export interface GeneratedPage {
 }
 
 /**
- * The rules new pages are drawn and printed with. Rules 4 to 8 draw every page as rules 3 does; they changed the
+ * The rules new pages are drawn and printed with. Rules 4 to 9 draw every page as rules 3 does; they changed the
  * printed sheet only, so that pages bought before print as bought: rules 4, a sheet without gabarito has no answer QR
  * code; rules 5, a sheet is made to be read from a photo (corner marks, a QR code on every sheet, the answers of the
  * contas armadas in boxes of one digit each: the pdf-worker's `reading-marks.ts`); rules 6, the answers of facts in
  * a line (format `linha`) in boxes too; rules 7, the missing numbers (format `lacuna`) and the numbers the
- * situações-problema ask in boxes too; rules 8, the answer of each conta of "Arme e efetue" in boxes after its =.
+ * situações-problema ask in boxes too; rules 8, the answer of each conta of "Arme e efetue" in boxes after its =; rules 9, the decimal answers of facts in
+ * a line and of "Arme e efetue" in boxes too, a printed vírgula between the whole part's and the casas' boxes.
  */
-export const RULES_VERSION: RulesVersion = 8;
+export const RULES_VERSION: RulesVersion = 9;
 
 /** A page stored before rules had versions (no version stored) was drawn with rules 1. */
 export function rulesVersion(stored: number | null | undefined): RulesVersion {

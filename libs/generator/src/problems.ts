@@ -257,12 +257,13 @@ const plansByRules: Record<RulesVersion, Record<Level, Record<Operation, Plan>>>
   2: { 0: easy2, 1: medium2, 2: hard2 },
   // Rules 3 changed only the situações-problema and the custom options' sources: the level tables are those of rules 2.
   3: { 0: easy2, 1: medium2, 2: hard2 },
-  // Rules 4 to 8 changed the printed sheet only.
+  // Rules 4 to 9 changed the printed sheet only.
   4: { 0: easy2, 1: medium2, 2: hard2 },
   5: { 0: easy2, 1: medium2, 2: hard2 },
   6: { 0: easy2, 1: medium2, 2: hard2 },
   7: { 0: easy2, 1: medium2, 2: hard2 },
   8: { 0: easy2, 1: medium2, 2: hard2 },
+  9: { 0: easy2, 1: medium2, 2: hard2 },
 };
 
 export function solve(op: Operation, { a, b }: Operands): Problem {

@@ -24,7 +24,7 @@ export interface Problem {
 /**
  * The version of the rules a page was drawn with (README, "Rules versions"): 1 for the pages stored before rules had
  * versions, 2 for the changes problems.ts lists under "Rules 2", 3 for the situações-problema that fit their
- * story, 4 to 8 for changes of the printed sheet only (`RULES_VERSION`). The pages service stores it with each new
+ * story, 4 to 9 for changes of the printed sheet only (`RULES_VERSION`). The pages service stores it with each new
  * page, so a page bought earlier still draws, prints and answers as it did.
  */
-export type RulesVersion = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+export type RulesVersion = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;

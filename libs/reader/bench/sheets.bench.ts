@@ -150,11 +150,12 @@ function score(
           truth.get(`${problem}:${row.part}`)!,
           boxes.map((b) => b.digit),
           row.part,
+          row.casas,
         );
         slot.unsure += boxes.filter((b, i) =>
           boxIsDoubtful(b, expected ? expected[i] : undefined, doubt),
         ).length;
-        if (rowIsUnsure(boxes, expected, doubt)) asked = true;
+        if (rowIsUnsure(boxes, expected, doubt, row.casas)) asked = true;
       }
       const wroteRight = rows.every(
         (r) => written.get(`${problem}:${r.part}`) === truth.get(`${problem}:${r.part}`),
@@ -203,8 +204,11 @@ for (const file of files) {
       const child = random.next() < 0.2 ? wrong(value) : value;
       written.set(key, child);
       const boxes = rowBoxes(sheet.map.boxes, problem, part);
-      layoutDigits(child, boxes.length, part)!.forEach((digit, i) => {
-        if (digit === null) return;
+      // A decimal answer (rules 9): its last casa left empty, half the times it is a 0, as a child writes 4,2 for 4,20.
+      const casas = boxes.filter((b) => b.casa !== undefined).length;
+      const dropsZero = casas > 0 && child % 10 === 0 && random.next() < 0.5;
+      layoutDigits(child, boxes.length, part, casas)!.forEach((digit, i) => {
+        if (digit === null || (dropsZero && i === boxes.length - 1)) return;
         const box = boxes[i]!;
         digits++;
         // Inside the frame, a little off-centre and of a varying height, as a hand writes.

@@ -22,8 +22,10 @@ export interface MapBox extends RectMm {
   /** The problem's index on the page, from 0. */
   problem: number;
   part: Part;
-  /** The box's column, counted from the units (`data-col`). */
+  /** The box's column, counted from the row's last box (`data-col`). */
   column: number;
+  /** A decimal answer's casa after its printed vírgula (`data-casa`, rules 9: 1 the décimos); absent, a whole digit. */
+  casa?: number | undefined;
 }
 
 /**
@@ -60,6 +62,7 @@ export interface BoxReading {
   problem: number;
   part: Part;
   column: number;
+  casa?: number | undefined;
   /** The digit written, or null for an empty box. */
   digit: number | null;
   /** The classifier's probability for `digit` (1 for an empty box; 0 for faint ink, so it is always asked about). */
@@ -84,6 +87,8 @@ export interface RowReading {
   part: Part;
   /** The digits from left to right (by descending column), null for an empty box. */
   digits: Array<number | null>;
+  /** A decimal answer's casas, its last boxes (rules 9); 0 for a natural number. */
+  casas: number;
   value: RowValue;
   /** Whether one of its boxes is unsure, or it has a gap. */
   unsure: boolean;
@@ -103,9 +108,13 @@ export interface SheetReading {
 
 /**
  * A row's digits in writing order, read as a number: a result right-aligned under its columns and a quotient written
- * from the first box are read alike, from the first digit written to the last.
+ * from the first box are read alike, from the first digit written to the last. A decimal answer (`casas`, its last
+ * boxes after the printed vírgula, rules 9) is read in units of its last casa: its whole part as a natural number's,
+ * its casas from the first, those left empty at the end zeros (4,2 in boxes of two casas is 420). A casa left empty
+ * before one written, or casas without a whole part, is a gap (asked).
  */
-export function rowValue(digits: ReadonlyArray<number | null>): RowValue {
+export function rowValue(digits: ReadonlyArray<number | null>, casas = 0): RowValue {
+  if (casas > 0) return decimalRowValue(digits, casas);
   const first = digits.findIndex((d) => d !== null);
   if (first === -1) return { kind: 'empty' };
   let last = digits.length - 1;
@@ -116,15 +125,35 @@ export function rowValue(digits: ReadonlyArray<number | null>): RowValue {
   return { kind: 'number', value: Number(text), text };
 }
 
+function decimalRowValue(digits: ReadonlyArray<number | null>, casas: number): RowValue {
+  const whole = rowValue(digits.slice(0, digits.length - casas));
+  const after = digits.slice(digits.length - casas);
+  const written = after.findLastIndex((d) => d !== null) + 1;
+  if (whole.kind === 'empty' && written === 0) return { kind: 'empty' };
+  if (whole.kind !== 'number' || after.slice(0, written).includes(null)) return { kind: 'gap' };
+  const fraction = after.map((d) => d ?? 0).join('');
+  return {
+    kind: 'number',
+    value: whole.value * 10 ** casas + Number(fraction),
+    text: written === 0 ? whole.text : `${whole.text},${after.slice(0, written).join('')}`,
+  };
+}
+
 /**
  * The digits a number puts in a row of `count` boxes, as the sheet asks it written: a result right-aligned under its
- * columns, a quotient or a resto from the first box; null when it has more digits than the row has boxes.
+ * columns, a quotient or a resto from the first box; null when it has more digits than the row has boxes. A decimal
+ * answer (`casas`, rules 9; `value` in units of its last casa) right-aligned, its whole part against the vírgula.
  */
-export function layoutDigits(value: number, count: number, part: Part): Array<number | null> | null {
-  const digits = [...String(value)].map(Number);
+export function layoutDigits(
+  value: number,
+  count: number,
+  part: Part,
+  casas = 0,
+): Array<number | null> | null {
+  const digits = [...(casas > 0 ? String(value).padStart(casas + 1, '0') : String(value))].map(Number);
   if (digits.length > count) return null;
   const empty = Array<null>(count - digits.length).fill(null);
-  return part === 'result' ? [...empty, ...digits] : [...digits, ...empty];
+  return part === 'result' || casas > 0 ? [...empty, ...digits] : [...digits, ...empty];
 }
 
 /**
@@ -136,7 +165,18 @@ export function expectedDigits(
   value: number,
   written: ReadonlyArray<number | null>,
   part: Part,
+  casas = 0,
 ): Array<number | null> | null {
+  if (casas > 0) {
+    // A decimal answer: its whole part where the child began it (else against the vírgula), then every casa.
+    const whole = expectedDigits(
+      Math.floor(value / 10 ** casas),
+      written.slice(0, written.length - casas),
+      'result',
+    );
+    const fraction = [...String(value % 10 ** casas).padStart(casas, '0')].map(Number);
+    return whole === null ? null : [...whole, ...fraction];
+  }
   const laid = layoutDigits(value, written.length, part);
   if (laid === null) return null;
   const digits = [...String(value)].map(Number);
@@ -191,14 +231,21 @@ export function boxIsDoubtful(
 /**
  * Whether to ask the teacher about a row of boxes (left to right), knowing what the right answer puts in it
  * (`layoutDigits`; null when unknown: every digit is then held to `doubt.differ`): a box with several marks, an empty
- * box between digits, or a doubted digit (`boxIsDoubtful`).
+ * box between digits (`rowValue`, a decimal answer's with its `casas`), or a doubted digit (`boxIsDoubtful`).
  */
 export function rowIsUnsure(
   boxes: ReadonlyArray<DoubtedBox & Pick<BoxReading, 'several'>>,
   expected: ReadonlyArray<number | null> | null,
   doubt: Doubt = DEFAULT_DOUBT,
+  casas = 0,
 ): boolean {
-  if (rowValue(boxes.map((b) => b.digit)).kind === 'gap') return true;
+  if (
+    rowValue(
+      boxes.map((b) => b.digit),
+      casas,
+    ).kind === 'gap'
+  )
+    return true;
   return boxes.some((b, i) => b.several || boxIsDoubtful(b, expected ? expected[i] : undefined, doubt));
 }
 
@@ -370,6 +417,7 @@ export function readBoxes(
       problem: box.problem,
       part: box.part,
       column: box.column,
+      ...(box.casa === undefined ? {} : { casa: box.casa }),
       ...read,
       unsure: read.several || (read.digit !== null && read.confidence < threshold),
       crop,
@@ -389,11 +437,13 @@ export function rowsOf(boxes: readonly BoxReading[]): RowReading[] {
   return [...rows.values()].map((row) => {
     const ordered = [...row].sort((a, b) => b.column - a.column);
     const digits = ordered.map((b) => b.digit);
-    const value = rowValue(digits);
+    const casas = ordered.filter((b) => b.casa !== undefined).length;
+    const value = rowValue(digits, casas);
     return {
       problem: row[0]!.problem,
       part: row[0]!.part,
       digits,
+      casas,
       value,
       unsure: value.kind === 'gap' || ordered.some((b) => b.unsure),
     };

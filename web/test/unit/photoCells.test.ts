@@ -14,11 +14,13 @@ function row(
   part: ReadRow['part'],
   digits: Array<number | null>,
   doubt?: { at: number; confidence?: number; alternative?: number; several?: boolean },
+  casas = 0,
 ): ReadRow {
   return {
     problem,
     part,
     digits,
+    casas,
     confidences: digits.map((d, i) => (d !== null && doubt?.at === i ? (doubt.confidence ?? 1) : 1)),
     several: digits.map((_, i) => doubt?.at === i && doubt.several === true),
     alternatives: digits.map((d, i) => (d === null ? null : doubt?.at === i ? (doubt.alternative ?? 0) : 0)),
@@ -75,6 +77,40 @@ describe('sheetFromPhoto: what a sheet’s photo puts in the correction', () => 
   it('reads a decimal answer’s digits in units of its last casa (R$ 16,20 is 1 620 centavos)', () => {
     const read = sheetFromPhoto(sheet([money]), [row(0, 'result', [1, 6, 2, 0])]);
     expect(read.cells).toEqual([{ problem: 0, value: { result: 1620, remainder: null, blank: false } }]);
+  });
+
+  it('reads a decimal fact’s boxes (rules 9) with its vírgula: casas left empty at the end are zeros', () => {
+    // 1,4 × 3 = 4,2 and 2,35 + 1,7 = 4,05, each in boxes of its whole part and two casas.
+    const times: CorrectionProblem = {
+      op: 'mult',
+      a: 140,
+      b: 3,
+      result: 420,
+      remainder: 0,
+      decimal: { casas: 2, a: 1, b: 0 },
+    };
+    const plus: CorrectionProblem = {
+      op: 'add',
+      a: 235,
+      b: 170,
+      result: 405,
+      remainder: 0,
+      decimal: { casas: 2, a: 2, b: 1 },
+    };
+    const read = sheetFromPhoto(sheet([times, plus, times, plus]), [
+      row(0, 'result', [null, 4, 2, null], undefined, 2),
+      row(1, 'result', [4, null, 0, 5], undefined, 2),
+      // 4,12 read where 4,20 is right: a wrong answer, no question.
+      row(2, 'result', [null, 4, 1, 2], undefined, 2),
+      // A casa left empty before one written is asked about, with the vírgula in the guess.
+      row(3, 'result', [null, 4, null, 5], undefined, 2),
+    ]);
+    expect(read.cells).toEqual([
+      { problem: 0, value: { result: 420, remainder: null, blank: false } },
+      { problem: 1, value: { result: 405, remainder: null, blank: false } },
+      { problem: 2, value: { result: 412, remainder: null, blank: false } },
+    ]);
+    expect(read.questions.map((q) => [q.problem, q.guess.result])).toEqual([[3, '4,?5']]);
   });
 
   it('asks "7 ou 8?" about one doubtful digit, each button with the answer it makes', () => {

@@ -577,10 +577,11 @@ describe('rules versions', () => {
     expect(rulesVersion(6)).toBe(6);
     expect(rulesVersion(7)).toBe(7);
     expect(rulesVersion(8)).toBe(8);
-    expect(() => rulesVersion(9)).toThrow(/rules version/);
+    expect(rulesVersion(9)).toBe(9);
+    expect(() => rulesVersion(10)).toThrow(/rules version/);
     expect(() => rulesVersion(0)).toThrow(/rules version/);
     expect(() => rulesVersion(6.5)).toThrow(/rules version/);
-    expect(RULES_VERSION).toBe(8);
+    expect(RULES_VERSION).toBe(9);
     // Rules 1: Fácil ÷ in the chave, 12 problems, tabuada facts only; rules 2: 20, digit-by-digit halves too.
     const options = optionsFor(0, ['div']);
     const old = generatePage('antiga', options, 1);
@@ -588,10 +589,10 @@ describe('rules versions', () => {
     expect(old.problems).toHaveLength(12);
     expect(old.problems.every((p) => p.result >= 2 && p.result <= 10)).toBe(true);
     expect(generatePage('antiga', options).problems).toHaveLength(20);
-    expect(generatePage('antiga', options).rules).toBe(8);
+    expect(generatePage('antiga', options).rules).toBe(9);
   });
 
-  it('draws every page with rules 4 to 8 exactly as with rules 3 (they changed the printed sheet only)', () => {
+  it('draws every page with rules 4 to 9 exactly as with rules 3 (they changed the printed sheet only)', () => {
     const addSub = { numbers: { kind: 'max', max: 100 }, regrouping: 'sem' } as const;
     const stories = (meanings?: ['duas-etapas']): PageOptions => ({
       ...optionsFor(0, ['add', 'sub']),
@@ -611,11 +612,13 @@ describe('rules versions', () => {
         const { rules: _six, ...six } = generatePage(seed, options, 6);
         const { rules: _seven, ...seven } = generatePage(seed, options, 7);
         const { rules: _eight, ...eight } = generatePage(seed, options, 8);
+        const { rules: _nine, ...nine } = generatePage(seed, options, 9);
         expect(four).toEqual(three);
         expect(five).toEqual(three);
         expect(six).toEqual(three);
         expect(seven).toEqual(three);
         expect(eight).toEqual(three);
+        expect(nine).toEqual(three);
       }
   });
 

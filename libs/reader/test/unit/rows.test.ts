@@ -87,6 +87,51 @@ describe('a row of boxes', () => {
   });
 });
 
+describe('a decimal answer’s row (rules 9): the whole part’s boxes, a printed vírgula, a box per casa', () => {
+  it('is read in units of its last casa, the casas left empty at the end zeros', () => {
+    expect(rowValue([null, 4, 2, 0], 2)).toEqual({ kind: 'number', value: 420, text: '4,20' });
+    expect(rowValue([null, 4, 2, null], 2)).toEqual({ kind: 'number', value: 420, text: '4,2' });
+    expect(rowValue([1, 2, null, null], 2)).toEqual({ kind: 'number', value: 1200, text: '12' });
+    // The whole part where the child began it, away from the vírgula too.
+    expect(rowValue([4, null, 0, 5], 2)).toEqual({ kind: 'number', value: 405, text: '4,05' });
+    expect(rowValue([null, 0, 5], 1)).toEqual({ kind: 'number', value: 5, text: '0,5' });
+  });
+
+  it('is empty with no digit; a gap with a casa skipped, a gap in its whole part, or casas without a whole part', () => {
+    expect(rowValue([null, null, null], 1)).toEqual({ kind: 'empty' });
+    expect(rowValue([null, 4, null, 5], 2)).toEqual({ kind: 'gap' });
+    expect(rowValue([3, null, 4, 5], 1)).toEqual({ kind: 'gap' });
+    expect(rowValue([null, null, 5], 1)).toEqual({ kind: 'gap' });
+    expect(
+      rowIsUnsure(
+        [null, 4, null, 5].map((digit) => ({ digit, confidence: 1, several: false })),
+        null,
+        DEFAULT_DOUBT,
+        2,
+      ),
+    ).toBe(true);
+    expect(
+      rowIsUnsure(
+        [4, null, 0, 5].map((digit) => ({ digit, confidence: 1, several: false })),
+        null,
+        DEFAULT_DOUBT,
+        2,
+      ),
+    ).toBe(false);
+  });
+
+  it('is laid out right-aligned, and expected with its whole part where the child began it and every casa', () => {
+    expect(layoutDigits(420, 4, 'result', 2)).toEqual([null, 4, 2, 0]);
+    expect(layoutDigits(5, 3, 'result', 2)).toEqual([0, 0, 5]);
+    expect(layoutDigits(12345, 4, 'result', 2)).toBeNull();
+    expect(expectedDigits(420, [null, 4, 2, null], 'result', 2)).toEqual([null, 4, 2, 0]);
+    expect(expectedDigits(1420, [1, 4, 2, null], 'result', 2)).toEqual([1, 4, 2, 0]);
+    expect(expectedDigits(405, [4, null, 0, 5], 'result', 2)).toEqual([4, null, 0, 5]);
+    expect(expectedDigits(405, [null, null, null, null], 'result', 2)).toEqual([null, 4, 0, 5]);
+    expect(expectedDigits(12345, [null, null, null, null], 'result', 2)).toBeNull();
+  });
+});
+
 describe('the QR code', () => {
   it("names the page by its address's last segment", () => {
     expect(qrReadingOf('https://a.example/corrigir/AB12CD')).toMatchObject({

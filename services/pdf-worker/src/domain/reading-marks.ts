@@ -18,7 +18,8 @@ export type { ReadingMap } from '@app/contracts';
  *   the cell of its problem.
  * - Since rules 6, the answer of each fact in a line (`answersBoxed`) in boxes too; since rules 7, the missing
  *   number of each fact with a lacuna, and the number each situação-problema asks; since rules 8, the answer of each
- *   conta of "Arme e efetue".
+ *   conta of "Arme e efetue"; since rules 9, their decimal answers too, the casas' boxes after a printed vírgula
+ *   (`data-casa`).
  *
  * The boxes are grey and thin, so that the learner's digit is the only dark thing inside one.
  */
@@ -53,15 +54,30 @@ export const LACUNA_BOX_RULES = 7;
 export const ARME_BOX_RULES = 8;
 
 /**
- * Whether a custom page prints the answers outside its contas armadas in boxes: facts in a line since
- * `FACT_BOX_RULES`, missing numbers and situações-problema since `LACUNA_BOX_RULES`, "Arme e efetue" since
- * `ARME_BOX_RULES`.
+ * Since rules 9 the decimal answers of facts in a line and of "Arme e efetue" are in boxes too (`4,2 × 3 = □□,□`): the
+ * whole part's boxes, a printed vírgula (no box: `DECIMAL_COMMA_COLUMNS` of a digit column wide), then a box per casa
+ * of the result, each with its casa (`data-casa`: 1 the décimos, 2 the centésimos). A learner who leaves the last
+ * casas empty wrote zeros there (4,2 is 4,20), as a Brazilian writes a decimal.
  */
-export function answersBoxed(page: Pick<GeneratedPage, 'rules' | 'options'>): boolean {
+export const DECIMAL_BOX_RULES = 9;
+export const DECIMAL_COMMA_COLUMNS = 0.5;
+
+/**
+ * Which answers outside its contas armadas a custom page prints in boxes: none (false), those of natural numbers
+ * (facts in a line since `FACT_BOX_RULES`, missing numbers and situações-problema since `LACUNA_BOX_RULES`, "Arme e
+ * efetue" since `ARME_BOX_RULES`), or, on facts in a line and "Arme e efetue" since `DECIMAL_BOX_RULES`, decimal
+ * ones too. Truthy whenever any answer is boxed.
+ */
+export type BoxedAnswers = false | 'naturals' | 'decimals';
+
+export function answersBoxed(page: Pick<GeneratedPage, 'rules' | 'options'>): BoxedAnswers {
   const format = page.options.custom?.format;
-  if (format === 'linha') return page.rules >= FACT_BOX_RULES;
-  if (format === 'arme') return page.rules >= ARME_BOX_RULES;
-  return (format === 'lacuna' || format === 'problemas') && page.rules >= LACUNA_BOX_RULES;
+  const since = (rules: number) => page.rules >= rules;
+  if (format === 'linha' || format === 'arme') {
+    if (since(DECIMAL_BOX_RULES)) return 'decimals';
+    return since(format === 'linha' ? FACT_BOX_RULES : ARME_BOX_RULES) ? 'naturals' : false;
+  }
+  return (format === 'lacuna' || format === 'problemas') && since(LACUNA_BOX_RULES) ? 'naturals' : false;
 }
 
 /** The corner marks' side and their distance from the paper's edges, in mm: inside every printer's printable area. */
@@ -73,20 +89,43 @@ export const cornerMarks = (): string =>
     .map((corner) => `<i class="corner-mark ${corner}" aria-hidden="true"></i>`)
     .join('');
 
-/** The attributes of one answer box: its part of the answer and its column, counted from the units. */
-export const boxAttributes = (part: 'result' | 'quotient' | 'resto', column: number): string =>
-  ` data-part="${part}" data-col="${column}"`;
+/**
+ * The attributes of one answer box: its part of the answer, its column counted from the row's last box, and a decimal
+ * answer's casa (rules 9).
+ */
+export const boxAttributes = (part: 'result' | 'quotient' | 'resto', column: number, casa?: number): string =>
+  ` data-part="${part}" data-col="${column}"${casa === undefined ? '' : ` data-casa="${casa}"`}`;
 
 /**
  * Boxes of one digit each, in writing order (the learner writes from the first): a chave's quotient or resto, a
- * fact's result; `value`, the gabarito's, its digits from the first box.
+ * fact's result; `value`, the gabarito's, its digits from the first box. With `casas` (rules 9), a decimal answer:
+ * the last `casas` boxes are its casas, after a printed vírgula, and `value` is in units of its last casa (420 for
+ * 4,20), written with the whole part against the vírgula.
  */
-export function digitBoxes(part: 'quotient' | 'resto' | 'result', room: number, value?: number): string {
-  const digits = value === undefined ? [] : [...String(value)];
-  return Array.from(
-    { length: room },
-    (_, i) => `<span class="d ab"${boxAttributes(part, room - 1 - i)}>${digits[i] ?? ''}</span>`,
-  ).join('');
+export function digitBoxes(
+  part: 'quotient' | 'resto' | 'result',
+  room: number,
+  value?: number,
+  casas = 0,
+): string {
+  const box = (i: number, digit: string | undefined) => {
+    const casa = i >= room - casas ? i - (room - casas) + 1 : undefined;
+    return `<span class="d ab"${boxAttributes(part, room - 1 - i, casa)}>${digit ?? ''}</span>`;
+  };
+  if (casas === 0) {
+    const digits = value === undefined ? [] : [...String(value)];
+    return Array.from({ length: room }, (_, i) => box(i, digits[i])).join('');
+  }
+  const whole = room - casas;
+  const digits = value === undefined ? [] : [...String(value).padStart(casas + 1, '0')];
+  // The gabarito's digits right-aligned: the whole part against the vírgula, every casa after it.
+  const at = (i: number) => digits[digits.length - room + i];
+  const boxes = Array.from({ length: room }, (_, i) => box(i, at(i)));
+  return [
+    ...boxes.slice(0, whole),
+    '<span class="v" aria-hidden="true">,</span>',
+    ...boxes.slice(whole),
+  ].join('');
 }
 
 /** The style of the marks and boxes; `columnMm`, the print size's digit column. */
@@ -110,6 +149,8 @@ export const readingCss = (columnMm: number): string => `
   .rest .boxes { display: flex; }
   .chave .rest-label { font-size: 8pt; color: #333; }
   .fact .boxes { display: inline-flex; align-self: center; }
+  /* A decimal answer's vírgula between the boxes of its whole part and its casas (rules 9), on the boxes' baseline. */
+  .boxes .v { width: ${DECIMAL_COMMA_COLUMNS * columnMm}mm; text-align: center; align-self: flex-end; line-height: 1; }
 `;
 
 /**
@@ -136,6 +177,7 @@ export const READING_MAP = `(() => {
         const r = box.getBoundingClientRect();
         boxes.push({
           problem, part: box.dataset.part, column: Number(box.dataset.col),
+          ...(box.dataset.casa ? { casa: Number(box.dataset.casa) } : {}),
           x: round((r.left - page.left) * mm), y: round((r.top - page.top) * mm),
           width: round(r.width * mm), height: round(r.height * mm),
         });

@@ -1,5 +1,6 @@
 import { numberText, unitDigits } from './conta-columns.js';
-import { digitBoxes, FACT_BOX_HEIGHT } from './reading-marks.js';
+import { digitBoxes, DECIMAL_COMMA_COLUMNS, FACT_BOX_HEIGHT, type BoxedAnswers } from './reading-marks.js';
+import { unitsPerOne } from '@app/contracts/decimal';
 import {
   lineOrder,
   needsRoom,
@@ -123,7 +124,7 @@ export function customGrid(
   custom: CustomOptions,
   problems: readonly Problem[],
   count: number,
-  boxed = false,
+  boxed: BoxedAnswers = false,
 ): { columns: number; rows: number } {
   let columns: number;
   switch (custom.format) {
@@ -205,9 +206,12 @@ export interface SlotSize {
 /** A slot's width in mm at the facts' size `pt`. */
 const slotMm = (slot: SlotSize, pt: number) => Math.max(slot.em * ptToMm(pt), slot.mm);
 
-/** Whether a fact's answer is printed in boxes (`boxMm` given: rules 6 and 7): a fact of natural numbers. */
-const boxedFact = (boxMm: number | null, p: Problem): boxMm is number =>
-  boxMm !== null && p.decimal === undefined;
+/**
+ * Whether a fact's answer is printed in boxes (`boxMm` given: rules 6 and 7): a fact of natural numbers, or since
+ * rules 9 a decimal one whose operation's casas `widths` has.
+ */
+const boxedFact = (boxMm: number | null, p: Problem, widths: BlankWidths): boxMm is number =>
+  boxMm !== null && (p.decimal === undefined || widths.casas[p.op] !== undefined);
 
 /** The size of one term of a fact line (`SlotSize`). */
 const slotSize =
@@ -216,7 +220,7 @@ const slotSize =
     if (custom.format !== 'lacuna' || (p.blank ?? 'a') !== which)
       return { em: textEm(numberText(p, which)), mm: 0 };
     const digits = answerWidth(widths, p.op);
-    return boxedFact(boxMm, p) ? { em: 0, mm: digits * boxMm } : { em: digits * BLANK_EM, mm: 0 };
+    return boxedFact(boxMm, p, widths) ? { em: 0, mm: digits * boxMm } : { em: digits * BLANK_EM, mm: 0 };
   };
 
 /**
@@ -226,9 +230,9 @@ const slotSize =
 export function factSlots(
   custom: CustomOptions,
   problems: readonly Problem[],
-  boxMm: number | null = null,
+  boxed: BoxedAnswers = false,
 ): { first: SlotSize; second: SlotSize } {
-  const slot = slotSize(custom, blankWidths(custom, problems), boxMm);
+  const slot = slotSize(custom, blankWidths(custom, problems, boxed), boxMmOf(custom, boxed));
   const widest = (i: 0 | 1): SlotSize => {
     const sizes = problems.map((p) => slot(p, readingOrder(p)[i]));
     return { em: Math.max(0, ...sizes.map((s) => s.em)), mm: Math.max(0, ...sizes.map((s) => s.mm)) };
@@ -252,7 +256,9 @@ function afterMm(
   const resto = widths.remainder > 0 && p.op === 'div';
   const words = resto ? (2 * GAP_EM + ADVANCE_EM.resto) * em : 0;
   const digits = answerWidth(widths, p.op) + (resto ? widths.remainder : 0);
-  return words + (boxedFact(boxMm, p) ? digits * boxMm : digits * BLANK_EM * em);
+  if (!boxedFact(boxMm, p, widths)) return words + digits * BLANK_EM * em;
+  // Rules 9: a decimal answer's vírgula between its boxes.
+  return words + (digits + (widths.casas[p.op] === undefined ? 0 : DECIMAL_COMMA_COLUMNS)) * boxMm;
 }
 
 /**
@@ -264,11 +270,12 @@ export function factLineWidths(
   custom: CustomOptions,
   problems: readonly Problem[],
   aligned: boolean,
-  boxMm: number | null,
+  boxed: BoxedAnswers,
   pt: number,
 ): number[] {
-  const widths = blankWidths(custom, problems);
-  const slots = factSlots(custom, problems, boxMm);
+  const widths = blankWidths(custom, problems, boxed);
+  const boxMm = boxMmOf(custom, boxed);
+  const slots = factSlots(custom, problems, boxed);
   const slot = slotSize(custom, widths, boxMm);
   // Two slots, two signs and what follows the =, with a gap between each of the five parts.
   const parts = (2 * SIGN_EM + 4 * GAP_EM) * ptToMm(pt);
@@ -313,11 +320,10 @@ export function factLayout(
   custom: CustomOptions,
   problems: readonly Problem[],
   count: number,
-  boxed = false,
+  boxed: BoxedAnswers = false,
 ): FactLayout {
   const size = PRINT_SIZES[custom.size];
   // Rules 6 and 7 (`boxed`): the answers in boxes of the digit column's width, FACT_BOX_HEIGHT columns tall, a row's air.
-  const boxMm = boxed ? size.columnMm : null;
   const boxRowMm = boxed ? FACT_BOX_HEIGHT * size.columnMm + 1 : 0;
   const sizes: number[] = [];
   for (let pt = size.factPt[lengthClass(problems)]; pt >= size.factFloorPt; pt -= 1) sizes.push(pt);
@@ -328,7 +334,7 @@ export function factLayout(
     const rowMm = GRID_MM / Math.ceil(count / columns);
     return candidates.find(
       (pt) =>
-        factLineWidths(custom, problems, aligned, boxMm, pt).every((mm) => mm <= lineRoomMm(columns)) &&
+        factLineWidths(custom, problems, aligned, boxed, pt).every((mm) => mm <= lineRoomMm(columns)) &&
         Math.max(ROW_EM * ptToMm(pt), boxRowMm) <= rowMm,
     );
   };
@@ -366,14 +372,16 @@ export function armeStatementFit(
   custom: CustomOptions,
   problems: readonly Problem[],
   columns: number,
-  boxed = false,
+  boxed: BoxedAnswers = false,
 ): { pt: number; boxes: ArmeBoxes } {
   const size = PRINT_SIZES[custom.size];
-  const widths = blankWidths(custom, problems);
+  const widths = blankWidths(custom, problems, boxed);
   const boxMm = size.columnMm;
   const widthMm = (p: Problem, pt: number, withBoxes: boolean) =>
     (textEm(numberText(p, 'a')) + textEm(numberText(p, 'b')) + 2 * SIGN_EM + 3 * GAP_EM) * ptToMm(pt) +
-    (withBoxes && boxedFact(boxMm, p) ? GAP_EM * ptToMm(pt) + afterMm(custom, widths, p, boxMm, pt) : 0);
+    (withBoxes && boxedFact(boxMm, p, widths)
+      ? GAP_EM * ptToMm(pt) + afterMm(custom, widths, p, boxMm, pt)
+      : 0);
   // The cell less its paddings and the number's 7 mm.
   const room = (CONTENT_MM - GAP_MM * (columns - 1)) / columns - 11;
   const top = size.factPt[lengthClass(problems)];
@@ -395,19 +403,43 @@ export function armeStatementFit(
   return { pt, boxes: boxed && neededMm <= cellMm ? 'below' : null };
 }
 
-/** The blanks of a fact page, in digits: the answer's by operation, the resto's. */
+/**
+ * The blanks of a fact page, in digits: the answer's by operation, the resto's; and since rules 9 the casas of an
+ * operation whose decimal answers are in boxes (its `answer` then counts the whole part's boxes and the casas').
+ */
 export interface BlankWidths {
   answer: Readonly<Partial<Record<Operation, number>>>;
   remainder: number;
+  casas: Readonly<Partial<Record<Operation, number>>>;
 }
+
+/** The width of an answer box on a page whose answers are `boxed`: its print size's digit column; null, no boxes. */
+const boxMmOf = (custom: CustomOptions, boxed: BoxedAnswers): number | null =>
+  boxed ? PRINT_SIZES[custom.size].columnMm : null;
+
+/** Whether a page's decimal answers are in boxes (rules 9): facts in a line and "Arme e efetue". */
+const decimalsBoxed = (custom: CustomOptions, boxed: BoxedAnswers) =>
+  boxed === 'decimals' && (custom.format === 'linha' || custom.format === 'arme');
 
 /**
  * The width of the blanks, in digits: the same on every line of an operation (the longest answer of the page's
  * contas of that operation, and for a missing number the longest of either term), so a blank's length gives no hint.
  */
-export function blankWidths(custom: CustomOptions, problems: readonly Problem[]): BlankWidths {
+export function blankWidths(
+  custom: CustomOptions,
+  problems: readonly Problem[],
+  boxed: BoxedAnswers = false,
+): BlankWidths {
   const answer: Partial<Record<Operation, number>> = {};
+  const casas: Partial<Record<Operation, number>> = {};
   for (const p of problems) {
+    if (p.decimal !== undefined && decimalsBoxed(custom, boxed)) {
+      // Rules 9: a box per digit of the whole part (one spare, as a natural's), then one per casa of the result.
+      const whole = String(Math.floor(p.result / unitsPerOne(p.decimal.casas))).length;
+      casas[p.op] = Math.max(casas[p.op] ?? 0, p.decimal.casas);
+      answer[p.op] = Math.max(answer[p.op] ?? 0, whole + 1 + p.decimal.casas);
+      continue;
+    }
     const longest =
       custom.format === 'lacuna'
         ? Math.max(numberText(p, 'a').length, numberText(p, 'b').length)
@@ -426,7 +458,7 @@ export function blankWidths(custom: CustomOptions, problems: readonly Problem[])
             .map((p) => (custom.format === 'arme' ? String(p.remainder) : thousands(p.remainder)).length),
         ) + 1
       : 0;
-  return { answer, remainder };
+  return { answer, remainder, casas };
 }
 
 const answerWidth = (widths: BlankWidths, op: Operation) => widths.answer[op] ?? 3;
@@ -457,7 +489,7 @@ export function factLine(
   const sign = FACT_SIGNS[problem.op];
   const text = (which: 'a' | 'b' | 'result' | 'remainder') => escapeText(numberText(problem, which));
   const term = (which: 'a' | 'b' | 'result') => `<span class="n">${text(which)}</span>`;
-  const inBoxes = boxed && problem.decimal === undefined;
+  const inBoxes = boxed && (problem.decimal === undefined || widths.casas[problem.op] !== undefined);
   if (custom.format === 'lacuna') {
     const missing = problem.blank ?? 'a';
     const width = answerWidth(widths, problem.op);
@@ -477,9 +509,12 @@ export function factLine(
   return `${head}${blank(answerWidth(widths, problem.op), answers ? numberText(problem, 'result') : undefined)}${resto}</div>`;
 }
 
-/** Rules 6 to 8: an answer in boxes of one digit each, written from the first; `value`, the gabarito's. */
-const answerBoxes = (part: 'result' | 'resto', room: number, value?: number) =>
-  `<span class="boxes">${digitBoxes(part, room, value)}</span>`;
+/**
+ * Rules 6 to 9: an answer in boxes of one digit each, written from the first (a decimal's whole part against its
+ * vírgula, `casas` boxes after it); `value`, the gabarito's.
+ */
+const answerBoxes = (part: 'result' | 'resto', room: number, value?: number, casas = 0) =>
+  `<span class="boxes">${digitBoxes(part, room, value, casas)}</span>`;
 
 /** A fact's result in boxes (and its resto where the page asks for one), as wide on every line of its operation. */
 function resultBoxes(problem: Problem, widths: BlankWidths, answers: boolean): string {
@@ -487,16 +522,18 @@ function resultBoxes(problem: Problem, widths: BlankWidths, answers: boolean): s
     widths.remainder > 0 && problem.op === 'div'
       ? `<span class="resto">resto</span>${answerBoxes('resto', widths.remainder, answers ? problem.remainder : undefined)}`
       : '';
-  return `${answerBoxes('result', answerWidth(widths, problem.op), answers ? problem.result : undefined)}${resto}`;
+  const casas = widths.casas[problem.op] ?? 0;
+  return `${answerBoxes('result', answerWidth(widths, problem.op), answers ? problem.result : undefined, casas)}${resto}`;
 }
 
 /**
  * The conta of "Arme e efetue" as the learner reads it: `347 + 85 =`, `12,50 × 3 =` (no R$: it is armed in columns).
- * With `boxes` (rules 8, a conta of natural numbers), its answer in boxes after the =, filled in the gabarito.
+ * With `boxes` (rules 8, a conta of natural numbers; rules 9, a decimal one too), its answer in boxes after the =,
+ * filled in the gabarito.
  */
 export function armeStatement(problem: Problem, boxes?: { widths: BlankWidths; answers: boolean }): string {
   const answer =
-    boxes && problem.decimal === undefined
+    boxes && (problem.decimal === undefined || boxes.widths.casas[problem.op] !== undefined)
       ? `<span class="answer">${resultBoxes(problem, boxes.widths, boxes.answers)}</span>`
       : '';
   return `<div class="fx arme-statement"><span class="n">${escapeText(numberText(problem, 'a', { money: false }))}</span><span class="op">${
@@ -827,7 +864,7 @@ const twoStepsCss = (size: PrintSize) => `
 export function customStyles(
   custom: CustomOptions,
   page: Pick<GeneratedPage, 'problems' | 'words'>,
-  boxed = false,
+  boxed: BoxedAnswers = false,
 ): string {
   const problems = page.problems;
   const size = PRINT_SIZES[custom.size];
@@ -836,7 +873,7 @@ export function customStyles(
   const factPt = facts.pt;
   const arme = armeStatementFit(custom, problems, customGrid(custom, problems, count, boxed).columns, boxed);
   const statementPt = arme.pt;
-  const slots = factSlots(custom, problems, boxed ? size.columnMm : null);
+  const slots = factSlots(custom, problems, boxed);
   // A slot of text, or (rules 7) as wide as the wider of its text and its boxes.
   const slotCss = (slot: SlotSize) =>
     slot.mm > 0 ? `max(${slot.em.toFixed(2)}em, ${slot.mm.toFixed(2)}mm)` : `${slot.em.toFixed(2)}em`;

@@ -262,7 +262,7 @@ function customLayout(page: GeneratedPage, custom: CustomOptions): SheetLayout {
     asksForRemainder: customAsksRemainder(custom),
     readable: readable(page) && custom.format === 'armada',
     factBoxes: answersBoxed(page) && (custom.format !== 'arme' || armeBoxes(page, custom) !== null),
-    blankWidths: blankWidths(custom, page.problems),
+    blankWidths: blankWidths(custom, page.problems, answersBoxed(page)),
     ...(page.words ? wordsLayout(page, page.words, custom) : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { resolveChromium } from '@app/browser';
-import { contaNumberText } from '@app/contracts/decimal';
+import { contaNumberText, decimalText } from '@app/contracts/decimal';
 import type { Casas } from '@app/contracts/custom-shape';
 import {
   allowedCounts,
@@ -56,7 +56,7 @@ const READ = `(() => ({
   studentFilled: document.querySelectorAll('.sheet.exercises .filled, .sheet.exercises .result').length,
   filled: [...document.querySelectorAll('.sheet.answer-key .fx-cell')].map((cell) =>
     [...cell.querySelectorAll('.filled, .boxes')].map((el) => el.classList.contains('boxes')
-      ? [...el.querySelectorAll('.ab')].map((box) => box.textContent).join('')
+      ? [...el.querySelectorAll('.ab, .v')].map((box) => box.textContent).join('')
       : el.textContent.trim())),
   boxes: [...document.querySelectorAll('.sheet.exercises .cell')].map((cell) =>
     [...cell.querySelectorAll('.line.carry .d:not(.v)')].reverse().flatMap((d, column) => (d.querySelector('.box') ? [column] : []))),
@@ -125,8 +125,10 @@ describe('custom sheet layout', () => {
         // Money as the sheet writes it, R$ held to its number (a no-break space).
         const text = (which: 'a' | 'b' | 'result') => contaNumberText(p, which).replace('R$ ', 'R$\u00a0');
         // Rules 6 (linha) and 7 (lacuna): a fact of natural numbers has its answer (and resto) in boxes, a digit in
-        // each from the first.
+        // each from the first; rules 9, a decimal fact in a line too, its casas after a vírgula (no R$, no dot).
         const boxed = page.rules >= (custom.format === 'lacuna' ? 7 : 6) && p.decimal === undefined;
+        if (custom.format === 'linha' && page.rules >= 9 && p.decimal !== undefined)
+          return [decimalText(p.result, p.decimal.casas)];
         if (custom.format === 'lacuna') {
           const missing = p.blank === 'b' ? 'b' : 'a';
           return [boxed ? String(p[missing]) : text(missing)];

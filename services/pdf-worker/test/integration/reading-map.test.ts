@@ -43,6 +43,9 @@ describe('the reading map', () => {
       // Rules 8: the answers of "Arme e efetue" after each conta's =, or under it at the cell's right.
       'arme-e-efetue-adicao-subtracao',
       'arme-e-efetue-quatro-operacoes-grande',
+      // Rules 9: decimal answers, the casas' boxes after a printed vírgula.
+      'linha-decimais',
+      'arme-e-efetue-reais',
     ].map((name) => ({
       name,
       page: customSamplePage(CUSTOM_SAMPLES.find((s) => s.name === name)!),
@@ -80,6 +83,16 @@ describe('the reading map', () => {
       return p.op === 'div' && p.decimal ? [] : [i];
     });
     expect(new Set(boxes.map((b) => b.problem))).toEqual(new Set(boxed));
+    // Rules 9: a decimal answer of a fact in a line or of "Arme e efetue" has a box per casa after its vírgula; a
+    // conta armada's result keeps its columns (no casa).
+    const format = page.options.custom?.format;
+    for (const [i, p] of page.problems.entries()) {
+      const casas = boxes.filter((b) => b.problem === i && b.casa !== undefined).map((b) => b.casa);
+      const inLine = p.decimal !== undefined && (format === 'linha' || format === 'arme');
+      expect(casas, JSON.stringify(p)).toEqual(
+        inLine ? Array.from({ length: p.decimal!.casas }, (_, k) => k + 1) : [],
+      );
+    }
 
     for (const [n, sheetMap] of map.pages.entries()) {
       const grey = await pdfPageGrey(pdf, n + 1, DPI);

@@ -409,6 +409,30 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
   // The builder's "Dinheiro e decimais" of the 4º and the 5º ano, as a teacher prints them.
   { name: 'dinheiro-4-ano', custom: sheetPreset('reais-4-ano').custom },
   { name: 'decimais-5-ano', custom: sheetPreset('decimais-5-ano').custom },
+  // Rules 9: the decimal answers of facts in a line and of "Arme e efetue" in boxes, a vírgula between them.
+  {
+    name: 'linha-decimais',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'max', max: 100 }, regrouping: 'com', casas: 1 },
+      mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 'fatos', casas: 2 },
+      format: 'linha',
+      count: 20,
+      size: 'normal',
+    },
+  },
+  {
+    name: 'arme-e-efetue-reais',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'digits', top: 2, bottom: 2 }, regrouping: 'com', casas: 'reais' },
+      sub: { numbers: { kind: 'digits', top: 2, bottom: 2 }, regrouping: 'com', casas: 'reais' },
+      mult: { multiplier: { kind: 'tables', tables: [2, 3, 4, 5] }, multiplicand: 2, casas: 'reais' },
+      format: 'arme',
+      count: 8,
+      size: 'normal',
+    },
+  },
 ];
 
 /** The page options of a custom page (the level is the builder's; a custom page is drawn from `custom` alone). */

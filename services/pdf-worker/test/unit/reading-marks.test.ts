@@ -57,18 +57,23 @@ const sections = (body: string, kind: 'exercises' | 'answer-key') =>
   body.split('<section ').filter((part) => part.startsWith(`class="sheet ${kind}`));
 
 /** Each cell's answer boxes, in the cell's order: their part and their digit (null when empty), in writing order. */
-function cellBoxes(section: string): Array<Array<{ part: string; column: number; digit: number | null }>> {
+function cellBoxes(
+  section: string,
+): Array<Array<{ part: string; column: number; casa?: number; digit: number | null }>> {
   return section
     .split('<li ')
     .slice(1)
     .map((cell) =>
-      [...cell.matchAll(/<span class="d ab[^"]*" data-part="(\w+)" data-col="(\d+)">(\d?)<\/span>/g)].map(
-        ([, part, column, digit]) => ({
-          part: part!,
-          column: Number(column),
-          digit: digit === '' ? null : Number(digit),
-        }),
-      ),
+      [
+        ...cell.matchAll(
+          /<span class="d ab[^"]*" data-part="(\w+)" data-col="(\d+)"(?: data-casa="(\d)")?>(\d?)<\/span>/g,
+        ),
+      ].map(([, part, column, casa, digit]) => ({
+        part: part!,
+        column: Number(column),
+        ...(casa === undefined ? {} : { casa: Number(casa) }),
+        digit: digit === '' ? null : Number(digit),
+      })),
     );
 }
 
@@ -86,6 +91,10 @@ function printedSample(sample: (typeof CUSTOM_SAMPLES)[number]) {
   const cells = sections(body, 'exercises').flatMap((section) => section.split('<li ').slice(1));
   return { page, body, sheet, key, cells };
 }
+
+/** Whether a sample's contas are decimal (its answers in boxes since rules 9, tested apart). */
+const decimal = (sample: (typeof CUSTOM_SAMPLES)[number]) =>
+  (['add', 'sub', 'mult', 'div'] as const).some((op) => sample.custom[op]?.casas !== undefined);
 
 const read = (boxes: ReturnType<typeof cellBoxes>[number], part: string) =>
   boxesNumber(boxes.filter((box) => box.part === part).map((box) => box.digit));
@@ -176,7 +185,7 @@ describe('a sheet to be read (rules 5)', () => {
 });
 
 describe('facts in a line to be read (rules 6)', () => {
-  const LINHA = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'linha');
+  const LINHA = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'linha' && !decimal(sample));
 
   it('prints each fact’s answer in empty boxes, and the resto’s; the gabarito’s boxes hold them from the first', () => {
     expect(LINHA.length).toBeGreaterThanOrEqual(4);
@@ -267,7 +276,7 @@ describe('missing numbers to be read (rules 7)', () => {
 });
 
 describe('the answers of "Arme e efetue" to be read (rules 8)', () => {
-  const ARME = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'arme');
+  const ARME = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'arme' && !decimal(sample));
   /** A roomy page in three columns: × and ÷ by two digits, 12 to a page (no room for its boxes). */
   const ROOMY = ARME.find((sample) => sample.name === 'arme-e-efetue-por-dois-algarismos')!;
 
@@ -312,6 +321,55 @@ describe('the answers of "Arme e efetue" to be read (rules 8)', () => {
     expect(seven.body).toContain('arme-statement');
     expect(seven.body).not.toContain('class="d ab');
     expect(seven.css).not.toContain('.arme-statement .answer');
+  });
+});
+
+describe('decimal answers to be read (rules 9)', () => {
+  const DECIMAL = ['linha-decimais', 'arme-e-efetue-reais'].map((name) =>
+    CUSTOM_SAMPLES.find((sample) => sample.name === name)!,
+  );
+
+  it('prints a decimal answer’s whole part in boxes, a vírgula, a box per casa; the gabarito’s read in units of the last casa', () => {
+    for (const sample of DECIMAL) {
+      const { page, sheet, key, cells } = printedSample(sample);
+      page.problems.forEach((problem, i) => {
+        const where = `${sample.name}: ${JSON.stringify(problem)}`;
+        const casas = problem.decimal!.casas;
+        const whole = (p: typeof problem) => String(Math.floor(p.result / 10 ** casas)).length;
+        // The whole part's boxes: the operation's longest and one more, the same on every line of it; then the casas.
+        const room = Math.max(...page.problems.filter((p) => p.op === problem.op).map(whole)) + 1;
+        expect(
+          sheet[i]!.map((box) => box.casa ?? 0),
+          where,
+        ).toEqual([...Array<number>(room).fill(0), ...Array.from({ length: casas }, (_, k) => k + 1)]);
+        expect(
+          sheet[i]!.every((box) => box.digit === null && box.part === 'result'),
+          where,
+        ).toBe(true);
+        // The vírgula printed between them, not a box.
+        expect(cells[i], where).toContain(
+          '<span class="v" aria-hidden="true">,</span><span class="d ab" data-part="result" data-col="' +
+            String(casas - 1) +
+            '" data-casa="1">',
+        );
+        // The gabarito's: every casa written, the whole part against the vírgula.
+        const digits = key[i]!.map((box) => box.digit);
+        expect(
+          digits.slice(room - whole(problem)).every((d) => d !== null),
+          where,
+        ).toBe(true);
+        expect(Number(digits.filter((d) => d !== null).join('')), where).toBe(problem.result);
+      });
+    }
+  });
+
+  it('keeps the decimal answers of a page printed with rules 8 in blanks (and no box on "Arme e efetue")', () => {
+    const [linha, arme] = DECIMAL.map((sample) => customSamplePage(sample));
+    const eight = sheetDocument(generatePage('linha-8', linha!.options, 8), META);
+    expect(eight.body).toContain('class="fill');
+    expect(eight.body).not.toContain('class="d ab');
+    const armeEight = sheetDocument(generatePage('arme-8', arme!.options, 8), META);
+    expect(armeEight.body).not.toContain('class="d ab');
   });
 });
 

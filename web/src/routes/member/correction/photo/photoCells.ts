@@ -25,6 +25,8 @@ export interface ReadRow {
   part: 'result' | 'quotient' | 'resto';
   /** The digits, null for an empty box. */
   digits: Array<number | null>;
+  /** A decimal answer's casas, its last boxes after the printed vírgula (rules 9); 0 for a natural number. */
+  casas: number;
   /** The classifier's probability for each digit (1 for an empty box). */
   confidences: number[];
   /** Whether each box holds several marks standing apart. */
@@ -43,6 +45,8 @@ export interface PhotoRow {
   part: ReadRow['part'];
   /** The digits from left to right, null for an empty box. */
   digits: Array<number | null>;
+  /** A decimal answer's casas (its last boxes); 0 for a natural number. */
+  casas: number;
   value: RowValue;
   unsure: boolean;
   /** Each box's interior as read, left to right. */
@@ -60,7 +64,7 @@ const expectedValue = (problem: CorrectionProblem, part: ReadRow['part']): numbe
 
 /** A row read, judged against its problem's right answer: unsure or not, and which boxes to offer a choice for. */
 export function judgeRow(row: ReadRow, problem: CorrectionProblem): PhotoRow {
-  const expected = expectedDigits(expectedValue(problem, row.part), row.digits, row.part);
+  const expected = expectedDigits(expectedValue(problem, row.part), row.digits, row.part, row.casas);
   const boxes = row.digits.map((digit, i) => ({
     digit,
     confidence: row.confidences[i]!,
@@ -73,8 +77,9 @@ export function judgeRow(row: ReadRow, problem: CorrectionProblem): PhotoRow {
     problem: row.problem,
     part: row.part,
     digits: row.digits,
-    value: rowValue(row.digits),
-    unsure: rowIsUnsure(boxes, expected),
+    casas: row.casas,
+    value: rowValue(row.digits, row.casas),
+    unsure: rowIsUnsure(boxes, expected, undefined, row.casas),
     crops: row.crops,
     alternatives: row.alternatives.map((alternative, i) => (doubtful(i) ? alternative : null)),
   };
@@ -120,16 +125,18 @@ function guessOf(row: PhotoRow | undefined, reading: Reading): string {
   const first = row.digits.findIndex((d) => d !== null);
   let last = row.digits.length - 1;
   while (last > first && row.digits[last] === null) last--;
-  return row.digits
-    .slice(first, last + 1)
-    .map((d) => (d === null ? '?' : String(d)))
-    .join('');
+  // A decimal answer's vírgula before its first casa (rules 9).
+  const comma = row.casas > 0 ? row.digits.length - row.casas : -1;
+  let text = first >= comma && comma >= 0 ? ',' : '';
+  for (let i = first; i <= last; i++)
+    text += (i === comma && i > first ? ',' : '') + (row.digits[i] === null ? '?' : String(row.digits[i]));
+  return text;
 }
 
 /** A row with one box's digit replaced, read again as a number. */
 function withDigit(row: PhotoRow, at: number, digit: number): PhotoRow {
   const digits = row.digits.map((d, i) => (i === at ? digit : d));
-  const value = rowValue(digits);
+  const value = rowValue(digits, row.casas);
   return { ...row, digits, value, unsure: value.kind === 'gap' };
 }
 
@@ -161,8 +168,8 @@ function choiceOf(rows: readonly PhotoRow[], reading: Reading): PhotoQuestion['c
 
 /**
  * A sheet's reading turned into cells and questions. A problem whose boxes are all empty was left em branco; a
- * problem without boxes on the map (a fact of decimals, a situação-problema answered with a sum of money, any problem
- * of a sheet printed before its format had boxes) is left for the teacher to type.
+ * problem without boxes on the map (a chave's decimal quotient, a situação-problema answered with a sum of money,
+ * any problem of a sheet printed before its format had boxes: decimal facts before rules 9) is left to be typed.
  */
 export function sheetFromPhoto(sheet: CorrectionSheet, read: readonly ReadRow[]): SheetFromPhoto {
   const byProblem = new Map<number, PhotoRow[]>();

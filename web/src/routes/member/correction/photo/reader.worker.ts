@@ -46,6 +46,7 @@ function readRows(boxes: BoxReading[]): ReadRow[] {
       problem: row.problem,
       part: row.part,
       digits: ordered.map((b) => b.digit),
+      casas: row.casas,
       confidences: ordered.map((b) => b.confidence),
       several: ordered.map((b) => b.several),
       alternatives: ordered.map((b) => b.alternative),

@@ -41,15 +41,15 @@ export type PhotoOutcome =
   | { kind: 'otherSheet' }
   /** A sheet printed before the answer boxes: typed by hand. */
   | { kind: 'printedBefore'; n: number }
-  /** A sheet without any answer in boxes (facts of decimals, roomy contas of "Arme e efetue"): typed by hand. */
+  /** A sheet without any answer in boxes (decimal facts before rules 9, roomy "Arme e efetue"): typed by hand. */
   | { kind: 'noBoxes'; n: number }
   /** A file named .pdf that pdf.js could not open (said by the page, before any reading). */
   | { kind: 'notAPdf' };
 
 /**
  * The map of the sheet of paper a photo is of (`paper`, from 0), or why nothing on it can be read: the sheet was
- * printed before sheets were made to be read, or it has no answer in boxes (a page of decimal facts, or of contas of
- * "Arme e efetue" too tall for the boxes beside them): its answers are typed in the grid.
+ * printed before sheets were made to be read, or it has no answer in boxes (decimal facts printed before rules 9,
+ * contas of "Arme e efetue" too tall for the boxes beside them): its answers are typed in the grid.
  */
 export function paperMap(sheet: ReaderSheet, paper = 0): ReadingMap | 'printedBefore' | 'noBoxes' {
   const map = sheet.maps?.[paper];

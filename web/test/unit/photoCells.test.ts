@@ -97,8 +97,10 @@ describe('sheetFromPhoto: what a sheet’s photo puts in the correction', () => 
       remainder: 0,
       decimal: { casas: 2, a: 2, b: 1 },
     };
-    const read = sheetFromPhoto(sheet([times, plus, times, plus]), [
+    const read = sheetFromPhoto(sheet([times, plus, times, plus, money]), [
       row(0, 'result', [null, 4, 2, null], undefined, 2),
+      // A situação-problema's sum of money, "R$ 16,2" in boxes of three reais and two centavos: R$ 16,20.
+      row(4, 'result', [null, 1, 6, 2, null], undefined, 2),
       row(1, 'result', [4, null, 0, 5], undefined, 2),
       // 4,12 read where 4,20 is right: a wrong answer, no question.
       row(2, 'result', [null, 4, 1, 2], undefined, 2),
@@ -109,6 +111,7 @@ describe('sheetFromPhoto: what a sheet’s photo puts in the correction', () => 
       { problem: 0, value: { result: 420, remainder: null, blank: false } },
       { problem: 1, value: { result: 405, remainder: null, blank: false } },
       { problem: 2, value: { result: 412, remainder: null, blank: false } },
+      { problem: 4, value: { result: 1620, remainder: null, blank: false } },
     ]);
     expect(read.questions.map((q) => [q.problem, q.guess.result])).toEqual([[3, '4,?5']]);
   });

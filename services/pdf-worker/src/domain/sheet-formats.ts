@@ -579,60 +579,72 @@ export function problemaCell(
  * The boxes of the number a page's situações-problema ask (rules 7, reading-marks.ts), in a row of their own under the
  * quadriculado and the Resposta ("Só o número: □□□ resto □□"): as many for every problem, so that their count gives no
  * hint (the page's longest whole-number answer and one, at least 3), and the resto's (0: no question asks one) for the
- * problems whose question asks what is left.
+ * problems whose question asks what is left. Since rules 9 a sum of money has boxes too, "R$ □□,□□": `reais`, the boxes
+ * of its reais (the page's longest and one, at least 2; 0: none), then its two casas after a printed vírgula.
  */
 export interface WordBoxes {
   answer: number;
   resto: number;
+  reais: number;
 }
 
 /**
  * Whether a situação-problema's answer is a whole number, written in boxes: the result of a conta of natural
  * numbers, or a count the question asks (quantos são necessários, cédulas e moedas: `answer`). A sum of money keeps its
- * Resposta only.
+ * Resposta only before rules 9 (`wordMoney`).
  */
 export const wordAnswerBoxed = (word: Pick<WordProblem, 'conta' | 'answer'>): boolean =>
   word.conta.decimal === undefined || word.answer !== word.conta.result;
+
+/** Whether a situação-problema's answer is a sum of money (in centavos, the conta's result em reais). */
+const wordMoney = (word: Pick<WordProblem, 'conta' | 'answer'>): boolean => !wordAnswerBoxed(word);
+
+/** The digits of a sum of money's reais (R$ 12,50: 2). */
+const reaisDigits = (centavos: number) => String(Math.floor(centavos / 100)).length;
 
 /** Whether a situação-problema's question asks what is left too (a division of natural numbers with a resto). */
 const wordAsksResto = (word: Pick<WordProblem, 'conta' | 'leftover'>): boolean =>
   word.leftover !== null && word.conta.decimal === undefined;
 
 /**
- * The boxes of a page of situações-problema (`WordBoxes`); null when no answer of the page is a whole number. Each box
- * is a square of the print size's caderno (a fact's are `FACT_BOX_HEIGHT` columns tall): the row is added under every
- * problem, on pages whose cells were full already.
+ * The boxes of a page of situações-problema (`WordBoxes`); null when no answer of the page is in boxes. Each box is a
+ * square of the print size's caderno (a fact's are `FACT_BOX_HEIGHT` columns tall): the row is added under every
+ * problem, on pages whose cells were full already. `money` (rules 9): the sums of money in boxes too.
  */
 export function wordBoxes(
   words: readonly Pick<WordProblem, 'conta' | 'answer' | 'leftover'>[],
+  money = false,
 ): WordBoxes | null {
   const boxed = words.filter(wordAnswerBoxed);
-  if (boxed.length === 0) return null;
+  const sums = money ? words.filter(wordMoney) : [];
+  if (boxed.length === 0 && sums.length === 0) return null;
   const restos = words.filter(wordAsksResto);
   return {
     answer: Math.max(3, ...boxed.map((word) => String(word.answer).length + 1)),
     resto:
       restos.length === 0 ? 0 : Math.max(1, ...restos.map((word) => String(word.conta.remainder).length)) + 1,
+    reais: sums.length === 0 ? 0 : Math.max(2, ...sums.map((word) => reaisDigits(word.answer) + 1)),
   };
 }
 
-/** A situação-problema's row of boxes (none for a sum of money); in the gabarito, filled. */
+/** A situação-problema's row of boxes (none for a sum of money before rules 9); in the gabarito, filled. */
 function wordBoxesHtml(
   word: Pick<WordProblem, 'conta' | 'answer' | 'leftover'>,
   boxes: WordBoxes | null,
   filled: boolean,
 ): string {
-  if (boxes === null || !wordAnswerBoxed(word)) return '';
-  const row = (part: 'result' | 'resto', room: number, value: number) =>
-    `<span class="boxes">${digitBoxes(part, room, filled ? value : undefined)}</span>`;
+  if (boxes === null) return '';
+  const row = (part: 'result' | 'resto', room: number, value: number, casas = 0) =>
+    `<span class="boxes">${digitBoxes(part, room, filled ? value : undefined, casas)}</span>`;
+  const label = '<span class="resp-number-label">Só o número:</span>';
+  if (wordMoney(word))
+    return boxes.reais === 0
+      ? ''
+      : `<div class="resp-number">${label}<span class="resp-reais">R$</span>${row('result', boxes.reais + 2, word.answer, 2)}</div>`;
   const resto = wordAsksResto(word)
     ? `<span class="resto">resto</span>${row('resto', boxes.resto, word.conta.remainder)}`
     : '';
-  return `<div class="resp-number"><span class="resp-number-label">Só o número:</span>${row(
-    'result',
-    boxes.answer,
-    word.answer,
-  )}${resto}</div>`;
+  return `<div class="resp-number">${label}${row('result', boxes.answer, word.answer)}${resto}</div>`;
 }
 
 /** The height of a ruled line of the Resposta, in em of the problem's text. */

@@ -283,7 +283,7 @@ function wordsLayout(
   return {
     words,
     workRowMm: workRowsMm(words, custom.size, calcSquares(page, custom.size)),
-    wordBoxes: answersBoxed(page) ? wordBoxes(words) : null,
+    wordBoxes: answersBoxed(page) ? wordBoxes(words, answersBoxed(page) === 'decimals') : null,
   };
 }
 

@@ -43,9 +43,10 @@ describe('the reading map', () => {
       // Rules 8: the answers of "Arme e efetue" after each conta's =, or under it at the cell's right.
       'arme-e-efetue-adicao-subtracao',
       'arme-e-efetue-quatro-operacoes-grande',
-      // Rules 9: decimal answers, the casas' boxes after a printed vírgula.
+      // Rules 9: decimal answers, the casas' boxes after a printed vírgula; a situação-problema's sum of money.
       'linha-decimais',
       'arme-e-efetue-reais',
+      'problemas-troco-cedulas-e-moedas',
     ].map((name) => ({
       name,
       page: customSamplePage(CUSTOM_SAMPLES.find((s) => s.name === name)!),
@@ -75,20 +76,22 @@ describe('the reading map', () => {
     // Every box of the markup, and a box for every problem.
     const exercises = sheetDocument(page, META, { answerKey: false }).body;
     expect(boxes).toHaveLength(exercises.split('data-part=').length - 1);
-    // A box for every problem but a decimal division (its quotient's vírgula is part of the exercise) and a
-    // situação-problema answered by a sum of money.
-    const boxed = page.problems.flatMap((p, i) => {
-      const word = page.words?.[i];
-      if (word) return word.conta.decimal === undefined || word.answer !== word.conta.result ? [i] : [];
-      return p.op === 'div' && p.decimal ? [] : [i];
-    });
+    // A box for every problem but a decimal division in the chave (its quotient's vírgula is part of the exercise).
+    const boxed = page.problems.flatMap((p, i) =>
+      page.words?.[i] === undefined && p.op === 'div' && p.decimal ? [] : [i],
+    );
     expect(new Set(boxes.map((b) => b.problem))).toEqual(new Set(boxed));
-    // Rules 9: a decimal answer of a fact in a line or of "Arme e efetue" has a box per casa after its vírgula; a
-    // conta armada's result keeps its columns (no casa).
+    // Rules 9: a decimal answer of a fact in a line or of "Arme e efetue", and a situação-problema's sum of money, has
+    // a box per casa after its vírgula; a conta armada's result keeps its columns (no casa).
     const format = page.options.custom?.format;
     for (const [i, p] of page.problems.entries()) {
       const casas = boxes.filter((b) => b.problem === i && b.casa !== undefined).map((b) => b.casa);
-      const inLine = p.decimal !== undefined && (format === 'linha' || format === 'arme');
+      const word = page.words?.[i];
+      const inLine =
+        p.decimal !== undefined &&
+        (format === 'linha' ||
+          format === 'arme' ||
+          (word !== undefined && word.answer === word.conta.result));
       expect(casas, JSON.stringify(p)).toEqual(
         inLine ? Array.from({ length: p.decimal!.casas }, (_, k) => k + 1) : [],
       );

@@ -388,12 +388,27 @@ describe('the number of each situação-problema to be read (rules 7)', () => {
       const words = page.words!;
       const whole = words.filter((w) => w.conta.decimal === undefined || w.answer !== w.conta.result);
       const room = Math.max(3, ...whole.map((w) => String(w.answer).length + 1));
+      const sums = words.filter((w) => !whole.includes(w));
+      const reais = Math.max(2, ...sums.map((w) => String(Math.floor(w.answer / 100)).length + 1));
       words.forEach((word, i) => {
         const where = `${sample.name}: ${word.question}`;
-        if (word.conta.decimal !== undefined && word.answer === word.conta.result) {
-          // A sum of money: its Resposta only (the boxes have no vírgula).
+        if (!whole.includes(word)) {
+          // A sum of money (rules 9): "R$", the boxes of its reais, a vírgula and its two casas; read in centavos.
           money++;
-          expect(sheet[i], where).toEqual([]);
+          expect(
+            sheet[i]!.map((box) => box.casa ?? 0),
+            where,
+          ).toEqual([...Array<number>(reais).fill(0), 1, 2]);
+          expect(
+            sheet[i]!.every((box) => box.digit === null),
+            where,
+          ).toBe(true);
+          const digits = key[i]!.map((box) => box.digit);
+          expect(Number(digits.filter((d) => d !== null).join('')), where).toBe(word.answer);
+          expect(
+            digits.slice(-2).every((d) => d !== null),
+            where,
+          ).toBe(true);
           return;
         }
         expect(sheet[i]!.filter((box) => box.part === 'result').length, where).toBe(room);
@@ -412,7 +427,7 @@ describe('the number of each situação-problema to be read (rules 7)', () => {
           expect(read(key[i]!, 'resto'), where).toEqual({ kind: 'number', value: word.leftover });
         }
       });
-      expect(body.split('Só o número:').length - 1).toBe(2 * words.filter((w) => whole.includes(w)).length);
+      expect(body.split('Só o número:').length - 1).toBe(2 * words.length);
     }
     // The samples hold questions with a resto, and sums of money.
     expect(restos).toBeGreaterThan(0);
@@ -424,6 +439,17 @@ describe('the number of each situação-problema to be read (rules 7)', () => {
     const { body } = sheetDocument(generatePage('problemas-6', customSamplePage(sample).options, 6), META);
     expect(body).not.toContain('class="d ab');
     expect(body).not.toContain('Só o número:');
+  });
+
+  it('keeps a sum of money printed with rules 8 to its Resposta (no R$ boxes)', () => {
+    const sample = PROBLEMAS.find((s) => s.name === 'problemas-troco-cedulas-e-moedas')!;
+    const page = generatePage('problemas-8', customSamplePage(sample).options, 8);
+    const { body } = sheetDocument(page, META);
+    const words = page.words!;
+    const sums = words.filter((w) => w.conta.decimal !== undefined && w.answer === w.conta.result);
+    expect(sums.length).toBeGreaterThan(0);
+    expect(body).not.toContain('resp-reais');
+    expect(body.split('Só o número:').length - 1).toBe(2 * (words.length - sums.length));
   });
 });
 

@@ -54,9 +54,9 @@ export interface GeneratedPage {
  * code; rules 5, a sheet is made to be read from a photo (corner marks, a QR code on every sheet, the answers of the
  * contas armadas in boxes of one digit each: the pdf-worker's `reading-marks.ts`); rules 6, the answers of facts in
  * a line (format `linha`) in boxes too; rules 7, the missing numbers (format `lacuna`) and the numbers the
- * situações-problema ask in boxes too; rules 8, the answer of each conta of "Arme e efetue" in boxes after its =; rules 9, the decimal answers of facts in
- * a line and of "Arme e efetue", and the sums of money of situações-problema, in boxes too, a printed vírgula between
- * the whole part's and the casas' boxes.
+ * situações-problema ask in boxes too; rules 8, the answer of each conta of "Arme e efetue" in boxes after its =;
+ * rules 9, the decimal answers of facts (in a line or with a lacuna) and of "Arme e efetue", and the sums of money of
+ * situações-problema, in boxes too, a printed vírgula between the whole part's and the casas' boxes.
  */
 export const RULES_VERSION: RulesVersion = 9;
 

@@ -4,10 +4,10 @@
  * with what each answer box's row should hold:
  *   <name>.json  { name, pxPerMm, width, height, map: { widthMm, heightMm, boxes }, answers: [{ problem, part, value }] }
  *   <name>.gray  the page, a byte of grey a pixel (0 black … 255 white), row after row
- * The sheets: each level with each operation and the four together, and twelve custom pages (contas armadas em
+ * The sheets: each level with each operation and the four together, and thirteen custom pages (contas armadas em
  * reais, and por dois algarismos; facts in a line, normal and grande; missing numbers, normal and grande;
- * situações-problema of ÷ with resto; "Arme e efetue", normal and grande; decimal facts in a line, "Arme e
- * efetue" em reais, and situações-problema of troco and cédulas e moedas). Fixed seeds: the same sheets on every run.
+ * situações-problema of ÷ with resto; "Arme e efetue", normal and grande; decimal facts in a line and with a
+ * lacuna, "Arme e efetue" em reais, and situações-problema of troco and cédulas e moedas). Fixed seeds: the same sheets on every run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -48,9 +48,10 @@ const customs = [
   // "Arme e efetue" (rules 8): + and − with the boxes under each conta, the four operations in grande after its =.
   'arme-e-efetue-adicao-subtracao',
   'arme-e-efetue-quatro-operacoes-grande',
-  // Decimal answers (rules 9): facts of 1 and 2 casas in a line, "Arme e efetue" em reais, and the sums of money
-  // situações-problema ask (beside the counts of cédulas e moedas).
+  // Decimal answers (rules 9): facts of 1 and 2 casas in a line and with a lacuna, "Arme e efetue" em reais, and the
+  // sums of money situações-problema ask (beside the counts of cédulas e moedas).
   'linha-decimais',
+  'lacuna-decimais',
   'arme-e-efetue-reais',
   'problemas-troco-cedulas-e-moedas',
 ].map((name) => ({

@@ -54,8 +54,9 @@ export const LACUNA_BOX_RULES = 7;
 export const ARME_BOX_RULES = 8;
 
 /**
- * Since rules 9 the decimal answers of facts in a line and of "Arme e efetue" are in boxes too (`4,2 × 3 = □□,□`), and
- * the sums of money the situações-problema ask ("Só o número: R$ □□□,□□"): the whole part's boxes, a printed vírgula
+ * Since rules 9 the decimal answers of facts in a line and of "Arme e efetue" are in boxes too (`4,2 × 3 = □□,□`), a
+ * lacuna's decimal missing term (every casa of its conta), and the sums of money the situações-problema ask ("Só o
+ * número: R$ □□□,□□"): the whole part's boxes, a printed vírgula
  * (no box: `DECIMAL_COMMA_COLUMNS` of a digit column wide), then a box per casa of the result, each with its casa
  * (`data-casa`: 1 the décimos, 2 the centésimos). A learner who leaves the last casas empty wrote zeros there (4,2 is
  * 4,20), as a Brazilian writes a decimal.
@@ -66,20 +67,23 @@ export const DECIMAL_COMMA_COLUMNS = 0.5;
 /**
  * Which answers outside its contas armadas a custom page prints in boxes: none (false), those of natural numbers
  * (facts in a line since `FACT_BOX_RULES`, missing numbers and situações-problema since `LACUNA_BOX_RULES`, "Arme e
- * efetue" since `ARME_BOX_RULES`), or, on facts in a line and "Arme e efetue" since `DECIMAL_BOX_RULES`, decimal
- * ones too (and the sums of money of situações-problema). Truthy whenever any answer is boxed.
+ * efetue" since `ARME_BOX_RULES`), or since `DECIMAL_BOX_RULES` decimal ones too (facts, lacunas, "Arme e efetue",
+ * the sums of money of situações-problema). Truthy whenever any answer is boxed.
  */
 export type BoxedAnswers = false | 'naturals' | 'decimals';
 
 export function answersBoxed(page: Pick<GeneratedPage, 'rules' | 'options'>): BoxedAnswers {
   const format = page.options.custom?.format;
   const since = (rules: number) => page.rules >= rules;
-  if (format === 'linha' || format === 'arme' || format === 'problemas') {
-    if (since(DECIMAL_BOX_RULES)) return 'decimals';
-    const first = { linha: FACT_BOX_RULES, arme: ARME_BOX_RULES, problemas: LACUNA_BOX_RULES }[format];
-    return since(first) ? 'naturals' : false;
-  }
-  return format === 'lacuna' && since(LACUNA_BOX_RULES) ? 'naturals' : false;
+  if (format === undefined || format === 'armada') return false;
+  if (since(DECIMAL_BOX_RULES)) return 'decimals';
+  const first = {
+    linha: FACT_BOX_RULES,
+    arme: ARME_BOX_RULES,
+    lacuna: LACUNA_BOX_RULES,
+    problemas: LACUNA_BOX_RULES,
+  };
+  return since(first[format]) ? 'naturals' : false;
 }
 
 /** The corner marks' side and their distance from the paper's edges, in mm: inside every printer's printable area. */

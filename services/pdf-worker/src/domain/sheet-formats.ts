@@ -1,6 +1,6 @@
 import { numberText, unitDigits } from './conta-columns.js';
 import { digitBoxes, DECIMAL_COMMA_COLUMNS, FACT_BOX_HEIGHT, type BoxedAnswers } from './reading-marks.js';
-import { unitsPerOne } from '@app/contracts/decimal';
+import { inUnits, unitsPerOne } from '@app/contracts/decimal';
 import {
   lineOrder,
   needsRoom,
@@ -220,7 +220,10 @@ const slotSize =
     if (custom.format !== 'lacuna' || (p.blank ?? 'a') !== which)
       return { em: textEm(numberText(p, which)), mm: 0 };
     const digits = answerWidth(widths, p.op);
-    return boxedFact(boxMm, p, widths) ? { em: 0, mm: digits * boxMm } : { em: digits * BLANK_EM, mm: 0 };
+    if (!boxedFact(boxMm, p, widths)) return { em: digits * BLANK_EM, mm: 0 };
+    // Rules 9: a decimal term's vírgula between its boxes.
+    const comma = termCasas(widths, p, which) > 0 ? DECIMAL_COMMA_COLUMNS : 0;
+    return { em: 0, mm: (holeBoxes(widths, p, which) + comma) * boxMm };
   };
 
 /**
@@ -417,9 +420,21 @@ export interface BlankWidths {
 const boxMmOf = (custom: CustomOptions, boxed: BoxedAnswers): number | null =>
   boxed ? PRINT_SIZES[custom.size].columnMm : null;
 
-/** Whether a page's decimal answers are in boxes (rules 9): facts in a line and "Arme e efetue". */
+/** Whether a page's decimal answers are in boxes (rules 9): facts in a line or with a lacuna, and "Arme e efetue". */
 const decimalsBoxed = (custom: CustomOptions, boxed: BoxedAnswers) =>
-  boxed === 'decimals' && (custom.format === 'linha' || custom.format === 'arme');
+  boxed === 'decimals' &&
+  (custom.format === 'linha' || custom.format === 'lacuna' || custom.format === 'arme');
+
+/**
+ * The casas of the boxes of a lacuna's missing term (rules 9): every casa of a decimal conta's for a decimal term,
+ * none for the natural multiplier or divisor (`inUnits`) or a natural conta.
+ */
+const termCasas = (widths: BlankWidths, p: Problem, which: 'a' | 'b'): number =>
+  inUnits(p.op, which) ? (widths.casas[p.op] ?? 0) : 0;
+
+/** The boxes of a lacuna's missing term: the operation's boxes, less the casas a natural term has none of. */
+const holeBoxes = (widths: BlankWidths, p: Problem, which: 'a' | 'b'): number =>
+  answerWidth(widths, p.op) - (widths.casas[p.op] ?? 0) + termCasas(widths, p, which);
 
 /**
  * The width of the blanks, in digits: the same on every line of an operation (the longest answer of the page's
@@ -434,8 +449,11 @@ export function blankWidths(
   const casas: Partial<Record<Operation, number>> = {};
   for (const p of problems) {
     if (p.decimal !== undefined && decimalsBoxed(custom, boxed)) {
-      // Rules 9: a box per digit of the whole part (one spare, as a natural's), then one per casa of the result.
-      const whole = String(Math.floor(p.result / unitsPerOne(p.decimal.casas))).length;
+      // Rules 9: a box per digit of the whole part (one spare, as a natural's), then one per casa of the result (of a
+      // lacuna: of the longer term, its whole part).
+      const wholeOf = (which: 'a' | 'b' | 'result') =>
+        String(inUnits(p.op, which) ? Math.floor(p[which] / unitsPerOne(p.decimal!.casas)) : p[which]).length;
+      const whole = custom.format === 'lacuna' ? Math.max(wholeOf('a'), wholeOf('b')) : wholeOf('result');
       casas[p.op] = Math.max(casas[p.op] ?? 0, p.decimal.casas);
       answer[p.op] = Math.max(answer[p.op] ?? 0, whole + 1 + p.decimal.casas);
       continue;
@@ -494,7 +512,12 @@ export function factLine(
     const missing = problem.blank ?? 'a';
     const width = answerWidth(widths, problem.op);
     const hole = inBoxes
-      ? answerBoxes('result', width, answers ? problem[missing] : undefined)
+      ? answerBoxes(
+          'result',
+          holeBoxes(widths, problem, missing),
+          answers ? problem[missing] : undefined,
+          termCasas(widths, problem, missing),
+        )
       : blank(width, answers ? numberText(problem, missing) : undefined);
     const [first, second] = readingOrder(problem).map((which) => (which === missing ? hole : term(which)));
     return `<div class="fx">${first}<span class="op">${sign}</span>${second}<span class="op">=</span>${term('result')}</div>`;

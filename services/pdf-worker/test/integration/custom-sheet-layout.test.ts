@@ -129,6 +129,15 @@ describe('custom sheet layout', () => {
         const boxed = page.rules >= (custom.format === 'lacuna' ? 7 : 6) && p.decimal === undefined;
         if (custom.format === 'linha' && page.rules >= 9 && p.decimal !== undefined)
           return [decimalText(p.result, p.decimal.casas)];
+        // A lacuna's decimal term with every casa of its conta; the natural multiplier or divisor as it is.
+        if (custom.format === 'lacuna' && page.rules >= 9 && p.decimal !== undefined) {
+          const missing = p.blank === 'b' ? 'b' : 'a';
+          return [
+            missing === 'b' && (p.op === 'mult' || p.op === 'div')
+              ? String(p.b)
+              : decimalText(p[missing], p.decimal.casas),
+          ];
+        }
         if (custom.format === 'lacuna') {
           const missing = p.blank === 'b' ? 'b' : 'a';
           return [boxed ? String(p[missing]) : text(missing)];

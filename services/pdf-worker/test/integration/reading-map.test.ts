@@ -45,6 +45,7 @@ describe('the reading map', () => {
       'arme-e-efetue-quatro-operacoes-grande',
       // Rules 9: decimal answers, the casas' boxes after a printed vírgula; a situação-problema's sum of money.
       'linha-decimais',
+      'lacuna-decimais',
       'arme-e-efetue-reais',
       'problemas-troco-cedulas-e-moedas',
     ].map((name) => ({
@@ -87,9 +88,13 @@ describe('the reading map', () => {
     for (const [i, p] of page.problems.entries()) {
       const casas = boxes.filter((b) => b.problem === i && b.casa !== undefined).map((b) => b.casa);
       const word = page.words?.[i];
+      // A lacuna's missing term: every casa of its conta, but the natural multiplier (b of ×) has none.
+      const term = format === 'lacuna' ? (p.blank ?? 'a') : 'result';
       const inLine =
         p.decimal !== undefined &&
+        (term !== 'b' || p.op === 'add' || p.op === 'sub') &&
         (format === 'linha' ||
+          format === 'lacuna' ||
           format === 'arme' ||
           (word !== undefined && word.answer === word.conta.result));
       expect(casas, JSON.stringify(p)).toEqual(

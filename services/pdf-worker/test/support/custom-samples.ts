@@ -422,6 +422,17 @@ export const CUSTOM_SAMPLES: readonly CustomSample[] = [
     },
   },
   {
+    name: 'lacuna-decimais',
+    custom: {
+      ...base,
+      add: { numbers: { kind: 'max', max: 100 }, regrouping: 'com', casas: 2 },
+      mult: { multiplier: { kind: 'tables', tables: [6, 7, 8, 9] }, multiplicand: 'fatos', casas: 1 },
+      format: 'lacuna',
+      count: 20,
+      size: 'normal',
+    },
+  },
+  {
     name: 'arme-e-efetue-reais',
     custom: {
       ...base,

@@ -238,7 +238,7 @@ describe('facts in a line to be read (rules 6)', () => {
 });
 
 describe('missing numbers to be read (rules 7)', () => {
-  const LACUNA = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'lacuna');
+  const LACUNA = CUSTOM_SAMPLES.filter((sample) => sample.custom.format === 'lacuna' && !decimal(sample));
 
   it('prints each missing number in empty boxes where its blank was; the gabarito’s boxes hold it from the first', () => {
     expect(LACUNA.length).toBeGreaterThanOrEqual(3);
@@ -361,6 +361,38 @@ describe('decimal answers to be read (rules 9)', () => {
         expect(Number(digits.filter((d) => d !== null).join('')), where).toBe(problem.result);
       });
     }
+  });
+
+  it('prints a lacuna’s decimal missing term in boxes with every casa of its conta, a natural multiplier without', () => {
+    const { page, sheet, key, cells } = printedSample(
+      CUSTOM_SAMPLES.find((s) => s.name === 'lacuna-decimais')!,
+    );
+    let natural = 0;
+    page.problems.forEach((problem, i) => {
+      const where = JSON.stringify(problem);
+      const missing = problem.blank!;
+      const casas = problem.decimal!.casas;
+      const decimalTerm = missing === 'a' || problem.op === 'add' || problem.op === 'sub';
+      const whole = (p: typeof problem) =>
+        Math.max(
+          String(Math.floor(p.a / 10 ** casas)).length,
+          String(p.op === 'mult' ? p.b : Math.floor(p.b / 10 ** casas)).length,
+        );
+      const room = Math.max(...page.problems.filter((p) => p.op === problem.op).map(whole)) + 1;
+      expect(
+        sheet[i]!.map((box) => box.casa ?? 0),
+        where,
+      ).toEqual([
+        ...Array<number>(room).fill(0),
+        ...(decimalTerm ? Array.from({ length: casas }, (_, k) => k + 1) : []),
+      ]);
+      if (!decimalTerm) natural++;
+      expect(cells[i]!.includes('class="v"'), where).toBe(decimalTerm);
+      // The gabarito's: the missing term in units of its conta's last casa (8,7 in a conta of centésimos is 870).
+      const digits = key[i]!.map((box) => box.digit);
+      expect(Number(digits.filter((d) => d !== null).join('')), where).toBe(problem[missing]);
+    });
+    expect(natural).toBeGreaterThan(0);
   });
 
   it('keeps the decimal answers of a page printed with rules 8 in blanks (and no box on "Arme e efetue")', () => {

@@ -168,8 +168,8 @@ function choiceOf(rows: readonly PhotoRow[], reading: Reading): PhotoQuestion['c
 
 /**
  * A sheet's reading turned into cells and questions. A problem whose boxes are all empty was left em branco; a
- * problem without boxes on the map (a chave's decimal quotient, a situação-problema answered with a sum of money,
- * any problem of a sheet printed before its format had boxes: decimal facts before rules 9) is left to be typed.
+ * problem without boxes on the map (a chave's decimal quotient, any problem of a sheet printed before its format had
+ * boxes: decimal facts and sums of money before rules 9) is left to be typed.
  */
 export function sheetFromPhoto(sheet: CorrectionSheet, read: readonly ReadRow[]): SheetFromPhoto {
   const byProblem = new Map<number, PhotoRow[]>();

@@ -416,6 +416,9 @@ export interface BlankWidths {
   casas: Readonly<Partial<Record<Operation, number>>>;
 }
 
+/** The digits of a decimal's whole part, held in units of its `casas` (12,50 in centavos: 2). */
+const wholeDigits = (units: number, casas: number) => String(Math.floor(units / unitsPerOne(casas))).length;
+
 /** The width of an answer box on a page whose answers are `boxed`: its print size's digit column; null, no boxes. */
 const boxMmOf = (custom: CustomOptions, boxed: BoxedAnswers): number | null =>
   boxed ? PRINT_SIZES[custom.size].columnMm : null;
@@ -452,7 +455,7 @@ export function blankWidths(
       // Rules 9: a box per digit of the whole part (one spare, as a natural's), then one per casa of the result (of a
       // lacuna: of the longer term, its whole part).
       const wholeOf = (which: 'a' | 'b' | 'result') =>
-        String(inUnits(p.op, which) ? Math.floor(p[which] / unitsPerOne(p.decimal!.casas)) : p[which]).length;
+        inUnits(p.op, which) ? wholeDigits(p[which], p.decimal!.casas) : String(p[which]).length;
       const whole = custom.format === 'lacuna' ? Math.max(wholeOf('a'), wholeOf('b')) : wholeOf('result');
       casas[p.op] = Math.max(casas[p.op] ?? 0, p.decimal.casas);
       answer[p.op] = Math.max(answer[p.op] ?? 0, whole + 1 + p.decimal.casas);
@@ -622,9 +625,6 @@ export const wordAnswerBoxed = (word: Pick<WordProblem, 'conta' | 'answer'>): bo
 /** Whether a situação-problema's answer is a sum of money (in centavos, the conta's result em reais). */
 const wordMoney = (word: Pick<WordProblem, 'conta' | 'answer'>): boolean => !wordAnswerBoxed(word);
 
-/** The digits of a sum of money's reais (R$ 12,50: 2). */
-const reaisDigits = (centavos: number) => String(Math.floor(centavos / 100)).length;
-
 /** Whether a situação-problema's question asks what is left too (a division of natural numbers with a resto). */
 const wordAsksResto = (word: Pick<WordProblem, 'conta' | 'leftover'>): boolean =>
   word.leftover !== null && word.conta.decimal === undefined;
@@ -646,7 +646,10 @@ export function wordBoxes(
     answer: Math.max(3, ...boxed.map((word) => String(word.answer).length + 1)),
     resto:
       restos.length === 0 ? 0 : Math.max(1, ...restos.map((word) => String(word.conta.remainder).length)) + 1,
-    reais: sums.length === 0 ? 0 : Math.max(2, ...sums.map((word) => reaisDigits(word.answer) + 1)),
+    reais:
+      sums.length === 0
+        ? 0
+        : Math.max(2, ...sums.map((word) => wholeDigits(word.answer, word.conta.decimal!.casas) + 1)),
   };
 }
 
@@ -663,7 +666,12 @@ function wordBoxesHtml(
   if (wordMoney(word))
     return boxes.reais === 0
       ? ''
-      : `<div class="resp-number">${label}<span class="resp-reais">R$</span>${row('result', boxes.reais + 2, word.answer, 2)}</div>`;
+      : `<div class="resp-number">${label}<span class="resp-reais">R$</span>${row(
+          'result',
+          boxes.reais + word.conta.decimal!.casas,
+          word.answer,
+          word.conta.decimal!.casas,
+        )}</div>`;
   const resto = wordAsksResto(word)
     ? `<span class="resto">resto</span>${row('resto', boxes.resto, word.conta.remainder)}`
     : '';

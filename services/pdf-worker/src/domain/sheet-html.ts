@@ -280,10 +280,11 @@ function wordsLayout(
   words: readonly WordProblem[],
   custom: CustomOptions,
 ): Pick<SheetLayout, 'words' | 'workRowMm' | 'wordBoxes'> {
+  const boxed = answersBoxed(page);
   return {
     words,
     workRowMm: workRowsMm(words, custom.size, calcSquares(page, custom.size)),
-    wordBoxes: answersBoxed(page) ? wordBoxes(words, answersBoxed(page) === 'decimals') : null,
+    wordBoxes: boxed ? wordBoxes(words, boxed === 'decimals') : null,
   };
 }
 

@@ -67,9 +67,12 @@ export function useBuilderScroll({ step, code, generationFailed, notice, setProg
     const bring = () => bringIntoView([workArea.current, messages.current]);
     bring();
     // The preview's image arrives after the code (and 'Ampliar prévia' with it): the area grows, and is brought into
-    // view again as it does, until the member moves the page herself.
+    // view again as it does, until the member moves the page herself. So do the messages: the timed hint that made
+    // them too tall for a phone's screen (its bottom shown, the preview's top cut) goes away, and the preview comes
+    // back whole (on a busy machine the image once arrived while the hint was up, and the preview stayed cut).
     const observer = new ResizeObserver(bring);
     observer.observe(area);
+    if (messages.current) observer.observe(messages.current);
     const stop = () => observer.disconnect();
     for (const event of MEMBER_MOVES) window.addEventListener(event, stop, { passive: true });
     return () => {

@@ -233,9 +233,7 @@ test('Google development sign-in asks an email and a name, then lands on the exe
   await screenshot(page, 'accounts-google-signed-in');
 });
 
-test('edit the name on Meus Dados and see it in the header; change the password; sign out', async ({
-  page,
-}) => {
+test('edit the name on Meus Dados and see it in the header', async ({ page }) => {
   const user = await createActiveUser(stack(), { fullname: 'Patrícia Gomes' });
   // A member's sign-in asks nothing the server refuses: it lands by the role the login answered, not by asking
   // validateTokenAdmin (which answers a member 403, a console error in Chromium). Nothing failed once the builder
@@ -269,6 +267,18 @@ test('edit the name on Meus Dados and see it in the header; change the password;
   await expect(page.getByText('Dados atualizados com sucesso!', { exact: true })).toBeVisible();
   await expect(header(page)).toContainText('Olá, Patrícia Gomes Ferreira');
   await screenshot(page, 'accounts-my-data-updated');
+});
+
+// Apart from the name's edit above: each journey within the test timeout on a busy machine (together they once ran
+// past it, at a load average of 17).
+test('change the password from Meus Dados, stay signed in, sign out; only the new password signs in', async ({
+  page,
+}) => {
+  const user = await createActiveUser(stack(), { fullname: 'Patrícia Gomes Ferreira' });
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/exercicios-aritmetica$/);
+  await page.goto('/meus-dados');
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Patrícia Gomes Ferreira');
 
   await page.getByRole('link', { name: 'Alterar senha' }).click();
   await expect(page).toHaveURL(/\/alterar-senha$/);

@@ -6,7 +6,9 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { ensureSupportedNode, fromRoot } from '@app/stack';
+import path from 'node:path';
+import { ensureSupportedNode, fromRoot, STACK_BUNDLES_VARIABLE } from '@app/stack';
+import { buildRunnableBundles } from '../libs/stack/src/bundle.js';
 
 ensureSupportedNode();
 // What every test process runs on: vitest's and Playwright's workers (this Node) and whatever they start by name.
@@ -149,8 +151,32 @@ function vitestLane(project: string, ...alongside: string[]): Lane {
 }
 
 /**
- * The runners of a tier. The integration tier is two lanes run at once (vitest.config.ts): the files sharing the
- * tier's stack, one at a time, and the files sharing nothing with it; the second's output is printed when it ends.
+ * The integration files sharing a stack run in this many lanes at once, each a vitest process with a stack of its own
+ * (its global setup) and its share of the files (`--shard`, by a hash of each file's path), one file at a time. The
+ * files mostly wait (on timers, the broker, a restarted process): one lane of the 72 files took 720 s on a quiet
+ * machine, its cores mostly idle.
+ */
+const INTEGRATION_SHARDS = 2;
+
+/** Lane `lane` restricted to shard `index` of `count`, with a report and a name of its own. */
+function shardOf(lane: Lane, index: number, count: number): Lane {
+  const report = lane.report.replace(/\.json$/, `-${index}.json`);
+  return {
+    ...lane,
+    name: `${lane.name} ${index}/${count}`,
+    args: [
+      ...lane.args.filter((a) => !a.startsWith('--outputFile=')),
+      `--shard=${index}/${count}`,
+      `--outputFile=${report}`,
+    ],
+    report,
+  };
+}
+
+/**
+ * The runners of a tier. The integration tier's lanes run at once (vitest.config.ts): the files sharing a stack, in
+ * INTEGRATION_SHARDS lanes of a stack each, one file at a time, and the files sharing nothing with it; the first
+ * lane's output is streamed, the others' printed when they end.
  */
 function lanesOf(tier: Exclude<Tier, 'checks'>): Lane[] {
   if (tier === 'e2e')
@@ -163,7 +189,13 @@ function lanesOf(tier: Exclude<Tier, 'checks'>): Lane[] {
         read: readPlaywright,
       },
     ];
-  if (tier === 'integration') return [vitestLane('integration'), vitestLane('integration-apart')];
+  if (tier === 'integration')
+    return [
+      ...Array.from({ length: INTEGRATION_SHARDS }, (_, i) =>
+        shardOf(vitestLane('integration'), i + 1, INTEGRATION_SHARDS),
+      ),
+      vitestLane('integration-apart'),
+    ];
   // The unit files that mock or set globals run isolated beside the others (vitest.config.ts), in the same run.
   const unit = vitestLane(tier, 'unit-isolated');
   return [{ ...unit, cmd: 'nice', args: ['-n', '10', unit.cmd, ...unit.args] }];
@@ -285,13 +317,25 @@ const build = wantsBuild
   : Promise.resolve(0);
 
 const testTiers = (['integration', 'e2e', 'unit'] as const).filter((t) => tiers.includes(t));
+// The stacks of the integration and end-to-end tiers run the processes' production bundles with plain node, as the
+// images do (STACK_BUNDLES, libs/stack processes.ts), built once here: under tsx each of the run's ~100 process
+// starts spent about 5 CPU-seconds loading its sources, a bundle about half a second.
+if (testTiers.some((t) => t !== 'unit') && !process.env[STACK_BUNDLES_VARIABLE]) {
+  const bundled = Date.now();
+  const dir = fromRoot('.data', 'test-bundles');
+  const built = await buildRunnableBundles(dir);
+  process.env[STACK_BUNDLES_VARIABLE] = dir;
+  console.log(
+    `\n▶ bundles: the stacks run ${built.length} processes from ${path.relative(fromRoot(), dir)} (${((Date.now() - bundled) / 1000).toFixed(0)} s to build)`,
+  );
+}
 const lanes = testTiers.flatMap((tier) => lanesOf(tier).map((lane) => ({ tier, lane })));
 for (const { lane } of lanes) rmSync(lane.report, { force: true });
 /**
  * The lane shown as it runs: the integration tier's shared-stack lane; the others print theirs when they end (the
  * end-to-end tier may run beside it).
  */
-const streamed = new Set(['integration']);
+const streamed = new Set([`integration 1/${INTEGRATION_SHARDS}`]);
 if (lanes.length)
   console.log(
     `\n▶ ${lanes.map((l) => l.lane.name).join(', ')}: the end-to-end tier after the integration tier or the computation beside it, the others beside`,

@@ -11,7 +11,7 @@
 import Arborist from '@npmcli/arborist';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
@@ -410,6 +410,26 @@ export async function buildBundles(
   );
   if (problems.length) throw new BundleError(problems);
   return results.map((r) => (r as PromiseFulfilledResult<BuiltBundle>).value);
+}
+
+/** node_modules beside a bundle with exactly its dependencies, each a link to the copy the lockfile resolved. */
+export async function linkBundleDependencies(b: BuiltBundle, root: string = repoRoot): Promise<void> {
+  for (const [pkg, location] of Object.entries(b.locations)) {
+    const link = path.join(b.dir, 'node_modules', pkg);
+    await mkdir(path.dirname(link), { recursive: true });
+    await symlink(path.join(root, location), link, 'dir');
+  }
+}
+
+/**
+ * Every bundle built into `outDir` with its dependencies linked from the repository's node_modules: runnable where it
+ * is, with plain `node`, as in its image. The test stacks run these (STACK_BUNDLES, ./processes.ts).
+ */
+export async function buildRunnableBundles(outDir: string): Promise<BuiltBundle[]> {
+  await rm(outDir, { recursive: true, force: true });
+  const built = await buildBundles(BUNDLE_NAMES, { outDir });
+  await Promise.all(built.map((b) => linkBundleDependencies(b)));
+  return built;
 }
 
 async function buildOne(

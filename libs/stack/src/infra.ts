@@ -5,7 +5,7 @@ import type { ProcessName } from '@app/contracts';
 import { startBusServer, type NatsCredentials } from './bus-server.js';
 import { answers, freePort, httpOk, waitFor } from './net.js';
 import { fromRoot } from './paths.js';
-import { spawnManaged, spawnTs, type LogTarget, type Managed } from './processes.js';
+import { spawnManaged, spawnProcess, spawnTs, type LogTarget, type Managed } from './processes.js';
 
 export interface Resolved {
   url: string;
@@ -141,9 +141,9 @@ export interface DevProvidersOptions {
 
 /** The local stand-ins of Mercado Pago and Google (tools/dev-providers). */
 export async function startDevProviders(o: DevProvidersOptions): Promise<Managed> {
-  const proc = spawnTs(
+  const proc = spawnProcess(
     'dev-providers',
-    'tools/dev-providers/src/main.ts',
+    { folder: 'tools/dev-providers', bundle: 'dev-providers' },
     {
       ...process.env,
       PORT: String(o.port),

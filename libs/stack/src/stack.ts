@@ -3,7 +3,7 @@ import { ensureDatabase, natsEnv, storageEnv } from '@app/kit';
 import type { NatsCredentials } from './bus-server.js';
 import { freePort, httpOk, waitFor } from './net.js';
 import { fromRoot } from './paths.js';
-import { spawnTs, type LogTarget, type Managed } from './processes.js';
+import { spawnProcess, type LogTarget, type Managed } from './processes.js';
 import { resolveChromium } from '@app/browser';
 import {
   PROCESS_NAMES,
@@ -92,8 +92,6 @@ export interface Stack {
   restart(as: string, overrides: NodeJS.ProcessEnv): Promise<Managed>;
   stop(): Promise<void>;
 }
-
-const entry = (name: ProcessName) => `${PROCESSES[name].folder}/src/main.ts`;
 
 /** The variables of JetStream's limits (libs/kit config.ts: the storage caps and the publish retries). */
 export const STORAGE_VARIABLES: ReadonlyArray<keyof typeof natsEnv.shape> = [
@@ -242,7 +240,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     as: string = name,
     extra: NodeJS.ProcessEnv = {},
   ): Promise<Replica> {
-    const proc = spawnTs(as, entry(name), { ...env[name], ...extra }, o.log);
+    const proc = spawnProcess(
+      as,
+      { folder: PROCESSES[name].folder, bundle: name },
+      { ...env[name], ...extra },
+      o.log,
+    );
     processes.set(as, proc);
     // What it was first started with: a restart's overrides are over these, and `{}` restores them.
     if (!started.has(as)) started.set(as, { name, extra });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import {
   type BuiltBundle,
   type BundleName,
   type Lockfile,
+  linkBundleDependencies,
 } from '../../src/bundle.js';
 import { freePort, repoRoot, spawnManaged, type Managed } from '../../src/index.js';
 
@@ -35,19 +36,10 @@ afterAll(async () => {
 
 const bundle = (name: BundleName) => built.get(name)!;
 
-/** node_modules with exactly the bundle's dependencies, each a link to the copy the lockfile resolved. */
-async function linkDependencies(b: BuiltBundle) {
-  for (const [pkg, location] of Object.entries(b.locations)) {
-    const link = path.join(b.dir, 'node_modules', pkg);
-    await mkdir(path.dirname(link), { recursive: true });
-    await symlink(path.join(repoRoot, location), link, 'dir');
-  }
-}
-
 /** Starts a bundle with `node main.mjs` in its folder and waits until its /ready answers 200 (or it exits). */
 async function startBundle(name: BundleName): Promise<{ proc: Managed; ready: Response; body: unknown }> {
   const b = bundle(name);
-  await linkDependencies(b);
+  await linkBundleDependencies(b);
   const port = await freePort();
   const proc = spawnManaged(`bundle-${name}`, process.execPath, ['--enable-source-maps', 'main.mjs'], {
     cwd: b.dir,
